@@ -1,0 +1,123 @@
+# GraphLab — top-level build.  `make` builds the native library and CLI; `make test` runs every suite.
+# The same C sources build natively (gcc/clang), for WASI (clang --target=wasm32-wasi) and with
+# Emscripten (the browser module).
+
+CC       ?= cc
+CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN     := -Wall -Wextra -Wshadow -Wno-unused-parameter
+INC      := -Ic/include -Ic/src
+OPT      ?= -O2
+LIB_SRC  := $(sort $(wildcard c/src/*.c))
+CLI_SRC  := $(sort $(wildcard c/cli/*.c))
+HDRS     := $(wildcard c/include/*.h c/src/*.h)
+TEST_SRC := $(sort $(wildcard c/tests/test_*.c))
+
+BUILD    := build
+NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
+SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1
+
+WASI_CC  := clang --target=wasm32-wasi
+WASI_FLAGS := -O2 -msimd128 -D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks
+
+.PHONY: all native wasi wasm test test-c test-js deps clean bench serve
+all: native
+
+native: $(BUILD)/graphlab
+
+$(BUILD)/native/%.o: c/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -c $< -o $@
+
+$(BUILD)/libgraphlab.a: $(NAT_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/graphlab: $(CLI_SRC) $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $(CLI_SRC) $(BUILD)/libgraphlab.a -lm -o $@
+
+# ---- sanitizer build for tests
+$(BUILD)/asan/%.o: c/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) -c $< -o $@
+
+$(BUILD)/libgraphlab_asan.a: $(SAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/graphlab_asan: $(CLI_SRC) $(BUILD)/libgraphlab_asan.a
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $(CLI_SRC) $(BUILD)/libgraphlab_asan.a -lm -o $@
+
+$(BUILD)/tests/%: c/tests/%.c c/tests/test_util.h $(BUILD)/libgraphlab_asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(SANFLAGS) $(INC) $< $(BUILD)/libgraphlab_asan.a -lcmocka -lm -o $@
+
+TEST_BINS := $(patsubst c/tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
+
+# ---- WASI command-line build
+wasi: $(BUILD)/graphlab.wasm
+$(BUILD)/graphlab.wasm: $(LIB_SRC) $(CLI_SRC) $(HDRS)
+	@mkdir -p $(BUILD)
+	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) $(LIB_SRC) $(CLI_SRC) -lm -o $@
+
+# ---- tests
+deps:
+	@sh tools/ensure-deps.sh
+
+test: deps native wasi $(BUILD)/graphlab_asan $(TEST_BINS)
+	@sh tools/run-c-tests.sh $(TEST_BINS)
+	npx vitest run
+
+test-c: $(BUILD)/graphlab_asan $(TEST_BINS)
+	@sh tools/run-c-tests.sh $(TEST_BINS)
+
+clean:
+	rm -rf $(BUILD)
+
+# ==================================================================== browser module (Emscripten)
+# `make wasm` builds public/graphlab-core.mjs + public/graphlab-core.wasm: the C core plus the JSON boundary
+# in c/wasm/api.c (Emscripten-only glue, deliberately outside c/src). wasm/graphlab.mjs is the only JS that
+# loads it. Debian's emscripten needs NODE_PATH; EM_CACHE falls back to build/ when the system cache is not
+# writable. -sENVIRONMENT=web keeps __dirname out of the ES6 output; under Node the binding passes the
+# .wasm bytes itself (wasmBinary). -sABORTING_MALLOC=0: malloc returns NULL at the memory limit, which the
+# core turns into GL_E_NOMEM instead of a trap.
+EMCC       ?= emcc
+EM_ENV     := NODE_PATH=/usr/share/nodejs $(if $(shell test -w /usr/share/emscripten/cache && echo y),,EM_CACHE=$(CURDIR)/$(BUILD)/emcache)
+WASM_SRC   := $(sort $(wildcard c/wasm/*.c))
+WASM_MJS   := public/graphlab-core.mjs
+WASM_BIN   := public/graphlab-core.wasm
+WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_result_out,_gl_wasm_result_len,$\
+	_gl_wasm_result_msg,_gl_wasm_result_free,_gl_wasm_status_name,_gl_wasm_version,_gl_wasm_heap_in_use,$\
+	_gl_wasm_heap_arena
+EMFLAGS    := -O3 -msimd128 -DNDEBUG
+EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
+	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
+	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+
+.PHONY: wasm bench-numeric
+wasm: $(WASM_MJS)
+
+EM_OBJ     := $(patsubst c/%.c,$(BUILD)/em/%.o,$(LIB_SRC) $(WASM_SRC))
+
+# jsmn is a system header (libjsmn-dev); emcc's sysroot does not search /usr/include, so it gets a copy.
+EM_INC     := $(BUILD)/em/include
+
+$(EM_INC)/jsmn.h: /usr/include/jsmn.h
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(INC) -I$(EM_INC) -c $< -o $@
+
+$(WASM_MJS): $(EM_OBJ)
+	@mkdir -p public
+	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EM_OBJ) $(EMLINK) -lm -o $@
+	@test -f $(WASM_BIN)
+
+# Numeric forward of prefill layers, native vs the WASM module under Node (bench/numeric_bench.mjs runs both).
+$(BUILD)/numeric_bench: bench/numeric_bench.c $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
+
+bench-numeric: $(BUILD)/numeric_bench $(WASM_MJS)
+	node bench/numeric_bench.mjs

@@ -1,0 +1,296 @@
+/* main.c — the graphlab command-line tool (native and WASI).
+ *
+ *   graphlab case FILE.json [--compact]     run a case, print the result JSON
+ *   graphlab print FILE.json [--stage NAME] print the graphs of a case in the reference's text form
+ *   graphlab presets                        model presets, devices and passes as JSON
+ *   graphlab --help | --version
+ *
+ * FILE "-" reads stdin. Exit codes: 0 ok, 1 a failing case (one line on stderr:
+ * "graphlab: <status>: <message>"), 2 usage. Subcommands live in COMMANDS below.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(__wasi__)
+#include <unistd.h>
+#endif
+
+#include "case.h"
+#include "graphlab.h"
+#include "util.h"
+
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+#define MAX_INPUT ((size_t)1 << 30)
+
+static int usage_error(const char *fmt, const char *arg) {
+    fprintf(stderr, "graphlab: usage: ");
+    fprintf(stderr, fmt, arg ? arg : "");
+    fprintf(stderr, " (see graphlab --help)\n");
+    return EXIT_USAGE;
+}
+
+static int fail(const gl_err *e) {
+    fprintf(stderr, "graphlab: %s: %s\n", gl_status_name(e->code ? e->code : GL_E_INTERNAL),
+            e->msg[0] ? e->msg : "failed");
+    return EXIT_FAIL;
+}
+
+/* Reads a whole file ("-": stdin). */
+static char *read_all(const char *path, size_t *len, gl_err *e) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        gl_fail(e, GL_E_INVALID, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+        goto fail;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap >= MAX_INPUT) {
+                gl_fail(e, GL_E_LIMIT, "%s is larger than %zu bytes", path, MAX_INPUT);
+                goto fail;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+                goto fail;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        gl_fail(e, GL_E_INVALID, "cannot read %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (f != stdin) fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+fail:
+    free(buf);
+    if (f && f != stdin) fclose(f);
+    return NULL;
+}
+
+static int write_out(const char *s, size_t n) {
+    if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0) {
+        if (errno == EPIPE) return EXIT_FAIL; /* the reader went away (| head): nothing to report */
+        fprintf(stderr, "graphlab: invalid: cannot write the output: %s\n", strerror(errno));
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ case */
+static int cmd_case(int argc, char **argv) {
+    const char *file = NULL;
+    bool compact = false;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--compact") == 0) compact = true;
+        else if (argv[i][0] == '-' && argv[i][1]) return usage_error("case: unknown option %s", argv[i]);
+        else if (file) return usage_error("case: more than one file (%s)", argv[i]);
+        else file = argv[i];
+    }
+    if (!file) return usage_error("case FILE.json [--compact]%s", NULL);
+    gl_err e = {GL_OK, ""};
+    size_t len = 0;
+    char *json = read_all(file, &len, &e);
+    if (!json) return fail(&e);
+    char *out = NULL;
+    size_t outlen = 0;
+    gl_status st = gl_case_run_ex(json, len, compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, &out, &outlen, &e);
+    free(json);
+    if (st) return fail(&e);
+    int rc = write_out(out, outlen);
+    if (!rc && compact) rc = write_out("\n", 1);
+    free(out);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ print */
+static int cmd_print(int argc, char **argv) {
+    const char *file = NULL, *stage = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--stage") == 0) {
+            if (i + 1 >= argc) return usage_error("print: --stage needs a stage name%s", NULL);
+            stage = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return usage_error("print: unknown option %s", argv[i]);
+        } else if (file) {
+            return usage_error("print: more than one file (%s)", argv[i]);
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) return usage_error("print FILE.json [--stage NAME]%s", NULL);
+    gl_err e = {GL_OK, ""};
+    size_t len = 0;
+    char *json = read_all(file, &len, &e);
+    if (!json) return fail(&e);
+    gl_case c;
+    gl_status st = gl_case_parse(json, len, &c, &e);
+    free(json);
+    if (st) return fail(&e);
+    gl_case_result r;
+    int rc = 0;
+    st = gl_case_compute(&c, GL_CASE_PASSES_ONLY, &r, &e);
+    if (st) {
+        rc = fail(&e);
+        goto done;
+    }
+    bool found = false;
+    for (int i = 0; i < r.nst && !rc; i++) {
+        if (stage && strcmp(stage, r.st[i].key) != 0) continue;
+        found = true;
+        char *txt = gl_graph_print(r.st[i].r.graph, &e);
+        if (!txt) {
+            rc = fail(&e);
+            break;
+        }
+        if (!stage) {
+            char head[64];
+            int n = snprintf(head, sizeof head, "%s== %s ==\n", i ? "\n" : "", r.st[i].key);
+            rc = write_out(head, (size_t)n);
+        }
+        if (!rc) rc = write_out(txt, strlen(txt));
+        if (!rc) rc = write_out("\n", 1);
+        free(txt);
+    }
+    if (!found && !rc) {
+        char known[512];
+        size_t n = 0;
+        known[0] = 0;
+        for (int i = 0; i < r.nst && n + 1 < sizeof known; i++) {
+            int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", r.st[i].key);
+            if (w < 0) break;
+            n += (size_t)w;
+        }
+        gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
+        rc = fail(&e);
+    }
+done:
+    gl_case_result_free(&r);
+    gl_case_free(&c);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ presets */
+static int cmd_presets(int argc, char **argv) {
+    if (argc > 0) return usage_error("presets takes no arguments, got %s", argv[0]);
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_puts(&sb, "{\n\"models\": [");
+    for (int i = 0; i < gl_preset_count(); i++) {
+        const gl_preset *p = gl_preset_at(i);
+        gl_sb_puts(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+        gl_sb_json_str(&sb, p->name);
+        gl_sb_puts(&sb, ", \"title\": ");
+        gl_sb_json_str(&sb, p->title);
+        gl_sb_printf(&sb, ", \"d\": %lld, \"H\": %lld, \"G\": %lld, \"dh\": %lld, \"f\": %lld, \"eps\": ",
+                     (long long)p->cfg.d, (long long)p->cfg.H, (long long)p->cfg.G, (long long)p->cfg.dh,
+                     (long long)p->cfg.f);
+        gl_sb_double(&sb, p->cfg.eps);
+        gl_sb_puts(&sb, ", \"theta\": ");
+        gl_sb_double(&sb, p->cfg.theta);
+        gl_sb_printf(&sb, ", \"layers\": %d}", p->layers);
+    }
+    gl_sb_puts(&sb, "\n],\n\"devices\": [");
+    for (int i = 0; i < gl_device_count(); i++) {
+        const gl_device *d = gl_device_at(i);
+        gl_sb_puts(&sb, i ? ",\n  {\"name\": " : "\n  {\"name\": ");
+        gl_sb_json_str(&sb, d->name);
+        gl_sb_puts(&sb, ", \"title\": ");
+        gl_sb_json_str(&sb, d->title ? d->title : d->name);
+        gl_sb_puts(&sb, ", \"mm_flops\": ");
+        gl_sb_double(&sb, d->mm_flops);
+        gl_sb_puts(&sb, ", \"vec_flops\": ");
+        gl_sb_double(&sb, d->vec_flops);
+        gl_sb_puts(&sb, ", \"bw\": ");
+        gl_sb_double(&sb, d->bw);
+        gl_sb_puts(&sb, ", \"launch\": ");
+        gl_sb_double(&sb, d->launch);
+        gl_sb_puts(&sb, ", \"source\": ");
+        gl_sb_json_str(&sb, d->source ? d->source : "");
+        gl_sb_putc(&sb, '}');
+    }
+    gl_sb_puts(&sb, "\n],\n\"passes\": [");
+    for (int i = 0; i < gl_pass_count(); i++) {
+        if (i) gl_sb_puts(&sb, ", ");
+        gl_sb_json_str(&sb, gl_pass_name_at(i));
+    }
+    gl_sb_puts(&sb, "]\n}\n");
+    gl_err e = {GL_OK, ""};
+    char *out = NULL;
+    size_t n = 0;
+    if (gl_sb_finish(&sb, &out, &n, &e)) return fail(&e);
+    int rc = write_out(out, n);
+    free(out);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ dispatch */
+static int cmd_help(int argc, char **argv);
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);   /* argv: the arguments after the subcommand */
+    const char *usage;
+    const char *help;
+} command;
+
+/* Later subcommands (branch, dynamic) are added as rows here. */
+static const command COMMANDS[] = {
+    {"case", cmd_case, "case FILE.json [--compact]",
+     "run a case file (the fixture format; \"-\" reads stdin) and print the result JSON"},
+    {"print", cmd_print, "print FILE.json [--stage NAME]",
+     "print a case's graphs in the reference's text form (every stage, or one)"},
+    {"presets", cmd_presets, "presets", "list model presets, devices and the default passes as JSON"},
+    {"help", cmd_help, "help", "this help"},
+};
+#define NCOMMANDS ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))
+
+static int cmd_help(int argc, char **argv) {
+    (void)argc;
+    (void)argv;
+    printf("graphlab %s — a mini ML-compiler front end\n\nusage:\n", GL_VERSION);
+    for (int i = 0; i < NCOMMANDS; i++) printf("  graphlab %-34s %s\n", COMMANDS[i].usage, COMMANDS[i].help);
+    printf("  graphlab %-34s %s\n", "--version", "print the version");
+    printf("\nexit status: 0 ok, 1 the case failed (one line on stderr: \"graphlab: <status>: <message>\"),"
+           " 2 usage\n");
+    return 0;
+}
+
+int main(int argc, char **argv) {
+#if defined(__wasi__)
+    /* wasi-libc starts in "/"; the runner passes the host's working directory as PWD. */
+    const char *pwd = getenv("PWD");
+    if (pwd && pwd[0] == '/') (void)chdir(pwd);
+#endif
+    if (argc < 2) return usage_error("graphlab COMMAND ...%s", NULL);
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return cmd_help(0, NULL);
+    if (strcmp(cmd, "--version") == 0) {
+        printf("graphlab %s\n", GL_VERSION);
+        return 0;
+    }
+    for (int i = 0; i < NCOMMANDS; i++)
+        if (strcmp(cmd, COMMANDS[i].name) == 0) {
+            for (int k = 2; k < argc; k++)
+                if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+                    printf("usage: graphlab %s\n  %s\n", COMMANDS[i].usage, COMMANDS[i].help);
+                    return 0;
+                }
+            return COMMANDS[i].run(argc - 2, argv + 2);
+        }
+    return usage_error("unknown command \"%s\"", cmd);
+}

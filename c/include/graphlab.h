@@ -1,0 +1,499 @@
+/*
+ * graphlab.h — the one public header of GraphLab's C core.
+ *
+ * GraphLab is a mini ML-compiler front end: a builder ("tracer") records a Llama-style layer into an SSA
+ * graph, passes rewrite it, fusion groups it into kernels, a roofline model costs them, a planner lays out
+ * their buffers, and a float64 interpreter runs it with numpy semantics. The specification is the course
+ * module graph_lab.py; every result here must equal what it computes.
+ *
+ * Conventions (Lua/SQLite style):
+ *  - Every fallible call takes a gl_err* and returns a gl_status (or NULL / -1 with the status in *err).
+ *    The library never aborts or exits; every allocation failure becomes GL_E_NOMEM.
+ *  - No mutable globals: all state lives in objects the caller owns and frees.
+ *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly.
+ */
+#ifndef GRAPHLAB_H
+#define GRAPHLAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GL_VERSION "0.1.0"
+#define GL_MAX_RANK 8     /* most dims a tensor may have */
+#define GL_MAX_INPUTS 4   /* flash_attn(q, k, v, mask) has the most inputs */
+#define GL_SYM_MAX 8      /* symbol names ("S", "P") are at most 7 chars */
+#define GL_NAME_MAX 64    /* node names ("wq·diag(attn_norm)") are at most 63 bytes */
+#define GL_MSG_MAX 256
+
+/* ---------------------------------------------------------------- status */
+typedef enum {
+    GL_OK = 0,
+    GL_E_INVALID = 1,   /* a bad argument or config value (names the field and value) */
+    GL_E_SHAPE = 2,     /* shapes that do not broadcast / multiply / reshape */
+    GL_E_TRACE = 3,     /* a data-dependent branch under mode "error" */
+    GL_E_NOMEM = 4,     /* an allocation failed */
+    GL_E_PARSE = 5,     /* malformed JSON or case file */
+    GL_E_UNBOUND = 6,   /* a symbolic dim without a value at run time */
+    GL_E_LIMIT = 7,     /* a size, node-count or memory budget limit */
+    GL_E_INTERNAL = 8   /* a broken invariant (a bug in GraphLab) */
+} gl_status;
+
+typedef struct {
+    gl_status code;
+    char msg[GL_MSG_MAX];
+} gl_err;
+
+/* Sets *e (if e is non-NULL and no error is set yet) and returns code. printf-style message. */
+gl_status gl_fail(gl_err *e, gl_status code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void gl_err_clear(gl_err *e);
+const char *gl_status_name(gl_status s);
+
+/* ---------------------------------------------------------------- ops */
+typedef enum {
+    /* LEAF */
+    GL_OP_INPUT, GL_OP_PARAM, GL_OP_CONST,
+    /* POINTWISE */
+    GL_OP_ADD, GL_OP_SUB, GL_OP_MUL, GL_OP_DIV, GL_OP_MAXIMUM, GL_OP_NEG, GL_OP_EXP, GL_OP_LOG,
+    GL_OP_TANH, GL_OP_SQRT, GL_OP_RSQRT, GL_OP_RECIP, GL_OP_ROT_PAIRS, GL_OP_GT, GL_OP_LT,
+    /* REDUCE */
+    GL_OP_SUM, GL_OP_MAX,
+    /* VIEW */
+    GL_OP_RESHAPE, GL_OP_TRANSPOSE,
+    /* GENERATOR */
+    GL_OP_CAUSAL_MASK,
+    /* COMPOSITE */
+    GL_OP_SOFTMAX, GL_OP_RMS_NORM, GL_OP_SILU,
+    /* SPECIAL */
+    GL_OP_MATMUL, GL_OP_KV_WRITE, GL_OP_FLASH_ATTN,
+    GL_OP_COUNT
+} gl_op;
+
+typedef enum {
+    GL_CLASS_LEAF, GL_CLASS_POINTWISE, GL_CLASS_REDUCE, GL_CLASS_VIEW, GL_CLASS_GENERATOR,
+    GL_CLASS_COMPOSITE, GL_CLASS_SPECIAL
+} gl_opclass;
+
+const char *gl_op_name(gl_op op);               /* "add", "flash_attn", ... */
+int gl_op_from_name(const char *name);          /* gl_op, or -1 if unknown */
+gl_opclass gl_op_class(gl_op op);
+const char *gl_opclass_name(gl_opclass c);      /* "POINTWISE", ... */
+int gl_op_arity(gl_op op);                      /* inputs it takes; flash_attn: 3 (4 with mask) */
+
+/* ---------------------------------------------------------------- dims and shapes */
+/* A dim is an integer (sym[0] == 0) or a symbol such as "S" (n unused, 0). */
+typedef struct {
+    int64_t n;
+    char sym[GL_SYM_MAX];
+} gl_dim;
+
+typedef struct {
+    int rank;
+    gl_dim d[GL_MAX_RANK];
+} gl_shape;
+
+gl_dim gl_dim_int(int64_t n);
+gl_dim gl_dim_sym(const char *sym);             /* truncation-safe; caller validates length */
+bool gl_dim_is_sym(gl_dim d);
+bool gl_dim_eq(gl_dim a, gl_dim b);
+bool gl_shape_eq(const gl_shape *a, const gl_shape *b);
+gl_shape gl_shape_of(int rank, const int64_t *dims);
+/* Writes "(12, 64)" / "(2, 'S', 8)" like Python's tuple repr; returns buf. */
+char *gl_shape_str(const gl_shape *s, char *buf, size_t cap);
+
+/* Values of symbolic dims at cost / run time, e.g. {S: 4096, P: 4095}. */
+typedef struct {
+    int n;
+    struct { char sym[GL_SYM_MAX]; int64_t value; } s[8];
+} gl_bind;
+
+gl_status gl_bind_set(gl_bind *b, const char *sym, int64_t value, gl_err *e);
+/* Resolves a dim: integers as is, symbols from the bind; GL_E_UNBOUND names the symbol. */
+gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e);
+/* Element count with overflow detection (GL_E_LIMIT). */
+gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e);
+
+/* Shape rules (errors name both shapes, like the reference's ValueError). */
+gl_status gl_broadcast_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e);
+gl_status gl_matmul_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e);
+gl_status gl_reduce_shape(const gl_shape *a, int axis, bool keepdims, gl_shape *out, gl_err *e);
+gl_status gl_transpose_shape(const gl_shape *a, const int *perm, int nperm, gl_shape *out, gl_err *e);
+
+/* ---------------------------------------------------------------- arrays (float64, C order) */
+typedef struct gl_array {
+    int refs;                     /* reference count; gl_array_release frees at 0 */
+    int rank;
+    int64_t dim[GL_MAX_RANK];
+    int64_t size;                 /* product of dims (1 for a scalar) */
+    double *data;
+} gl_array;
+
+gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e);   /* zero-filled, refs = 1 */
+gl_array *gl_array_scalar(double v, gl_err *e);
+gl_array *gl_array_copy(const gl_array *a, gl_err *e);
+gl_array *gl_array_retain(gl_array *a);                             /* NULL-safe */
+void gl_array_release(gl_array *a);                                 /* NULL-safe */
+gl_shape gl_array_shape(const gl_array *a);
+bool gl_array_matches(const gl_array *a, const gl_shape *s, const gl_bind *b);
+
+/* ---------------------------------------------------------------- attrs and nodes */
+enum {
+    GL_A_AXIS = 1u << 0, GL_A_KEEPDIMS = 1u << 1, GL_A_PERM = 1u << 2, GL_A_SHAPE = 1u << 3,
+    GL_A_EPS = 1u << 4, GL_A_T = 1u << 5, GL_A_POS0 = 1u << 6, GL_A_POS = 1u << 7,
+    GL_A_SCALE = 1u << 8, GL_A_VALUE = 1u << 9
+};
+
+/* The reference's attrs dict; `has` says which keys are present. Key order when printed is the
+ * order of the enum above, which is also the order the reference inserts them for every op. */
+typedef struct {
+    unsigned has;
+    int axis;
+    bool keepdims;
+    int nperm;
+    int perm[GL_MAX_RANK];
+    gl_shape shape;               /* reshape target (may hold symbols) */
+    double eps;
+    int64_t T, pos0;              /* causal_mask */
+    gl_dim pos;                   /* kv_write row: integer or symbol */
+    double scale;                 /* flash_attn */
+    double value;                 /* scalar const */
+} gl_attrs;
+
+bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b);
+
+typedef struct {
+    int id;
+    gl_op op;
+    int nin;
+    int in[GL_MAX_INPUTS];
+    gl_attrs attrs;
+    gl_shape shape;
+    char name[GL_NAME_MAX];
+} gl_node;
+
+typedef struct {
+    int node;                     /* kind is always "value": bool(node's value) was `value` at trace time */
+    bool value;
+} gl_guard;
+
+/* ---------------------------------------------------------------- graph (plain data) */
+typedef struct gl_graph {
+    gl_node *nodes;               /* topological order; nodes[i].id == i */
+    gl_array **values;            /* per node: param/const value, or NULL (shape-only graphs) */
+    int n, cap;
+    int *outputs;
+    int nout;
+    gl_guard *guards;
+    int nguards;
+} gl_graph;
+
+gl_graph *gl_graph_new(gl_err *e);
+void gl_graph_free(gl_graph *g);                                    /* releases its values; NULL-safe */
+gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e);
+/* Appends a node; returns its id, or -1 with *e set. attrs may be NULL ({}), name may be NULL (""). */
+int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
+                 const gl_shape *shape, const char *name, gl_err *e);
+void gl_graph_set_value(gl_graph *g, int id, gl_array *v);          /* retains v, releases the old one */
+gl_status gl_graph_set_outputs(gl_graph *g, const int *outs, int nout, gl_err *e);
+gl_status gl_graph_add_guard(gl_graph *g, int node, bool value, gl_err *e);
+int gl_graph_count(const gl_graph *g);                              /* non-leaf nodes (Graph.count()) */
+int gl_graph_find_input(const gl_graph *g, const char *name);       /* node id or -1 */
+/* Checks ids, topological order, arity and output ids: catches corrupt graphs at boundaries. */
+gl_status gl_graph_validate(const gl_graph *g, gl_err *e);
+
+/* users: CSR adjacency. users of node i are list[start[i] .. start[i+1]), in the reference's order
+ * (by user id, one entry per input slot). */
+typedef struct {
+    int *start;                   /* n + 1 */
+    int *list;
+} gl_users;
+gl_status gl_users_build(const gl_graph *g, gl_users *u, gl_err *e);
+void gl_users_free(gl_users *u);
+
+/* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". malloc'd; free(). */
+char *gl_graph_print(const gl_graph *g, gl_err *e);
+
+/* ---------------------------------------------------------------- tracer (builder API) */
+typedef enum { GL_BRANCH_ERROR, GL_BRANCH_SPECIALIZE, GL_BRANCH_GUARD } gl_branch_mode;
+const char *gl_branch_mode_name(gl_branch_mode m);
+int gl_branch_mode_from_name(const char *name);                     /* -1 if unknown */
+
+/* The tracer records builder calls as nodes. Tensors are node ids. Errors are sticky: after the first
+ * failure every call returns -1 and leaves the first message in place, so builder code can be written
+ * straight through and checked once (gl_tracer_status). When every input of an op has a value (concrete
+ * tracing, or params/consts), the op is also evaluated, as the reference's Tracer.emit does. */
+typedef struct gl_tracer gl_tracer;
+
+gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e);
+void gl_tracer_free(gl_tracer *tr);                                 /* NULL-safe */
+gl_status gl_tracer_status(const gl_tracer *tr);
+const gl_err *gl_tracer_error(const gl_tracer *tr);
+gl_graph *gl_tracer_graph(gl_tracer *tr);                           /* borrowed, while tracing */
+/* Sets outputs and hands the graph to the caller (the tracer is freed). NULL + *e on error. */
+gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e);
+/* The trace-time value of a tensor (borrowed), or NULL. */
+gl_array *gl_t_value(gl_tracer *tr, int t);
+const gl_shape *gl_t_shape(gl_tracer *tr, int t);
+
+int gl_t_input(gl_tracer *tr, const char *name, const gl_shape *shape, gl_array *example);
+int gl_t_param(gl_tracer *tr, const char *name, const gl_shape *shape);   /* shape only */
+int gl_t_param_value(gl_tracer *tr, const char *name, gl_array *value);
+int gl_t_scalar(gl_tracer *tr, double v);                           /* deduplicated per trace */
+int gl_t_const(gl_tracer *tr, gl_array *value);                     /* array const: a new node each call */
+/* Low-level: record any node with given attrs/shape (used by decompose). */
+int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs,
+              const gl_shape *shape, const char *name);
+/* Low-level: a leaf copied from another graph (used by decompose). Registers scalar consts for dedup. */
+int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value);
+
+int gl_t_add(gl_tracer *tr, int a, int b);
+int gl_t_sub(gl_tracer *tr, int a, int b);
+int gl_t_mul(gl_tracer *tr, int a, int b);
+int gl_t_div(gl_tracer *tr, int a, int b);
+int gl_t_maximum(gl_tracer *tr, int a, int b);
+int gl_t_gt(gl_tracer *tr, int a, int b);
+int gl_t_lt(gl_tracer *tr, int a, int b);
+int gl_t_neg(gl_tracer *tr, int a);
+int gl_t_exp(gl_tracer *tr, int a);
+int gl_t_log(gl_tracer *tr, int a);
+int gl_t_tanh(gl_tracer *tr, int a);
+int gl_t_sqrt(gl_tracer *tr, int a);
+int gl_t_rsqrt(gl_tracer *tr, int a);
+int gl_t_recip(gl_tracer *tr, int a);
+int gl_t_rot_pairs(gl_tracer *tr, int a);
+int gl_t_silu(gl_tracer *tr, int a);
+int gl_t_sum(gl_tracer *tr, int a, int axis, bool keepdims);
+int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims);
+int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape);
+int gl_t_transpose(gl_tracer *tr, int a, const int *perm, int nperm);
+int gl_t_matmul(gl_tracer *tr, int a, int b);
+int gl_t_softmax(gl_tracer *tr, int a, int axis);
+int gl_t_rms_norm(gl_tracer *tr, int x, int w, double eps);
+int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0);
+int gl_t_kv_write(gl_tracer *tr, int cache, int new_rows, gl_dim pos);
+int gl_t_flash_attn(gl_tracer *tr, int q, int k, int v, int mask /* -1: none */, double scale);
+/* bool(t): error mode → GL_E_TRACE; specialize → the value; guard → the value and a recorded guard. */
+gl_status gl_t_bool(gl_tracer *tr, int t, bool *out);
+
+/* ---------------------------------------------------------------- numpy semantics */
+/* Evaluates one node on its input values (numpy float64 semantics); *out is a new reference. */
+gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *bind, gl_array **out,
+                       gl_err *e);
+/* The causal mask of a concrete shape (0 where col <= pos0 + row % T, else -inf). */
+gl_array *gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_err *e);
+
+/* ---------------------------------------------------------------- interpreter */
+typedef struct {
+    const char *name;
+    gl_array *value;              /* borrowed */
+} gl_named_array;
+
+typedef struct {
+    long counts[GL_OP_COUNT];     /* ops executed, by op (the reference's profile dict) */
+} gl_profile;
+
+/* Runs g on inputs (by name). outs receives g->nout new references. profile may be NULL. Inputs must
+ * match the input nodes' shapes under bind; every symbol must be bound. */
+gl_status gl_run(const gl_graph *g, const gl_named_array *inputs, int ninputs, const gl_bind *bind,
+                 gl_array **outs, gl_profile *profile, gl_err *e);
+/* Evaluates the guards on new inputs: *ok is true when every recorded guard still holds. */
+gl_status gl_check_guards(const gl_graph *g, const gl_named_array *inputs, int ninputs,
+                          const gl_bind *bind, bool *ok, gl_err *e);
+
+/* ---------------------------------------------------------------- layers */
+typedef struct {
+    int64_t d, H, G, dh, f;       /* hidden, query heads, kv heads, head dim, FFN dim */
+    double eps, theta;
+} gl_layer_cfg;
+
+typedef struct {
+    const char *name;             /* "small", "llama3-8b", ... */
+    const char *title;            /* "Llama-3-8B" */
+    gl_layer_cfg cfg;
+    int layers;                   /* published layer count */
+} gl_preset;
+
+int gl_preset_count(void);
+const gl_preset *gl_preset_at(int i);
+const gl_preset *gl_preset_find(const char *name);                 /* NULL if unknown */
+/* Checks dims are positive, H % G == 0, dh even, and sizes fit; message names field and value. */
+gl_status gl_layer_cfg_validate(const gl_layer_cfg *c, gl_err *e);
+
+typedef enum { GL_MODE_PREFILL, GL_MODE_DECODE } gl_mode;
+
+typedef struct {
+    gl_layer_cfg layer;
+    gl_mode mode;
+    int64_t T, pos0;              /* prefill */
+    int64_t S;                    /* decode cache length (bound to symbol "S"; P = S - 1) */
+    bool masked;                  /* decode with a kmask input */
+    int layers;                   /* stack depth; 1 = plain param names */
+} gl_model_cfg;
+
+gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e);
+
+/* RoPE tables cos, sin of shape [1, T, dh] (adjacent pairs share an angle). New references. */
+gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_array **cos,
+                         gl_array **sin, gl_err *e);
+
+/* Names and shapes of one layer's params, in the reference's order (attn_norm, wq, ..., w_down). */
+#define GL_LAYER_NPARAMS 9
+const char *gl_layer_param_name(int i);
+gl_shape gl_layer_param_shape(const gl_layer_cfg *c, int i);
+
+/* A set of named params (values may be NULL for shape-only tracing). Owns names and values. */
+typedef struct {
+    int n, cap;
+    char (*names)[GL_NAME_MAX];
+    gl_shape *shapes;
+    gl_array **values;
+} gl_params;
+
+void gl_params_init(gl_params *p);
+void gl_params_free(gl_params *p);
+gl_status gl_params_put(gl_params *p, const char *name, const gl_shape *shape, gl_array *value, gl_err *e);
+int gl_params_find(const gl_params *p, const char *name);          /* index or -1 */
+/* Deterministic pseudo-random params for a model (own generator, not numpy's): 1 + 0.1·N(0,1) for
+ * norms, N(0,1)/sqrt(fan_in) for matrices. Names carry "{i}." for stacks. */
+gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, gl_err *e);
+/* Shapes only (no values), for analysing model-scale configs. */
+gl_status gl_params_shapes(gl_params *p, const gl_model_cfg *m, gl_err *e);
+
+/* Traces a whole model with the tracer: inputs (prefill: x; decode: x, k_cache, v_cache, cos, sin
+ * [, kmask]) then params in order, then the layers. params missing from p are recorded shape-only. */
+gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e);
+/* The layers on an existing tracer, for custom programs (prefill: returns x_out; decode: fills outs
+ * with x_out, K, V). param_ids: GL_LAYER_NPARAMS node ids. */
+int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t pos0, gl_array *cos,
+                     gl_array *sin, int x, const int *param_ids);
+gl_status gl_decode_layer(gl_tracer *tr, const gl_layer_cfg *c, gl_dim pos, bool masked, int x,
+                          int k_cache, int v_cache, int cos, int sin, int kmask, const int *param_ids,
+                          int outs[3]);
+
+/* ---------------------------------------------------------------- passes (§9) */
+/* How a node of a pass's output came from the pass's input (for animating rewrites). */
+typedef enum {
+    GL_HOW_KEPT,        /* the same node, perhaps renumbered or with rewired inputs */
+    GL_HOW_MERGED,      /* CSE: several equal input nodes became this one */
+    GL_HOW_REPLACED,    /* match_attention: a matched subgraph collapsed into this node */
+    GL_HOW_EXPANDED,    /* decompose: this primitive came from expanding a composite */
+    GL_HOW_FOLDED,      /* constant_fold: computed at compile time into a const */
+    GL_HOW_CREATED      /* fold_norm_weight: a new weight made from existing params */
+} gl_how;
+const char *gl_how_name(gl_how h);
+
+/* Provenance of one pass: for every output node, how and from which input nodes; plus the input
+ * nodes that left no trace (removed). Every input id appears in some `from` or in `removed`. */
+typedef struct {
+    char pass[32];
+    int n;                        /* output nodes */
+    gl_how *how;                  /* n */
+    int *from_start;              /* n + 1: from[from_start[i] .. from_start[i+1]) */
+    int *from;
+    int nremoved;
+    int *removed;
+} gl_provenance;
+void gl_provenance_free(gl_provenance *p);
+
+typedef struct {
+    gl_graph *graph;              /* owned by the result */
+    int hits;                     /* the count the reference's pass returns; -1 where it returns none */
+    gl_provenance prov;
+} gl_pass_result;
+void gl_pass_result_free(gl_pass_result *r);                        /* frees graph and provenance */
+
+/* Each pass is a pure function from graph to new graph (+ count + provenance). */
+gl_status gl_dce(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_cse(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_constant_fold(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_simplify(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_fold_norm_weight(const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e);
+/* By name ("cse", ...); GL_E_INVALID names an unknown pass. */
+gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e);
+int gl_pass_count(void);                                            /* the default pipeline's passes */
+const char *gl_pass_name_at(int i);                                 /* reference order */
+
+/* ---------------------------------------------------------------- fusion and cost (§10) */
+typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE } gl_kernel_kind;
+const char *gl_kernel_kind_name(gl_kernel_kind k);
+
+typedef struct {
+    gl_kernel_kind kind;
+    int nnodes;
+    int *nodes;                   /* node ids, in the order they joined */
+    double reads, writes, flops;  /* bytes, bytes, FLOPs */
+    char *label;                  /* distinct ops joined by '+', e.g. "matmul+mul+rot_pairs+add" */
+} gl_kernel;
+
+typedef struct {
+    int n;
+    gl_kernel *k;                 /* in execution (dependency) order */
+} gl_kernels;
+void gl_kernels_free(gl_kernels *ks);
+
+gl_status gl_node_flops(const gl_graph *g, int node, const gl_bind *bind, double *out, gl_err *e);
+/* enable=false: one kernel per op ("eager"). */
+gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind *bind, gl_kernels *out,
+                  gl_err *e);
+
+typedef struct {
+    const char *name;             /* "h100" */
+    const char *title;            /* "H100 (BF16)" */
+    double mm_flops, vec_flops;   /* dense peaks, FLOP/s: tensor-core and vector */
+    double bw;                    /* memory bandwidth, bytes/s */
+    double launch;                /* fixed cost per kernel, s */
+    const char *source;           /* where the numbers come from */
+} gl_device;
+
+int gl_device_count(void);
+const gl_device *gl_device_at(int i);
+const gl_device *gl_device_find(const char *name);                 /* NULL if unknown */
+gl_status gl_device_validate(const gl_device *d, gl_err *e);
+
+typedef struct {
+    int kernels;
+    double bytes, flops, t, t_total;
+} gl_cost;
+
+double gl_kernel_time(const gl_kernel *k, const gl_device *d);
+gl_cost gl_graph_cost(const gl_kernels *ks, const gl_device *d);
+
+/* ---------------------------------------------------------------- memory planning (§11) */
+typedef struct {
+    int node;
+    int64_t bytes;
+    int start, end;               /* producing kernel, last using kernel (kernels.n for outputs) */
+} gl_lifetime;
+
+typedef struct {
+    int n;
+    gl_lifetime *lt;              /* in the reference's order (kernel order, then node order) */
+} gl_lifetimes;
+void gl_lifetimes_free(gl_lifetimes *l);
+
+gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
+                               gl_lifetimes *out, gl_err *e);
+/* Peaks in bytes; offsets (may be NULL) receive one offset per lifetime, in lifetime order. */
+gl_status gl_plan_naive(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);
+gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);
+int64_t gl_lower_bound(const gl_lifetimes *l);
+
+/* ---------------------------------------------------------------- case files (JSON in, JSON out) */
+/* Runs one case (the fixture format, ../shared/fixtures/README.md) and writes the result JSON.
+ * *out is malloc'd (free()). */
+gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, gl_err *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

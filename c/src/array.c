@@ -1,0 +1,122 @@
+/* array.c — float64 arrays in C order with a reference count (the interpreter's values). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+/* Largest array GraphLab will allocate: 2^31 elements (16 GiB of float64). Anything bigger is a
+ * config or shape mistake, not a model that fits this machine. */
+#define GL_ARRAY_MAX_ELEMS ((int64_t)1 << 31)
+
+gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) {
+    if (rank < 0 || rank > GL_MAX_RANK) {
+        gl_fail(e, GL_E_LIMIT, "array rank %d is outside 0..%d", rank, GL_MAX_RANK);
+        return NULL;
+    }
+    if (rank > 0 && !dims) {
+        gl_fail(e, GL_E_INVALID, "gl_array_new: dims is NULL for rank %d", rank);
+        return NULL;
+    }
+    int64_t size = 1;
+    bool overflow = false;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] < 0) {
+            gl_shape s = {0};
+            char buf[160];
+            s.rank = rank;
+            for (int k = 0; k < rank; k++) s.d[k].n = dims[k];
+            gl_fail(e, GL_E_SHAPE, "negative dimension in array shape %s", gl_shape_str(&s, buf, sizeof buf));
+            return NULL;
+        }
+        if (!overflow && dims[i] != 0 && size > INT64_MAX / dims[i]) overflow = true;
+        else if (!overflow) size *= dims[i];
+    }
+    /* a zero dim makes the array empty even when the other dims overflow */
+    for (int i = 0; i < rank; i++)
+        if (dims[i] == 0) overflow = false, size = 0;
+    if (overflow || size > GL_ARRAY_MAX_ELEMS) {
+        gl_shape s = {0};
+        char buf[160];
+        s.rank = rank;
+        for (int k = 0; k < rank; k++) s.d[k].n = dims[k];
+        if (overflow)
+            gl_fail(e, GL_E_LIMIT, "array of shape %s has more than 2^63 elements (the limit is 2^31)",
+                    gl_shape_str(&s, buf, sizeof buf));
+        else
+            gl_fail(e, GL_E_LIMIT, "array of shape %s has %lld elements, more than the limit of 2^31",
+                    gl_shape_str(&s, buf, sizeof buf), (long long)size);
+        return NULL;
+    }
+    gl_array *a = gl_alloc(1, sizeof *a, e);
+    if (!a) return NULL;
+    a->data = gl_alloc((size_t)size, sizeof *a->data, e);   /* gl_alloc gives at least one element */
+    if (!a->data) {
+        free(a);
+        return NULL;
+    }
+    a->refs = 1;
+    a->rank = rank;
+    for (int i = 0; i < rank; i++) a->dim[i] = dims[i];
+    a->size = size;
+    return a;
+}
+
+gl_array *gl_array_scalar(double v, gl_err *e) {
+    gl_array *a = gl_array_new(0, NULL, e);
+    if (a) a->data[0] = v;
+    return a;
+}
+
+gl_array *gl_array_copy(const gl_array *a, gl_err *e) {
+    if (!a) {
+        gl_fail(e, GL_E_INVALID, "gl_array_copy: array is NULL");
+        return NULL;
+    }
+    gl_array *c = gl_array_new(a->rank, a->dim, e);
+    if (c && a->size > 0) memcpy(c->data, a->data, (size_t)a->size * sizeof *c->data);
+    return c;
+}
+
+gl_array *gl_array_retain(gl_array *a) {
+    if (a) a->refs++;
+    return a;
+}
+
+void gl_array_release(gl_array *a) {
+    if (!a) return;
+    if (--a->refs > 0) return;
+    free(a->data);
+    free(a);
+}
+
+gl_shape gl_array_shape(const gl_array *a) {
+    gl_shape s;
+    memset(&s, 0, sizeof s);
+    if (!a) return s;
+    s.rank = a->rank;
+    for (int i = 0; i < a->rank; i++) s.d[i].n = a->dim[i];
+    return s;
+}
+
+/* Integer dims must be equal; a symbol bound in b must equal its value. A symbol that b does not bind
+ * matches any size, but the same unbound symbol must have the same size everywhere in the shape
+ * (so ("S", "S") matches (3, 3), not (3, 4)). Callers that need every symbol bound check that first. */
+bool gl_array_matches(const gl_array *a, const gl_shape *s, const gl_bind *b) {
+    if (!a || !s || a->rank != s->rank) return false;
+    for (int i = 0; i < s->rank; i++) {
+        gl_dim d = s->d[i];
+        if (!gl_dim_is_sym(d)) {
+            if (d.n != a->dim[i]) return false;
+            continue;
+        }
+        int64_t v;
+        gl_err tmp = {GL_OK, ""};
+        if (gl_dim_value(d, b, &v, &tmp) == GL_OK) {
+            if (v != a->dim[i]) return false;
+            continue;
+        }
+        for (int k = 0; k < i; k++)
+            if (gl_dim_is_sym(s->d[k]) && strcmp(s->d[k].sym, d.sym) == 0 && a->dim[k] != a->dim[i]) return false;
+    }
+    return true;
+}

@@ -1,0 +1,77 @@
+/* case.h — the case-file layer (internal): read a case (the fixture format), compute it, write the
+ * result JSON. gl_case_run (graphlab.h) is read + compute + write; the CLI uses the parts directly.
+ *
+ *   case_read.c   JSON → gl_case (validates every field; decodes params / inputs)
+ *   case_run.c    gl_case → gl_case_result (build, passes, fusion, cost, memory, interpreter, timings)
+ *   case_write.c  gl_case + gl_case_result → JSON (one small writer per top-level key)
+ */
+#ifndef GL_CASE_H
+#define GL_CASE_H
+
+#include "json.h"
+
+/* Concrete-run limits: a case with inputs (or with param values) allocates real float64 arrays. */
+#define GL_CASE_MAX_PARAM_ELEMS (1LL << 26)   /* all params together (512 MiB of float64) */
+#define GL_CASE_MAX_GRAPH_ELEMS (1LL << 26)   /* all nodes of the traced graph together */
+#define GL_CASE_MAX_PIPELINE 64
+#define GL_CASE_MAX_NAME 128
+
+/* Which large parts of the output to write ("emit" in the case; all true by default). */
+typedef struct {
+    bool graphs, outputs, provenance, kernels;
+} gl_case_emit;
+
+typedef struct {
+    char name[GL_CASE_MAX_NAME];
+    gl_model_cfg model;
+    int elem_bytes;
+    gl_device device;             /* name/title/source point into dev_name or a preset */
+    char dev_name[GL_CASE_MAX_NAME];
+    gl_bind bind;
+    gl_params params;
+    bool has_values;              /* params carry arrays (given or random) */
+    bool concrete;                /* inputs given: the interpreter runs every stage */
+    int ninputs;
+    char (*input_names)[GL_NAME_MAX];
+    gl_array **input_values;      /* owned */
+    int npipe;
+    char pipeline[GL_CASE_MAX_PIPELINE][32];
+    gl_case_emit emit;
+} gl_case;
+
+gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);
+void gl_case_free(gl_case *c);                                       /* NULL-safe */
+
+typedef struct {
+    char key[40];                 /* "trace", "cse", or "cse#2" for a repeated pass */
+    gl_pass_result r;             /* the trace stage has hits -1 and an empty provenance */
+    int nout;
+    gl_array **outs;              /* concrete cases: the interpreter's outputs */
+} gl_case_stage;
+
+typedef struct {
+    int nst;
+    gl_case_stage *st;            /* [0] is the trace */
+    bool fused_done;
+    gl_kernels eager, fused;
+    gl_cost eager_cost, fused_cost;
+    gl_lifetimes lts;
+    int64_t naive, greedy, lower_bound;
+    int64_t *offsets;             /* greedy offsets, in lifetime order */
+    bool ran;
+    double t_build, t_passes, t_fuse, t_memory, t_run, t_total;   /* ms */
+} gl_case_result;
+
+enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };
+
+gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e);
+void gl_case_result_free(gl_case_result *r);                         /* NULL-safe */
+
+enum { GL_CASE_COMPACT = 0, GL_CASE_PRETTY = 1 };
+gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
+                        gl_err *e);
+
+/* Read + compute + write with output flags (gl_case_run is this with GL_CASE_COMPACT). */
+gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, size_t *outlen, gl_err *e);
+
+#endif

@@ -1,0 +1,251 @@
+/* case_run.c — computes a case: build (trace), the pass pipeline, eager and fused kernels with their
+ * roofline cost, lifetimes and memory plans on the final graph, and (concrete cases) the interpreter on
+ * every stage. Timings (ms, monotonic clock) cover the computation only, never JSON reading or writing. */
+#include "case.h"
+#include "passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ERRC(e) ((e) && (e)->code ? (e)->code : GL_E_INTERNAL)
+
+static double now_ms(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0.0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool bound(const gl_bind *b, const char *sym) {
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->s[i].sym, sym) == 0) return true;
+    return false;
+}
+
+/* Every symbol of the graph (in shapes, reshape targets and kv_write rows) must have a value. */
+static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        const char *sym = NULL;
+        for (int k = 0; k < n->shape.rank && !sym; k++)
+            if (gl_dim_is_sym(n->shape.d[k]) && !bound(b, n->shape.d[k].sym)) sym = n->shape.d[k].sym;
+        if (!sym && (n->attrs.has & GL_A_SHAPE))
+            for (int k = 0; k < n->attrs.shape.rank && !sym; k++)
+                if (gl_dim_is_sym(n->attrs.shape.d[k]) && !bound(b, n->attrs.shape.d[k].sym))
+                    sym = n->attrs.shape.d[k].sym;
+        if (!sym && (n->attrs.has & GL_A_POS) && gl_dim_is_sym(n->attrs.pos) && !bound(b, n->attrs.pos.sym))
+            sym = n->attrs.pos.sym;
+        if (sym)
+            return gl_fail(e, GL_E_UNBOUND, "bind has no value for symbol \"%s\" (used by node %%%d %s%s%s); "
+                           "decode binds {\"S\": S, \"P\": S - 1} unless bind is given", sym, n->id,
+                           gl_op_name(n->op), n->name[0] ? " " : "", n->name);
+    }
+    return GL_OK;
+}
+
+static void input_list(const gl_graph *g, char *buf, size_t cap) {
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < g->n && len + 1 < cap; i++) {
+        if (g->nodes[i].op != GL_OP_INPUT) continue;
+        int w = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", g->nodes[i].name);
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+}
+
+/* The inputs must be exactly the graph's input nodes, each of the node's shape under bind. */
+static gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
+    char names[200];
+    input_list(g, names, sizeof names);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (n->op != GL_OP_INPUT) continue;
+        int k = 0;
+        while (k < c->ninputs && strcmp(c->input_names[k], n->name) != 0) k++;
+        if (k == c->ninputs)
+            return gl_fail(e, GL_E_INVALID, "inputs.%s is missing (this model's inputs: %s)", n->name, names);
+        const gl_array *a = c->input_values[k];
+        gl_shape want = n->shape;
+        for (int d = 0; d < want.rank; d++) {
+            int64_t v;
+            gl_err tmp = {GL_OK, ""};
+            if (gl_dim_is_sym(want.d[d])) {
+                if (gl_dim_value(want.d[d], &c->bind, &v, &tmp))
+                    return gl_fail(e, GL_E_UNBOUND, "inputs.%s: bind has no value for symbol \"%s\"", n->name,
+                                   want.d[d].sym);
+                want.d[d] = gl_dim_int(v);
+            }
+        }
+        gl_shape have = gl_array_shape(a);
+        if (!gl_shape_eq(&have, &want)) {
+            char b1[128], b2[128];
+            return gl_fail(e, GL_E_SHAPE, "inputs.%s has shape %s, expected %s", n->name,
+                           gl_shape_str(&have, b1, sizeof b1), gl_shape_str(&want, b2, sizeof b2));
+        }
+    }
+    for (int k = 0; k < c->ninputs; k++)
+        if (gl_graph_find_input(g, c->input_names[k]) < 0)
+            return gl_fail(e, GL_E_INVALID, "inputs.%s is not an input of this model (its inputs: %s)",
+                           c->input_names[k], names);
+    return GL_OK;
+}
+
+/* A concrete run holds real arrays for every node: bound the total before running. */
+static gl_status check_budget(const gl_graph *g, const gl_bind *b, gl_err *e) {
+    int64_t total = 0;
+    for (int i = 0; i < g->n; i++) {
+        int64_t n;
+        gl_err tmp = {GL_OK, ""};
+        if (gl_numel(&g->nodes[i].shape, b, &n, &tmp) || n > GL_CASE_MAX_GRAPH_ELEMS - total) {
+            char buf[128];
+            return gl_fail(e, GL_E_LIMIT, "too large to run concretely: the traced graph needs more than %lld "
+                           "float64 values (node %%%d %s has shape %s); drop inputs for a shape-only case",
+                           (long long)GL_CASE_MAX_GRAPH_ELEMS, i, gl_op_name(g->nodes[i].op),
+                           gl_shape_str(&g->nodes[i].shape, buf, sizeof buf));
+        }
+        total += n;
+    }
+    return GL_OK;
+}
+
+static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
+    for (int i = 0; i < c->npipe; i++) {
+        const char *name = c->pipeline[i];
+        gl_case_stage *s = &r->st[r->nst];
+        gl_err le = {GL_OK, ""};
+        gl_status st = gl_pass_run(name, r->st[r->nst - 1].r.graph, &s->r, &le);
+        if (st) {
+            gl_pass_result_free(&s->r);
+            return gl_fail(e, st, "pipeline[%d] (%s): %s", i, name, le.msg);
+        }
+        r->nst++;
+        int seen = 1;
+        for (int k = 0; k < i; k++)
+            if (strcmp(c->pipeline[k], name) == 0) seen++;
+        if (seen == 1 && strcmp(name, "trace") != 0) snprintf(s->key, sizeof s->key, "%s", name);
+        else snprintf(s->key, sizeof s->key, "%s#%d", name, seen);
+    }
+    return GL_OK;
+}
+
+static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_pass_result dec;
+    gl_status st = gl_decompose(r->st[0].r.graph, &dec, e);
+    if (st) {
+        gl_pass_result_free(&dec);
+        return st;
+    }
+    st = gl_fuse(dec.graph, false, c->elem_bytes, &c->bind, &r->eager, e);
+    gl_pass_result_free(&dec);
+    if (st) return st;
+    const gl_graph *fin = r->st[r->nst - 1].r.graph;
+    if ((st = gl_fuse(fin, true, c->elem_bytes, &c->bind, &r->fused, e))) return st;
+    r->fused_done = true;
+    r->eager_cost = gl_graph_cost(&r->eager, &c->device);
+    r->fused_cost = gl_graph_cost(&r->fused, &c->device);
+    return GL_OK;
+}
+
+static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
+    const gl_graph *fin = r->st[r->nst - 1].r.graph;
+    gl_status st = gl_lifetimes_compute(fin, &r->fused, &c->bind, c->elem_bytes, &r->lts, e);
+    if (st) return st;
+    r->offsets = gl_alloc((size_t)r->lts.n, sizeof *r->offsets, e);
+    if (!r->offsets) return GL_E_NOMEM;
+    if ((st = gl_plan_naive(&r->lts, &r->naive, NULL, e))) return st;
+    if ((st = gl_plan_greedy(&r->lts, &r->greedy, r->offsets, e))) return st;
+    r->lower_bound = gl_lower_bound(&r->lts);
+    return GL_OK;
+}
+
+static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_named_array *in = gl_alloc((size_t)c->ninputs, sizeof *in, e);
+    if (!in) return GL_E_NOMEM;
+    for (int i = 0; i < c->ninputs; i++) {
+        in[i].name = c->input_names[i];
+        in[i].value = c->input_values[i];
+    }
+    gl_status st = GL_OK;
+    for (int s = 0; s < r->nst && !st; s++) {
+        gl_case_stage *sg = &r->st[s];
+        const gl_graph *g = sg->r.graph;
+        sg->outs = gl_alloc((size_t)g->nout, sizeof *sg->outs, e);
+        if (!sg->outs) {
+            st = GL_E_NOMEM;
+            break;
+        }
+        gl_err le = {GL_OK, ""};
+        st = gl_run(g, in, c->ninputs, &c->bind, sg->outs, NULL, &le);
+        if (st) {
+            for (int k = 0; k < g->nout; k++) gl_array_release(sg->outs[k]);
+            free(sg->outs);
+            sg->outs = NULL;
+            st = gl_fail(e, st, "running stage %s: %s", sg->key, le.msg);
+            break;
+        }
+        sg->nout = g->nout;
+    }
+    free(in);
+    return st;
+}
+
+gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e) {
+    memset(r, 0, sizeof *r);
+    r->st = gl_alloc((size_t)c->npipe + 1, sizeof *r->st, e);
+    if (!r->st) return GL_E_NOMEM;
+    for (int i = 0; i <= c->npipe; i++) gl_pass_result_init(&r->st[i].r);
+    gl_status st;
+    double t0 = now_ms();
+    gl_graph *g = gl_build_model(&c->model, &c->params, e);
+    if (!g) return ERRC(e);
+    r->st[0].r.graph = g;
+    snprintf(r->st[0].key, sizeof r->st[0].key, "trace");
+    r->nst = 1;
+    double t1 = now_ms();
+    r->t_build = t1 - t0;
+    if ((st = check_symbols(g, &c->bind, e))) return st;
+    if (c->concrete) {
+        if ((st = check_inputs(c, g, e))) return st;
+        if ((st = check_budget(g, &c->bind, e))) return st;
+    }
+    double t2 = now_ms();
+    if ((st = run_passes(c, r, e))) return st;
+    double t3 = now_ms();
+    r->t_passes = t3 - t2;
+    if (flags & GL_CASE_PASSES_ONLY) {
+        r->t_total = t3 - t0;
+        return GL_OK;
+    }
+    if ((st = fuse_and_cost(c, r, e))) return st;
+    double t4 = now_ms();
+    r->t_fuse = t4 - t3;
+    if ((st = plan_memory(c, r, e))) return st;
+    double t5 = now_ms();
+    r->t_memory = t5 - t4;
+    if (c->concrete) {
+        if ((st = run_stages(c, r, e))) return st;
+        r->ran = true;
+    }
+    double t6 = now_ms();
+    r->t_run = t6 - t5;
+    r->t_total = t6 - t0;
+    return GL_OK;
+}
+
+void gl_case_result_free(gl_case_result *r) {
+    if (!r) return;
+    for (int i = 0; r->st && i < r->nst; i++) {
+        gl_case_stage *s = &r->st[i];
+        for (int k = 0; s->outs && k < s->nout; k++) gl_array_release(s->outs[k]);
+        free(s->outs);
+        gl_pass_result_free(&s->r);
+    }
+    free(r->st);
+    gl_kernels_free(&r->eager);
+    gl_kernels_free(&r->fused);
+    gl_lifetimes_free(&r->lts);
+    free(r->offsets);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,384 @@
+/* case_write.c — the result JSON of a case: one small writer per top-level key, listed in KEYS below
+ * (add a row to add a key). Floats are written with gl_sb_double (shortest round-trip text). */
+#include "case.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    gl_sb *sb;
+    const gl_case *c;
+    const gl_case_result *r;
+    bool pretty;
+} wctx;
+
+static void put_i64(gl_sb *sb, int64_t v) { gl_sb_printf(sb, "%lld", (long long)v); }
+
+static void put_key(gl_sb *sb, const char *k) {
+    gl_sb_json_str(sb, k);
+    gl_sb_puts(sb, ": ");
+}
+
+static void put_dim(gl_sb *sb, gl_dim d) {
+    if (gl_dim_is_sym(d)) gl_sb_json_str(sb, d.sym);
+    else put_i64(sb, d.n);
+}
+
+static void put_shape(gl_sb *sb, const gl_shape *s) {
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < s->rank; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        put_dim(sb, s->d[i]);
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void put_ints(gl_sb *sb, const int *v, int n) {
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < n; i++) gl_sb_printf(sb, i ? ", %d" : "%d", v[i]);
+    gl_sb_putc(sb, ']');
+}
+
+/* attrs in the enum's order (the reference's insertion order) */
+static void put_attrs(gl_sb *sb, const gl_attrs *a) {
+    bool first = true;
+#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
+    gl_sb_putc(sb, '{');
+    if (a->has & GL_A_AXIS) { SEP(); put_key(sb, "axis"); gl_sb_printf(sb, "%d", a->axis); }
+    if (a->has & GL_A_KEEPDIMS) { SEP(); put_key(sb, "keepdims"); gl_sb_puts(sb, a->keepdims ? "true" : "false"); }
+    if (a->has & GL_A_PERM) { SEP(); put_key(sb, "perm"); put_ints(sb, a->perm, a->nperm); }
+    if (a->has & GL_A_SHAPE) { SEP(); put_key(sb, "shape"); put_shape(sb, &a->shape); }
+    if (a->has & GL_A_EPS) { SEP(); put_key(sb, "eps"); gl_sb_double(sb, a->eps); }
+    if (a->has & GL_A_T) { SEP(); put_key(sb, "T"); put_i64(sb, a->T); }
+    if (a->has & GL_A_POS0) { SEP(); put_key(sb, "pos0"); put_i64(sb, a->pos0); }
+    if (a->has & GL_A_POS) { SEP(); put_key(sb, "pos"); put_dim(sb, a->pos); }
+    if (a->has & GL_A_SCALE) { SEP(); put_key(sb, "scale"); gl_sb_double(sb, a->scale); }
+    if (a->has & GL_A_VALUE) { SEP(); put_key(sb, "value"); gl_sb_double(sb, a->value); }
+#undef SEP
+    gl_sb_putc(sb, '}');
+}
+
+/* ------------------------------------------------------------------ one writer per key */
+static void w_case(wctx *w) { gl_sb_json_str(w->sb, w->c->name); }
+
+static void w_config(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_model_cfg *m = &w->c->model;
+    bool prefill = m->mode == GL_MODE_PREFILL;
+    gl_sb_printf(sb, "{\"d\": %lld, \"H\": %lld, \"G\": %lld, \"dh\": %lld, \"f\": %lld, \"eps\": ",
+                 (long long)m->layer.d, (long long)m->layer.H, (long long)m->layer.G, (long long)m->layer.dh,
+                 (long long)m->layer.f);
+    gl_sb_double(sb, m->layer.eps);
+    gl_sb_puts(sb, ", \"theta\": ");
+    gl_sb_double(sb, m->layer.theta);
+    gl_sb_printf(sb, ", \"mode\": \"%s\", \"T\": ", prefill ? "prefill" : "decode");
+    if (prefill) put_i64(sb, m->T);
+    else gl_sb_puts(sb, "null");
+    gl_sb_puts(sb, ", \"pos0\": ");
+    put_i64(sb, prefill ? m->pos0 : 0);
+    gl_sb_puts(sb, ", \"S\": ");
+    if (prefill) gl_sb_puts(sb, "null");
+    else put_i64(sb, m->S);
+    gl_sb_printf(sb, ", \"masked\": %s, \"layers\": %d}", m->masked ? "true" : "false", m->layers);
+}
+
+static void w_elem_bytes(wctx *w) { gl_sb_printf(w->sb, "%d", w->c->elem_bytes); }
+
+static void w_device(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_device *d = &w->c->device;
+    gl_sb_puts(sb, "{\"name\": ");
+    gl_sb_json_str(sb, d->name ? d->name : "");
+    gl_sb_puts(sb, ", \"mm_flops\": ");
+    gl_sb_double(sb, d->mm_flops);
+    gl_sb_puts(sb, ", \"vec_flops\": ");
+    gl_sb_double(sb, d->vec_flops);
+    gl_sb_puts(sb, ", \"bw\": ");
+    gl_sb_double(sb, d->bw);
+    gl_sb_puts(sb, ", \"launch\": ");
+    gl_sb_double(sb, d->launch);
+    gl_sb_putc(sb, '}');
+}
+
+static void w_bind(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_bind *b = &w->c->bind;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < b->n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        put_key(sb, b->s[i].sym);
+        put_i64(sb, b->s[i].value);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void w_passes(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < w->r->nst; i++) {
+        const gl_case_stage *s = &w->r->st[i];
+        const gl_graph *g = s->r.graph;
+        gl_sb_puts(sb, i ? ", {\"name\": " : "{\"name\": ");
+        gl_sb_json_str(sb, i ? w->c->pipeline[i - 1] : "trace");
+        gl_sb_printf(sb, ", \"nodes\": %d, \"ops\": %d, \"hits\": ", g->n, gl_graph_count(g));
+        if (s->r.hits < 0) gl_sb_puts(sb, "null");
+        else gl_sb_printf(sb, "%d", s->r.hits);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void put_graph(wctx *w, const gl_graph *g) {
+    gl_sb *sb = w->sb;
+    const char *nl = w->pretty ? "\n    " : "";
+    gl_sb_printf(sb, "{\"nodes\": [%s", nl);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (i) gl_sb_printf(sb, ",%s", w->pretty ? nl : " ");
+        gl_sb_printf(sb, "[%d, ", n->id);
+        gl_sb_json_str(sb, gl_op_name(n->op));
+        gl_sb_puts(sb, ", ");
+        put_ints(sb, n->in, n->nin);
+        gl_sb_puts(sb, ", ");
+        put_attrs(sb, &n->attrs);
+        gl_sb_puts(sb, ", ");
+        put_shape(sb, &n->shape);
+        gl_sb_puts(sb, ", ");
+        gl_sb_json_str(sb, n->name);
+        gl_sb_putc(sb, ']');
+    }
+    gl_sb_puts(sb, "], \"outputs\": ");
+    put_ints(sb, g->outputs, g->nout);
+    gl_sb_puts(sb, ", \"input_names\": {");
+    bool first = true;
+    for (int i = 0; i < g->n; i++) {
+        if (g->nodes[i].op != GL_OP_INPUT) continue;
+        if (!first) gl_sb_puts(sb, ", ");
+        first = false;
+        put_key(sb, g->nodes[i].name);
+        gl_sb_printf(sb, "%d", g->nodes[i].id);
+    }
+    gl_sb_puts(sb, "}}");
+}
+
+static void w_graphs(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < w->r->nst; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        put_key(sb, w->r->st[i].key);
+        put_graph(w, w->r->st[i].r.graph);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void put_cost(gl_sb *sb, const gl_cost *c) {
+    gl_sb_printf(sb, "{\"kernels\": %d, \"bytes\": ", c->kernels);
+    gl_sb_double(sb, c->bytes);
+    gl_sb_puts(sb, ", \"flops\": ");
+    gl_sb_double(sb, c->flops);
+    gl_sb_puts(sb, ", \"t\": ");
+    gl_sb_double(sb, c->t);
+    gl_sb_puts(sb, ", \"t_total\": ");
+    gl_sb_double(sb, c->t_total);
+    gl_sb_putc(sb, '}');
+}
+
+static void put_kernels(wctx *w, const gl_kernels *ks) {
+    gl_sb *sb = w->sb;
+    if (!w->c->emit.kernels) {
+        gl_sb_puts(sb, "null");
+        return;
+    }
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < ks->n; i++) {
+        const gl_kernel *k = &ks->k[i];
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n    ");
+        gl_sb_puts(sb, "{\"kind\": ");
+        gl_sb_json_str(sb, gl_kernel_kind_name(k->kind));
+        gl_sb_puts(sb, ", \"label\": ");
+        gl_sb_json_str(sb, k->label ? k->label : "");
+        gl_sb_puts(sb, ", \"nodes\": ");
+        put_ints(sb, k->nodes, k->nnodes);
+        gl_sb_puts(sb, ", \"reads\": ");
+        gl_sb_double(sb, k->reads);
+        gl_sb_puts(sb, ", \"writes\": ");
+        gl_sb_double(sb, k->writes);
+        gl_sb_puts(sb, ", \"flops\": ");
+        gl_sb_double(sb, k->flops);
+        gl_sb_puts(sb, ", \"time_s\": ");
+        gl_sb_double(sb, gl_kernel_time(k, &w->c->device));
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void w_eager(wctx *w) {
+    gl_sb_puts(w->sb, "{\"cost\": ");
+    put_cost(w->sb, &w->r->eager_cost);
+    gl_sb_puts(w->sb, ", \"kernels\": ");
+    put_kernels(w, &w->r->eager);
+    gl_sb_putc(w->sb, '}');
+}
+
+static void w_fused(wctx *w) {
+    gl_sb_puts(w->sb, "{\"cost\": ");
+    put_cost(w->sb, &w->r->fused_cost);
+    gl_sb_puts(w->sb, ", \"kernels\": ");
+    put_kernels(w, &w->r->fused);
+    gl_sb_putc(w->sb, '}');
+}
+
+static void w_memory(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lifetimes *l = &w->r->lts;
+    gl_sb_puts(sb, "{\"lifetimes\": [");
+    for (int i = 0; i < l->n; i++)
+        gl_sb_printf(sb, "%s[%lld, %d, %d, %d]", i ? ", " : "", (long long)l->lt[i].bytes, l->lt[i].start,
+                     l->lt[i].end, l->lt[i].node);
+    gl_sb_printf(sb, "], \"naive\": %lld, \"greedy\": %lld, \"lower_bound\": %lld, \"greedy_offsets\": {",
+                 (long long)w->r->naive, (long long)w->r->greedy, (long long)w->r->lower_bound);
+    /* the reference's dict order: lifetimes by size, largest first, ties in lifetime order */
+    int *ord = malloc((size_t)(l->n > 0 ? l->n : 1) * sizeof *ord);
+    if (!ord) {
+        w->sb->failed = true;
+        return;
+    }
+    for (int i = 0; i < l->n; i++) {
+        int k = i;
+        while (k > 0 && l->lt[ord[k - 1]].bytes < l->lt[i].bytes) {
+            ord[k] = ord[k - 1];
+            k--;
+        }
+        ord[k] = i;
+    }
+    for (int i = 0; i < l->n; i++)
+        gl_sb_printf(sb, "%s\"%d\": %lld", i ? ", " : "", l->lt[ord[i]].node, (long long)w->r->offsets[ord[i]]);
+    free(ord);
+    gl_sb_puts(sb, "}}");
+}
+
+static void w_outputs(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < w->r->nst; i++) {
+        const gl_case_stage *s = &w->r->st[i];
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        put_key(sb, s->key);
+        gl_sb_putc(sb, '[');
+        for (int k = 0; k < s->nout; k++) {
+            if (k) gl_sb_puts(sb, ", ");
+            gl_json_put_array_f64(sb, s->outs[k]);
+        }
+        gl_sb_putc(sb, ']');
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void w_provenance(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '[');
+    for (int i = 1; i < w->r->nst; i++) {
+        const gl_provenance *p = &w->r->st[i].r.prov;
+        if (i > 1) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        gl_sb_puts(sb, "{\"pass\": ");
+        gl_sb_json_str(sb, w->c->pipeline[i - 1]);
+        gl_sb_puts(sb, ", \"nodes\": {");
+        for (int k = 0; k < p->n; k++) {
+            gl_sb_printf(sb, "%s\"%d\": {\"how\": ", k ? ", " : "", k);
+            gl_sb_json_str(sb, gl_how_name(p->how[k]));
+            gl_sb_puts(sb, ", \"from\": ");
+            put_ints(sb, p->from + p->from_start[k], p->from_start[k + 1] - p->from_start[k]);
+            gl_sb_putc(sb, '}');
+        }
+        gl_sb_puts(sb, "}, \"removed\": ");
+        put_ints(sb, p->removed, p->nremoved);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void w_timing(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_case_result *r = w->r;
+    const char *names[] = {"build", "passes", "fuse", "memory", "total", "run"};
+    double v[] = {r->t_build, r->t_passes, r->t_fuse, r->t_memory, r->t_total, r->t_run};
+    int n = r->ran ? 6 : 5;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        put_key(sb, names[i]);
+        gl_sb_double(sb, v[i]);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+/* ------------------------------------------------------------------ the table of keys */
+static bool always(const wctx *w) { (void)w; return true; }
+static bool fused(const wctx *w) { return w->r->fused_done; }
+static bool graphs(const wctx *w) { return w->c->emit.graphs; }
+static bool outputs(const wctx *w) { return w->r->ran && w->c->emit.outputs; }
+static bool provenance(const wctx *w) { return w->c->emit.provenance; }
+
+static const struct {
+    const char *key;
+    void (*write)(wctx *);
+    bool (*when)(const wctx *);
+} KEYS[] = {
+    {"case", w_case, always},
+    {"config", w_config, always},
+    {"elem_bytes", w_elem_bytes, always},
+    {"device", w_device, always},
+    {"bind", w_bind, always},
+    {"passes", w_passes, always},
+    {"graphs", w_graphs, graphs},
+    {"eager", w_eager, fused},
+    {"fused", w_fused, fused},
+    {"memory", w_memory, fused},
+    {"outputs", w_outputs, outputs},
+    {"provenance", w_provenance, provenance},
+    {"timing_ms", w_timing, always},
+};
+
+gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
+                        gl_err *e) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    wctx w = {&sb, c, r, (flags & GL_CASE_PRETTY) != 0};
+    gl_sb_putc(&sb, '{');
+    bool first = true;
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
+        if (!KEYS[i].when(&w)) continue;
+        if (!first) gl_sb_putc(&sb, ',');
+        gl_sb_puts(&sb, w.pretty ? "\n" : first ? "" : " ");
+        first = false;
+        put_key(&sb, KEYS[i].key);
+        KEYS[i].write(&w);
+    }
+    gl_sb_puts(&sb, w.pretty ? "\n}\n" : "}");
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
+gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, size_t *outlen, gl_err *e) {
+    if (out) *out = NULL;
+    if (outlen) *outlen = 0;
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_case_run: out is NULL");
+    gl_case c;
+    gl_status st = gl_case_parse(json, len, &c, e);
+    if (st) return st;
+    gl_case_result r;
+    st = gl_case_compute(&c, GL_CASE_ALL, &r, e);
+    if (!st) st = gl_case_write(&c, &r, flags, out, outlen, e);
+    gl_case_result_free(&r);
+    gl_case_free(&c);
+    return st;
+}
+
+gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, gl_err *e) {
+    return gl_case_run_ex(json, len, GL_CASE_COMPACT, out, outlen, e);
+}

@@ -1,0 +1,41 @@
+/* util.h — internal helpers shared by the core: checked allocation and a growable string builder. */
+#ifndef GL_UTIL_H
+#define GL_UTIL_H
+
+#include <stdarg.h>
+#include "graphlab.h"
+
+/* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). */
+void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */
+void *gl_grow(void *p, size_t n, size_t size, gl_err *e);  /* realloc; on failure p is untouched */
+
+/* A growable string (for JSON and text output). On allocation failure `failed` is set and further
+ * appends do nothing; check it once at the end (gl_sb_finish). */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} gl_sb;
+
+void gl_sb_init(gl_sb *sb);
+void gl_sb_free(gl_sb *sb);
+void gl_sb_putc(gl_sb *sb, char c);
+void gl_sb_puts(gl_sb *sb, const char *s);
+void gl_sb_putn(gl_sb *sb, const char *s, size_t n);
+void gl_sb_printf(gl_sb *sb, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* A double the way Python's json/repr writes it: shortest text that round-trips ("1e-05", "0.5",
+ * "1.0", "Infinity"/"-Infinity"/"NaN" for non-finite values). */
+void gl_sb_double(gl_sb *sb, double v);
+/* A JSON string literal with escapes (UTF-8 passes through). */
+void gl_sb_json_str(gl_sb *sb, const char *s);
+/* Hands the buffer to the caller (NUL-terminated) or fails with GL_E_NOMEM. */
+gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
+
+/* Shortest round-trip repr of a double into buf (at least 32 bytes), Python style. */
+char *gl_fmt_double(double v, char *buf);
+
+#endif

@@ -1,0 +1,263 @@
+/* test_trace.c — the builder/tracer, shape rules, layers and the printer. Expected node counts are the
+ * reference's (tests/fixtures/ JSON files, "passes"[0]); other expectations are derived by hand. */
+#include "test_util.h"
+
+static gl_model_cfg small_prefill(void) {
+    gl_model_cfg m;
+    memset(&m, 0, sizeof m);
+    m.layer = gl_preset_find("small")->cfg;
+    m.mode = GL_MODE_PREFILL;
+    m.T = 12;
+    m.layers = 1;
+    return m;
+}
+
+static void test_layer_node_counts(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_model_cfg m = small_prefill();
+    gl_graph *g = gl_build_model(&m, NULL, &e);
+    assert_non_null(g);
+    assert_int_equal(g->n, 53);
+    assert_int_equal(gl_graph_count(g), 38);
+    assert_int_equal(g->nout, 1);
+    assert_int_equal(g->outputs[0], 52);
+    assert_int_equal(g->nodes[10].op, GL_OP_RMS_NORM);
+    assert_int_equal(g->nodes[11].op, GL_OP_MATMUL);
+    gl_graph_free(g);
+
+    m.mode = GL_MODE_DECODE;
+    m.S = 16;
+    g = gl_build_model(&m, NULL, &e);
+    assert_non_null(g);
+    assert_int_equal(g->n, 48);
+    assert_int_equal(gl_graph_count(g), 33);
+    assert_int_equal(g->nout, 3);
+    assert_int_equal(g->nodes[29].op, GL_OP_KV_WRITE);
+    assert_string_equal(g->nodes[29].attrs.pos.sym, "P");
+    assert_string_equal(g->nodes[1].shape.d[1].sym, "S");
+    gl_graph_free(g);
+
+    m.masked = true;
+    g = gl_build_model(&m, NULL, &e);
+    assert_non_null(g);
+    assert_int_equal(g->n, 50);
+    assert_int_equal(gl_graph_count(g), 34);
+    gl_graph_free(g);
+
+    m = small_prefill();
+    m.layer = gl_preset_find("llama3-8b")->cfg;
+    m.T = 128;
+    m.layers = 4;
+    g = gl_build_model(&m, NULL, &e);
+    assert_non_null(g);
+    assert_int_equal(g->n, 206);
+    assert_int_equal(gl_graph_count(g), 152);
+    assert_string_equal(g->nodes[11].name, "1.wq");
+    /* every layer's RoPE const shares the stack's one table (so CSE can merge them) */
+    assert_int_equal(g->nodes[47].op, GL_OP_CONST);
+    assert_ptr_equal(g->values[47], g->values[53]);
+    assert_ptr_equal(g->values[47], g->values[90]);
+    gl_graph_free(g);
+    assert_int_equal(e.code, GL_OK);
+}
+
+static void test_config_errors(void **state) {
+    (void)state;
+    gl_model_cfg m = small_prefill();
+    gl_err e = {0};
+    m.layer.G = 3;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(e.code, GL_E_INVALID);
+    assert_non_null(strstr(e.msg, "config.H (8) must be divisible by config.G (3)"));
+    gl_err_clear(&e);
+    m = small_prefill();
+    m.layer.d = 0;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_non_null(strstr(e.msg, "config.d"));
+    gl_err_clear(&e);
+    m = small_prefill();
+    m.layer.dh = 7;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_non_null(strstr(e.msg, "config.dh (7)"));
+    gl_err_clear(&e);
+    m = small_prefill();
+    m.T = -4;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_non_null(strstr(e.msg, "config.T"));
+    gl_err_clear(&e);
+    m = small_prefill();
+    m.layer.f = (int64_t)1 << 40;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(e.code, GL_E_LIMIT);
+    gl_err_clear(&e);
+    m = small_prefill();
+    m.layers = 0;
+    assert_null(gl_build_model(&m, NULL, &e));
+    assert_non_null(strstr(e.msg, "config.layers"));
+}
+
+static gl_shape sh(int rank, int64_t a, int64_t b, int64_t c) {
+    int64_t d[3] = {a, b, c};
+    return gl_shape_of(rank, d);
+}
+
+static void test_builder_shapes_and_errors(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_shape s1 = sh(3, 2, 1, 3), s2 = sh(2, 4, 1, 0);
+    int a = gl_t_input(tr, "a", &s1, NULL);
+    int b = gl_t_input(tr, "b", &s2, NULL);
+    int c = gl_t_add(tr, a, b);
+    const gl_shape *cs = gl_t_shape(tr, c);
+    assert_int_equal(cs->rank, 3);
+    assert_int_equal(cs->d[0].n, 2);
+    assert_int_equal(cs->d[1].n, 4);
+    assert_int_equal(cs->d[2].n, 3);
+    /* scalars are deduplicated per trace; array consts are not */
+    int k1 = gl_t_scalar(tr, 2.0), k2 = gl_t_scalar(tr, 2.0), k3 = gl_t_scalar(tr, 3.0);
+    assert_int_equal(k1, k2);
+    assert_int_not_equal(k1, k3);
+    int sum = gl_t_sum(tr, c, -1, true);
+    assert_int_equal(gl_t_shape(tr, sum)->d[2].n, 1);
+    int perm[3] = {2, 0, 1};
+    int t = gl_t_transpose(tr, c, perm, 3);
+    assert_int_equal(gl_t_shape(tr, t)->d[0].n, 3);
+    assert_int_equal(gl_t_shape(tr, t)->d[1].n, 2);
+    assert_int_equal(gl_tracer_status(tr), GL_OK);
+    /* a shape error names both shapes, and is sticky */
+    gl_shape s3 = sh(2, 5, 7, 0);
+    int d = gl_t_input(tr, "d", &s3, NULL);
+    assert_int_equal(gl_t_mul(tr, c, d), -1);
+    assert_int_equal(gl_tracer_status(tr), GL_E_SHAPE);
+    assert_non_null(strstr(gl_tracer_error(tr)->msg, "(2, 4, 3) and (1, 5, 7)"));
+    assert_int_equal(gl_t_exp(tr, a), -1);
+    gl_graph *g = gl_tracer_finish(tr, &c, 1, &e);
+    assert_null(g);
+    assert_int_equal(e.code, GL_E_SHAPE);
+
+    gl_err_clear(&e);
+    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_shape m1 = sh(2, 3, 4, 0), m2 = sh(2, 5, 6, 0);
+    a = gl_t_input(tr, "a", &m1, NULL);
+    b = gl_t_input(tr, "b", &m2, NULL);
+    assert_int_equal(gl_t_matmul(tr, a, b), -1);
+    assert_non_null(strstr(gl_tracer_error(tr)->msg, "(3, 4) @ (5, 6)"));
+    gl_tracer_free(tr);
+
+    /* symbolic dims broadcast by name */
+    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_shape y1 = sh(2, 1, 8, 0), y2 = sh(2, 4, 1, 0);
+    y1.d[1] = gl_dim_sym("S");
+    a = gl_t_input(tr, "a", &y1, NULL);
+    b = gl_t_input(tr, "b", &y2, NULL);
+    c = gl_t_add(tr, a, b);
+    assert_string_equal(gl_t_shape(tr, c)->d[1].sym, "S");
+    assert_int_equal(gl_t_shape(tr, c)->d[0].n, 4);
+    gl_shape y3 = sh(2, 4, 8, 0);
+    d = gl_t_input(tr, "d", &y3, NULL);
+    assert_int_equal(gl_t_add(tr, c, d), -1);   /* 'S' vs 8: not provably equal */
+    gl_tracer_free(tr);
+}
+
+/* f(x) = (x*2 + 1) if (x*2).sum() > 0 else (x*2 - 1) — the reference's branch example */
+static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_err *e) {
+    gl_tracer *tr = gl_tracer_new(mode, true, e);
+    int64_t dims[1] = {3};
+    gl_array *x = gl_array_new(1, dims, e);
+    for (int i = 0; i < 3; i++) x->data[i] = fill;
+    gl_shape s = gl_array_shape(x);
+    int xi = gl_t_input(tr, "x", &s, x);
+    gl_array_release(x);
+    int two = gl_t_scalar(tr, 2.0);
+    int y = gl_t_mul(tr, xi, two);
+    int tot = gl_t_sum(tr, y, -1, false);
+    int zero = gl_t_scalar(tr, 0.0);
+    int cond = gl_t_gt(tr, tot, zero);
+    bool taken = false;
+    gl_status st = gl_t_bool(tr, cond, &taken);
+    if (st) {
+        gl_fail(e, st, "%s", gl_tracer_error(tr)->msg);
+        gl_tracer_free(tr);
+        return st;
+    }
+    int one = gl_t_scalar(tr, 1.0);
+    int r = taken ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
+    *out = gl_tracer_finish(tr, &r, 1, e);
+    return *out ? GL_OK : e->code;
+}
+
+static void test_branch_modes(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_graph *g = NULL;
+    assert_int_equal(branchy(GL_BRANCH_ERROR, 1.0, &g, &e), GL_E_TRACE);
+    assert_non_null(strstr(e.msg, "data-dependent branch"));
+    gl_err_clear(&e);
+    assert_int_equal(branchy(GL_BRANCH_SPECIALIZE, 1.0, &g, &e), GL_OK);
+    assert_int_equal(g->nguards, 0);
+    assert_int_equal(g->nodes[g->outputs[0]].op, GL_OP_ADD);
+    gl_graph_free(g);
+    assert_int_equal(branchy(GL_BRANCH_GUARD, -1.0, &g, &e), GL_OK);
+    assert_int_equal(g->nguards, 1);
+    assert_false(g->guards[0].value);
+    assert_int_equal(g->nodes[g->guards[0].node].op, GL_OP_GT);
+    assert_int_equal(g->nodes[g->outputs[0]].op, GL_OP_SUB);
+    /* the guard holds for another negative input and fails for a positive one */
+    int64_t dims[1] = {3};
+    gl_array *x = gl_array_new(1, dims, &e);
+    for (int i = 0; i < 3; i++) x->data[i] = -5.0;
+    gl_named_array in = {"x", x};
+    bool ok = false;
+    assert_int_equal(gl_check_guards(g, &in, 1, NULL, &ok, &e), GL_OK);
+    assert_true(ok);
+    x->data[0] = 100.0;
+    assert_int_equal(gl_check_guards(g, &in, 1, NULL, &ok, &e), GL_OK);
+    assert_false(ok);
+    gl_array_release(x);
+    gl_graph_free(g);
+}
+
+static void test_printer(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_model_cfg m = small_prefill();
+    gl_graph *g = gl_build_model(&m, NULL, &e);
+    char *txt = gl_graph_print(g, &e);
+    assert_non_null(txt);
+    assert_non_null(strstr(txt, "%11  = matmul(%10, %2)  : [12×64]\n"));
+    assert_non_null(strstr(txt, "%0   = input()  : [12×64]  # x\n"));
+    assert_non_null(strstr(txt, "%10  = rms_norm(%0, %1, eps=1e-05)  : [12×64]\n"));
+    assert_non_null(strstr(txt, "= transpose(%12, perm=(1, 0, 2))  : [8×12×8]\n"));
+    assert_non_null(strstr(txt, "= causal_mask(T=12, pos0=0)  : [2×48×12]\n"));
+    assert_non_null(strstr(txt, "= const()  : [标量]\n"));
+    assert_non_null(strstr(txt, "返回 %52"));
+    free(txt);
+    gl_graph_free(g);
+}
+
+static void test_rope_tables(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_array *c = NULL, *s = NULL;
+    assert_int_equal(gl_rope_tables(3, 4, 5, 10000.0, &c, &s, &e), GL_OK);
+    assert_int_equal(c->rank, 3);
+    assert_int_equal(c->dim[1], 3);
+    /* pair 0 has inverse frequency 1: angle = position; pair 1 has 10000^(-1/2) = 0.01 */
+    assert_close(c->data[0], cos(5.0), 1e-15);
+    assert_close(c->data[1], cos(5.0), 1e-15);
+    assert_close(s->data[2], sin(0.05), 1e-15);
+    assert_close(s->data[4 * 2 + 3], sin(7 * 0.01), 1e-15);
+    gl_array_release(c);
+    gl_array_release(s);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_config_errors),
+        cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_branch_modes),
+        cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs what the build and tests need, only when something is missing (quick and silent otherwise).
+set -e
+need=""
+command -v clang >/dev/null 2>&1 || need="$need clang"
+[ -f /usr/include/cmocka.h ] || need="$need libcmocka-dev"
+[ -f /usr/include/jsmn.h ] || need="$need libjsmn-dev"
+[ -f /usr/include/wasm32-wasi/stdio.h ] || need="$need wasi-libc"
+[ -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a ] || need="$need libclang-rt-14-dev-wasm32"
+command -v wasm-ld >/dev/null 2>&1 || command -v wasm-ld-14 >/dev/null 2>&1 || need="$need lld-14 lld"
+command -v emcc >/dev/null 2>&1 || need="$need emscripten"
+command -v wasm-opt >/dev/null 2>&1 || need="$need binaryen"
+[ -x /usr/bin/chromium ] || need="$need chromium"
+/usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need="$need python3-numpy"
+if [ -n "$need" ]; then
+  echo "installing:$need"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null
+fi
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
