@@ -167,7 +167,7 @@ static gl_status read_config(const gl_json *j, int cfg, gl_case *c, gl_err *e) {
                        "for decode)");
     t = gl_json_get(j, cfg, "layers");
     if (!absent(j, t)) {
-        int64_t L;
+        int64_t L = 1;
         if ((st = pos_int(j, t, "config.layers", &L, e))) return st;
         if (L > 1000000) return gl_fail(e, GL_E_LIMIT, "config.layers is %lld, far above any limit", (long long)L);
         m->layers = (int)L;
@@ -250,7 +250,7 @@ static gl_status read_bind(const gl_json *j, int t, gl_case *c, gl_err *e) {
             return gl_fail(e, GL_E_INVALID, "bind key %s must be a symbol name of 1..%d characters",
                            gl_json_snippet(j, k, sn, sizeof sn), GL_SYM_MAX - 1);
         snprintf(f, sizeof f, "bind.%s", sym);
-        int64_t v;
+        int64_t v = 0;
         if ((st = nonneg_int(j, k + 1, f, &v, e))) return st;
         if ((st = gl_bind_set(&c->bind, sym, v, e))) return st;
     }
@@ -341,7 +341,7 @@ static gl_status read_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
     if (rt >= 0) {
         if (j->t[t].size != 1)
             return gl_fail(e, GL_E_INVALID, "params with \"random\" must have no other keys");
-        int64_t seed;
+        int64_t seed = 0;
         if ((st = nonneg_int(j, rt, "params.random", &seed, e))) return st;
         gl_params shapes;
         gl_params_init(&shapes);

@@ -124,17 +124,31 @@ static void pack_b(int64_t kc, int64_t nc, const double *B, int64_t ldb, bool tr
 }
 
 /* ---------------------------------------------------------------- small M: no packing */
-/* c[0:n] += s · b[0:n] */
-static void axpy(int64_t n, double s, const double *restrict b, double *restrict c) {
+/* c[0:n] = (((c + s0·b0) + s1·b1) + s2·b2) + s3·b3, element by element: four rows of B per pass
+ * over c, with each element's sum still taken in k order. */
+static void axpy4(int64_t n, const double *s, const double *restrict b0, const double *restrict b1,
+                  const double *restrict b2, const double *restrict b3, double *restrict c) {
     int64_t j = 0;
 #if GL_VEC
-    const v2d sv = {s, s};
+    const v2d s0 = {s[0], s[0]}, s1 = {s[1], s[1]}, s2 = {s[2], s[2]}, s3 = {s[3], s[3]};
     for (; j + 4 <= n; j += 4) {
-        v_store(c + j, v_load(c + j) + sv * v_load(b + j));
-        v_store(c + j + 2, v_load(c + j + 2) + sv * v_load(b + j + 2));
+        v2d x = v_load(c + j), y = v_load(c + j + 2);
+        x += s0 * v_load(b0 + j); y += s0 * v_load(b0 + j + 2);
+        x += s1 * v_load(b1 + j); y += s1 * v_load(b1 + j + 2);
+        x += s2 * v_load(b2 + j); y += s2 * v_load(b2 + j + 2);
+        x += s3 * v_load(b3 + j); y += s3 * v_load(b3 + j + 2);
+        v_store(c + j, x);
+        v_store(c + j + 2, y);
     }
 #endif
-    for (; j < n; j++) c[j] += s * b[j];
+    for (; j < n; j++) {
+        double x = c[j];
+        x += s[0] * b0[j];
+        x += s[1] * b1[j];
+        x += s[2] * b2[j];
+        x += s[3] * b3[j];
+        c[j] = x;
+    }
 }
 
 static void gemm_small(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B,
@@ -145,7 +159,13 @@ static void gemm_small(int64_t M, int64_t N, int64_t K, const double *A, int64_t
         if (!trans) {
             /* c_i = Σ_k a_ik · B_k, streaming the rows of B in k order */
             memset(ci, 0, (size_t)N * sizeof *ci);
-            for (int64_t k = 0; k < K; k++) axpy(N, ai[k], B + k * ldb, ci);
+            int64_t k = 0;
+            for (; k + 4 <= K; k += 4) {
+                const double *bk = B + k * ldb;
+                axpy4(N, ai + k, bk, bk + ldb, bk + 2 * ldb, bk + 3 * ldb, ci);
+            }
+            for (; k < K; k++)
+                for (int64_t j = 0; j < N; j++) ci[j] += ai[k] * B[k * ldb + j];
         } else {
             /* c_ij = a_i · b_j (the rows of B are the columns of op(B)): four columns at a time, each
              * dot product a running sum in k order */

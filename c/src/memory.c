@@ -6,7 +6,11 @@
  * them. Here the placed buffers are kept sorted by offset and one sweep finds that same offset: walk the
  * time-overlapping buffers upward from c = 0; stop at the first one starting at or above c + size, else
  * raise c to its end. (Every c the sweep passes over collides with the buffer that raised it, so no lower
- * candidate fits; c is always 0 or some overlapping buffer's end.) */
+ * candidate fits; c is always 0 or some overlapping buffer's end.)
+ * Finding the time-overlapping buffers: normally through per-time lists (times compressed to the distinct
+ * starts/ends), so a buffer looks only at what is alive during its own lifetime — near-linear for the short
+ * lifetimes of a layer stack; when lifetimes are so long that those lists would be large, by scanning every
+ * placed buffer (O(n²), no extra memory). Both give the reference's offsets exactly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,37 +153,61 @@ static void sort_idx(int *a, int *tmp, int n, const gl_lifetime *lt) {
     memcpy(a, tmp, sizeof(int) * (size_t)n);
 }
 
-gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e) {
-    gl_status st = check_lifetimes(l, "plan_greedy", e);
-    if (st) return st;
-    int n = l->n;
-    const gl_lifetime *lt = l->lt;
-    int *idx = gl_alloc((size_t)n, sizeof(int), e), *tmp = gl_alloc((size_t)n, sizeof(int), e);
-    int *placed = gl_alloc((size_t)n, sizeof(int), e);     /* lifetime indices, sorted by offset */
-    int64_t *off = gl_alloc((size_t)n, sizeof(int64_t), e);
-    if (!idx || !tmp || !placed || !off) {
-        st = GL_E_NOMEM;
-        goto out;
+/* The reference's first fit, given the time-overlapping placed buffers sorted by offset (see the top). */
+typedef struct {
+    int64_t off, size;
+} block;
+
+static int64_t first_fit(const block *b, int m, int64_t size) {
+    int64_t c = 0;
+    for (int p = 0; p < m; p++) {
+        if (c + size <= b[p].off) break;
+        if (b[p].off + b[p].size > c) c = b[p].off + b[p].size;
     }
-    for (int i = 0; i < n; i++) idx[i] = i;
-    sort_idx(idx, tmp, n, lt);
+    return c;
+}
+
+static int cmp_block(const void *pa, const void *pb) {
+    const block *a = pa, *b = pb;
+    return (a->off > b->off) - (a->off < b->off);
+}
+
+static int cmp_i64(const void *pa, const void *pb) {
+    int64_t a = *(const int64_t *)pa, b = *(const int64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+static int coord(const int64_t *x, int nx, int64_t v) {   /* index of v in the sorted unique x */
+    int lo = 0, hi = nx - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (x[mid] < v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Simple path: every placed buffer, kept sorted by offset; the ones not alive together are skipped.
+ * O(n) per buffer. */
+static gl_status greedy_scan(const gl_lifetime *lt, int n, const int *idx, int64_t *off, gl_err *e) {
+    int *placed = gl_alloc((size_t)n, sizeof(int), e);     /* lifetime indices, sorted by offset */
+    block *b = gl_alloc((size_t)n, sizeof(block), e);
+    if (!placed || !b) {
+        free(placed);
+        free(b);
+        return GL_E_NOMEM;
+    }
     int np = 0;
-    int64_t top = 0;
     for (int q = 0; q < n; q++) {
-        int i = idx[q];
-        int64_t size = lt[i].bytes, c = 0;
-        int s = lt[i].start, en = lt[i].end;
-        int p = 0;
-        for (; p < np; p++) {
+        int i = idx[q], m = 0;
+        for (int p = 0; p < np; p++) {
             const gl_lifetime *o = &lt[placed[p]];
-            if (en < o->start || o->end < s) continue;  /* lifetimes do not overlap */
-            int64_t po = off[placed[p]];
-            if (c + size <= po) break;
-            if (po + o->bytes > c) c = po + o->bytes;
+            if (lt[i].end < o->start || o->end < lt[i].start) continue;   /* not alive together */
+            b[m++] = (block){off[placed[p]], o->bytes};
         }
+        int64_t c = first_fit(b, m, lt[i].bytes);
         off[i] = c;
-        /* insert after every placed buffer with offset <= c, keeping the array sorted by offset */
-        int lo = 0, hi = np;
+        int lo = 0, hi = np;                       /* insert after every placed offset <= c */
         while (lo < hi) {
             int mid = (lo + hi) / 2;
             if (off[placed[mid]] <= c) lo = mid + 1;
@@ -188,15 +216,112 @@ gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets,
         memmove(placed + lo + 1, placed + lo, sizeof(int) * (size_t)(np - lo));
         placed[lo] = i;
         np++;
-        if (c + size > top) top = c + size;
     }
+    free(placed);
+    free(b);
+    return GL_OK;
+}
+
+/* Interval path: times compressed to the distinct starts/ends; every lifetime is listed under each
+ * (compressed) time it is alive, so a buffer looks only at the buffers alive during its own lifetime, then
+ * sorts those few by offset. Used when the lists stay small (total span <= budget). *ok = false: not used. */
+static gl_status greedy_intervals(const gl_lifetime *lt, int n, const int *idx, int64_t *off, bool *ok, gl_err *e) {
+    *ok = false;
+    for (int i = 0; i < n; i++)
+        if (lt[i].start > lt[i].end) return GL_OK;   /* degenerate: leave it to the scan */
+    gl_status st = GL_OK;
+    int64_t *x = gl_alloc(2 * (size_t)n, sizeof(int64_t), e);
+    int *cs = gl_alloc((size_t)n, sizeof(int), e), *ce = gl_alloc((size_t)n, sizeof(int), e);
+    int *start = NULL, *list = NULL, *fill = NULL, *stamp = NULL;
+    unsigned char *placed = NULL;
+    block *b = NULL;
+    if (!x || !cs || !ce) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int i = 0; i < n; i++) {
+        x[2 * i] = lt[i].start;
+        x[2 * i + 1] = lt[i].end;
+    }
+    qsort(x, 2 * (size_t)n, sizeof(int64_t), cmp_i64);
+    int nx = 0;
+    for (int i = 0; i < 2 * n; i++)
+        if (nx == 0 || x[nx - 1] != x[i]) x[nx++] = x[i];
+    int64_t span = 0, budget = 16 * (int64_t)n + 4096;
+    for (int i = 0; i < n; i++) {
+        cs[i] = coord(x, nx, lt[i].start);
+        ce[i] = coord(x, nx, lt[i].end);
+        span += ce[i] - cs[i] + 1;
+        if (span > budget) goto out;               /* long lifetimes everywhere: the scan is as good */
+    }
+    start = gl_alloc((size_t)nx + 1, sizeof(int), e);
+    fill = gl_alloc((size_t)nx + 1, sizeof(int), e);
+    list = gl_alloc((size_t)span, sizeof(int), e);
+    stamp = gl_alloc((size_t)n, sizeof(int), e);
+    placed = gl_alloc((size_t)n, 1, e);
+    b = gl_alloc((size_t)n, sizeof(block), e);
+    if (!start || !fill || !list || !stamp || !placed || !b) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int i = 0; i < n; i++)
+        for (int t = cs[i]; t <= ce[i]; t++) start[t + 1]++;
+    for (int t = 0; t < nx; t++) start[t + 1] += start[t];
+    memcpy(fill, start, sizeof(int) * (size_t)(nx + 1));
+    for (int i = 0; i < n; i++)
+        for (int t = cs[i]; t <= ce[i]; t++) list[fill[t]++] = i;
+    for (int q = 0; q < n; q++) {
+        int i = idx[q], m = 0;
+        for (int t = cs[i]; t <= ce[i]; t++)
+            for (int p = start[t]; p < start[t + 1]; p++) {
+                int j = list[p];
+                if (!placed[j] || stamp[j] == q + 1) continue;
+                stamp[j] = q + 1;
+                b[m++] = (block){off[j], lt[j].bytes};
+            }
+        qsort(b, (size_t)m, sizeof(block), cmp_block);
+        off[i] = first_fit(b, m, lt[i].bytes);
+        placed[i] = 1;
+    }
+    *ok = true;
+out:
+    free(x);
+    free(cs);
+    free(ce);
+    free(start);
+    free(fill);
+    free(list);
+    free(stamp);
+    free(placed);
+    free(b);
+    return st;
+}
+
+gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e) {
+    gl_status st = check_lifetimes(l, "plan_greedy", e);
+    if (st) return st;
+    int n = l->n;
+    const gl_lifetime *lt = l->lt;
+    int *idx = gl_alloc((size_t)n, sizeof(int), e), *tmp = gl_alloc((size_t)n, sizeof(int), e);
+    int64_t *off = gl_alloc((size_t)n, sizeof(int64_t), e);
+    if (!idx || !tmp || !off) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int i = 0; i < n; i++) idx[i] = i;
+    sort_idx(idx, tmp, n, lt);                     /* by size, descending, stable */
+    bool done = false;
+    if ((st = greedy_intervals(lt, n, idx, off, &done, e))) goto out;
+    if (!done && (st = greedy_scan(lt, n, idx, off, e))) goto out;
+    int64_t top = 0;
+    for (int i = 0; i < n; i++)
+        if (off[i] + lt[i].bytes > top) top = off[i] + lt[i].bytes;
     if (peak) *peak = top;
     if (offsets)
         for (int i = 0; i < n; i++) offsets[i] = off[i];
 out:
     free(idx);
     free(tmp);
-    free(placed);
     free(off);
     return st;
 }

@@ -414,10 +414,13 @@ static void test_dce(void **state) {
 }
 
 /* ---------------------------------------------------------------- fold_norm_weight */
-static gl_graph *norm_graph(bool values, bool extra_user) {
+/* variant 0: mul(rsqrt(x), w) used by two "@ param" matmuls; 1: plus an exp user; 2: the second matmul
+ * multiplies by an input, not a param; 3: the mul is the matmul's second operand. */
+static gl_graph *norm_graph(bool values, int variant) {
     gl_err e = {0};
     gl_graph *g = gl_graph_new(&e);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(4, 8), "x");
+    int z = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(8, 5), "z");
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(8), "attn_norm");
     int W1 = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(8, 3), "wq");
     int W2 = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(8, 5), "wk");
@@ -434,62 +437,86 @@ static gl_graph *norm_graph(bool values, bool extra_user) {
     int r = add_node(g, GL_OP_RSQRT, &x, 1, NULL, SHAPE(4, 8), NULL);
     int in[2] = {r, w};
     int h = add_node(g, GL_OP_MUL, in, 2, NULL, SHAPE(4, 8), NULL);
-    int i1[2] = {h, W1}, i2[2] = {h, W2};
+    int i1[2] = {h, W1}, i2[2] = {h, variant == 2 ? z : W2};
     int y1 = add_node(g, GL_OP_MATMUL, i1, 2, NULL, SHAPE(4, 3), NULL);
-    int y2 = add_node(g, GL_OP_MATMUL, i2, 2, NULL, SHAPE(4, 5), NULL);
+    int y2;
+    if (variant == 3) {
+        int hh[2] = {x, x}, tp[2];
+        gl_attrs a;
+        memset(&a, 0, sizeof a);
+        a.has = GL_A_PERM;
+        a.nperm = 2;
+        a.perm[0] = 1;
+        tp[0] = add_node(g, GL_OP_TRANSPOSE, &hh[0], 1, &a, SHAPE(8, 4), NULL);
+        tp[1] = h;
+        y2 = add_node(g, GL_OP_MATMUL, tp, 2, NULL, SHAPE(8, 8), NULL);   /* xᵀ @ h */
+    } else {
+        y2 = add_node(g, GL_OP_MATMUL, i2, 2, NULL, SHAPE(4, 5), NULL);
+    }
     int outs[3] = {y1, y2, h};
-    if (extra_user) outs[2] = add_node(g, GL_OP_EXP, &h, 1, NULL, SHAPE(4, 8), NULL);
-    assert_int_equal(gl_graph_set_outputs(g, outs, extra_user ? 3 : 2, &e), GL_OK);
+    if (variant == 1) outs[2] = add_node(g, GL_OP_EXP, &h, 1, NULL, SHAPE(4, 8), NULL);
+    assert_int_equal(gl_graph_set_outputs(g, outs, variant == 1 ? 3 : 2, &e), GL_OK);
     return g;
 }
 
 static void test_fold_norm_weight(void **state) {
     (void)state;
     for (int values = 0; values < 2; values++) {
-        gl_graph *g = norm_graph(values, false);
+        gl_graph *g = norm_graph(values, 0);
         gl_pass_result r = run_pass("fold_norm_weight", g);
         assert_int_equal(r.hits, 1);
         const gl_graph *n = r.graph;
-        /* x, wq·diag(attn_norm), wk·diag(attn_norm), rsqrt, matmul, matmul */
-        assert_int_equal(n->n, 6);
-        assert_int_equal(n->nodes[1].op, GL_OP_PARAM);
-        assert_string_equal(n->nodes[1].name, "wq\xC2\xB7" "diag(attn_norm)");
-        assert_string_equal(n->nodes[2].name, "wk\xC2\xB7" "diag(attn_norm)");
-        assert_true(gl_shape_eq(&n->nodes[2].shape, &g->nodes[3].shape));
-        assert_int_equal(n->nodes[3].op, GL_OP_RSQRT);
-        assert_int_equal(n->nodes[4].op, GL_OP_MATMUL);
-        assert_int_equal(n->nodes[4].in[0], 3);
-        assert_int_equal(n->nodes[4].in[1], 1);
+        /* input ids: x 0, z 1, attn_norm 2, wq 3, wk 4, rsqrt 5, mul 6, matmuls 7, 8.
+         * output: x, z, wq·diag(attn_norm), wk·diag(attn_norm), rsqrt, matmul, matmul */
+        assert_int_equal(n->n, 7);
+        assert_int_equal(n->nodes[1].op, GL_OP_INPUT);
+        assert_int_equal(n->nodes[2].op, GL_OP_PARAM);
+        assert_string_equal(n->nodes[2].name, "wq\xC2\xB7" "diag(attn_norm)");
+        assert_string_equal(n->nodes[3].name, "wk\xC2\xB7" "diag(attn_norm)");
+        assert_true(gl_shape_eq(&n->nodes[3].shape, &g->nodes[4].shape));
+        assert_int_equal(n->nodes[4].op, GL_OP_RSQRT);
+        assert_int_equal(n->nodes[5].op, GL_OP_MATMUL);
+        assert_int_equal(n->nodes[5].in[0], 4);
         assert_int_equal(n->nodes[5].in[1], 2);
+        assert_int_equal(n->nodes[6].in[1], 3);
         if (values) {
-            const gl_array *wv = g->values[1], *W = g->values[2], *Wn = n->values[1];
+            const gl_array *wv = g->values[2], *W = g->values[3], *Wn = n->values[2];
             assert_non_null(Wn);
             for (int i = 0; i < 8; i++)
                 for (int j = 0; j < 3; j++) assert_true(Wn->data[i * 3 + j] == wv->data[i] * W->data[i * 3 + j]);
         } else {
-            assert_null(n->values[1]);
+            assert_null(n->values[2]);
         }
         /* provenance: wq' created from attn_norm, wq and the mul; wk' from wk */
         const gl_provenance *pv = &r.prov;
-        assert_int_equal(pv->how[1], GL_HOW_CREATED);
-        assert_int_equal(pv->from_start[2] - pv->from_start[1], 3);
-        assert_int_equal(pv->from[pv->from_start[1]], 1);
-        assert_int_equal(pv->from[pv->from_start[1] + 1], 2);
-        assert_int_equal(pv->from[pv->from_start[1] + 2], 5);
-        assert_int_equal(pv->from_start[3] - pv->from_start[2], 1);
-        assert_int_equal(pv->from[pv->from_start[2]], 3);
+        assert_int_equal(pv->how[2], GL_HOW_CREATED);
+        assert_int_equal(pv->from_start[3] - pv->from_start[2], 3);
+        assert_int_equal(pv->from[pv->from_start[2]], 2);
+        assert_int_equal(pv->from[pv->from_start[2] + 1], 3);
+        assert_int_equal(pv->from[pv->from_start[2] + 2], 6);
+        assert_int_equal(pv->how[3], GL_HOW_CREATED);
+        assert_int_equal(pv->from_start[4] - pv->from_start[3], 1);
+        assert_int_equal(pv->from[pv->from_start[3]], 4);
         assert_int_equal(pv->nremoved, 0);
         check_idempotent("fold_norm_weight", n);
         gl_pass_result_free(&r);
         gl_graph_free(g);
     }
-    /* one user is not "@ param": nothing folds */
-    gl_graph *g = norm_graph(true, true);
-    gl_pass_result r = run_pass("fold_norm_weight", g);
-    assert_int_equal(r.hits, 0);
-    assert_graph_eq(r.graph, g);
-    gl_pass_result_free(&r);
-    gl_graph_free(g);
+    /* one user is not "mul @ param": nothing folds */
+    for (int variant = 1; variant <= 3; variant++) {
+        gl_graph *g = norm_graph(true, variant);
+        gl_pass_result r = run_pass("fold_norm_weight", g);
+        assert_int_equal(r.hits, 0);
+        if (variant == 1) {
+            assert_graph_eq(r.graph, g);
+        } else {                          /* only the unused wk param is dropped (dce) */
+            assert_int_equal(r.graph->n, g->n - 1);
+            assert_int_equal(r.prov.nremoved, 1);
+            assert_int_equal(r.prov.removed[0], 4);
+        }
+        gl_pass_result_free(&r);
+        gl_graph_free(g);
+    }
 }
 
 /* ---------------------------------------------------------------- match_attention */
