@@ -9,6 +9,7 @@
  * "graphlab: <status>: <message>"), 2 usage. Subcommands live in COMMANDS below.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +25,16 @@
 #define EXIT_USAGE 2
 #define MAX_INPUT ((size_t)1 << 30)
 
-static int usage_error(const char *fmt, const char *arg) {
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static int usage_error(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "graphlab: usage: ");
-    fprintf(stderr, fmt, arg ? arg : "");
+    vfprintf(stderr, fmt, ap);
     fprintf(stderr, " (see graphlab --help)\n");
+    va_end(ap);
     return EXIT_USAGE;
 }
 
@@ -101,7 +108,7 @@ static int cmd_case(int argc, char **argv) {
         else if (file) return usage_error("case: more than one file (%s)", argv[i]);
         else file = argv[i];
     }
-    if (!file) return usage_error("case FILE.json [--compact]%s", NULL);
+    if (!file) return usage_error("case FILE.json [--compact]");
     gl_err e = {GL_OK, ""};
     size_t len = 0;
     char *json = read_all(file, &len, &e);
@@ -122,7 +129,7 @@ static int cmd_print(int argc, char **argv) {
     const char *file = NULL, *stage = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--stage") == 0) {
-            if (i + 1 >= argc) return usage_error("print: --stage needs a stage name%s", NULL);
+            if (i + 1 >= argc) return usage_error("print: --stage needs a stage name");
             stage = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return usage_error("print: unknown option %s", argv[i]);
@@ -132,7 +139,7 @@ static int cmd_print(int argc, char **argv) {
             file = argv[i];
         }
     }
-    if (!file) return usage_error("print FILE.json [--stage NAME]%s", NULL);
+    if (!file) return usage_error("print FILE.json [--stage NAME]");
     gl_err e = {GL_OK, ""};
     size_t len = 0;
     char *json = read_all(file, &len, &e);
@@ -276,7 +283,7 @@ int main(int argc, char **argv) {
     const char *pwd = getenv("PWD");
     if (pwd && pwd[0] == '/') (void)chdir(pwd);
 #endif
-    if (argc < 2) return usage_error("graphlab COMMAND ...%s", NULL);
+    if (argc < 2) return usage_error("graphlab COMMAND ...");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return cmd_help(0, NULL);
     if (strcmp(cmd, "--version") == 0) {

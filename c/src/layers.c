@@ -52,10 +52,11 @@ gl_status gl_layer_cfg_validate(const gl_layer_cfg *c, gl_err *e) {
                        (long long)c->G);
     if (c->dh % 2 != 0)
         return gl_fail(e, GL_E_INVALID, "config.dh (%lld) must be even (RoPE rotates pairs)", (long long)c->dh);
+    char num[40];
     if (!(c->eps > 0) || !isfinite(c->eps))
-        return gl_fail(e, GL_E_INVALID, "config.eps must be a positive number, got %g", c->eps);
+        return gl_fail(e, GL_E_INVALID, "config.eps must be a positive number, got %s", gl_fmt_double(c->eps, num));
     if (!(c->theta > 0) || !isfinite(c->theta))
-        return gl_fail(e, GL_E_INVALID, "config.theta must be a positive number, got %g", c->theta);
+        return gl_fail(e, GL_E_INVALID, "config.theta must be a positive number, got %s", gl_fmt_double(c->theta, num));
     return GL_OK;
 }
 
@@ -91,14 +92,21 @@ gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_a
         return e ? e->code : GL_E_NOMEM;
     }
     /* inv = theta ** (-arange(0, dh, 2) / dh); ang = arange(pos0, pos0 + T)[:, None] * inv */
+    double *inv = gl_alloc((size_t)(dh / 2), sizeof *inv, e);
+    if (!inv) {
+        gl_array_release(c);
+        gl_array_release(s);
+        return GL_E_NOMEM;
+    }
+    for (int64_t i = 0; i < dh / 2; i++) inv[i] = pow(theta, (double)(-2 * i) / (double)dh);
     for (int64_t t = 0; t < T; t++)
         for (int64_t i = 0; i < dh / 2; i++) {
-            double inv = pow(theta, (double)(-2 * i) / (double)dh);
-            double ang = (double)(pos0 + t) * inv;
+            double ang = (double)(pos0 + t) * inv[i];
             double cv = cos(ang), sv = sin(ang);
             c->data[t * dh + 2 * i] = c->data[t * dh + 2 * i + 1] = cv;
             s->data[t * dh + 2 * i] = s->data[t * dh + 2 * i + 1] = sv;
         }
+    free(inv);
     *cos_out = c;
     *sin_out = s;
     return GL_OK;
@@ -342,6 +350,13 @@ gl_status gl_decode_layer(gl_tracer *tr, const gl_layer_cfg *c, gl_dim pos, bool
     return gl_tracer_status(tr);
 }
 
+/* Finds a param by name, trying the expected position first (params usually come in model order), so
+ * a 126-layer stack does not pay a quadratic search. */
+static int find_param(const gl_params *p, const char *name, int expected) {
+    if (expected < p->n && strcmp(p->names[expected], name) == 0) return expected;
+    return gl_params_find(p, name);
+}
+
 /* Records every param of the model (layer-major, the reference's dict order). */
 static gl_status add_params(gl_tracer *tr, const gl_model_cfg *m, const gl_params *p, int *ids, gl_err *e) {
     for (int l = 0; l < m->layers; l++)
@@ -353,7 +368,7 @@ static gl_status add_params(gl_tracer *tr, const gl_model_cfg *m, const gl_param
             if (!p) {
                 id = gl_t_param(tr, name, &want);
             } else {
-                int k = gl_params_find(p, name);
+                int k = find_param(p, name, l * GL_LAYER_NPARAMS + i);
                 if (k < 0) return gl_fail(e, GL_E_INVALID, "params: missing '%s'", name);
                 if (!gl_shape_eq(&p->shapes[k], &want)) {
                     char a[160], b[160];
@@ -364,7 +379,8 @@ static gl_status add_params(gl_tracer *tr, const gl_model_cfg *m, const gl_param
             }
             ids[l * GL_LAYER_NPARAMS + i] = id;
         }
-    if (p)
+    /* every expected name was found and names are unique, so a surplus means an unknown name */
+    if (p && p->n != m->layers * GL_LAYER_NPARAMS)
         for (int k = 0; k < p->n; k++) {
             bool known = false;
             for (int l = 0; l < m->layers && !known; l++)

@@ -111,14 +111,26 @@ void gl_sb_printf(gl_sb *sb, const char *fmt, ...) {
 char *gl_fmt_double(double v, char *buf) {
     if (isnan(v)) { strcpy(buf, "NaN"); return buf; }
     if (isinf(v)) { strcpy(buf, v > 0 ? "Infinity" : "-Infinity"); return buf; }
-    /* Shortest %.{p}g that round-trips, then Python's repr touches: "1.0" not "1", "1e-05". */
-    for (int p = 1; p <= 17; p++) {
-        snprintf(buf, 32, "%.*g", p, v);
-        if (strtod(buf, NULL) == v) break;
+    /* Python's repr: the shortest digits that round-trip, written in fixed notation when the decimal
+     * exponent is in [-4, 16) ("500000.0", "0.0001") and in scientific otherwise ("1e-05", "1e+16"). */
+    char sci[40];
+    int p = 1;
+    for (; p <= 17; p++) {
+        snprintf(sci, sizeof sci, "%.*e", p - 1, v);
+        if (strtod(sci, NULL) == v) break;
     }
-    if (!strpbrk(buf, ".en")) strcat(buf, ".0");
-    /* Python writes exponents with at least two digits (1e-05) and uses repr's 1e+16 threshold; %g
-     * switches at 1e17 for p=17, so normalise the common small-exponent form only. */
+    char *ep = strchr(sci, 'e');
+    int exp10 = atoi(ep + 1);
+    if (exp10 >= -4 && exp10 < 16) {
+        int decimals = p - 1 - exp10;
+        snprintf(buf, 40, "%.*f", decimals > 0 ? decimals : 0, v);
+        if (!strchr(buf, '.')) strcat(buf, ".0");
+    } else {
+        /* mantissa digits (at most 19 chars), then Python's exponent: sign and two digits or more */
+        size_t ml = (size_t)(ep - sci);
+        memcpy(buf, sci, ml);
+        snprintf(buf + ml, 40 - ml, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+    }
     return buf;
 }
 
