@@ -61,28 +61,45 @@ $(BUILD)/graphlab.wasm: $(LIB_SRC) $(CLI_SRC) $(HDRS)
 	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) $(LIB_SRC) $(CLI_SRC) -lm -o $@
 
 # ---- tests
+# `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then builds every
+# flavour in parallel (native, ASan tests, WASI, Emscripten), then runs the C unit tests and Vitest.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
 deps:
 	@sh tools/ensure-deps.sh
 
-test: deps native wasi $(BUILD)/graphlab_asan $(TEST_BINS)
+build-all: native wasi wasm $(BUILD)/graphlab_asan $(TEST_BINS)
+
+test: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 	npx vitest run
 
 test-c: $(BUILD)/graphlab_asan $(TEST_BINS)
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 
+# The analysis pipeline (build, passes, fuse, cost, memory) for 1..126-layer stacks; ratios to the
+# reference module when /usr/bin/python3 with numpy and ../shared/reference are at hand.
+$(BUILD)/pipeline_bench: bench/pipeline_bench.c $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) -Ic/cli $< $(BUILD)/libgraphlab.a -lm -o $@
+
+bench: native $(BUILD)/pipeline_bench
+	$(BUILD)/pipeline_bench
+	node bench/pipeline.mjs
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) public/graphlab-core.mjs public/graphlab-core.wasm
 
 # ==================================================================== browser module (Emscripten)
 # `make wasm` builds public/graphlab-core.mjs + public/graphlab-core.wasm: the C core plus the JSON boundary
 # in c/wasm/api.c (Emscripten-only glue, deliberately outside c/src). wasm/graphlab.mjs is the only JS that
-# loads it. Debian's emscripten needs NODE_PATH; EM_CACHE falls back to build/ when the system cache is not
-# writable. -sENVIRONMENT=web keeps __dirname out of the ES6 output; under Node the binding passes the
-# .wasm bytes itself (wasmBinary). -sABORTING_MALLOC=0: malloc returns NULL at the memory limit, which the
-# core turns into GL_E_NOMEM instead of a trap.
+# loads it. Debian's emscripten needs NODE_PATH. Its system-library cache (/usr/share/emscripten/cache) ships
+# prebuilt and frozen, so it works read-only for any user; export EM_CACHE to use another (writable) one.
+# -sENVIRONMENT=web keeps __dirname out of the ES6 output; under Node the binding passes the .wasm bytes
+# itself (wasmBinary). -sABORTING_MALLOC=0: malloc returns NULL at the 2 GiB limit, which the core turns
+# into GL_E_NOMEM instead of a trap.
 EMCC       ?= emcc
-EM_ENV     := NODE_PATH=/usr/share/nodejs $(if $(shell test -w /usr/share/emscripten/cache && echo y),,EM_CACHE=$(CURDIR)/$(BUILD)/emcache)
+EM_ENV     := NODE_PATH=/usr/share/nodejs
 WASM_SRC   := $(sort $(wildcard c/wasm/*.c))
 WASM_MJS   := public/graphlab-core.mjs
 WASM_BIN   := public/graphlab-core.wasm
@@ -121,3 +138,17 @@ $(BUILD)/numeric_bench: bench/numeric_bench.c $(BUILD)/libgraphlab.a
 
 bench-numeric: $(BUILD)/numeric_bench $(WASM_MJS)
 	node bench/numeric_bench.mjs
+
+# ==================================================================== browser lab (issue 7)
+# `make serve`: builds the WASM module and the lab (web/ → public/app/, d3 + dagre → public/app/vendor/) and
+# serves public/ on localhost (PORT=8080 by default; a busy port falls back to a free one; the URL is printed).
+# `make dist`: dist/graphlab.html, one self-contained file (CSS, JS, worker and .wasm inlined) for file://.
+.PHONY: web serve dist
+web:
+	node tools/build-web.mjs
+
+serve: wasm web
+	node tools/serve.mjs --port $${PORT:-8080} public
+
+dist: wasm
+	node tools/build-web.mjs --dist

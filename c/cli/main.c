@@ -18,6 +18,7 @@
 #endif
 
 #include "case.h"
+#include "host_tuning.h"
 #include "graphlab.h"
 #include "util.h"
 
@@ -278,6 +279,7 @@ static int cmd_help(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+    gl_host_tune_allocator();
 #if defined(__wasi__)
     /* wasi-libc starts in "/"; the runner passes the host's working directory as PWD. */
     const char *pwd = getenv("PWD");

@@ -24,10 +24,10 @@ extern "C" {
 #endif
 
 #define GL_VERSION "0.1.0"
-#define GL_MAX_RANK 8     /* most dims a tensor may have */
+#define GL_MAX_RANK 6     /* most dims a tensor may have (the layers use 3) */
 #define GL_MAX_INPUTS 4   /* flash_attn(q, k, v, mask) has the most inputs */
 #define GL_SYM_MAX 8      /* symbol names ("S", "P") are at most 7 chars */
-#define GL_NAME_MAX 64    /* node names ("wq·diag(attn_norm)") are at most 63 bytes */
+#define GL_NAME_MAX 48    /* node names ("wq·diag(attn_norm)") are at most 47 bytes */
 #define GL_MSG_MAX 256
 
 /* ---------------------------------------------------------------- status */
@@ -139,6 +139,9 @@ typedef struct gl_array {
 gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e);   /* zero-filled, refs = 1 */
 gl_array *gl_array_scalar(double v, gl_err *e);
 gl_array *gl_array_copy(const gl_array *a, gl_err *e);
+/* A shape without data (data == NULL): the RoPE tables of a shape-only model. It has an identity (CSE
+ * merges consts by it) but no numbers; evaluating it is an error, constant folding skips it. */
+gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e);
 gl_array *gl_array_retain(gl_array *a);                             /* NULL-safe */
 void gl_array_release(gl_array *a);                                 /* NULL-safe */
 gl_shape gl_array_shape(const gl_array *a);
@@ -201,6 +204,11 @@ gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e);
 /* Appends a node; returns its id, or -1 with *e set. attrs may be NULL ({}), name may be NULL (""). */
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
                  const gl_shape *shape, const char *name, gl_err *e);
+/* Appends a copy of `proto` (op, attrs, shape, name) reading `in` instead of proto->in: the fast path for
+ * passes that copy nodes between graphs. Returns the new id, or -1 with *e set. */
+int gl_graph_add_copy(gl_graph *g, const gl_node *proto, const int *in, gl_err *e);
+/* Makes room for n nodes in total, so a pass that knows its size allocates once. */
+gl_status gl_graph_reserve(gl_graph *g, int n, gl_err *e);
 void gl_graph_set_value(gl_graph *g, int id, gl_array *v);          /* retains v, releases the old one */
 gl_status gl_graph_set_outputs(gl_graph *g, const int *outs, int nout, gl_err *e);
 gl_status gl_graph_add_guard(gl_graph *g, int node, bool value, gl_err *e);
@@ -492,6 +500,62 @@ int64_t gl_lower_bound(const gl_lifetimes *l);
 /* Runs one case (the fixture format, ../shared/fixtures/README.md) and writes the result JSON.
  * *out is malloc'd (free()). */
 gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, gl_err *e);
+
+/* ---------------------------------------------------------------- graph breaks, branches, dynamic shapes, codegen
+ * (§8 codegen, §12 LazyRunner, and the demos of the dynamic-shapes lecture). */
+
+/* Lazy execution (the reference's LazyRunner): ops are recorded into the current graph; materialize(t)
+ * (or bool(t)) runs the current graph with every non-leaf node as an output, stores every value, records
+ * the graph's op count and starts a new graph (a graph break). A tensor of an earlier graph used later is
+ * imported into the current graph as an input "in{k}" carrying its stored value.
+ * Tensors are handles (>= 0) of this runner; errors are sticky like the tracer's (every call returns -1
+ * after the first failure; gl_lazy_status / gl_lazy_error tell what happened). */
+typedef struct gl_lazy gl_lazy;
+
+gl_lazy *gl_lazy_new(gl_err *e);
+void gl_lazy_free(gl_lazy *lz);                                     /* NULL-safe */
+gl_status gl_lazy_status(const gl_lazy *lz);
+const gl_err *gl_lazy_error(const gl_lazy *lz);
+int gl_lazy_tensor(gl_lazy *lz, gl_array *arr);                     /* a new input "in{k}" (retains arr) */
+int gl_lazy_scalar(gl_lazy *lz, double v);                          /* a scalar const of the current graph */
+/* Any op of the builder API by its gl_op: inputs are handles; attrs as the tracer sets them (axis,
+ * keepdims, shape, perm, eps, T + pos0, pos, scale). causal_mask takes one handle: the tensor whose
+ * shape it copies (not an input of the node). */
+int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *attrs);
+int gl_lazy_add(gl_lazy *lz, int a, int b);
+int gl_lazy_sub(gl_lazy *lz, int a, int b);
+int gl_lazy_mul(gl_lazy *lz, int a, int b);
+int gl_lazy_gt(gl_lazy *lz, int a, int b);
+int gl_lazy_sum(gl_lazy *lz, int a, int axis, bool keepdims);
+/* Runs the current graph; returns t's value (a new reference) and starts a new graph. */
+gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e);
+/* bool(t): materializes t (a graph break) and returns its truth value (one element, or empty = false). */
+gl_status gl_lazy_bool(gl_lazy *lz, int t, bool *out);
+int gl_lazy_graph_count(const gl_lazy *lz);                         /* graphs executed so far */
+int gl_lazy_graph_ops(const gl_lazy *lz, int i);                    /* op count of executed graph i */
+const gl_graph *gl_lazy_graph_at(const gl_lazy *lz, int i);         /* executed graph i (borrowed) */
+int gl_lazy_imports(const gl_lazy *lz);                             /* tensors imported across breaks */
+
+/* Code generation (§8). The reference's codegen text: "def compiled(inputs, V):", one numpy line per
+ * node, "    return [...]"; lines joined by "\n", no trailing newline. fn_name NULL means "compiled". */
+gl_status gl_codegen_python(const gl_graph *g, const char *fn_name, char **out, size_t *outlen, gl_err *e);
+/* A standalone C11 program (cc -std=c11 -O2 prog.c -lm) computing g's outputs with the interpreter's
+ * numerics: params/consts embedded as hex-float static arrays, one helper call per node. It reads the
+ * inputs as little-endian float64 in C order, concatenated in input-node order, from stdin (or --in FILE),
+ * and writes the outputs the same way to stdout (--text: one "%a" per line). Symbols are bound on its
+ * command line (S=16 P=15); bind (may be NULL) supplies defaults. Needs every param/const value. */
+gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_t *outlen, gl_err *e);
+
+/* The data-dependent branch demo: f(x) = (x*2 + 1) if (x*2).sum() > 0 else (x*2 - 1), called on a first
+ * and a second input under one frontend. Options JSON {"frontend": "error"|"specialize"|"guard"|"lazy",
+ * "first": [numbers], "second": [numbers]} (all optional; "" or {} = guard on [1,2,3] then [-1,-2,-3]).
+ * Result JSON: frontend, first, second, graphs, guards, error, correct_on_second_input, outputs, lazy, steps,
+ * graph_list (see branch_demo.c). *out is malloc'd. */
+gl_status gl_branch_demo_json(const char *opts_json, size_t len, char **out, size_t *outlen, gl_err *e);
+/* The dynamic-shapes demo: decode steps with cache length S0, S0+1, ... through a compile cache with
+ * shape guards. Options JSON {"strategy": "specialize"|"bucket"|"symbolic", "from": S0, "steps": N,
+ * "config": "small"|"llama8b", "seed": n} (all optional). Result JSON: see dynamic_demo.c. */
+gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, size_t *outlen, gl_err *e);
 
 #ifdef __cplusplus
 }

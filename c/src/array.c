@@ -61,6 +61,16 @@ gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) {
     return a;
 }
 
+gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e) {
+    gl_array *a = gl_array_new(rank > 0 ? rank : 0, rank > 0 ? dims : NULL, e);   /* validates the shape */
+    if (!a) return NULL;
+    if (rank > 0) {   /* keep the checked size, drop the numbers */
+        free(a->data);
+        a->data = NULL;
+    }
+    return a;
+}
+
 gl_array *gl_array_scalar(double v, gl_err *e) {
     gl_array *a = gl_array_new(0, NULL, e);
     if (a) a->data[0] = v;
@@ -72,6 +82,7 @@ gl_array *gl_array_copy(const gl_array *a, gl_err *e) {
         gl_fail(e, GL_E_INVALID, "gl_array_copy: array is NULL");
         return NULL;
     }
+    if (!a->data) return gl_array_shell(a->rank, a->dim, e);
     gl_array *c = gl_array_new(a->rank, a->dim, e);
     if (c && a->size > 0) memcpy(c->data, a->data, (size_t)a->size * sizeof *c->data);
     return c;

@@ -695,7 +695,8 @@ gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *b
         return gl_fail(e, GL_E_INVALID, "%s takes %d inputs, node %d has %d", gl_op_name(op), want, n->id, n->nin);
     if (n->nin > 0 && !args) return gl_fail(e, GL_E_INVALID, "%s: no input values", gl_op_name(op));
     for (int i = 0; i < n->nin; i++)
-        if (!args[i]) return gl_fail(e, GL_E_INVALID, "%s: input %d has no value", gl_op_name(op), i);
+        if (!args[i] || !args[i]->data)
+            return gl_fail(e, GL_E_INVALID, "%s: input %d has no value (shape-only)", gl_op_name(op), i);
 
     gl_status st;
     gl_array *r = NULL;

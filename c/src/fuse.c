@@ -5,8 +5,9 @@
  *  - views (reshape / transpose) and generators (causal_mask) form no kernel; leaves neither;
  *  - matmul, flash_attn and kv_write each start their own kernel (kinds matmul, attention, write);
  *  - with fusion enabled, a pointwise or reduce node tries the de-duplicated kernels of its inputs' view
- *    bases, most recently created first, and joins the first one that is compatible and that no other
- *    input kernel depends on (the cycle check):
+ *    bases (in input order) from the last to the first — reversed(in_k), which the reference calls "most
+ *    recent first" — and joins the first one that is compatible and that no other input kernel depends on
+ *    (the cycle check):
  *      matmul kernel:   pointwise node, same element count (bound), no reduce in the kernel (epilogue);
  *      pointwise/rowwise kernel: the node's iteration space (a reduce's input shape; None for a reduce over
  *                       another axis than the last) equals the kernel's (symbolic tuple equality), or is
@@ -244,7 +245,7 @@ static gl_status partition(fctx *c, bool enable) {
                 for (int q = 0; q < nk; q++) dup = dup || in_k[q] == kk;
                 if (!dup) in_k[nk++] = kk;
             }
-            for (int q = nk - 1; q >= 0 && target < 0; q--) {   /* most recently created first */
+            for (int q = nk - 1; q >= 0 && target < 0; q--) {   /* reversed(in_k) */
                 int ki = in_k[q];
                 bool ok;
                 if ((st = compatible(c, &c->kb[ki], n, iter, &ok))) return st;

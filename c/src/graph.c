@@ -63,6 +63,29 @@ int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *
     return g->n++;
 }
 
+gl_status gl_graph_reserve(gl_graph *g, int n, gl_err *e) {
+    if (n > GL_MAX_NODES) return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES);
+    return reserve(g, n, e);
+}
+
+int gl_graph_add_copy(gl_graph *g, const gl_node *proto, const int *in, gl_err *e) {
+    if ((unsigned)proto->op >= GL_OP_COUNT || proto->nin < 0 || proto->nin > GL_MAX_INPUTS)
+        return gl_fail(e, GL_E_INVALID, "node copy with bad op %d / %d inputs", (int)proto->op, proto->nin), -1;
+    for (int i = 0; i < proto->nin; i++)
+        if (in[i] < 0 || in[i] >= g->n)
+            return gl_fail(e, GL_E_INVALID, "op %s input %d refers to node %d, which does not exist yet",
+                           gl_op_name(proto->op), i, in[i]), -1;
+    if (g->n >= GL_MAX_NODES)
+        return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES), -1;
+    if (reserve(g, g->n + 1, e)) return -1;
+    gl_node *n = &g->nodes[g->n];
+    *n = *proto;    /* names are NUL-terminated within GL_NAME_MAX in every graph, so the copy stays valid */
+    n->id = g->n;
+    for (int i = 0; i < proto->nin; i++) n->in[i] = in[i];
+    g->values[g->n] = NULL;
+    return g->n++;
+}
+
 void gl_graph_set_value(gl_graph *g, int id, gl_array *v) {
     if (id < 0 || id >= g->n) return;
     gl_array_retain(v);

@@ -61,7 +61,7 @@ static gl_status execute(const gl_graph *g, const gl_named_array *inputs, int ni
             break;
         case GL_OP_PARAM:
         case GL_OP_CONST:
-            if (!g->values || !g->values[i]) {
+            if (!g->values || !g->values[i] || !g->values[i]->data) {
                 st = gl_fail(e, GL_E_INVALID, "%s '%s' has no value (shape-only graph)", gl_op_name(n->op),
                              node_label(n, lb, sizeof lb));
                 break;

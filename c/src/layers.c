@@ -79,6 +79,25 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
     return GL_OK;
 }
 
+/* Shape-only models never read the tables' numbers, so they get shells (same shape and identity). */
+static gl_status rope_shells(int64_t T, int64_t dh, gl_array **cos_out, gl_array **sin_out, gl_err *e) {
+    int64_t dims[3] = {1, T, dh};
+    *cos_out = gl_array_shell(3, dims, e);
+    *sin_out = *cos_out ? gl_array_shell(3, dims, e) : NULL;
+    if (!*sin_out) {
+        gl_array_release(*cos_out);
+        *cos_out = NULL;
+        return e ? e->code : GL_E_NOMEM;
+    }
+    return GL_OK;
+}
+
+static bool has_values(const gl_params *p) {
+    for (int i = 0; p && i < p->n; i++)
+        if (p->values[i]) return true;
+    return false;
+}
+
 gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_array **cos_out, gl_array **sin_out,
                          gl_err *e) {
     *cos_out = *sin_out = NULL;
@@ -409,7 +428,9 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         int x = gl_t_input(tr, "x", &xs, NULL);
         if (add_params(tr, m, p, ids, e)) goto done;
         /* one pair of tables for the whole stack: every layer's const nodes share it, so CSE merges them */
-        if (gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)) goto done;
+        gl_status rst = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
+                                      : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
+        if (rst) goto done;
         for (int l = 0; l < L; l++) x = gl_prefill_layer(tr, c, m->T, m->pos0, cos_v, sin_v, x, ids + l * GL_LAYER_NPARAMS);
         outs[nout++] = x;
     } else {

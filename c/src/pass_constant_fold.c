@@ -40,7 +40,7 @@ gl_status gl_constant_fold(const gl_graph *g, gl_pass_result *out, gl_err *e) {
         const gl_node *nd = &g->nodes[i];
         vals[i] = g->values[i];
         gl_opclass cls = gl_op_class(nd->op);
-        isc[i] = (nd->op == GL_OP_PARAM || nd->op == GL_OP_CONST) && vals[i];
+        isc[i] = (nd->op == GL_OP_PARAM || nd->op == GL_OP_CONST) && vals[i] && vals[i]->data;
         if (cls == GL_CLASS_LEAF || cls == GL_CLASS_GENERATOR || nd->nin == 0) continue;
         bool all = true;
         gl_array *args[GL_MAX_INPUTS];

@@ -48,7 +48,7 @@ gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e) 
         }
         if (x->op != GL_OP_MUL || nodes[x->in[1]].op != GL_OP_CONST) continue;
         const gl_array *sv = g->values[x->in[1]];
-        if (!sv || sv->size != 1) continue;
+        if (!sv || !sv->data || sv->size != 1) continue;
         double scale = sv->data[0];
         const gl_node *mm = &nodes[x->in[0]];
         if (mm->op != GL_OP_MATMUL || nodes[mm->in[1]].op != GL_OP_TRANSPOSE) continue;

@@ -32,7 +32,7 @@ static bool is_const(const simp_ctx *c, int i, double v) {
     const gl_node *n = &c->nodes[r];
     if (n->op != GL_OP_CONST || n->shape.rank != 0) return false;
     const gl_array *a = c->g->values[r];
-    return a && a->size == 1 && a->data[0] == v;
+    return a && a->data && a->size == 1 && a->data[0] == v;
 }
 
 gl_status gl_simplify(const gl_graph *g, gl_pass_result *out, gl_err *e) {

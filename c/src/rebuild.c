@@ -37,6 +37,7 @@ gl_graph *gl_rebuild(const gl_graph *g, const int *keep, int nkeep, const int *r
     gl_graph *ng = gl_graph_new(e);
     if (!res || !map || !outs || !ng) goto fail;
     if (gl_resolve_all(remap, n, res, e)) goto fail;
+    if (gl_graph_reserve(ng, nkeep, e)) goto fail;
     for (int i = 0; i < n; i++) map[i] = -1;
     for (int k = 0; k < nkeep; k++) {
         int old = keep[k];
@@ -56,7 +57,7 @@ gl_graph *gl_rebuild(const gl_graph *g, const int *keep, int nkeep, const int *r
             }
             ins[t] = r;
         }
-        int nid = gl_graph_add(ng, nd->op, ins, nd->nin, &nd->attrs, &nd->shape, nd->name, e);
+        int nid = gl_graph_add_copy(ng, nd, ins, e);
         if (nid < 0) goto fail;
         map[old] = nid;
         if (g->values[old]) gl_graph_set_value(ng, nid, g->values[old]);

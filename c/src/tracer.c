@@ -258,7 +258,7 @@ int gl_t_const(gl_tracer *tr, gl_array *value) {
     int id = gl_graph_add(tr->g, GL_OP_CONST, NULL, 0, NULL, &s, NULL, &tr->err);
     if (id < 0) return -1;
     gl_graph_set_value(tr->g, id, value);
-    return set_tval(tr, id, gl_array_retain(value));
+    return value->data ? set_tval(tr, id, gl_array_retain(value)) : id;   /* a shell has no trace value */
 }
 
 /* ---- ops */

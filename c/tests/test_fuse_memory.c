@@ -426,14 +426,16 @@ static void check_plan(const gl_lifetimes *l) {
 static void test_plan_random(void **state) {
     (void)state;
     uint64_t seed = 12345;
+    /* short lifetimes (the per-time-list path) and, every 10th round, many long ones (the scan path) */
     for (int round = 0; round < 300; round++) {
-        int n = (int)(lcg(&seed) % 40);
+        bool big = round % 10 == 9;
+        int n = big ? 250 + (int)(lcg(&seed) % 100) : (int)(lcg(&seed) % 40);
         gl_lifetimes l = {n, calloc((size_t)n + 1, sizeof(gl_lifetime))};
         assert_non_null(l.lt);
-        int T = 1 + (int)(lcg(&seed) % 30);
+        int T = 1 + (int)(lcg(&seed) % (big ? 400 : 30));
         for (int i = 0; i < n; i++) {
             int s = (int)(lcg(&seed) % (uint64_t)T);
-            int len = (int)(lcg(&seed) % 8);
+            int len = (int)(lcg(&seed) % (big ? 300 : 8));
             int64_t sz = (int64_t)(1 + lcg(&seed) % 16) * (lcg(&seed) % 3 ? 64 : 1000);
             l.lt[i] = (gl_lifetime){i, sz, s, s + len};
         }

@@ -1,0 +1,196 @@
+/* api.c — the browser module's exported C functions (Emscripten only; not part of the native/WASI builds).
+ *
+ * The boundary is small and JSON-based, in the sql.js style: the JS wrapper (wasm/graphlab.mjs) copies the
+ * request into the heap, makes ONE call, copies the answer out and frees everything before returning.
+ *
+ *   gl_wasm_result *gl_wasm_call(const char *method, const char *in, size_t len)
+ *       Runs one method ("case", "presets", "version", ...) on a JSON request of len bytes. Returns a heap
+ *       result the caller reads with the accessors below and frees with gl_wasm_result_free, or NULL when
+ *       not even the result could be allocated (treat as GL_E_NOMEM). Every call owns its own result: there
+ *       is no mutable global state, so calls are independent (and re-entrant).
+ *   int         gl_wasm_result_status(r)    gl_status (0 = ok)
+ *   const char *gl_wasm_result_out(r)       the answer JSON (NUL-terminated; NULL on error)
+ *   size_t      gl_wasm_result_len(r)       its length in bytes
+ *   const char *gl_wasm_result_msg(r)       the error message ("" when ok)
+ *   void        gl_wasm_result_free(r)      frees the result and its answer; NULL-safe
+ *   const char *gl_wasm_status_name(int s)  "invalid", "nomem", ... (static strings)
+ *   const char *gl_wasm_version(void)       GL_VERSION (static string)
+ *   double      gl_wasm_heap_in_use(void)   malloc'd bytes in use (dlmalloc's mallinfo().uordblks)
+ *   double      gl_wasm_heap_arena(void)    bytes dlmalloc has obtained from the system (mallinfo().arena)
+ *
+ * Methods live in one table of {name, fn}; a new method (later: "branch", "dynamic") is one function and one
+ * row. A method gets the request bytes and writes a malloc'd answer through *out / *outlen, or fails through
+ * its gl_err; it must free everything else it allocated before returning.
+ */
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <emscripten.h>
+
+#include "case.h"
+#include "util.h"
+
+typedef struct {
+    int status;
+    char *out;
+    size_t len;
+    char msg[GL_MSG_MAX];
+} gl_wasm_result;
+
+typedef gl_status (*gl_wasm_method_fn)(const char *in, size_t len, char **out, size_t *outlen, gl_err *e);
+
+typedef struct {
+    const char *name;
+    gl_wasm_method_fn fn;
+} gl_wasm_method;
+
+/* ------------------------------------------------------------------ methods */
+
+/* "case": a case file in, the result JSON out (exactly what `graphlab case FILE --compact` prints). */
+static gl_status m_case(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    return gl_case_run(in, len, out, outlen, e);
+}
+
+/* "presets": {"models": [...], "devices": [...], "passes": [...]}: what `graphlab presets` prints (every
+ * field of gl_preset / gl_device, the default pipeline), plus each model's dims again as a "cfg" object
+ * (the shape of gl_preset.cfg, which the lab's config panel reads). */
+static gl_status m_presets(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_puts(&sb, "{\"models\":[");
+    for (int i = 0; i < gl_preset_count(); i++) {
+        const gl_preset *p = gl_preset_at(i);
+        if (!p) continue;
+        const gl_layer_cfg *c = &p->cfg;
+        if (i) gl_sb_putc(&sb, ',');
+        gl_sb_puts(&sb, "{\"name\":");
+        gl_sb_json_str(&sb, p->name);
+        gl_sb_puts(&sb, ",\"title\":");
+        gl_sb_json_str(&sb, p->title);
+        gl_sb_printf(&sb, ",\"d\":%lld,\"H\":%lld,\"G\":%lld,\"dh\":%lld,\"f\":%lld,\"eps\":", (long long)c->d,
+                     (long long)c->H, (long long)c->G, (long long)c->dh, (long long)c->f);
+        gl_sb_double(&sb, c->eps);
+        gl_sb_puts(&sb, ",\"theta\":");
+        gl_sb_double(&sb, c->theta);
+        gl_sb_printf(&sb, ",\"layers\":%d,\"cfg\":{\"d\":%lld,\"H\":%lld,\"G\":%lld,\"dh\":%lld,\"f\":%lld,\"eps\":",
+                     p->layers, (long long)c->d, (long long)c->H, (long long)c->G, (long long)c->dh, (long long)c->f);
+        gl_sb_double(&sb, c->eps);
+        gl_sb_puts(&sb, ",\"theta\":");
+        gl_sb_double(&sb, c->theta);
+        gl_sb_puts(&sb, "}}");
+    }
+    gl_sb_puts(&sb, "],\"devices\":[");
+    for (int i = 0; i < gl_device_count(); i++) {
+        const gl_device *d = gl_device_at(i);
+        if (!d) continue;
+        if (i) gl_sb_putc(&sb, ',');
+        gl_sb_puts(&sb, "{\"name\":");
+        gl_sb_json_str(&sb, d->name);
+        gl_sb_puts(&sb, ",\"title\":");
+        gl_sb_json_str(&sb, d->title);
+        gl_sb_puts(&sb, ",\"mm_flops\":");
+        gl_sb_double(&sb, d->mm_flops);
+        gl_sb_puts(&sb, ",\"vec_flops\":");
+        gl_sb_double(&sb, d->vec_flops);
+        gl_sb_puts(&sb, ",\"bw\":");
+        gl_sb_double(&sb, d->bw);
+        gl_sb_puts(&sb, ",\"launch\":");
+        gl_sb_double(&sb, d->launch);
+        gl_sb_puts(&sb, ",\"source\":");
+        gl_sb_json_str(&sb, d->source ? d->source : "");
+        gl_sb_putc(&sb, '}');
+    }
+    gl_sb_puts(&sb, "],\"passes\":[");
+    for (int i = 0; i < gl_pass_count(); i++) {
+        if (i) gl_sb_putc(&sb, ',');
+        gl_sb_json_str(&sb, gl_pass_name_at(i));
+    }
+    gl_sb_puts(&sb, "]}");
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
+/* "version": {"version": "0.1.0", "passes": [default pipeline]}. */
+static gl_status m_version(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_puts(&sb, "{\"version\":");
+    gl_sb_json_str(&sb, GL_VERSION);
+    gl_sb_puts(&sb, ",\"passes\":[");
+    for (int i = 0; i < gl_pass_count(); i++) {
+        if (i) gl_sb_putc(&sb, ',');
+        gl_sb_json_str(&sb, gl_pass_name_at(i));
+    }
+    gl_sb_puts(&sb, "]}");
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
+static const gl_wasm_method METHODS[] = {
+    {"case", m_case},
+    {"presets", m_presets},
+    {"version", m_version},
+    /* later: {"branch", m_branch}, {"dynamic", m_dynamic} */
+};
+#define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))
+
+static gl_status unknown_method(const char *method, gl_err *e) {
+    char known[256];
+    size_t n = 0;
+    known[0] = 0;
+    for (int i = 0; i < NMETHODS && n + 1 < sizeof known; i++) {
+        int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", METHODS[i].name);
+        if (w < 0) break;
+        n += (size_t)w;
+    }
+    return gl_fail(e, GL_E_INVALID, "unknown method \"%.64s\" (known: %s)", method ? method : "", known);
+}
+
+/* ------------------------------------------------------------------ exports */
+
+EMSCRIPTEN_KEEPALIVE gl_wasm_result *gl_wasm_call(const char *method, const char *in, size_t len) {
+    gl_wasm_result *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    gl_err e = {GL_OK, ""};
+    gl_status st = GL_OK;
+    const gl_wasm_method *m = NULL;
+    for (int i = 0; method && i < NMETHODS; i++)
+        if (strcmp(METHODS[i].name, method) == 0) m = &METHODS[i];
+    if (!m) st = unknown_method(method, &e);
+    else if (!in && len) st = gl_fail(&e, GL_E_INVALID, "%s: request is NULL", m->name);
+    else {
+        st = m->fn(in ? in : "", len, &r->out, &r->len, &e);
+        if (st == GL_OK && !r->out) st = gl_fail(&e, GL_E_INTERNAL, "%s: method returned no answer", m->name);
+    }
+    if (st != GL_OK) {
+        free(r->out);
+        r->out = NULL;
+        r->len = 0;
+        if (e.code == GL_OK) e.code = st;
+        if (!e.msg[0]) strncpy(e.msg, gl_status_name(st), sizeof e.msg - 1);
+    }
+    r->status = (int)st;
+    memcpy(r->msg, e.msg, sizeof r->msg);
+    r->msg[sizeof r->msg - 1] = 0;
+    return r;
+}
+
+EMSCRIPTEN_KEEPALIVE int gl_wasm_result_status(const gl_wasm_result *r) { return r ? r->status : GL_E_NOMEM; }
+EMSCRIPTEN_KEEPALIVE const char *gl_wasm_result_out(const gl_wasm_result *r) { return r ? r->out : NULL; }
+EMSCRIPTEN_KEEPALIVE size_t gl_wasm_result_len(const gl_wasm_result *r) { return r ? r->len : 0; }
+EMSCRIPTEN_KEEPALIVE const char *gl_wasm_result_msg(const gl_wasm_result *r) {
+    return r ? r->msg : "out of memory";
+}
+
+EMSCRIPTEN_KEEPALIVE void gl_wasm_result_free(gl_wasm_result *r) {
+    if (!r) return;
+    free(r->out);
+    free(r);
+}
+
+EMSCRIPTEN_KEEPALIVE const char *gl_wasm_status_name(int s) { return gl_status_name((gl_status)s); }
+EMSCRIPTEN_KEEPALIVE const char *gl_wasm_version(void) { return GL_VERSION; }
+
+/* Returned as double: in a 2 GiB heap a size_t can exceed INT32_MAX, which JS would read as negative. */
+EMSCRIPTEN_KEEPALIVE double gl_wasm_heap_in_use(void) { return (double)mallinfo().uordblks; }
+EMSCRIPTEN_KEEPALIVE double gl_wasm_heap_arena(void) { return (double)mallinfo().arena; }

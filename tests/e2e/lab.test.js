@@ -1,0 +1,183 @@
+// End-to-end test of the browser lab: Debian's Chromium (/usr/bin/chromium, headless) driven by
+// playwright-core against the real WASM module, served by tools/serve.mjs on a free loopback port.
+// Never downloads a browser; skips (saying so) only when /usr/bin/chromium is missing.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
+if (!HAVE_CHROMIUM) console.warn(`lab e2e: skipped — ${CHROMIUM} is missing (apt-get install chromium)`);
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+
+describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
+  let browser, server, chromium;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm')) || !fs.existsSync(path.join(REPO, 'public', 'graphlab-core.mjs'))) {
+      execSync('make wasm', { cwd: REPO, stdio: 'inherit' });
+    }
+    const { buildServed } = await import('../../tools/build-web.mjs');
+    buildServed();
+    const { startServer } = await import('../../tools/serve.mjs');
+    server = await startServer({ port: 0 });
+    ({ chromium } = await import('playwright-core'));
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+
+  afterAll(async () => {
+    if (browser) await browser.close();
+    if (server) await server.close();
+  });
+
+  /** Opens the page; returns {page, errors} (console errors and uncaught exceptions). */
+  async function open(hash = '', url = null) {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    await page.goto((url || server.url) + hash);
+    await page.waitForFunction(() => document.body.classList.contains('ready') || !document.getElementById('notice').hidden, null, { timeout: 30000 });
+    return { page, errors };
+  }
+
+  const settled = (page) => page.waitForFunction(() => {
+    const s = document.querySelector('.graph-svg');
+    return s && s.getAttribute('data-animating') === '0';
+  }, null, { timeout: 15000 });
+
+  async function graphState(page) {
+    await settled(page);
+    return page.evaluate(() => {
+      const svg = document.querySelector('.graph-svg');
+      const r = window.__graphlab.result();
+      const stage = Number(svg.getAttribute('data-stage'));
+      return {
+        stage,
+        stageName: svg.getAttribute('data-stage-name'),
+        drawn: document.querySelectorAll('.graph-svg g.node').length,
+        expected: r.passes[stage].nodes,
+        passes: r.passes.map((p) => ({ name: p.name, nodes: p.nodes })),
+        hash: location.hash,
+      };
+    });
+  }
+
+  it('renders the small preset with as many nodes as the result has, without console errors', async () => {
+    const { page, errors } = await open();
+    await page.selectOption('#cfg-preset', 'small');
+    await page.waitForFunction(() => window.__graphlab.state().cfg.layers === window.__graphlab.result().config.layers);
+    const g = await graphState(page);
+    expect(g.stage).toBe(0);
+    expect(g.stageName).toBe('trace');
+    expect(g.drawn).toBeGreaterThan(10);
+    expect(g.drawn).toBe(g.expected);
+    // the other panels drew too
+    expect(await page.locator('[data-testid=kernel-totals]').count()).toBe(1);
+    expect(await page.locator('[data-testid=memory-totals]').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('stepping → moves to the next pass and draws its node count; ← goes back', async () => {
+    const { page, errors } = await open();
+    const g0 = await graphState(page);
+    await page.keyboard.press('ArrowRight');
+    const g1 = await graphState(page);
+    expect(g1.stage).toBe(g0.stage + 1);
+    expect(g1.stageName).toBe(g0.passes[1].name);
+    expect(g1.drawn).toBe(g0.passes[1].nodes);
+    expect(g1.hash).toMatch(/(^#|&)stage=1(&|$)/);
+    await page.click('[data-testid=next]');
+    const g2 = await graphState(page);
+    expect(g2.stage).toBe(2);
+    expect(g2.drawn).toBe(g0.passes[2].nodes);
+    await page.keyboard.press('ArrowLeft');
+    const g3 = await graphState(page);
+    expect(g3.stage).toBe(1);
+    expect(g3.drawn).toBe(g0.passes[1].nodes);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an impossible config shows the core\'s message inline and the page keeps working', async () => {
+    const { page, errors } = await open();
+    const alert = page.locator('[data-testid=config-error]');
+    expect(await alert.isHidden()).toBe(true);
+    await page.fill('#cfg-G', '3');
+    await alert.waitFor({ state: 'visible', timeout: 10000 });
+    const text = await alert.textContent();
+    expect(text).toMatch(/G/);
+    expect(text).toMatch(/cannot be built/);
+    await page.fill('#cfg-G', '2');
+    await alert.waitFor({ state: 'hidden', timeout: 10000 });
+    const g = await graphState(page);
+    expect(g.drawn).toBe(g.expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a tampered hash falls back to the defaults with a notice', async () => {
+    const { page, errors } = await open('#d=64&H=8&evil=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
+    const notice = page.locator('[data-testid=notice]');
+    await notice.waitFor({ state: 'visible' });
+    expect(await notice.textContent()).toMatch(/not valid/);
+    expect(await page.locator('#notice img').count()).toBe(0);
+    const st = await page.evaluate(() => window.__graphlab.state());
+    expect(st.cfg.d).toBe(64);
+    expect(page.url()).not.toContain('evil');
+    const g = await graphState(page);
+    expect(g.drawn).toBe(g.expected);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('restores the whole state from the hash (stage, panels, instructor mode)', async () => {
+    const { page, errors } = await open('#mode=decode&S=16&stage=2&panels=config.graph.memory&inst=1');
+    const g = await graphState(page);
+    expect(g.stage).toBe(2);
+    expect(await page.evaluate(() => document.body.classList.contains('instructor'))).toBe(true);
+    expect(await page.locator('#panel-kernels').isHidden()).toBe(true);
+    expect(await page.locator('#panel-memory').isVisible()).toBe(true);
+    await page.keyboard.press('i');
+    expect(await page.evaluate(() => document.body.classList.contains('instructor'))).toBe(false);
+    expect(page.url()).toContain('inst=0');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs numerics in the worker and shows every stage\'s error', async () => {
+    const { page, errors } = await open('#panels=config.numerics');
+    const table = page.locator('[data-testid=numerics-table]');
+    await table.waitFor({ state: 'visible', timeout: 30000 });
+    const rows = await table.locator('tbody tr').count();
+    const passes = await page.evaluate(() => window.__graphlab.result().passes.length);
+    expect(rows).toBe(passes);
+    // a Llama-sized layer is refused with a reason
+    await page.selectOption('#cfg-preset', 'llama3-8b');
+    await page.locator('.num-refuse').waitFor({ state: 'visible' });
+    expect(await page.locator('.num-refuse').textContent()).toMatch(/64 MiB/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('dist/graphlab.html works from file://', async () => {
+    const { buildDist } = await import('../../tools/build-web.mjs');
+    const out = await buildDist();
+    const { page, errors } = await open('', pathToFileURL(out).href);
+    const g = await graphState(page);
+    expect(g.drawn).toBe(g.expected);
+    await page.keyboard.press('ArrowRight');
+    const g1 = await graphState(page);
+    expect(g1.stage).toBe(1);
+    expect(g1.drawn).toBe(g.passes[1].nodes);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

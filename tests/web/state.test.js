@@ -1,0 +1,186 @@
+// Unit tests of the lab's URL-hash parser (web/state.js): strict keys, types and ranges; any bad part
+// rejects the whole hash (defaults + a notice); serialize → parse is the identity.
+import { describe, it, expect } from 'vitest';
+import {
+  parseHash, serializeHash, defaultState, withPatch, caseFromState, numericFootprint, HASH_KEYS,
+  DEFAULT_PIPELINE, NUMERIC_LIMIT_BYTES,
+} from '../../web/state.js';
+
+const ok = (h) => {
+  const r = parseHash(h);
+  expect(r.notice).toBeNull();
+  return r.state;
+};
+const bad = (h) => {
+  const r = parseHash(h);
+  expect(r.notice).toMatch(/not valid/);
+  expect(r.state).toEqual(defaultState());
+  return r.notice;
+};
+
+describe('parseHash', () => {
+  it('empty hash gives the defaults without a notice', () => {
+    expect(ok('')).toEqual(defaultState());
+    expect(ok('#')).toEqual(defaultState());
+    expect(parseHash(undefined).state).toEqual(defaultState());
+  });
+
+  it('round-trips every field through serializeHash', () => {
+    const st = withPatch(defaultState(), {
+      cfg: { d: 4096, H: 32, G: 8, dh: 128, f: 14336, eps: 1e-6, theta: 500000, mode: 'masked', T: 7, S: 4096, pos0: 3, layers: 4 },
+      eb: 4, dev: 'custom', custom: { mm: 1.5e14, vec: 2e13, bw: 1e12, launch: 5e-6 },
+      pipeline: ['cse', 'decompose', 'dce'], stage: 2, panels: ['graph', 'numerics'], inst: true, hide: true,
+      collapse: 'on', kern: false, kset: 'eager', seed: 42,
+    });
+    const h = serializeHash(st);
+    expect(ok('#' + h)).toEqual(st);
+    expect(ok(serializeHash(defaultState()))).toEqual(defaultState());
+  });
+
+  it('accepts a partial hash, keeping defaults for the rest', () => {
+    const st = ok('#d=128&H=4&mode=decode');
+    expect(st.cfg.d).toBe(128);
+    expect(st.cfg.H).toBe(4);
+    expect(st.cfg.mode).toBe('decode');
+    expect(st.cfg.G).toBe(defaultState().cfg.G);
+  });
+
+  it('accepts an empty pipeline and empty panel list', () => {
+    const st = ok('p=&panels=');
+    expect(st.pipeline).toEqual([]);
+    expect(st.panels).toEqual([]);
+  });
+
+  it('keeps impossible-but-sane combinations for the core to explain', () => {
+    const st = ok('H=8&G=3&dh=7');
+    expect([st.cfg.H, st.cfg.G, st.cfg.dh]).toEqual([8, 3, 7]);
+  });
+
+  it('rejects unknown keys (including prototype tricks)', () => {
+    expect(bad('#d=64&evil=1')).toMatch(/unknown key "evil"/);
+    bad('__proto__=1');
+    bad('constructor=1');
+    bad('toString=x');
+    bad('D=64'); // keys are case-sensitive
+  });
+
+  it('rejects duplicate keys', () => {
+    expect(bad('d=64&d=128')).toMatch(/twice/);
+  });
+
+  it('rejects malformed parts', () => {
+    bad('d');
+    bad('=5');
+    bad('d=64&&H=8');
+    bad('d=%E0%A4%A'); // bad escape
+  });
+
+  it('rejects non-integers, signs, exponents and junk in integer fields', () => {
+    for (const v of ['abc', '6.5', '-1', '+1', '1e3', '0x40', '064', ' 64', '64 ', '', 'Infinity', 'NaN']) bad(`d=${encodeURIComponent(v)}`);
+  });
+
+  it('range-checks integers', () => {
+    bad('d=0');
+    bad('d=65537');
+    bad('L=0');
+    bad('L=257');
+    bad('T=0');
+    bad('stage=17');
+    bad('seed=2147483648');
+    bad('d=99999999999999999999');
+    ok('d=65536');
+    ok('pos0=0');
+  });
+
+  it('checks floats', () => {
+    expect(ok('eps=1e-6').cfg.eps).toBe(1e-6);
+    expect(ok('theta=500000').cfg.theta).toBe(500000);
+    expect(ok('launch=0.000004').custom.launch).toBe(0.000004);
+    bad('eps=-1e-5');
+    bad('eps=2');
+    bad('theta=0.5');
+    bad('eps=1e-5x');
+    bad('eps=1e999');
+    bad('mm=1');
+  });
+
+  it('checks enumerations', () => {
+    bad('mode=train');
+    bad('eb=3');
+    bad('eb=16');
+    bad('collapse=maybe');
+    bad('kset=lazy');
+    bad('inst=true');
+    bad('hide=2');
+    expect(ok('eb=4').eb).toBe(4);
+  });
+
+  it('checks device names by pattern', () => {
+    expect(ok('dev=a100').dev).toBe('a100');
+    bad('dev=H100');
+    bad('dev=' + encodeURIComponent('<img src=x onerror=alert(1)>'));
+    bad('dev=' + 'x'.repeat(33));
+  });
+
+  it('checks pipelines and panels', () => {
+    expect(ok('p=cs.de.ma').pipeline).toEqual(['cse', 'decompose', 'match_attention']);
+    expect(ok('p=cs.cs').pipeline).toEqual(['cse', 'cse']);
+    bad('p=cs.xx');
+    bad('p=' + Array(17).fill('cs').join('.'));
+    bad('p=cs..de');
+    expect(ok('panels=graph.memory').panels).toEqual(['graph', 'memory']);
+    bad('panels=graph.graph');
+    bad('panels=graph.secret');
+  });
+
+  it('rejects overlong hashes and tells why without echoing all of it', () => {
+    const n = bad('d=' + '1'.repeat(5000));
+    expect(n.length).toBeLessThan(200);
+    const n2 = bad('zz' + 'a'.repeat(300) + '=1');
+    expect(n2.length).toBeLessThan(200);
+  });
+
+  it('never returns a state that shares objects with the defaults', () => {
+    const a = ok('d=100');
+    const b = ok('d=200');
+    expect(a.cfg).not.toBe(b.cfg);
+    a.pipeline.push('x');
+    expect(defaultState().pipeline).toEqual(DEFAULT_PIPELINE);
+  });
+
+  it('every whitelisted key is written by serializeHash (custom device included)', () => {
+    const st = withPatch(defaultState(), { dev: 'custom' });
+    const keys = serializeHash(st).split('&').map((kv) => kv.split('=')[0]);
+    expect(new Set(keys)).toEqual(new Set(HASH_KEYS));
+  });
+});
+
+describe('caseFromState', () => {
+  it('builds the analysis case', () => {
+    const c = caseFromState(defaultState());
+    expect(c.config).toMatchObject({ d: 64, H: 8, G: 2, dh: 8, f: 128, mode: 'prefill', T: 12, S: null, masked: false, layers: 1 });
+    expect(c.device).toBe('h100');
+    expect(c.emit).toEqual({ graphs: true, outputs: false, provenance: true });
+    expect(c.params).toBeUndefined();
+  });
+  it('maps masked decode and custom devices', () => {
+    const st = withPatch(defaultState(), { cfg: { mode: 'masked', S: 33 }, dev: 'custom' });
+    const c = caseFromState(st, { numeric: true });
+    expect(c.config).toMatchObject({ mode: 'decode', masked: true, S: 33, T: null });
+    expect(c.device).toMatchObject({ name: 'custom', mm_flops: 989e12 });
+    expect(c.params).toEqual({ random: 0 });
+    expect(c.inputs).toEqual({ random: 0 });
+  });
+  it('falls back to the first preset device when the name is unknown', () => {
+    const st = withPatch(defaultState(), { dev: 'nope' });
+    expect(caseFromState(st, { presetDevices: [{ name: 'a100' }] }).device).toBe('a100');
+  });
+});
+
+describe('numericFootprint', () => {
+  it('small layer is far under the limit, Llama-8B far over', () => {
+    expect(numericFootprint(defaultState().cfg).params).toBeLessThan(NUMERIC_LIMIT_BYTES);
+    const big = { ...defaultState().cfg, d: 4096, H: 32, G: 8, dh: 128, f: 14336 };
+    expect(numericFootprint(big).params).toBeGreaterThan(NUMERIC_LIMIT_BYTES);
+  });
+});

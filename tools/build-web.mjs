@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// build-web.mjs — assembles the browser lab. No bundler for the served page:
+//
+//   node tools/build-web.mjs          web/ → public/app/ (ES modules as they are), d3 + dagre →
+//                                     public/app/vendor/ (as ES modules), wasm/graphlab.mjs →
+//                                     public/graphlab.mjs. public/index.html is a source file.
+//   node tools/build-web.mjs --dist   also dist/graphlab.html: one self-contained file (CSS, JS, the
+//                                     worker and the .wasm inlined, base64) that works from file://.
+//
+// The served page needs public/graphlab-core.mjs + .wasm from `make wasm`.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '..');
+const WEB = path.join(REPO, 'web');
+const PUB = path.join(REPO, 'public');
+const APP = path.join(PUB, 'app');
+const NM = path.join(REPO, 'node_modules');
+
+function copyDir(src, dst) {
+  fs.mkdirSync(dst, { recursive: true });
+  for (const e of fs.readdirSync(src, { withFileTypes: true })) {
+    const s = path.join(src, e.name), d = path.join(dst, e.name);
+    if (e.isDirectory()) copyDir(s, d);
+    else if (e.isFile()) fs.copyFileSync(s, d);
+  }
+}
+
+function need(file, hint) {
+  if (!fs.existsSync(file)) {
+    console.error(`build-web: missing ${path.relative(REPO, file)} (${hint})`);
+    process.exit(1);
+  }
+  return file;
+}
+
+/** d3's UMD bundle run as an ES module: its wrapper sees no `exports`/`define` and sets globalThis.d3. */
+function d3Module() {
+  const src = fs.readFileSync(need(path.join(NM, 'd3', 'dist', 'd3.min.js'), 'npm ci'), 'utf8');
+  return `// d3 ${JSON.parse(fs.readFileSync(path.join(NM, 'd3', 'package.json'), 'utf8')).version} (ISC license), UMD bundle wrapped as an ES module by tools/build-web.mjs\n` +
+    `${src}\nconst d3 = globalThis.d3;\nexport default d3;\n`;
+}
+
+function dagreModule() {
+  const dir = path.join(NM, '@dagrejs', 'dagre');
+  const src = fs.readFileSync(need(path.join(dir, 'dist', 'dagre.esm.js'), 'npm ci'), 'utf8');
+  const ver = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  return `// @dagrejs/dagre ${ver} (MIT license)\n${src.replace(/\/\/# sourceMappingURL=.*$/m, '')}\n`;
+}
+
+export function buildServed() {
+  fs.rmSync(APP, { recursive: true, force: true });
+  copyDir(WEB, APP);
+  fs.mkdirSync(path.join(APP, 'vendor'), { recursive: true });
+  fs.writeFileSync(path.join(APP, 'vendor', 'd3.mjs'), d3Module());
+  fs.writeFileSync(path.join(APP, 'vendor', 'dagre.mjs'), dagreModule());
+  const binding = path.join(REPO, 'wasm', 'graphlab.mjs');
+  if (fs.existsSync(binding)) fs.copyFileSync(binding, path.join(PUB, 'graphlab.mjs'));
+  else console.warn('build-web: wasm/graphlab.mjs not found; the page will say the module is missing');
+  if (!fs.existsSync(path.join(PUB, 'graphlab-core.wasm'))) console.warn('build-web: public/graphlab-core.wasm not built yet (make wasm)');
+}
+
+// ------------------------------------------------------------------------------------------ dist
+async function bundle(entry, name, { format = 'esm', define } = {}) {
+  const { rolldown } = await import('rolldown');
+  const b = await rolldown({
+    input: entry,
+    platform: 'browser',
+    transform: define ? { define } : undefined,
+    logLevel: 'warn',
+    onwarn: (w, def) => {
+      if (w.code === 'EVAL' || w.code === 'THIS_IS_UNDEFINED') return;
+      def(w);
+    },
+  });
+  const { output } = await b.generate({ format, codeSplitting: false, minify: true });
+  await b.close();
+  if (output.length !== 1) throw new Error(`${name}: expected one chunk, got ${output.length}`);
+  return output[0].code;
+}
+
+const sha256 = (s) => `'sha256-${crypto.createHash('sha256').update(s, 'utf8').digest('base64')}'`;
+
+/** Escapes text for an inline <script>/<style>: no "</" sequence may close the element early. */
+function inlineSafe(s) {
+  return s.replace(/<\/(script|style)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+export async function buildDist() {
+  const wasm = need(path.join(PUB, 'graphlab-core.wasm'), 'make wasm');
+  need(path.join(PUB, 'graphlab-core.mjs'), 'make wasm');
+  need(path.join(PUB, 'graphlab.mjs'), 'wasm/graphlab.mjs');
+  const tmp = path.join(APP, '.dist');
+  fs.mkdirSync(tmp, { recursive: true });
+  // Chromium refuses module workers from blob: URLs on file:// pages, so the worker is a classic script
+  // (IIFE). It has no import.meta: give the binding a placeholder base URL (nothing is fetched from it,
+  // the worker gets the factory bundled and the .wasm bytes by message).
+  const workerCode = await bundle(path.join(APP, 'worker.js'), 'worker', {
+    format: 'iife',
+    define: { 'import.meta.url': JSON.stringify('file:///graphlab/app/worker.js') },
+  });
+  fs.writeFileSync(path.join(tmp, 'worker-src.js'), `export default ${JSON.stringify(workerCode)};\n`);
+  fs.writeFileSync(path.join(tmp, 'wasm-b64.js'), `export default ${JSON.stringify(fs.readFileSync(wasm).toString('base64'))};\n`);
+  fs.writeFileSync(path.join(tmp, 'entry.js'), `// dist entry: everything the page needs is in this one file.
+import { boot } from '../main.js';
+import WORKER from './worker-src.js';
+import WASM_B64 from './wasm-b64.js';
+const bin = Uint8Array.from(atob(WASM_B64), (c) => c.charCodeAt(0));
+const workerUrl = URL.createObjectURL(new Blob([WORKER], { type: 'text/javascript' }));
+boot({ wasmBinary: bin, workerUrl, workerType: 'classic' }).catch((err) => {
+  const t = document.getElementById('notice-text');
+  if (t) { t.textContent = 'The lab failed to start: ' + (err && err.message ? err.message : err); t.parentNode.hidden = false; }
+});
+`);
+  const appCode = inlineSafe(await bundle(path.join(tmp, 'entry.js'), 'app'));
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const css = inlineSafe(fs.readFileSync(path.join(APP, 'style.css'), 'utf8'));
+  let html = fs.readFileSync(path.join(PUB, 'index.html'), 'utf8');
+  const csp = `default-src 'none'; script-src ${sha256(appCode)} 'wasm-unsafe-eval'; style-src ${sha256(css)}; img-src data:; worker-src blob:; connect-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-src 'none'`;
+  const cspRe = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
+  const cssRe = /<link rel="stylesheet" href="app\/style.css">/;
+  const jsRe = /<script type="module" src="app\/app.js"><\/script>/;
+  for (const [re, what] of [[cspRe, 'CSP meta'], [cssRe, 'stylesheet link'], [jsRe, 'module script']]) {
+    if (!re.test(html)) throw new Error(`public/index.html: cannot find the ${what} to inline`);
+  }
+  html = html.replace(cspRe, () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
+    .replace(cssRe, () => `<style>${css}</style>`)
+    .replace(jsRe, () => `<script type="module">${appCode}</script>`);
+  fs.mkdirSync(path.join(REPO, 'dist'), { recursive: true });
+  const out = path.join(REPO, 'dist', 'graphlab.html');
+  fs.writeFileSync(out, html);
+  return out;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildServed();
+  console.log('build-web: public/app/ ready');
+  if (process.argv.includes('--dist')) {
+    const out = await buildDist();
+    console.log(`build-web: ${path.relative(REPO, out)} (${(fs.statSync(out).size / 1024).toFixed(0)} KiB) — open it from disk`);
+  }
+}

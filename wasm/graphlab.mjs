@@ -1,0 +1,220 @@
+// graphlab.mjs — the JS binding of GraphLab's browser module, and the ONLY JS that touches it.
+//
+// The module (public/graphlab-core.mjs + .wasm, built by `make wasm` from c/src + c/wasm/api.c) exports a
+// small JSON boundary: gl_wasm_call(method, request, len) returns a heap result {status, out, msg}. This file
+// owns copying across the boundary (sql.js style): every call copies its request into the heap, makes one C
+// call, copies the answer out and frees every C-side allocation before it returns (try/finally), so an
+// error never leaks and the module stays usable after it.
+//
+//   const gl = await createGraphLab();          // Node: reads the .wasm with fs; browser: fetches it
+//   const result = gl.runCase({config: {...}}); // the same JSON object `graphlab case FILE` prints
+//   gl.presets();                               // {models: [...], devices: [...], passes: [...]}
+//   gl.version;                                 // "0.1.0"
+//   gl.memoryStats();                           // heap bytes in use (malloc'd, not yet freed)
+//
+// Options (all optional):
+//   createModule  the Emscripten factory itself (e.g. when a bundler imports public/graphlab-core.mjs)
+//   moduleUrl     URL of graphlab-core.mjs (default: ./graphlab-core.mjs next to this file, or
+//                 ../public/graphlab-core.mjs when this file is the repo's wasm/graphlab.mjs)
+//   wasmUrl       URL (or, in Node, a path) of graphlab-core.wasm (default: next to the .mjs)
+//   wasmBinary    the .wasm bytes (ArrayBuffer / Uint8Array): nothing is fetched or read
+//   locateFile    Emscripten's locateFile(path, scriptDirectory) hook (browser)
+//   testHooks     adds api._test.{reserve, release} (raw malloc/free) for the out-of-memory tests
+
+const STATUS_CODES = [
+  'GL_OK', 'GL_E_INVALID', 'GL_E_SHAPE', 'GL_E_TRACE', 'GL_E_NOMEM', 'GL_E_PARSE', 'GL_E_UNBOUND',
+  'GL_E_LIMIT', 'GL_E_INTERNAL',
+];
+const GL_E_NOMEM = 4;
+const GL_E_INTERNAL = 8;
+
+/** An error from the C core: `status` is the gl_status number, `code` its name ('GL_E_INVALID', ...). */
+export class GraphLabError extends Error {
+  constructor(message, status = GL_E_INTERNAL, method = undefined) {
+    super(message);
+    this.name = 'GraphLabError';
+    this.status = status;
+    this.code = STATUS_CODES[status] ?? `GL_E_${status}`;
+    if (method !== undefined) this.method = method;
+  }
+}
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+function toUrl(x, base) {
+  if (x instanceof URL) return x;
+  const s = String(x);
+  if (isNode && !/^[a-z][a-z0-9+.-]*:/i.test(s)) return null;      // a plain file path (Node)
+  return new URL(s, base);
+}
+
+// Node built-ins are imported through a variable so that bundlers for the browser never see them.
+const nodeImport = (name) => import(/* @vite-ignore */ name);
+
+async function readNodeFile(where) {
+  const fs = await nodeImport('node:fs/promises');
+  return new Uint8Array(await fs.readFile(where));
+}
+
+async function resolveModuleUrl(x) {
+  const u = toUrl(x, import.meta.url);
+  if (u) return u;
+  const { pathToFileURL } = await nodeImport('node:url');
+  return pathToFileURL(String(x));
+}
+
+/**
+ * Loads the module and returns the GraphLab API object. Each call makes an independent module instance.
+ */
+export async function createGraphLab(opts = {}) {
+  // Deployed, graphlab.mjs sits next to graphlab-core.mjs (both served from public/); in the repo it is
+  // wasm/graphlab.mjs and the module is built into ../public/.
+  const here = new URL('.', import.meta.url);
+  const defaultModuleUrl = here.pathname.endsWith('/wasm/')
+    ? new URL('../public/graphlab-core.mjs', here)
+    : new URL('graphlab-core.mjs', here);
+  const moduleUrl = opts.moduleUrl !== undefined ? await resolveModuleUrl(opts.moduleUrl) : defaultModuleUrl;
+  const missing = (what, err) => new GraphLabError(
+    `graphlab: cannot load ${what} (${err?.message ?? err}); build it with \`make wasm\``, GL_E_INTERNAL);
+  let factory = opts.createModule;
+  if (!factory) {
+    try {
+      const mod = await import(/* @vite-ignore */ moduleUrl.href);
+      factory = mod.default ?? mod.createGraphLabModule;
+    } catch (err) {
+      throw missing(moduleUrl.href, err);
+    }
+  }
+  if (typeof factory !== 'function')
+    throw new GraphLabError(`graphlab: ${moduleUrl.href} does not export the module factory`, GL_E_INTERNAL);
+
+  const modOpts = {};
+  if (opts.locateFile) modOpts.locateFile = opts.locateFile;
+  else if (opts.wasmUrl !== undefined && !isNode) {
+    const u = toUrl(opts.wasmUrl, import.meta.url).href;
+    modOpts.locateFile = () => u;
+  }
+  if (opts.wasmBinary) {
+    modOpts.wasmBinary = opts.wasmBinary;
+  } else if (isNode) {
+    // The module is built for ENVIRONMENT=web (its Node code path needs __dirname, which ES modules lack):
+    // hand it the bytes so it never fetches.
+    const where = opts.wasmUrl !== undefined
+      ? (toUrl(opts.wasmUrl, import.meta.url) ?? String(opts.wasmUrl))
+      : new URL('graphlab-core.wasm', moduleUrl);
+    try {
+      modOpts.wasmBinary = await readNodeFile(where);
+    } catch (err) {
+      throw missing(String(where), err);
+    }
+  }
+
+  let M;
+  try {
+    M = await factory(modOpts);
+  } catch (err) {
+    throw new GraphLabError(`graphlab: the WebAssembly module failed to load: ${err?.message ?? err}`,
+                            GL_E_INTERNAL);
+  }
+  return makeApi(M, opts);
+}
+
+function makeApi(M, opts) {
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder('utf-8');
+  let broken = null;                 // set when the module trapped: its heap can no longer be trusted
+
+  const cstr = (ptr) => (ptr ? M.UTF8ToString(ptr >>> 0) : '');
+
+  // Copies bytes into a fresh NUL-terminated heap block; returns its address (0 when malloc failed).
+  function put(bytes) {
+    const p = M._malloc(bytes.length + 1) >>> 0;
+    if (!p) return 0;
+    const heap = M.HEAPU8;           // re-read: memory growth replaces the view
+    heap.set(bytes, p);
+    heap[p + bytes.length] = 0;
+    return p;
+  }
+
+  // One method call across the boundary: request text in, answer text out. Frees everything it allocated.
+  function callText(method, request) {
+    if (broken) throw new GraphLabError(`graphlab: the module stopped after a fatal error (${broken}); ` +
+                                        'create a new one with createGraphLab()', GL_E_INTERNAL, method);
+    const mBytes = encoder.encode(String(method));
+    const inBytes = encoder.encode(request);
+    let mPtr = 0, inPtr = 0, res = 0;
+    try {
+      mPtr = put(mBytes);
+      inPtr = mPtr ? put(inBytes) : 0;
+      if (!mPtr || !inPtr)
+        throw new GraphLabError(`${method}: out of memory copying a request of ${inBytes.length} bytes`,
+                                GL_E_NOMEM, method);
+      res = M._gl_wasm_call(mPtr, inPtr, inBytes.length) >>> 0;
+      if (!res) throw new GraphLabError(`${method}: out of memory`, GL_E_NOMEM, method);
+      const status = M._gl_wasm_result_status(res);
+      if (status !== 0) throw new GraphLabError(cstr(M._gl_wasm_result_msg(res)), status, method);
+      const out = M._gl_wasm_result_out(res) >>> 0;
+      const len = M._gl_wasm_result_len(res) >>> 0;
+      return decoder.decode(M.HEAPU8.subarray(out, out + len));
+    } catch (err) {
+      if (err instanceof GraphLabError) throw err;
+      // A trap (unreachable, stack overflow, ...): a bug, and the heap may be inconsistent from here on.
+      broken = String(err?.message ?? err);
+      res = 0; inPtr = 0; mPtr = 0;  // do not call into a trapped instance again
+      throw new GraphLabError(`${method}: the WebAssembly module trapped: ${broken}`, GL_E_INTERNAL, method);
+    } finally {
+      if (res) M._gl_wasm_result_free(res);
+      if (inPtr) M._free(inPtr);
+      if (mPtr) M._free(mPtr);
+    }
+  }
+
+  function parseAnswer(method, text) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new GraphLabError(`${method}: the core returned invalid JSON (${err.message})`, GL_E_INTERNAL,
+                              method);
+    }
+  }
+
+  // Objects are serialised; strings are passed as JSON text as they are (the core reports bad JSON).
+  const requestText = (req) => (typeof req === 'string' ? req : JSON.stringify(req ?? {}));
+  const call = (method, req) => parseAnswer(method, callText(method, requestText(req)));
+
+  const version = cstr(M._gl_wasm_version());
+
+  const api = {
+    version,
+    /** Runs one case (object or JSON text); returns the result object `graphlab case FILE` prints. */
+    runCase: (caseObject) => call('case', caseObject),
+    /** The same, as the raw JSON text (no parse). */
+    runCaseText: (caseObject) => callText('case', requestText(caseObject)),
+    /** `graphlab presets`: {models: [{name, title, d, ..., layers, cfg}], devices: [{..., source}], passes}. */
+    presets: () => call('presets', '{}'),
+    /** {version, passes}: the core's version and default pass pipeline. */
+    info: () => call('version', '{}'),
+    /** Control-flow demo (branch modes error / specialize / guard); needs the C method "branch". */
+    branch: (opts) => call('branch', opts),
+    /** Dynamic shapes demo; needs the C method "dynamic". */
+    dynamic: (opts) => call('dynamic', opts),
+    /** Any method by name (request object or JSON text → answer object). */
+    call,
+    /** Heap bytes in use (malloc'd and not freed), from dlmalloc's mallinfo(). */
+    memoryStats: () => M._gl_wasm_heap_in_use(),
+    /** {inUse, arena, memory}: bytes in use, bytes malloc holds, size of the WebAssembly memory. */
+    heapStats: () => ({
+      inUse: M._gl_wasm_heap_in_use(),
+      arena: M._gl_wasm_heap_arena(),
+      memory: M.HEAPU8.length,
+    }),
+  };
+  if (opts.testHooks) {
+    // For the out-of-memory tests only: hold and release raw heap blocks to squeeze the heap.
+    api._test = {
+      reserve: (bytes) => M._malloc(bytes) >>> 0,
+      release: (ptr) => M._free(ptr),
+    };
+  }
+  return api;
+}

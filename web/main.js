@@ -1,0 +1,300 @@
+// main.js — the lab's controller: one state object (state.js) mirrored to the URL hash, one analysis
+// result from the C core (runCase, shape-only) per configuration, and views that redraw from both.
+//
+// boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
+// the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
+
+import { parseHash, serializeHash, withPatch, caseFromState, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
+import { buildStages } from './model.js';
+import { el, clear } from './dom.js';
+import { createConfigView } from './views/config.js';
+import { createGraphView } from './views/graph.js';
+import { createKernelsView } from './views/kernels.js';
+import { createMemoryView } from './views/memory.js';
+import { createNumericsView } from './views/numerics.js';
+import { createDynamicView } from './views/dynamic.js';
+
+const PANEL_TITLES = {
+  config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
+  numerics: 'Numerics (WASM worker)', dynamic: 'Dynamic shapes & graph breaks',
+};
+
+/** A GraphLabError (or anything thrown) as {code, message}. */
+export function errorInfo(err) {
+  if (err && typeof err === 'object') {
+    const message = typeof err.message === 'string' && err.message ? err.message : String(err);
+    return { code: err.code, message };
+  }
+  return { code: undefined, message: String(err) };
+}
+
+/** The Emscripten factory (public/graphlab-core.mjs), or undefined when it is not there. */
+export async function loadFactory() {
+  try {
+    const core = await import('../graphlab-core.mjs');
+    return core.default || core.createGraphLabModule;
+  } catch (err) {
+    console.warn('graphlab-core.mjs not loaded:', err && err.message);
+    return undefined;
+  }
+}
+
+export async function boot(opts = {}) {
+  const $ = (id) => document.getElementById(id);
+  const notice = $('notice');
+  const noticeText = $('notice-text');
+  const status = $('status');
+
+  function showNotice(text) {
+    noticeText.textContent = text;
+    notice.hidden = false;
+  }
+  $('notice-close').addEventListener('click', () => { notice.hidden = true; });
+
+  // ---------------------------------------------------------------- state
+  let { state, notice: hashNotice } = parseHash(location.hash);
+  if (hashNotice) showNotice(hashNotice);
+  let playing = false;
+  let playTimer = null;
+  const model = { version: 0, result: null, stages: [], error: null, stale: false };
+
+  // ---------------------------------------------------------------- the module
+  status.textContent = 'loading the WASM module…';
+  let lab;
+  let presets = null;
+  try {
+    const mod = opts.module || (await import('../graphlab.mjs'));
+    const createGraphLab = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
+    const labOpts = {};
+    if (opts.wasmBinary) labOpts.wasmBinary = opts.wasmBinary;
+    // The binding is served next to the Emscripten factory (public/), not in its source tree (wasm/),
+    // so hand it the factory instead of letting it guess a path.
+    labOpts.createModule = await loadFactory();
+    lab = await createGraphLab(labOpts);
+    presets = lab.presets();
+  } catch (err) {
+    const info = errorInfo(err);
+    status.textContent = '';
+    showNotice(`The GraphLab WASM module could not be loaded (${info.message}). Build it with "make wasm" and reload.`);
+    document.body.classList.add('no-module');
+    return;
+  }
+  status.textContent = `GraphLab ${lab.version || ''}`.trim();
+  if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
+      !presets.devices.some((d) => d.name === state.dev)) {
+    showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab shows the defaults.`);
+    state = parseHash('').state;
+  }
+
+  // ---------------------------------------------------------------- panels
+  const panelEls = {};
+  const panelChips = $('panel-chips');
+  for (const p of PANELS) {
+    panelEls[p] = $(`panel-${p}`);
+    const cb = el('input', { type: 'checkbox', id: `show-${p}` });
+    cb.addEventListener('change', () => {
+      const next = cb.checked ? [...state.panels, p] : state.panels.filter((x) => x !== p);
+      setState({ panels: PANELS.filter((x) => next.includes(x)) });
+    });
+    panelChips.append(el('label', { class: 'chip-toggle' }, cb, ' ', PANEL_TITLES[p]));
+  }
+  const instBtn = $('inst-toggle');
+  instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
+
+  const ctx = {
+    getState: () => state,
+    setState: (patch, o) => setState(patch, o),
+    presets: () => presets,
+    lab: () => lab,
+    step: (dir) => step(dir),
+    gotoStage: (where) => gotoStage(where),
+    togglePlay: () => togglePlay(),
+    playing: () => playing,
+    visibleStages: () => visibleStages(),
+    redraw: () => render({ animate: false }),
+    passNames: () => PASS_NAMES.slice(),
+    defaultPipeline: () => DEFAULT_PIPELINE.slice(),
+    highlightKernel: (ki) => views.graph.setHighlight(ki),
+    workerUrl: opts.workerUrl || null,
+    workerType: opts.workerType || 'module',
+    wasmBinary: opts.wasmBinary || null,
+  };
+
+  const body = (p) => panelEls[p].querySelector('.panel-body');
+  const views = {
+    config: createConfigView(body('config'), ctx),
+    graph: createGraphView(body('graph'), ctx),
+    kernels: createKernelsView(body('kernels'), ctx),
+    memory: createMemoryView(body('memory'), ctx),
+    numerics: createNumericsView(body('numerics'), ctx),
+    dynamic: createDynamicView(body('dynamic'), ctx),
+  };
+
+  // ---------------------------------------------------------------- analysis
+  let analyzeTimer = null;
+  let analyzedKey = null;
+
+  function analysisKey(st) {
+    return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline]);
+  }
+
+  function analyze() {
+    analyzeTimer = null;
+    const key = analysisKey(state);
+    if (key === analyzedKey) return;
+    analyzedKey = key;
+    const c = caseFromState(state, { presetDevices: presets && presets.devices });
+    try {
+      const t0 = performance.now();
+      const result = lab.runCase(c);
+      const stages = buildStages(result);
+      model.version++;
+      model.result = result;
+      model.stages = stages;
+      model.error = null;
+      model.stale = false;
+      model.wallMs = performance.now() - t0;
+      const maxStage = Math.max(0, stages.length - 1);
+      if (state.stage > maxStage) state = withPatch(state, { stage: maxStage });
+    } catch (err) {
+      model.error = errorInfo(err);
+      model.stale = !!model.result;
+    }
+    writeHash();
+    render({ animate: true });
+  }
+
+  function scheduleAnalyze(immediate) {
+    if (analyzeTimer) clearTimeout(analyzeTimer);
+    analyzeTimer = immediate ? null : setTimeout(analyze, 60);
+    if (immediate) analyze();
+  }
+
+  // ---------------------------------------------------------------- state changes
+  function writeHash() {
+    const h = '#' + serializeHash(state);
+    if (location.hash !== h) history.replaceState(null, '', h);
+  }
+
+  function setState(patch, o = {}) {
+    const prev = state;
+    state = withPatch(state, patch);
+    const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline'].some((k) => k in patch);
+    writeHash();
+    if ('stage' in patch && !('playing' in o)) { /* manual stage change keeps playing */ }
+    if (rerun && analysisKey(state) !== analysisKey(prev)) scheduleAnalyze(false);
+    else render({ animate: true });
+  }
+
+  window.addEventListener('hashchange', () => {
+    const h = location.hash;
+    if (h === '#' + serializeHash(state)) return;
+    const parsed = parseHash(h);
+    if (parsed.notice) showNotice(parsed.notice);
+    state = parsed.state;
+    writeHash();
+    scheduleAnalyze(true);
+    render({ animate: false });
+  });
+
+  // ---------------------------------------------------------------- stepping
+  function visibleStages() {
+    const n = model.stages.length;
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      if (!state.hide || i === 0 || model.stages[i].changed || i === state.stage) out.push(i);
+    }
+    return out;
+  }
+
+  function step(dir) {
+    const vis = visibleStages();
+    if (!vis.length) return false;
+    const cur = Math.min(state.stage, model.stages.length - 1);
+    let target = null;
+    if (dir > 0) target = vis.find((i) => i > cur);
+    else target = [...vis].reverse().find((i) => i < cur);
+    if (target === undefined || target === null) return false;
+    setState({ stage: target });
+    return true;
+  }
+
+  function gotoStage(where) {
+    const vis = visibleStages();
+    if (!vis.length) return;
+    setState({ stage: where === 'first' ? vis[0] : vis[vis.length - 1] });
+  }
+
+  function togglePlay() {
+    playing = !playing;
+    if (playTimer) clearInterval(playTimer);
+    playTimer = null;
+    if (playing) {
+      const vis = visibleStages();
+      if (state.stage >= vis[vis.length - 1]) setState({ stage: vis[0] });
+      playTimer = setInterval(() => {
+        if (!step(1)) {
+          playing = false;
+          clearInterval(playTimer);
+          playTimer = null;
+          render({ animate: false });
+        }
+      }, state.inst ? 2400 : 1700);
+    }
+    render({ animate: false });
+  }
+
+  document.addEventListener('keydown', (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    const tag = t && t.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (t && t.isContentEditable)) return;
+    if (tag === 'BUTTON' && (ev.key === ' ' || ev.key === 'Enter')) return;
+    if (ev.key === 'ArrowRight') step(1);
+    else if (ev.key === 'ArrowLeft') step(-1);
+    else if (ev.key === ' ' || ev.key === 'Spacebar') togglePlay();
+    else if (ev.key === 'Home') gotoStage('first');
+    else if (ev.key === 'End') gotoStage('last');
+    else if (ev.key === 'i' || ev.key === 'I') setState({ inst: !state.inst });
+    else return;
+    ev.preventDefault();
+  });
+
+  // ---------------------------------------------------------------- render
+  function render({ animate = true } = {}) {
+    document.body.classList.toggle('instructor', state.inst);
+    document.body.classList.toggle('no-config', !state.panels.includes('config'));
+    instBtn.setAttribute('aria-pressed', state.inst ? 'true' : 'false');
+    instBtn.textContent = state.inst ? 'Instructor mode: on' : 'Instructor mode';
+    for (const p of PANELS) {
+      const open = state.panels.includes(p);
+      panelEls[p].hidden = !open;
+      $(`show-${p}`).checked = open;
+    }
+    $('stale').hidden = !(model.error && model.stale);
+    const m = { ...model };
+    views.config.draw(state, m);
+    for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic']) {
+      if (!state.panels.includes(p)) continue;
+      try {
+        views[p].draw(state, m, { animate });
+      } catch (err) {
+        console.error(`view ${p}:`, err);
+      }
+    }
+  }
+
+  // debugging / test handle (read-only views of the state and the last result)
+  Object.defineProperty(window, '__graphlab', {
+    value: Object.freeze({
+      state: () => JSON.parse(JSON.stringify(state)),
+      result: () => model.result,
+      error: () => model.error,
+      stageCounts: () => model.stages.map((s) => ({ name: s.name, nodes: s.counts.nodes, ops: s.counts.ops, changed: s.changed })),
+    }),
+  });
+
+  writeHash();
+  analyze();
+  document.body.classList.add('ready');
+}

@@ -1,0 +1,278 @@
+// state.js — the lab's whole state in one plain object, mirrored to the URL hash.
+//
+// The hash is parsed strictly: only whitelisted keys, each typed and range-checked, no duplicates.
+// Anything else (an unknown key, a malformed number, a value out of range) makes the whole hash
+// invalid: the lab falls back to the defaults and shows a notice saying which key was wrong.
+// Range checks here are about sanity (a link cannot ask for a 10^12-wide layer); whether a
+// combination is *possible* (H divisible by G, even dh, ...) is the C core's business, and its
+// error message is shown inline by the config panel.
+//
+// Pure module (no DOM): unit-tested under Node (tests/web/state.test.js).
+
+export const PASS_NAMES = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce'];
+export const DEFAULT_PIPELINE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
+export const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic'];
+export const MODES = ['prefill', 'decode', 'masked'];
+export const COLLAPSE = ['auto', 'on', 'off'];
+export const KERNEL_SETS = ['fused', 'eager'];
+
+// Short hash codes for pass names (keeps links readable): "p=ma.de.cs.cf.si.fn".
+const PASS_CODE = { match_attention: 'ma', decompose: 'de', cse: 'cs', constant_fold: 'cf', simplify: 'si', fold_norm_weight: 'fn', dce: 'dc' };
+const CODE_PASS = Object.fromEntries(Object.entries(PASS_CODE).map(([k, v]) => [v, k]));
+
+export const MAX_PIPELINE = 16;
+
+/** The small preset of the fixtures: every view is readable at this size. */
+export function defaultState() {
+  return {
+    cfg: { d: 64, H: 8, G: 2, dh: 8, f: 128, eps: 1e-5, theta: 10000, mode: 'prefill', T: 12, pos0: 0, S: 16, layers: 1 },
+    eb: 2,
+    dev: 'h100',
+    custom: { mm: 989e12, vec: 67e12, bw: 3.35e12, launch: 4e-6 },
+    pipeline: DEFAULT_PIPELINE.slice(),
+    stage: 0,
+    panels: ['config', 'graph', 'kernels', 'memory'],
+    inst: false,
+    hide: false,
+    collapse: 'auto',
+    kern: true,
+    kset: 'fused',
+    seed: 0,
+  };
+}
+
+// ---------------------------------------------------------------- field specs
+// Each hash key: [path into the state, parser]. Parsers return the value or throw Error(reason).
+const INT_RE = /^(0|[1-9][0-9]{0,15})$/;
+const NUM_RE = /^(0|[1-9][0-9]{0,20})(\.[0-9]{1,20})?(e[-+]?[0-9]{1,3})?$/i;
+
+function int(min, max) {
+  return (s) => {
+    if (!INT_RE.test(s)) throw new Error(`not a whole number`);
+    const v = Number(s);
+    if (!Number.isSafeInteger(v) || v < min || v > max) throw new Error(`out of range ${min}…${max}`);
+    return v;
+  };
+}
+function num(min, max) {
+  return (s) => {
+    if (!NUM_RE.test(s)) throw new Error(`not a number`);
+    const v = Number(s);
+    if (!Number.isFinite(v) || v < min || v > max) throw new Error(`out of range ${min}…${max}`);
+    return v;
+  };
+}
+function oneOf(list) {
+  return (s) => {
+    if (!list.includes(s)) throw new Error(`not one of ${list.join(', ')}`);
+    return s;
+  };
+}
+function bool(s) {
+  if (s === '1') return true;
+  if (s === '0') return false;
+  throw new Error('not 0 or 1');
+}
+const NAME_RE = /^[a-z0-9_-]{1,32}$/;
+function devName(s) {
+  if (!NAME_RE.test(s)) throw new Error('not a device name');
+  return s;
+}
+function pipeline(s) {
+  if (s === '') return [];
+  const codes = s.split('.');
+  if (codes.length > MAX_PIPELINE) throw new Error(`more than ${MAX_PIPELINE} passes`);
+  return codes.map((c) => {
+    if (!Object.prototype.hasOwnProperty.call(CODE_PASS, c)) throw new Error('unknown pass code');
+    return CODE_PASS[c];
+  });
+}
+function panels(s) {
+  if (s === '') return [];
+  const list = s.split('.');
+  const seen = new Set();
+  for (const p of list) {
+    if (!PANELS.includes(p)) throw new Error('unknown panel');
+    if (seen.has(p)) throw new Error('repeated panel');
+    seen.add(p);
+  }
+  return list;
+}
+
+export const LIMITS = {
+  d: [1, 65536], H: [1, 4096], G: [1, 4096], dh: [1, 4096], f: [1, 1048576],
+  T: [1, 1048576], S: [1, 16777216], pos0: [0, 16777216], layers: [1, 256],
+  eps: [0, 1], theta: [1, 1e12], stage: [0, MAX_PIPELINE], seed: [0, 2147483647],
+  mm: [1e6, 1e18], vec: [1e6, 1e18], bw: [1e6, 1e16], launch: [0, 1],
+};
+
+const FIELDS = {
+  d: [['cfg', 'd'], int(...LIMITS.d)],
+  H: [['cfg', 'H'], int(...LIMITS.H)],
+  G: [['cfg', 'G'], int(...LIMITS.G)],
+  dh: [['cfg', 'dh'], int(...LIMITS.dh)],
+  f: [['cfg', 'f'], int(...LIMITS.f)],
+  eps: [['cfg', 'eps'], num(...LIMITS.eps)],
+  theta: [['cfg', 'theta'], num(...LIMITS.theta)],
+  mode: [['cfg', 'mode'], oneOf(MODES)],
+  T: [['cfg', 'T'], int(...LIMITS.T)],
+  S: [['cfg', 'S'], int(...LIMITS.S)],
+  pos0: [['cfg', 'pos0'], int(...LIMITS.pos0)],
+  L: [['cfg', 'layers'], int(...LIMITS.layers)],
+  eb: [['eb'], (s) => Number(oneOf(['2', '4'])(s))],
+  dev: [['dev'], devName],
+  mm: [['custom', 'mm'], num(...LIMITS.mm)],
+  vec: [['custom', 'vec'], num(...LIMITS.vec)],
+  bw: [['custom', 'bw'], num(...LIMITS.bw)],
+  launch: [['custom', 'launch'], num(...LIMITS.launch)],
+  p: [['pipeline'], pipeline],
+  stage: [['stage'], int(...LIMITS.stage)],
+  panels: [['panels'], panels],
+  inst: [['inst'], bool],
+  hide: [['hide'], bool],
+  collapse: [['collapse'], oneOf(COLLAPSE)],
+  kern: [['kern'], bool],
+  kset: [['kset'], oneOf(KERNEL_SETS)],
+  seed: [['seed'], int(...LIMITS.seed)],
+};
+export const HASH_KEYS = Object.keys(FIELDS);
+
+const MAX_HASH = 2048;
+
+function clip(s, n = 24) {
+  const t = String(s);
+  return t.length > n ? t.slice(0, n) + '…' : t;
+}
+
+/**
+ * Parses a location hash ("#d=64&H=8…", with or without the "#").
+ * Returns {state, notice}: notice is null when the hash was empty or valid, else a sentence saying
+ * why the link was rejected (the state is then the defaults).
+ */
+export function parseHash(hash) {
+  const defaults = defaultState();
+  let s = typeof hash === 'string' ? hash : '';
+  if (s.startsWith('#')) s = s.slice(1);
+  if (s === '') return { state: defaults, notice: null };
+  const reject = (why) => ({ state: defaultState(), notice: `The link's settings were not valid (${why}), so the lab shows the defaults.` });
+  if (s.length > MAX_HASH) return reject('the settings are too long');
+  const state = defaultState();
+  const seen = new Set();
+  for (const part of s.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) return reject(`"${clip(part)}" is not key=value`);
+    const key = part.slice(0, eq);
+    let raw;
+    try {
+      raw = decodeURIComponent(part.slice(eq + 1));
+    } catch {
+      return reject(`bad escape in ${clip(key)}`);
+    }
+    if (!Object.prototype.hasOwnProperty.call(FIELDS, key)) return reject(`unknown key "${clip(key)}"`);
+    if (seen.has(key)) return reject(`"${key}" given twice`);
+    seen.add(key);
+    const [path, parse] = FIELDS[key];
+    let v;
+    try {
+      v = parse(raw);
+    } catch (err) {
+      return reject(`${key}=${clip(raw)}: ${err.message}`);
+    }
+    if (path.length === 1) state[path[0]] = v;
+    else state[path[0]][path[1]] = v;
+  }
+  return { state, notice: null };
+}
+
+function fmtNum(v) {
+  // shortest round-trip form that NUM_RE accepts (no leading "+", exponent without "+" is fine)
+  let s = String(v);
+  if (s.includes('e+')) s = s.replace('e+', 'e');
+  return s;
+}
+
+/** The hash for a state (every key, fixed order), without the leading "#". */
+export function serializeHash(st) {
+  const c = st.cfg;
+  const kv = [
+    ['d', c.d], ['H', c.H], ['G', c.G], ['dh', c.dh], ['f', c.f], ['eps', fmtNum(c.eps)], ['theta', fmtNum(c.theta)],
+    ['mode', c.mode], ['T', c.T], ['S', c.S], ['pos0', c.pos0], ['L', c.layers], ['eb', st.eb], ['dev', st.dev],
+  ];
+  if (st.dev === 'custom') {
+    kv.push(['mm', fmtNum(st.custom.mm)], ['vec', fmtNum(st.custom.vec)], ['bw', fmtNum(st.custom.bw)], ['launch', fmtNum(st.custom.launch)]);
+  }
+  kv.push(
+    ['p', st.pipeline.map((p) => PASS_CODE[p]).join('.')],
+    ['stage', st.stage],
+    ['panels', st.panels.join('.')],
+    ['inst', st.inst ? 1 : 0],
+    ['hide', st.hide ? 1 : 0],
+    ['collapse', st.collapse],
+    ['kern', st.kern ? 1 : 0],
+    ['kset', st.kset],
+    ['seed', st.seed],
+  );
+  return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+}
+
+/** A deep copy with patch applied ({cfg: {...}} and {custom: {...}} merge one level deep). */
+export function withPatch(st, patch) {
+  const next = { ...st, cfg: { ...st.cfg }, custom: { ...st.custom }, pipeline: st.pipeline.slice(), panels: st.panels.slice() };
+  for (const [k, v] of Object.entries(patch)) {
+    if ((k === 'cfg' || k === 'custom') && v && typeof v === 'object') Object.assign(next[k], v);
+    else next[k] = Array.isArray(v) ? v.slice() : v;
+  }
+  return next;
+}
+
+/** The case object the C core's runCase takes, for the analysis (shape-only) or a numeric run. */
+export function caseFromState(st, { numeric = false, presetDevices = null } = {}) {
+  const c = st.cfg;
+  const decode = c.mode !== 'prefill';
+  const config = {
+    d: c.d, H: c.H, G: c.G, dh: c.dh, f: c.f, eps: c.eps, theta: c.theta,
+    mode: decode ? 'decode' : 'prefill',
+    T: decode ? null : c.T,
+    pos0: decode ? 0 : c.pos0,
+    S: decode ? c.S : null,
+    masked: c.mode === 'masked',
+    layers: c.layers,
+  };
+  let device;
+  if (st.dev === 'custom') {
+    device = { name: 'custom', mm_flops: st.custom.mm, vec_flops: st.custom.vec, bw: st.custom.bw, launch: st.custom.launch };
+  } else {
+    device = st.dev;
+    if (presetDevices && !presetDevices.some((d) => d.name === st.dev)) device = presetDevices[0]?.name ?? st.dev;
+  }
+  const obj = {
+    case: numeric ? 'lab-numeric' : 'lab',
+    config,
+    elem_bytes: st.eb,
+    device,
+    pipeline: st.pipeline.slice(),
+    emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true },
+  };
+  if (numeric) {
+    obj.params = { random: st.seed };
+    obj.inputs = { random: st.seed };
+  }
+  return obj;
+}
+
+/** float64 bytes the numeric run allocates for parameters, and for its largest activation. */
+export function numericFootprint(cfg) {
+  const { d, H, G, dh, f, layers } = cfg;
+  const perLayer = 2 * d + d * H * dh + 2 * d * G * dh + H * dh * d + 3 * d * f;
+  const params = perLayer * layers * 8;
+  let act;
+  if (cfg.mode === 'prefill') {
+    const T = cfg.T;
+    act = Math.max(H * T * (cfg.pos0 + T), T * f, T * d, T * H * dh) * 8;
+  } else {
+    act = Math.max(G * cfg.S * dh, H * cfg.S, f, d) * 8;
+  }
+  return { params, act };
+}
+
+export const NUMERIC_LIMIT_BYTES = 64 * 1024 * 1024;

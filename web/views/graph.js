@@ -1,0 +1,576 @@
+// views/graph.js — the node-link diagram of the current stage, the pass list, the stepper and the
+// pass animations.
+//
+// Layout: dagre (layered DAG, top to bottom). Elements are joined on stable node keys (model.js), so a
+// pass step moves the same <g> from its old place to its new one. The animation reads the pass's
+// provenance: nodes a pass removed fade out where they were; nodes it merged or replaced fly into the
+// node that absorbed them (an attention subgraph collapsing into flash_attn); nodes it made grow out of
+// the node(s) they came from (a composite expanding into its primitives); edges fade out/in, so they
+// visibly rewire. Stepping backwards plays the same story in reverse.
+// Stacks of layers can be collapsed into one box per layer (click a box to open that layer).
+
+import { d3, dagre } from '../lib.js';
+import { CLASSES, classCss, fmtShape, nodeLabel } from '../ops.js';
+import { layerCount } from '../model.js';
+import { el, clear } from '../dom.js';
+
+const NODE_H = 24;
+const GROUP_H = 44;
+const KERNEL_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+export const AUTO_COLLAPSE_NODES = 180;
+
+function textWidth(s, inst) {
+  return Math.max(40, Math.round(s.length * (inst ? 9.4 : 6.8) + 16));
+}
+
+export function kernelColor(ki) {
+  return KERNEL_COLORS[ki % KERNEL_COLORS.length];
+}
+
+/** Whether a stage is drawn collapsed by layer under the current state. */
+export const MAX_EXPANDED_NODES = 1500;   // dagre on more than this would freeze the page
+
+export function isCollapsed(state, stage) {
+  if (!stage || layerCount(stage) < 2) return false;
+  if (state.collapse === 'on' || stage.nodes.length > MAX_EXPANDED_NODES) return true;
+  if (state.collapse === 'off') return false;
+  return stage.nodes.length > AUTO_COLLAPSE_NODES;
+}
+
+export function createGraphView(root, ctx) {
+  // ------------------------------------------------------------------ DOM
+  const bar = el('div', { class: 'stepper', role: 'toolbar', 'aria-label': 'pass stepper' });
+  const btnFirst = el('button', { type: 'button', title: 'first stage (Home)', 'aria-label': 'first stage' }, '⇤');
+  const btnPrev = el('button', { type: 'button', title: 'previous pass (←)', 'aria-label': 'previous pass', 'data-testid': 'prev' }, '◀');
+  const btnPlay = el('button', { type: 'button', title: 'play / pause (space)', 'aria-label': 'play', 'data-testid': 'play' }, '▶ play');
+  const btnNext = el('button', { type: 'button', title: 'next pass (→)', 'aria-label': 'next pass', 'data-testid': 'next' }, '▶');
+  const btnLast = el('button', { type: 'button', title: 'last stage (End)', 'aria-label': 'last stage' }, '⇥');
+  const stageLabel = el('span', { class: 'stage-label', 'aria-live': 'polite', 'data-testid': 'stage-label' });
+  const btnFit = el('button', { type: 'button', title: 'fit the graph to the view' }, 'fit');
+  bar.append(btnFirst, btnPrev, btnPlay, btnNext, btnLast, stageLabel, el('span', { class: 'spacer' }), btnFit);
+
+  const opts = el('div', { class: 'graph-opts' });
+  const cbHide = el('input', { type: 'checkbox', id: 'opt-hide' });
+  const cbKern = el('input', { type: 'checkbox', id: 'opt-kern' });
+  const selCollapse = el('select', { id: 'opt-collapse', 'aria-label': 'collapse layers' },
+    el('option', { value: 'auto' }, 'auto'), el('option', { value: 'on' }, 'collapsed'), el('option', { value: 'off' }, 'expanded'));
+  opts.append(
+    el('label', {}, cbHide, ' hide passes that changed nothing'),
+    el('label', {}, cbKern, ' show fused kernels (last stage)'),
+    el('label', {}, 'layers: ', selCollapse),
+  );
+
+  const side = el('div', { class: 'pass-side' });
+  const passList = el('ol', { class: 'pass-list', 'aria-label': 'stages' });
+  const pipeBox = el('details', { class: 'pipeline-editor' }, el('summary', {}, 'Pipeline (switch off / reorder passes)'));
+  const pipeList = el('ul', { class: 'pipe-list' });
+  const pipeReset = el('button', { type: 'button' }, 'default order');
+  pipeBox.append(pipeList, pipeReset);
+  const legend = el('div', { class: 'legend', 'aria-label': 'op classes' });
+  for (const c of CLASSES) legend.append(el('span', { class: `chip ${classCss(c)}` }, c));
+  side.append(passList, pipeBox, legend);
+
+  const canvas = el('div', { class: 'graph-canvas' });
+  const tip = el('div', { class: 'tooltip', role: 'tooltip', hidden: '' });
+  const empty = el('div', { class: 'graph-empty', hidden: '' });
+  const forcedNote = el('div', { class: 'graph-note', hidden: '' });
+  canvas.append(tip, empty, forcedNote);
+  const wrap = el('div', { class: 'graph-wrap' }, side, canvas);
+  clear(root);
+  root.append(bar, opts, wrap);
+
+  const svg = d3.select(canvas).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph');
+  const defs = svg.append('defs');
+  defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+    .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+    .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head');
+  const zoomRoot = svg.append('g').attr('class', 'zoom-root');
+  const gHulls = zoomRoot.append('g').attr('class', 'hulls');
+  const gEdges = zoomRoot.append('g').attr('class', 'edges');
+  const gNodes = zoomRoot.append('g').attr('class', 'nodes');
+  let userZoomed = false;  // once the user pans or zooms, stage changes stop re-fitting the view
+  const zoom = d3.zoom().scaleExtent([0.05, 4]).on('zoom', (ev) => {
+    zoomRoot.attr('transform', ev.transform);
+    if (ev.sourceEvent) userZoomed = true;
+  });
+  svg.call(zoom).on('dblclick.zoom', null);
+
+  // ------------------------------------------------------------------ state of the view
+  let last = null;         // {version, stageIndex, vis: {nodes: Map key → vnode, edges}, collapsedKey}
+  let anim = null;         // running animation handle
+  let expanded = new Set(); // layers opened by the user in collapsed mode
+  let expandedFor = null;
+  const layoutCache = new Map();
+  let model = null;
+  let state = null;
+  let highlight = null;    // kernel index highlighted from the kernels panel
+
+  btnFirst.addEventListener('click', () => ctx.gotoStage('first'));
+  btnPrev.addEventListener('click', () => ctx.step(-1));
+  btnNext.addEventListener('click', () => ctx.step(1));
+  btnLast.addEventListener('click', () => ctx.gotoStage('last'));
+  btnPlay.addEventListener('click', () => ctx.togglePlay());
+  btnFit.addEventListener('click', () => { userZoomed = false; fit(true); });
+  cbHide.addEventListener('change', () => ctx.setState({ hide: cbHide.checked }));
+  cbKern.addEventListener('change', () => ctx.setState({ kern: cbKern.checked }));
+  selCollapse.addEventListener('change', () => ctx.setState({ collapse: selCollapse.value }));
+  pipeReset.addEventListener('click', () => ctx.setState({ pipeline: ctx.defaultPipeline() }, { rerun: true }));
+
+  // ------------------------------------------------------------------ visual graph of one stage
+  function visualGraph(stage, collapsed, kernels) {
+    const inst = !!state.inst;
+    const nodeH = inst ? NODE_H + 8 : NODE_H;
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${state.kern && kernels ? 'k' : ''}|${inst ? 'i' : ''}`;
+    if (layoutCache.has(key)) return layoutCache.get(key);
+    const visKey = (n) => (collapsed && !expanded.has(n.layer) ? `L${n.layer}` : n.key);
+    const nodes = new Map();
+    const groups = new Map();
+    for (const n of stage.nodes) {
+      const k = visKey(n);
+      if (k !== n.key) {
+        if (!groups.has(k)) groups.set(k, { layer: n.layer, count: 0, ops: 0 });
+        const g = groups.get(k);
+        g.count++;
+        if (n.cls !== 'LEAF') g.ops++;
+        continue;
+      }
+      const label = nodeLabel(n);
+      nodes.set(k, { key: k, node: n, label, w: textWidth(label, inst), h: nodeH, cls: n.cls, group: false });
+    }
+    for (const [k, g] of groups) {
+      const label = g.layer < 0 ? `shared inputs & consts · ${g.count}` : `layer ${g.layer} · ${g.count} nodes`;
+      nodes.set(k, { key: k, group: true, layer: g.layer, count: g.count, ops: g.ops, label, w: textWidth(label, inst) + 20, h: GROUP_H, cls: 'GROUP' });
+    }
+    const edges = new Map();
+    for (const n of stage.nodes) {
+      const t = visKey(n);
+      for (const i of n.inputs) {
+        const src = stage.nodes[i];
+        if (!src) continue;
+        const s = visKey(src);
+        if (s === t) continue;
+        const ek = `${s}>${t}`;
+        if (!edges.has(ek)) edges.set(ek, { key: ek, s, t, shared: collapsed && s === 'L-1' });
+      }
+    }
+    const g = new dagre.graphlib.Graph();
+    g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
+    g.setDefaultEdgeLabel(() => ({}));
+    for (const v of nodes.values()) g.setNode(v.key, { width: v.w, height: v.h });
+    for (const e of edges.values()) g.setEdge(e.s, e.t);
+    dagre.layout(g);
+    for (const v of nodes.values()) {
+      const p = g.node(v.key);
+      v.x = p.x;
+      v.y = p.y;
+    }
+    const gg = g.graph();
+    const vis = { nodes, edges: [...edges.values()], visKey, width: gg.width || 100, height: gg.height || 100 };
+    layoutCache.set(key, vis);
+    return vis;
+  }
+
+  // ------------------------------------------------------------------ rendering
+  function nodeTitle(v) {
+    if (v.group) return [v.layer < 0 ? 'inputs and constants several layers use' : `layer ${v.layer}`, `${v.count} nodes, ${v.ops} ops`, 'click to open'];
+    const n = v.node;
+    const lines = [`%${n.id} = ${n.op}  (${n.cls})`, `shape ${fmtShape(n.shape)}`];
+    if (n.name) lines.push(`name ${n.name}`);
+    const at = Object.entries(n.attrs || {}).filter(([k]) => k !== 'value' || typeof n.attrs.value === 'number');
+    if (at.length) lines.push(at.map(([k, val]) => `${k}=${JSON.stringify(val)}`).join(', ').slice(0, 120));
+    if (n.inputs.length) lines.push(`inputs ${n.inputs.map((i) => '%' + i).join(', ')}`);
+    if (n.how) lines.push(`${n.how}${n.from && n.from.length ? ' from %' + n.from.join(', %') : ''} (previous stage)`);
+    if (v.kernel !== undefined) lines.push(`kernel #${v.kernel}`);
+    if (n.layer !== undefined) lines.push(`layer ${n.layer}`);
+    return lines;
+  }
+
+  function showTip(ev, v) {
+    clear(tip);
+    for (const line of nodeTitle(v)) tip.append(el('div', {}, line));
+    tip.hidden = false;
+    const r = canvas.getBoundingClientRect();
+    tip.style.left = `${Math.min(ev.clientX - r.left + 14, r.width - 260)}px`;
+    tip.style.top = `${ev.clientY - r.top + 14}px`;
+  }
+
+  function edgePath(a, b) {
+    const x1 = a.x, y1 = a.y + (a.h * a.s) / 2;
+    const x2 = b.x, y2 = b.y - (b.h * b.s) / 2;
+    const dy = Math.max(12, Math.abs(y2 - y1) / 2);
+    return `M${x1},${y1} C${x1},${y1 + dy} ${x2},${y2 - dy} ${x2},${y2}`;
+  }
+
+  /** Joins DOM to the element list; every element carries its current frame state in .cur. */
+  function join(elements, edgeList) {
+    const nodeSel = gNodes.selectAll('g.node').data(elements, (d) => d.key);
+    nodeSel.exit().remove();
+    const enter = nodeSel.enter().append('g').attr('class', 'node');
+    enter.append('rect').attr('rx', 5).attr('ry', 5);
+    enter.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
+    enter.on('mousemove', (ev, d) => showTip(ev, d.v))
+      .on('mouseleave', () => { tip.hidden = true; })
+      .on('click', (ev, d) => {
+        if (d.v.group) {
+          expanded.add(d.v.layer);
+          ctx.redraw();
+        }
+      });
+    const all = enter.merge(nodeSel);
+    all.attr('class', (d) => {
+      const c = ['node', d.v.group ? 'group' : classCss(d.v.cls)];
+      if (d.ghost) c.push('ghost');
+      if (d.removed) c.push('removed');
+      if (d.v.kernel !== undefined) c.push('in-kernel');
+      if (highlight !== null && d.v.kernel === highlight) c.push('hl');
+      if (highlight !== null && d.v.kernel !== highlight) c.push('dim');
+      return c.join(' ');
+    })
+      .attr('data-key', (d) => d.key)
+      .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
+      .attr('tabindex', (d) => (d.v.group ? 0 : null))
+      .attr('aria-label', (d) => (d.v.group ? d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`));
+    all.select('rect')
+      .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
+      .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
+    all.select('text').text((d) => d.v.label);
+    all.on('keydown', (ev, d) => {
+      if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        expanded.add(d.v.layer);
+        ctx.redraw();
+      }
+    });
+    const edgeSel = gEdges.selectAll('path.edge').data(edgeList, (d) => d.key);
+    edgeSel.exit().remove();
+    const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
+      .attr('class', (d) => (d.shared ? 'edge shared' : 'edge'));
+    return { nodes: all, edges };
+  }
+
+  function applyFrame(sel, byKey, t) {
+    sel.nodes.attr('transform', (d) => {
+      const c = frame(d, t);
+      d.cur = c;
+      return `translate(${c.x},${c.y}) scale(${c.s})`;
+    }).attr('opacity', (d) => d.cur.o);
+    sel.edges.attr('d', (d) => {
+      const a = byKey.get(d.s), b = byKey.get(d.t);
+      if (!a || !b) return null;
+      return edgePath({ ...a.cur, h: a.v.h }, { ...b.cur, h: b.v.h });
+    }).attr('opacity', (d) => {
+      if (d.phase === 'out') return Math.max(0, 1 - t * 2);
+      if (d.phase === 'in') return Math.max(0, t * 2 - 1);
+      return 1;
+    });
+  }
+
+  function frame(d, t) {
+    const a = d.from, b = d.to;
+    const e = d3.easeCubicInOut(t);
+    return { x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e, s: a.s + (b.s - a.s) * e, o: a.o + (b.o - a.o) * e };
+  }
+
+  function centroid(points) {
+    const ps = points.filter(Boolean);
+    if (!ps.length) return null;
+    return { x: d3.mean(ps, (p) => p.x), y: d3.mean(ps, (p) => p.y) };
+  }
+
+  /**
+   * Builds the animation from `prev` (a drawn visual graph of stage ps) to `vis` (stage ts).
+   * Returns the element list (targets + ghosts) with from/to frame states, and the union of edges.
+   */
+  function plan(prev, prevStage, vis, stage, adjacent) {
+    const elements = [];
+    const byKey = new Map();
+    const at = (v, s = 1, o = 1) => ({ x: v.x, y: v.y, s, o });
+    // which pass connects the two stages, and in which direction
+    let forward = null;
+    if (adjacent && prevStage && stage) {
+      if (stage.index === prevStage.index + 1) forward = true;
+      else if (stage.index === prevStage.index - 1) forward = false;
+    }
+    const later = forward === null ? null : forward ? stage : prevStage;     // stage holding the provenance
+    const earlier = forward === null ? null : forward ? prevStage : stage;
+    const posIn = (visG, st, id) => {
+      const n = st.nodes[id];
+      if (!n) return null;
+      return visG.nodes.get(visG.visKey(n)) || null;
+    };
+    const visOfLater = forward ? vis : prev;
+    const visOfEarlier = forward ? prev : vis;
+    // consumers[id of earlier] = later nodes whose `from` lists it
+    const consumers = new Map();
+    if (later) {
+      for (const n of later.nodes) for (const f of n.from || []) {
+        if (!consumers.has(f)) consumers.set(f, []);
+        consumers.get(f).push(n);
+      }
+    }
+    // targets
+    for (const v of vis.nodes.values()) {
+      const to = at(v);
+      let from;
+      const old = prev.nodes.get(v.key);
+      if (old) from = at(old);
+      else if (later && !v.group) {
+        const n = v.node;
+        let origin = null;
+        if (forward) origin = centroid((n.from || []).map((id) => posIn(visOfEarlier, earlier, id)));
+        else origin = centroid((consumers.get(n.id) || []).map((m) => posIn(visOfLater, later, m.id)));
+        from = origin ? { x: origin.x, y: origin.y, s: 0.3, o: 0 } : { ...to, s: 0.3, o: 0 };
+      } else from = { ...to, s: 0.6, o: 0 };
+      const d = { key: v.key, v, from, to, ghost: false };
+      elements.push(d);
+      byKey.set(v.key, d);
+    }
+    // ghosts: drawn before, not any more
+    for (const v of prev.nodes.values()) {
+      if (vis.nodes.has(v.key)) continue;
+      const from = at(v);
+      let dest = null;
+      let removed = false;
+      if (later && !v.group) {
+        const n = v.node;
+        if (forward) {
+          const cs = consumers.get(n.id) || [];
+          dest = centroid(cs.map((m) => posIn(vis, stage, m.id)));
+          removed = cs.length === 0;
+        } else {
+          dest = centroid((n.from || []).map((id) => posIn(vis, stage, id)));
+          removed = !(n.from && n.from.length);
+        }
+      }
+      const to = dest ? { x: dest.x, y: dest.y, s: 0.4, o: 0 } : { ...from, s: removed ? 0.8 : 0.6, o: 0 };
+      const d = { key: v.key, v, from, to, ghost: true, removed };
+      elements.push(d);
+      byKey.set(v.key, d);
+    }
+    // edges
+    const edges = [];
+    const seen = new Set();
+    for (const e of vis.edges) {
+      seen.add(e.key);
+      edges.push({ ...e, phase: prev.edgeKeys && prev.edgeKeys.has(e.key) ? 'both' : 'in' });
+    }
+    for (const e of prev.edges) if (!seen.has(e.key)) edges.push({ ...e, phase: 'out' });
+    return { elements, byKey, edges };
+  }
+
+  function still(vis) {
+    const elements = [];
+    const byKey = new Map();
+    for (const v of vis.nodes.values()) {
+      const p = { x: v.x, y: v.y, s: 1, o: 1 };
+      const d = { key: v.key, v, from: p, to: p, ghost: false };
+      elements.push(d);
+      byKey.set(v.key, d);
+    }
+    return { elements, byKey, edges: vis.edges.map((e) => ({ ...e, phase: 'both' })) };
+  }
+
+  function drawHulls(vis, kernels) {
+    let data = [];
+    if (kernels) {
+      const pts = new Map();
+      for (const v of vis.nodes.values()) {
+        if (v.kernel === undefined) continue;
+        if (!pts.has(v.kernel)) pts.set(v.kernel, []);
+        const p = pts.get(v.kernel);
+        const hw = v.w / 2 + 4, hh = v.h / 2 + 4;
+        p.push([v.x - hw, v.y - hh], [v.x + hw, v.y - hh], [v.x + hw, v.y + hh], [v.x - hw, v.y + hh]);
+      }
+      data = [...pts].map(([ki, p]) => ({ ki, hull: d3.polygonHull(p) })).filter((d) => d.hull);
+    }
+    const sel = gHulls.selectAll('path.hull').data(data, (d) => d.ki);
+    sel.exit().remove();
+    sel.enter().append('path').attr('class', 'hull').merge(sel)
+      .attr('d', (d) => `M${d.hull.join('L')}Z`)
+      .attr('fill', (d) => kernelColor(d.ki)).attr('stroke', (d) => kernelColor(d.ki))
+      .attr('data-kernel', (d) => d.ki)
+      .classed('hl', (d) => highlight === d.ki);
+  }
+
+  function fit(animate, ms = 300) {
+    if (!last) return;
+    const box = canvas.getBoundingClientRect();
+    const W = Math.max(200, box.width), H = Math.max(200, box.height);
+    const k = Math.min(2, 0.95 * Math.min(W / last.vis.width, H / last.vis.height));
+    const t = d3.zoomIdentity.translate((W - last.vis.width * k) / 2, Math.max(4, (H - last.vis.height * k) / 2)).scale(k);
+    (animate ? svg.transition().duration(ms).ease(d3.easeCubicInOut) : svg).call(zoom.transform, t);
+  }
+
+  function stopAnim() {
+    if (anim) {
+      anim.stop();
+      anim = null;
+    }
+  }
+
+  // ------------------------------------------------------------------ side panel
+  function drawPassList(stages, visible, idx) {
+    const rows = d3.select(passList).selectAll('li').data(stages, (s) => `${s.index}:${s.key}`);
+    rows.exit().remove();
+    const enter = rows.enter().append('li');
+    const btn = enter.append('button').attr('type', 'button').attr('class', 'stage-btn');
+    btn.append('span').attr('class', 'st-name');
+    btn.append('span').attr('class', 'st-counts');
+    btn.on('click', (ev, s) => ctx.setState({ stage: s.index }));
+    const all = enter.merge(rows);
+    all.attr('class', (s) => [s.index === idx ? 'current' : '', s.changed ? '' : 'unchanged'].join(' ').trim())
+      .attr('hidden', (s) => (visible.includes(s.index) ? null : ''))
+      .attr('aria-current', (s) => (s.index === idx ? 'step' : null));
+    all.select('.st-name').text((s) => `${s.index}. ${s.name}`);
+    all.select('.st-counts').text((s) => {
+      const h = s.counts.hits === null || s.counts.hits === undefined ? '' : ` · ${s.counts.hits} hit${s.counts.hits === 1 ? '' : 's'}`;
+      return `${s.counts.nodes} nodes · ${s.counts.ops} ops${h}${s.changed ? '' : ' · no change'}`;
+    });
+  }
+
+  function drawPipelineEditor() {
+    const all = ctx.passNames();
+    const on = state.pipeline;
+    const order = [...on, ...all.filter((p) => !on.includes(p))];
+    clear(pipeList);
+    order.forEach((p) => {
+      const enabled = on.includes(p);
+      const cb = el('input', { type: 'checkbox', 'aria-label': `run ${p}` });
+      cb.checked = enabled;
+      cb.addEventListener('change', () => {
+        const next = cb.checked ? [...on, p] : on.filter((x) => x !== p);
+        ctx.setState({ pipeline: next }, { rerun: true });
+      });
+      const pos = on.indexOf(p);
+      const up = el('button', { type: 'button', 'aria-label': `move ${p} earlier`, title: 'earlier' }, '↑');
+      const down = el('button', { type: 'button', 'aria-label': `move ${p} later`, title: 'later' }, '↓');
+      up.disabled = !enabled || pos === 0;
+      down.disabled = !enabled || pos === on.length - 1;
+      const move = (delta) => {
+        const next = on.slice();
+        const j = pos + delta;
+        [next[pos], next[j]] = [next[j], next[pos]];
+        ctx.setState({ pipeline: next }, { rerun: true });
+      };
+      up.addEventListener('click', () => move(-1));
+      down.addEventListener('click', () => move(1));
+      pipeList.append(el('li', { class: enabled ? '' : 'off' }, el('label', {}, cb, ' ', p), up, down));
+    });
+  }
+
+  // ------------------------------------------------------------------ draw
+  function draw(st, m, { animate = true } = {}) {
+    state = st;
+    model = m;
+    cbHide.checked = st.hide;
+    cbKern.checked = st.kern;
+    selCollapse.value = st.collapse;
+    btnPlay.textContent = ctx.playing() ? '❚❚ pause' : '▶ play';
+    btnPlay.setAttribute('aria-label', ctx.playing() ? 'pause' : 'play');
+    if (!m || !m.stages || !m.stages.length) {
+      stageLabel.textContent = m && m.error ? 'no graph (see the config error)' : 'loading…';
+      return;
+    }
+    drawPipelineEditor();
+    if (expandedFor !== m.version) {
+      expanded = new Set();
+      expandedFor = m.version;
+      layoutCache.clear();
+    }
+    const stages = m.stages;
+    const idx = Math.min(st.stage, stages.length - 1);
+    const stage = stages[idx];
+    const visible = ctx.visibleStages();
+    drawPassList(stages, visible, idx);
+    const pos = visible.indexOf(idx);
+    btnPrev.disabled = pos <= 0;
+    btnFirst.disabled = pos <= 0;
+    btnNext.disabled = pos === -1 || pos >= visible.length - 1;
+    btnLast.disabled = btnNext.disabled;
+    stageLabel.textContent = `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
+      (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : '');
+
+    if (!stage.nodes.length) {
+      empty.hidden = false;
+      empty.textContent = 'This result carries no graphs.';
+      return;
+    }
+    empty.hidden = true;
+    const isLast = idx === stages.length - 1;
+    const kernels = st.kern && isLast && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
+    const collapsed = isCollapsed(st, stage);
+    forcedNote.hidden = !(collapsed && st.collapse === 'off');
+    forcedNote.textContent = `${stage.nodes.length} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
+    const vis = visualGraph(stage, collapsed, kernels);
+    // kernel membership on visual nodes
+    const kof = new Map();
+    if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
+    for (const v of vis.nodes.values()) {
+      if (v.group) continue;
+      const ki = kof.get(v.node.id);
+      if (ki !== undefined) v.kernel = ki;
+      else delete v.kernel;
+    }
+
+    stopAnim();
+    const prev = last;
+    const sameStage = prev && prev.version === m.version && prev.stageIndex === idx && prev.collapseKey === vis;
+    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const duration = st.inst ? 1400 : 900;
+    let p;
+    if (prev && animate && !sameStage && !reduce) {
+      const adjacent = prev.version === m.version;
+      p = plan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
+    } else {
+      p = still(vis);
+    }
+    const sel = join(p.elements, p.edges);
+    drawHulls(vis, kernels);
+    svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
+      .attr('data-collapsed', collapsed ? 1 : 0);
+    const fresh = !prev || prev.version !== m.version;
+    last = { version: m.version, stageIndex: idx, vis, collapseKey: vis };
+    vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
+
+    const finish = () => {
+      const s2 = still(vis);
+      const sel2 = join(s2.elements, s2.edges);
+      applyFrame(sel2, s2.byKey, 1);
+      svg.attr('data-animating', 0);
+      anim = null;
+    };
+    if (p.elements.every((d) => d.from === d.to)) {
+      applyFrame(sel, p.byKey, 1);
+      finish();
+    } else {
+      svg.attr('data-animating', 1);
+      applyFrame(sel, p.byKey, 0);
+      const timer = d3.timer((elapsed) => {
+        const t = Math.min(1, elapsed / duration);
+        applyFrame(sel, p.byKey, t);
+        if (t >= 1) {
+          timer.stop();
+          finish();
+        }
+      });
+      anim = { stop: () => { timer.stop(); finish(); } };
+    }
+    if (fresh) {
+      userZoomed = false;
+      fit(false);
+    } else if (!userZoomed && !sameStage) fit(true, st.inst ? 1400 : 900);
+  }
+
+  function setHighlight(ki) {
+    // only meaningful where kernels are drawn (the last stage); elsewhere do not dim the whole graph
+    if (ki !== null && gNodes.selectAll('g.node.in-kernel').empty()) ki = null;
+    highlight = ki;
+    gNodes.selectAll('g.node')
+      .classed('hl', (d) => ki !== null && d.v.kernel === ki)
+      .classed('dim', (d) => ki !== null && d.v.kernel !== ki);
+    gHulls.selectAll('path.hull').classed('hl', (d) => d.ki === ki);
+  }
+
+  return { draw, fit, setHighlight, isAnimating: () => !!anim, collapseAll: () => { expanded = new Set(); } };
+}

@@ -1,0 +1,55 @@
+// worker.js — runs numeric cases (params and inputs drawn from a seed, every stage interpreted in
+// float64) off the main thread, so a slow run never freezes the page.
+// Messages in:  {type: 'init', wasmBinary?}  then  {type: 'run', id, caseObj}
+// Messages out: {type: 'result', id, result, ms} | {type: 'error', id, error: {code, message}}
+import { makeInputs } from './inputs.js';
+
+let labPromise = null;
+let wasmBinary = null;
+
+function load() {
+  if (!labPromise) {
+    labPromise = (async () => {
+      const mod = await import('../graphlab.mjs');
+      const create = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
+      let createModule;
+      try {
+        const core = await import('../graphlab-core.mjs');
+        createModule = core.default || core.createGraphLabModule;
+      } catch {
+        createModule = undefined;
+      }
+      const opts = { createModule };
+      if (wasmBinary) opts.wasmBinary = wasmBinary;
+      return create(opts);
+    })();
+  }
+  return labPromise;
+}
+
+self.onmessage = async (ev) => {
+  const msg = ev.data || {};
+  if (msg.type === 'init') {
+    if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+    return;
+  }
+  if (msg.type !== 'run') return;
+  try {
+    const lab = await load();
+    const t0 = performance.now();
+    let result;
+    try {
+      result = lab.runCase(msg.caseObj);
+    } catch (err) {
+      // a core without inputs {"random": seed}: draw the inputs here instead
+      const c = msg.caseObj;
+      if (!(c.inputs && 'random' in c.inputs && /inputs/.test(String(err && err.message)))) throw err;
+      result = lab.runCase({ ...c, inputs: makeInputs(c.config, c.inputs.random) });
+    }
+    const ms = performance.now() - t0;
+    self.postMessage({ type: 'result', id: msg.id, ms, result: { outputs: result.outputs, timing_ms: result.timing_ms, passes: result.passes, bind: result.bind } });
+  } catch (err) {
+    const message = err && typeof err.message === 'string' ? err.message : String(err);
+    self.postMessage({ type: 'error', id: msg.id, error: { code: err && err.code, message } });
+  }
+};
