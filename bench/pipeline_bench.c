@@ -15,6 +15,7 @@
  *         -Ic/include -Ic/src bench/pipeline_bench.c c/src/[a-z]*.c -lm -Wl,-lwasi-emulated-process-clocks \
  *         -o build/pipeline_bench.wasm
  */
+#define _DEFAULT_SOURCE 1   /* sbrk and madvise for host_tuning.h (Linux hosts only) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
