@@ -19,6 +19,7 @@
 #endif
 
 #include "case.h"
+#include "cmd_demos.h"
 #include "host_tuning.h"
 #include "graphlab.h"
 #include "util.h"
@@ -287,6 +288,14 @@ static const command COMMANDS[] = {
     {"print", cmd_print, "print FILE.json [--stage NAME]",
      "print a case's graphs in the reference's text form (every stage, or one)"},
     {"presets", cmd_presets, "presets", "list model presets, devices and the default passes as JSON"},
+    {"branch", gl_cli_branch, "branch [--frontend F] [--first L]",
+     "f(x) with a data-dependent branch under frontend error|specialize|guard|lazy (JSON; --second L)"},
+    {"dynamic", gl_cli_dynamic, "dynamic [--strategy S] [--from S0]",
+     "decode steps through a compile cache: specialize|bucket|symbolic (JSON; --steps N, --config "
+     "small|llama8b, --seed N)"},
+    {"codegen", gl_cli_codegen, "codegen FILE.json [--lang L]",
+     "a case's final stage (or --stage NAME) as the reference's Python text (--lang python) or a standalone "
+     "C program (--lang c)"},
     {"help", cmd_help, "help", "this help"},
 };
 #define NCOMMANDS ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))

@@ -130,7 +130,8 @@ static const gl_wasm_method METHODS[] = {
     {"case", m_case},
     {"presets", m_presets},
     {"version", m_version},
-    /* later: {"branch", m_branch}, {"dynamic", m_dynamic} */
+    {"branch", gl_branch_demo_json},
+    {"dynamic", gl_dynamic_demo_json},
 };
 #define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))
 

@@ -1,0 +1,283 @@
+/* cmd_demos.c — the branch, dynamic and codegen subcommands of the graphlab CLI.
+ *
+ *   graphlab branch [--frontend error|specialize|guard|lazy] [--first 1,2,3] [--second -1,-2,-3]
+ *   graphlab dynamic [--strategy specialize|bucket|symbolic] [--from S0] [--steps N]
+ *                    [--config small|llama8b] [--seed N]
+ *   graphlab codegen FILE.json [--lang python|c] [--stage NAME]
+ *
+ * branch / dynamic print the result JSON of gl_branch_demo_json / gl_dynamic_demo_json (one line);
+ * codegen prints the source for one stage of a case (default: the last) to stdout. Errors: one line on
+ * stderr ("graphlab: <status>: <message>"), exit 1; usage errors exit 2.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case.h"
+#include "cmd_demos.h"
+#include "graphlab.h"
+#include "util.h"
+
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+#define MAX_INPUT ((size_t)1 << 30)
+
+static int usage(const char *fmt, const char *arg) {
+    fprintf(stderr, "graphlab: usage: ");
+    fprintf(stderr, fmt, arg ? arg : "");
+    fprintf(stderr, " (see graphlab --help)\n");
+    return EXIT_USAGE;
+}
+
+static int fail(const gl_err *e) {
+    fprintf(stderr, "graphlab: %s: %s\n", gl_status_name(e->code ? e->code : GL_E_INTERNAL),
+            e->msg[0] ? e->msg : "failed");
+    return EXIT_FAIL;
+}
+
+static int emit(const char *s, size_t n) {
+    if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0) {
+        if (errno == EPIPE) return EXIT_FAIL;
+        fprintf(stderr, "graphlab: invalid: cannot write the output: %s\n", strerror(errno));
+        return EXIT_FAIL;
+    }
+    return 0;
+}
+
+/* Runs a JSON-in/JSON-out demo and prints its answer plus a newline. */
+static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_err *), const char *opts,
+                    size_t len) {
+    gl_err e = {GL_OK, ""};
+    char *out = NULL;
+    size_t n = 0;
+    if (fn(opts, len, &out, &n, &e)) return fail(&e);
+    int rc = emit(out, n);
+    if (!rc) rc = emit("\n", 1);
+    free(out);
+    return rc;
+}
+
+/* "1,2,-3" → JSON "[1,2,-3]" after checking every item is a number */
+static bool list_to_json(const char *s, gl_sb *sb) {
+    gl_sb_putc(sb, '[');
+    const char *p = s;
+    int k = 0;
+    while (*p) {
+        char *end = NULL;
+        errno = 0;
+        double v = strtod(p, &end);
+        if (end == p || errno == ERANGE || v != v || v - v != 0) return false;
+        if (k++) gl_sb_putc(sb, ',');
+        gl_sb_double(sb, v);
+        p = end;
+        while (*p == ' ') p++;
+        if (*p == ',') p++;
+        else if (*p) return false;
+    }
+    gl_sb_putc(sb, ']');
+    return k > 0;
+}
+
+static bool is_name(const char *s) {
+    if (!*s) return false;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-' || *s == '.' || *s == '_')) return false;
+    return true;
+}
+
+static bool is_int(const char *s) {
+    if (*s == '-') s++;
+    if (!*s) return false;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9') return false;
+    return true;
+}
+
+/* ------------------------------------------------------------------ branch */
+int gl_cli_branch(int argc, char **argv) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_putc(&sb, '{');
+    int n = 0, rc = 0;
+    for (int i = 0; i < argc && !rc; i++) {
+        const char *a = argv[i];
+        if (i + 1 >= argc && (!strcmp(a, "--frontend") || !strcmp(a, "--first") || !strcmp(a, "--second"))) {
+            rc = usage("branch: %s needs a value", a);
+        } else if (!strcmp(a, "--frontend")) {
+            const char *v = argv[++i];
+            if (!is_name(v)) rc = usage("branch: --frontend must be error, specialize, guard or lazy, got %s", v);
+            else gl_sb_printf(&sb, "%s\"frontend\": \"%s\"", n++ ? ", " : "", v);
+        } else if (!strcmp(a, "--first") || !strcmp(a, "--second")) {
+            const char *v = argv[++i];
+            gl_sb_printf(&sb, "%s\"%s\": ", n++ ? ", " : "", a + 2);
+            if (!list_to_json(v, &sb)) rc = usage("branch: expected a comma-separated list of numbers, got %s", v);
+        } else {
+            rc = usage("branch: unknown argument %s", a);
+        }
+    }
+    gl_sb_putc(&sb, '}');
+    if (!rc) {
+        if (sb.failed) {
+            gl_err e = {GL_E_NOMEM, "out of memory"};
+            rc = fail(&e);
+        } else {
+            rc = run_json(gl_branch_demo_json, sb.buf, sb.len);
+        }
+    }
+    gl_sb_free(&sb);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ dynamic */
+int gl_cli_dynamic(int argc, char **argv) {
+    static const char *const STR_OPTS[] = {"--strategy", "--config"};
+    static const char *const INT_OPTS[] = {"--from", "--steps", "--seed"};
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_putc(&sb, '{');
+    int n = 0, rc = 0;
+    for (int i = 0; i < argc && !rc; i++) {
+        const char *a = argv[i];
+        bool known = false;
+        for (int k = 0; k < 2 && !rc; k++)
+            if (!strcmp(a, STR_OPTS[k])) {
+                known = true;
+                if (i + 1 >= argc) rc = usage("dynamic: %s needs a value", a);
+                else if (!is_name(argv[i + 1])) rc = usage("dynamic: bad value %s", argv[i + 1]);
+                else gl_sb_printf(&sb, "%s\"%s\": \"%s\"", n++ ? ", " : "", a + 2, argv[++i]);
+            }
+        for (int k = 0; k < 3 && !rc; k++)
+            if (!strcmp(a, INT_OPTS[k])) {
+                known = true;
+                if (i + 1 >= argc) rc = usage("dynamic: %s needs a value", a);
+                else if (!is_int(argv[i + 1]) || strlen(argv[i + 1]) > 18)
+                    rc = usage("dynamic: expected an integer, got %s", argv[i + 1]);
+                else gl_sb_printf(&sb, "%s\"%s\": %s", n++ ? ", " : "", a + 2, argv[++i]);
+            }
+        if (!known && !rc) rc = usage("dynamic: unknown argument %s", a);
+    }
+    gl_sb_putc(&sb, '}');
+    if (!rc) {
+        if (sb.failed) {
+            gl_err e = {GL_E_NOMEM, "out of memory"};
+            rc = fail(&e);
+        } else {
+            rc = run_json(gl_dynamic_demo_json, sb.buf, sb.len);
+        }
+    }
+    gl_sb_free(&sb);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ codegen */
+static char *slurp(const char *path, size_t *len, gl_err *e) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        gl_fail(e, GL_E_INVALID, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    for (;;) {
+        if (!buf) {
+            gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+            break;
+        }
+        if (n + 1 >= cap) {
+            if (cap >= MAX_INPUT) {
+                gl_fail(e, GL_E_LIMIT, "%s is larger than %zu bytes", path, MAX_INPUT);
+                break;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) gl_fail(e, GL_E_INVALID, "cannot read %s: %s", path, strerror(errno));
+            break;
+        }
+    }
+    if (f != stdin) fclose(f);
+    if (e->code) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+int gl_cli_codegen(int argc, char **argv) {
+    const char *file = NULL, *stage = NULL, *lang = "python";
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--stage") || !strcmp(argv[i], "--lang")) {
+            if (i + 1 >= argc) return usage("codegen: %s needs a value", argv[i]);
+            if (!strcmp(argv[i], "--stage")) stage = argv[++i];
+            else lang = argv[++i];
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return usage("codegen: unknown option %s", argv[i]);
+        } else if (file) {
+            return usage("codegen: more than one file (%s)", argv[i]);
+        } else {
+            file = argv[i];
+        }
+    }
+    if (!file) return usage("codegen FILE.json [--lang python|c] [--stage NAME]%s", NULL);
+    bool c_lang = !strcmp(lang, "c");
+    if (!c_lang && strcmp(lang, "python") != 0) return usage("codegen: --lang must be python or c, got %s", lang);
+    gl_err e = {GL_OK, ""};
+    size_t len = 0;
+    char *json = slurp(file, &len, &e);
+    if (!json) return fail(&e);
+    gl_case cs;
+    gl_status st = gl_case_parse(json, len, &cs, &e);
+    free(json);
+    if (st) return fail(&e);
+    gl_case_result r;
+    int rc = 0;
+    if (gl_case_compute(&cs, GL_CASE_PASSES_ONLY, &r, &e)) {
+        rc = fail(&e);
+        goto done;
+    }
+    int at = r.nst - 1;
+    if (stage) {
+        at = -1;
+        for (int i = 0; i < r.nst; i++)
+            if (!strcmp(stage, r.st[i].key)) at = i;
+        if (at < 0) {
+            char known[512];
+            size_t n = 0;
+            known[0] = 0;
+            for (int i = 0; i < r.nst && n + 1 < sizeof known; i++) {
+                int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", r.st[i].key);
+                if (w < 0) break;
+                n += (size_t)w;
+            }
+            gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
+            rc = fail(&e);
+            goto done;
+        }
+    }
+    char *src = NULL;
+    size_t n = 0;
+    st = c_lang ? gl_codegen_c(r.st[at].r.graph, &cs.bind, &src, &n, &e)
+                : gl_codegen_python(r.st[at].r.graph, NULL, &src, &n, &e);
+    if (st) {
+        rc = fail(&e);
+        goto done;
+    }
+    rc = emit(src, n);
+    if (!rc && !c_lang) rc = emit("\n", 1);
+    free(src);
+done:
+    gl_case_result_free(&r);
+    gl_case_free(&cs);
+    return rc;
+}
