@@ -11,10 +11,15 @@
  *   numeric_bench --json          the same numbers as one JSON object (for numeric_bench.mjs)
  *   numeric_bench --case D T      print the case JSON for (D, T) (the WASM side runs the same text)
  *   numeric_bench --llama-case    print the Llama-3-8B stack case JSON
+ *   numeric_bench --json-one D T MS   one configuration for MS ms of repeats, as one JSON row
+ *   numeric_bench --json-llama MS     the Llama-3-8B stack for MS ms of repeats, as JSON
  *
- * Each configuration repeats until ~0.4 s have passed (at least 3, at most 200 runs) and reports the
- * fastest run.
+ * Each configuration repeats until ~0.4 s (or MS ms) have passed (at least 3, at most 1000 runs) and
+ * reports the fastest run. `make bench-numeric` builds this against build/native-o3/libgraphlab.a (the library with
+ * -O3 -march=native), with the CLI's allocator tuning (c/cli/host_tuning.h: freed blocks stay in the heap,
+ * so a run's arrays do not page-fault afresh each time).
  */
+#define _DEFAULT_SOURCE 1   /* sbrk and madvise for host_tuning.h (Linux hosts only) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +27,7 @@
 #include <time.h>
 
 #include "case.h"
+#include "host_tuning.h"
 #include "util.h"
 
 static const int DS[] = {64, 128, 256, 512};
@@ -114,11 +120,11 @@ typedef struct {
 } bench_result;
 
 /* Runs a case repeatedly; best timing_ms.<key> (and best wall time of the whole gl_case_run). */
-static int bench(const char *json, const char *key, bench_result *r) {
+static int bench(const char *json, const char *key, double budget_ms, bench_result *r) {
     memset(r, 0, sizeof *r);
     r->best = r->wall_best = r->total_best = INFINITY;
     double start = now_ms();
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < 1000; i++) {
         char *out = NULL;
         size_t len = 0;
         gl_err e = {GL_OK, ""};
@@ -138,7 +144,7 @@ static int bench(const char *json, const char *key, bench_result *r) {
         if (tot < r->total_best) r->total_best = tot;
         if (wall < r->wall_best) r->wall_best = wall;
         r->reps = i + 1;
-        if (i >= 2 && now_ms() - start > 400.0) break;
+        if (i >= 2 && now_ms() - start > budget_ms) break;
     }
     return 0;
 }
@@ -156,10 +162,30 @@ int main(int argc, char **argv) {
         fputs(LLAMA_CASE, stdout);
         return 0;
     }
+    if (argc == 5 && strcmp(argv[1], "--json-one") == 0) {     /* one configuration, for interleaving */
+        gl_host_tune_allocator();
+        int d = atoi(argv[2]), T = atoi(argv[3]);
+        char *c = make_case(d, T);
+        bench_result r;
+        if (!c || bench(c, "run", atof(argv[4]), &r)) return 1;
+        free(c);
+        printf("{\"d\": %d, \"T\": %d, \"run_ms\": %.6f, \"flops\": %.0f, \"reps\": %d}\n", d, T, r.best, r.flops,
+               r.reps);
+        return 0;
+    }
+    if (argc == 3 && strcmp(argv[1], "--json-llama") == 0) {
+        gl_host_tune_allocator();
+        bench_result r;
+        if (bench(LLAMA_CASE, "total", atof(argv[2]), &r)) return 1;
+        printf("{\"total_ms\": %.6f, \"wall_ms\": %.6f, \"out_bytes\": %zu, \"reps\": %d}\n", r.best, r.wall_best,
+               r.out_len, r.reps);
+        return 0;
+    }
     if (argc > 1 && !json) {
-        fprintf(stderr, "usage: numeric_bench [--json | --case D T | --llama-case]\n");
+        fprintf(stderr, "usage: numeric_bench [--json | --case D T | --llama-case | --json-one D T MS | --json-llama MS]\n");
         return 2;
     }
+    gl_host_tune_allocator();
     if (json) printf("{\"numeric\": [");
     else printf("native numeric forward (one prefill layer, float64, best of N)\n%5s %5s %10s %12s %9s %6s\n", "d", "T",
                 "run ms", "MFLOP", "GFLOP/s", "reps");
@@ -168,7 +194,7 @@ int main(int argc, char **argv) {
         for (int b = 0; b < NT; b++) {
             char *c = make_case(DS[a], TS[b]);
             bench_result r;
-            if (!c || bench(c, "run", &r)) return 1;
+            if (!c || bench(c, "run", 400.0, &r)) return 1;
             free(c);
             double gfs = r.flops / (r.best * 1e6);
             if (json)
@@ -178,7 +204,7 @@ int main(int argc, char **argv) {
             first = 0;
         }
     bench_result r;
-    if (bench(LLAMA_CASE, "total", &r)) return 1;
+    if (bench(LLAMA_CASE, "total", 400.0, &r)) return 1;
     if (json)
         printf("], \"llama\": {\"total_ms\": %.6f, \"wall_ms\": %.6f, \"out_bytes\": %zu, \"reps\": %d}}\n", r.best,
                r.wall_best, r.out_len, r.reps);

@@ -404,36 +404,30 @@ static gl_status matmul(gl_op op, const gl_array *a, const gl_array *b, bool b_t
         stra *= xa;
         strb *= xb;
     }
-    gl_gemm_work w = {0};
-    gl_status st = GL_OK;
-    if (b_single && a_full && !b_trans) {
+    if (b_single && a_full) {
         /* one shared right operand: the batch folds into the rows of a single product */
-        st = gl_gemm(&w, (r->size / N), N, K, a->data, K, b->data, ldb, false, r->data, N, e);
-    } else if (b_single && a_full) {
-        st = gl_gemm(&w, (r->size / N), N, K, a->data, K, b->data, ldb, true, r->data, N, e);
-    } else {
-        int64_t idx[GL_MAX_RANK] = {0};
-        int64_t offa = 0, offb = 0;
-        const int64_t ma = M * K, mb = K * N;
-        double *c = r->data;
-        for (;;) {
-            st = gl_gemm(&w, M, N, K, a->data + offa * ma, K, b->data + offb * mb, ldb, b_trans, c, N, e);
-            if (st) break;
-            c += M * N;
-            int d = nb - 1;
-            for (; d >= 0; d--) {
-                offa += ba[d];
-                offb += bbs[d];
-                if (++idx[d] < bn[d]) break;
-                offa -= ba[d] * bn[d];
-                offb -= bbs[d] * bn[d];
-                idx[d] = 0;
-            }
-            if (d < 0) break;
-        }
+        gl_gemm(r->size / N, N, K, a->data, K, b->data, ldb, b_trans, r->data, N);
+        return GL_OK;
     }
-    gl_gemm_work_free(&w);
-    return st;
+    int64_t idx[GL_MAX_RANK] = {0};
+    int64_t offa = 0, offb = 0;
+    const int64_t ma = M * K, mb = K * N;
+    double *c = r->data;
+    for (;;) {
+        gl_gemm(M, N, K, a->data + offa * ma, K, b->data + offb * mb, ldb, b_trans, c, N);
+        c += M * N;
+        int d = nb - 1;
+        for (; d >= 0; d--) {
+            offa += ba[d];
+            offb += bbs[d];
+            if (++idx[d] < bn[d]) break;
+            offa -= ba[d] * bn[d];
+            offb -= bbs[d] * bn[d];
+            idx[d] = 0;
+        }
+        if (d < 0) break;
+    }
+    return GL_OK;
 }
 
 /* ---------------------------------------------------------------- views */

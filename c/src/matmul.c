@@ -1,39 +1,41 @@
 /* matmul.c — the float64 GEMM behind matmul and flash_attn.
  *
- * Layout (the classic Goto/BLIS scheme, sized for 128-bit SIMD: SSE2 natively, SIMD128 in WASM):
+ * Shapes here are small to medium (a layer's projections [T, d]·[d, n], attention's batched
+ * [R·T, dh]·[dh, T] and [R·T, T]·[T, dh]), so the layout favours low overhead over deep blocking:
  *
- *   for jc in N by NC:                     B panel  [KC × NC]  packed once, stays in L2/L3
- *     for pc in K by KC:
- *       pack B[pc:pc+KC, jc:jc+NC] into NR-wide column strips
- *       for ic in M by MC:                 A block  [MC × KC]  packed, stays in L2
- *         pack A[ic:ic+MC, pc:pc+KC] into MR-tall row strips
- *         for each NR strip of B, each MR strip of A:
- *           micro-kernel: an MR × NR tile of C held in registers over KC steps
+ *   for pc in K by KC:                       (running sums carry from one K block to the next in C)
+ *     for ic in M by MC:                     A rows are read in place (row stride lda)
+ *       for each 4-wide column strip of op(B):
+ *         pack the strip [KC × 4] (8 KiB on the stack), unless op(B) is read in place (below)
+ *         for each 4-row strip of A:
+ *           micro-kernel: a 4 × 4 tile of C in registers over the KC steps, loaded from / stored to C
  *
- * The micro-kernel keeps MR × NR/2 two-lane accumulators (4 × 2 = 8 vectors, plus 2 for a row of B
- * and 1-2 for broadcast A values): well inside the 16 registers of x86-64 SSE, and of V8's WASM
- * backend, which keeps some for itself (a 6 × 4 tile, 15 registers, spilled there and ran ~30% slower).
- * It is written with the GCC/Clang generic vector extension (no intrinsics, so the same source
- * compiles to SSE2, AVX or WASM SIMD128); other compilers get the plain-C version of the same loop.
+ * The micro-kernel keeps 4 × 2 two-lane accumulators (8 vectors, plus 2 for a row of B, 1 broadcast
+ * A value and 1 product): inside the 16 registers of x86-64 SSE and of V8's WASM backend, which keeps
+ * one for itself (a 6 × 4 tile spills there and runs ~40% slower; a 5 × 4 one, with five row pointers,
+ * ran ~20% slower in this driver). It is written with the GCC/Clang generic vector extension (no
+ * intrinsics, so the same source compiles to SSE2, AVX or WASM SIMD128); other compilers get the plain-C
+ * version of the same loop. The tile lives in C itself (no copy in and out), A is never packed (four row
+ * pointers feed the broadcasts), and B's strip is packed only when that pays: for op(B) = Bᵀ (a gather),
+ * when at least PACK_M rows reuse it, or when B's rows are far apart (a strided walk over many pages).
+ * With few rows (a short prompt) the strip is read in place: packing would cost as much as the product.
  *
  * Numerics: every C element is the running sum 0 + a0·b0 + a1·b1 + ... in k order (a K block starts
- * from the C tile the previous block left; no FMA contraction under -std=c11): bit for bit what the
+ * from what the previous block left in C; no FMA contraction under -std=c11): bit for bit what the
  * naive triple loop, reference BLAS and numpy's own non-BLAS loop compute.
- * Small M (matrix-vector products in decode) skips packing: packing B would cost as much as the
- * product itself.
+ * Fewer than 4 rows (matrix-vector products in decode) take a path that streams B row by row.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "kernels.h"
-#include "util.h"
 
 #define MR 4                      /* micro-tile rows */
 #define NR 4                      /* micro-tile columns (two 2-lane vectors) */
-#define KC 256                    /* depth of a packed panel */
-#define MC 64                     /* rows of a packed A block (a multiple of MR) */
-#define NC 1024                   /* columns of a packed B panel (a multiple of NR) */
-#define SMALL_M 4                 /* below this many rows, no packing */
+#define KC 256                    /* depth of a K block (a packed strip is KC × NR doubles: 8 KiB) */
+#define MC 128                    /* rows of A swept per packed strip (an MC × KC block of A: 256 KiB, L2) */
+#define PACK_M 16                 /* from this many rows, op(B)'s strips are packed */
+#define FAR_LDB 1024              /* ... and whenever B's rows are more than this many doubles apart */
+#define SMALL_M 4                 /* below this many rows: gemm_small */
 
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(GL_NO_VECTOR_EXT)
 #define GL_VEC 1
@@ -44,86 +46,111 @@ static inline v2d v_load(const double *p) {
     return v;
 }
 static inline void v_store(double *p, v2d v) { memcpy(p, &v, sizeof v); }
+#define SPLAT(x) ((v2d){(x), (x)})
 #else
 #define GL_VEC 0
 #endif
 
-void gl_gemm_work_free(gl_gemm_work *w) {
-    if (!w) return;
-    free(w->buf);
-    w->buf = NULL;
-    w->cap = 0;
-}
-
-/* ---------------------------------------------------------------- micro-kernel */
-/* t[MR][NR] += Σ_k a[k][0..MR) ⊗ b[k][0..NR), adding the products to t one k at a time; a and b are
- * packed strips (MR resp. NR values per k). */
-static void micro_kernel(int64_t kc, const double *restrict a, const double *restrict b, double *restrict t) {
+/* ---------------------------------------------------------------- micro-kernels */
+/* C[0:4, 0:4] = (first ? 0 : C) + Σ_k A[0:4, k] ⊗ B[k, 0:4], the products added one k at a time.
+ * A's rows are lda apart; B's k-th row of 4 is at b + k·bs (bs = NR for a packed strip, ldb in place). */
+static void kernel_4x4(int64_t kc, const double *restrict a, int64_t lda, const double *restrict b, int64_t bs,
+                       double *restrict c, int64_t ldc, bool first) {
+    const double *a0 = a, *a1 = a + lda, *a2 = a1 + lda, *a3 = a2 + lda;
+    double *c0 = c, *c1 = c + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
 #if GL_VEC
-    v2d c00 = v_load(t + 0 * NR), c01 = v_load(t + 0 * NR + 2), c10 = v_load(t + 1 * NR), c11 = v_load(t + 1 * NR + 2);
-    v2d c20 = v_load(t + 2 * NR), c21 = v_load(t + 2 * NR + 2), c30 = v_load(t + 3 * NR), c31 = v_load(t + 3 * NR + 2);
-    for (int64_t k = 0; k < kc; k++, a += MR, b += NR) {
+    v2d c00, c01, c10, c11, c20, c21, c30, c31;
+    if (first) {
+        c00 = c01 = c10 = c11 = c20 = c21 = c30 = c31 = (v2d){0.0, 0.0};
+    } else {
+        c00 = v_load(c0); c01 = v_load(c0 + 2); c10 = v_load(c1); c11 = v_load(c1 + 2);
+        c20 = v_load(c2); c21 = v_load(c2 + 2); c30 = v_load(c3); c31 = v_load(c3 + 2);
+    }
+    for (int64_t k = 0; k < kc; k++, b += bs) {
         const v2d b0 = v_load(b), b1 = v_load(b + 2);
         v2d ai;
-        ai = (v2d){a[0], a[0]}; c00 += ai * b0; c01 += ai * b1;
-        ai = (v2d){a[1], a[1]}; c10 += ai * b0; c11 += ai * b1;
-        ai = (v2d){a[2], a[2]}; c20 += ai * b0; c21 += ai * b1;
-        ai = (v2d){a[3], a[3]}; c30 += ai * b0; c31 += ai * b1;
+        ai = SPLAT(a0[k]); c00 += ai * b0; c01 += ai * b1;
+        ai = SPLAT(a1[k]); c10 += ai * b0; c11 += ai * b1;
+        ai = SPLAT(a2[k]); c20 += ai * b0; c21 += ai * b1;
+        ai = SPLAT(a3[k]); c30 += ai * b0; c31 += ai * b1;
     }
-    v_store(t + 0 * NR, c00); v_store(t + 0 * NR + 2, c01);
-    v_store(t + 1 * NR, c10); v_store(t + 1 * NR + 2, c11);
-    v_store(t + 2 * NR, c20); v_store(t + 2 * NR + 2, c21);
-    v_store(t + 3 * NR, c30); v_store(t + 3 * NR + 2, c31);
+    v_store(c0, c00); v_store(c0 + 2, c01); v_store(c1, c10); v_store(c1 + 2, c11);
+    v_store(c2, c20); v_store(c2 + 2, c21); v_store(c3, c30); v_store(c3 + 2, c31);
 #else
-    double c[MR][NR];
-    memcpy(c, t, sizeof c);
-    for (int64_t k = 0; k < kc; k++, a += MR, b += NR)
+    double t[MR][NR];
+    const double *ar[MR] = {a0, a1, a2, a3};
+    double *cr[MR] = {c0, c1, c2, c3};
+    for (int i = 0; i < MR; i++)
+        for (int j = 0; j < NR; j++) t[i][j] = first ? 0.0 : cr[i][j];
+    for (int64_t k = 0; k < kc; k++, b += bs)
         for (int i = 0; i < MR; i++)
-            for (int j = 0; j < NR; j++) c[i][j] += a[i] * b[j];
-    memcpy(t, c, sizeof c);
+            for (int j = 0; j < NR; j++) t[i][j] += ar[i][k] * b[j];
+    for (int i = 0; i < MR; i++)
+        for (int j = 0; j < NR; j++) cr[i][j] = t[i][j];
 #endif
 }
 
-/* The running sums of a tile: zero for the first K block, else C so far (t's padding is zero). */
-static void tile_in(double *restrict t, const double *restrict c, int64_t ldc, int mr, int nr, bool first) {
-    memset(t, 0, MR * NR * sizeof *t);
-    if (first) return;
-    for (int i = 0; i < mr; i++) memcpy(t + i * NR, c + i * ldc, (size_t)nr * sizeof *t);
+/* The same for the last 1-3 rows of a 4-wide strip, one row at a time. */
+static void kernel_rx4(int64_t mr, int64_t kc, const double *restrict a, int64_t lda, const double *restrict b,
+                       int64_t bs, double *restrict c, int64_t ldc, bool first) {
+    for (int64_t i = 0; i < mr; i++) {
+        const double *ai = a + i * lda, *bk = b;
+        double *ci = c + i * ldc;
+#if GL_VEC
+        v2d x0 = first ? (v2d){0.0, 0.0} : v_load(ci), x1 = first ? (v2d){0.0, 0.0} : v_load(ci + 2);
+        for (int64_t k = 0; k < kc; k++, bk += bs) {
+            const v2d s = SPLAT(ai[k]);
+            x0 += s * v_load(bk);
+            x1 += s * v_load(bk + 2);
+        }
+        v_store(ci, x0);
+        v_store(ci + 2, x1);
+#else
+        double t[NR];
+        for (int j = 0; j < NR; j++) t[j] = first ? 0.0 : ci[j];
+        for (int64_t k = 0; k < kc; k++, bk += bs)
+            for (int j = 0; j < NR; j++) t[j] += ai[k] * bk[j];
+        for (int j = 0; j < NR; j++) ci[j] = t[j];
+#endif
+    }
 }
 
-static void tile_out(const double *restrict t, double *restrict c, int64_t ldc, int mr, int nr) {
-    for (int i = 0; i < mr; i++) memcpy(c + i * ldc, t + i * NR, (size_t)nr * sizeof *t);
+/* mr rows × the last 1-3 columns, element by element. */
+static void kernel_rxn(int64_t mr, int64_t nr, int64_t kc, const double *restrict a, int64_t lda,
+                       const double *restrict b, int64_t bs, double *restrict c, int64_t ldc, bool first) {
+    for (int64_t i = 0; i < mr; i++)
+        for (int64_t j = 0; j < nr; j++) {
+            const double *ai = a + i * lda, *bk = b + j;
+            double s = first ? 0.0 : c[i * ldc + j];
+            for (int64_t k = 0; k < kc; k++, bk += bs) s += ai[k] * *bk;
+            c[i * ldc + j] = s;
+        }
 }
 
 /* ---------------------------------------------------------------- packing */
-/* A[0:mc, 0:kc] → MR-tall strips, k-major inside a strip; rows past mc are zero. */
-static void pack_a(int64_t mc, int64_t kc, const double *A, int64_t lda, double *restrict ap) {
-    for (int64_t i0 = 0; i0 < mc; i0 += MR) {
-        int64_t mr = mc - i0 < MR ? mc - i0 : MR;
-        for (int64_t k = 0; k < kc; k++) {
-            for (int64_t i = 0; i < mr; i++) ap[i] = A[(i0 + i) * lda + k];
-            for (int64_t i = mr; i < MR; i++) ap[i] = 0.0;
-            ap += MR;
-        }
+/* op(B)[0:kc, 0:nr] → bp[kc][NR], k-major; columns past nr are zero. B points at op(B)[0, 0]. */
+static void pack_strip(int64_t kc, int64_t nr, const double *B, int64_t ldb, bool trans, double *restrict bp) {
+    if (nr == NR && !trans) {
+        for (int64_t k = 0; k < kc; k++, bp += NR) memcpy(bp, B + k * ldb, NR * sizeof *bp);
+        return;
     }
-}
-
-/* op(B)[0:kc, 0:nc] → NR-wide strips, k-major inside a strip; columns past nc are zero. */
-static void pack_b(int64_t kc, int64_t nc, const double *B, int64_t ldb, bool trans, double *restrict bp) {
-    for (int64_t j0 = 0; j0 < nc; j0 += NR) {
-        int64_t nr = nc - j0 < NR ? nc - j0 : NR;
-        if (!trans && nr == NR) {
-            for (int64_t k = 0; k < kc; k++, bp += NR) memcpy(bp, B + k * ldb + j0, NR * sizeof *bp);
-            continue;
-        }
+    if (nr == NR) {
+        const double *b0 = B, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
         for (int64_t k = 0; k < kc; k++, bp += NR) {
-            for (int64_t j = 0; j < nr; j++) bp[j] = trans ? B[(j0 + j) * ldb + k] : B[k * ldb + j0 + j];
-            for (int64_t j = nr; j < NR; j++) bp[j] = 0.0;
+            bp[0] = b0[k];
+            bp[1] = b1[k];
+            bp[2] = b2[k];
+            bp[3] = b3[k];
         }
+        return;
+    }
+    for (int64_t k = 0; k < kc; k++, bp += NR) {
+        for (int64_t j = 0; j < nr; j++) bp[j] = trans ? B[j * ldb + k] : B[k * ldb + j];
+        for (int64_t j = nr; j < NR; j++) bp[j] = 0.0;
     }
 }
 
-/* ---------------------------------------------------------------- small M: no packing */
+/* ---------------------------------------------------------------- fewer than 4 rows */
 /* c[0:n] = (((c + s0·b0) + s1·b1) + s2·b2) + s3·b3, element by element: four rows of B per pass
  * over c, with each element's sum still taken in k order. */
 static void axpy4(int64_t n, const double *s, const double *restrict b0, const double *restrict b1,
@@ -196,52 +223,43 @@ static void gemm_small(int64_t M, int64_t N, int64_t K, const double *A, int64_t
 }
 
 /* ---------------------------------------------------------------- driver */
-gl_status gl_gemm(gl_gemm_work *w, int64_t M, int64_t N, int64_t K, const double *A, int64_t lda,
-                  const double *B, int64_t ldb, bool b_trans, double *C, int64_t ldc, gl_err *e) {
-    if (M <= 0 || N <= 0) return GL_OK;
+void gl_gemm(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
+             bool b_trans, double *C, int64_t ldc) {
+    if (M <= 0 || N <= 0) return;
     if (K <= 0) {
         for (int64_t i = 0; i < M; i++) memset(C + i * ldc, 0, (size_t)N * sizeof *C);
-        return GL_OK;
+        return;
     }
     if (M < SMALL_M) {
         gemm_small(M, N, K, A, lda, B, ldb, b_trans, C, ldc);
-        return GL_OK;
+        return;
     }
-    /* buffers: packed A block, then packed B panel, each rounded up to whole strips */
-    int64_t kc_max = K < KC ? K : KC;
-    int64_t mc_max = M < MC ? M : MC, nc_max = N < NC ? N : NC;
-    size_t a_len = (size_t)((mc_max + MR - 1) / MR * MR * kc_max);
-    size_t b_len = (size_t)((nc_max + NR - 1) / NR * NR * kc_max);
-    if (w->cap < a_len + b_len) {
-        double *nb = gl_grow(w->buf, a_len + b_len, sizeof *nb, e);
-        if (!nb) return GL_E_NOMEM;
-        w->buf = nb;
-        w->cap = a_len + b_len;
-    }
-    double *ap = w->buf, *bp = w->buf + a_len;
-    double tile[MR * NR];
-
-    for (int64_t jc = 0; jc < N; jc += NC) {
-        int64_t nc = N - jc < NC ? N - jc : NC;
-        for (int64_t pc = 0; pc < K; pc += KC) {
-            int64_t kc = K - pc < KC ? K - pc : KC;
-            const double *bsrc = b_trans ? B + jc * ldb + pc : B + pc * ldb + jc;
-            pack_b(kc, nc, bsrc, ldb, b_trans, bp);
-            for (int64_t ic = 0; ic < M; ic += MC) {
-                int64_t mc = M - ic < MC ? M - ic : MC;
-                pack_a(mc, kc, A + ic * lda + pc, lda, ap);
-                for (int64_t jr = 0; jr < nc; jr += NR) {
-                    int nr = (int)(nc - jr < NR ? nc - jr : NR);
-                    for (int64_t ir = 0; ir < mc; ir += MR) {
-                        int mr = (int)(mc - ir < MR ? mc - ir : MR);
-                        double *c = C + (ic + ir) * ldc + jc + jr;
-                        tile_in(tile, c, ldc, mr, nr, pc == 0);
-                        micro_kernel(kc, ap + ir * kc, bp + jr * kc, tile);
-                        tile_out(tile, c, ldc, mr, nr);
-                    }
+    const bool pack = b_trans || M >= PACK_M || ldb > FAR_LDB;
+    double strip[KC * NR];
+    for (int64_t pc = 0; pc < K; pc += KC) {
+        const int64_t kc = K - pc < KC ? K - pc : KC;
+        const bool first = pc == 0;
+        for (int64_t ic = 0; ic < M; ic += MC) {
+            const int64_t mc = M - ic < MC ? M - ic : MC, mc4 = mc / MR * MR;
+            const double *a = A + ic * lda + pc;
+            for (int64_t jr = 0; jr < N; jr += NR) {
+                const int64_t nr = N - jr < NR ? N - jr : NR;
+                const double *b = b_trans ? B + jr * ldb + pc : B + pc * ldb + jr;
+                int64_t bs = ldb;
+                if (pack) {
+                    pack_strip(kc, nr, b, ldb, b_trans, strip);
+                    b = strip;
+                    bs = NR;
                 }
+                double *c = C + ic * ldc + jr;
+                if (nr < NR) {
+                    kernel_rxn(mc, nr, kc, a, lda, b, bs, c, ldc, first);
+                    continue;
+                }
+                int64_t ir = 0;
+                for (; ir < mc4; ir += MR) kernel_4x4(kc, a + ir * lda, lda, b, bs, c + ir * ldc, ldc, first);
+                if (ir < mc) kernel_rx4(mc - ir, kc, a + ir * lda, lda, b, bs, c + ir * ldc, ldc, first);
             }
         }
     }
-    return GL_OK;
 }

@@ -3,6 +3,7 @@
  * under test; numpy's documented summation order supplies the pairwise case. */
 #include <stdio.h>
 
+#include "kernels.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------------- helpers */
@@ -466,6 +467,50 @@ static void test_matmul_large(void **state) {
     gl_array_release(a1);
     gl_array_release(A);
     gl_array_release(B);
+}
+
+/* gl_gemm against the naive triple loop, bit for bit (each element a running sum in k order from 0.0),
+ * on shapes that reach every path: fewer than 4 rows, 4-15 rows reading op(B) in place, 16+ rows packing
+ * it, B's rows far apart (packed whatever the row count), op(B) = Bᵀ, K blocks of 256, rows and columns
+ * left over from the 4 × 4 tiles, and a C row stride wider than N. Values with all 53 bits in use, so
+ * any other summation order shows in the last bits. */
+static void test_gemm_k_order(void **state) {
+    (void)state;
+    static const int shapes[][3] = {{1, 5, 3}, {3, 300, 9}, {4, 64, 128}, {5, 300, 7}, {12, 64, 128},
+                                    {13, 33, 1030}, {16, 8, 12}, {37, 300, 71}, {48, 12, 8}, {64, 513, 20}};
+    uint64_t seed = 12345;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int trans = 0; trans < 2; trans++) {
+            const int M = shapes[s][0], K = shapes[s][1], N = shapes[s][2], ldc = N + 3;
+            double *A = malloc(sizeof(double) * (size_t)M * K), *B = malloc(sizeof(double) * (size_t)K * N);
+            double *C = malloc(sizeof(double) * (size_t)M * ldc), *R = malloc(sizeof(double) * (size_t)M * ldc);
+            assert_true(A && B && C && R);
+            for (int i = 0; i < M * K; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                A[i] = (double)(int64_t)(seed >> 11) / 9007199254740992.0 - 0.25;
+            }
+            for (int i = 0; i < K * N; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                B[i] = (double)(int64_t)(seed >> 11) / 4503599627370496.0 - 1.0;
+            }
+            const int ldb = trans ? K : N;            /* Bᵀ: B is stored [N, K] */
+            for (int i = 0; i < M * ldc; i++) C[i] = R[i] = -7.0;
+            for (int i = 0; i < M; i++)
+                for (int j = 0; j < N; j++) {
+                    double acc = 0.0;
+                    for (int k = 0; k < K; k++) acc += A[i * K + k] * (trans ? B[j * ldb + k] : B[k * ldb + j]);
+                    R[i * ldc + j] = acc;
+                }
+            gl_gemm(M, N, K, A, K, B, ldb, trans, C, ldc);
+            for (int i = 0; i < M * ldc; i++)
+                if (memcmp(&C[i], &R[i], sizeof(double)) != 0)
+                    fail_msg("gemm %dx%dx%d%s: element %d (row %d, col %d) is %.17g, the k-order sum is %.17g", M,
+                             K, N, trans ? " (B transposed)" : "", i, i / ldc, i % ldc, C[i], R[i]);
+            free(A);
+            free(B);
+            free(C);
+            free(R);
+        }
 }
 
 /* ---------------------------------------------------------------- views */
@@ -979,7 +1024,8 @@ int main(void) {
         cmocka_unit_test(test_divide_by_zero), cmocka_unit_test(test_broadcasting),
         cmocka_unit_test(test_unary_ops), cmocka_unit_test(test_reductions),
         cmocka_unit_test(test_sum_order_like_numpy), cmocka_unit_test(test_matmul),
-        cmocka_unit_test(test_matmul_large), cmocka_unit_test(test_reshape),
+        cmocka_unit_test(test_matmul_large), cmocka_unit_test(test_gemm_k_order),
+        cmocka_unit_test(test_reshape),
         cmocka_unit_test(test_transpose), cmocka_unit_test(test_causal_mask),
         cmocka_unit_test(test_softmax), cmocka_unit_test(test_rms_norm),
         cmocka_unit_test(test_kv_write), cmocka_unit_test(test_flash_attn_is_the_composition),
