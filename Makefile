@@ -9,7 +9,7 @@ INC      := -Ic/include -Ic/src
 OPT      ?= -O2
 LIB_SRC  := $(sort $(wildcard c/src/*.c))
 CLI_SRC  := $(sort $(wildcard c/cli/*.c))
-HDRS     := $(wildcard c/include/*.h c/src/*.h)
+HDRS     := $(wildcard c/include/*.h c/src/*.h c/cli/*.h)
 TEST_SRC := $(sort $(wildcard c/tests/test_*.c))
 
 BUILD    := build
@@ -68,11 +68,12 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 deps:
 	@sh tools/ensure-deps.sh
 
-build-all: native wasi wasm $(BUILD)/graphlab_asan $(TEST_BINS)
+build-all: native wasi wasm web $(BUILD)/graphlab_asan $(TEST_BINS) fuzz-build
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 	@sh tools/run-c-tests.sh $(TEST_BINS)
+	@$(MAKE) --no-print-directory fuzz-smoke
 	npx vitest run
 
 test-c: $(BUILD)/graphlab_asan $(TEST_BINS)
@@ -97,7 +98,8 @@ clean:
 # prebuilt and frozen, so it works read-only for any user; export EM_CACHE to use another (writable) one.
 # -sENVIRONMENT=web keeps __dirname out of the ES6 output; under Node the binding passes the .wasm bytes
 # itself (wasmBinary). -sABORTING_MALLOC=0: malloc returns NULL at the 2 GiB limit, which the core turns
-# into GL_E_NOMEM instead of a trap.
+# into GL_E_NOMEM instead of a trap. -mbulk-memory: memcpy / memset compile to memory.copy / memory.fill,
+# which V8 runs natively (Emscripten's libc loops for them were ~30% of the analysis pipeline's time).
 EMCC       ?= emcc
 EM_ENV     := NODE_PATH=/usr/share/nodejs
 WASM_SRC   := $(sort $(wildcard c/wasm/*.c))
@@ -106,7 +108,7 @@ WASM_BIN   := public/graphlab-core.wasm
 WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_result_out,_gl_wasm_result_len,$\
 	_gl_wasm_result_msg,_gl_wasm_result_free,_gl_wasm_status_name,_gl_wasm_version,_gl_wasm_heap_in_use,$\
 	_gl_wasm_heap_arena
-EMFLAGS    := -O3 -msimd128 -DNDEBUG
+EMFLAGS    := -O3 -msimd128 -mbulk-memory -DNDEBUG
 EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
 	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
@@ -132,9 +134,23 @@ $(WASM_MJS): $(EM_OBJ)
 	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EM_OBJ) $(EMLINK) -lm -o $@
 	@test -f $(WASM_BIN)
 
-# Numeric forward of prefill layers, native vs the WASM module under Node (bench/numeric_bench.mjs runs both).
-$(BUILD)/numeric_bench: bench/numeric_bench.c $(BUILD)/libgraphlab.a
-	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
+# Numeric forward of prefill layers: the WASM module under Node against a native build of the same C with
+# -O3 -march=native (its own objects in build/native-o3/; the default build keeps $(OPT)), and against the
+# reference module's interpreter (bench/ref_numeric.py) and pipeline (bench/ref_pipeline.py) when
+# /usr/bin/python3 with numpy and ../shared/reference are at hand. bench/numeric_bench.mjs runs all of it.
+O3FLAGS    := -O3 -march=native
+O3_OBJ     := $(patsubst c/%.c,$(BUILD)/native-o3/%.o,$(LIB_SRC))
+
+$(BUILD)/native-o3/%.o: c/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(O3FLAGS) $(INC) -c $< -o $@
+
+$(BUILD)/native-o3/libgraphlab.a: $(O3_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/numeric_bench: bench/numeric_bench.c $(BUILD)/native-o3/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(O3FLAGS) $(INC) -Ic/cli $< $(BUILD)/native-o3/libgraphlab.a -lm -o $@
 
 bench-numeric: $(BUILD)/numeric_bench $(WASM_MJS)
 	node bench/numeric_bench.mjs
@@ -147,8 +163,55 @@ bench-numeric: $(BUILD)/numeric_bench $(WASM_MJS)
 web:
 	node tools/build-web.mjs
 
-serve: wasm web
+serve: deps
+	@$(MAKE) --no-print-directory -s -j$(JOBS) wasm web
 	node tools/serve.mjs --port $${PORT:-8080} public
 
 dist: wasm
 	node tools/build-web.mjs --dist
+
+# ==================================================================== fuzzing (libFuzzer, clang-14)
+# Harnesses in c/fuzz/: fuzz_case (bytes → gl_case_run), fuzz_pipeline (bytes → config → build → passes in a
+# fuzzed order → fuse → cost → lifetimes → plans, small and model-scale), fuzz_run (bytes → tiny config with
+# random params and inputs → gl_run on every stage; stages must agree). The library is rebuilt with coverage
+# and ASan + UBSan, and with a 4 MiB run budget (limits.run_bytes at most 16 MiB) so no case can make the
+# fuzzer allocate real memory. tools/fuzz.sh replays c/fuzz/regressions/<harness>/ first (every crash ever
+# found), then fuzzes from the seed corpus c/fuzz/corpus/<harness>/ (new entries go to build/fuzz/corpus/).
+#   make fuzz-smoke     ~20 s per harness (FUZZ_SMOKE_SECONDS): the quick check for `make test`
+#   make fuzz           FUZZ_SECONDS (300) per harness
+FUZZ_CC        ?= clang-14
+FUZZ_SECONDS   ?= 300
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_HARNESSES := fuzz_case fuzz_pipeline fuzz_run
+FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
+FUZZ_DEFS      := -DGL_CASE_DEFAULT_RUN_BYTES='(4LL << 20)' -DGL_CASE_MAX_RUN_BYTES='(16LL << 20)'
+FUZZ_OBJ       := $(patsubst c/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
+FUZZ_BINS      := $(addprefix $(BUILD)/fuzz/,$(FUZZ_HARNESSES))
+
+.PHONY: fuzz fuzz-smoke fuzz-build
+fuzz-build: $(FUZZ_BINS)
+
+$(BUILD)/fuzz/obj/%.o: c/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(FUZZ_DEFS) $(INC) -c $< -o $@
+
+$(BUILD)/fuzz/libgraphlab_fuzz.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fuzz/%: c/fuzz/%.c c/fuzz/fuzz_common.h $(BUILD)/fuzz/libgraphlab_fuzz.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_DEFS) $(INC) $< $(BUILD)/fuzz/libgraphlab_fuzz.a -lm -o $@
+
+fuzz-smoke: $(FUZZ_BINS)
+	@sh tools/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_HARNESSES)
+
+fuzz: $(FUZZ_BINS)
+	@sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+# ==================================================================== docs figures
+# `make docs-figures`: the PNGs of README.md and docs/panels/*.md (docs/img/), screenshots of the lab taken by
+# tools/screenshots.mjs (tools/serve.mjs on a free port, Debian's /usr/bin/chromium headless via playwright-core).
+.PHONY: docs-figures
+docs-figures: wasm web
+	node tools/screenshots.mjs

@@ -25,6 +25,7 @@ const STATUS_CODES = [
   'GL_OK', 'GL_E_INVALID', 'GL_E_SHAPE', 'GL_E_TRACE', 'GL_E_NOMEM', 'GL_E_PARSE', 'GL_E_UNBOUND',
   'GL_E_LIMIT', 'GL_E_INTERNAL',
 ];
+const GL_E_INVALID = 1;
 const GL_E_NOMEM = 4;
 const GL_E_INTERNAL = 8;
 
@@ -140,6 +141,10 @@ function makeApi(M, opts) {
   function callText(method, request) {
     if (broken) throw new GraphLabError(`graphlab: the module stopped after a fatal error (${broken}); ` +
                                         'create a new one with createGraphLab()', GL_E_INTERNAL, method);
+    // A NUL would end the C string early ("case\0x" would run "case"): such a name is no method.
+    if (String(method).includes('\0'))
+      throw new GraphLabError(`unknown method ${JSON.stringify(String(method).slice(0, 64))} (a method name has no NUL)`,
+                              GL_E_INVALID, method);
     const mBytes = encoder.encode(String(method));
     const inBytes = encoder.encode(request);
     let mPtr = 0, inPtr = 0, res = 0;
@@ -179,8 +184,23 @@ function makeApi(M, opts) {
   }
 
   // Objects are serialised; strings are passed as JSON text as they are (the core reports bad JSON).
-  const requestText = (req) => (typeof req === 'string' ? req : JSON.stringify(req ?? {}));
-  const call = (method, req) => parseAnswer(method, callText(method, requestText(req)));
+  // What JSON.stringify cannot write (a BigInt, a cycle, a function) is a GraphLabError too, never a
+  // TypeError from inside the binding or an empty request.
+  function requestText(method, req) {
+    if (typeof req === 'string') return req;
+    let text;
+    try {
+      text = JSON.stringify(req ?? {});
+    } catch (err) {
+      throw new GraphLabError(`${method}: the request cannot be written as JSON (${String(err?.message ?? err).split('\n')[0]})`,
+                              GL_E_INVALID, method);
+    }
+    if (typeof text !== 'string')
+      throw new GraphLabError(`${method}: the request must be an object or JSON text, got a ${typeof req}`, GL_E_INVALID,
+                              method);
+    return text;
+  }
+  const call = (method, req) => parseAnswer(method, callText(method, requestText(method, req)));
 
   const version = cstr(M._gl_wasm_version());
 
@@ -189,7 +209,7 @@ function makeApi(M, opts) {
     /** Runs one case (object or JSON text); returns the result object `graphlab case FILE` prints. */
     runCase: (caseObject) => call('case', caseObject),
     /** The same, as the raw JSON text (no parse). */
-    runCaseText: (caseObject) => callText('case', requestText(caseObject)),
+    runCaseText: (caseObject) => callText('case', requestText('case', caseObject)),
     /** `graphlab presets`: {models: [{name, title, d, ..., layers, cfg}], devices: [{..., source}], passes}. */
     presets: () => call('presets', '{}'),
     /** {version, passes}: the core's version and default pass pipeline. */

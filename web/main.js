@@ -171,9 +171,26 @@ export async function boot(opts = {}) {
   }
 
   // ---------------------------------------------------------------- state changes
-  function writeHash() {
+  // The hash mirrors the state. Each history.replaceState costs the browser ~5 ms outside this page's JS (an
+  // IPC to the browser process), so bursts of changes (a held arrow key, play, a dragged slider, the long-use
+  // test's 10,000 changes) are throttled: a change writes at once if the last write is HASH_EVERY_MS old,
+  // otherwise one trailing write lands the latest state. now: write at once (boot, an edited URL).
+  const HASH_EVERY_MS = 100;
+  let hashTimer = null;
+  let lastHashWrite = -Infinity;
+  function flushHash() {
+    if (hashTimer) clearTimeout(hashTimer);
+    hashTimer = null;
+    lastHashWrite = performance.now();
     const h = '#' + serializeHash(state);
     if (location.hash !== h) history.replaceState(null, '', h);
+  }
+  function writeHash({ now = false } = {}) {
+    if (now) return flushHash();
+    if (hashTimer) return;                 // the pending write reads the state when it runs
+    const wait = lastHashWrite + HASH_EVERY_MS - performance.now();
+    if (wait <= 0) flushHash();
+    else hashTimer = setTimeout(flushHash, wait);
   }
 
   function setState(patch, o = {}) {
@@ -192,7 +209,7 @@ export async function boot(opts = {}) {
     const parsed = parseHash(h);
     if (parsed.notice) showNotice(parsed.notice);
     state = parsed.state;
-    writeHash();
+    writeHash({ now: true });
     scheduleAnalyze(true);
     render({ animate: false });
   });
@@ -294,7 +311,26 @@ export async function boot(opts = {}) {
     }),
   });
 
-  writeHash();
+  // Test hook, only when the page is opened with ?test=1 (tests/e2e/long-use.test.js): drives the same
+  // setState / step the controls and keys use, without the 60 ms debounce, and reads the module's heap.
+  // Read-only otherwise: it takes plain patches through withPatch like every control.
+  if (new URLSearchParams(location.search).get('test') === '1') {
+    Object.defineProperty(window, '__graphlabTest', {
+      value: Object.freeze({
+        setState: (patch) => setState(patch),
+        analyzeNow: () => {
+          if (analyzeTimer) clearTimeout(analyzeTimer);
+          analyzeTimer = null;
+          analyze();
+        },
+        step: (dir) => step(dir),
+        stages: () => model.stages.length,
+        heap: () => lab.heapStats(),
+      }),
+    });
+  }
+
+  writeHash({ now: true });
   analyze();
   document.body.classList.add('ready');
 }

@@ -494,7 +494,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
 /* Peaks in bytes; offsets (may be NULL) receive one offset per lifetime, in lifetime order. */
 gl_status gl_plan_naive(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);
 gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);
-int64_t gl_lower_bound(const gl_lifetimes *l);
+int64_t gl_lower_bound(const gl_lifetimes *l);                   /* -1: out of memory, or sizes overflow */
 
 /* ---------------------------------------------------------------- case files (JSON in, JSON out) */
 /* Runs one case (the fixture format, ../shared/fixtures/README.md) and writes the result JSON.

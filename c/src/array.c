@@ -8,51 +8,48 @@
  * config or shape mistake, not a model that fits this machine. */
 #define GL_ARRAY_MAX_ELEMS ((int64_t)1 << 31)
 
-gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) {
-    if (rank < 0 || rank > GL_MAX_RANK) {
-        gl_fail(e, GL_E_LIMIT, "array rank %d is outside 0..%d", rank, GL_MAX_RANK);
-        return NULL;
-    }
-    if (rank > 0 && !dims) {
-        gl_fail(e, GL_E_INVALID, "gl_array_new: dims is NULL for rank %d", rank);
-        return NULL;
-    }
+/* Checks a shape and computes its element count. max_elems < 0: no size limit beyond int64 (shells hold
+ * no numbers, so a shape-only model-scale table costs nothing). */
+static gl_status checked_size(int rank, const int64_t *dims, int64_t max_elems, int64_t *out, gl_err *e) {
+    if (rank < 0 || rank > GL_MAX_RANK)
+        return gl_fail(e, GL_E_LIMIT, "array rank %d is outside 0..%d", rank, GL_MAX_RANK);
+    if (rank > 0 && !dims) return gl_fail(e, GL_E_INVALID, "gl_array_new: dims is NULL for rank %d", rank);
+    gl_shape s = {0};
+    char buf[160];
+    s.rank = rank;
+    for (int k = 0; k < rank; k++) s.d[k].n = dims[k];
     int64_t size = 1;
     bool overflow = false;
     for (int i = 0; i < rank; i++) {
-        if (dims[i] < 0) {
-            gl_shape s = {0};
-            char buf[160];
-            s.rank = rank;
-            for (int k = 0; k < rank; k++) s.d[k].n = dims[k];
-            gl_fail(e, GL_E_SHAPE, "negative dimension in array shape %s", gl_shape_str(&s, buf, sizeof buf));
-            return NULL;
-        }
+        if (dims[i] < 0)
+            return gl_fail(e, GL_E_SHAPE, "negative dimension in array shape %s", gl_shape_str(&s, buf, sizeof buf));
         if (!overflow && dims[i] != 0 && size > INT64_MAX / dims[i]) overflow = true;
         else if (!overflow) size *= dims[i];
     }
     /* a zero dim makes the array empty even when the other dims overflow */
     for (int i = 0; i < rank; i++)
         if (dims[i] == 0) overflow = false, size = 0;
-    if (overflow || size > GL_ARRAY_MAX_ELEMS) {
-        gl_shape s = {0};
-        char buf[160];
-        s.rank = rank;
-        for (int k = 0; k < rank; k++) s.d[k].n = dims[k];
-        if (overflow)
-            gl_fail(e, GL_E_LIMIT, "array of shape %s has more than 2^63 elements (the limit is 2^31)",
-                    gl_shape_str(&s, buf, sizeof buf));
-        else
-            gl_fail(e, GL_E_LIMIT, "array of shape %s has %lld elements, more than the limit of 2^31",
-                    gl_shape_str(&s, buf, sizeof buf), (long long)size);
-        return NULL;
-    }
+    if (overflow)
+        return gl_fail(e, GL_E_LIMIT, "array of shape %s has more than 2^63 elements%s",
+                       gl_shape_str(&s, buf, sizeof buf), max_elems < 0 ? "" : " (the limit is 2^31)");
+    if (max_elems >= 0 && size > max_elems)
+        return gl_fail(e, GL_E_LIMIT, "array of shape %s has %lld elements, more than the limit of 2^31",
+                       gl_shape_str(&s, buf, sizeof buf), (long long)size);
+    *out = size;
+    return GL_OK;
+}
+
+static gl_array *make(int rank, const int64_t *dims, bool with_data, gl_err *e) {
+    int64_t size = 0;
+    if (checked_size(rank, dims, with_data ? GL_ARRAY_MAX_ELEMS : -1, &size, e)) return NULL;
     gl_array *a = gl_alloc(1, sizeof *a, e);
     if (!a) return NULL;
-    a->data = gl_alloc((size_t)size, sizeof *a->data, e);   /* gl_alloc gives at least one element */
-    if (!a->data) {
-        free(a);
-        return NULL;
+    if (with_data || rank == 0) {
+        a->data = gl_alloc((size_t)size, sizeof *a->data, e);   /* gl_alloc gives at least one element */
+        if (!a->data) {
+            free(a);
+            return NULL;
+        }
     }
     a->refs = 1;
     a->rank = rank;
@@ -61,14 +58,13 @@ gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) {
     return a;
 }
 
+gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) { return make(rank, dims, true, e); }
+
+/* A shell never allocates its numbers: validating the shape is all it needs. (It used to allocate and free
+ * them, which cost a 1 GiB calloc, and in WASM a 1 GiB heap that never shrinks, for a shape-only prefill
+ * with T = 2^20, dh = 128, and GL_E_NOMEM for T = 2^22.) A rank-0 shell keeps its one element. */
 gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e) {
-    gl_array *a = gl_array_new(rank > 0 ? rank : 0, rank > 0 ? dims : NULL, e);   /* validates the shape */
-    if (!a) return NULL;
-    if (rank > 0) {   /* keep the checked size, drop the numbers */
-        free(a->data);
-        a->data = NULL;
-    }
-    return a;
+    return make(rank > 0 ? rank : 0, rank > 0 ? dims : NULL, false, e);
 }
 
 gl_array *gl_array_scalar(double v, gl_err *e) {

@@ -10,9 +10,18 @@
 
 #include "json.h"
 
-/* Concrete-run limits: a case with inputs (or with param values) allocates real float64 arrays. */
-#define GL_CASE_MAX_PARAM_ELEMS (1LL << 26)   /* all params together (512 MiB of float64) */
-#define GL_CASE_MAX_GRAPH_ELEMS (1LL << 26)   /* all nodes of the traced graph together */
+/* The memory budget of a case with values (params given or random, inputs): float64 bytes it may hold,
+ * checked before anything is allocated: the params alone, then every value-carrying node of the traced
+ * graph (all nodes when inputs are given), then each stage's graph before the interpreter runs it.
+ * The case key "limits": {"run_bytes": N} sets it (1 ..GL_CASE_MAX_RUN_BYTES); the default is sized for a
+ * browser tab. Builds may override both (the fuzzers use a few MiB). Shape-only cases allocate no values
+ * and are limited only by 64-bit overflow (GL_E_LIMIT) and the dim / layer / node-count limits. */
+#ifndef GL_CASE_DEFAULT_RUN_BYTES
+#define GL_CASE_DEFAULT_RUN_BYTES (256LL << 20)
+#endif
+#ifndef GL_CASE_MAX_RUN_BYTES
+#define GL_CASE_MAX_RUN_BYTES (1LL << 40)
+#endif
 #define GL_CASE_MAX_PIPELINE 64
 #define GL_CASE_MAX_NAME 128
 
@@ -37,6 +46,7 @@ typedef struct {
     int npipe;
     char pipeline[GL_CASE_MAX_PIPELINE][32];
     gl_case_emit emit;
+    int64_t run_bytes;            /* limits.run_bytes (GL_CASE_DEFAULT_RUN_BYTES when absent) */
 } gl_case;
 
 gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);

@@ -16,7 +16,7 @@
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
 static const char *const TOP_KEYS[] = {"case", "config", "elem_bytes", "device", "bind", "params", "inputs",
-                                       "pipeline", "emit", "description", "comment", NULL};
+                                       "pipeline", "emit", "limits", "description", "comment", NULL};
 static const char *const RESULT_KEYS[] = {"passes", "graphs", "eager", "fused", "memory", "outputs",
                                           "provenance", "timing_ms", NULL};
 static const char *const CONFIG_KEYS[] = {"preset", "d", "H", "G", "dh", "f", "eps", "theta", "mode", "T",
@@ -24,6 +24,7 @@ static const char *const CONFIG_KEYS[] = {"preset", "d", "H", "G", "dh", "f", "e
 static const char *const DEVICE_KEYS[] = {"name", "title", "source", "mm_flops", "vec_flops", "bw", "launch",
                                           NULL};
 static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", NULL};
+static const char *const LIMIT_KEYS[] = {"run_bytes", NULL};
 
 static bool in_list(const gl_json *j, int key, const char *const *list) {
     for (int i = 0; list[i]; i++)
@@ -169,7 +170,9 @@ static gl_status read_config(const gl_json *j, int cfg, gl_case *c, gl_err *e) {
     if (!absent(j, t)) {
         int64_t L = 1;
         if ((st = pos_int(j, t, "config.layers", &L, e))) return st;
-        if (L > 1000000) return gl_fail(e, GL_E_LIMIT, "config.layers is %lld, far above any limit", (long long)L);
+        if (L > GL_MAX_LAYERS)
+            return gl_fail(e, GL_E_LIMIT, "config.layers must be 1..%d (the layer-count limit), got %lld",
+                           GL_MAX_LAYERS, (long long)L);
         m->layers = (int)L;
     }
     return gl_model_cfg_validate(m, e);
@@ -305,6 +308,26 @@ static gl_status read_emit(const gl_json *j, int t, gl_case *c, gl_err *e) {
     return GL_OK;
 }
 
+static gl_status read_limits(const gl_json *j, int t, gl_case *c, gl_err *e) {
+    char sn[64];
+    gl_status st;
+    c->run_bytes = GL_CASE_DEFAULT_RUN_BYTES;
+    if (absent(j, t)) return GL_OK;
+    if (j->t[t].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "limits must be an object such as {\"run_bytes\": %lld}, got %s",
+                       (long long)GL_CASE_DEFAULT_RUN_BYTES, gl_json_snippet(j, t, sn, sizeof sn));
+    if ((st = check_keys(j, t, "limits", LIMIT_KEYS, NULL, e))) return st;
+    int v = gl_json_get(j, t, "run_bytes");
+    if (absent(j, v)) return GL_OK;
+    int64_t n = 0;
+    if ((st = pos_int(j, v, "limits.run_bytes", &n, e))) return st;
+    if (n > GL_CASE_MAX_RUN_BYTES)
+        return gl_fail(e, GL_E_LIMIT, "limits.run_bytes is %lld, above the maximum %lld", (long long)n,
+                       (long long)GL_CASE_MAX_RUN_BYTES);
+    c->run_bytes = n;
+    return GL_OK;
+}
+
 /* ------------------------------------------------------------------ params and inputs */
 static int64_t shape_numel(const gl_shape *s) {
     int64_t n = 1;
@@ -316,16 +339,17 @@ static int64_t shape_numel(const gl_shape *s) {
     return n;
 }
 
-static gl_status check_param_budget(const gl_params *p, gl_err *e) {
+/* Before any param value is allocated: the params alone must fit limits.run_bytes. */
+static gl_status check_param_budget(const gl_params *p, int64_t run_bytes, gl_err *e) {
     int64_t total = 0;
     for (int i = 0; i < p->n; i++) {
         int64_t n = shape_numel(&p->shapes[i]);
         total = n > INT64_MAX - total ? INT64_MAX : total + n;
     }
-    if (total > GL_CASE_MAX_PARAM_ELEMS)
-        return gl_fail(e, GL_E_LIMIT, "params need %lld float64 values, above the limit %lld for a concrete case "
-                       "(drop params and inputs for a shape-only case)", (long long)total,
-                       (long long)GL_CASE_MAX_PARAM_ELEMS);
+    if (total > run_bytes / 8)
+        return gl_fail(e, GL_E_LIMIT, "params need %lld float64 values, above the limit limits.run_bytes = %lld "
+                       "bytes (drop params and inputs for a shape-only case, or raise limits.run_bytes)",
+                       (long long)total, (long long)run_bytes);
     return GL_OK;
 }
 
@@ -346,7 +370,7 @@ static gl_status read_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
         gl_params shapes;
         gl_params_init(&shapes);
         st = gl_params_shapes(&shapes, &c->model, e);
-        if (!st) st = check_param_budget(&shapes, e);
+        if (!st) st = check_param_budget(&shapes, c->run_bytes, e);
         gl_params_free(&shapes);
         if (st) return st;
         if ((st = gl_params_random(&c->params, &c->model, (uint64_t)seed, e))) return st;
@@ -479,6 +503,7 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     if ((st = read_bind(&j, gl_json_get(&j, 0, "bind"), c, e))) goto done;
     if ((st = read_pipeline(&j, gl_json_get(&j, 0, "pipeline"), c, e))) goto done;
     if ((st = read_emit(&j, gl_json_get(&j, 0, "emit"), c, e))) goto done;
+    if ((st = read_limits(&j, gl_json_get(&j, 0, "limits"), c, e))) goto done;
     if ((st = read_params(&j, gl_json_get(&j, 0, "params"), c, e))) goto done;
     if ((st = read_inputs(&j, gl_json_get(&j, 0, "inputs"), c, e))) goto done;
 done:

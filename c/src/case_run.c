@@ -92,22 +92,56 @@ static gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
     return GL_OK;
 }
 
-/* A concrete run holds real arrays for every node: bound the total before running. */
-static gl_status check_budget(const gl_graph *g, const gl_bind *b, gl_err *e) {
-    int64_t total = 0;
+/* The memory budget (limits.run_bytes). A run with values holds float64 arrays: for a concrete case
+ * (inputs given) potentially one per node, otherwise one per node the tracer and constant folding can
+ * evaluate (params, consts, and nodes computed from those alone). The sum of their element counts, times 8,
+ * must fit the budget; it is checked on shapes, before anything is allocated. */
+static gl_status check_budget(const gl_graph *g, const gl_bind *b, bool all_nodes, int64_t run_bytes,
+                              const char *what, gl_err *e) {
+    bool *valued = all_nodes ? NULL : gl_alloc((size_t)g->n, sizeof *valued, e);
+    if (!all_nodes && !valued) return GL_E_NOMEM;
+    int64_t total = 0, limit = run_bytes / 8;
+    gl_status st = GL_OK;
     for (int i = 0; i < g->n; i++) {
-        int64_t n;
-        gl_err tmp = {GL_OK, ""};
-        if (gl_numel(&g->nodes[i].shape, b, &n, &tmp) || n > GL_CASE_MAX_GRAPH_ELEMS - total) {
-            char buf[128];
-            return gl_fail(e, GL_E_LIMIT, "too large to run concretely: the traced graph needs more than %lld "
-                           "float64 values (node %%%d %s has shape %s); drop inputs for a shape-only case",
-                           (long long)GL_CASE_MAX_GRAPH_ELEMS, i, gl_op_name(g->nodes[i].op),
-                           gl_shape_str(&g->nodes[i].shape, buf, sizeof buf));
+        const gl_node *n = &g->nodes[i];
+        if (!all_nodes) {
+            bool v = n->op == GL_OP_PARAM || n->op == GL_OP_CONST;
+            if (n->op != GL_OP_INPUT && n->nin > 0) {
+                v = true;
+                for (int k = 0; k < n->nin; k++) v = v && n->in[k] >= 0 && n->in[k] < i && valued[n->in[k]];
+            }
+            valued[i] = v;
+            if (!v) continue;
         }
-        total += n;
+        int64_t ne;
+        gl_err tmp = {GL_OK, ""};
+        if (gl_numel(&n->shape, b, &ne, &tmp) || ne > limit - total) {
+            char buf[96];
+            st = gl_fail(e, GL_E_LIMIT, "too large to run concretely: %s needs more than limits.run_bytes = %lld "
+                         "bytes of float64 values (at node %%%d %s of shape %s); drop params and inputs for a "
+                         "shape-only case", what, (long long)run_bytes, i, gl_op_name(n->op),
+                         gl_shape_str(&n->shape, buf, sizeof buf));
+            break;
+        }
+        total += ne;
     }
-    return GL_OK;
+    free(valued);
+    return st;
+}
+
+/* Before a case with values builds its model (RoPE tables, params-only subgraphs, the run): the same model
+ * traced shape-only (cheap: no numbers) tells what the real one will hold. */
+static gl_status precheck_budget(const gl_case *c, gl_err *e) {
+    gl_params shapes;
+    gl_params_init(&shapes);
+    gl_status st = gl_params_shapes(&shapes, &c->model, e);
+    gl_graph *g = st ? NULL : gl_build_model(&c->model, &shapes, e);
+    gl_params_free(&shapes);
+    if (!g) return ERRC(e);
+    st = check_symbols(g, &c->bind, e);
+    if (!st) st = check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e);
+    gl_graph_free(g);
+    return st;
 }
 
 static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
@@ -176,6 +210,9 @@ static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
             st = GL_E_NOMEM;
             break;
         }
+        char what[64];
+        snprintf(what, sizeof what, "stage %s", sg->key);
+        if ((st = check_budget(g, &c->bind, true, c->run_bytes, what, e))) break;
         gl_err le = {GL_OK, ""};
         st = gl_run(g, in, c->ninputs, &c->bind, sg->outs, NULL, &le);
         if (st) {
@@ -197,6 +234,7 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     if (!r->st) return GL_E_NOMEM;
     for (int i = 0; i <= c->npipe; i++) gl_pass_result_init(&r->st[i].r);
     gl_status st;
+    if ((c->has_values || c->concrete) && (st = precheck_budget(c, e))) return st;
     double t0 = now_ms();
     gl_graph *g = gl_build_model(&c->model, &c->params, e);
     if (!g) return ERRC(e);
@@ -206,10 +244,7 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     double t1 = now_ms();
     r->t_build = t1 - t0;
     if ((st = check_symbols(g, &c->bind, e))) return st;
-    if (c->concrete) {
-        if ((st = check_inputs(c, g, e))) return st;
-        if ((st = check_budget(g, &c->bind, e))) return st;
-    }
+    if (c->concrete && (st = check_inputs(c, g, e))) return st;
     double t2 = now_ms();
     if ((st = run_passes(c, r, e))) return st;
     double t3 = now_ms();

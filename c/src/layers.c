@@ -30,10 +30,7 @@ const gl_preset *gl_preset_find(const char *name) {
     return NULL;
 }
 
-/* Largest accepted value of one dim: model-scale (405B has f = 53248) with ample room, small enough that
- * products of a few dims stay far from int64 overflow. */
-#define GL_MAX_DIM (1LL << 24)
-#define GL_MAX_LAYERS 1024
+/* GL_MAX_DIM and GL_MAX_LAYERS (util.h) bound every config. */
 
 static gl_status check_dim(const char *field, int64_t v, gl_err *e) {
     if (v < 1) return gl_fail(e, GL_E_INVALID, "config.%s must be a positive integer, got %lld", field, (long long)v);
@@ -64,8 +61,8 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
     gl_status st = gl_layer_cfg_validate(&m->layer, e);
     if (st) return st;
     if (m->layers < 1 || m->layers > GL_MAX_LAYERS)
-        return gl_fail(e, m->layers < 1 ? GL_E_INVALID : GL_E_LIMIT, "config.layers must be 1..%d, got %d", GL_MAX_LAYERS,
-                       m->layers);
+        return gl_fail(e, m->layers < 1 ? GL_E_INVALID : GL_E_LIMIT,
+                       "config.layers must be 1..%d (the layer-count limit), got %d", GL_MAX_LAYERS, m->layers);
     if (m->mode == GL_MODE_PREFILL) {
         if ((st = check_dim("T", m->T, e))) return st;
         if (m->pos0 < 0 || m->pos0 > GL_MAX_DIM)

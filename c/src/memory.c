@@ -333,7 +333,14 @@ static int cmp_event(const void *pa, const void *pb) {
 }
 
 int64_t gl_lower_bound(const gl_lifetimes *l) {
-    if (!l || l->n == 0 || !l->lt) return 0;
+    if (!l || l->n <= 0 || !l->lt) return 0;
+    /* the running sum below never exceeds the total: refuse (-1, like a failed allocation) when the total
+     * overflows or a size is negative, instead of wrapping (gl_plan_naive reports that as GL_E_LIMIT) */
+    int64_t total = 0;
+    for (int i = 0; i < l->n; i++) {
+        if (l->lt[i].bytes < 0 || l->lt[i].bytes > INT64_MAX - total) return -1;
+        total += l->lt[i].bytes;
+    }
     /* events (time, delta): +size at start, -size after end; the max over time of the running sum */
     int64_t *ev = malloc(sizeof(int64_t) * 4 * (size_t)l->n);
     if (!ev) return -1;

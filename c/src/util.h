@@ -5,6 +5,12 @@
 #include <stdarg.h>
 #include "graphlab.h"
 
+/* Config limits (layers.c validates them; the case reader names them before narrowing to int).
+ * GL_MAX_DIM: the largest accepted value of one dim: model-scale (405B has f = 53248) with ample room,
+ * small enough that products of a few dims stay far from int64 overflow. GL_MAX_LAYERS: stack depth. */
+#define GL_MAX_DIM (1LL << 24)
+#define GL_MAX_LAYERS 1024
+
 /* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). */
 void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */
 void *gl_grow(void *p, size_t n, size_t size, gl_err *e);  /* realloc; on failure p is untouched */

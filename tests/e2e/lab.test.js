@@ -138,6 +138,76 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     await page.close();
   });
 
+  it('a script-carrying hash runs nothing: no dialog, no injected element, the notice is plain text', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors = [];
+    const dialogs = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+    const HOSTILE = [
+      '#dev=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E',
+      '#%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E=1',
+      '#mode=%3Csvg%20onload%3Dalert(1)%3E',
+      '#d=64%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      '#<img src=x onerror=alert(1)>=1',
+      '#dev=javascript:alert(1)',
+      '#d=64&p=cs.%3Ciframe%20src%3Djavascript%3Aalert(1)%3E',
+    ];
+    const check = async (hash) => {
+      const notice = page.locator('[data-testid=notice]');
+      await notice.waitFor({ state: 'visible', timeout: 10000 });
+      const r = await page.evaluate(() => ({
+        pwned: window.__pwned,
+        text: document.getElementById('notice-text').textContent,
+        noticeElements: document.getElementById('notice-text').childElementCount,
+        scripts: document.querySelectorAll('script').length,
+        embeds: document.querySelectorAll('img, iframe, object, embed, svg[onload]').length,
+        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+        d: window.__graphlab.state().cfg.d,
+        url: location.href,
+      }));
+      expect(r.pwned, hash).toBeUndefined();
+      expect(r.text, hash).toMatch(/not valid/);
+      expect(r.noticeElements, hash).toBe(0);
+      expect(r.scripts, hash).toBe(1);                   // only app.js
+      expect(r.embeds, hash).toBe(0);
+      expect(r.handlers, hash).toBe(0);
+      expect(r.d, hash).toBe(64);
+      expect(r.url, hash).not.toMatch(/pwned|alert|script|onerror|onload/i);
+    };
+    await page.goto(server.url + HOSTILE[0]);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 30000 });
+    await check(HOSTILE[0]);
+    for (const h of HOSTILE.slice(1)) {
+      await page.evaluate(() => { document.getElementById('notice').hidden = true; });
+      await page.evaluate((x) => { location.hash = x; }, h);                 // the hashchange path
+      await check(h);
+    }
+    const g = await graphState(page);
+    expect(g.drawn).toBe(g.expected);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);                            // a CSP violation would be a console error
+    await page.close();
+  });
+
+  it('extreme but valid links: an overflow is the core\'s inline error, a huge shape-only config stays small', async () => {
+    const { page, errors } = await open('#d=65536&H=4096&G=1&dh=4096&f=1048576&T=1048576&L=256', `${server.url}?test=1`);
+    const alert = page.locator('[data-testid=config-error]');
+    await alert.waitFor({ state: 'visible', timeout: 30000 });
+    expect(await alert.textContent()).toMatch(/overflows 64 bits/);
+    // T = 2^20 with dh = 128: the RoPE tables are shells (no 1 GiB of numbers), the WASM memory does not grow
+    const before = await page.evaluate(() => window.__graphlabTest.heap());
+    await page.evaluate(() => { location.hash = '#d=64&H=8&G=2&dh=128&f=128&T=1048576&panels=config.kernels.memory'; });
+    await alert.waitFor({ state: 'hidden', timeout: 30000 });
+    await page.waitForFunction(() => window.__graphlab.result() && window.__graphlab.result().config.T === 1048576, null, { timeout: 30000 });
+    const heap = await page.evaluate(() => window.__graphlabTest.heap());
+    expect(heap.memory).toBe(before.memory);
+    expect(heap.inUse).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('restores the whole state from the hash (stage, panels, instructor mode)', async () => {
     const { page, errors } = await open('#mode=decode&S=16&stage=2&panels=config.graph.memory&inst=1');
     const g = await graphState(page);

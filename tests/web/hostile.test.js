@@ -1,0 +1,195 @@
+// hostile.test.js — hostile input for the lab, without a browser:
+//  - the URL-hash parser (web/state.js) against the table HASH_ERRORS (out of range, wrong type, huge,
+//    markup / script, prototype keys, bad encodings): each is rejected with a short notice and the defaults;
+//  - every limit's extremes are accepted, and 20,000 random hostile hashes never throw and never yield a
+//    state outside the limits;
+//  - no DOM sink that parses markup anywhere in web/, and the page's Content-Security-Policy;
+//  - the static server (tools/serve.mjs) refuses paths that leave public/.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+
+import { parseHash, serializeHash, defaultState, LIMITS, HASH_KEYS } from '../../web/state.js';
+import { HASH_ERRORS } from '../helpers/bad-inputs.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+describe('hostile hashes are rejected with a notice', () => {
+  it.each(HASH_ERRORS)('%s', (_what, hash, re) => {
+    const { state, notice } = parseHash(hash);
+    expect(notice).toMatch(/^The link's settings were not valid \(/);
+    expect(notice).toMatch(re);
+    expect(notice.length).toBeLessThan(200);
+    expect(state).toEqual(defaultState());
+    expect({}.polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+  });
+
+  it(`has ${HASH_ERRORS.length} rows`, () => {
+    expect(HASH_ERRORS.length).toBeGreaterThanOrEqual(50);
+  });
+});
+
+describe('limits', () => {
+  const KEY = { layers: 'L', mm: 'mm', vec: 'vec', bw: 'bw', launch: 'launch' };
+  const CUSTOM = new Set(['mm', 'vec', 'bw', 'launch']);
+  it.each(Object.entries(LIMITS))('%s accepts its min and max', (name, [min, max]) => {
+    const key = KEY[name] || name;
+    expect(HASH_KEYS).toContain(key);
+    for (const v of [min, max]) {
+      const text = String(v).replace('e+', 'e');
+      const { state, notice } = parseHash(`#${CUSTOM.has(name) ? 'dev=custom&' : ''}${key}=${text}`);
+      expect(notice).toBeNull();
+      const got = CUSTOM.has(name) ? state.custom[name] : name in state.cfg ? state.cfg[name] : state[name];
+      expect(got).toBe(v);
+    }
+  });
+});
+
+describe('random hostile hashes (property)', () => {
+  // a deterministic generator (mulberry32)
+  const rng = (seed) => () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const PIECES = ['<', '>', '"', "'", '&', '=', '%', '%00', '%3C', '%E0%A4%A', '#', '.', '-', '+', 'e', 'e+', '1', '0', '9',
+    '65536', '4096', '1e308', 'NaN', 'Infinity', 'script', 'onerror', '__proto__', 'constructor', 'cs', 'de', 'ma', 'graph',
+    'memory', 'custom', 'h100', 'prefill', 'decode', 'masked', ' ', '\u202E', '\uD800', '\u0000', '😀', 'javascript:'];
+
+  // values near and at the limits, and the enumerations (so that a good share of the hashes are valid)
+  const PLAUSIBLE = ['0', '1', '2', '4', '8', '12', '64', '128', '4096', '4097', '65536', '65537', '1048576', '16777216',
+    '16777217', '2147483647', '2147483648', '1e-5', '0.5', '1e12', '1e18', 'prefill', 'decode', 'masked', 'h100', 'a100',
+    'custom', 'cs.de', 'ma.de.cs.cf.si.fn', '', 'graph.memory', 'config', 'auto', 'on', 'off', 'fused', 'eager'];
+
+  it('20,000 of them: parseHash never throws, and any state it accepts is within the limits and round-trips', () => {
+    const rand = rng(1234);
+    const pick = (a) => a[Math.floor(rand() * a.length)];
+    let accepted = 0;
+    for (let i = 0; i < 20000; i++) {
+      const parts = [];
+      const n = 1 + Math.floor(rand() * 3);
+      for (let k = 0; k < n; k++) {
+        const key = rand() < 0.9 ? pick(HASH_KEYS) : pick(PIECES);
+        let val = '';
+        if (rand() < 0.6) val = pick(PLAUSIBLE);
+        else for (let j = Math.floor(rand() * 4); j > 0; j--) val += pick(PIECES);
+        parts.push(rand() < 0.95 ? `${key}=${val}` : key);
+      }
+      const hash = `#${parts.join('&')}`;
+      let r;
+      expect(() => { r = parseHash(hash); }, hash).not.toThrow();
+      if (r.notice) {
+        expect(r.state).toEqual(defaultState());
+        expect(r.notice.length).toBeLessThan(220);
+        continue;
+      }
+      accepted++;
+      const c = r.state.cfg;
+      for (const k of ['d', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0']) {
+        expect(Number.isSafeInteger(c[k])).toBe(true);
+        expect(c[k]).toBeGreaterThanOrEqual(LIMITS[k][0]);
+        expect(c[k]).toBeLessThanOrEqual(LIMITS[k][1]);
+      }
+      // the custom device's numbers are only written (and only matter) when dev=custom
+      const norm = (st) => (st.dev === 'custom' ? st : { ...st, custom: defaultState().custom });
+      expect(norm(parseHash(`#${serializeHash(r.state)}`).state)).toEqual(norm(r.state));
+    }
+    expect({}.polluted).toBeUndefined();
+    console.log(`random hashes: 20000 tried, ${accepted} accepted (all within limits), ${20000 - accepted} rejected with a notice`);
+  });
+});
+
+describe('no markup sinks, and a strict CSP', () => {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(m?js)$/.test(e.name)) files.push(p);
+    }
+  };
+  walk(path.join(REPO, 'web'));
+
+  it('web/ never uses innerHTML, outerHTML, insertAdjacentHTML, document.write, eval, Function or d3 .html()', () => {
+    expect(files.length).toBeGreaterThan(5);
+    const SINK = /\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|\beval\s*\(|new\s+Function\s*\(|\.html\s*\(|srcdoc|createContextualFragment|DOMParser/;
+    const hits = [];
+    for (const f of files) {
+      const code = fs.readFileSync(f, 'utf8').split('\n');
+      code.forEach((line, i) => {
+        const stripped = line.replace(/\/\/.*$/, '');
+        if (SINK.test(stripped)) hits.push(`${path.relative(REPO, f)}:${i + 1}: ${line.trim()}`);
+      });
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('event-handler attributes are never set from data', () => {
+    const hits = [];
+    for (const f of files) {
+      const code = fs.readFileSync(f, 'utf8');
+      for (const m of code.matchAll(/setAttribute\(\s*(['"`])on|\.attr\(\s*(['"`])on|\bon[a-z]+\s*:\s*[^,}]*\b(state|hash|notice)\b/g)) hits.push(`${path.relative(REPO, f)}: ${m[0]}`);
+    }
+    expect(hits).toEqual([]);
+  });
+
+  it('public/index.html has the CSP meta: no inline or eval\'d script, no plugins, no base or form hijack', () => {
+    const html = fs.readFileSync(path.join(REPO, 'public', 'index.html'), 'utf8');
+    const m = html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/);
+    expect(m).not.toBeNull();
+    const csp = Object.fromEntries(m[1].split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'none'"]);
+    expect(csp['form-action']).toEqual(["'none'"]);
+    expect(csp['frame-src']).toEqual(["'none'"]);
+    expect(m[1]).not.toMatch(/unsafe-inline|'unsafe-eval'|\*/);
+    // every script is external, and no element carries an inline handler
+    for (const s of html.matchAll(/<script\b[^>]*>/g)) expect(s[0]).toMatch(/\bsrc="/);
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(html).toMatch(/<meta name="referrer" content="no-referrer">/);
+  });
+});
+
+describe('the static server refuses paths outside public/', () => {
+  let server;
+  beforeAll(async () => {
+    const { startServer } = await import('../../tools/serve.mjs');
+    server = await startServer({ port: 0, quiet: true });
+  });
+  afterAll(async () => {
+    if (server) await server.close();
+  });
+
+  const get = (p) => new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: server.port, path: p, method: 'GET' }, (res) => {
+      let body = '';
+      res.on('data', (c) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode, body, type: res.headers['content-type'], nosniff: res.headers['x-content-type-options'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+  it.each([
+    '/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2f%2e%2e%2fetc%2fpasswd', '/app/../../Makefile',
+    '/%00', '/index.html%00.js', '/%E0%A4%A', '/....//....//package.json', '/..\\package.json',
+  ])('%s', async (p) => {
+    const r = await get(p);
+    expect([400, 404]).toContain(r.status);
+    expect(r.body).not.toMatch(/"devDependencies"|^root:|GraphLab — top-level build/);
+    expect(r.nosniff).toBe('nosniff');
+  });
+
+  it('a script-carrying query or hash is just the page', async () => {
+    const r = await get('/?<script>alert(1)</script>');
+    expect(r.status).toBe(200);
+    expect(r.body).not.toMatch(/alert\(1\)/);
+  });
+});
