@@ -15,35 +15,10 @@
 #include <string.h>
 
 #include "case.h"
+#include "cli_io.h"
 #include "cmd_demos.h"
 #include "graphlab.h"
 #include "util.h"
-
-#define EXIT_FAIL 1
-#define EXIT_USAGE 2
-#define MAX_INPUT ((size_t)1 << 30)
-
-static int usage(const char *fmt, const char *arg) {
-    fprintf(stderr, "graphlab: usage: ");
-    fprintf(stderr, fmt, arg ? arg : "");
-    fprintf(stderr, " (see graphlab --help)\n");
-    return EXIT_USAGE;
-}
-
-static int fail(const gl_err *e) {
-    fprintf(stderr, "graphlab: %s: %s\n", gl_status_name(e->code ? e->code : GL_E_INTERNAL),
-            e->msg[0] ? e->msg : "failed");
-    return EXIT_FAIL;
-}
-
-static int emit(const char *s, size_t n) {
-    if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0) {
-        if (errno == EPIPE) return EXIT_FAIL;
-        fprintf(stderr, "graphlab: invalid: cannot write the output: %s\n", strerror(errno));
-        return EXIT_FAIL;
-    }
-    return 0;
-}
 
 /* Runs a JSON-in/JSON-out demo and prints its answer plus a newline. */
 static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_err *), const char *opts,
@@ -51,9 +26,9 @@ static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_
     gl_err e = {GL_OK, ""};
     char *out = NULL;
     size_t n = 0;
-    if (fn(opts, len, &out, &n, &e)) return fail(&e);
-    int rc = emit(out, n);
-    if (!rc) rc = emit("\n", 1);
+    if (fn(opts, len, &out, &n, &e)) return gl_cli_fail(&e);
+    int rc = gl_cli_write(out, n);
+    if (!rc) rc = gl_cli_write("\n", 1);
     free(out);
     return rc;
 }
@@ -103,24 +78,24 @@ int gl_cli_branch(int argc, char **argv) {
     for (int i = 0; i < argc && !rc; i++) {
         const char *a = argv[i];
         if (i + 1 >= argc && (!strcmp(a, "--frontend") || !strcmp(a, "--first") || !strcmp(a, "--second"))) {
-            rc = usage("branch: %s needs a value", a);
+            rc = gl_cli_usage("branch: %s needs a value", a);
         } else if (!strcmp(a, "--frontend")) {
             const char *v = argv[++i];
-            if (!is_name(v)) rc = usage("branch: --frontend must be error, specialize, guard or lazy, got %s", v);
+            if (!is_name(v)) rc = gl_cli_usage("branch: --frontend must be error, specialize, guard or lazy, got %s", v);
             else gl_sb_printf(&sb, "%s\"frontend\": \"%s\"", n++ ? ", " : "", v);
         } else if (!strcmp(a, "--first") || !strcmp(a, "--second")) {
             const char *v = argv[++i];
             gl_sb_printf(&sb, "%s\"%s\": ", n++ ? ", " : "", a + 2);
-            if (!list_to_json(v, &sb)) rc = usage("branch: expected a comma-separated list of numbers, got %s", v);
+            if (!list_to_json(v, &sb)) rc = gl_cli_usage("branch: expected a comma-separated list of numbers, got %s", v);
         } else {
-            rc = usage("branch: unknown argument %s", a);
+            rc = gl_cli_usage("branch: unknown argument %s", a);
         }
     }
     gl_sb_putc(&sb, '}');
     if (!rc) {
         if (sb.failed) {
             gl_err e = {GL_E_NOMEM, "out of memory"};
-            rc = fail(&e);
+            rc = gl_cli_fail(&e);
         } else {
             rc = run_json(gl_branch_demo_json, sb.buf, sb.len);
         }
@@ -143,25 +118,25 @@ int gl_cli_dynamic(int argc, char **argv) {
         for (int k = 0; k < 2 && !rc; k++)
             if (!strcmp(a, STR_OPTS[k])) {
                 known = true;
-                if (i + 1 >= argc) rc = usage("dynamic: %s needs a value", a);
-                else if (!is_name(argv[i + 1])) rc = usage("dynamic: bad value %s", argv[i + 1]);
+                if (i + 1 >= argc) rc = gl_cli_usage("dynamic: %s needs a value", a);
+                else if (!is_name(argv[i + 1])) rc = gl_cli_usage("dynamic: bad value %s", argv[i + 1]);
                 else gl_sb_printf(&sb, "%s\"%s\": \"%s\"", n++ ? ", " : "", a + 2, argv[++i]);
             }
         for (int k = 0; k < 3 && !rc; k++)
             if (!strcmp(a, INT_OPTS[k])) {
                 known = true;
-                if (i + 1 >= argc) rc = usage("dynamic: %s needs a value", a);
+                if (i + 1 >= argc) rc = gl_cli_usage("dynamic: %s needs a value", a);
                 else if (!is_int(argv[i + 1]) || strlen(argv[i + 1]) > 18)
-                    rc = usage("dynamic: expected an integer, got %s", argv[i + 1]);
+                    rc = gl_cli_usage("dynamic: expected an integer, got %s", argv[i + 1]);
                 else gl_sb_printf(&sb, "%s\"%s\": %s", n++ ? ", " : "", a + 2, argv[++i]);
             }
-        if (!known && !rc) rc = usage("dynamic: unknown argument %s", a);
+        if (!known && !rc) rc = gl_cli_usage("dynamic: unknown argument %s", a);
     }
     gl_sb_putc(&sb, '}');
     if (!rc) {
         if (sb.failed) {
             gl_err e = {GL_E_NOMEM, "out of memory"};
-            rc = fail(&e);
+            rc = gl_cli_fail(&e);
         } else {
             rc = run_json(gl_dynamic_demo_json, sb.buf, sb.len);
         }
@@ -171,79 +146,36 @@ int gl_cli_dynamic(int argc, char **argv) {
 }
 
 /* ------------------------------------------------------------------ codegen */
-static char *slurp(const char *path, size_t *len, gl_err *e) {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        gl_fail(e, GL_E_INVALID, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    for (;;) {
-        if (!buf) {
-            gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
-            break;
-        }
-        if (n + 1 >= cap) {
-            if (cap >= MAX_INPUT) {
-                gl_fail(e, GL_E_LIMIT, "%s is larger than %zu bytes", path, MAX_INPUT);
-                break;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) gl_fail(e, GL_E_INVALID, "cannot read %s: %s", path, strerror(errno));
-            break;
-        }
-    }
-    if (f != stdin) fclose(f);
-    if (e->code) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
 int gl_cli_codegen(int argc, char **argv) {
     const char *file = NULL, *stage = NULL, *lang = "python";
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--stage") || !strcmp(argv[i], "--lang")) {
-            if (i + 1 >= argc) return usage("codegen: %s needs a value", argv[i]);
+            if (i + 1 >= argc) return gl_cli_usage("codegen: %s needs a value", argv[i]);
             if (!strcmp(argv[i], "--stage")) stage = argv[++i];
             else lang = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return usage("codegen: unknown option %s", argv[i]);
+            return gl_cli_usage("codegen: unknown option %s", argv[i]);
         } else if (file) {
-            return usage("codegen: more than one file (%s)", argv[i]);
+            return gl_cli_usage("codegen: more than one file (%s)", argv[i]);
         } else {
             file = argv[i];
         }
     }
-    if (!file) return usage("codegen FILE.json [--lang python|c] [--stage NAME]%s", NULL);
+    if (!file) return gl_cli_usage("codegen FILE.json [--lang python|c] [--stage NAME]");
     bool c_lang = !strcmp(lang, "c");
-    if (!c_lang && strcmp(lang, "python") != 0) return usage("codegen: --lang must be python or c, got %s", lang);
+    if (!c_lang && strcmp(lang, "python") != 0) return gl_cli_usage("codegen: --lang must be python or c, got %s", lang);
     gl_err e = {GL_OK, ""};
     size_t len = 0;
-    char *json = slurp(file, &len, &e);
-    if (!json) return fail(&e);
+    char *json = gl_cli_read_all(file, &len, &e);
+    if (!json) return gl_cli_fail(&e);
     gl_case cs;
     gl_status st = gl_case_parse(json, len, &cs, &e);
     free(json);
-    if (st) return fail(&e);
+    if (st) return gl_cli_fail(&e);
     gl_case_result r;
     int rc = 0;
     if (gl_case_compute(&cs, GL_CASE_PASSES_ONLY, &r, &e)) {
-        rc = fail(&e);
+        rc = gl_cli_fail(&e);
         goto done;
     }
     int at = r.nst - 1;
@@ -261,7 +193,7 @@ int gl_cli_codegen(int argc, char **argv) {
                 n += (size_t)w;
             }
             gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
-            rc = fail(&e);
+            rc = gl_cli_fail(&e);
             goto done;
         }
     }
@@ -270,11 +202,11 @@ int gl_cli_codegen(int argc, char **argv) {
     st = c_lang ? gl_codegen_c(r.st[at].r.graph, &cs.bind, &src, &n, &e)
                 : gl_codegen_python(r.st[at].r.graph, NULL, &src, &n, &e);
     if (st) {
-        rc = fail(&e);
+        rc = gl_cli_fail(&e);
         goto done;
     }
-    rc = emit(src, n);
-    if (!rc && !c_lang) rc = emit("\n", 1);
+    rc = gl_cli_write(src, n);
+    if (!rc && !c_lang) rc = gl_cli_write("\n", 1);
     free(src);
 done:
     gl_case_result_free(&r);

@@ -19,87 +19,12 @@
 #endif
 
 #include "case.h"
+#include "cli_io.h"
 #include "cmd_demos.h"
 #include "host_tuning.h"
 #include "graphlab.h"
 #include "util.h"
 
-#define EXIT_FAIL 1
-#define EXIT_USAGE 2
-#define MAX_INPUT ((size_t)1 << 30)
-
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 1, 2)))
-#endif
-static int usage_error(const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "graphlab: usage: ");
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, " (see graphlab --help)\n");
-    va_end(ap);
-    return EXIT_USAGE;
-}
-
-static int fail(const gl_err *e) {
-    fprintf(stderr, "graphlab: %s: %s\n", gl_status_name(e->code ? e->code : GL_E_INTERNAL),
-            e->msg[0] ? e->msg : "failed");
-    return EXIT_FAIL;
-}
-
-/* Reads a whole file ("-": stdin). */
-static char *read_all(const char *path, size_t *len, gl_err *e) {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (!f) {
-        gl_fail(e, GL_E_INVALID, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
-        gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
-        goto fail;
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (cap >= MAX_INPUT) {
-                gl_fail(e, GL_E_LIMIT, "%s is larger than %zu bytes", path, MAX_INPUT);
-                goto fail;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
-                goto fail;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - 1 - n, f);
-        n += got;
-        if (got == 0) break;
-    }
-    if (ferror(f)) {
-        gl_fail(e, GL_E_INVALID, "cannot read %s: %s", path, strerror(errno));
-        goto fail;
-    }
-    if (f != stdin) fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-fail:
-    free(buf);
-    if (f && f != stdin) fclose(f);
-    return NULL;
-}
-
-static int write_out(const char *s, size_t n) {
-    if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0) {
-        if (errno == EPIPE) return EXIT_FAIL; /* the reader went away (| head): nothing to report */
-        fprintf(stderr, "graphlab: invalid: cannot write the output: %s\n", strerror(errno));
-        return EXIT_FAIL;
-    }
-    return 0;
-}
 
 /* ------------------------------------------------------------------ case */
 /* Parses once, computes `repeat` times and writes the last result. For benchmarks: the first computation
@@ -128,24 +53,24 @@ static int cmd_case(int argc, char **argv) {
         else if (strcmp(argv[i], "--repeat") == 0) {
             char *end = NULL;
             long v = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
-            if (!end || *end || v < 1 || v > 1000) return usage_error("case: --repeat needs an integer 1..1000");
+            if (!end || *end || v < 1 || v > 1000) return gl_cli_usage("case: --repeat needs an integer 1..1000");
             repeat = (int)v;
-        } else if (argv[i][0] == '-' && argv[i][1]) return usage_error("case: unknown option %s", argv[i]);
-        else if (file) return usage_error("case: more than one file (%s)", argv[i]);
+        } else if (argv[i][0] == '-' && argv[i][1]) return gl_cli_usage("case: unknown option %s", argv[i]);
+        else if (file) return gl_cli_usage("case: more than one file (%s)", argv[i]);
         else file = argv[i];
     }
-    if (!file) return usage_error("case FILE.json [--compact] [--repeat N]");
+    if (!file) return gl_cli_usage("case FILE.json [--compact] [--repeat N]");
     gl_err e = {GL_OK, ""};
     size_t len = 0;
-    char *json = read_all(file, &len, &e);
-    if (!json) return fail(&e);
+    char *json = gl_cli_read_all(file, &len, &e);
+    if (!json) return gl_cli_fail(&e);
     char *out = NULL;
     size_t outlen = 0;
     gl_status st = run_case(json, len, compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, repeat, &out, &outlen, &e);
     free(json);
-    if (st) return fail(&e);
-    int rc = write_out(out, outlen);
-    if (!rc && compact) rc = write_out("\n", 1);
+    if (st) return gl_cli_fail(&e);
+    int rc = gl_cli_write(out, outlen);
+    if (!rc && compact) rc = gl_cli_write("\n", 1);
     free(out);
     return rc;
 }
@@ -155,30 +80,30 @@ static int cmd_print(int argc, char **argv) {
     const char *file = NULL, *stage = NULL;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--stage") == 0) {
-            if (i + 1 >= argc) return usage_error("print: --stage needs a stage name");
+            if (i + 1 >= argc) return gl_cli_usage("print: --stage needs a stage name");
             stage = argv[++i];
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return usage_error("print: unknown option %s", argv[i]);
+            return gl_cli_usage("print: unknown option %s", argv[i]);
         } else if (file) {
-            return usage_error("print: more than one file (%s)", argv[i]);
+            return gl_cli_usage("print: more than one file (%s)", argv[i]);
         } else {
             file = argv[i];
         }
     }
-    if (!file) return usage_error("print FILE.json [--stage NAME]");
+    if (!file) return gl_cli_usage("print FILE.json [--stage NAME]");
     gl_err e = {GL_OK, ""};
     size_t len = 0;
-    char *json = read_all(file, &len, &e);
-    if (!json) return fail(&e);
+    char *json = gl_cli_read_all(file, &len, &e);
+    if (!json) return gl_cli_fail(&e);
     gl_case c;
     gl_status st = gl_case_parse(json, len, &c, &e);
     free(json);
-    if (st) return fail(&e);
+    if (st) return gl_cli_fail(&e);
     gl_case_result r;
     int rc = 0;
     st = gl_case_compute(&c, GL_CASE_PASSES_ONLY, &r, &e);
     if (st) {
-        rc = fail(&e);
+        rc = gl_cli_fail(&e);
         goto done;
     }
     bool found = false;
@@ -187,16 +112,16 @@ static int cmd_print(int argc, char **argv) {
         found = true;
         char *txt = gl_graph_print(r.st[i].r.graph, &e);
         if (!txt) {
-            rc = fail(&e);
+            rc = gl_cli_fail(&e);
             break;
         }
         if (!stage) {
             char head[64];
             int n = snprintf(head, sizeof head, "%s== %s ==\n", i ? "\n" : "", r.st[i].key);
-            rc = write_out(head, (size_t)n);
+            rc = gl_cli_write(head, (size_t)n);
         }
-        if (!rc) rc = write_out(txt, strlen(txt));
-        if (!rc) rc = write_out("\n", 1);
+        if (!rc) rc = gl_cli_write(txt, strlen(txt));
+        if (!rc) rc = gl_cli_write("\n", 1);
         free(txt);
     }
     if (!found && !rc) {
@@ -209,7 +134,7 @@ static int cmd_print(int argc, char **argv) {
             n += (size_t)w;
         }
         gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
-        rc = fail(&e);
+        rc = gl_cli_fail(&e);
     }
 done:
     gl_case_result_free(&r);
@@ -219,7 +144,7 @@ done:
 
 /* ------------------------------------------------------------------ presets */
 static int cmd_presets(int argc, char **argv) {
-    if (argc > 0) return usage_error("presets takes no arguments, got %s", argv[0]);
+    if (argc > 0) return gl_cli_usage("presets takes no arguments, got %s", argv[0]);
     gl_sb sb;
     gl_sb_init(&sb);
     gl_sb_puts(&sb, "{\n\"models\": [");
@@ -265,8 +190,8 @@ static int cmd_presets(int argc, char **argv) {
     gl_err e = {GL_OK, ""};
     char *out = NULL;
     size_t n = 0;
-    if (gl_sb_finish(&sb, &out, &n, &e)) return fail(&e);
-    int rc = write_out(out, n);
+    if (gl_sb_finish(&sb, &out, &n, &e)) return gl_cli_fail(&e);
+    int rc = gl_cli_write(out, n);
     free(out);
     return rc;
 }
@@ -318,7 +243,7 @@ int main(int argc, char **argv) {
     const char *pwd = getenv("PWD");
     if (pwd && pwd[0] == '/') (void)chdir(pwd);
 #endif
-    if (argc < 2) return usage_error("graphlab COMMAND ...");
+    if (argc < 2) return gl_cli_usage("graphlab COMMAND ...");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return cmd_help(0, NULL);
     if (strcmp(cmd, "--version") == 0) {
@@ -334,5 +259,5 @@ int main(int argc, char **argv) {
                 }
             return COMMANDS[i].run(argc - 2, argv + 2);
         }
-    return usage_error("unknown command \"%s\"", cmd);
+    return gl_cli_usage("unknown command \"%s\"", cmd);
 }

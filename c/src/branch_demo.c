@@ -41,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph_json.h"
 #include "json.h"
 
 #define BR_MAX_LEN 4096
@@ -105,45 +106,6 @@ static int l_sum(void *c, int a) { return gl_lazy_sum(c, a, -1, false); }
 static gl_status l_bool(void *c, int t, bool *out) { return gl_lazy_bool(c, t, out); }
 
 /* ------------------------------------------------------------------ JSON helpers */
-static void put_dim(gl_sb *sb, gl_dim d) {
-    if (gl_dim_is_sym(d)) gl_sb_json_str(sb, d.sym);
-    else gl_sb_printf(sb, "%lld", (long long)d.n);
-}
-
-static void put_shape(gl_sb *sb, const gl_shape *s) {
-    gl_sb_putc(sb, '[');
-    for (int i = 0; i < s->rank; i++) {
-        if (i) gl_sb_puts(sb, ", ");
-        put_dim(sb, s->d[i]);
-    }
-    gl_sb_putc(sb, ']');
-}
-
-static void put_ints(gl_sb *sb, const int *v, int n) {
-    gl_sb_putc(sb, '[');
-    for (int i = 0; i < n; i++) gl_sb_printf(sb, i ? ", %d" : "%d", v[i]);
-    gl_sb_putc(sb, ']');
-}
-
-/* attrs as case_write.c writes them (the reference's insertion order) */
-static void put_attrs(gl_sb *sb, const gl_attrs *a) {
-    bool first = true;
-#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
-    gl_sb_putc(sb, '{');
-    if (a->has & GL_A_AXIS) { SEP(); gl_sb_printf(sb, "\"axis\": %d", a->axis); }
-    if (a->has & GL_A_KEEPDIMS) { SEP(); gl_sb_printf(sb, "\"keepdims\": %s", a->keepdims ? "true" : "false"); }
-    if (a->has & GL_A_PERM) { SEP(); gl_sb_puts(sb, "\"perm\": "); put_ints(sb, a->perm, a->nperm); }
-    if (a->has & GL_A_SHAPE) { SEP(); gl_sb_puts(sb, "\"shape\": "); put_shape(sb, &a->shape); }
-    if (a->has & GL_A_EPS) { SEP(); gl_sb_puts(sb, "\"eps\": "); gl_sb_double(sb, a->eps); }
-    if (a->has & GL_A_T) { SEP(); gl_sb_printf(sb, "\"T\": %lld", (long long)a->T); }
-    if (a->has & GL_A_POS0) { SEP(); gl_sb_printf(sb, "\"pos0\": %lld", (long long)a->pos0); }
-    if (a->has & GL_A_POS) { SEP(); gl_sb_puts(sb, "\"pos\": "); put_dim(sb, a->pos); }
-    if (a->has & GL_A_SCALE) { SEP(); gl_sb_puts(sb, "\"scale\": "); gl_sb_double(sb, a->scale); }
-    if (a->has & GL_A_VALUE) { SEP(); gl_sb_puts(sb, "\"value\": "); gl_sb_double(sb, a->value); }
-#undef SEP
-    gl_sb_putc(sb, '}');
-}
-
 static void put_guards(gl_sb *sb, const gl_graph *g) {
     for (int k = 0; k < g->nguards; k++)
         gl_sb_printf(sb, "%s{\"kind\": \"value\", \"node\": %d, \"value\": %s}", k ? ", " : "", g->guards[k].node,
@@ -154,33 +116,9 @@ static void put_guards(gl_sb *sb, const gl_graph *g) {
 static void put_graph(gl_sb *sb, const gl_graph *g, int call) {
     gl_sb_printf(sb, "{\"call\": %d, \"ops\": %d, \"guards\": [", call, gl_graph_count(g));
     put_guards(sb, g);
-    gl_sb_puts(sb, "], \"nodes\": [");
-    for (int i = 0; i < g->n; i++) {
-        const gl_node *n = &g->nodes[i];
-        gl_sb_printf(sb, "%s[%d, ", i ? ", " : "", n->id);
-        gl_sb_json_str(sb, gl_op_name(n->op));
-        gl_sb_puts(sb, ", ");
-        put_ints(sb, n->in, n->nin);
-        gl_sb_puts(sb, ", ");
-        put_attrs(sb, &n->attrs);
-        gl_sb_puts(sb, ", ");
-        put_shape(sb, &n->shape);
-        gl_sb_puts(sb, ", ");
-        gl_sb_json_str(sb, n->name);
-        gl_sb_putc(sb, ']');
-    }
-    gl_sb_puts(sb, "], \"outputs\": ");
-    put_ints(sb, g->outputs, g->nout);
-    gl_sb_puts(sb, ", \"input_names\": {");
-    bool first = true;
-    for (int i = 0; i < g->n; i++) {
-        if (g->nodes[i].op != GL_OP_INPUT) continue;
-        if (!first) gl_sb_puts(sb, ", ");
-        first = false;
-        gl_sb_json_str(sb, g->nodes[i].name);
-        gl_sb_printf(sb, ": %d", i);
-    }
-    gl_sb_puts(sb, "}}");
+    gl_sb_puts(sb, "], ");
+    gl_json_put_graph_fields(sb, g, ", ", "");
+    gl_sb_putc(sb, '}');
 }
 
 static void put_vec(gl_sb *sb, const double *v, int64_t n) {

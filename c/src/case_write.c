@@ -1,6 +1,7 @@
 /* case_write.c — the result JSON of a case: one small writer per top-level key, listed in KEYS below
  * (add a row to add a key). Floats are written with gl_sb_double (shortest round-trip text). */
 #include "case.h"
+#include "graph_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,44 +21,6 @@ static void put_key(gl_sb *sb, const char *k) {
     gl_sb_puts(sb, ": ");
 }
 
-static void put_dim(gl_sb *sb, gl_dim d) {
-    if (gl_dim_is_sym(d)) gl_sb_json_str(sb, d.sym);
-    else put_i64(sb, d.n);
-}
-
-static void put_shape(gl_sb *sb, const gl_shape *s) {
-    gl_sb_putc(sb, '[');
-    for (int i = 0; i < s->rank; i++) {
-        if (i) gl_sb_puts(sb, ", ");
-        put_dim(sb, s->d[i]);
-    }
-    gl_sb_putc(sb, ']');
-}
-
-static void put_ints(gl_sb *sb, const int *v, int n) {
-    gl_sb_putc(sb, '[');
-    for (int i = 0; i < n; i++) gl_sb_printf(sb, i ? ", %d" : "%d", v[i]);
-    gl_sb_putc(sb, ']');
-}
-
-/* attrs in the enum's order (the reference's insertion order) */
-static void put_attrs(gl_sb *sb, const gl_attrs *a) {
-    bool first = true;
-#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
-    gl_sb_putc(sb, '{');
-    if (a->has & GL_A_AXIS) { SEP(); put_key(sb, "axis"); gl_sb_printf(sb, "%d", a->axis); }
-    if (a->has & GL_A_KEEPDIMS) { SEP(); put_key(sb, "keepdims"); gl_sb_puts(sb, a->keepdims ? "true" : "false"); }
-    if (a->has & GL_A_PERM) { SEP(); put_key(sb, "perm"); put_ints(sb, a->perm, a->nperm); }
-    if (a->has & GL_A_SHAPE) { SEP(); put_key(sb, "shape"); put_shape(sb, &a->shape); }
-    if (a->has & GL_A_EPS) { SEP(); put_key(sb, "eps"); gl_sb_double(sb, a->eps); }
-    if (a->has & GL_A_T) { SEP(); put_key(sb, "T"); put_i64(sb, a->T); }
-    if (a->has & GL_A_POS0) { SEP(); put_key(sb, "pos0"); put_i64(sb, a->pos0); }
-    if (a->has & GL_A_POS) { SEP(); put_key(sb, "pos"); put_dim(sb, a->pos); }
-    if (a->has & GL_A_SCALE) { SEP(); put_key(sb, "scale"); gl_sb_double(sb, a->scale); }
-    if (a->has & GL_A_VALUE) { SEP(); put_key(sb, "value"); gl_sb_double(sb, a->value); }
-#undef SEP
-    gl_sb_putc(sb, '}');
-}
 
 /* ------------------------------------------------------------------ one writer per key */
 static void w_case(wctx *w) { gl_sb_json_str(w->sb, w->c->name); }
@@ -130,36 +93,9 @@ static void w_passes(wctx *w) {
 }
 
 static void put_graph(wctx *w, const gl_graph *g) {
-    gl_sb *sb = w->sb;
-    const char *nl = w->pretty ? "\n    " : "";
-    gl_sb_printf(sb, "{\"nodes\": [%s", nl);
-    for (int i = 0; i < g->n; i++) {
-        const gl_node *n = &g->nodes[i];
-        if (i) gl_sb_printf(sb, ",%s", w->pretty ? nl : " ");
-        gl_sb_printf(sb, "[%d, ", n->id);
-        gl_sb_json_str(sb, gl_op_name(n->op));
-        gl_sb_puts(sb, ", ");
-        put_ints(sb, n->in, n->nin);
-        gl_sb_puts(sb, ", ");
-        put_attrs(sb, &n->attrs);
-        gl_sb_puts(sb, ", ");
-        put_shape(sb, &n->shape);
-        gl_sb_puts(sb, ", ");
-        gl_sb_json_str(sb, n->name);
-        gl_sb_putc(sb, ']');
-    }
-    gl_sb_puts(sb, "], \"outputs\": ");
-    put_ints(sb, g->outputs, g->nout);
-    gl_sb_puts(sb, ", \"input_names\": {");
-    bool first = true;
-    for (int i = 0; i < g->n; i++) {
-        if (g->nodes[i].op != GL_OP_INPUT) continue;
-        if (!first) gl_sb_puts(sb, ", ");
-        first = false;
-        put_key(sb, g->nodes[i].name);
-        gl_sb_printf(sb, "%d", g->nodes[i].id);
-    }
-    gl_sb_puts(sb, "}}");
+    gl_sb_putc(w->sb, '{');
+    gl_json_put_graph_fields(w->sb, g, w->pretty ? ",\n    " : ", ", w->pretty ? "\n    " : "");
+    gl_sb_putc(w->sb, '}');
 }
 
 static void w_graphs(wctx *w) {
@@ -202,7 +138,7 @@ static void put_kernels(wctx *w, const gl_kernels *ks) {
         gl_sb_puts(sb, ", \"label\": ");
         gl_sb_json_str(sb, k->label ? k->label : "");
         gl_sb_puts(sb, ", \"nodes\": ");
-        put_ints(sb, k->nodes, k->nnodes);
+        gl_json_put_ints(sb, k->nodes, k->nnodes);
         gl_sb_puts(sb, ", \"reads\": ");
         gl_sb_double(sb, k->reads);
         gl_sb_puts(sb, ", \"writes\": ");
@@ -293,11 +229,11 @@ static void w_provenance(wctx *w) {
             gl_sb_printf(sb, "%s\"%d\": {\"how\": ", k ? ", " : "", k);
             gl_sb_json_str(sb, gl_how_name(p->how[k]));
             gl_sb_puts(sb, ", \"from\": ");
-            put_ints(sb, p->from + p->from_start[k], p->from_start[k + 1] - p->from_start[k]);
+            gl_json_put_ints(sb, p->from + p->from_start[k], p->from_start[k + 1] - p->from_start[k]);
             gl_sb_putc(sb, '}');
         }
         gl_sb_puts(sb, "}, \"removed\": ");
-        put_ints(sb, p->removed, p->nremoved);
+        gl_json_put_ints(sb, p->removed, p->nremoved);
         gl_sb_putc(sb, '}');
     }
     gl_sb_putc(sb, ']');

@@ -1,0 +1,81 @@
+/* cli_io.c — shared I/O and error conventions of the graphlab CLI (see cli_io.h). */
+#include "cli_io.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+#define MAX_INPUT ((size_t)1 << 30)
+
+int gl_cli_usage(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "graphlab: usage: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, " (see graphlab --help)\n");
+    va_end(ap);
+    return EXIT_USAGE;
+}
+
+int gl_cli_fail(const gl_err *e) {
+    fprintf(stderr, "graphlab: %s: %s\n", gl_status_name(e->code ? e->code : GL_E_INTERNAL),
+            e->msg[0] ? e->msg : "failed");
+    return EXIT_FAIL;
+}
+
+char *gl_cli_read_all(const char *path, size_t *len, gl_err *e) {
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        gl_fail(e, GL_E_INVALID, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+        goto fail;
+    }
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (cap >= MAX_INPUT) {
+                gl_fail(e, GL_E_LIMIT, "%s is larger than %zu bytes", path, MAX_INPUT);
+                goto fail;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                gl_fail(e, GL_E_NOMEM, "out of memory reading %s", path);
+                goto fail;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - 1 - n, f);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(f)) {
+        gl_fail(e, GL_E_INVALID, "cannot read %s: %s", path, strerror(errno));
+        goto fail;
+    }
+    if (f != stdin) fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+fail:
+    free(buf);
+    if (f && f != stdin) fclose(f);
+    return NULL;
+}
+
+int gl_cli_write(const char *s, size_t n) {
+    if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0) {
+        if (errno == EPIPE) return EXIT_FAIL; /* the reader went away (| head): nothing to report */
+        fprintf(stderr, "graphlab: invalid: cannot write the output: %s\n", strerror(errno));
+        return EXIT_FAIL;
+    }
+    return 0;
+}
