@@ -374,6 +374,11 @@ int gl_params_find(const gl_params *p, const char *name);          /* index or -
 gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, gl_err *e);
 /* Shapes only (no values), for analysing model-scale configs. */
 gl_status gl_params_shapes(gl_params *p, const gl_model_cfg *m, gl_err *e);
+/* Seeded random inputs for the model, named and ordered as gl_build_model's inputs (in a gl_params used as
+ * a list of named arrays): N(0,1) for x and the caches; cos / sin the RoPE row of position S-1; kmask 0 with
+ * its last 3 slots -inf (bucket padding) when S > 3. The same generator as gl_params_random, so every
+ * build (native, WASI, browser) gets identical numbers. At most max_elems values in all, checked first. */
+gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed, int64_t max_elems, gl_err *e);
 
 /* Traces a whole model with the tracer: inputs (prefill: x; decode: x, k_cache, v_cache, cos, sin
  * [, kmask]) then params in order, then the layers. params missing from p are recorded shape-only. */

@@ -438,6 +438,29 @@ done:
     return st;
 }
 
+/* inputs: {"random": seed} — seeded inputs of the model's shapes (gl_inputs_random), within the run budget. */
+static gl_status read_random_inputs(const gl_json *j, int t, int rt, gl_case *c, gl_err *e) {
+    if (j->t[t].size != 1) return gl_fail(e, GL_E_INVALID, "inputs with \"random\" must have no other keys");
+    int64_t seed = 0;
+    gl_status st = nonneg_int(j, rt, "inputs.random", &seed, e);
+    if (st) return st;
+    gl_params in;
+    gl_params_init(&in);
+    st = gl_inputs_random(&in, &c->model, (uint64_t)seed, c->run_bytes / 8, e);
+    if (!st) {
+        c->input_names = gl_alloc((size_t)in.n, sizeof *c->input_names, e);
+        c->input_values = gl_alloc((size_t)in.n, sizeof *c->input_values, e);
+        if (!c->input_names || !c->input_values) st = GL_E_NOMEM;
+    }
+    for (int i = 0; !st && i < in.n; i++) {
+        memcpy(c->input_names[i], in.names[i], GL_NAME_MAX);
+        c->input_values[i] = gl_array_retain(in.values[i]);
+        c->ninputs++;
+    }
+    gl_params_free(&in);
+    return st;
+}
+
 static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     if (absent(j, t)) return GL_OK;
@@ -448,6 +471,8 @@ static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
     if (!c->has_values)
         return gl_fail(e, GL_E_INVALID, "inputs are given but params has no values: give params as arrays "
                        "{name: {shape, f64}} or {\"random\": seed}");
+    int rt = gl_json_get(j, t, "random");
+    if (rt >= 0) return read_random_inputs(j, t, rt, c, e);
     int n = j->t[t].size;
     c->input_names = gl_alloc((size_t)n, sizeof *c->input_names, e);
     c->input_values = gl_alloc((size_t)n, sizeof *c->input_values, e);

@@ -257,6 +257,71 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
     return GL_OK;
 }
 
+static gl_shape shape2(int64_t a, int64_t b);
+static gl_shape shape3(int64_t a, int64_t b, int64_t c);
+
+static gl_status put_input(gl_params *out, const char *name, gl_shape s, rng_t *r, int kind, const gl_model_cfg *m,
+                           gl_err *e) {
+    int64_t dims[GL_MAX_RANK];
+    for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
+    gl_array *a = gl_array_new(s.rank, dims, e);
+    if (!a) return e ? e->code : GL_E_NOMEM;
+    int64_t dh = m->layer.dh, S = m->S;
+    for (int64_t k = 0; k < a->size; k++) {
+        switch (kind) {
+        case 0: a->data[k] = next_normal(r); break;                                      /* x, caches */
+        case 1:                                                                           /* cos, sin */
+        case 2: {
+            double ang = (double)(S - 1) * pow(m->layer.theta, (double)(-2 * (k / 2)) / (double)dh);
+            a->data[k] = kind == 1 ? cos(ang) : sin(ang);
+            break;
+        }
+        default: a->data[k] = (S > 3 && k >= S - 3) ? -INFINITY : 0.0; break;           /* kmask */
+        }
+    }
+    gl_status st = gl_params_put(out, name, NULL, a, e);
+    gl_array_release(a);
+    return st;
+}
+
+/* The cache inputs of layer l: "k_cache" / "v_cache" for one layer, "{l}.k_cache" ... in a stack. */
+static void cache_names(char *kn, char *vn, int l, int L) {
+    if (L == 1) {
+        snprintf(kn, GL_NAME_MAX, "k_cache");
+        snprintf(vn, GL_NAME_MAX, "v_cache");
+    } else {
+        snprintf(kn, GL_NAME_MAX, "%d.k_cache", l);
+        snprintf(vn, GL_NAME_MAX, "%d.v_cache", l);
+    }
+}
+
+gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed, int64_t max_elems, gl_err *e) {
+    gl_status st = gl_model_cfg_validate(m, e);
+    if (st) return st;
+    const gl_layer_cfg *c = &m->layer;
+    int L = m->layers;
+    int64_t total = m->mode == GL_MODE_PREFILL ? m->T * c->d
+                                                : c->d + 2 * c->dh + (m->masked ? m->S : 0) + 2 * (int64_t)L * c->G * m->S * c->dh;
+    if (total > max_elems)
+        return gl_fail(e, GL_E_LIMIT, "inputs.random: the inputs need %lld values, above the run budget's %lld",
+                       (long long)total, (long long)max_elems);
+    rng_t r;
+    uint64_t x = seed ^ 0x5DEECE66Dull;    /* a different stream from the params of the same seed */
+    for (int i = 0; i < 4; i++) r.s[i] = splitmix(&x);
+    if (m->mode == GL_MODE_PREFILL) return put_input(out, "x", shape2(m->T, c->d), &r, 0, m, e);
+    if ((st = put_input(out, "x", shape2(1, c->d), &r, 0, m, e))) return st;
+    for (int l = 0; l < L && !st; l++) {
+        char kn[GL_NAME_MAX], vn[GL_NAME_MAX];
+        cache_names(kn, vn, l, L);
+        st = put_input(out, kn, shape3(c->G, m->S, c->dh), &r, 0, m, e);
+        if (!st) st = put_input(out, vn, shape3(c->G, m->S, c->dh), &r, 0, m, e);
+    }
+    if (!st) st = put_input(out, "cos", shape3(1, 1, c->dh), &r, 1, m, e);
+    if (!st) st = put_input(out, "sin", shape3(1, 1, c->dh), &r, 2, m, e);
+    if (!st && m->masked) st = put_input(out, "kmask", shape3(1, 1, m->S), &r, 3, m, e);
+    return st;
+}
+
 /* ---- the layers (statement by statement in the reference's evaluation order: node order is part of
  * the result, and C leaves the order of argument evaluation unspecified) */
 static int rope(gl_tracer *tr, int t, int cos_id, int sin_id) {
@@ -440,13 +505,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         int *kc = outs + 1;   /* reuse outs as scratch for cache ids: kc[2l], kc[2l+1] */
         for (int l = 0; l < L; l++) {
             char kn[GL_NAME_MAX], vn[GL_NAME_MAX];
-            if (L == 1) {
-                snprintf(kn, sizeof kn, "k_cache");
-                snprintf(vn, sizeof vn, "v_cache");
-            } else {
-                snprintf(kn, sizeof kn, "%d.k_cache", l);
-                snprintf(vn, sizeof vn, "%d.v_cache", l);
-            }
+            cache_names(kn, vn, l, L);
             kc[2 * l] = gl_t_input(tr, kn, &kv, NULL);
             kc[2 * l + 1] = gl_t_input(tr, vn, &kv, NULL);
         }

@@ -253,11 +253,46 @@ static void test_rope_tables(void **state) {
     gl_array_release(s);
 }
 
+static void test_random_inputs(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_model_cfg m = small_prefill();
+    m.mode = GL_MODE_DECODE;
+    m.S = 6;
+    m.masked = true;
+    gl_params a, b;
+    gl_params_init(&a);
+    gl_params_init(&b);
+    assert_int_equal(gl_inputs_random(&a, &m, 7, 1 << 20, &e), GL_OK);
+    assert_int_equal(gl_inputs_random(&b, &m, 7, 1 << 20, &e), GL_OK);
+    /* the model's input names, in gl_build_model's order */
+    static const char *const names[] = {"x", "k_cache", "v_cache", "cos", "sin", "kmask"};
+    assert_int_equal(a.n, 6);
+    for (int i = 0; i < 6; i++) assert_string_equal(a.names[i], names[i]);
+    assert_int_equal(a.values[1]->dim[1], 6);
+    /* the same seed gives the same numbers */
+    for (int i = 0; i < a.n; i++)
+        assert_memory_equal(a.values[i]->data, b.values[i]->data, sizeof(double) * (size_t)a.values[i]->size);
+    /* cos/sin are the RoPE row of position S-1 = 5: pair 0 turns by the position itself */
+    assert_close(a.values[3]->data[0], cos(5.0), 1e-15);
+    assert_close(a.values[4]->data[1], sin(5.0), 1e-15);
+    /* kmask hides the last 3 of the 6 slots */
+    for (int k = 0; k < 6; k++) assert_true(k >= 3 ? isinf(a.values[5]->data[k]) : a.values[5]->data[k] == 0.0);
+    gl_params_free(&a);
+    gl_params_free(&b);
+    /* too many values for the budget: refused before allocating */
+    gl_params c;
+    gl_params_init(&c);
+    assert_int_equal(gl_inputs_random(&c, &m, 7, 100, &e), GL_E_LIMIT);
+    assert_non_null(strstr(e.msg, "inputs.random"));
+    gl_params_free(&c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_config_errors),
         cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_branch_modes),
-        cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables),
+        cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables), cmocka_unit_test(test_random_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

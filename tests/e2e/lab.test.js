@@ -129,6 +129,8 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     await notice.waitFor({ state: 'visible' });
     expect(await notice.textContent()).toMatch(/not valid/);
     expect(await page.locator('#notice img').count()).toBe(0);
+    // the notice shows as soon as the hash is parsed; the lab may still be booting
+    await page.waitForFunction(() => document.body.classList.contains('ready') && window.__graphlab, null, { timeout: 30000 });
     const st = await page.evaluate(() => window.__graphlab.state());
     expect(st.cfg.d).toBe(64);
     expect(page.url()).not.toContain('evil');
