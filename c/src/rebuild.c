@@ -107,7 +107,13 @@ gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e) {
     int nkeep = 0;
     for (int i = 0; i < n; i++)
         if (live[i] || g->nodes[i].op == GL_OP_INPUT) keep[nkeep++] = i;
-    ng = gl_rebuild(g, keep, nkeep, NULL, idmap, e);
+    if (nkeep == n) {   /* nothing dead (the common case): the same graph, copied in one go */
+        ng = gl_graph_clone(g, e);
+        if (ng && idmap)
+            for (int i = 0; i < n; i++) idmap[i] = i;
+    } else {
+        ng = gl_rebuild(g, keep, nkeep, NULL, idmap, e);
+    }
 done:
     free(live);
     free(keep);
