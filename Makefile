@@ -74,7 +74,8 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 	@$(MAKE) --no-print-directory fuzz-smoke
-	npx vitest run
+	npx vitest run --exclude 'tests/e2e/**'
+	npx vitest run tests/e2e --maxWorkers=1
 
 test-c: $(BUILD)/graphlab_asan $(TEST_BINS)
 	@sh tools/run-c-tests.sh $(TEST_BINS)

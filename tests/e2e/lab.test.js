@@ -43,14 +43,14 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
     await page.goto((url || server.url) + hash);
-    await page.waitForFunction(() => document.body.classList.contains('ready') || !document.getElementById('notice').hidden, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.body.classList.contains('ready') || !document.getElementById('notice').hidden, null, { timeout: 90000 });
     return { page, errors };
   }
 
   const settled = (page) => page.waitForFunction(() => {
     const s = document.querySelector('.graph-svg');
     return s && s.getAttribute('data-animating') === '0';
-  }, null, { timeout: 15000 });
+  }, null, { timeout: 45000 });
 
   async function graphState(page) {
     await settled(page);
@@ -111,12 +111,12 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     const alert = page.locator('[data-testid=config-error]');
     expect(await alert.isHidden()).toBe(true);
     await page.fill('#cfg-G', '3');
-    await alert.waitFor({ state: 'visible', timeout: 10000 });
+    await alert.waitFor({ state: 'visible', timeout: 30000 });
     const text = await alert.textContent();
     expect(text).toMatch(/G/);
     expect(text).toMatch(/cannot be built/);
     await page.fill('#cfg-G', '2');
-    await alert.waitFor({ state: 'hidden', timeout: 10000 });
+    await alert.waitFor({ state: 'hidden', timeout: 30000 });
     const g = await graphState(page);
     expect(g.drawn).toBe(g.expected);
     expect(errors).toEqual([]);
@@ -130,7 +130,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     expect(await notice.textContent()).toMatch(/not valid/);
     expect(await page.locator('#notice img').count()).toBe(0);
     // the notice shows as soon as the hash is parsed; the lab may still be booting
-    await page.waitForFunction(() => document.body.classList.contains('ready') && window.__graphlab, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.body.classList.contains('ready') && window.__graphlab, null, { timeout: 90000 });
     const st = await page.evaluate(() => window.__graphlab.state());
     expect(st.cfg.d).toBe(64);
     expect(page.url()).not.toContain('evil');
@@ -158,7 +158,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     ];
     const check = async (hash) => {
       const notice = page.locator('[data-testid=notice]');
-      await notice.waitFor({ state: 'visible', timeout: 10000 });
+      await notice.waitFor({ state: 'visible', timeout: 30000 });
       const r = await page.evaluate(() => ({
         pwned: window.__pwned,
         text: document.getElementById('notice-text').textContent,
@@ -179,7 +179,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
       expect(r.url, hash).not.toMatch(/pwned|alert|script|onerror|onload/i);
     };
     await page.goto(server.url + HOSTILE[0]);
-    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 30000 });
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
     await check(HOSTILE[0]);
     for (const h of HOSTILE.slice(1)) {
       await page.evaluate(() => { document.getElementById('notice').hidden = true; });
@@ -196,13 +196,13 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
   it('extreme but valid links: an overflow is the core\'s inline error, a huge shape-only config stays small', async () => {
     const { page, errors } = await open('#d=65536&H=4096&G=1&dh=4096&f=1048576&T=1048576&L=256', `${server.url}?test=1`);
     const alert = page.locator('[data-testid=config-error]');
-    await alert.waitFor({ state: 'visible', timeout: 30000 });
+    await alert.waitFor({ state: 'visible', timeout: 90000 });
     expect(await alert.textContent()).toMatch(/overflows 64 bits/);
     // T = 2^20 with dh = 128: the RoPE tables are shells (no 1 GiB of numbers), the WASM memory does not grow
     const before = await page.evaluate(() => window.__graphlabTest.heap());
     await page.evaluate(() => { location.hash = '#d=64&H=8&G=2&dh=128&f=128&T=1048576&panels=config.kernels.memory'; });
-    await alert.waitFor({ state: 'hidden', timeout: 30000 });
-    await page.waitForFunction(() => window.__graphlab.result() && window.__graphlab.result().config.T === 1048576, null, { timeout: 30000 });
+    await alert.waitFor({ state: 'hidden', timeout: 90000 });
+    await page.waitForFunction(() => window.__graphlab.result() && window.__graphlab.result().config.T === 1048576, null, { timeout: 90000 });
     const heap = await page.evaluate(() => window.__graphlabTest.heap());
     expect(heap.memory).toBe(before.memory);
     expect(heap.inUse).toBe(0);
@@ -227,7 +227,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
   it('runs numerics in the worker and shows every stage\'s error', async () => {
     const { page, errors } = await open('#panels=config.numerics');
     const table = page.locator('[data-testid=numerics-table]');
-    await table.waitFor({ state: 'visible', timeout: 30000 });
+    await table.waitFor({ state: 'visible', timeout: 90000 });
     const rows = await table.locator('tbody tr').count();
     const passes = await page.evaluate(() => window.__graphlab.result().passes.length);
     expect(rows).toBe(passes);

@@ -44,7 +44,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab: 10,000 changes and steps (e2e, Chr
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
     page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
     await page.goto(`${server.url}?test=1#panels=config`);
-    await page.waitForFunction(() => document.body.classList.contains('ready') && window.__graphlabTest, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.body.classList.contains('ready') && window.__graphlabTest, null, { timeout: 90000 });
     cdp = await context.newCDPSession(page);
   });
 
