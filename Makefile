@@ -161,11 +161,12 @@ bench-numeric: $(BUILD)/numeric_bench $(WASM_MJS)
 # serves public/ on localhost (PORT=8080 by default; a busy port falls back to a free one; the URL is printed).
 # `make dist`: dist/graphlab.html, one self-contained file (CSS, JS, worker and .wasm inlined) for file://.
 .PHONY: web serve dist
-web:
+web: $(WASM_MJS)
 	node tools/build-web.mjs
 
 serve: deps
-	@$(MAKE) --no-print-directory -s -j$(JOBS) wasm web
+	@$(MAKE) --no-print-directory -s -j$(JOBS) wasm
+	@$(MAKE) --no-print-directory -s web
 	node tools/serve.mjs --port $${PORT:-8080} public
 
 dist: wasm

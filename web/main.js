@@ -7,6 +7,7 @@
 import { parseHash, serializeHash, withPatch, caseFromState, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
 import { buildStages } from './model.js';
 import { el, clear } from './dom.js';
+import { mark } from './perf.js';
 import { createConfigView } from './views/config.js';
 import { createGraphView } from './views/graph.js';
 import { createKernelsView } from './views/kernels.js';
@@ -131,19 +132,38 @@ export async function boot(opts = {}) {
   };
 
   // ---------------------------------------------------------------- analysis
+  // When a new configuration is analysed (runCase, then every open panel redraws):
+  //   'now'    in this task (boot, an edited URL, the test hook's analyzeNow);
+  //   'frame'  at the next animation frame (sliders, menus, radios, arrow keys in a number field): the move is
+  //            drawn in the frame right after it, and a burst of moves within one frame (a held key, a drag)
+  //            costs one analysis;
+  //   'typing' TYPING_MS after the last keystroke typed into a number field, so "4096" is not analysed as
+  //            4, 40 and 409 on the way.
+  // (An analysis of one Llama-3-8B layer + the redraw is ~20 ms; the old 60 ms debounce on every change
+  // made a slider move take ~160 ms to show.)
+  const TYPING_MS = 60;
   let analyzeTimer = null;
+  let analyzeFrame = null;
   let analyzedKey = null;
+
+  function cancelAnalyze() {
+    if (analyzeTimer) clearTimeout(analyzeTimer);
+    analyzeTimer = null;
+    if (analyzeFrame !== null) cancelAnimationFrame(analyzeFrame);
+    analyzeFrame = null;
+  }
 
   function analysisKey(st) {
     return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline]);
   }
 
   function analyze() {
-    analyzeTimer = null;
+    cancelAnalyze();
     const key = analysisKey(state);
     if (key === analyzedKey) return;
     analyzedKey = key;
     const c = caseFromState(state, { presetDevices: presets && presets.devices });
+    mark('gl-analyze-start');
     try {
       const t0 = performance.now();
       const result = lab.runCase(c);
@@ -160,14 +180,26 @@ export async function boot(opts = {}) {
       model.error = errorInfo(err);
       model.stale = !!model.result;
     }
+    mark('gl-analyze-end');
     writeHash();
     render({ animate: true });
   }
 
-  function scheduleAnalyze(immediate) {
+  function scheduleAnalyze(when) {
+    if (when === 'now') return analyze();
+    if (when === 'typing') {
+      cancelAnalyze();
+      analyzeTimer = setTimeout(analyze, TYPING_MS);
+      return;
+    }
     if (analyzeTimer) clearTimeout(analyzeTimer);
-    analyzeTimer = immediate ? null : setTimeout(analyze, 60);
-    if (immediate) analyze();
+    analyzeTimer = null;
+    if (analyzeFrame === null) {
+      analyzeFrame = requestAnimationFrame(() => {
+        analyzeFrame = null;
+        analyze();
+      });
+    }
   }
 
   // ---------------------------------------------------------------- state changes
@@ -199,7 +231,7 @@ export async function boot(opts = {}) {
     const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline'].some((k) => k in patch);
     writeHash();
     if ('stage' in patch && !('playing' in o)) { /* manual stage change keeps playing */ }
-    if (rerun && analysisKey(state) !== analysisKey(prev)) scheduleAnalyze(false);
+    if (rerun && analysisKey(state) !== analysisKey(prev)) scheduleAnalyze(o.typing ? 'typing' : 'frame');
     else render({ animate: true });
   }
 
@@ -210,7 +242,7 @@ export async function boot(opts = {}) {
     if (parsed.notice) showNotice(parsed.notice);
     state = parsed.state;
     writeHash({ now: true });
-    scheduleAnalyze(true);
+    scheduleAnalyze('now');
     render({ animate: false });
   });
 
@@ -261,12 +293,17 @@ export async function boot(opts = {}) {
     render({ animate: false });
   }
 
+  // Keys that keep their own meaning: everything in text and number fields, selects, sliders and radio groups
+  // (arrows move them); Space / Enter on buttons, checkboxes and <summary> (they activate them). Elsewhere —
+  // the page, a button, a checkbox, a pass in the list — ← → space Home End i drive the stepper.
+  const STEPPER_KEY_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
   document.addEventListener('keydown', (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const t = ev.target;
     const tag = t && t.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (t && t.isContentEditable)) return;
-    if (tag === 'BUTTON' && (ev.key === ' ' || ev.key === 'Enter')) return;
+    if (tag === 'SELECT' || tag === 'TEXTAREA' || (t && t.isContentEditable)) return;
+    if (tag === 'INPUT' && !STEPPER_KEY_INPUTS.has(t.type)) return;
+    if ((tag === 'BUTTON' || tag === 'SUMMARY' || tag === 'INPUT') && (ev.key === ' ' || ev.key === 'Enter')) return;
     if (ev.key === 'ArrowRight') step(1);
     else if (ev.key === 'ArrowLeft') step(-1);
     else if (ev.key === ' ' || ev.key === 'Spacebar') togglePlay();
@@ -299,6 +336,7 @@ export async function boot(opts = {}) {
         console.error(`view ${p}:`, err);
       }
     }
+    mark('gl-render-end');
   }
 
   // debugging / test handle (read-only views of the state and the last result)
@@ -311,18 +349,15 @@ export async function boot(opts = {}) {
     }),
   });
 
-  // Test hook, only when the page is opened with ?test=1 (tests/e2e/long-use.test.js): drives the same
-  // setState / step the controls and keys use, without the 60 ms debounce, and reads the module's heap.
+  // Test hook, only when the page is opened with ?test=1 (tests/e2e/long-use.test.js, bench/lab_perf.mjs):
+  // drives the same setState / step the controls and keys use (a setState that changes the configuration is
+  // analysed at the next frame, like a slider; analyzeNow runs it at once), and reads the module's heap.
   // Read-only otherwise: it takes plain patches through withPatch like every control.
   if (new URLSearchParams(location.search).get('test') === '1') {
     Object.defineProperty(window, '__graphlabTest', {
       value: Object.freeze({
         setState: (patch) => setState(patch),
-        analyzeNow: () => {
-          if (analyzeTimer) clearTimeout(analyzeTimer);
-          analyzeTimer = null;
-          analyze();
-        },
+        analyzeNow: () => analyze(),
         step: (dir) => step(dir),
         stages: () => model.stages.length,
         heap: () => lab.heapStats(),

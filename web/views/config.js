@@ -61,10 +61,12 @@ export function createConfigView(root, ctx) {
   for (const f of FIELDS) {
     const [lo, hi] = LIMITS[f.limit || f.key];
     const num = el('input', { type: 'number', id: `cfg-${f.key}`, min: lo, max: hi, step: 1, inputmode: 'numeric', 'aria-label': f.label });
-    const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider`, tabindex: -1 });
+    const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
     const row = el('div', { class: 'row field', 'data-field': f.key }, el('label', { for: `cfg-${f.key}` }, f.label), range, num, msg);
-    const commit = (v) => {
+    // typing: a keystroke in the number box (analysed once typing pauses); anything else — the slider, the
+    // box's arrow keys / spin buttons, Enter or leaving the box — is analysed at the next frame
+    const commit = (v, typing = false) => {
       msg.textContent = '';
       num.removeAttribute('aria-invalid');
       if (!Number.isInteger(v) || v < lo || v > hi) {
@@ -72,11 +74,11 @@ export function createConfigView(root, ctx) {
         num.setAttribute('aria-invalid', 'true');
         return;
       }
-      ctx.setState({ cfg: { [f.key]: v } });
+      ctx.setState({ cfg: { [f.key]: v } }, { typing });
     };
-    num.addEventListener('input', () => {
+    num.addEventListener('input', (ev) => {
       if (num.value === '') return;
-      commit(Number(num.value));
+      commit(Number(num.value), !!ev.inputType);
     });
     num.addEventListener('change', () => commit(num.value === '' ? NaN : Number(num.value)));
     range.addEventListener('input', () => {

@@ -13,6 +13,7 @@ import { d3, dagre } from '../lib.js';
 import { CLASSES, classCss, fmtShape, nodeLabel } from '../ops.js';
 import { layerCount } from '../model.js';
 import { el, clear } from '../dom.js';
+import { mark } from '../perf.js';
 
 const NODE_H = 24;
 const GROUP_H = 44;
@@ -100,7 +101,13 @@ export function createGraphView(root, ctx) {
   let anim = null;         // running animation handle
   let expanded = new Set(); // layers opened by the user in collapsed mode
   let expandedFor = null;
+  // Two caches. layoutCache: the visual graph of a stage of this result (cleared on a new result).
+  // shapeCache: dagre's positions by graph *structure* (node keys, box sizes, edges), across results: d, T,
+  // … change shapes, not nodes, labels or edges, so moving a slider reuses every stage's layout (dagre is
+  // ~30-100 ms for one 8B layer's 60 nodes — most of a slider move's time before this cache). LRU, bounded.
   const layoutCache = new Map();
+  const shapeCache = new Map();
+  const SHAPE_CACHE_MAX = 48;
   let model = null;
   let state = null;
   let highlight = null;    // kernel index highlighted from the kernels panel
@@ -120,7 +127,8 @@ export function createGraphView(root, ctx) {
   function visualGraph(stage, collapsed, kernels) {
     const inst = !!state.inst;
     const nodeH = inst ? NODE_H + 8 : NODE_H;
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${state.kern && kernels ? 'k' : ''}|${inst ? 'i' : ''}`;
+    // (kernel membership is set on the visual nodes by draw, after this: it does not change the layout)
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${inst ? 'i' : ''}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
     const visKey = (n) => (collapsed && !expanded.has(n.layer) ? `L${n.layer}` : n.key);
     const nodes = new Map();
@@ -153,19 +161,33 @@ export function createGraphView(root, ctx) {
         if (!edges.has(ek)) edges.set(ek, { key: ek, s, t, shared: collapsed && s === 'L-1' });
       }
     }
-    const g = new dagre.graphlib.Graph();
-    g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
-    g.setDefaultEdgeLabel(() => ({}));
-    for (const v of nodes.values()) g.setNode(v.key, { width: v.w, height: v.h });
-    for (const e of edges.values()) g.setEdge(e.s, e.t);
-    dagre.layout(g);
-    for (const v of nodes.values()) {
-      const p = g.node(v.key);
-      v.x = p.x;
-      v.y = p.y;
+    // dagre's input in insertion order: the same string means the same layout
+    let sig = '';
+    for (const v of nodes.values()) sig += `${v.key}:${v.w}:${v.h};`;
+    sig += '|';
+    for (const ek of edges.keys()) sig += `${ek};`;
+    let shape = shapeCache.get(sig);
+    if (shape) {
+      shapeCache.delete(sig);                // most recently used last
+    } else {
+      const g = new dagre.graphlib.Graph();
+      g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
+      g.setDefaultEdgeLabel(() => ({}));
+      for (const v of nodes.values()) g.setNode(v.key, { width: v.w, height: v.h });
+      for (const e of edges.values()) g.setEdge(e.s, e.t);
+      dagre.layout(g);
+      const pos = new Map();
+      for (const v of nodes.values()) {
+        const p = g.node(v.key);
+        pos.set(v.key, [p.x, p.y]);
+      }
+      const gg = g.graph();
+      shape = { pos, width: gg.width || 100, height: gg.height || 100 };
+      while (shapeCache.size >= SHAPE_CACHE_MAX) shapeCache.delete(shapeCache.keys().next().value);
     }
-    const gg = g.graph();
-    const vis = { nodes, edges: [...edges.values()], visKey, width: gg.width || 100, height: gg.height || 100 };
+    shapeCache.set(sig, shape);
+    for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
+    const vis = { nodes, edges: [...edges.values()], visKey, width: shape.width, height: shape.height };
     layoutCache.set(key, vis);
     return vis;
   }
@@ -429,22 +451,28 @@ export function createGraphView(root, ctx) {
     });
   }
 
+  let pipeDrawn = null;
   function drawPipelineEditor() {
     const all = ctx.passNames();
     const on = state.pipeline;
+    const drawnKey = on.join('.');
+    if (drawnKey === pipeDrawn) return;    // unchanged: keep the DOM (and the keyboard focus in it)
+    pipeDrawn = drawnKey;
     const order = [...on, ...all.filter((p) => !on.includes(p))];
+    const a = document.activeElement;
+    const focused = a && pipeList.contains(a) ? { pass: a.getAttribute('data-pass'), role: a.getAttribute('data-role') } : null;
     clear(pipeList);
     order.forEach((p) => {
       const enabled = on.includes(p);
-      const cb = el('input', { type: 'checkbox', 'aria-label': `run ${p}` });
+      const cb = el('input', { type: 'checkbox', 'aria-label': `run ${p}`, 'data-pass': p, 'data-role': 'cb' });
       cb.checked = enabled;
       cb.addEventListener('change', () => {
         const next = cb.checked ? [...on, p] : on.filter((x) => x !== p);
         ctx.setState({ pipeline: next }, { rerun: true });
       });
       const pos = on.indexOf(p);
-      const up = el('button', { type: 'button', 'aria-label': `move ${p} earlier`, title: 'earlier' }, '↑');
-      const down = el('button', { type: 'button', 'aria-label': `move ${p} later`, title: 'later' }, '↓');
+      const up = el('button', { type: 'button', 'aria-label': `move ${p} earlier`, title: 'earlier', 'data-pass': p, 'data-role': 'up' }, '↑');
+      const down = el('button', { type: 'button', 'aria-label': `move ${p} later`, title: 'later', 'data-pass': p, 'data-role': 'down' }, '↓');
       up.disabled = !enabled || pos === 0;
       down.disabled = !enabled || pos === on.length - 1;
       const move = (delta) => {
@@ -457,6 +485,12 @@ export function createGraphView(root, ctx) {
       down.addEventListener('click', () => move(1));
       pipeList.append(el('li', { class: enabled ? '' : 'off' }, el('label', {}, cb, ' ', p), up, down));
     });
+    if (focused) {
+      // the same control of the same pass (it moved with the pass), else another of its row
+      const q = (role) => pipeList.querySelector(`[data-pass="${focused.pass}"][data-role="${role}"]`);
+      const target = [focused.role, focused.role === 'up' ? 'down' : 'up', 'cb'].map(q).find((e) => e && !e.disabled);
+      if (target) target.focus();
+    }
   }
 
   // ------------------------------------------------------------------ draw
@@ -484,10 +518,12 @@ export function createGraphView(root, ctx) {
     const visible = ctx.visibleStages();
     drawPassList(stages, visible, idx);
     const pos = visible.indexOf(idx);
-    btnPrev.disabled = pos <= 0;
-    btnFirst.disabled = pos <= 0;
-    btnNext.disabled = pos === -1 || pos >= visible.length - 1;
-    btnLast.disabled = btnNext.disabled;
+    // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> (pressing Enter on
+    // "next" until the last stage would lose your place); the handlers do nothing at the ends anyway
+    const atEnd = pos === -1 || pos >= visible.length - 1;
+    for (const [b, off] of [[btnPrev, pos <= 0], [btnFirst, pos <= 0], [btnNext, atEnd], [btnLast, atEnd]]) {
+      b.setAttribute('aria-disabled', off ? 'true' : 'false');
+    }
     stageLabel.textContent = `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
       (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : '');
 
@@ -503,6 +539,7 @@ export function createGraphView(root, ctx) {
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
     forcedNote.textContent = `${stage.nodes.length} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
     const vis = visualGraph(stage, collapsed, kernels);
+    mark('gl-layout-end');
     // kernel membership on visual nodes
     const kof = new Map();
     if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
@@ -540,7 +577,9 @@ export function createGraphView(root, ctx) {
       svg.attr('data-animating', 0);
       anim = null;
     };
-    if (p.elements.every((d) => d.from === d.to)) {
+    // nothing moves (a slider moved: new shapes, same graph and layout): no tween
+    const still_ = (d) => d.from === d.to || (d.from.x === d.to.x && d.from.y === d.to.y && d.from.s === d.to.s && d.from.o === d.to.o);
+    if (p.elements.every(still_) && p.edges.every((e) => e.phase === 'both')) {
       applyFrame(sel, p.byKey, 1);
       finish();
     } else {
@@ -560,6 +599,33 @@ export function createGraphView(root, ctx) {
       userZoomed = false;
       fit(false);
     } else if (!userZoomed && !sameStage) fit(true, st.inst ? 1400 : 900);
+    mark('gl-draw-end');
+    scheduleWarm();
+  }
+
+  // Lays out the other stages of this result while the page is idle (one stage per long idle period, never
+  // during an animation), so that stepping to a pass does not run dagre in the frame the animation starts.
+  let warmHandle = null;
+  const idle = typeof requestIdleCallback === 'function'
+    ? (fn) => requestIdleCallback(fn, { timeout: 4000 })
+    : (fn) => setTimeout(() => fn({ timeRemaining: () => 50, didTimeout: false }), 200);
+  function scheduleWarm() {
+    if (warmHandle === null) warmHandle = idle(warm);
+  }
+  function warm(deadline) {
+    warmHandle = null;
+    if (!model || !model.stages || !model.stages.length || !state) return;
+    const todo = model.stages.filter((s) => s.nodes.length && !isCollapsed(state, s) && !layoutCache.has(`${model.version}|${s.index}|-|${state.inst ? 'i' : ''}`));
+    if (!todo.length) return;
+    if (anim || (!deadline.didTimeout && deadline.timeRemaining() < 40)) {
+      scheduleWarm();
+      return;
+    }
+    // the next stages first (where → goes)
+    const cur = last ? last.stageIndex : 0;
+    todo.sort((a, b) => ((a.index - cur + 1000) % 1000) - ((b.index - cur + 1000) % 1000));
+    visualGraph(todo[0], false, null);
+    if (todo.length > 1) scheduleWarm();
   }
 
   function setHighlight(ki) {

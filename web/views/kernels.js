@@ -171,10 +171,13 @@ export function createKernelsView(root, ctx) {
     if (skipped) rooflineBox.append(el('p', { class: 'note' }, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`));
   }
 
+  let drawnFor = null;   // [result, kset, inst] last drawn: stepping passes or playing does not redraw this panel
   function draw(state, model) {
     const r = model.result;
     for (const [v, rr] of Object.entries(radios)) rr.checked = state.kset === v;
     if (!r) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst) return;
+    drawnFor = [r, state.kset, state.inst];
     drawTotals(r);
     const dev = r.device || {};
     const set = state.kset;

@@ -71,9 +71,12 @@ export function createMemoryView(root, ctx) {
     return box;
   }
 
+  let drawnFor = null;   // [result, inst] last drawn: stepping passes or playing does not redraw this panel
   function draw(state, model) {
     const r = model.result;
     if (!r || !r.memory) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst) return;
+    drawnFor = [r, state.inst];
     const mem = r.memory;
     const lts = mem.lifetimes || [];
     const naive = naiveOffsets(lts);

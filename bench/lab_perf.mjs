@@ -1,0 +1,492 @@
+#!/usr/bin/env node
+// lab_perf.mjs — how the browser lab feels on one Llama-3-8B layer (prefill). A benchmark that prints
+// numbers, not a timed unit test (`make bench-lab` = `make wasm web` + this).
+//
+// Serves public/ with tools/serve.mjs on a free loopback port and drives Debian's /usr/bin/chromium (headless,
+// via playwright-core; never downloads a browser). The page is opened with the llama3-8b preset chosen in the
+// preset menu and then layers = 1 typed into its field, like a student would.
+//
+//   (a) slider → redraw: focus the T slider (then the d slider) and press ArrowRight / ArrowLeft, one move at
+//       a time. Measured from the keydown's timeStamp to the page's marks (web/perf.js: gl-analyze-start,
+//       gl-analyze-end, gl-layout-end, gl-draw-end, gl-render-end) and to the end of the next frame after
+//       gl-render-end (a rAF callback then a MessageChannel task: the frame with the new graph is rendered).
+//       Prints median / p90 / max and where the time goes.
+//   (b) pass animations: Home, then ArrowRight through every pass with animations on; requestAnimationFrame
+//       deltas collected in the page while each step animates (node tween + zoom, 900 ms). Prints median / p95
+//       / max frame time and the number of frames over 33 ms; the first frame of a step (the one that does the
+//       step's layout and DOM join) is also shown on its own.
+//   (c) keyboard only: Tab through the whole page and check that every control of the config panel, the
+//       stepper buttons and the pass list are reached and show a focus outline; ← / → / space / Home / End
+//       work when focus is not in a text field (and do not steal keys from fields); Enter and Space activate
+//       buttons. Prints a checklist (PASS / FAIL per item).
+//
+// Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
+// default 2). The load average is printed with the numbers: on a busy machine, re-run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
+const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
+const BUDGET_MS = 100;
+
+// ------------------------------------------------------------------------------------------ helpers
+function quantile(xs, q) {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
+  return s[i];
+}
+const median = (xs) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+function row(label, xs, qs = [['median', 0.5], ['p90', 0.9]]) {
+  const parts = qs.map(([n, q]) => `${n} ${f1(q === 0.5 ? median(xs) : quantile(xs, q))}`);
+  return `  ${label.padEnd(34)} ${parts.join('  ')}  max ${f1(Math.max(...xs))} ms  (n=${xs.length})`;
+}
+
+// ------------------------------------------------------------------------------------------ in-page probe
+// Installed with page.evaluate (CDP, so the page's CSP does not apply). Keeps: the last keydown's timeStamp,
+// the gl-* marks (PerformanceObserver), and, while `frames` is on, every rAF timestamp plus the time the
+// frame's rendering was done (a MessageChannel task posted from the rAF callback runs after it).
+function installProbe() {
+  if (window.__bench) return;
+  const b = { keyAt: null, marks: [], frames: [], rendered: [], recording: false };
+  window.__bench = b;
+  document.addEventListener('keydown', (e) => { b.keyAt = e.timeStamp; }, true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name.startsWith('gl-')) b.marks.push({ name: e.name, t: e.startTime });
+  }).observe({ type: 'mark' });
+  const ch = new MessageChannel();
+  ch.port1.onmessage = (ev) => b.rendered.push({ frame: ev.data, done: performance.now() });
+  const loop = (ts) => {
+    if (b.recording) {
+      b.frames.push(ts);
+      ch.port2.postMessage(ts);
+    }
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+}
+
+// ------------------------------------------------------------------------------------------ main
+async function main() {
+  for (const f of ['graphlab-core.wasm', 'graphlab-core.mjs', 'graphlab.mjs', 'app/main.js']) {
+    if (!fs.existsSync(path.join(REPO, 'public', f))) {
+      console.error(`lab_perf: public/${f} is missing — run "make wasm web" (or "make bench-lab")`);
+      process.exit(2);
+    }
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`lab_perf: ${CHROMIUM} is missing (apt-get install chromium); nothing measured`);
+    process.exit(2);
+  }
+  const { startServer } = await import('../tools/serve.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer({ port: 0, quiet: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const failures = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, reducedMotion: 'no-preference' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    await page.goto(`${server.url}?test=1`);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
+    await page.evaluate(installProbe);
+
+    const settled = () => page.waitForFunction(() => {
+      const s = document.querySelector('.graph-svg');
+      return s && s.getAttribute('data-animating') === '0';
+    }, null, { timeout: 60000 });
+
+    // the preset, then one layer, through the real controls
+    await page.selectOption('#cfg-preset', 'llama3-8b');
+    await page.waitForFunction(() => window.__graphlab.result() && window.__graphlab.result().config.d === 4096, null, { timeout: 90000 });
+    await page.fill('#cfg-layers', '1');
+    await page.waitForFunction(() => window.__graphlab.result().config.layers === 1, null, { timeout: 90000 });
+    await settled();
+    await page.waitForTimeout(1000);
+    const info = await page.evaluate(() => {
+      const r = window.__graphlab.result();
+      const st = window.__graphlab.state();
+      return { cfg: st.cfg, stages: r.passes.length, nodes: r.passes.map((p) => p.nodes), dom: document.getElementsByTagName('*').length };
+    });
+    console.log(`GraphLab lab perf — llama3-8b, layers=1, ${info.cfg.mode}, T=${info.cfg.T}: ${info.stages} stages, nodes ${info.nodes.join(' → ')}, ${info.dom} DOM elements`);
+    console.log(`chromium headless (${(await browser.version())}), ${os.cpus().length} cores, load average ${load()}`);
+
+    // ---------------------------------------------------------------------------- (a) slider → redraw
+    /** One key press on the focused control; waits for its redraw; returns the phase times (ms from the key). */
+    async function oneMove(key) {
+      await page.evaluate(() => {
+        const b = window.__bench;
+        b.keyAt = null;
+        b.marks = [];
+        b.frames = [];
+        b.rendered = [];
+        b.recording = true;
+      });
+      await page.keyboard.press(key);
+      await page.waitForFunction(() => {
+        const b = window.__bench;
+        const end = b.marks.find((m) => m.name === 'gl-render-end' && m.t >= b.keyAt);
+        return end && b.rendered.some((r) => r.frame > end.t);
+      }, null, { timeout: 60000, polling: 'raf' });
+      const r = await page.evaluate(() => {
+        const b = window.__bench;
+        b.recording = false;
+        const at = (name) => { const m = b.marks.find((x) => x.name === name && x.t >= b.keyAt); return m ? m.t - b.keyAt : NaN; };
+        const renderEnd = at('gl-render-end') + b.keyAt;
+        const fr = b.rendered.find((x) => x.frame > renderEnd);
+        return {
+          analyzeStart: at('gl-analyze-start'), analyzeEnd: at('gl-analyze-end'), layoutEnd: at('gl-layout-end'),
+          drawEnd: at('gl-draw-end'), renderEnd: at('gl-render-end'), painted: fr.done - b.keyAt,
+          value: window.__graphlab.state().cfg,
+        };
+      });
+      await settled();
+      await page.waitForTimeout(150);
+      return r;
+    }
+
+    async function sliderRun(field, n) {
+      const sel = `[data-field=${field}] input[type=range]`;
+      await page.focus(sel);
+      const res = [];
+      // right until the end of the ticks, then left, and so on
+      let dir = 'ArrowRight';
+      for (let i = 0; i < n; i++) {
+        const before = await page.$eval(sel, (e) => [Number(e.value), Number(e.max)]);
+        if (dir === 'ArrowRight' && before[0] >= before[1]) dir = 'ArrowLeft';
+        else if (dir === 'ArrowLeft' && before[0] <= 0) dir = 'ArrowRight';
+        res.push(await oneMove(dir));
+      }
+      return res;
+    }
+
+    const report = (label, res) => {
+      const ph = (k) => res.map((r) => r[k]);
+      const diff = (a, b) => res.map((r) => r[b] - r[a]);
+      console.log(`\n(a) ${label}`);
+      console.log(row('key → graph drawn (gl-draw-end)', ph('drawEnd')));
+      console.log(row('key → frame rendered', ph('painted')));
+      console.log('  where the time goes (medians):');
+      console.log(`    wait before analysis (debounce)  ${f1(median(ph('analyzeStart')))} ms`);
+      console.log(`    runCase + buildStages            ${f1(median(diff('analyzeStart', 'analyzeEnd')))} ms`);
+      console.log(`    config view + layout (dagre)     ${f1(median(diff('analyzeEnd', 'layoutEnd')))} ms`);
+      console.log(`    graph DOM join + first frame     ${f1(median(diff('layoutEnd', 'drawEnd')))} ms`);
+      console.log(`    other panels (kernels, memory)   ${f1(median(diff('drawEnd', 'renderEnd')))} ms`);
+      console.log(`    style, layout, paint of frame    ${f1(median(diff('renderEnd', 'painted')))} ms`);
+      return median(ph('painted'));
+    };
+
+    const tRes = await sliderRun('T', MOVES);
+    const tMed = report(`T slider (prefill tokens), ${MOVES} moves, ArrowRight/ArrowLeft on the focused slider; load ${load()}`, tRes);
+    const dRes = await sliderRun('d', Math.min(MOVES, 16));
+    report(`d slider (model width), ${dRes.length} moves; load ${load()}`, dRes);
+    if (!(tMed < BUDGET_MS)) failures.push(`slider → redraw median ${f1(tMed)} ms ≥ ${BUDGET_MS} ms`);
+    // back to the 8B shape (the d moves changed it)
+    await page.selectOption('#cfg-preset', 'llama3-8b');
+    await page.waitForFunction(() => window.__graphlab.result().config.d === 4096, null, { timeout: 90000 });
+    await page.fill('#cfg-layers', '1');
+    await page.waitForFunction(() => window.__graphlab.result().config.layers === 1, null, { timeout: 90000 });
+    await settled();
+
+    // ---------------------------------------------------------------------------- (b) pass animations
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    const all = [], firsts = [], rest = [];
+    const perStep = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.keyboard.press('Home');
+      await settled();
+      await page.waitForTimeout(1000);
+      for (let s = 1; s < info.stages; s++) {
+        await page.evaluate(() => { const b = window.__bench; b.frames = []; b.rendered = []; b.keyAt = null; b.recording = true; });
+        await page.keyboard.press('ArrowRight');
+        // the node tween and the zoom both last 900 ms; record until both are done
+        await page.waitForFunction(() => {
+          const b = window.__bench;
+          const s2 = document.querySelector('.graph-svg');
+          return b.keyAt !== null && s2.getAttribute('data-animating') === '0' && performance.now() - b.keyAt > 1000;
+        }, null, { timeout: 60000, polling: 100 });
+        const fr = await page.evaluate(() => {
+          const b = window.__bench;
+          b.recording = false;
+          const ts = b.frames.filter((t) => t >= b.keyAt - 20);
+          const stage = window.__graphlab.state().stage;
+          return { ts, keyAt: b.keyAt, stage, name: document.querySelector('.graph-svg').getAttribute('data-stage-name') };
+        });
+        const d = [];
+        for (let i = 1; i < fr.ts.length; i++) d.push(fr.ts[i] - fr.ts[i - 1]);
+        if (!d.length) continue;
+        all.push(...d);
+        firsts.push(d[0]);
+        rest.push(...d.slice(1));
+        perStep.push({ stage: fr.stage, name: fr.name, frames: d.length, max: Math.max(...d), over: d.filter((x) => x > 33.4).length, first: d[0] });
+        await page.waitForTimeout(200);
+      }
+    }
+    const over = all.filter((x) => x > 33.4).length;
+    console.log(`\n(b) pass animations, ${info.stages - 1} steps × ${ROUNDS} rounds with ArrowRight, rAF deltas; load ${load()}`);
+    console.log(row('all frames', all, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${over}`);
+    console.log(row('first frame of a step (layout+join)', firsts, [['median', 0.5], ['p95', 0.95]]));
+    console.log(row('frames after the first', rest, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${rest.filter((x) => x > 33.4).length}`);
+    for (const s of perStep.slice(0, info.stages - 1)) {
+      console.log(`    → ${String(s.stage).padStart(2)} ${s.name.padEnd(18)} ${String(s.frames).padStart(3)} frames, first ${f1(s.first)} ms, max ${f1(s.max)} ms, ${s.over} over 33 ms`);
+    }
+    if (quantile(rest, 0.95) > 33.4) failures.push(`animation p95 frame ${f1(quantile(rest, 0.95))} ms > 33 ms`);
+
+    // ---------------------------------------------------------------------------- (c) keyboard only
+    const checks = [];
+    const check = (name, ok, detail = '') => {
+      checks.push({ name, ok: !!ok, detail });
+      if (!ok) failures.push(`keyboard: ${name}${detail ? ` (${detail})` : ''}`);
+    };
+    // a middle stage, so that no stepper button is disabled
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await settled();
+
+    /** Tabs from the top of the page until focus comes back round; returns what was reached. */
+    async function tabWalk(limit = 400) {
+      await page.evaluate(() => {
+        window.__bench.reached = new Map();
+        document.activeElement && document.activeElement.blur();
+        window.scrollTo(0, 0);
+      });
+      // start from the top of the document
+      await page.evaluate(() => {
+        const a = document.createElement('span');
+        a.tabIndex = -1;
+        a.id = '__bench-start';
+        document.body.prepend(a);
+        a.focus();
+        a.remove();
+      });
+      let first = null;
+      const stops = [];
+      for (let i = 0; i < limit; i++) {
+        await page.keyboard.press('Tab');
+        const s = await page.evaluate(() => {
+          const e = document.activeElement;
+          if (!e || e === document.body) return null;
+          const cs = getComputedStyle(e);
+          const w = parseFloat(cs.outlineWidth) || 0;
+          const outline = cs.outlineStyle !== 'none' && w >= 1;
+          const id = e.id || e.getAttribute('data-testid') || e.getAttribute('aria-label') || (e.textContent || '').trim().slice(0, 30);
+          const key = `${e.tagName.toLowerCase()}${e.type ? `[${e.type}]` : ''}:${id}`;
+          const n = window.__bench.reached.size;
+          if (!window.__bench.reached.has(e)) window.__bench.reached.set(e, { outline, fv: e.matches(':focus-visible'), order: n, key });
+          return { key, outline };
+        });
+        if (!s) continue;                       // focus left the document (browser UI): keep going
+        if (first === null) first = s.key;
+        else if (s.key === first) break;
+        stops.push(s);
+      }
+      return stops;
+    }
+
+    /** For the elements matched by `selector` (visible, enabled; radio groups as one): reached? outlined? */
+    async function coverage(selector) {
+      return page.evaluate((sel) => {
+        const reached = window.__bench.reached;
+        // inside a closed <details> only its <summary> counts (the rest is checked after opening it)
+        const inClosed = (e) => { const d = e.closest('details:not([open])'); return d && !(e.tagName === 'SUMMARY' && e.parentElement === d); };
+        const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !inClosed(e);
+        const seenGroups = new Set();
+        const out = [];
+        for (const e of document.querySelectorAll(sel)) {
+          if (!visible(e) || e.disabled) continue;
+          let members = [e];
+          let label = e.id || e.getAttribute('aria-label') || e.getAttribute('data-testid') || (e.textContent || '').trim().slice(0, 24);
+          if (e.type === 'radio') {
+            if (seenGroups.has(e.name)) continue;
+            seenGroups.add(e.name);
+            members = [...document.querySelectorAll(`input[type=radio][name="${e.name}"]`)];
+            label = `radio group "${e.name}"`;
+          }
+          const hit = members.map((m) => reached.get(m)).find(Boolean);
+          out.push({ label, reached: !!hit, outline: !!(hit && hit.outline) });
+        }
+        return out;
+      }, selector);
+    }
+
+    const stops = await tabWalk();
+    const CONTROLS = 'input, select, button, summary, textarea, [tabindex]:not([tabindex="-1"])';
+    const groups = [
+      ['config panel controls', `#panel-config ${CONTROLS.split(', ').join(', #panel-config ')}, #panel-config input[type=range]`],
+      ['stepper buttons', '.stepper button'],
+      ['pass list buttons', '.pass-list button'],
+      ['graph options (hide / kernels / layers)', '.graph-opts input, .graph-opts select'],
+      ['pipeline editor (summary)', '.pipeline-editor summary'],
+      ['header (panel toggles, instructor mode)', '.top input, .top button'],
+    ];
+    for (const [name, sel] of groups) {
+      const cov = await coverage(sel);
+      const missing = cov.filter((c) => !c.reached).map((c) => c.label);
+      const noOutline = cov.filter((c) => c.reached && !c.outline).map((c) => c.label);
+      check(`${name}: all ${cov.length} reachable by Tab`, cov.length && !missing.length, missing.length ? `not reached: ${missing.join(', ')}` : '');
+      check(`${name}: visible focus outline`, cov.length && !noOutline.length, noOutline.length ? `no outline: ${noOutline.join(', ')}` : '');
+    }
+    check(`Tab order cycles (${stops.length} stops)`, stops.length > 10);
+
+    // the closed <details>: Enter opens, its fields are then reachable; Space on a summary toggles it
+    await page.focus('.config .adv summary');
+    await page.keyboard.press('Enter');
+    const advOpen = await page.evaluate(() => document.querySelector('.config .adv').open);
+    const advStops = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      advStops.push(await page.evaluate(() => document.activeElement.id));
+    }
+    check('"eps, RoPE θ, seed": Enter opens it, eps / θ / seed follow in Tab order', advOpen && advStops.join() === 'cfg-eps,cfg-theta,cfg-seed', advStops.join(' '));
+    await page.focus('.config .adv summary');
+    const stageBefore = await page.evaluate(() => window.__graphlab.state().stage);
+    await page.keyboard.press(' ');
+    const spaceSummary = await page.evaluate(() => ({ open: document.querySelector('.config .adv').open, play: document.querySelector('[data-testid=play]').getAttribute('aria-label') }));
+    check('Space on a <summary> toggles it (and does not start play)', !spaceSummary.open && spaceSummary.play === 'play', JSON.stringify(spaceSummary));
+    if (spaceSummary.play === 'pause') await page.click('[data-testid=play]');
+    await page.evaluate((s) => window.__graphlabTest.setState({ stage: s }), stageBefore);
+    await settled();
+
+    // custom device via the keyboard: End on the device menu picks "custom device…", its fields are reachable
+    await page.focus('#cfg-device');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => window.__graphlab.state().dev === 'custom', null, { timeout: 5000 }).catch(() => {});
+    const customStops = [];
+    await page.focus('#cfg-device');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      customStops.push(await page.evaluate(() => document.activeElement.id));
+    }
+    check('custom device chosen with the keyboard; its 4 fields follow in Tab order', customStops.join() === 'dev-mm,dev-vec,dev-bw,dev-launch', customStops.join(' '));
+    await page.focus('#cfg-device');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.__graphlab.state().dev !== 'custom', null, { timeout: 5000 }).catch(() => {});
+    await settled();
+
+    // keys
+    const stageNow = () => page.evaluate(() => window.__graphlab.state().stage);
+    const keyTest = async (focusSel, key, expectDelta, name) => {
+      if (focusSel) await page.focus(focusSel);
+      else await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      const a = await stageNow();
+      await page.keyboard.press(key);
+      await page.waitForTimeout(50);
+      const b = await stageNow();
+      check(name, b - a === expectDelta, `stage ${a} → ${b}`);
+      await settled();
+    };
+    await keyTest(null, 'ArrowRight', 1, '→ steps forward (focus on the page)');
+    await keyTest(null, 'ArrowLeft', -1, '← steps back (focus on the page)');
+    await keyTest('.stepper button[title^="fit"]', 'ArrowRight', 1, '→ steps while a button has focus');
+    await keyTest('#opt-hide', 'ArrowRight', 1, '→ steps while a checkbox has focus');
+    await keyTest('.pass-list li.current button', 'ArrowLeft', -1, '← steps while a pass-list button has focus');
+    await keyTest('#cfg-T', 'ArrowRight', 0, '→ in a number field stays in the field (no step)');
+    {
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await page.keyboard.press('End');
+      const e = await page.evaluate(() => window.__graphlab.state().stage);
+      await page.keyboard.press('Home');
+      const h = await page.evaluate(() => window.__graphlab.state().stage);
+      check('End / Home jump to the last / first stage', e === info.stages - 1 && h === 0, `End → ${e}, Home → ${h}`);
+      await settled();
+    }
+    {
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await page.keyboard.press(' ');
+      const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+      await page.keyboard.press(' ');
+      const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+      check('space plays and pauses (focus on the page)', on === 'pause' && off === 'play', `${on} / ${off}`);
+      await settled();
+    }
+    // Enter / Space on buttons
+    await keyTest('[data-testid=next]', 'Enter', 1, 'Enter on "next pass" activates it (one step)');
+    await keyTest('[data-testid=next]', ' ', 1, 'Space on "next pass" activates it (one step)');
+    await keyTest('[data-testid=prev]', 'Enter', -1, 'Enter on "previous pass" activates it');
+    {
+      await page.focus('.pass-list li:first-child button');
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(50);
+      const s0 = await stageNow();
+      await page.focus('.pass-list li:nth-child(3) button');
+      await page.keyboard.press(' ');
+      await page.waitForTimeout(50);
+      const s2 = await stageNow();
+      check('Enter / Space on a pass-list entry opens that stage', s0 === 0 && s2 === 2, `${s0}, ${s2}`);
+      await settled();
+    }
+    {
+      await page.focus('[data-testid=play]');
+      await page.keyboard.press('Enter');
+      const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+      await page.keyboard.press(' ');
+      const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+      check('Enter / Space on play toggle play once each', on === 'pause' && off === 'play', `${on} / ${off}`);
+      await settled();
+    }
+    {
+      // stepping to the end with the button must not drop focus to <body>
+      await page.keyboard.press('End');
+      await page.evaluate(() => window.__graphlabTest.step(-1));
+      await settled();
+      await page.focus('[data-testid=next]');
+      await page.keyboard.press('Enter');
+      await settled();
+      const where = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement.getAttribute('data-testid') || document.activeElement.tagName));
+      check('focus stays on the stepper when "next" reaches the last stage', where !== 'body', `focus on ${where}`);
+    }
+    {
+      await page.focus('#inst-toggle');
+      await page.keyboard.press(' ');
+      const on = await page.evaluate(() => window.__graphlab.state().inst);
+      await page.evaluate(() => document.activeElement.blur());
+      await page.keyboard.press('i');
+      const off = await page.evaluate(() => window.__graphlab.state().inst);
+      check('Space on "Instructor mode" turns it on, i turns it off', on === true && off === false, `${on} / ${off}`);
+    }
+    {
+      // a slider moved with the keyboard redraws the graph
+      await page.focus('[data-field=T] input[type=range]');
+      const a = await page.evaluate(() => window.__graphlab.state().cfg.T);
+      await page.keyboard.press('ArrowRight');
+      await page.waitForFunction((t) => window.__graphlab.result().config.T !== t, a, { timeout: 10000 }).catch(() => {});
+      const b = await page.evaluate(() => window.__graphlab.result().config.T);
+      check('a focused slider moves with ←/→ and the graph follows', b > a, `T ${a} → ${b}`);
+    }
+
+    console.log(`\n(c) keyboard only (Tab walk: ${stops.length} stops)`);
+    for (const c of checks) console.log(`  [${c.ok ? 'PASS' : 'FAIL'}] ${c.name}${c.detail && !c.ok ? ` — ${c.detail}` : ''}`);
+    if (errors.length) {
+      console.log(`\nconsole errors: ${errors.length}\n  ${errors.slice(0, 5).join('\n  ')}`);
+      failures.push(`${errors.length} console errors`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  console.log(`\nload average at the end: ${load()}`);
+  if (failures.length) {
+    console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
+    process.exitCode = 1;
+  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 33 ms, keyboard checklist)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
