@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case.h"
 #include "util.h"
 
 #define MAX_INPUT ((size_t)1 << 30)
@@ -78,4 +79,35 @@ int gl_cli_write(const char *s, size_t n) {
         return EXIT_FAIL;
     }
     return 0;
+}
+
+int gl_cli_case_stages(const char *file, gl_case *c, gl_case_result *r) {
+    gl_err e = {GL_OK, ""};
+    size_t len = 0;
+    char *json = gl_cli_read_all(file, &len, &e);
+    if (!json) return gl_cli_fail(&e);
+    gl_status st = gl_case_parse(json, len, c, &e);
+    free(json);
+    if (st) return gl_cli_fail(&e);
+    if (gl_case_compute(c, GL_CASE_PASSES_ONLY, r, &e)) {
+        gl_case_result_free(r);
+        gl_case_free(c);
+        return gl_cli_fail(&e);
+    }
+    return 0;
+}
+
+int gl_cli_find_stage(const gl_case_result *r, const char *name, gl_err *e) {
+    for (int i = 0; i < r->nst; i++)
+        if (strcmp(name, r->st[i].key) == 0) return i;
+    char known[512];
+    size_t n = 0;
+    known[0] = 0;
+    for (int i = 0; i < r->nst && n + 1 < sizeof known; i++) {
+        int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", r->st[i].key);
+        if (w < 0) break;
+        n += (size_t)w;
+    }
+    gl_fail(e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", name, known);
+    return -1;
 }

@@ -4,6 +4,7 @@
 #define GL_CLI_IO_H
 #include <stddef.h>
 
+#include "case.h"
 #include "graphlab.h"
 
 #define EXIT_FAIL 1
@@ -21,4 +22,10 @@ int gl_cli_fail(const gl_err *e);
 char *gl_cli_read_all(const char *path, size_t *len, gl_err *e);
 /* Writes to stdout and flushes; 0 or EXIT_FAIL (quietly when the reader went away). */
 int gl_cli_write(const char *s, size_t n);
+
+/* Reads a case file and runs its passes (no fusion, memory or runs): the stages that `print` and `codegen`
+ * show. 0, or an exit code after printing the error; on success the caller frees both. */
+int gl_cli_case_stages(const char *file, gl_case *c, gl_case_result *r);
+/* The index of the stage called `name` (e.g. "cse"), or -1 after filling *e with the known names. */
+int gl_cli_find_stage(const gl_case_result *r, const char *name, gl_err *e);
 #endif

@@ -21,12 +21,15 @@
 #include "util.h"
 
 /* Runs a JSON-in/JSON-out demo and prints its answer plus a newline. */
-static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_err *), const char *opts,
-                    size_t len) {
+static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_err *), const gl_sb *opts) {
     gl_err e = {GL_OK, ""};
     char *out = NULL;
     size_t n = 0;
-    if (fn(opts, len, &out, &n, &e)) return gl_cli_fail(&e);
+    if (opts->failed) {
+        gl_fail(&e, GL_E_NOMEM, "out of memory building the options");
+        return gl_cli_fail(&e);
+    }
+    if (fn(opts->buf, opts->len, &out, &n, &e)) return gl_cli_fail(&e);
     int rc = gl_cli_write(out, n);
     if (!rc) rc = gl_cli_write("\n", 1);
     free(out);
@@ -92,14 +95,7 @@ int gl_cli_branch(int argc, char **argv) {
         }
     }
     gl_sb_putc(&sb, '}');
-    if (!rc) {
-        if (sb.failed) {
-            gl_err e = {GL_E_NOMEM, "out of memory"};
-            rc = gl_cli_fail(&e);
-        } else {
-            rc = run_json(gl_branch_demo_json, sb.buf, sb.len);
-        }
-    }
+    if (!rc) rc = run_json(gl_branch_demo_json, &sb);
     gl_sb_free(&sb);
     return rc;
 }
@@ -133,14 +129,7 @@ int gl_cli_dynamic(int argc, char **argv) {
         if (!known && !rc) rc = gl_cli_usage("dynamic: unknown argument %s", a);
     }
     gl_sb_putc(&sb, '}');
-    if (!rc) {
-        if (sb.failed) {
-            gl_err e = {GL_E_NOMEM, "out of memory"};
-            rc = gl_cli_fail(&e);
-        } else {
-            rc = run_json(gl_dynamic_demo_json, sb.buf, sb.len);
-        }
-    }
+    if (!rc) rc = run_json(gl_dynamic_demo_json, &sb);
     gl_sb_free(&sb);
     return rc;
 }
@@ -164,38 +153,16 @@ int gl_cli_codegen(int argc, char **argv) {
     if (!file) return gl_cli_usage("codegen FILE.json [--lang python|c] [--stage NAME]");
     bool c_lang = !strcmp(lang, "c");
     if (!c_lang && strcmp(lang, "python") != 0) return gl_cli_usage("codegen: --lang must be python or c, got %s", lang);
-    gl_err e = {GL_OK, ""};
-    size_t len = 0;
-    char *json = gl_cli_read_all(file, &len, &e);
-    if (!json) return gl_cli_fail(&e);
     gl_case cs;
-    gl_status st = gl_case_parse(json, len, &cs, &e);
-    free(json);
-    if (st) return gl_cli_fail(&e);
     gl_case_result r;
-    int rc = 0;
-    if (gl_case_compute(&cs, GL_CASE_PASSES_ONLY, &r, &e)) {
+    int rc = gl_cli_case_stages(file, &cs, &r);
+    if (rc) return rc;
+    gl_err e = {GL_OK, ""};
+    gl_status st;
+    int at = stage ? gl_cli_find_stage(&r, stage, &e) : r.nst - 1;
+    if (at < 0) {
         rc = gl_cli_fail(&e);
         goto done;
-    }
-    int at = r.nst - 1;
-    if (stage) {
-        at = -1;
-        for (int i = 0; i < r.nst; i++)
-            if (!strcmp(stage, r.st[i].key)) at = i;
-        if (at < 0) {
-            char known[512];
-            size_t n = 0;
-            known[0] = 0;
-            for (int i = 0; i < r.nst && n + 1 < sizeof known; i++) {
-                int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", r.st[i].key);
-                if (w < 0) break;
-                n += (size_t)w;
-            }
-            gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
-            rc = gl_cli_fail(&e);
-            goto done;
-        }
     }
     char *src = NULL;
     size_t n = 0;

@@ -91,25 +91,18 @@ static int cmd_print(int argc, char **argv) {
         }
     }
     if (!file) return gl_cli_usage("print FILE.json [--stage NAME]");
-    gl_err e = {GL_OK, ""};
-    size_t len = 0;
-    char *json = gl_cli_read_all(file, &len, &e);
-    if (!json) return gl_cli_fail(&e);
     gl_case c;
-    gl_status st = gl_case_parse(json, len, &c, &e);
-    free(json);
-    if (st) return gl_cli_fail(&e);
     gl_case_result r;
-    int rc = 0;
-    st = gl_case_compute(&c, GL_CASE_PASSES_ONLY, &r, &e);
-    if (st) {
+    int rc = gl_cli_case_stages(file, &c, &r);
+    if (rc) return rc;
+    gl_err e = {GL_OK, ""};
+    int only = stage ? gl_cli_find_stage(&r, stage, &e) : -1;
+    if (stage && only < 0) {
         rc = gl_cli_fail(&e);
         goto done;
     }
-    bool found = false;
     for (int i = 0; i < r.nst && !rc; i++) {
-        if (stage && strcmp(stage, r.st[i].key) != 0) continue;
-        found = true;
+        if (stage && i != only) continue;
         char *txt = gl_graph_print(r.st[i].r.graph, &e);
         if (!txt) {
             rc = gl_cli_fail(&e);
@@ -123,18 +116,6 @@ static int cmd_print(int argc, char **argv) {
         if (!rc) rc = gl_cli_write(txt, strlen(txt));
         if (!rc) rc = gl_cli_write("\n", 1);
         free(txt);
-    }
-    if (!found && !rc) {
-        char known[512];
-        size_t n = 0;
-        known[0] = 0;
-        for (int i = 0; i < r.nst && n + 1 < sizeof known; i++) {
-            int w = snprintf(known + n, sizeof known - n, "%s%s", i ? ", " : "", r.st[i].key);
-            if (w < 0) break;
-            n += (size_t)w;
-        }
-        gl_fail(&e, GL_E_INVALID, "--stage \"%s\" is not a stage of this case (stages: %s)", stage, known);
-        rc = gl_cli_fail(&e);
     }
 done:
     gl_case_result_free(&r);
