@@ -217,3 +217,12 @@ fuzz: $(FUZZ_BINS)
 .PHONY: docs-figures
 docs-figures: wasm web
 	node tools/screenshots.mjs
+
+# ==================================================================== lab performance (benchmark, prints numbers)
+# `make bench-lab`: bench/lab_perf.mjs on one Llama-3-8B layer (prefill) in Debian's /usr/bin/chromium
+# (headless, playwright-core; tools/serve.mjs on a free port): slider → redrawn graph (median / p90 / max),
+# frame times of the pass animations, and a keyboard-only checklist. LAB_PERF_MOVES / LAB_PERF_ROUNDS to
+# change the sample sizes. Prints the load average with the numbers: re-run on a quiet machine.
+.PHONY: bench-lab
+bench-lab: wasm web
+	node bench/lab_perf.mjs

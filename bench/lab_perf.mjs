@@ -21,7 +21,8 @@
 //       buttons. Prints a checklist (PASS / FAIL per item).
 //
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
-// default 2). The load average is printed with the numbers: on a busy machine, re-run.
+// default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts). The load average is printed with the
+// numbers: on a busy machine, re-run.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '
 const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
 const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
 const BUDGET_MS = 100;
+const ONLY = new Set((process.env.LAB_PERF_ONLY || 'a,b,c').split(',').map((x) => x.trim()));
 
 // ------------------------------------------------------------------------------------------ helpers
 function quantile(xs, q) {
@@ -56,8 +58,10 @@ function row(label, xs, qs = [['median', 0.5], ['p90', 0.9]]) {
 
 // ------------------------------------------------------------------------------------------ in-page probe
 // Installed with page.evaluate (CDP, so the page's CSP does not apply). Keeps: the last keydown's timeStamp,
-// the gl-* marks (PerformanceObserver), and, while `frames` is on, every rAF timestamp plus the time the
-// frame's rendering was done (a MessageChannel task posted from the rAF callback runs after it).
+// the gl-* marks (PerformanceObserver), and, while recording (b.record(true)), every rAF timestamp plus the
+// time that frame's rendering was done (a MessageChannel task posted from the rAF callback runs after the
+// frame's style, layout and paint). The rAF loop runs only while recording: a page with a rAF loop never
+// gets long idle periods, and the lab lays out passes ahead in idle time.
 function installProbe() {
   if (window.__bench) return;
   const b = { keyAt: null, marks: [], frames: [], rendered: [], recording: false };
@@ -68,14 +72,23 @@ function installProbe() {
   }).observe({ type: 'mark' });
   const ch = new MessageChannel();
   ch.port1.onmessage = (ev) => b.rendered.push({ frame: ev.data, done: performance.now() });
+  let looping = false;
   const loop = (ts) => {
-    if (b.recording) {
-      b.frames.push(ts);
-      ch.port2.postMessage(ts);
+    if (!b.recording) {
+      looping = false;
+      return;
     }
+    b.frames.push(ts);
+    ch.port2.postMessage(ts);
     requestAnimationFrame(loop);
   };
-  requestAnimationFrame(loop);
+  b.record = (on) => {
+    b.recording = on;
+    if (on && !looping) {
+      looping = true;
+      requestAnimationFrame(loop);
+    }
+  };
 }
 
 // ------------------------------------------------------------------------------------------ main
@@ -126,351 +139,428 @@ async function main() {
     console.log(`chromium headless (${(await browser.version())}), ${os.cpus().length} cores, load average ${load()}`);
 
     // ---------------------------------------------------------------------------- (a) slider → redraw
-    /** One key press on the focused control; waits for its redraw; returns the phase times (ms from the key). */
-    async function oneMove(key) {
-      await page.evaluate(() => {
-        const b = window.__bench;
-        b.keyAt = null;
-        b.marks = [];
-        b.frames = [];
-        b.rendered = [];
-        b.recording = true;
-      });
-      await page.keyboard.press(key);
-      await page.waitForFunction(() => {
-        const b = window.__bench;
-        const end = b.marks.find((m) => m.name === 'gl-render-end' && m.t >= b.keyAt);
-        return end && b.rendered.some((r) => r.frame > end.t);
-      }, null, { timeout: 60000, polling: 'raf' });
-      const r = await page.evaluate(() => {
-        const b = window.__bench;
-        b.recording = false;
-        const at = (name) => { const m = b.marks.find((x) => x.name === name && x.t >= b.keyAt); return m ? m.t - b.keyAt : NaN; };
-        const renderEnd = at('gl-render-end') + b.keyAt;
-        const fr = b.rendered.find((x) => x.frame > renderEnd);
-        return {
-          analyzeStart: at('gl-analyze-start'), analyzeEnd: at('gl-analyze-end'), layoutEnd: at('gl-layout-end'),
-          drawEnd: at('gl-draw-end'), renderEnd: at('gl-render-end'), painted: fr.done - b.keyAt,
-          value: window.__graphlab.state().cfg,
-        };
-      });
-      await settled();
-      await page.waitForTimeout(150);
-      return r;
-    }
-
-    async function sliderRun(field, n) {
-      const sel = `[data-field=${field}] input[type=range]`;
-      await page.focus(sel);
-      const res = [];
-      // right until the end of the ticks, then left, and so on
-      let dir = 'ArrowRight';
-      for (let i = 0; i < n; i++) {
-        const before = await page.$eval(sel, (e) => [Number(e.value), Number(e.max)]);
-        if (dir === 'ArrowRight' && before[0] >= before[1]) dir = 'ArrowLeft';
-        else if (dir === 'ArrowLeft' && before[0] <= 0) dir = 'ArrowRight';
-        res.push(await oneMove(dir));
-      }
-      return res;
-    }
-
-    const report = (label, res) => {
-      const ph = (k) => res.map((r) => r[k]);
-      const diff = (a, b) => res.map((r) => r[b] - r[a]);
-      console.log(`\n(a) ${label}`);
-      console.log(row('key → graph drawn (gl-draw-end)', ph('drawEnd')));
-      console.log(row('key → frame rendered', ph('painted')));
-      console.log('  where the time goes (medians):');
-      console.log(`    wait before analysis (debounce)  ${f1(median(ph('analyzeStart')))} ms`);
-      console.log(`    runCase + buildStages            ${f1(median(diff('analyzeStart', 'analyzeEnd')))} ms`);
-      console.log(`    config view + layout (dagre)     ${f1(median(diff('analyzeEnd', 'layoutEnd')))} ms`);
-      console.log(`    graph DOM join + first frame     ${f1(median(diff('layoutEnd', 'drawEnd')))} ms`);
-      console.log(`    other panels (kernels, memory)   ${f1(median(diff('drawEnd', 'renderEnd')))} ms`);
-      console.log(`    style, layout, paint of frame    ${f1(median(diff('renderEnd', 'painted')))} ms`);
-      return median(ph('painted'));
-    };
-
-    const tRes = await sliderRun('T', MOVES);
-    const tMed = report(`T slider (prefill tokens), ${MOVES} moves, ArrowRight/ArrowLeft on the focused slider; load ${load()}`, tRes);
-    const dRes = await sliderRun('d', Math.min(MOVES, 16));
-    report(`d slider (model width), ${dRes.length} moves; load ${load()}`, dRes);
-    if (!(tMed < BUDGET_MS)) failures.push(`slider → redraw median ${f1(tMed)} ms ≥ ${BUDGET_MS} ms`);
-    // back to the 8B shape (the d moves changed it)
-    await page.selectOption('#cfg-preset', 'llama3-8b');
-    await page.waitForFunction(() => window.__graphlab.result().config.d === 4096, null, { timeout: 90000 });
-    await page.fill('#cfg-layers', '1');
-    await page.waitForFunction(() => window.__graphlab.result().config.layers === 1, null, { timeout: 90000 });
-    await settled();
-
-    // ---------------------------------------------------------------------------- (b) pass animations
-    await page.evaluate(() => document.activeElement && document.activeElement.blur());
-    const all = [], firsts = [], rest = [];
-    const perStep = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      await page.keyboard.press('Home');
-      await settled();
-      await page.waitForTimeout(1000);
-      for (let s = 1; s < info.stages; s++) {
-        await page.evaluate(() => { const b = window.__bench; b.frames = []; b.rendered = []; b.keyAt = null; b.recording = true; });
-        await page.keyboard.press('ArrowRight');
-        // the node tween and the zoom both last 900 ms; record until both are done
+    if (ONLY.has('a')) {
+      /** One key press on the focused control; waits for its redraw; returns the phase times (ms from the key). */
+      async function oneMove(key) {
+        await page.evaluate(() => {
+          const b = window.__bench;
+          b.keyAt = null;
+          b.marks = [];
+          b.frames = [];
+          b.rendered = [];
+          b.record(true);
+        });
+        await page.keyboard.press(key);
         await page.waitForFunction(() => {
           const b = window.__bench;
-          const s2 = document.querySelector('.graph-svg');
-          return b.keyAt !== null && s2.getAttribute('data-animating') === '0' && performance.now() - b.keyAt > 1000;
-        }, null, { timeout: 60000, polling: 100 });
-        const fr = await page.evaluate(() => {
+          const end = b.marks.find((m) => m.name === 'gl-render-end' && m.t >= b.keyAt);
+          return end && b.rendered.some((r) => r.done > end.t);
+        }, null, { timeout: 60000, polling: 'raf' });
+        const r = await page.evaluate(() => {
           const b = window.__bench;
-          b.recording = false;
-          const ts = b.frames.filter((t) => t >= b.keyAt - 20);
-          const stage = window.__graphlab.state().stage;
-          return { ts, keyAt: b.keyAt, stage, name: document.querySelector('.graph-svg').getAttribute('data-stage-name') };
+          b.record(false);
+          const at = (name) => { const m = b.marks.find((x) => x.name === name && x.t >= b.keyAt); return m ? m.t - b.keyAt : NaN; };
+          const renderEnd = at('gl-render-end') + b.keyAt;
+          // the first frame rendered after the panels redrew (the analysis runs in a rAF callback, so this is
+          // usually the frame it ran in)
+          const fr = b.rendered.find((x) => x.done > renderEnd);
+          return {
+            analyzeStart: at('gl-analyze-start'), analyzeEnd: at('gl-analyze-end'), layoutEnd: at('gl-layout-end'),
+            drawEnd: at('gl-draw-end'), renderEnd: at('gl-render-end'), painted: fr.done - b.keyAt,
+            value: window.__graphlab.state().cfg,
+          };
         });
-        const d = [];
-        for (let i = 1; i < fr.ts.length; i++) d.push(fr.ts[i] - fr.ts[i - 1]);
-        if (!d.length) continue;
-        all.push(...d);
-        firsts.push(d[0]);
-        rest.push(...d.slice(1));
-        perStep.push({ stage: fr.stage, name: fr.name, frames: d.length, max: Math.max(...d), over: d.filter((x) => x > 33.4).length, first: d[0] });
-        await page.waitForTimeout(200);
+        await settled();
+        await page.waitForTimeout(150);
+        return r;
       }
+
+      async function sliderRun(field, n) {
+        const sel = `[data-field=${field}] input[type=range]`;
+        await page.focus(sel);
+        const res = [];
+        // right until the end of the ticks, then left, and so on
+        let dir = 'ArrowRight';
+        for (let i = 0; i < n; i++) {
+          const before = await page.$eval(sel, (e) => [Number(e.value), Number(e.max)]);
+          if (dir === 'ArrowRight' && before[0] >= before[1]) dir = 'ArrowLeft';
+          else if (dir === 'ArrowLeft' && before[0] <= 0) dir = 'ArrowRight';
+          res.push(await oneMove(dir));
+        }
+        return res;
+      }
+
+      const report = (label, res) => {
+        const ph = (k) => res.map((r) => r[k]);
+        const diff = (a, b) => res.map((r) => r[b] - r[a]);
+        console.log(`\n(a) ${label}`);
+        console.log(row('key → graph drawn (gl-draw-end)', ph('drawEnd')));
+        console.log(row('key → frame rendered', ph('painted')));
+        console.log('  where the time goes (medians):');
+        console.log(`    key → analysis starts (rAF)      ${f1(median(ph('analyzeStart')))} ms`);
+        console.log(`    runCase + buildStages            ${f1(median(diff('analyzeStart', 'analyzeEnd')))} ms`);
+        console.log(`    config view + layout (dagre)     ${f1(median(diff('analyzeEnd', 'layoutEnd')))} ms`);
+        console.log(`    graph DOM join + first frame     ${f1(median(diff('layoutEnd', 'drawEnd')))} ms`);
+        console.log(`    other panels (kernels, memory)   ${f1(median(diff('drawEnd', 'renderEnd')))} ms`);
+        console.log(`    style, layout, paint of frame    ${f1(median(diff('renderEnd', 'painted')))} ms`);
+        return median(ph('painted'));
+      };
+
+      const tRes = await sliderRun('T', MOVES);
+      const tMed = report(`T slider (prefill tokens), ${MOVES} moves, ArrowRight/ArrowLeft on the focused slider; load ${load()}`, tRes);
+      const dRes = await sliderRun('d', Math.min(MOVES, 16));
+      report(`d slider (model width), ${dRes.length} moves; load ${load()}`, dRes);
+      if (!(tMed < BUDGET_MS)) failures.push(`slider → redraw median ${f1(tMed)} ms ≥ ${BUDGET_MS} ms`);
+      // back to the 8B shape (the d moves changed it)
+      await page.selectOption('#cfg-preset', 'llama3-8b');
+      await page.waitForFunction(() => window.__graphlab.result().config.d === 4096, null, { timeout: 90000 });
+      await page.fill('#cfg-layers', '1');
+      await page.waitForFunction(() => window.__graphlab.result().config.layers === 1, null, { timeout: 90000 });
+      await settled();
     }
-    const over = all.filter((x) => x > 33.4).length;
-    console.log(`\n(b) pass animations, ${info.stages - 1} steps × ${ROUNDS} rounds with ArrowRight, rAF deltas; load ${load()}`);
-    console.log(row('all frames', all, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${over}`);
-    console.log(row('first frame of a step (layout+join)', firsts, [['median', 0.5], ['p95', 0.95]]));
-    console.log(row('frames after the first', rest, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${rest.filter((x) => x > 33.4).length}`);
-    for (const s of perStep.slice(0, info.stages - 1)) {
-      console.log(`    → ${String(s.stage).padStart(2)} ${s.name.padEnd(18)} ${String(s.frames).padStart(3)} frames, first ${f1(s.first)} ms, max ${f1(s.max)} ms, ${s.over} over 33 ms`);
+
+    // ---------------------------------------------------------------------------- (b) pass animations
+    if (ONLY.has('b')) {
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      const all = [], firsts = [], rest = [];
+      const perStep = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        await page.keyboard.press('Home');
+        await settled();
+        await page.waitForTimeout(1000);
+        for (let s = 1; s < info.stages; s++) {
+          await page.evaluate(() => { const b = window.__bench; b.frames = []; b.rendered = []; b.keyAt = null; b.record(true); });
+          await page.keyboard.press('ArrowRight');
+          // the node tween and the zoom both last 900 ms; record until both are done
+          await page.waitForFunction(() => {
+            const b = window.__bench;
+            const s2 = document.querySelector('.graph-svg');
+            return b.keyAt !== null && s2.getAttribute('data-animating') === '0' && performance.now() - b.keyAt > 1000;
+          }, null, { timeout: 60000, polling: 100 });
+          const fr = await page.evaluate(() => {
+            const b = window.__bench;
+            b.record(false);
+            const ts = b.frames.filter((t) => t >= b.keyAt - 20);
+            const stage = window.__graphlab.state().stage;
+            return { ts, keyAt: b.keyAt, stage, name: document.querySelector('.graph-svg').getAttribute('data-stage-name') };
+          });
+          const d = [];
+          for (let i = 1; i < fr.ts.length; i++) d.push(fr.ts[i] - fr.ts[i - 1]);
+          if (!d.length) continue;
+          all.push(...d);
+          firsts.push(d[0]);
+          rest.push(...d.slice(1));
+          perStep.push({ stage: fr.stage, name: fr.name, frames: d.length, max: Math.max(...d), over: d.filter((x) => x > 33).length, first: d[0] });
+          await page.waitForTimeout(200);
+        }
+      }
+      const over = all.filter((x) => x > 33).length;
+      const pct = (n) => `${((100 * n) / Math.max(1, all.length)).toFixed(1)}%`;
+      const onTime = all.filter((x) => x <= 17.5).length, oneLate = all.filter((x) => x > 17.5 && x <= 34.2).length;
+      console.log(`\n(b) pass animations, ${info.stages - 1} steps × ${ROUNDS} rounds with ArrowRight, rAF deltas; load ${load()}`);
+      console.log(row('all frames', all, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${over}`);
+      console.log(`  frames on time (≤ 1 vsync) ${pct(onTime)}, 2 vsyncs ${pct(oneLate)}, more ${pct(all.length - onTime - oneLate)}`);
+      console.log(row('first frame of a step (layout+join)', firsts, [['median', 0.5], ['p95', 0.95]]));
+      console.log(row('frames after the first', rest, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${rest.filter((x) => x > 33).length}`);
+      for (const s of perStep.slice(0, info.stages - 1)) {
+        console.log(`    → ${String(s.stage).padStart(2)} ${s.name.padEnd(18)} ${String(s.frames).padStart(3)} frames, first ${f1(s.first)} ms, max ${f1(s.max)} ms, ${s.over} over 33 ms`);
+      }
+      if (quantile(rest, 0.95) > 33.4) failures.push(`animation p95 frame ${f1(quantile(rest, 0.95))} ms > 33 ms`);
     }
-    if (quantile(rest, 0.95) > 33.4) failures.push(`animation p95 frame ${f1(quantile(rest, 0.95))} ms > 33 ms`);
 
     // ---------------------------------------------------------------------------- (c) keyboard only
-    const checks = [];
-    const check = (name, ok, detail = '') => {
-      checks.push({ name, ok: !!ok, detail });
-      if (!ok) failures.push(`keyboard: ${name}${detail ? ` (${detail})` : ''}`);
-    };
-    // a middle stage, so that no stepper button is disabled
-    await page.keyboard.press('Home');
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    await settled();
-
-    /** Tabs from the top of the page until focus comes back round; returns what was reached. */
-    async function tabWalk(limit = 400) {
-      await page.evaluate(() => {
-        window.__bench.reached = new Map();
-        document.activeElement && document.activeElement.blur();
-        window.scrollTo(0, 0);
-      });
-      // start from the top of the document
-      await page.evaluate(() => {
-        const a = document.createElement('span');
-        a.tabIndex = -1;
-        a.id = '__bench-start';
-        document.body.prepend(a);
-        a.focus();
-        a.remove();
-      });
-      let first = null;
-      const stops = [];
-      for (let i = 0; i < limit; i++) {
-        await page.keyboard.press('Tab');
-        const s = await page.evaluate(() => {
-          const e = document.activeElement;
-          if (!e || e === document.body) return null;
-          const cs = getComputedStyle(e);
-          const w = parseFloat(cs.outlineWidth) || 0;
-          const outline = cs.outlineStyle !== 'none' && w >= 1;
-          const id = e.id || e.getAttribute('data-testid') || e.getAttribute('aria-label') || (e.textContent || '').trim().slice(0, 30);
-          const key = `${e.tagName.toLowerCase()}${e.type ? `[${e.type}]` : ''}:${id}`;
-          const n = window.__bench.reached.size;
-          if (!window.__bench.reached.has(e)) window.__bench.reached.set(e, { outline, fv: e.matches(':focus-visible'), order: n, key });
-          return { key, outline };
-        });
-        if (!s) continue;                       // focus left the document (browser UI): keep going
-        if (first === null) first = s.key;
-        else if (s.key === first) break;
-        stops.push(s);
-      }
-      return stops;
-    }
-
-    /** For the elements matched by `selector` (visible, enabled; radio groups as one): reached? outlined? */
-    async function coverage(selector) {
-      return page.evaluate((sel) => {
-        const reached = window.__bench.reached;
-        // inside a closed <details> only its <summary> counts (the rest is checked after opening it)
-        const inClosed = (e) => { const d = e.closest('details:not([open])'); return d && !(e.tagName === 'SUMMARY' && e.parentElement === d); };
-        const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !inClosed(e);
-        const seenGroups = new Set();
-        const out = [];
-        for (const e of document.querySelectorAll(sel)) {
-          if (!visible(e) || e.disabled) continue;
-          let members = [e];
-          let label = e.id || e.getAttribute('aria-label') || e.getAttribute('data-testid') || (e.textContent || '').trim().slice(0, 24);
-          if (e.type === 'radio') {
-            if (seenGroups.has(e.name)) continue;
-            seenGroups.add(e.name);
-            members = [...document.querySelectorAll(`input[type=radio][name="${e.name}"]`)];
-            label = `radio group "${e.name}"`;
-          }
-          const hit = members.map((m) => reached.get(m)).find(Boolean);
-          out.push({ label, reached: !!hit, outline: !!(hit && hit.outline) });
-        }
-        return out;
-      }, selector);
-    }
-
-    const stops = await tabWalk();
-    const CONTROLS = 'input, select, button, summary, textarea, [tabindex]:not([tabindex="-1"])';
-    const groups = [
-      ['config panel controls', `#panel-config ${CONTROLS.split(', ').join(', #panel-config ')}, #panel-config input[type=range]`],
-      ['stepper buttons', '.stepper button'],
-      ['pass list buttons', '.pass-list button'],
-      ['graph options (hide / kernels / layers)', '.graph-opts input, .graph-opts select'],
-      ['pipeline editor (summary)', '.pipeline-editor summary'],
-      ['header (panel toggles, instructor mode)', '.top input, .top button'],
-    ];
-    for (const [name, sel] of groups) {
-      const cov = await coverage(sel);
-      const missing = cov.filter((c) => !c.reached).map((c) => c.label);
-      const noOutline = cov.filter((c) => c.reached && !c.outline).map((c) => c.label);
-      check(`${name}: all ${cov.length} reachable by Tab`, cov.length && !missing.length, missing.length ? `not reached: ${missing.join(', ')}` : '');
-      check(`${name}: visible focus outline`, cov.length && !noOutline.length, noOutline.length ? `no outline: ${noOutline.join(', ')}` : '');
-    }
-    check(`Tab order cycles (${stops.length} stops)`, stops.length > 10);
-
-    // the closed <details>: Enter opens, its fields are then reachable; Space on a summary toggles it
-    await page.focus('.config .adv summary');
-    await page.keyboard.press('Enter');
-    const advOpen = await page.evaluate(() => document.querySelector('.config .adv').open);
-    const advStops = [];
-    for (let i = 0; i < 3; i++) {
-      await page.keyboard.press('Tab');
-      advStops.push(await page.evaluate(() => document.activeElement.id));
-    }
-    check('"eps, RoPE θ, seed": Enter opens it, eps / θ / seed follow in Tab order', advOpen && advStops.join() === 'cfg-eps,cfg-theta,cfg-seed', advStops.join(' '));
-    await page.focus('.config .adv summary');
-    const stageBefore = await page.evaluate(() => window.__graphlab.state().stage);
-    await page.keyboard.press(' ');
-    const spaceSummary = await page.evaluate(() => ({ open: document.querySelector('.config .adv').open, play: document.querySelector('[data-testid=play]').getAttribute('aria-label') }));
-    check('Space on a <summary> toggles it (and does not start play)', !spaceSummary.open && spaceSummary.play === 'play', JSON.stringify(spaceSummary));
-    if (spaceSummary.play === 'pause') await page.click('[data-testid=play]');
-    await page.evaluate((s) => window.__graphlabTest.setState({ stage: s }), stageBefore);
-    await settled();
-
-    // custom device via the keyboard: End on the device menu picks "custom device…", its fields are reachable
-    await page.focus('#cfg-device');
-    await page.keyboard.press('End');
-    await page.waitForFunction(() => window.__graphlab.state().dev === 'custom', null, { timeout: 5000 }).catch(() => {});
-    const customStops = [];
-    await page.focus('#cfg-device');
-    for (let i = 0; i < 4; i++) {
-      await page.keyboard.press('Tab');
-      customStops.push(await page.evaluate(() => document.activeElement.id));
-    }
-    check('custom device chosen with the keyboard; its 4 fields follow in Tab order', customStops.join() === 'dev-mm,dev-vec,dev-bw,dev-launch', customStops.join(' '));
-    await page.focus('#cfg-device');
-    await page.keyboard.press('Home');
-    await page.waitForFunction(() => window.__graphlab.state().dev !== 'custom', null, { timeout: 5000 }).catch(() => {});
-    await settled();
-
-    // keys
-    const stageNow = () => page.evaluate(() => window.__graphlab.state().stage);
-    const keyTest = async (focusSel, key, expectDelta, name) => {
-      if (focusSel) await page.focus(focusSel);
-      else await page.evaluate(() => document.activeElement && document.activeElement.blur());
-      const a = await stageNow();
-      await page.keyboard.press(key);
-      await page.waitForTimeout(50);
-      const b = await stageNow();
-      check(name, b - a === expectDelta, `stage ${a} → ${b}`);
-      await settled();
-    };
-    await keyTest(null, 'ArrowRight', 1, '→ steps forward (focus on the page)');
-    await keyTest(null, 'ArrowLeft', -1, '← steps back (focus on the page)');
-    await keyTest('.stepper button[title^="fit"]', 'ArrowRight', 1, '→ steps while a button has focus');
-    await keyTest('#opt-hide', 'ArrowRight', 1, '→ steps while a checkbox has focus');
-    await keyTest('.pass-list li.current button', 'ArrowLeft', -1, '← steps while a pass-list button has focus');
-    await keyTest('#cfg-T', 'ArrowRight', 0, '→ in a number field stays in the field (no step)');
-    {
-      await page.evaluate(() => document.activeElement && document.activeElement.blur());
-      await page.keyboard.press('End');
-      const e = await page.evaluate(() => window.__graphlab.state().stage);
+    if (ONLY.has('c')) {
+      const checks = [];
+      const check = (name, ok, detail = '') => {
+        checks.push({ name, ok: !!ok, detail });
+        if (!ok) failures.push(`keyboard: ${name}${detail ? ` (${detail})` : ''}`);
+      };
+      // a middle stage, so that no stepper button is disabled
       await page.keyboard.press('Home');
-      const h = await page.evaluate(() => window.__graphlab.state().stage);
-      check('End / Home jump to the last / first stage', e === info.stages - 1 && h === 0, `End → ${e}, Home → ${h}`);
-      await settled();
-    }
-    {
-      await page.evaluate(() => document.activeElement && document.activeElement.blur());
-      await page.keyboard.press(' ');
-      const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
-      await page.keyboard.press(' ');
-      const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
-      check('space plays and pauses (focus on the page)', on === 'pause' && off === 'play', `${on} / ${off}`);
-      await settled();
-    }
-    // Enter / Space on buttons
-    await keyTest('[data-testid=next]', 'Enter', 1, 'Enter on "next pass" activates it (one step)');
-    await keyTest('[data-testid=next]', ' ', 1, 'Space on "next pass" activates it (one step)');
-    await keyTest('[data-testid=prev]', 'Enter', -1, 'Enter on "previous pass" activates it');
-    {
-      await page.focus('.pass-list li:first-child button');
-      await page.keyboard.press('Enter');
-      await page.waitForTimeout(50);
-      const s0 = await stageNow();
-      await page.focus('.pass-list li:nth-child(3) button');
-      await page.keyboard.press(' ');
-      await page.waitForTimeout(50);
-      const s2 = await stageNow();
-      check('Enter / Space on a pass-list entry opens that stage', s0 === 0 && s2 === 2, `${s0}, ${s2}`);
-      await settled();
-    }
-    {
-      await page.focus('[data-testid=play]');
-      await page.keyboard.press('Enter');
-      const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
-      await page.keyboard.press(' ');
-      const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
-      check('Enter / Space on play toggle play once each', on === 'pause' && off === 'play', `${on} / ${off}`);
-      await settled();
-    }
-    {
-      // stepping to the end with the button must not drop focus to <body>
-      await page.keyboard.press('End');
-      await page.evaluate(() => window.__graphlabTest.step(-1));
-      await settled();
-      await page.focus('[data-testid=next]');
-      await page.keyboard.press('Enter');
-      await settled();
-      const where = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement.getAttribute('data-testid') || document.activeElement.tagName));
-      check('focus stays on the stepper when "next" reaches the last stage', where !== 'body', `focus on ${where}`);
-    }
-    {
-      await page.focus('#inst-toggle');
-      await page.keyboard.press(' ');
-      const on = await page.evaluate(() => window.__graphlab.state().inst);
-      await page.evaluate(() => document.activeElement.blur());
-      await page.keyboard.press('i');
-      const off = await page.evaluate(() => window.__graphlab.state().inst);
-      check('Space on "Instructor mode" turns it on, i turns it off', on === true && off === false, `${on} / ${off}`);
-    }
-    {
-      // a slider moved with the keyboard redraws the graph
-      await page.focus('[data-field=T] input[type=range]');
-      const a = await page.evaluate(() => window.__graphlab.state().cfg.T);
       await page.keyboard.press('ArrowRight');
-      await page.waitForFunction((t) => window.__graphlab.result().config.T !== t, a, { timeout: 10000 }).catch(() => {});
-      const b = await page.evaluate(() => window.__graphlab.result().config.T);
-      check('a focused slider moves with ←/→ and the graph follows', b > a, `T ${a} → ${b}`);
+      await page.keyboard.press('ArrowRight');
+      await settled();
+
+      /** Tabs from the top of the page until focus comes back round; returns what was reached. */
+      async function tabWalk(limit = 400) {
+        await page.evaluate(() => {
+          window.__bench.reached = new Map();
+          document.activeElement && document.activeElement.blur();
+          window.scrollTo(0, 0);
+        });
+        // start from the top of the document
+        await page.evaluate(() => {
+          const a = document.createElement('span');
+          a.tabIndex = -1;
+          a.id = '__bench-start';
+          document.body.prepend(a);
+          a.focus();
+          a.remove();
+        });
+        let first = null;
+        const stops = [];
+        for (let i = 0; i < limit; i++) {
+          await page.keyboard.press('Tab');
+          const s = await page.evaluate(() => {
+            const e = document.activeElement;
+            if (!e || e === document.body) return null;
+            const cs = getComputedStyle(e);
+            const w = parseFloat(cs.outlineWidth) || 0;
+            const outline = cs.outlineStyle !== 'none' && w >= 1;
+            const id = e.id || e.getAttribute('data-testid') || e.getAttribute('aria-label') || (e.textContent || '').trim().slice(0, 30);
+            const key = `${e.tagName.toLowerCase()}${e.type ? `[${e.type}]` : ''}:${id}`;
+            const n = window.__bench.reached.size;
+            if (!window.__bench.reached.has(e)) window.__bench.reached.set(e, { outline, fv: e.matches(':focus-visible'), order: n, key });
+            return { key, outline };
+          });
+          if (!s) continue;                       // focus left the document (browser UI): keep going
+          if (first === null) first = s.key;
+          else if (s.key === first) break;
+          stops.push(s);
+        }
+        return stops;
+      }
+
+      /** For the elements matched by `selector` (visible, enabled; radio groups as one): reached? outlined? */
+      async function coverage(selector) {
+        return page.evaluate((sel) => {
+          const reached = window.__bench.reached;
+          // inside a closed <details> only its <summary> counts (the rest is checked after opening it)
+          const inClosed = (e) => { const d = e.closest('details:not([open])'); return d && !(e.tagName === 'SUMMARY' && e.parentElement === d); };
+          const visible = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !inClosed(e);
+          const seenGroups = new Set();
+          const out = [];
+          for (const e of document.querySelectorAll(sel)) {
+            if (!visible(e) || e.disabled) continue;
+            let members = [e];
+            let label = e.id || e.getAttribute('aria-label') || e.getAttribute('data-testid') || (e.textContent || '').trim().slice(0, 24);
+            if (e.type === 'radio') {
+              if (seenGroups.has(e.name)) continue;
+              seenGroups.add(e.name);
+              members = [...document.querySelectorAll(`input[type=radio][name="${e.name}"]`)];
+              label = `radio group "${e.name}"`;
+            }
+            const hit = members.map((m) => reached.get(m)).find(Boolean);
+            out.push({ label, reached: !!hit, outline: !!(hit && hit.outline) });
+          }
+          return out;
+        }, selector);
+      }
+
+      const stops = await tabWalk();
+      const CONTROLS = 'input, select, button, summary, textarea, [tabindex]:not([tabindex="-1"])';
+      const groups = [
+        ['config panel controls', `#panel-config ${CONTROLS.split(', ').join(', #panel-config ')}, #panel-config input[type=range]`],
+        ['stepper buttons', '.stepper button'],
+        ['pass list buttons', '.pass-list button'],
+        ['graph options (hide / kernels / layers)', '.graph-opts input, .graph-opts select'],
+        ['pipeline editor (summary)', '.pipeline-editor summary'],
+        ['header (panel toggles, instructor mode)', '.top input, .top button'],
+      ];
+      for (const [name, sel] of groups) {
+        const cov = await coverage(sel);
+        const missing = cov.filter((c) => !c.reached).map((c) => c.label);
+        const noOutline = cov.filter((c) => c.reached && !c.outline).map((c) => c.label);
+        check(`${name}: all ${cov.length} reachable by Tab`, cov.length && !missing.length, missing.length ? `not reached: ${missing.join(', ')}` : '');
+        check(`${name}: visible focus outline`, cov.length && !noOutline.length, noOutline.length ? `no outline: ${noOutline.join(', ')}` : '');
+      }
+      check(`Tab order cycles (${stops.length} stops)`, stops.length > 10);
+
+      // the closed <details>: Enter opens, its fields are then reachable; Space on a summary toggles it
+      await page.focus('.config .adv summary');
+      await page.keyboard.press('Enter');
+      const advOpen = await page.evaluate(() => document.querySelector('.config .adv').open);
+      const advStops = [];
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Tab');
+        advStops.push(await page.evaluate(() => document.activeElement.id));
+      }
+      check('"eps, RoPE θ, seed": Enter opens it, eps / θ / seed follow in Tab order', advOpen && advStops.join() === 'cfg-eps,cfg-theta,cfg-seed', advStops.join(' '));
+      await page.focus('.config .adv summary');
+      const stageBefore = await page.evaluate(() => window.__graphlab.state().stage);
+      await page.keyboard.press(' ');
+      const spaceSummary = await page.evaluate(() => ({ open: document.querySelector('.config .adv').open, play: document.querySelector('[data-testid=play]').getAttribute('aria-label') }));
+      check('Space on a <summary> toggles it (and does not start play)', !spaceSummary.open && spaceSummary.play === 'play', JSON.stringify(spaceSummary));
+      if (spaceSummary.play === 'pause') await page.click('[data-testid=play]');
+      await page.evaluate((s) => window.__graphlabTest.setState({ stage: s }), stageBefore);
+      await settled();
+
+      // custom device via the keyboard: End on the device menu picks "custom device…", its fields are reachable
+      await page.focus('#cfg-device');
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => window.__graphlab.state().dev === 'custom', null, { timeout: 5000 }).catch(() => {});
+      const customStops = [];
+      await page.focus('#cfg-device');
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Tab');
+        customStops.push(await page.evaluate(() => document.activeElement.id));
+      }
+      check('custom device chosen with the keyboard; its 4 fields follow in Tab order', customStops.join() === 'dev-mm,dev-vec,dev-bw,dev-launch', customStops.join(' '));
+      await page.focus('#cfg-device');
+      await page.keyboard.press('Home');
+      await page.waitForFunction(() => window.__graphlab.state().dev !== 'custom', null, { timeout: 5000 }).catch(() => {});
+      await settled();
+
+      // keys
+      const stageNow = () => page.evaluate(() => window.__graphlab.state().stage);
+      const keyTest = async (focusSel, key, expectDelta, name) => {
+        if (focusSel) await page.focus(focusSel);
+        else await page.evaluate(() => document.activeElement && document.activeElement.blur());
+        const a = await stageNow();
+        await page.keyboard.press(key);
+        await page.waitForTimeout(50);
+        const b = await stageNow();
+        check(name, b - a === expectDelta, `stage ${a} → ${b}`);
+        await settled();
+      };
+      await keyTest(null, 'ArrowRight', 1, '→ steps forward (focus on the page)');
+      await keyTest(null, 'ArrowLeft', -1, '← steps back (focus on the page)');
+      await keyTest('.stepper button[title^="fit"]', 'ArrowRight', 1, '→ steps while a button has focus');
+      await keyTest('#opt-hide', 'ArrowRight', 1, '→ steps while a checkbox has focus');
+      await keyTest('.pass-list li.current button', 'ArrowLeft', -1, '← steps while a pass-list button has focus');
+      await keyTest('#cfg-T', 'ArrowRight', 0, '→ in a number field stays in the field (no step)');
+      {
+        await page.evaluate(() => document.activeElement && document.activeElement.blur());
+        await page.keyboard.press('End');
+        const e = await page.evaluate(() => window.__graphlab.state().stage);
+        await page.keyboard.press('Home');
+        const h = await page.evaluate(() => window.__graphlab.state().stage);
+        check('End / Home jump to the last / first stage', e === info.stages - 1 && h === 0, `End → ${e}, Home → ${h}`);
+        await settled();
+      }
+      {
+        await page.evaluate(() => document.activeElement && document.activeElement.blur());
+        await page.keyboard.press(' ');
+        const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+        await page.keyboard.press(' ');
+        const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+        check('space plays and pauses (focus on the page)', on === 'pause' && off === 'play', `${on} / ${off}`);
+        await settled();
+      }
+      // Enter / Space on buttons
+      await keyTest('[data-testid=next]', 'Enter', 1, 'Enter on "next pass" activates it (one step)');
+      await keyTest('[data-testid=next]', ' ', 1, 'Space on "next pass" activates it (one step)');
+      await keyTest('[data-testid=prev]', 'Enter', -1, 'Enter on "previous pass" activates it');
+      {
+        await page.focus('.pass-list li:first-child button');
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(50);
+        const s0 = await stageNow();
+        await page.focus('.pass-list li:nth-child(3) button');
+        await page.keyboard.press(' ');
+        await page.waitForTimeout(50);
+        const s2 = await stageNow();
+        check('Enter / Space on a pass-list entry opens that stage', s0 === 0 && s2 === 2, `${s0}, ${s2}`);
+        await settled();
+      }
+      {
+        await page.focus('[data-testid=play]');
+        await page.keyboard.press('Enter');
+        const on = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+        await page.keyboard.press(' ');
+        const off = await page.evaluate(() => document.querySelector('[data-testid=play]').getAttribute('aria-label'));
+        check('Enter / Space on play toggle play once each', on === 'pause' && off === 'play', `${on} / ${off}`);
+        await settled();
+      }
+      {
+        // stepping to the end with the button must not drop focus to <body>
+        await page.keyboard.press('End');
+        await page.evaluate(() => window.__graphlabTest.step(-1));
+        await settled();
+        await page.focus('[data-testid=next]');
+        await page.keyboard.press('Enter');
+        await settled();
+        const where = await page.evaluate(() => (document.activeElement === document.body ? 'body' : document.activeElement.getAttribute('data-testid') || document.activeElement.tagName));
+        check('focus stays on the stepper when "next" reaches the last stage', where !== 'body', `focus on ${where}`);
+      }
+      {
+        await page.focus('#inst-toggle');
+        await page.keyboard.press(' ');
+        const on = await page.evaluate(() => window.__graphlab.state().inst);
+        await page.evaluate(() => document.activeElement.blur());
+        await page.keyboard.press('i');
+        const off = await page.evaluate(() => window.__graphlab.state().inst);
+        check('Space on "Instructor mode" turns it on, i turns it off', on === true && off === false, `${on} / ${off}`);
+      }
+      {
+        // a slider moved with the keyboard redraws the graph
+        await page.focus('[data-field=T] input[type=range]');
+        const a = await page.evaluate(() => window.__graphlab.state().cfg.T);
+        await page.keyboard.press('ArrowRight');
+        await page.waitForFunction((t) => window.__graphlab.result().config.T !== t, a, { timeout: 10000 }).catch(() => {});
+        const b = await page.evaluate(() => window.__graphlab.result().config.T);
+        check('a focused slider moves with ←/→ and the graph follows', b > a, `T ${a} → ${b}`);
+      }
+      {
+        // the pipeline editor: Space on a pass's checkbox, Enter on its ↓ — the graph is re-analysed and
+        // the editor redrawn, and focus stays on the same control of the same pass
+        await page.focus('.pipeline-editor summary');
+        await page.keyboard.press('Enter');
+        const focusedCtl = () => page.evaluate(() => {
+          const e = document.activeElement;
+          return e ? `${e.getAttribute('data-pass')}/${e.getAttribute('data-role')}` : 'none';
+        });
+        const pipe = () => page.evaluate(() => window.__graphlab.result().pipeline || window.__graphlab.state().pipeline);
+        await page.focus('.pipe-list [data-pass="cse"][data-role="cb"]');
+        await page.keyboard.press(' ');
+        await page.waitForFunction(() => !window.__graphlab.state().pipeline.includes('cse'), null, { timeout: 5000 }).catch(() => {});
+        await settled();
+        const f1_ = await focusedCtl();
+        await page.keyboard.press(' ');
+        await page.waitForFunction(() => window.__graphlab.state().pipeline.includes('cse'), null, { timeout: 5000 }).catch(() => {});
+        await settled();
+        await page.focus('.pipe-list [data-pass="match_attention"][data-role="down"]');
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => window.__graphlab.state().pipeline[1] === 'match_attention', null, { timeout: 5000 }).catch(() => {});
+        await settled();
+        const f2_ = await focusedCtl();
+        await page.keyboard.press('Shift+Tab');   // to ↑ of the same pass
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(() => window.__graphlab.state().pipeline[0] === 'match_attention', null, { timeout: 5000 }).catch(() => {});
+        await settled();
+        const p_ = await pipe();
+        check('pipeline editor: Space / Enter on a pass keep focus on it (cb, ↓, ↑)', f1_ === 'cse/cb' && f2_ === 'match_attention/down' && p_[0] === 'match_attention',
+          `${f1_}, ${f2_}, ${JSON.stringify(p_)}`);
+        await page.click('.pipeline-editor > button');   // "default order" (after a failure above)
+        await page.focus('.pipeline-editor summary');
+        await page.keyboard.press('Enter');
+        await settled();
+      }
+      {
+        // a stack drawn one box per layer: the boxes are in the Tab order, outlined, and Enter opens one
+        await page.evaluate(() => {
+          window.__graphlabTest.setState({ cfg: { layers: 3 }, collapse: 'on', stage: 0 });
+          window.__graphlabTest.analyzeNow();
+        });
+        await settled();
+        await page.focus('.stepper button[title^="fit"]');
+        let hit = null;
+        for (let i = 0; i < 40 && !hit; i++) {
+          await page.keyboard.press('Tab');
+          hit = await page.evaluate(() => {
+            const e = document.activeElement;
+            if (!e || !e.matches('g.node.group')) return null;
+            const cs = getComputedStyle(e);
+            return { outline: cs.outlineStyle !== 'none' && (parseFloat(cs.outlineWidth) || 0) >= 1, label: e.getAttribute('aria-label') };
+          });
+        }
+        const before = await page.evaluate(() => document.querySelectorAll('.graph-svg g.node.group').length);
+        if (hit) await page.keyboard.press('Enter');
+        await settled();
+        const after = await page.evaluate(() => document.querySelectorAll('.graph-svg g.node.group').length);
+        check('collapsed layer boxes: reachable by Tab, outlined, Enter opens one', hit && hit.outline && after === before - 1,
+          hit ? `${hit.label}: outline ${hit.outline}, boxes ${before} → ${after}` : 'no layer box reached');
+        await page.evaluate(() => {
+          window.__graphlabTest.setState({ cfg: { layers: 1 }, collapse: 'auto' });
+          window.__graphlabTest.analyzeNow();
+        });
+        await settled();
+      }
+
+      console.log(`\n(c) keyboard only (Tab walk: ${stops.length} stops)`);
+      for (const c of checks) console.log(`  [${c.ok ? 'PASS' : 'FAIL'}] ${c.name}${c.detail && !c.ok ? ` — ${c.detail}` : ''}`);
     }
 
-    console.log(`\n(c) keyboard only (Tab walk: ${stops.length} stops)`);
-    for (const c of checks) console.log(`  [${c.ok ? 'PASS' : 'FAIL'}] ${c.name}${c.detail && !c.ok ? ` — ${c.detail}` : ''}`);
     if (errors.length) {
       console.log(`\nconsole errors: ${errors.length}\n  ${errors.slice(0, 5).join('\n  ')}`);
       failures.push(`${errors.length} console errors`);

@@ -204,25 +204,30 @@ export async function boot(opts = {}) {
 
   // ---------------------------------------------------------------- state changes
   // The hash mirrors the state. Each history.replaceState costs the browser ~5 ms outside this page's JS (an
-  // IPC to the browser process), so bursts of changes (a held arrow key, play, a dragged slider, the long-use
-  // test's 10,000 changes) are throttled: a change writes at once if the last write is HASH_EVERY_MS old,
-  // otherwise one trailing write lands the latest state. now: write at once (boot, an edited URL).
+  // IPC to the browser process), so it is kept out of the way of redraws: a change writes the hash just after
+  // the next frame is drawn (a slider move or a step shows first), and bursts of changes (a held arrow key,
+  // play, a dragged slider, the long-use test's 10,000 changes) write at most every HASH_EVERY_MS, the last
+  // write carrying the latest state. now: write at once (boot, an edited URL).
   const HASH_EVERY_MS = 100;
+  let hashFrame = null;
   let hashTimer = null;
   let lastHashWrite = -Infinity;
   function flushHash() {
-    if (hashTimer) clearTimeout(hashTimer);
-    hashTimer = null;
+    if (hashFrame !== null) cancelAnimationFrame(hashFrame);
+    if (hashTimer !== null) clearTimeout(hashTimer);
+    hashFrame = hashTimer = null;
     lastHashWrite = performance.now();
     const h = '#' + serializeHash(state);
     if (location.hash !== h) history.replaceState(null, '', h);
   }
   function writeHash({ now = false } = {}) {
     if (now) return flushHash();
-    if (hashTimer) return;                 // the pending write reads the state when it runs
-    const wait = lastHashWrite + HASH_EVERY_MS - performance.now();
-    if (wait <= 0) flushHash();
-    else hashTimer = setTimeout(flushHash, wait);
+    if (hashFrame !== null || hashTimer !== null) return;   // the pending write reads the state when it runs
+    // a task posted from a rAF callback runs after that frame's style, layout and paint
+    hashFrame = requestAnimationFrame(() => {
+      hashFrame = null;
+      hashTimer = setTimeout(flushHash, Math.max(0, lastHashWrite + HASH_EVERY_MS - performance.now()));
+    });
   }
 
   function setState(patch, o = {}) {

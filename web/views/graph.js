@@ -90,7 +90,27 @@ export function createGraphView(root, ctx) {
   const gEdges = zoomRoot.append('g').attr('class', 'edges');
   const gNodes = zoomRoot.append('g').attr('class', 'nodes');
   let userZoomed = false;  // once the user pans or zooms, stage changes stop re-fitting the view
-  const zoom = d3.zoom().scaleExtent([0.05, 4]).on('zoom', (ev) => {
+  // The canvas size, kept by a ResizeObserver. Reading it in the middle of a redraw (fit()'s
+  // getBoundingClientRect, d3-zoom's default extent: the svg's clientWidth) forced a style and layout of the
+  // whole page before the frame's own: ~15 ms of a slider move on one 8B layer. Unknown (null) until the
+  // observer has seen the canvas laid out with a size, and again whenever draw() sees a change that can
+  // resize it in the same task (a panel shown or hidden, instructor mode): then it is read directly.
+  let canvasBox = null;   // border box of .graph-canvas (what fit() centres in)
+  let svgBox = null;      // its content box = the svg's size (d3-zoom's extent)
+  let sizeKey = null;
+  if (typeof ResizeObserver === 'function') {
+    new ResizeObserver((entries) => {
+      const e = entries[entries.length - 1];
+      const b = e.borderBoxSize && e.borderBoxSize[0];
+      const ok = b && b.inlineSize > 0 && b.blockSize > 0;
+      canvasBox = ok ? { width: b.inlineSize, height: b.blockSize } : null;
+      svgBox = ok ? { width: e.contentRect.width, height: e.contentRect.height } : null;
+    }).observe(canvas);
+  }
+  const zoom = d3.zoom().scaleExtent([0.05, 4]).extent(function extent() {
+    if (svgBox) return [[0, 0], [svgBox.width, svgBox.height]];
+    return [[0, 0], [this.clientWidth, this.clientHeight]];
+  }).on('zoom', (ev) => {
     zoomRoot.attr('transform', ev.transform);
     if (ev.sourceEvent) userZoomed = true;
   });
@@ -124,7 +144,7 @@ export function createGraphView(root, ctx) {
   pipeReset.addEventListener('click', () => ctx.setState({ pipeline: ctx.defaultPipeline() }, { rerun: true }));
 
   // ------------------------------------------------------------------ visual graph of one stage
-  function visualGraph(stage, collapsed, kernels) {
+  function visualGraph(stage, collapsed) {
     const inst = !!state.inst;
     const nodeH = inst ? NODE_H + 8 : NODE_H;
     // (kernel membership is set on the visual nodes by draw, after this: it does not change the layout)
@@ -187,7 +207,7 @@ export function createGraphView(root, ctx) {
     }
     shapeCache.set(sig, shape);
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
-    const vis = { nodes, edges: [...edges.values()], visKey, width: shape.width, height: shape.height };
+    const vis = { nodes, edges: [...edges.values()], visKey, width: shape.width, height: shape.height, shape };
     layoutCache.set(key, vis);
     return vis;
   }
@@ -415,9 +435,11 @@ export function createGraphView(root, ctx) {
       .classed('hl', (d) => highlight === d.ki);
   }
 
+  let zoomBusyUntil = 0;   // end of the running zoom transition (fit), for warm()
   function fit(animate, ms = 300) {
     if (!last) return;
-    const box = canvas.getBoundingClientRect();
+    if (animate) zoomBusyUntil = performance.now() + ms;
+    const box = canvasBox || canvas.getBoundingClientRect();
     const W = Math.max(200, box.width), H = Math.max(200, box.height);
     const k = Math.min(2, 0.95 * Math.min(W / last.vis.width, H / last.vis.height));
     const t = d3.zoomIdentity.translate((W - last.vis.width * k) / 2, Math.max(4, (H - last.vis.height * k) / 2)).scale(k);
@@ -497,6 +519,11 @@ export function createGraphView(root, ctx) {
   function draw(st, m, { animate = true } = {}) {
     state = st;
     model = m;
+    const sk = `${st.inst}|${st.panels.join('.')}`;
+    if (sk !== sizeKey) {
+      sizeKey = sk;
+      canvasBox = svgBox = null;
+    }
     cbHide.checked = st.hide;
     cbKern.checked = st.kern;
     selCollapse.value = st.collapse;
@@ -538,7 +565,7 @@ export function createGraphView(root, ctx) {
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
     forcedNote.textContent = `${stage.nodes.length} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
-    const vis = visualGraph(stage, collapsed, kernels);
+    const vis = visualGraph(stage, collapsed);
     mark('gl-layout-end');
     // kernel membership on visual nodes
     const kof = new Map();
@@ -580,8 +607,10 @@ export function createGraphView(root, ctx) {
     // nothing moves (a slider moved: new shapes, same graph and layout): no tween
     const still_ = (d) => d.from === d.to || (d.from.x === d.to.x && d.from.y === d.to.y && d.from.s === d.to.s && d.from.o === d.to.o);
     if (p.elements.every(still_) && p.edges.every((e) => e.phase === 'both')) {
+      // no ghosts, nothing to fade: the joined elements are the still picture already
       applyFrame(sel, p.byKey, 1);
-      finish();
+      svg.attr('data-animating', 0);
+      anim = null;
     } else {
       svg.attr('data-animating', 1);
       applyFrame(sel, p.byKey, 0);
@@ -595,36 +624,42 @@ export function createGraphView(root, ctx) {
       });
       anim = { stop: () => { timer.stop(); finish(); } };
     }
-    if (fresh) {
+    // a new result laid out exactly like the drawn one (a slider moved d or T: same graph, new shapes) keeps
+    // the view as it is, zoom included; any other new result is fitted
+    const sameLayout = prev && prev.vis.shape === vis.shape && prev.stageIndex === idx;
+    if (fresh && !sameLayout) {
       userZoomed = false;
       fit(false);
-    } else if (!userZoomed && !sameStage) fit(true, st.inst ? 1400 : 900);
+    } else if (!userZoomed && !sameStage) fit(!reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
     mark('gl-draw-end');
     scheduleWarm();
   }
 
-  // Lays out the other stages of this result while the page is idle (one stage per long idle period, never
-  // during an animation), so that stepping to a pass does not run dagre in the frame the animation starts.
+  // Lays out the other stages of this result while the page is idle (one stage per idle callback, never
+  // during an animation), so that stepping to a pass does not run dagre in the frame its animation starts.
   let warmHandle = null;
   const idle = typeof requestIdleCallback === 'function'
     ? (fn) => requestIdleCallback(fn, { timeout: 4000 })
-    : (fn) => setTimeout(() => fn({ timeRemaining: () => 50, didTimeout: false }), 200);
+    : (fn) => setTimeout(fn, 200);
   function scheduleWarm() {
     if (warmHandle === null) warmHandle = idle(warm);
   }
-  function warm(deadline) {
+  function warm() {
     warmHandle = null;
     if (!model || !model.stages || !model.stages.length || !state) return;
-    const todo = model.stages.filter((s) => s.nodes.length && !isCollapsed(state, s) && !layoutCache.has(`${model.version}|${s.index}|-|${state.inst ? 'i' : ''}`));
+    // (only graphs drawn node by node and small enough to lay out in a few tens of ms: a large expanded graph
+    // is laid out when it is shown, as before)
+    const todo = model.stages.filter((s) => s.nodes.length && s.nodes.length <= AUTO_COLLAPSE_NODES && !isCollapsed(state, s) &&
+      !layoutCache.has(`${model.version}|${s.index}|-|${state.inst ? 'i' : ''}`));
     if (!todo.length) return;
-    if (anim || (!deadline.didTimeout && deadline.timeRemaining() < 40)) {
+    if (anim || performance.now() < zoomBusyUntil) {  // the node tween or the zoom is running: after it
       scheduleWarm();
       return;
     }
     // the next stages first (where → goes)
     const cur = last ? last.stageIndex : 0;
     todo.sort((a, b) => ((a.index - cur + 1000) % 1000) - ((b.index - cur + 1000) % 1000));
-    visualGraph(todo[0], false, null);
+    visualGraph(todo[0], false);
     if (todo.length > 1) scheduleWarm();
   }
 
