@@ -424,9 +424,7 @@ static gl_status write_result(const br_opts *o, br_state *s, char **out, size_t 
 }
 
 gl_status gl_branch_demo_json(const char *opts_json, size_t len, char **out, size_t *outlen, gl_err *e) {
-    if (out) *out = NULL;
-    if (outlen) *outlen = 0;
-    if (!out) return gl_fail(e, GL_E_INVALID, "gl_branch_demo_json: out is NULL");
+    if (gl_out_begin(out, outlen, "gl_branch_demo_json", e)) return GL_E_INVALID;
     br_opts o;
     gl_status st = parse_opts(opts_json, len, &o, e);
     if (st) return st;

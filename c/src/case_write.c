@@ -301,9 +301,7 @@ gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, ch
 }
 
 gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, size_t *outlen, gl_err *e) {
-    if (out) *out = NULL;
-    if (outlen) *outlen = 0;
-    if (!out) return gl_fail(e, GL_E_INVALID, "gl_case_run: out is NULL");
+    if (gl_out_begin(out, outlen, "gl_case_run", e)) return GL_E_INVALID;
     gl_case c;
     gl_status st = gl_case_parse(json, len, &c, e);
     if (st) return st;

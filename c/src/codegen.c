@@ -60,9 +60,8 @@ static const char *np_expr(gl_op op) {
 }
 
 gl_status gl_codegen_python(const gl_graph *g, const char *fn_name, char **out, size_t *outlen, gl_err *e) {
-    if (out) *out = NULL;
-    if (outlen) *outlen = 0;
-    if (!g || !out) return gl_fail(e, GL_E_INVALID, "gl_codegen_python: graph or out is NULL");
+    if (gl_out_begin(out, outlen, "gl_codegen_python", e)) return GL_E_INVALID;
+    if (!g) return gl_fail(e, GL_E_INVALID, "gl_codegen_python: graph is NULL");
     gl_status st = gl_graph_validate(g, e);
     if (st) return st;
     gl_sb sb;
@@ -918,9 +917,8 @@ static gl_status put_values(cg *c, const gl_graph *g) {
 }
 
 gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_t *outlen, gl_err *e) {
-    if (out) *out = NULL;
-    if (outlen) *outlen = 0;
-    if (!g || !out) return gl_fail(e, GL_E_INVALID, "gl_codegen_c: graph or out is NULL");
+    if (gl_out_begin(out, outlen, "gl_codegen_c", e)) return GL_E_INVALID;
+    if (!g) return gl_fail(e, GL_E_INVALID, "gl_codegen_c: graph is NULL");
     gl_status st = gl_graph_validate(g, e);
     if (st) return st;
     gl_sb sb;

@@ -412,9 +412,7 @@ static gl_status write_result(const dyn_opts *o, const gl_layer_cfg *c, const dy
 }
 
 gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, size_t *outlen, gl_err *e) {
-    if (out) *out = NULL;
-    if (outlen) *outlen = 0;
-    if (!out) return gl_fail(e, GL_E_INVALID, "gl_dynamic_demo_json: out is NULL");
+    if (gl_out_begin(out, outlen, "gl_dynamic_demo_json", e)) return GL_E_INVALID;
     dyn_opts o;
     gl_status st = parse_opts(opts_json, len, &o, e);
     if (st) return st;

@@ -156,6 +156,12 @@ void gl_sb_json_str(gl_sb *sb, const char *s) {
     gl_sb_putc(sb, '"');
 }
 
+gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e) {
+    if (out) *out = NULL;
+    if (outlen) *outlen = 0;
+    return out ? GL_OK : gl_fail(e, GL_E_INVALID, "%s: out is NULL", fn);
+}
+
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e) {
     if (!sb_reserve(sb, 0)) {
         gl_sb_free(sb);

@@ -38,6 +38,9 @@ void gl_sb_printf(gl_sb *sb, const char *fmt, ...)
 void gl_sb_double(gl_sb *sb, double v);
 /* A JSON string literal with escapes (UTF-8 passes through). */
 void gl_sb_json_str(gl_sb *sb, const char *s);
+/* The prologue of every entry point that returns text: clears (*out, *outlen) so a failure never leaves
+ * stale pointers, and fails with GL_E_INVALID naming `fn` when out is NULL. */
+gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e);
 /* Hands the buffer to the caller (NUL-terminated) or fails with GL_E_NOMEM. */
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
 
