@@ -18,7 +18,7 @@
 // fresh processes, alternating with ours). The machine may be shared: the load average is printed before
 // and after, and the acceptance criteria of the numeric-speed issue are checked at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ const NATIVE = join(ROOT, 'build', 'numeric_bench');
 const REF_MODULE = join(ROOT, '..', 'shared', 'reference', 'graph_lab.py');
 const REF_NUMERIC = join(ROOT, 'bench', 'ref_numeric.py');
 const REF_PIPELINE = join(ROOT, 'bench', 'ref_pipeline.py');
+const CEILING = join(ROOT, 'build', 'simd_ceiling.wasm');
 const PYTHON = '/usr/bin/python3';
 const args = process.argv.slice(2);
 const wasmOnly = args.includes('--wasm-only');
@@ -80,6 +81,31 @@ function bench(gl, text, key, { seconds = 0.5, minReps = 5, maxReps = 400 } = {}
   return { best, wallBest, flops, outBytes, reps };
 }
 
+// The engine's float64 multiply-add ceiling (bench/simd_ceiling.c): the best rate of ~1 s of register-only
+// f64x2 mul + add chains. NaN when build/simd_ceiling.wasm is missing.
+async function simdCeiling(ms = 1000) {
+  if (!existsSync(CEILING)) return NaN;
+  const { instance } = await WebAssembly.instantiate(readFileSync(CEILING), {});
+  const { ceiling_run: run, ceiling_flops_per_iter: perIter } = instance.exports;
+  const iters = 100000;
+  let best = 0;
+  const start = performance.now();
+  while (performance.now() - start < ms) {
+    const t0 = performance.now();
+    run(iters, 0.999999, 1e-7);
+    best = Math.max(best, (iters * perIter()) / ((performance.now() - t0) * 1e6));
+  }
+  return best;
+}
+
+// FLOPs of the matrix products of a case (its eager kernels of kind matmul).
+function matmulFlops(gl, text) {
+  const c = JSON.parse(text);
+  c.emit = { ...c.emit, kernels: true };
+  const res = JSON.parse(gl.runCaseText(JSON.stringify(c)));
+  return res.eager.kernels.filter((k) => k.kind === 'matmul').reduce((s, k) => s + k.flops, 0);
+}
+
 function haveReference() {
   if (!existsSync(REF_MODULE)) return 'the reference module ../shared/reference/graph_lab.py is missing';
   if (spawnSync(PYTHON, ['-c', 'import numpy'], { stdio: 'ignore' }).status !== 0)
@@ -122,6 +148,7 @@ for (const d of DS) {
     const text = execFileSync(NATIVE, ['--case', String(d), String(T)], { encoding: 'utf8', maxBuffer: 1 << 28 });
     const row = { d, T, flops: NaN, native_ms: NaN, wasm_ms: Infinity, ref_ms: NaN };
     const key = [GOAL.gflopsAt, GOAL.refAt].some(([kd, kT]) => kd === d && kT === T);
+    if (d === GOAL.refAt[0] && T === GOAL.refAt[1]) row.matmul_flops = matmulFlops(gl, text);
     for (let round = 0; round < (key ? KEY_ROUNDS : ROUNDS); round++) {
       if (!wasmOnly) {
         const n = JSON.parse(execFileSync(NATIVE, ['--json-one', String(d), String(T), String(SLICE_MS)],
@@ -192,6 +219,21 @@ if (withRef)
   console.log(`  reference: ${refPipe.toFixed(1)} ms (bench/ref_pipeline.py 32, best of 3);` +
               ` wasm warm ${(refPipe / l.best).toFixed(1)}x faster, cold ${(refPipe / cold).toFixed(1)}x`);
 console.log(`heap in use after the runs: ${gl.memoryStats()} bytes (${JSON.stringify(gl.heapStats())})`);
+
+// ---- how far a float64 WASM forward can go on the small layer: its matrix products alone, at the engine's
+// f64x2 multiply-add ceiling, take matmul_flops / ceiling; nothing else costs less than nothing.
+const ceiling = Math.max(await simdCeiling(), await simdCeiling());
+{
+  const s = rows.find((r) => r.d === GOAL.refAt[0] && r.T === GOAL.refAt[1]);
+  const floorMs = s.matmul_flops / (ceiling * 1e6);
+  console.log(`\nceiling: WASM f64x2 mul + add in this engine ${ceiling.toFixed(2)} GFLOP/s (bench/simd_ceiling.c, register-only)`);
+  console.log(`  d=${s.d},T=${s.T}: matmuls ${(s.matmul_flops / 1e6).toFixed(3)} of ${(s.flops / 1e6).toFixed(3)} MFLOP; at the ceiling` +
+              ` they alone take ${(floorMs * 1e3).toFixed(1)} us; ours ${(s.wasm_ms * 1e3).toFixed(1)} us for the whole layer` +
+              ` (matmul FLOPs / our time = ${(s.matmul_flops / (s.wasm_ms * 1e6)).toFixed(2)} GFLOP/s)`);
+  if (withRef)
+    console.log(`  so no float64 WASM forward can beat the reference's ${(s.ref_ms * 1e3).toFixed(0)} us by more than` +
+                ` ${(s.ref_ms / floorMs).toFixed(1)}x on this machine (matmuls at the ceiling, everything else free)`);
+}
 
 // ---- the issue's acceptance criteria
 const at = (d, T) => rows.find((r) => r.d === d && r.T === T);

@@ -133,7 +133,7 @@ typedef struct gl_array {
     int rank;
     int64_t dim[GL_MAX_RANK];
     int64_t size;                 /* product of dims (1 for a scalar) */
-    double *data;
+    double *data;                 /* size numbers, in the same allocation as the header (NULL: a shell) */
 } gl_array;
 
 gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e);   /* zero-filled, refs = 1 */

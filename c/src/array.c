@@ -39,18 +39,26 @@ static gl_status checked_size(int rank, const int64_t *dims, int64_t max_elems, 
     return GL_OK;
 }
 
+/* Where an array's numbers start in its block: after the header, 64-byte aligned (a cache line, and
+ * more than any SIMD load needs). */
+#define DATA_OFFSET ((sizeof(gl_array) + 63) / 64 * 64)
+
 static gl_array *make(int rank, const int64_t *dims, bool with_data, gl_err *e) {
     int64_t size = 0;
     if (checked_size(rank, dims, with_data ? GL_ARRAY_MAX_ELEMS : -1, &size, e)) return NULL;
-    gl_array *a = gl_alloc(1, sizeof *a, e);
-    if (!a) return NULL;
-    if (with_data || rank == 0) {
-        a->data = gl_alloc((size_t)size, sizeof *a->data, e);   /* gl_alloc gives at least one element */
-        if (!a->data) {
-            free(a);
-            return NULL;
-        }
+    /* The numbers live in the same block as the header, after it (one allocation per array: the
+     * interpreter makes one array per node, and in WASM a malloc/free pair costs about as much as
+     * an elementwise op on a few hundred numbers). size <= 2^31, so the sum cannot overflow size_t
+     * on 64-bit hosts; on 32-bit ones (WASM) gl_alloc's overflow check catches it. */
+    const bool numbers = with_data || rank == 0;
+    const size_t n = numbers ? (size_t)(size > 0 ? size : 1) : 0;
+    if (numbers && n > (SIZE_MAX - DATA_OFFSET) / sizeof(double)) {
+        gl_fail(e, GL_E_NOMEM, "array of %lld elements does not fit in memory", (long long)size);
+        return NULL;
     }
+    gl_array *a = gl_alloc(1, DATA_OFFSET + n * sizeof(double), e);
+    if (!a) return NULL;
+    if (numbers) a->data = (double *)(void *)((char *)a + DATA_OFFSET);
     a->refs = 1;
     a->rank = rank;
     for (int i = 0; i < rank; i++) a->dim[i] = dims[i];
@@ -92,8 +100,7 @@ gl_array *gl_array_retain(gl_array *a) {
 void gl_array_release(gl_array *a) {
     if (!a) return;
     if (--a->refs > 0) return;
-    free(a->data);
-    free(a);
+    free(a);                      /* the numbers are in the same block */
 }
 
 gl_shape gl_array_shape(const gl_array *a) {

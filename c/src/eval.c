@@ -206,13 +206,16 @@ static gl_status unary(gl_op op, const gl_array *x, gl_array **out, gl_err *e) {
     double *restrict o = r->data;
     switch (op) {
     case GL_OP_NEG: for (int64_t i = 0; i < n; i++) o[i] = -s[i]; break;
-    case GL_OP_EXP: for (int64_t i = 0; i < n; i++) o[i] = exp(s[i]); break;
+    case GL_OP_EXP: gl_exp_array(n, s, o); break;
     case GL_OP_LOG: for (int64_t i = 0; i < n; i++) o[i] = log(s[i]); break;
     case GL_OP_TANH: for (int64_t i = 0; i < n; i++) o[i] = tanh(s[i]); break;
     case GL_OP_SQRT: for (int64_t i = 0; i < n; i++) o[i] = sqrt(s[i]); break;
     case GL_OP_RSQRT: for (int64_t i = 0; i < n; i++) o[i] = 1.0 / sqrt(s[i]); break;
     case GL_OP_RECIP: for (int64_t i = 0; i < n; i++) o[i] = 1.0 / s[i]; break;
-    case GL_OP_SILU: for (int64_t i = 0; i < n; i++) o[i] = s[i] / (1.0 + exp(-s[i])); break;
+    case GL_OP_SILU:                  /* s / (1 + exp(-s)), exp(-s) first into o */
+        gl_exp_neg_array(n, s, o);
+        for (int64_t i = 0; i < n; i++) o[i] = s[i] / (1.0 + o[i]);
+        break;
     case GL_OP_ROT_PAIRS:
         for (int64_t i = 0; i + 1 < n; i += 2) {
             o[i] = -s[i + 1];
@@ -289,7 +292,7 @@ static gl_status softmax_into(const gl_array *x, int axis, gl_array *y, gl_err *
             double *dst = y->data + o * n;
             double m = src[0];
             for (int64_t i = 1; i < n; i++) m = NP_MAX(m, src[i]);
-            for (int64_t i = 0; i < n; i++) dst[i] = exp(src[i] - m);
+            gl_exp_sub_array(n, src, m, dst);
             const double s = np_sum(dst, n);
             for (int64_t i = 0; i < n; i++) dst[i] = dst[i] / s;
         }
@@ -305,11 +308,12 @@ static gl_status softmax_into(const gl_array *x, int axis, gl_array *y, gl_err *
         for (int64_t i = 1; i < n; i++)
             for (int64_t j = 0; j < inner; j++) m[j] = NP_MAX(m[j], src[i * inner + j]);
         for (int64_t j = 0; j < inner; j++) s[j] = 0.0;
-        for (int64_t i = 0; i < n; i++)
-            for (int64_t j = 0; j < inner; j++) {
-                dst[i * inner + j] = exp(src[i * inner + j] - m[j]);
-                s[j] += dst[i * inner + j];
-            }
+        for (int64_t i = 0; i < n; i++) {      /* row by row: x - m, then exp in place, then into the sums */
+            double *row = dst + i * inner;
+            for (int64_t j = 0; j < inner; j++) row[j] = src[i * inner + j] - m[j];
+            gl_exp_array(inner, row, row);
+            for (int64_t j = 0; j < inner; j++) s[j] += row[j];
+        }
         for (int64_t i = 0; i < n; i++)
             for (int64_t j = 0; j < inner; j++) dst[i * inner + j] = dst[i * inner + j] / s[j];
     }
