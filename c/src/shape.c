@@ -109,7 +109,7 @@ gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e) {
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++) {
-        int64_t v;
+        int64_t v = 0;            /* set by gl_dim_value on success (GCC -O3 cannot tell) */
         gl_status st = gl_dim_value(s->d[i], b, &v, e);
         if (st) return st;
         if (v < 0) {

@@ -106,6 +106,36 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     await page.close();
   });
 
+  it('the kernel bars step with ↑/↓ from the keyboard: tooltip, spoken line and graph highlight, Esc clears', async () => {
+    const { page, errors } = await open();
+    await page.keyboard.press('End');                       // the last stage: fused kernels drawn on the graph
+    await settled(page);
+    const kernels = await page.evaluate(() => window.__graphlab.result().fused.kernels.map((k) => `${k.kind}: ${k.label}`));
+    const lastStage = await page.evaluate(() => window.__graphlab.state().stage);
+    const tip = page.locator('#panel-kernels .tooltip');
+    const said = page.locator('[data-testid=kernel-said]');
+    await page.focus('#panel-kernels .kern-bars');
+    await page.keyboard.press('ArrowDown');
+    expect(await tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toContain(`#0 ${kernels[0].slice(0, 20)}`);
+    expect(await said.textContent()).toMatch(/^#0 /);
+    expect(await page.locator('#panel-kernels g.krow.ksel').count()).toBe(1);
+    expect(await page.locator('.graph-svg g.node.hl').count()).toBeGreaterThan(0);
+    await page.keyboard.press('ArrowDown');
+    expect(await said.textContent()).toMatch(/^#1 /);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');                   // stays on the first row
+    expect(await said.textContent()).toMatch(/^#0 /);
+    expect(await page.evaluate(() => window.__graphlab.state().stage)).toBe(lastStage);   // no pass stepping
+    await page.keyboard.press('Escape');
+    expect(await tip.isHidden()).toBe(true);
+    expect(await said.textContent()).toBe('');
+    expect(await page.locator('#panel-kernels g.krow.ksel').count()).toBe(0);
+    expect(await page.locator('.graph-svg g.node.hl').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('an impossible config shows the core\'s message inline and the page keeps working', async () => {
     const { page, errors } = await open();
     const alert = page.locator('[data-testid=config-error]');

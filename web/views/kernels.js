@@ -4,7 +4,9 @@
 //    plus the fixed launch overhead; the non-binding time is drawn as a thin line inside the bar;
 //  - the roofline chart: arithmetic intensity (FLOP/byte) vs attained FLOP/s, under the device's
 //    matmul and vector ceilings.
-// Hovering a kernel highlights its nodes in the graph (the fused kernels are drawn on the last stage).
+// Hovering a kernel highlights its nodes in the graph (the fused kernels are drawn on the last stage); so
+// does the keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and
+// an aria-live line), Esc or leaving the list clears it.
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
@@ -35,12 +37,43 @@ export function createKernelsView(root, ctx) {
   bar.append(el('label', { for: 'kern-launch', class: 'push' }, cbLaunch, ' bars include the launch overhead'));
   const totals = el('div', { class: 'kern-totals' });
   const launchNote = el('p', { class: 'note launch-note' });
-  const barsBox = el('div', { class: 'kern-bars', tabindex: 0, 'aria-label': 'per-kernel roofline times' });
+  const barsBox = el('div', { class: 'kern-bars', tabindex: 0,
+    'aria-label': 'per-kernel roofline times; up and down arrows step through the kernels' });
+  const kernelSaid = el('p', { class: 'kern-said', 'aria-live': 'polite', 'data-testid': 'kernel-said' });
   const rooflineBox = el('div', { class: 'roofline' });
   const note = el('p', { class: 'note' });
   root.append(totals, launchNote, bar, el('div', { class: 'kern-grid' }, el('div', {}, el('h3', {}, 'Time per kernel'), barsBox), el('div', {}, el('h3', {}, 'Roofline'), rooflineBox)), note);
   const tip = el('div', { class: 'tooltip', hidden: '' });
-  root.append(tip);
+  root.append(tip, kernelSaid);
+
+  // ---- keyboard: ↑/↓ select a kernel row of the bar chart (the same tooltip and graph highlight as hovering)
+  let selected = null;          // index of the selected kernel row, or null
+  function select(i) {
+    const rows = barsBox.querySelectorAll('g.krow');
+    selected = i === null || !rows.length ? null : Math.max(0, Math.min(rows.length - 1, i));
+    rows.forEach((g, j) => g.classList.toggle('ksel', j === selected));
+    if (selected === null) {
+      tip.hidden = true;
+      kernelSaid.textContent = '';
+      ctx.highlightKernel(null);
+      return;
+    }
+    const [kernels, dev, set] = lastArgs;
+    const lines = kernelLines(kernels[selected], selected, dev);
+    const box = rows[selected].getBoundingClientRect();
+    showTip({ clientX: box.left + box.width / 3, clientY: box.bottom }, lines);
+    kernelSaid.textContent = lines.join('; ');
+    if (set === 'fused') ctx.highlightKernel(selected);
+  }
+  barsBox.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey || !lastArgs) return;
+    if (ev.key === 'ArrowDown') select(selected === null ? 0 : selected + 1);
+    else if (ev.key === 'ArrowUp') select(selected === null ? 0 : selected - 1);
+    else if (ev.key === 'Escape' && selected !== null) select(null);
+    else return;
+    ev.preventDefault();
+  });
+  barsBox.addEventListener('blur', () => selected !== null && select(null));
 
   function showTip(ev, lines) {
     clear(tip);
@@ -76,6 +109,7 @@ export function createKernelsView(root, ctx) {
   }
 
   function drawBars(kernels, dev, set, inst) {
+    if (selected !== null) select(null);      // the rows are about to change
     lastArgs = [kernels, dev, set, inst];
     const withLaunch = cbLaunch.checked;
     clear(barsBox);
