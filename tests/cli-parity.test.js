@@ -68,6 +68,9 @@ for (const kind of KINDS) {
           expect(a.timing_ms[k]).toBeGreaterThanOrEqual(0);
         }
         expect('run' in a.timing_ms).toBe(!!expected.outputs);
+        expect('run_stages' in a.timing_ms).toBe(!!expected.outputs);
+        // run times the final graph's forward, run_stages every stage's (the final one included)
+        if (expected.outputs) expect(a.timing_ms.run).toBeLessThanOrEqual(a.timing_ms.run_stages);
         expect(a.provenance.map((p) => p.pass)).toEqual(expected.passes.slice(1).map((p) => p.name));
         // every old id is accounted for: in some node's `from` or in `removed`
         const stages = Object.keys(a.graphs);
@@ -163,6 +166,18 @@ describe.skipIf(!haveBinary('native'))('CLI behaviour', () => {
     expect(Object.keys(r1.outputs)).toEqual(r1.passes.map((p) => p.name));
     expect(compareResults(r1, r2)).toEqual([]);
     expect(r1.timing_ms.run).toBeGreaterThanOrEqual(0);
+  });
+
+  it('run_repeat times the final graph again and keeps the first run\'s outputs', () => {
+    const c = { config: { preset: 'small', mode: 'prefill', T: 3 }, params: { random: 2 }, inputs: { random: 5 } };
+    const once = JSON.parse(runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(c) }).stdout);
+    const out = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify({ ...c, run_repeat: 7 }) });
+    expect(out.stderr).toBe('');
+    const seven = JSON.parse(out.stdout);
+    expect(compareResults(once, seven)).toEqual([]);
+    expect(seven.outputs).toEqual(once.outputs);
+    // the final stage ran 7 times inside run_stages, the fastest of them is run
+    expect(seven.timing_ms.run).toBeLessThanOrEqual(seven.timing_ms.run_stages / 7 + 1e-9);
   });
 
   it('print shows the reference text form, for one stage or all', () => {

@@ -23,6 +23,7 @@
 #define GL_CASE_MAX_RUN_BYTES (1LL << 40)
 #endif
 #define GL_CASE_MAX_PIPELINE 64
+#define GL_CASE_MAX_RUN_REPEAT 1000
 #define GL_CASE_MAX_NAME 128
 
 /* Which large parts of the output to write ("emit" in the case; all true by default). */
@@ -47,6 +48,7 @@ typedef struct {
     char pipeline[GL_CASE_MAX_PIPELINE][32];
     gl_case_emit emit;
     int64_t run_bytes;            /* limits.run_bytes (GL_CASE_DEFAULT_RUN_BYTES when absent) */
+    int run_repeat;               /* forwards of the final graph timed (best kept); 1 when absent */
 } gl_case;
 
 gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);
@@ -69,7 +71,9 @@ typedef struct {
     int64_t naive, greedy, lower_bound;
     int64_t *offsets;             /* greedy offsets, in lifetime order */
     bool ran;
-    double t_build, t_passes, t_fuse, t_memory, t_run, t_total;   /* ms */
+    double t_build, t_passes, t_fuse, t_memory, t_total;          /* ms */
+    double t_run;                 /* one forward of the final graph: the fastest of run_repeat */
+    double t_run_stages;          /* every stage's forward (the first time each) */
 } gl_case_result;
 
 enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };

@@ -16,7 +16,8 @@
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
 static const char *const TOP_KEYS[] = {"case", "config", "elem_bytes", "device", "bind", "params", "inputs",
-                                       "pipeline", "emit", "limits", "description", "comment", NULL};
+                                       "pipeline", "emit", "limits", "run_repeat", "description", "comment",
+                                       NULL};
 static const char *const RESULT_KEYS[] = {"passes", "graphs", "eager", "fused", "memory", "outputs",
                                           "provenance", "timing_ms", NULL};
 static const char *const CONFIG_KEYS[] = {"preset", "d", "H", "G", "dh", "f", "eps", "theta", "mode", "T",
@@ -328,6 +329,20 @@ static gl_status read_limits(const gl_json *j, int t, gl_case *c, gl_err *e) {
     return GL_OK;
 }
 
+/* run_repeat: how many times a concrete case runs its final graph's forward (timing_ms.run is the fastest,
+ * as the reference's interpreter is timed by its best of repeated calls); 1 .. GL_CASE_MAX_RUN_REPEAT. */
+static gl_status read_run_repeat(const gl_json *j, int t, gl_case *c, gl_err *e) {
+    c->run_repeat = 1;
+    if (absent(j, t)) return GL_OK;
+    int64_t n = 0;
+    gl_status st = pos_int(j, t, "run_repeat", &n, e);
+    if (st) return st;
+    if (n > GL_CASE_MAX_RUN_REPEAT)
+        return gl_fail(e, GL_E_LIMIT, "run_repeat is %lld, above the maximum %d", (long long)n, GL_CASE_MAX_RUN_REPEAT);
+    c->run_repeat = (int)n;
+    return GL_OK;
+}
+
 /* ------------------------------------------------------------------ params and inputs */
 static int64_t shape_numel(const gl_shape *s) {
     int64_t n = 1;
@@ -529,6 +544,7 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     if ((st = read_pipeline(&j, gl_json_get(&j, 0, "pipeline"), c, e))) goto done;
     if ((st = read_emit(&j, gl_json_get(&j, 0, "emit"), c, e))) goto done;
     if ((st = read_limits(&j, gl_json_get(&j, 0, "limits"), c, e))) goto done;
+    if ((st = read_run_repeat(&j, gl_json_get(&j, 0, "run_repeat"), c, e))) goto done;
     if ((st = read_params(&j, gl_json_get(&j, 0, "params"), c, e))) goto done;
     if ((st = read_inputs(&j, gl_json_get(&j, 0, "inputs"), c, e))) goto done;
 done:

@@ -214,7 +214,24 @@ static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
         snprintf(what, sizeof what, "stage %s", sg->key);
         if ((st = check_budget(g, &c->bind, true, c->run_bytes, what, e))) break;
         gl_err le = {GL_OK, ""};
+        const bool final = s == r->nst - 1;
+        double t0 = now_ms();
         st = gl_run(g, in, c->ninputs, &c->bind, sg->outs, NULL, &le);
+        if (final) r->t_run = now_ms() - t0;
+        /* timing only: the final graph's forward again, run_repeat - 1 times; its outputs are the first's */
+        for (int k = 1; final && !st && k < c->run_repeat; k++) {
+            gl_array **again = gl_alloc((size_t)g->nout, sizeof *again, &le);
+            if (!again) {
+                st = GL_E_NOMEM;
+                break;
+            }
+            t0 = now_ms();
+            st = gl_run(g, in, c->ninputs, &c->bind, again, NULL, &le);
+            const double t = now_ms() - t0;
+            if (!st && t < r->t_run) r->t_run = t;
+            for (int o = 0; o < g->nout; o++) gl_array_release(again[o]);
+            free(again);
+        }
         if (st) {
             for (int k = 0; k < g->nout; k++) gl_array_release(sg->outs[k]);
             free(sg->outs);
@@ -264,7 +281,7 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
         r->ran = true;
     }
     double t6 = now_ms();
-    r->t_run = t6 - t5;
+    r->t_run_stages = t6 - t5;
     r->t_total = t6 - t0;
     return GL_OK;
 }

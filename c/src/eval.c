@@ -29,10 +29,11 @@ static gl_status rethrow(gl_err *e, const gl_err *t, const char *who) {
     return gl_fail(e, t->code, "%s: %s", who, t->msg);
 }
 
+/* An output array of shape s whose numbers the caller writes, every one of them (not zero-filled). */
 static gl_array *new_from_shape(const gl_shape *s, gl_err *e) {
     int64_t d[GL_MAX_RANK];
     for (int i = 0; i < s->rank; i++) d[i] = s->d[i].n;
-    return gl_array_new(s->rank, d, e);
+    return gl_array_new_unset(s->rank, d, e);
 }
 
 /* Python's a % b (result has the sign of b); numpy gives 0 for b == 0. */
@@ -198,7 +199,7 @@ static gl_status unary(gl_op op, const gl_array *x, gl_array **out, gl_err *e) {
             return gl_fail(e, GL_E_SHAPE, "rot_pairs: the last axis of %s must have an even length",
                            arr_str(x, sx, sizeof sx));
     }
-    gl_array *r = gl_array_new(x->rank, x->dim, e);
+    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* every element written below */
     if (!r) return e ? e->code : GL_E_NOMEM;
     *out = r;
     const int64_t n = x->size;
@@ -322,7 +323,7 @@ static gl_status softmax_into(const gl_array *x, int axis, gl_array *y, gl_err *
 }
 
 static gl_status softmax(const gl_array *x, int axis, gl_array **out, gl_err *e) {
-    gl_array *r = gl_array_new(x->rank, x->dim, e);
+    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* softmax_into writes every element */
     if (!r) return e ? e->code : GL_E_NOMEM;
     *out = r;
     return softmax_into(x, axis, r, e);
@@ -337,7 +338,7 @@ static gl_status rms_norm(const gl_array *x, const gl_array *w, double eps, gl_a
     gl_shape sx = gl_array_shape(x), sw = gl_array_shape(w), so;
     gl_err t = {GL_OK, ""};
     if (gl_broadcast_shape(&sx, &sw, &so, &t)) return rethrow(e, &t, "rms_norm");
-    gl_array *y = gl_array_new(x->rank, x->dim, e);
+    gl_array *y = gl_array_new_unset(x->rank, x->dim, e);      /* every row written below */
     if (!y) return e ? e->code : GL_E_NOMEM;
     const int64_t n = x->dim[x->rank - 1], rows = n ? x->size / n : 0;
     double *sq = gl_alloc((size_t)n, sizeof *sq, e);
@@ -468,7 +469,7 @@ static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bi
         return gl_fail(e, GL_E_SHAPE, "reshape: cannot reshape array of size %lld (shape %s) into shape %s",
                        (long long)x->size, arr_str(x, b1, sizeof b1), gl_shape_str(&rs, b2, sizeof b2));
     }
-    gl_array *r = gl_array_new(ts->rank, d, e);
+    gl_array *r = gl_array_new_unset(ts->rank, d, e);          /* the copy below fills it */
     if (!r) return e ? e->code : GL_E_NOMEM;
     if (x->size) memcpy(r->data, x->data, (size_t)x->size * sizeof *r->data);
     *out = r;
@@ -532,7 +533,10 @@ static gl_status transpose(const gl_node *nd, const gl_array *x, gl_array **out,
     enum { B = 16 };
     for (;;) {
         if (ds[L] == 1) {
-            memcpy(dst + offo, src + offi, (size_t)dn[L] * sizeof *dst);
+            /* short runs (a head's dh numbers) by a loop: in WASM each memcpy is a memory.copy call */
+            if (dn[L] < 32)
+                for (int64_t ib = 0; ib < dn[L]; ib++) dst[offo + ib] = src[offi + ib];
+            else memcpy(dst + offo, src + offi, (size_t)dn[L] * sizeof *dst);
         } else if (j >= 0) {
             for (int64_t a0 = 0; a0 < dn[j]; a0 += B)
                 for (int64_t b0 = 0; b0 < dn[L]; b0 += B) {

@@ -249,6 +249,8 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     expect(await page.locator('#panel-memory').isVisible()).toBe(true);
     await page.keyboard.press('i');
     expect(await page.evaluate(() => document.body.classList.contains('instructor'))).toBe(false);
+    // the hash is written at most every 100 ms during bursts (a trailing write follows): wait for it
+    await page.waitForFunction(() => location.hash.includes('inst=0'), null, { timeout: 5000 });
     expect(page.url()).toContain('inst=0');
     expect(errors).toEqual([]);
     await page.close();

@@ -138,6 +138,10 @@ const BAD = [
   ['run_bytes a string', withConfig({}), 'invalid', /limits\.run_bytes must be a positive integer, got "lots"/, { limits: { run_bytes: 'lots' } }],
   ['limits with an unknown key', withConfig({}), 'invalid', /limits has an unknown key "bytes" \(known keys: run_bytes\)/, { limits: { bytes: 1 } }],
   ['limits not an object', withConfig({}), 'invalid', /limits must be an object such as \{"run_bytes": 268435456\}, got 5/, { limits: 5 }],
+  ['run_repeat zero', withConfig({}), 'invalid', /run_repeat must be a positive integer, got 0/, { run_repeat: 0 }],
+  ['run_repeat a fraction', withConfig({}), 'invalid', /run_repeat must be a positive integer, got 2\.5/, { run_repeat: 2.5 }],
+  ['run_repeat a string', withConfig({}), 'invalid', /run_repeat must be a positive integer, got "3"/, { run_repeat: '3' }],
+  ['run_repeat above the maximum', withConfig({}), 'limit', /run_repeat is 1001, above the maximum 1000/, { run_repeat: 1001 }],
   ['random seed beyond 64 bits', withConfig({}), 'invalid', /params\.random must be a non-negative integer, got 18446744073709551616/, { params: { random: 18446744073709551616n } }],
   // hostile strings: they are echoed (clipped) in messages, never interpreted
   ['case name of 300 bytes', withConfig({}), 'invalid', /case is too long \(300 bytes, at most 127\)/, { case: 'x'.repeat(300) }],
