@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "vec2.h"
 
 #define MR 4                      /* micro-tile rows */
 #define NR 4                      /* micro-tile columns (two 2-lane vectors) */
@@ -37,19 +38,6 @@
 #define FAR_LDB 1024              /* ... and whenever B's rows are more than this many doubles apart */
 #define SMALL_M 4                 /* below this many rows: gemm_small */
 
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(GL_NO_VECTOR_EXT)
-#define GL_VEC 1
-typedef double v2d __attribute__((vector_size(16)));
-static inline v2d v_load(const double *p) {
-    v2d v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-static inline void v_store(double *p, v2d v) { memcpy(p, &v, sizeof v); }
-#define SPLAT(x) ((v2d){(x), (x)})
-#else
-#define GL_VEC 0
-#endif
 
 /* ---------------------------------------------------------------- micro-kernels */
 /* C[0:4, 0:4] = (first ? 0 : C) + Σ_k A[0:4, k] ⊗ B[k, 0:4], the products added one k at a time.

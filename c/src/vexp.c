@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "kernels.h"
+#include "vec2.h"
 
 #if defined(__clang__)
 #pragma STDC FP_CONTRACT OFF
@@ -183,19 +184,7 @@ const uint64_t gl_exp_tab[2 * N] = {
 /* What is exponentiated: x, -x or x - m (one rounded subtraction, as the scalar code computed it). */
 enum { ARG_X, ARG_NEG, ARG_SUB };
 
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(GL_NO_VECTOR_EXT)
-#define GL_VEC 1
-typedef double v2d __attribute__((vector_size(16)));
-typedef uint64_t v2u __attribute__((vector_size(16)));
-typedef int64_t v2i __attribute__((vector_size(16)));
-
-static inline v2d v_load(const double *p) {
-    v2d v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-static inline void v_store(double *p, v2d v) { memcpy(p, &v, sizeof v); }
-#define SPLAT(x) ((v2d){(x), (x)})
+#if GL_VEC
 
 /* musl's fast path on both lanes: its operations in its order, lane by lane (exp_fast1 below is the
  * one-lane text). The table index and the exponent come from the bits of kd; the two table rows are
@@ -263,7 +252,6 @@ static inline __attribute__((always_inline)) void exp_run(int64_t n, const doubl
     }
 }
 #else
-#define GL_VEC 0
 static inline double as_double(uint64_t u) {
     double d;
     memcpy(&d, &u, sizeof d);
