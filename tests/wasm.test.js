@@ -1,6 +1,6 @@
 // wasm.test.js — the browser module (public/graphlab-core.{mjs,wasm}, `make wasm`) through its JS binding
-// wasm/graphlab.mjs, run under Node: every fixture against the reference and against the native CLI, errors,
-// memory stability over 1,000 calls, and out-of-memory behaviour.
+// wasm/graphlab.mjs, run under Node: every fixture (tests/fixtures/, and ours in tests/golden/) against the
+// reference and against the native CLI, errors, memory stability over 1,000 calls, and out-of-memory behaviour.
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createGraphLab, GraphLabError } from '../wasm/graphlab.mjs';
-import { compareCase, fixtureFiles, haveBinary, ROOT, runCli } from './helpers/compare.js';
+import { compareCase, haveBinary, referenceCaseFiles, ROOT, runCli } from './helpers/compare.js';
 import { compareNativeWasm, countFloatDiffs, nonEmpty } from './helpers/wasm-compare.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
@@ -73,7 +73,7 @@ describe('the module', () => {
   });
 });
 
-describe.each(fixtureFiles().map((f) => [base(f), f]))('fixture %s', (_name, file) => {
+describe.each(referenceCaseFiles().map((f) => [base(f), f]))('fixture %s', (_name, file) => {
   it('matches the reference (passes, graphs, cost, kernels, memory, outputs)', () => {
     const expected = JSON.parse(readFileSync(file, 'utf8'));
     const actual = wasmResult(file);

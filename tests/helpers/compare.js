@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const FIXTURES = join(ROOT, 'tests', 'fixtures');
+/** Our own golden cases, made by the reference too (tools/make-golden.py; see tests/golden/README.md). */
+export const GOLDEN = join(ROOT, 'tests', 'golden');
 export const NATIVE = join(ROOT, 'build', 'graphlab');
 export const ASAN = join(ROOT, 'build', 'graphlab_asan');
 export const WASM = join(ROOT, 'build', 'graphlab.wasm');
@@ -16,8 +18,22 @@ export const RUN_WASI = join(ROOT, 'wasm', 'run-wasi.mjs');
 
 export const TOL = { cost: 1e-12, time: 1e-9, outputs: 1e-12 };
 
+const jsonFiles = (dir) => (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.json')).sort()
+  .map((f) => join(dir, f));
+
+/** The spec's golden fixtures (tests/fixtures/, copies of ../shared/fixtures/). */
 export function fixtureFiles() {
-  return readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort().map((f) => join(FIXTURES, f));
+  return jsonFiles(FIXTURES);
+}
+
+/** Our golden cases (tests/golden/), in the fixtures' format. */
+export function goldenFiles() {
+  return jsonFiles(GOLDEN);
+}
+
+/** Every case the parity suites check against the reference: the fixtures, then our golden cases. */
+export function referenceCaseFiles() {
+  return [...fixtureFiles(), ...goldenFiles()];
 }
 
 /** Runs the CLI: kind "native" | "asan" | "wasi". Returns {status, stdout, stderr}. */

@@ -49,13 +49,16 @@ export function diffClose(a, b, path = '', out = [], rel = NATIVE_TOL, limit = 2
   return out;
 }
 
-/** The WASM result against the native one: {section: [mismatches]} (all empty when they agree). */
-export function compareNativeWasm(wasm, native) {
+/** Another build's result (the WASM module's, the WASI CLI's) against the native one: {section: [mismatches]}
+ * (all empty when they agree). Floats within 1e-12, not bit for bit: each build links its own libm (glibc
+ * natively, musl in WASI and Emscripten), whose sin/cos differ in the last bit for some angles (the prefill
+ * RoPE tables), as the standard allows (float64 numerics within 1e-12 of the reference). */
+export function compareNativeWasm(wasm, native, build = 'WASM') {
   const out = {};
   for (const k of new Set([...Object.keys(wasm), ...Object.keys(native)])) {
     if (IGNORED.has(k)) continue;
-    if (!(k in wasm)) out[k] = [`${k}: missing in the WASM result`];
-    else if (!(k in native)) out[k] = [`${k}: only in the WASM result`];
+    if (!(k in wasm)) out[k] = [`${k}: missing in the ${build} result`];
+    else if (!(k in native)) out[k] = [`${k}: only in the ${build} result`];
     else out[k] = EXACT.has(k) ? diffExact(wasm[k], native[k], k) : diffClose(wasm[k], native[k], k);
   }
   return out;
