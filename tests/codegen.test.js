@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { compareArray, FIXTURES, NATIVE, ROOT } from './helpers/compare.js';
+import { compareArray, FIXTURES, GOLDEN, NATIVE, ROOT } from './helpers/compare.js';
 
 const BIN = process.env.GRAPHLAB_BIN ?? NATIVE;   // another build of the CLI can be tested by path
 const CC = process.env.CC ?? 'cc';
@@ -114,6 +114,25 @@ describe.each(CONCRETE)('C codegen: %s', (name) => {
     expect(lines[1]).toBe(`    v0 = inputs['x']`);
     expect(lines.at(-1)).toBe(`    return [${fx.graphs[FINAL].outputs.map((o) => `v${o}`).join(', ')}]`);
   });
+});
+
+// The reference's own codegen(g)[0] for every stage of the fixtures and our golden cases (up to 400 nodes),
+// made by tools/make-golden.py --codegen: our Python text must be the same, character for character.
+describe('codegen --lang python equals the reference\'s codegen text', () => {
+  const texts = JSON.parse(readFileSync(join(GOLDEN, 'codegen', 'codegen.json'), 'utf8'));
+  const caseFile = (name) => [join(FIXTURES, `${name}.json`), join(GOLDEN, `${name}.json`)].find((f) => existsSync(f));
+  it('covers the fixtures and the golden cases', () => {
+    expect(Object.keys(texts).length).toBeGreaterThanOrEqual(20);
+    for (const name of Object.keys(texts)) expect(caseFile(name), name).toBeTruthy();
+  });
+  it.each(Object.keys(texts))('%s: every stage', (name) => {
+    const file = caseFile(name);
+    for (const [stage, want] of Object.entries(texts[name])) {
+      const r = cli(['codegen', file, '--stage', stage]);
+      expect(r.stderr, `${name} ${stage}`).toBe('');
+      expect(r.stdout.replace(/\n$/, ''), `${name} ${stage}`).toBe(want);
+    }
+  }, 120_000);
 });
 
 describe('codegen CLI errors', () => {

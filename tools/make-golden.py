@@ -20,6 +20,8 @@ Usage (the system python, which has numpy):
   /usr/bin/python3 tools/make-golden.py --fixtures DIR   # the 7 shared fixtures again (the fidelity check:
                                                          # compare DIR with ../shared/fixtures)
   /usr/bin/python3 tools/make-golden.py --only NAME ...  # just these cases (of the chosen set)
+  /usr/bin/python3 tools/make-golden.py --codegen [FILE] # codegen(g)[0] of every stage of the fixtures and our
+                                                         # cases (default tests/golden/codegen/codegen.json)
 """
 import base64
 import json
@@ -88,7 +90,7 @@ def stack(layer_fn, layers):
 
 
 def make_case(name, cfg, mode, T=None, pos0=0, S=None, masked=False, layers=1, elem_bytes=2, device=H100,
-              concrete=True, graphs=True, eager_kernels=True):
+              concrete=True, graphs=True, eager_kernels=True, stages_out=None):
     if mode == "decode" and layers != 1:
         raise ValueError("the reference describes stacks of layers for prefill only")
     # ---- params
@@ -141,6 +143,8 @@ def make_case(name, cfg, mode, T=None, pos0=0, S=None, masked=False, layers=1, e
         g, hits = r if isinstance(r, tuple) else (r, None)
         stages.append((p, g, hits))
     final = g
+    if stages_out is not None:
+        stages_out.extend((n, gg) for n, gg, _ in stages)
     dev = gl.Device(device["name"], device["mm_flops"], device["vec_flops"], device["bw"], device["launch"])
     eager = gl.fuse(gl.decompose(g0), enable=False, elem_bytes=elem_bytes, bind=bind)
     fused = gl.fuse(final, elem_bytes=elem_bytes, bind=bind)
@@ -232,12 +236,35 @@ def write(name, spec, out):
     return path, len(text)
 
 
+CODEGEN_MAX_NODES = 400      # codegen.json keeps the text of graphs up to this size (one line per node)
+
+
+def write_codegen(path):
+    """codegen(g)[0], the reference's Python text, for every stage of every case (fixtures and ours) whose trace
+    has at most CODEGEN_MAX_NODES nodes: {case: {stage: text}}."""
+    texts = {}
+    for name, spec in {**FIXTURES, **CASES}.items():
+        stages = []
+        make_case(name, **spec, stages_out=stages)
+        if len(stages[0][1].nodes) > CODEGEN_MAX_NODES:
+            continue
+        texts[name] = {n: gl.codegen(gg)[0] for n, gg in stages}
+    text = json.dumps(texts, separators=(",", ":"), ensure_ascii=True)
+    with open(path, "w", encoding="ascii") as fh:
+        fh.write(text)
+    print(f"{len(text):>9}  {os.path.relpath(path)} ({len(texts)} cases)", flush=True)
+
+
 def main(argv):
     out, table = os.path.join(ROOT, "tests", "golden"), CASES
     only = None
     i = 0
     while i < len(argv):
         a = argv[i]
+        if a == "--codegen":
+            write_codegen(argv[i + 1] if i + 1 < len(argv) else os.path.join(ROOT, "tests", "golden", "codegen",
+                                                                               "codegen.json"))
+            return
         if a == "--out":
             out, i = argv[i + 1], i + 2
         elif a == "--fixtures":
