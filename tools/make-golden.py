@@ -222,6 +222,9 @@ CASES = {
                                                            layers=2, elem_bytes=4, concrete=False, device=MI300X),
     "golden_shape_decode_masked_d8192_h64_g8_S8192": dict(cfg=C(8192, 64, 8, 128, 28672, 1e-5, 500000.0),
                                                           mode="decode", S=8192, masked=True, concrete=False),
+    # an odd dh traces in decode (cos/sin are inputs there; prefill's RoPE tables need an even dh)
+    "golden_shape_decode_masked_d40_h4_g2_dh5_S33_odd": dict(cfg=C(40, 4, 2, 5, 56), mode="decode", S=33,
+                                                             masked=True, concrete=False),
     "golden_shape_decode_d3072_h24_g24_dh96_S777_mha_fp32": dict(cfg=C(3072, 24, 24, 96, 8192), mode="decode",
                                                                  S=777, elem_bytes=4, concrete=False,
                                                                  device=RTX4090, eager_kernels=False),

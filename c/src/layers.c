@@ -47,8 +47,6 @@ gl_status gl_layer_cfg_validate(const gl_layer_cfg *c, gl_err *e) {
     if (c->H % c->G != 0)
         return gl_fail(e, GL_E_INVALID, "config.H (%lld) must be divisible by config.G (%lld)", (long long)c->H,
                        (long long)c->G);
-    if (c->dh % 2 != 0)
-        return gl_fail(e, GL_E_INVALID, "config.dh (%lld) must be even (RoPE rotates pairs)", (long long)c->dh);
     char num[40];
     if (!(c->eps > 0) || !isfinite(c->eps))
         return gl_fail(e, GL_E_INVALID, "config.eps must be a positive number, got %s", gl_fmt_double(c->eps, num));
@@ -64,6 +62,11 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
         return gl_fail(e, m->layers < 1 ? GL_E_INVALID : GL_E_LIMIT,
                        "config.layers must be 1..%d (the layer-count limit), got %d", GL_MAX_LAYERS, m->layers);
     if (m->mode == GL_MODE_PREFILL) {
+        /* prefill builds its RoPE tables (rotating pairs of the dh axis); decode takes cos/sin as inputs, so
+         * an odd dh traces there, as in the reference (its numbers then fail at rot_pairs, as numpy's do) */
+        if (m->layer.dh % 2 != 0)
+            return gl_fail(e, GL_E_INVALID, "config.dh (%lld) must be even for prefill: its RoPE tables rotate pairs",
+                           (long long)m->layer.dh);
         if ((st = check_dim("T", m->T, e))) return st;
         if (m->pos0 < 0 || m->pos0 > GL_MAX_DIM)
             return gl_fail(e, GL_E_INVALID, "config.pos0 must be 0..%lld, got %lld", (long long)GL_MAX_DIM,
@@ -309,6 +312,9 @@ gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed,
     uint64_t x = seed ^ 0x5DEECE66Dull;    /* a different stream from the params of the same seed */
     for (int i = 0; i < 4; i++) r.s[i] = splitmix(&x);
     if (m->mode == GL_MODE_PREFILL) return put_input(out, "x", shape2(m->T, c->d), &r, 0, m, e);
+    if (c->dh % 2 != 0)
+        return gl_fail(e, GL_E_INVALID, "inputs.random: the cos/sin rows rotate pairs, so config.dh (%lld) must be even",
+                       (long long)c->dh);
     if ((st = put_input(out, "x", shape2(1, c->d), &r, 0, m, e))) return st;
     for (int l = 0; l < L && !st; l++) {
         char kn[GL_NAME_MAX], vn[GL_NAME_MAX];

@@ -301,16 +301,9 @@ int gl_t_rsqrt(gl_tracer *tr, int a) { return unary(tr, GL_OP_RSQRT, a); }
 int gl_t_recip(gl_tracer *tr, int a) { return unary(tr, GL_OP_RECIP, a); }
 int gl_t_silu(gl_tracer *tr, int a) { return unary(tr, GL_OP_SILU, a); }
 
-int gl_t_rot_pairs(gl_tracer *tr, int a) {
-    if (!live(tr, a, "rot_pairs")) return -1;
-    const gl_shape *s = &tr->g->nodes[a].shape;
-    if (s->rank == 0 || (!gl_dim_is_sym(s->d[s->rank - 1]) && s->d[s->rank - 1].n % 2 != 0)) {
-        char buf[160];
-        gl_fail(&tr->err, GL_E_SHAPE, "rot_pairs needs an even last dim, got shape %s", gl_shape_str(s, buf, sizeof buf));
-        return -1;
-    }
-    return unary(tr, GL_OP_ROT_PAIRS, a);
-}
+/* Shape rule: the input's shape, whatever it is (the reference's; a shape-only decode layer with an odd dh
+ * traces). Its numbers need a last axis of even length: evaluating it (concrete tracing, a run) checks that. */
+int gl_t_rot_pairs(gl_tracer *tr, int a) { return unary(tr, GL_OP_ROT_PAIRS, a); }
 
 static int reduce(gl_tracer *tr, gl_op op, int a, int axis, bool keepdims) {
     if (!live(tr, a, gl_op_name(op))) return -1;

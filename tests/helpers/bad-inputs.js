@@ -40,6 +40,7 @@ const BAD = [
   ['non-integer dim', withConfig({ d: 12.5 }), 'invalid', /config\.d must be a positive integer, got 12\.5/],
   ['string dim', withConfig({ dh: '8' }), 'invalid', /config\.dh must be a positive integer, got "8"/],
   ['odd head dim', withConfig({ dh: 7 }), 'invalid', /config\.dh \(7\) must be even/],
+  ['odd head dim, decode with random inputs', shapeOnly({ ...DEC, dh: 7 }), 'invalid', /inputs\.random: the cos\/sin rows rotate pairs, so config\.dh \(7\) must be even/, { params: { random: 0 }, inputs: { random: 1 } }],
   ['zero tokens', withConfig({ T: 0 }), 'invalid', /config\.T must be a positive integer, got 0/],
   ['negative pos0', withConfig({ pos0: -1 }), 'invalid', /config\.pos0 must be a non-negative integer, got -1/],
   ['zero layers', withConfig({ layers: 0 }), 'invalid', /config\.layers must be a positive integer, got 0/],

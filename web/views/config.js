@@ -1,6 +1,6 @@
 // views/config.js — the configuration panel: model presets, layer shape, mode, element size, device.
 // Every change goes through ctx.setState, which re-runs the (shape-only) analysis. Values outside the
-// sane ranges are caught here; impossible combinations (H not a multiple of G, odd dh, …) are the C
+// sane ranges are caught here; impossible combinations (H not a multiple of G, odd dh in prefill, …) are the C
 // core's to judge, and its GraphLabError message is shown inline, in the alert box below the fields.
 
 import { el, clear } from '../dom.js';
