@@ -191,7 +191,8 @@ FUZZ_SECONDS   ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_HARNESSES := fuzz_case fuzz_pipeline fuzz_run
 FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
-FUZZ_DEFS      := -DGL_CASE_DEFAULT_RUN_BYTES='(4LL << 20)' -DGL_CASE_MAX_RUN_BYTES='(16LL << 20)'
+FUZZ_DEFS      := -DGL_CASE_DEFAULT_RUN_BYTES='(4LL << 20)' -DGL_CASE_MAX_RUN_BYTES='(16LL << 20)' \
+	-DGL_CASE_MAX_RUN_REPEAT=4
 FUZZ_OBJ       := $(patsubst c/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))
 FUZZ_BINS      := $(addprefix $(BUILD)/fuzz/,$(FUZZ_HARNESSES))
 

@@ -23,7 +23,9 @@
 #define GL_CASE_MAX_RUN_BYTES (1LL << 40)
 #endif
 #define GL_CASE_MAX_PIPELINE 64
+#ifndef GL_CASE_MAX_RUN_REPEAT      /* run_repeat's maximum (the fuzz build lowers it: each repeat is a forward) */
 #define GL_CASE_MAX_RUN_REPEAT 1000
+#endif
 #define GL_CASE_MAX_NAME 128
 
 /* Which large parts of the output to write ("emit" in the case; all true by default). */
