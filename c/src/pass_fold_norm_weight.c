@@ -143,7 +143,8 @@ gl_status gl_fold_norm_weight(const gl_graph *g, gl_pass_result *out, gl_err *e)
     if (!g3) goto fail;
     map2 = gl_alloc((size_t)g3->n, sizeof *map2, &le);
     if (!map2) goto fail;
-    ng = gl_dce_graph(g3, map2, &le);
+    ng = gl_dce_graph_take(g3, map2, &le);       /* g3 is ng now, or freed */
+    g3 = NULL;
     if (!ng) goto fail;
     gl_idmap_compose(map1, m, map2, idmap);
     if (gl_prov_begin(&b, ng->n, n, &le)) goto fail;

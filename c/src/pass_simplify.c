@@ -121,7 +121,8 @@ gl_status gl_simplify(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     g2.cap = n;
     g1 = gl_rebuild(&g2, keep, nkeep, remap, map1, &le);
     if (!g1) goto fail;
-    ng = gl_dce_graph(g1, map2, &le);
+    ng = gl_dce_graph_take(g1, map2, &le);       /* g1 is ng now, or freed */
+    g1 = NULL;
     if (!ng) goto fail;
     gl_idmap_compose(map1, n, map2, idmap);
     if (gl_prov_begin(&b, ng->n, n, &le)) goto fail;

@@ -16,6 +16,10 @@ gl_graph *gl_rebuild(const gl_graph *g, const int *keep, int nkeep, const int *r
 /* The reference's dce(g): keeps the nodes reachable from outputs and guards, plus every input node.
  * idmap as for gl_rebuild. */
 gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e);
+/* The same for a graph the caller owns and gives up: when nothing is dead (the common case) it is
+ * returned as it is instead of copied; otherwise the rebuilt graph is returned and *g freed. On failure
+ * *g is freed too. */
+gl_graph *gl_dce_graph_take(gl_graph *g, int *idmap, gl_err *e);
 
 /* Resolves remap chains for every id: res[i] = the end of i -> remap[i] -> ... (i itself when
  * remap[i] < 0). GL_E_INTERNAL on a cycle or an id out of range. res must hold n ints. */

@@ -90,12 +90,12 @@ fail:
     return NULL;
 }
 
-gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e) {
+/* dce's keep list: every node reachable from outputs and guards, plus every input node, in order.
+ * Returns how many (n: nothing is dead), or -1 with *e set. keep holds g->n ints. */
+static int dce_keep(const gl_graph *g, int *keep, gl_err *e) {
     int n = g->n;
     bool *live = gl_alloc((size_t)n, sizeof *live, e);
-    int *keep = gl_alloc((size_t)n, sizeof *keep, e);
-    gl_graph *ng = NULL;
-    if (!live || !keep) goto done;
+    if (!live) return -1;
     for (int k = 0; k < g->nout; k++)
         if (g->outputs[k] >= 0 && g->outputs[k] < n) live[g->outputs[k]] = true;
     for (int k = 0; k < g->nguards; k++)
@@ -107,15 +107,38 @@ gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e) {
     int nkeep = 0;
     for (int i = 0; i < n; i++)
         if (live[i] || g->nodes[i].op == GL_OP_INPUT) keep[nkeep++] = i;
-    if (nkeep == n) {   /* nothing dead (the common case): the same graph, copied in one go */
-        ng = gl_graph_clone(g, e);
-        if (ng && idmap)
-            for (int i = 0; i < n; i++) idmap[i] = i;
-    } else {
+    free(live);
+    return nkeep;
+}
+
+gl_graph *gl_dce_graph_take(gl_graph *g, int *idmap, gl_err *e) {
+    int *keep = gl_alloc((size_t)g->n, sizeof *keep, e);
+    int nkeep = keep ? dce_keep(g, keep, e) : -1;
+    gl_graph *ng = NULL;
+    if (nkeep == g->n) {          /* nothing dead: the graph itself */
+        if (idmap)
+            for (int i = 0; i < g->n; i++) idmap[i] = i;
+        ng = g;
+        g = NULL;
+    } else if (nkeep >= 0) {
         ng = gl_rebuild(g, keep, nkeep, NULL, idmap, e);
     }
-done:
-    free(live);
+    free(keep);
+    gl_graph_free(g);
+    return ng;
+}
+
+gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e) {
+    int *keep = gl_alloc((size_t)g->n, sizeof *keep, e);
+    int nkeep = keep ? dce_keep(g, keep, e) : -1;
+    gl_graph *ng = NULL;
+    if (nkeep == g->n) {          /* nothing dead (the common case): the same graph, copied in one go */
+        ng = gl_graph_clone(g, e);
+        if (ng && idmap)
+            for (int i = 0; i < g->n; i++) idmap[i] = i;
+    } else if (nkeep >= 0) {
+        ng = gl_rebuild(g, keep, nkeep, NULL, idmap, e);
+    }
     free(keep);
     return ng;
 }
