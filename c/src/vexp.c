@@ -184,6 +184,9 @@ const uint64_t gl_exp_tab[2 * N] = {
 /* What is exponentiated: x, -x or x - m (one rounded subtraction, as the scalar code computed it). */
 enum { ARG_X, ARG_NEG, ARG_SUB };
 
+/* The argument of one element: x, -x or x - m (rounded first, as the scalar code does). */
+static inline double arg_of(double x, double m, int arg) { return arg == ARG_NEG ? -x : arg == ARG_SUB ? x - m : x; }
+
 #if GL_VEC
 
 /* musl's fast path on both lanes: its operations in its order, lane by lane (exp_fast1 below is the
@@ -245,7 +248,7 @@ static inline __attribute__((always_inline)) void exp_run(int64_t n, const doubl
         i += 2;
     }
     if (i < n) {                      /* the last one, in both lanes of a vector */
-        const double t = arg == ARG_NEG ? -x[i] : arg == ARG_SUB ? x[i] - m : x[i];
+        const double t = arg_of(x[i], m, arg);
         double r[2];
         if (!exp_store2(SPLAT(t), r)[0]) r[0] = exp(t);
         y[i] = r[0];
@@ -290,7 +293,7 @@ static inline double exp1(double x) {
 }
 
 static void exp_run(int64_t n, const double *x, double m, int arg, double *y) {
-    for (int64_t i = 0; i < n; i++) y[i] = exp1(arg == ARG_NEG ? -x[i] : arg == ARG_SUB ? x[i] - m : x[i]);
+    for (int64_t i = 0; i < n; i++) y[i] = exp1(arg_of(x[i], m, arg));
 }
 #endif
 
