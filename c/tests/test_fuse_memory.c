@@ -5,7 +5,9 @@
  * reads/writes accounting), device presets, and properties: the greedy plan never overlaps two buffers
  * whose lifetimes overlap, lower_bound <= greedy <= naive, and fusion never moves more bytes than eager
  * execution on the small layer and on random small configs. */
+#include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 
 #include "test_util.h"
 
@@ -203,6 +205,55 @@ static void test_cycle(void **state) {
     assert_kernel(&ks.k[0], GL_K_POINTWISE, "exp", (int[]){a}, 1, 64, 64, 32);
     assert_kernel(&ks.k[1], GL_K_WRITE, "kv_write", (int[]){kv}, 1, 64, 64, 0);
     assert_kernel(&ks.k[2], GL_K_POINTWISE, "add", (int[]){n}, 1, 128, 64, 32);
+    gl_kernels_free(&ks);
+    gl_graph_free(g);
+}
+
+/* The cycle check, against the reference's fuse on this graph (kernels hard-coded from its output):
+ *   a = exp(x) [K0]; s = sum(a) joins K0 (rowwise); m = a @ W [K1, depends on K0]; r = max(m) [K2];
+ *   y = m * s: in_k [K1, K0]; K0 is tried first and is compatible, but K1 depends on K0 (joining would
+ *   make a cycle), so y becomes K1's epilogue; z = y - r joins K2; out = z + a: K0 refused again (K2
+ *   depends on it through K1), joins K2.
+ * Without the check, fuse never returns (a cycle of kernels: their levels grow until int overflow), so a
+ * watchdog turns that into a failure of this test within seconds. */
+static void cycle_watchdog(int sig) {
+    (void)sig;
+    static const char msg[] = "test_fuse_refuses_cycle: gl_fuse did not return within 5 s (cycle check broken?)\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(1);
+}
+
+static void test_fuse_refuses_cycle(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_graph *g = gl_graph_new(&e);
+    int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
+    int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
+    int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
+    int s = reduce(g, GL_OP_SUM, a, -1, SHAPE(4, 1));
+    int m = bin(g, GL_OP_MATMUL, a, w, SHAPE(4, 8));
+    int r = reduce(g, GL_OP_MAX, m, -1, SHAPE(4, 1));
+    int y = bin(g, GL_OP_MUL, m, s, SHAPE(4, 8));
+    int z = bin(g, GL_OP_SUB, y, r, SHAPE(4, 8));
+    int o = bin(g, GL_OP_ADD, z, a, SHAPE(4, 8));
+    outputs(g, o);
+    gl_kernels ks = {0};
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cycle_watchdog;
+    sigemptyset(&sa.sa_mask);
+    assert_int_equal(sigaction(SIGALRM, &sa, &old), 0);
+    alarm(5);
+    fuse_ok(g, true, NULL, &ks);
+    alarm(0);
+    sigaction(SIGALRM, &old, NULL);
+    assert_int_equal(ks.n, 3);
+    /* the reference: rowwise exp+sum [2, 3] 64 72 64; matmul matmul+mul [4, 6] 200 128 544;
+     * rowwise max+sub+add [5, 7, 8] 192 64 96 */
+    assert_kernel(&ks.k[0], GL_K_ROWWISE, "exp+sum", (int[]){a, s}, 2, 64, 72, 64);
+    assert_kernel(&ks.k[1], GL_K_MATMUL, "matmul+mul", (int[]){m, y}, 2, 200, 128, 544);
+    assert_kernel(&ks.k[2], GL_K_ROWWISE, "max+sub+add", (int[]){r, z, o}, 3, 192, 64, 96);
     gl_kernels_free(&ks);
     gl_graph_free(g);
 }
@@ -619,6 +670,7 @@ static void test_errors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fuse_refuses_cycle),          /* first: the other cycle tests hang without the check */
         cmocka_unit_test(test_matmul_epilogue),
         cmocka_unit_test(test_epilogue_no_reduce),
         cmocka_unit_test(test_pointwise_chain),
