@@ -8,10 +8,10 @@
 // Build first: `make native wasi`.
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import {
-  compareCase, compareResults, FIXTURES, fixtureFiles, goldenFiles, haveBinary, referenceCaseFiles, ROOT, runCli,
+  compareCase, compareResults, FIXTURES, fixtureFiles, goldenFiles, referenceCaseFiles, requireBinary, ROOT, runCli,
 } from './helpers/compare.js';
 import { compareNativeWasm } from './helpers/wasm-compare.js';
 
@@ -53,7 +53,8 @@ describe('fixtures are present', () => {
 });
 
 for (const kind of KINDS) {
-  describe.skipIf(!haveBinary(kind))(`${kind} CLI`, () => {
+  describe(`${kind} CLI`, () => {
+    beforeAll(() => requireBinary(kind));
     describe.each(fixtures.map((f) => [basename(f, '.json'), f]))('%s', (_name, file) => {
       const expected = JSON.parse(readFileSync(file, 'utf8'));
 
@@ -97,14 +98,16 @@ for (const kind of KINDS) {
 
 // Graphs, passes, plans, kernels and every integer identical; floats within 1e-12 (each build's own libm:
 // musl's sin differs from glibc's in the last bit for some RoPE angles).
-describe.skipIf(!haveBinary('native') || !haveBinary('wasi'))('native == WASI', () => {
+describe('native == WASI', () => {
+  beforeAll(() => { requireBinary('native'); requireBinary('wasi'); });
   it.each(fixtures.map((f) => [basename(f, '.json'), f]))('%s', (_name, file) => {
     const diffs = compareNativeWasm(result('wasi', file), result('native', file), 'WASI');
     expect(Object.fromEntries(Object.entries(diffs).filter(([, v]) => v.length))).toEqual({});
   });
 });
 
-describe.skipIf(!haveBinary('native'))('CLI behaviour', () => {
+describe('CLI behaviour', () => {
+  beforeAll(() => requireBinary('native'));
   const small = join(FIXTURES, 'small_prefill.json');
 
   it('reads the case from stdin with "-"', () => {
@@ -124,7 +127,6 @@ describe.skipIf(!haveBinary('native'))('CLI behaviour', () => {
   });
 
   it('accepts relative and absolute paths in the WASI build too', () => {
-    if (!haveBinary('wasi')) return;
     const rel = runCli('wasi', ['case', 'tests/fixtures/llama8b_prefill_512_fp32.json', '--compact']);
     const abs = runCli('wasi', ['case', join(ROOT, 'tests/fixtures/llama8b_prefill_512_fp32.json'), '--compact']);
     expect(rel.status).toBe(0);
@@ -223,7 +225,6 @@ describe.skipIf(!haveBinary('native'))('CLI behaviour', () => {
   });
 
   it('the WASI runner keeps stdout, stderr and exit codes', () => {
-    if (!haveBinary('wasi')) return;
     const bad = runCli('wasi', ['case', 'no/such/file.json']);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/^graphlab: invalid: cannot open no\/such\/file\.json: [^\n]+\n$/);

@@ -8,12 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createGraphLab, GraphLabError } from '../wasm/graphlab.mjs';
-import { compareCase, haveBinary, referenceCaseFiles, ROOT, runCli } from './helpers/compare.js';
+import { compareCase, referenceCaseFiles, ROOT, runCli } from './helpers/compare.js';
 import { compareNativeWasm, countFloatDiffs, nonEmpty } from './helpers/wasm-compare.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
 const SMALL = join(ROOT, 'tests', 'fixtures', 'small_prefill.json');
-const NATIVE_MISSING = !haveBinary('native');
 
 let gl;
 const results = new Map();          // fixture path -> WASM result (each fixture runs once)
@@ -43,7 +42,7 @@ describe('the module', () => {
     for (const d of p.devices) expect(d.source.length).toBeGreaterThan(10);
   });
 
-  it.skipIf(NATIVE_MISSING)('presets equal `graphlab presets` (plus each model\'s cfg object)', () => {
+  it('presets equal `graphlab presets` (plus each model\'s cfg object)', () => {
     const r = runCli('native', ['presets']);
     expect(r.status).toBe(0);
     const p = gl.presets();
@@ -81,7 +80,7 @@ describe.each(referenceCaseFiles().map((f) => [base(f), f]))('fixture %s', (_nam
     expect(actual.timing_ms.total).toBeGreaterThanOrEqual(0);
   }, 120_000);
 
-  it.skipIf(NATIVE_MISSING)('matches the native CLI (`graphlab case FILE --compact`)', () => {
+  it('matches the native CLI (`graphlab case FILE --compact`)', () => {
     const r = runCli('native', ['case', file, '--compact']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -128,7 +127,7 @@ describe('errors', () => {
     expect(nonEmpty(compareCase(gl.runCase(expected), expected))).toEqual({});
   }, 60_000);
 
-  it.skipIf(NATIVE_MISSING).each(BAD)('%s: the same status and message as the CLI', (_what, req, code) => {
+  it.each(BAD)('%s: the same status and message as the CLI', (_what, req, code) => {
     const text = typeof req === 'string' ? req : JSON.stringify(req);
     const r = runCli('native', ['case', '-', '--compact'], { input: text });
     expect(r.status).toBe(1);

@@ -38,6 +38,7 @@ export function referenceCaseFiles() {
 
 /** Runs the CLI: kind "native" | "asan" | "wasi". Returns {status, stdout, stderr}. */
 export function runCli(kind, args, { input, env } = {}) {
+  requireBinary(kind);
   const opts = { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, input, env: { ...process.env, ...env } };
   const r = kind === 'wasi'
     ? spawnSync(process.execPath, [RUN_WASI, ...args], opts)
@@ -46,8 +47,19 @@ export function runCli(kind, args, { input, env } = {}) {
   return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
 }
 
+const BUILD_HINT = { native: 'make native', asan: 'make build/graphlab_asan', wasi: 'make wasi' };
+
 export function haveBinary(kind) {
   return existsSync(kind === 'wasi' ? WASM : kind === 'asan' ? ASAN : NATIVE);
+}
+
+/** Throws "… is missing: run make …" when a build is absent: the parity suites fail, they never skip. */
+export function requireBinary(kind) {
+  if (!BUILD_HINT[kind]) throw new Error(`unknown CLI kind ${kind}`);
+  if (!haveBinary(kind)) {
+    const file = kind === 'wasi' ? WASM : kind === 'asan' ? ASAN : NATIVE;
+    throw new Error(`${file} is missing: run make (\`${BUILD_HINT[kind]}\`, or \`make test\` for everything)`);
+  }
 }
 
 // ---------------------------------------------------------------- scalar comparisons
