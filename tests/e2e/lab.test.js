@@ -1,6 +1,6 @@
 // End-to-end test of the browser lab: Debian's Chromium (/usr/bin/chromium, headless) driven by
 // playwright-core against the real WASM module, served by tools/serve.mjs on a free loopback port.
-// Never downloads a browser; skips (saying so) only when /usr/bin/chromium is missing.
+// Never downloads a browser; fails (saying so) when /usr/bin/chromium is missing.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,14 +10,28 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const HAVE_CHROMIUM = fs.existsSync(CHROMIUM);
-if (!HAVE_CHROMIUM) console.warn(`lab e2e: skipped — ${CHROMIUM} is missing (apt-get install chromium)`);
+
+// What the page must draw comes from outside the page: the reference's fixture for the default (small)
+// layer, and the native CLI for any other configuration a test moves to.
+const SMALL = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'fixtures', 'small_prefill.json'), 'utf8'));
+const NATIVE = path.join(REPO, 'build', 'graphlab');
+
+/** [{name, nodes}] per stage of a shape-only case for this lab config, computed by the native CLI. */
+function cliPasses(cfg) {
+  if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
+  const config = { ...cfg, masked: cfg.mode === 'masked', mode: cfg.mode === 'masked' ? 'decode' : cfg.mode };
+  if (config.mode === 'prefill') config.S = null; else { config.T = null; config.pos0 = 0; }
+  const out = execSync(`${NATIVE} case - --compact`, { input: JSON.stringify({ case: 'e2e', config, elem_bytes: 2, device: 'h100' }) });
+  return JSON.parse(out).passes.map((p) => ({ name: p.name, nodes: p.nodes }));
+}
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
-describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
+describe('browser lab (e2e, Chromium)', () => {
   let browser, server, chromium;
 
   beforeAll(async () => {
+    if (!HAVE_CHROMIUM) throw new Error(`${CHROMIUM} is missing: run make deps (apt-get install chromium); the e2e suites never skip`);
     if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm')) || !fs.existsSync(path.join(REPO, 'public', 'graphlab-core.mjs'))) {
       execSync('make wasm', { cwd: REPO, stdio: 'inherit' });
     }
@@ -52,28 +66,28 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     return s && s.getAttribute('data-animating') === '0';
   }, null, { timeout: 45000 });
 
-  async function graphState(page) {
+  /** What the graph shows; expected = the node count of that stage in `passes` (default: the fixture's). */
+  async function graphState(page, passes = SMALL.passes) {
     await settled(page);
-    return page.evaluate(() => {
+    const g = await page.evaluate(() => {
       const svg = document.querySelector('.graph-svg');
-      const r = window.__graphlab.result();
-      const stage = Number(svg.getAttribute('data-stage'));
       return {
-        stage,
+        stage: Number(svg.getAttribute('data-stage')),
         stageName: svg.getAttribute('data-stage-name'),
         drawn: document.querySelectorAll('.graph-svg g.node').length,
-        expected: r.passes[stage].nodes,
-        passes: r.passes.map((p) => ({ name: p.name, nodes: p.nodes })),
         hash: location.hash,
       };
     });
+    return { ...g, expected: passes[g.stage].nodes, passes: passes.map((p) => ({ name: p.name, nodes: p.nodes })) };
   }
 
   it('renders the small preset with as many nodes as the result has, without console errors', async () => {
     const { page, errors } = await open();
     await page.selectOption('#cfg-preset', 'small');
     await page.waitForFunction(() => window.__graphlab.state().cfg.layers === window.__graphlab.result().config.layers);
-    const g = await graphState(page);
+    const cfg = await page.evaluate(() => window.__graphlab.state().cfg);
+    expect(cfg).toMatchObject({ d: 64, H: 8, G: 2, dh: 8, f: 128, layers: 2 });   // the preset (graphlab presets)
+    const g = await graphState(page, cliPasses(cfg));
     expect(g.stage).toBe(0);
     expect(g.stageName).toBe('trace');
     expect(g.drawn).toBeGreaterThan(10);
@@ -110,7 +124,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     const { page, errors } = await open();
     await page.keyboard.press('End');                       // the last stage: fused kernels drawn on the graph
     await settled(page);
-    const kernels = await page.evaluate(() => window.__graphlab.result().fused.kernels.map((k) => `${k.kind}: ${k.label}`));
+    const kernels = SMALL.fused.kernels.map((k) => `${k.kind}: ${k.label}`);
     const lastStage = await page.evaluate(() => window.__graphlab.state().stage);
     const tip = page.locator('#panel-kernels .tooltip');
     const said = page.locator('[data-testid=kernel-said]');
@@ -261,8 +275,7 @@ describe.skipIf(!HAVE_CHROMIUM)('browser lab (e2e, Chromium)', () => {
     const table = page.locator('[data-testid=numerics-table]');
     await table.waitFor({ state: 'visible', timeout: 90000 });
     const rows = await table.locator('tbody tr').count();
-    const passes = await page.evaluate(() => window.__graphlab.result().passes.length);
-    expect(rows).toBe(passes);
+    expect(rows).toBe(SMALL.passes.length);
     // a Llama-sized layer is refused with a reason
     await page.selectOption('#cfg-preset', 'llama3-8b');
     await page.locator('.num-refuse').waitFor({ state: 'visible' });
