@@ -90,7 +90,7 @@ def stack(layer_fn, layers):
 
 
 def make_case(name, cfg, mode, T=None, pos0=0, S=None, masked=False, layers=1, elem_bytes=2, device=H100,
-              concrete=True, graphs=True, eager_kernels=True, stages_out=None):
+              concrete=True, graphs=True, eager_kernels=True, stages_out=None, scale=None):
     if mode == "decode" and layers != 1:
         raise ValueError("the reference describes stacks of layers for prefill only")
     # ---- params
@@ -105,6 +105,10 @@ def make_case(name, cfg, mode, T=None, pos0=0, S=None, masked=False, layers=1, e
     else:
         shapes = param_shapes(cfg)
         params = dict(shapes) if layers == 1 else {f"{i}.{k}": shapes[k] for i in range(layers) for k in PARAM_NAMES}
+    # scale: {param or input name: factor}, applied after the draws (every other number stays as drawn)
+    for k, factor in (scale or {}).items():
+        if k in params:
+            params[k] = params[k] * factor
     # ---- trace
     if mode == "prefill":
         shapes_in = {"x": (T, cfg.d)}
@@ -135,6 +139,12 @@ def make_case(name, cfg, mode, T=None, pos0=0, S=None, masked=False, layers=1, e
                 km = np.zeros((1, 1, S))
                 km[..., -3:] = -np.inf
                 inputs["kmask"] = km
+        for k, factor in (scale or {}).items():
+            if k in inputs:
+                inputs[k] = inputs[k] * factor
+    unknown = set(scale or {}) - set(params) - set(inputs or {})
+    if unknown:
+        raise ValueError(f"{name}: scale names no param or input: {sorted(unknown)}")
     # ---- passes
     stages = [("trace", g0, None)]
     g = g0
@@ -228,6 +238,15 @@ CASES = {
     "golden_shape_decode_d3072_h24_g24_dh96_S777_mha_fp32": dict(cfg=C(3072, 24, 24, 96, 8192), mode="decode",
                                                                  S=777, elem_bytes=4, concrete=False,
                                                                  device=RTX4090, eager_kernels=False),
+    # ---- large attention logits: wq, wk (and decode's k_cache) scaled by 30, so q·k/sqrt(dh) reaches about
+    # ±2000 (exp overflows past 709): a softmax without the max subtraction gives inf/inf = NaN
+    "golden_prefill_large_logits_d32_h4_g2_dh8_T6": dict(cfg=C(32, 4, 2, 8, 48), mode="prefill", T=6,
+                                                         scale={"wq": 30.0, "wk": 30.0}),
+    "golden_decode_large_logits_d32_h4_g2_dh8_S7": dict(cfg=C(32, 4, 2, 8, 48), mode="decode", S=7,
+                                                        scale={"wq": 30.0, "wk": 30.0, "k_cache": 30.0}),
+    "golden_decode_masked_large_logits_d32_h4_g2_dh8_S9": dict(cfg=C(32, 4, 2, 8, 48), mode="decode", S=9,
+                                                               masked=True,
+                                                               scale={"wq": 30.0, "wk": 30.0, "k_cache": 30.0}),
 }
 
 
