@@ -9,6 +9,7 @@
 //   const gl = await createGraphLab();          // Node: reads the .wasm with fs; browser: fetches it
 //   const result = gl.runCase({config: {...}}); // the same JSON object `graphlab case FILE` prints
 //   gl.presets();                               // {models: [...], devices: [...], passes: [...]}
+//   gl.meta();                                  // the core's accepted ranges: {limits: {"config.d": ...}, ...}
 //   gl.version;                                 // "0.1.0"
 //   gl.memoryStats();                           // heap bytes in use (malloc'd, not yet freed)
 //
@@ -214,6 +215,8 @@ function makeApi(M, opts) {
     presets: () => call('presets', '{}'),
     /** {version, passes}: the core's version and default pass pipeline. */
     info: () => call('version', '{}'),
+    /** `graphlab meta`: {limits: {"config.d": {min, max, integer}, ...}, run_bytes: {default, max}, input_bytes}. */
+    meta: () => call('meta', '{}'),
     /** Control-flow demo (branch modes error / specialize / guard); needs the C method "branch". */
     branch: (opts) => call('branch', opts),
     /** Dynamic shapes demo; needs the C method "dynamic". */

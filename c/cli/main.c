@@ -3,6 +3,7 @@
  *   graphlab case FILE.json [--compact] [--repeat N]   run a case, print the result JSON
  *   graphlab print FILE.json [--stage NAME] print the graphs of a case in the reference's text form
  *   graphlab presets                        model presets, devices and passes as JSON
+ *   graphlab meta                           the core's input limits as JSON (field_limits.c)
  *   graphlab --help | --version
  *
  * FILE "-" reads stdin. Exit codes: 0 ok, 1 a failing case (one line on stderr:
@@ -21,8 +22,10 @@
 #include "case.h"
 #include "cli_io.h"
 #include "cmd_demos.h"
+#include "cmd_passes.h"
 #include "host_tuning.h"
 #include "graphlab.h"
+#include "field_limits.h"
 #include "util.h"
 
 
@@ -177,6 +180,18 @@ static int cmd_presets(int argc, char **argv) {
     return rc;
 }
 
+/* ------------------------------------------------------------------ meta */
+static int cmd_meta(int argc, char **argv) {
+    if (argc > 0) return gl_cli_usage("meta takes no arguments, got %s", argv[0]);
+    gl_err e = {GL_OK, ""};
+    char *out = NULL;
+    size_t n = 0;
+    if (gl_meta_json(true, &out, &n, &e)) return gl_cli_fail(&e);
+    int rc = gl_cli_write(out, n);
+    free(out);
+    return rc;
+}
+
 /* ------------------------------------------------------------------ dispatch */
 static int cmd_help(int argc, char **argv);
 
@@ -194,6 +209,7 @@ static const command COMMANDS[] = {
     {"print", cmd_print, "print FILE.json [--stage NAME]",
      "print a case's graphs in the reference's text form (every stage, or one)"},
     {"presets", cmd_presets, "presets", "list model presets, devices and the default passes as JSON"},
+    {"meta", cmd_meta, "meta", "the ranges the core accepts for numeric case fields, and its size limits, as JSON"},
     {"branch", gl_cli_branch, "branch [--frontend F] [--first L]",
      "f(x) with a data-dependent branch under frontend error|specialize|guard|lazy (JSON; --second L)"},
     {"dynamic", gl_cli_dynamic, "dynamic [--strategy S] [--from S0]",
@@ -202,6 +218,9 @@ static const command COMMANDS[] = {
     {"codegen", gl_cli_codegen, "codegen FILE.json [--lang L]",
      "a case's final stage (or --stage NAME) as the reference's Python text (--lang python) or a standalone "
      "C program (--lang c)"},
+    {"passes", gl_cli_passes, "passes FILE.json [--provenance]",
+     "each listed pass applied alone to a graph ({graph, passes, bind} or a list; docs/CASES.md): graphs "
+     "and hits as JSON"},
     {"help", cmd_help, "help", "this help"},
 };
 #define NCOMMANDS ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))

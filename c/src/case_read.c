@@ -6,6 +6,7 @@
  *   config has an unknown key "dd"
  */
 #include "case.h"
+#include "field_limits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,12 +127,16 @@ static gl_status read_config(const gl_json *j, int cfg, gl_case *c, gl_err *e) {
             if (pre) continue;
             return gl_fail(e, GL_E_INVALID, "%s is missing (give it, or config.preset)", f);
         }
-        if ((st = pos_int(j, t, f, dst[i], e))) return st;
+        if ((st = pos_int(j, t, f, dst[i], e)) || (st = gl_limit_check_int(f, *dst[i], e))) return st;
     }
     int t = gl_json_get(j, cfg, "eps");
-    if (!absent(j, t) && (st = gl_json_num(j, t, "config.eps", &m->layer.eps, e))) return st;
+    if (!absent(j, t) && ((st = gl_json_num(j, t, "config.eps", &m->layer.eps, e)) ||
+                          (st = gl_limit_check_max("config.eps", m->layer.eps, e))))
+        return st;
     t = gl_json_get(j, cfg, "theta");
-    if (!absent(j, t) && (st = gl_json_num(j, t, "config.theta", &m->layer.theta, e))) return st;
+    if (!absent(j, t) && ((st = gl_json_num(j, t, "config.theta", &m->layer.theta, e)) ||
+                          (st = gl_limit_check_max("config.theta", m->layer.theta, e))))
+        return st;
 
     t = gl_json_get(j, cfg, "mode");
     if (absent(j, t)) return gl_fail(e, GL_E_INVALID, "config.mode is missing (\"prefill\" or \"decode\")");
@@ -145,14 +150,16 @@ static gl_status read_config(const gl_json *j, int cfg, gl_case *c, gl_err *e) {
     int tT = gl_json_get(j, cfg, "T"), tp = gl_json_get(j, cfg, "pos0"), tS = gl_json_get(j, cfg, "S");
     if (prefill) {
         if (absent(j, tT)) return gl_fail(e, GL_E_INVALID, "config.T is missing (tokens of a prefill)");
-        if ((st = pos_int(j, tT, "config.T", &m->T, e))) return st;
-        if (!absent(j, tp) && (st = nonneg_int(j, tp, "config.pos0", &m->pos0, e))) return st;
+        if ((st = pos_int(j, tT, "config.T", &m->T, e)) || (st = gl_limit_check_int("config.T", m->T, e))) return st;
+        if (!absent(j, tp) && ((st = nonneg_int(j, tp, "config.pos0", &m->pos0, e)) ||
+                               (st = gl_limit_check_int("config.pos0", m->pos0, e))))
+            return st;
         if (!absent(j, tS))
             return gl_fail(e, GL_E_INVALID, "config.S must be null in mode \"prefill\" (it is the decode cache "
                            "length), got %s", gl_json_snippet(j, tS, sn, sizeof sn));
     } else {
         if (absent(j, tS)) return gl_fail(e, GL_E_INVALID, "config.S is missing (cache length of a decode)");
-        if ((st = pos_int(j, tS, "config.S", &m->S, e))) return st;
+        if ((st = pos_int(j, tS, "config.S", &m->S, e)) || (st = gl_limit_check_int("config.S", m->S, e))) return st;
         if (!absent(j, tT))
             return gl_fail(e, GL_E_INVALID, "config.T must be null in mode \"decode\" (one new token), got %s",
                            gl_json_snippet(j, tT, sn, sizeof sn));
@@ -171,9 +178,10 @@ static gl_status read_config(const gl_json *j, int cfg, gl_case *c, gl_err *e) {
     if (!absent(j, t)) {
         int64_t L = 1;
         if ((st = pos_int(j, t, "config.layers", &L, e))) return st;
-        if (L > GL_MAX_LAYERS)
-            return gl_fail(e, GL_E_LIMIT, "config.layers must be 1..%d (the layer-count limit), got %lld",
-                           GL_MAX_LAYERS, (long long)L);
+        double max = gl_limit_get("config.layers")->max;
+        if ((double)L > max)
+            return gl_fail(e, GL_E_LIMIT, "config.layers must be 1..%.0f (the layer-count limit), got %lld", max,
+                           (long long)L);
         m->layers = (int)L;
     }
     return gl_model_cfg_validate(m, e);
@@ -229,6 +237,11 @@ static gl_status read_device(const gl_json *j, int t, gl_case *c, gl_err *e) {
         if ((st = gl_json_num(j, v, f, dst[i], e))) return st;
     }
     if ((st = gl_device_validate(&d, e))) return st;
+    for (int i = 0; i < 4; i++) {
+        char f[32];
+        snprintf(f, sizeof f, "device.%s", NUMS[i]);
+        if ((st = gl_limit_check_max(f, *dst[i], e))) return st;
+    }
     c->device = d;
     return GL_OK;
 }
@@ -322,9 +335,9 @@ static gl_status read_limits(const gl_json *j, int t, gl_case *c, gl_err *e) {
     if (absent(j, v)) return GL_OK;
     int64_t n = 0;
     if ((st = pos_int(j, v, "limits.run_bytes", &n, e))) return st;
-    if (n > GL_CASE_MAX_RUN_BYTES)
-        return gl_fail(e, GL_E_LIMIT, "limits.run_bytes is %lld, above the maximum %lld", (long long)n,
-                       (long long)GL_CASE_MAX_RUN_BYTES);
+    double max = gl_limit_get("limits.run_bytes")->max;
+    if ((double)n > max)
+        return gl_fail(e, GL_E_LIMIT, "limits.run_bytes is %lld, above the maximum %.0f", (long long)n, max);
     c->run_bytes = n;
     return GL_OK;
 }
@@ -337,8 +350,9 @@ static gl_status read_run_repeat(const gl_json *j, int t, gl_case *c, gl_err *e)
     int64_t n = 0;
     gl_status st = pos_int(j, t, "run_repeat", &n, e);
     if (st) return st;
-    if (n > GL_CASE_MAX_RUN_REPEAT)
-        return gl_fail(e, GL_E_LIMIT, "run_repeat is %lld, above the maximum %d", (long long)n, GL_CASE_MAX_RUN_REPEAT);
+    double max = gl_limit_get("run_repeat")->max;
+    if ((double)n > max)
+        return gl_fail(e, GL_E_LIMIT, "run_repeat is %lld, above the maximum %.0f", (long long)n, max);
     c->run_repeat = (int)n;
     return GL_OK;
 }
@@ -381,7 +395,8 @@ static gl_status read_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
         if (j->t[t].size != 1)
             return gl_fail(e, GL_E_INVALID, "params with \"random\" must have no other keys");
         int64_t seed = 0;
-        if ((st = nonneg_int(j, rt, "params.random", &seed, e))) return st;
+        if ((st = nonneg_int(j, rt, "params.random", &seed, e)) || (st = gl_limit_check_int("params.random", seed, e)))
+            return st;
         gl_params shapes;
         gl_params_init(&shapes);
         st = gl_params_shapes(&shapes, &c->model, e);
@@ -458,6 +473,7 @@ static gl_status read_random_inputs(const gl_json *j, int t, int rt, gl_case *c,
     if (j->t[t].size != 1) return gl_fail(e, GL_E_INVALID, "inputs with \"random\" must have no other keys");
     int64_t seed = 0;
     gl_status st = nonneg_int(j, rt, "inputs.random", &seed, e);
+    if (!st) st = gl_limit_check_int("inputs.random", seed, e);
     if (st) return st;
     gl_params in;
     gl_params_init(&in);

@@ -30,6 +30,7 @@
 #include <emscripten.h>
 
 #include "case.h"
+#include "field_limits.h"
 #include "util.h"
 
 typedef struct {
@@ -126,10 +127,18 @@ static gl_status m_version(const char *in, size_t len, char **out, size_t *outle
     return gl_sb_finish(&sb, out, outlen, e);
 }
 
+/* "meta": the core's accepted ranges, what `graphlab meta` prints (compact). */
+static gl_status m_meta(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    (void)in;
+    (void)len;
+    return gl_meta_json(false, out, outlen, e);
+}
+
 static const gl_wasm_method METHODS[] = {
     {"case", m_case},
     {"presets", m_presets},
     {"version", m_version},
+    {"meta", m_meta},
     {"branch", gl_branch_demo_json},
     {"dynamic", gl_dynamic_demo_json},
 };

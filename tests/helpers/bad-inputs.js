@@ -120,7 +120,7 @@ const BAD = [
   ['d one above the dim limit', withConfig({ d: 2 ** 24 + 1 }), 'limit', /config\.d is 16777217, above the limit 16777216/],
   ['T one above the dim limit', withConfig({ T: 2 ** 24 + 1 }), 'limit', /config\.T is 16777217, above the limit 16777216/],
   ['S one above the dim limit', shapeOnly({ ...DEC, S: 2 ** 24 + 1 }), 'limit', /config\.S is 16777217, above the limit 16777216/],
-  ['pos0 above the dim limit', withConfig({ pos0: 2 ** 24 + 1 }), 'invalid', /config\.pos0 must be 0\.\.16777216, got 16777217/],
+  ['pos0 above the dim limit', withConfig({ pos0: 2 ** 24 + 1 }), 'limit', /config\.pos0 is 16777217, above the limit 16777216/],
   ['integer beyond 64 bits', '{"config": {"d": 99999999999999999999, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4}}', 'invalid', /config\.d must be a positive integer, got 99999999999999999999/],
   ['number beyond double range', '{"config": {"d": 1e400, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4}}', 'invalid', /config\.d must be a positive integer, got 1e400/],
   ['attention scores of 2^72 elements', shapeOnly({ d: 2 ** 24, H: 2 ** 24, G: 1, dh: 2, f: 1, mode: 'prefill', T: 2 ** 24 }), 'limit', /(FLOP|element) count of .* overflows 64 bits/],
@@ -152,6 +152,12 @@ const BAD = [
   ['markup as a config key', withConfig({ '<svg onload=alert(1)>': 1 }), 'invalid', /config has an unknown key "<svg onload=alert\(1\)>"/],
   ['infinite device peak', '{"config": {"d": 64, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4}, "device": {"mm_flops": 1e400, "vec_flops": 1, "bw": 1, "launch": 0}}', 'invalid', /device\.mm_flops must be a positive finite number, got Infinity/],
   ['eps underflowing to zero', '{"config": {"d": 64, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4, "eps": 1e-400}}', 'invalid', /config\.eps must be a positive number, got 0\.0/],
+  // the upper bounds of the limits table (graphlab meta): the lab's ranges and the core's are one table
+  ['eps above its limit', withConfig({ eps: 1.5 }), 'limit', /config\.eps is 1\.5, above the limit 1\.0/],
+  ['theta above its limit', withConfig({ theta: 1e13 }), 'limit', /config\.theta is 10000000000000\.0, above the limit 1000000000000\.0/],
+  ['device peak above its limit', withConfig({}), 'limit', /device\.mm_flops is 1e\+19, above the limit 1e\+18/, { device: { mm_flops: 1e19, vec_flops: 1e13, bw: 1e12, launch: 4e-6 } }],
+  ['device launch of 1e307 s', withConfig({}), 'limit', /device\.launch is 1e\+307, above the limit 1\.0/, { device: { mm_flops: 1e15, vec_flops: 1e13, bw: 1e12, launch: 1e307 } }],
+  ['random seed above 2^53 - 1', withConfig({}), 'limit', /params\.random is 9007199254740992, above the limit 9007199254740991/, { params: { random: 2 ** 53 } }],
 ];
 
 // JSON text; BigInt values are written as exact integers (a seed beyond 64 bits)
