@@ -22,6 +22,8 @@ Usage (the system python, which has numpy):
   /usr/bin/python3 tools/make-golden.py --only NAME ...  # just these cases (of the chosen set)
   /usr/bin/python3 tools/make-golden.py --codegen [FILE] # codegen(g)[0] of every stage of the fixtures and our
                                                          # cases (default tests/golden/codegen/codegen.json)
+  /usr/bin/python3 tools/make-golden.py --print [FILE]   # str(Graph) of every stage of the fixtures and our cases
+                                                         # (default tests/golden/print/print.json)
 """
 import base64
 import json
@@ -261,20 +263,38 @@ def write(name, spec, out):
 CODEGEN_MAX_NODES = 400      # codegen.json keeps the text of graphs up to this size (one line per node)
 
 
-def write_codegen(path):
-    """codegen(g)[0], the reference's Python text, for every stage of every case (fixtures and ours) whose trace
-    has at most CODEGEN_MAX_NODES nodes: {case: {stage: text}}."""
-    texts = {}
+def case_stages():
+    """(case name, [(stage, graph)]) for every case, the fixtures first, then ours."""
     for name, spec in {**FIXTURES, **CASES}.items():
         stages = []
         make_case(name, **spec, stages_out=stages)
-        if len(stages[0][1].nodes) > CODEGEN_MAX_NODES:
+        yield name, stages
+
+
+def write_texts(path, text_of, max_nodes=None):
+    """{case: {stage: text_of(graph)}} for every stage of every case (with max_nodes: whose trace has at most that
+    many nodes), as one compact ASCII JSON file."""
+    texts = {}
+    for name, stages in case_stages():
+        if max_nodes is not None and len(stages[0][1].nodes) > max_nodes:
             continue
-        texts[name] = {n: gl.codegen(gg)[0] for n, gg in stages}
+        texts[name] = {n: text_of(gg) for n, gg in stages}
     text = json.dumps(texts, separators=(",", ":"), ensure_ascii=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="ascii") as fh:
         fh.write(text)
     print(f"{len(text):>9}  {os.path.relpath(path)} ({len(texts)} cases)", flush=True)
+
+
+def write_codegen(path):
+    """codegen(g)[0], the reference's Python text, for every stage of every case (fixtures and ours) whose trace
+    has at most CODEGEN_MAX_NODES nodes: {case: {stage: text}}."""
+    write_texts(path, lambda g: gl.codegen(g)[0], CODEGEN_MAX_NODES)
+
+
+def write_print(path):
+    """str(Graph), the reference's text form, for every stage of every case (fixtures and ours)."""
+    write_texts(path, str)
 
 
 def main(argv):
@@ -283,9 +303,10 @@ def main(argv):
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a == "--codegen":
-            write_codegen(argv[i + 1] if i + 1 < len(argv) else os.path.join(ROOT, "tests", "golden", "codegen",
-                                                                               "codegen.json"))
+        if a in ("--codegen", "--print"):
+            sub = a[2:]
+            path = argv[i + 1] if i + 1 < len(argv) else os.path.join(ROOT, "tests", "golden", sub, sub + ".json")
+            (write_codegen if sub == "codegen" else write_print)(path)
             return
         if a == "--out":
             out, i = argv[i + 1], i + 2
