@@ -8,6 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+
+// Node 20's node:wasi crashes (SIGSEGV, or a V8 fatal error) in a WASI call made after memory.grow when
+// V8 takes its "fast API call" path for it: any input of ~9 MB, some deep cases. A 10-line C program that
+// reads a 14 MB file does it without GraphLab. Turning that path off before the module is compiled avoids
+// it with identical output (the same as `node --no-turbo-fast-api-calls`, without a second process).
+setFlagsFromString('--no-turbo-fast-api-calls');
 
 // node:wasi prints an ExperimentalWarning when loaded; keep stderr identical to the native CLI.
 const emitWarning = process.emitWarning;
