@@ -180,12 +180,10 @@ int gl_cli_passes(int argc, char **argv) {
     }
     gl_json_free(&j);
     free(src);
-    char *out = NULL;
-    size_t n = 0;
-    if (!st) st = gl_sb_finish(&sb, &out, &n, &e);
-    else gl_sb_free(&sb);
-    if (st) return gl_cli_fail(&e);
-    int rc = gl_cli_write(out, n);
-    free(out);
+    /* Not gl_sb_finish, which refuses non-finite numbers: this format is Python's json, whose NaN and
+     * Infinity a graph's attrs may hold (a NaN eps, an inf const; graph_read.c reads them back). */
+    if (!st && sb.failed) st = gl_fail(&e, GL_E_NOMEM, "out of memory building the output");
+    int rc = st ? gl_cli_fail(&e) : gl_cli_write(sb.buf, sb.len);
+    gl_sb_free(&sb);
     return rc;
 }

@@ -315,6 +315,195 @@ static void test_cse(void **state) {
     gl_graph_free(g);
 }
 
+/* CSE keys, one attr kind at a time: two nodes reading the same input that differ in exactly one attr must
+ * stay apart, identical ones must merge; float attrs compare as the reference's str() does, scalar consts by
+ * ==. Every expectation was found by running the reference's cse on the same graph
+ * (tests/golden/random/cse_keys.json holds those graphs and the reference's answers). */
+typedef struct {
+    gl_op op;
+    int nin;                 /* 0 (causal_mask), 1 (reads x) or 3 (flash_attn(x, x, x)) */
+    gl_attrs a1, a2;
+    gl_shape s1, s2;
+} key_pair;
+
+static gl_attrs A_perm(int p0, int p1, int p2) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = GL_A_PERM;
+    a.nperm = 3;
+    a.perm[0] = p0, a.perm[1] = p1, a.perm[2] = p2;
+    return a;
+}
+
+static gl_attrs A_reduce(int axis, bool keepdims) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = GL_A_AXIS | GL_A_KEEPDIMS;
+    a.axis = axis;
+    a.keepdims = keepdims;
+    return a;
+}
+
+static gl_attrs A_one(unsigned bit, double v) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = bit;
+    if (bit == GL_A_AXIS) a.axis = (int)v;
+    if (bit == GL_A_EPS) a.eps = v;
+    if (bit == GL_A_SCALE) a.scale = v;
+    return a;
+}
+
+static gl_attrs A_shape(gl_shape s) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = GL_A_SHAPE;
+    a.shape = s;
+    return a;
+}
+
+static gl_attrs A_mask(int64_t T, int64_t pos0) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = GL_A_T | GL_A_POS0;
+    a.T = T;
+    a.pos0 = pos0;
+    return a;
+}
+
+static gl_attrs A_pos(gl_dim d) {
+    gl_attrs a;
+    memset(&a, 0, sizeof a);
+    a.has = GL_A_POS;
+    a.pos = d;
+    return a;
+}
+
+/* gl_cse without run_pass's purity check, whose gl_attrs_eq compares floats with == (a NaN eps never equals
+ * its own copy). */
+static gl_pass_result cse_only(const gl_graph *g) {
+    gl_err e = {0};
+    gl_pass_result r;
+    gl_status st = gl_cse(g, &r, &e);
+    if (st) fprintf(stderr, "cse: %s\n", e.msg);
+    assert_int_equal(st, GL_OK);
+    assert_int_equal(gl_graph_validate(r.graph, &e), GL_OK);
+    return r;
+}
+
+/* Builds x [2,3,4] (and whatever the op reads), the two nodes of kp, outputs both; true when cse merged them. */
+static bool cse_merges(const key_pair *kp) {
+    gl_err e = {0};
+    gl_graph *g = gl_graph_new(&e);
+    assert_non_null(g);
+    int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
+    int in[3] = {x, x, x};
+    if (kp->op == GL_OP_RMS_NORM) {
+        in[1] = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(4), "w");
+    } else if (kp->op == GL_OP_KV_WRITE) {
+        gl_shape cs = SHAPE(2, 0, 4);
+        cs.d[1] = gl_dim_sym("S");
+        in[0] = add_node(g, GL_OP_INPUT, NULL, 0, NULL, cs, "cache");
+        in[1] = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(2, 1, 4), "new");
+    }
+    int nin = kp->op == GL_OP_RMS_NORM || kp->op == GL_OP_KV_WRITE ? 2 : kp->nin;
+    int p = add_node(g, kp->op, in, nin, &kp->a1, kp->s1, NULL);
+    int q = add_node(g, kp->op, in, nin, &kp->a2, kp->s2, NULL);
+    int outs[2] = {p, q};
+    assert_int_equal(gl_graph_set_outputs(g, outs, 2, &e), GL_OK);
+    gl_pass_result r = cse_only(g);
+    bool merged = r.graph->outputs[0] == r.graph->outputs[1];
+    assert_int_equal(r.graph->n, g->n - (merged ? 1 : 0));
+    gl_pass_result_free(&r);
+    gl_graph_free(g);
+    return merged;
+}
+
+/* Two scalar consts (with or without the "value" attr) multiplied into x: merged when cse merges the consts. */
+static bool cse_merges_scalars(double v1, bool attr1, double v2, bool attr2) {
+    gl_err e = {0};
+    gl_graph *g = gl_graph_new(&e);
+    int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
+    int c1 = add_scalar_const(g, v1, attr1), c2 = add_scalar_const(g, v2, attr2);
+    int i1[2] = {x, c1}, i2[2] = {x, c2};
+    int outs[2] = {add_node(g, GL_OP_MUL, i1, 2, NULL, SHAPE(2, 3, 4), NULL),
+                   add_node(g, GL_OP_MUL, i2, 2, NULL, SHAPE(2, 3, 4), NULL)};
+    assert_int_equal(gl_graph_set_outputs(g, outs, 2, &e), GL_OK);
+    gl_pass_result r = cse_only(g);
+    bool merged = r.graph->outputs[0] == r.graph->outputs[1];
+    assert_int_equal(r.graph->n, g->n - (merged ? 2 : 0));
+    gl_pass_result_free(&r);
+    gl_graph_free(g);
+    return merged;
+}
+
+static void test_cse_key_every_attr(void **state) {
+    (void)state;
+    gl_shape x = SHAPE(2, 3, 4), sym1 = SHAPE(0, 2, 2), sym2 = SHAPE(2, 0, 2);
+    sym1.d[0] = gl_dim_sym("S");
+    sym2.d[1] = gl_dim_sym("S");
+    gl_shape kv = SHAPE(2, 0, 4);
+    kv.d[1] = gl_dim_sym("S");
+    const double nan = NAN, inf = INFINITY;
+    const struct {
+        const char *what;
+        key_pair kp;
+        bool merged;         /* what the reference's cse does */
+    } cases[] = {
+        {"perm differs", {GL_OP_TRANSPOSE, 1, A_perm(1, 0, 2), A_perm(0, 2, 1), SHAPE(3, 2, 4), SHAPE(2, 4, 3)}, false},
+        {"perm same", {GL_OP_TRANSPOSE, 1, A_perm(1, 0, 2), A_perm(1, 0, 2), SHAPE(3, 2, 4), SHAPE(3, 2, 4)}, true},
+        {"axis differs", {GL_OP_SUM, 1, A_reduce(0, false), A_reduce(1, false), SHAPE(3, 4), SHAPE(2, 4)}, false},
+        {"axis -1 vs 2 (the same axis)", {GL_OP_SUM, 1, A_reduce(-1, true), A_reduce(2, true), SHAPE(2, 3, 1),
+                                          SHAPE(2, 3, 1)}, false},
+        {"axis same", {GL_OP_MAX, 1, A_reduce(-1, true), A_reduce(-1, true), SHAPE(2, 3, 1), SHAPE(2, 3, 1)}, true},
+        {"keepdims differs", {GL_OP_SUM, 1, A_reduce(1, true), A_reduce(1, false), SHAPE(2, 1, 4), SHAPE(2, 4)}, false},
+        {"softmax axis differs", {GL_OP_SOFTMAX, 1, A_one(GL_A_AXIS, -1), A_one(GL_A_AXIS, 1), x, x}, false},
+        {"shape differs", {GL_OP_RESHAPE, 1, A_shape(SHAPE(6, 4)), A_shape(SHAPE(4, 6)), SHAPE(6, 4), SHAPE(4, 6)}, false},
+        {"shape same", {GL_OP_RESHAPE, 1, A_shape(SHAPE(6, 4)), A_shape(SHAPE(6, 4)), SHAPE(6, 4), SHAPE(6, 4)}, true},
+        {"symbolic shape differs", {GL_OP_RESHAPE, 1, A_shape(sym1), A_shape(sym2), sym1, sym2}, false},
+        {"eps differs", {GL_OP_RMS_NORM, 2, A_one(GL_A_EPS, 1e-5), A_one(GL_A_EPS, 1e-6), x, x}, false},
+        {"eps same", {GL_OP_RMS_NORM, 2, A_one(GL_A_EPS, 1e-5), A_one(GL_A_EPS, 1e-5), x, x}, true},
+        {"eps 0.0 vs -0.0 (str differs)", {GL_OP_RMS_NORM, 2, A_one(GL_A_EPS, 0.0), A_one(GL_A_EPS, -0.0), x, x}, false},
+        {"eps NaN vs NaN (str equal)", {GL_OP_RMS_NORM, 2, A_one(GL_A_EPS, nan), A_one(GL_A_EPS, nan), x, x}, true},
+        {"eps inf vs inf", {GL_OP_RMS_NORM, 2, A_one(GL_A_EPS, inf), A_one(GL_A_EPS, inf), x, x}, true},
+        {"T differs", {GL_OP_CAUSAL_MASK, 0, A_mask(3, 0), A_mask(2, 0), x, x}, false},
+        {"pos0 differs", {GL_OP_CAUSAL_MASK, 0, A_mask(3, 0), A_mask(3, 1), x, x}, false},
+        {"mask same", {GL_OP_CAUSAL_MASK, 0, A_mask(3, 1), A_mask(3, 1), x, x}, true},
+        {"mask shapes differ, attrs same (shape is no key)", {GL_OP_CAUSAL_MASK, 0, A_mask(3, 0), A_mask(3, 0), x,
+                                                             SHAPE(1, 3, 4)}, true},
+        {"pos differs", {GL_OP_KV_WRITE, 2, A_pos(gl_dim_int(1)), A_pos(gl_dim_int(2)), kv, kv}, false},
+        {"pos 1 vs P", {GL_OP_KV_WRITE, 2, A_pos(gl_dim_int(1)), A_pos(gl_dim_sym("P")), kv, kv}, false},
+        {"pos P vs Q", {GL_OP_KV_WRITE, 2, A_pos(gl_dim_sym("P")), A_pos(gl_dim_sym("Q")), kv, kv}, false},
+        {"pos P vs P", {GL_OP_KV_WRITE, 2, A_pos(gl_dim_sym("P")), A_pos(gl_dim_sym("P")), kv, kv}, true},
+        {"scale differs", {GL_OP_FLASH_ATTN, 3, A_one(GL_A_SCALE, 0.5), A_one(GL_A_SCALE, 0.25), x, x}, false},
+        {"scale same", {GL_OP_FLASH_ATTN, 3, A_one(GL_A_SCALE, 0.5), A_one(GL_A_SCALE, 0.5), x, x}, true},
+        {"scale 0.0 vs -0.0", {GL_OP_FLASH_ATTN, 3, A_one(GL_A_SCALE, 0.0), A_one(GL_A_SCALE, -0.0), x, x}, false},
+        {"scale NaN vs NaN", {GL_OP_FLASH_ATTN, 3, A_one(GL_A_SCALE, nan), A_one(GL_A_SCALE, nan), x, x}, true},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bool m = cse_merges(&cases[i].kp);
+        if (m != cases[i].merged) fail_msg("cse key, %s: merged %d, the reference %d", cases[i].what, m, cases[i].merged);
+    }
+    /* scalar consts: keyed by their "value" attr with == (0.0 == -0.0; NaN != NaN), or by None without one */
+    const struct {
+        double v1;
+        bool a1;
+        double v2;
+        bool a2;
+        bool merged;
+    } sc[] = {
+        {0.0, true, -0.0, true, true},  {nan, true, nan, true, false}, {1.0, true, 1.0, true, true},
+        {inf, true, inf, true, true},   {inf, true, -inf, true, false}, {1.0, true, 2.0, true, false},
+        {1.0, false, 2.0, false, true}, {1.0, true, 1.0, false, false},
+    };
+    for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++) {
+        bool m = cse_merges_scalars(sc[i].v1, sc[i].a1, sc[i].v2, sc[i].a2);
+        if (m != sc[i].merged)
+            fail_msg("cse key, scalar consts %g%s vs %g%s: merged %d, the reference %d", sc[i].v1, sc[i].a1 ? "" : " (no attr)",
+                     sc[i].v2, sc[i].a2 ? "" : " (no attr)", m, sc[i].merged);
+    }
+}
+
 /* ---------------------------------------------------------------- constant_fold */
 static void test_constant_fold(void **state) {
     (void)state;
@@ -865,7 +1054,8 @@ static void test_numbers_preserved(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_simplify_rules),  cmocka_unit_test(test_simplify_non_rules),
-        cmocka_unit_test(test_cse),             cmocka_unit_test(test_constant_fold),
+        cmocka_unit_test(test_cse),             cmocka_unit_test(test_cse_key_every_attr),
+        cmocka_unit_test(test_constant_fold),
         cmocka_unit_test(test_dce),             cmocka_unit_test(test_fold_norm_weight),
         cmocka_unit_test(test_match_attention), cmocka_unit_test(test_decompose),
         cmocka_unit_test(test_registry),        cmocka_unit_test(test_pipeline_counts),
