@@ -40,3 +40,22 @@ for h in "$@"; do
   total=$((total + ${runs:-0}))
 done
 echo "fuzz: $total executions in total, no failure"
+
+# Random graphs with a fresh seed through every pass, against the reference (tests/ref/random_graphs.py makes
+# them with ../shared/reference; tests/ref/compare-random.mjs compares): RANDOM_GRAPHS of them (default 2000
+# for runs of 60 s and more, none for the smoke run, whose `make test` checks the golden ones).
+n_graphs=${RANDOM_GRAPHS:-$([ "$secs" -ge 60 ] && echo 2000 || echo 0)}
+if [ "$n_graphs" -gt 0 ]; then
+  if [ -x /usr/bin/python3 ] && [ -f ../shared/reference/graph_lab.py ]; then
+    [ -x build/graphlab ] || make --no-print-directory native
+    seed=${RANDOM_GRAPHS_SEED:-$(date +%s)}
+    rdir="$out/random-graphs/$seed"
+    rm -rf "$rdir"
+    echo "== random graphs: $n_graphs with seed $seed against the reference"
+    /usr/bin/python3 tests/ref/random_graphs.py --seed "$seed" --count "$n_graphs" --out "$rdir" --no-hand
+    node tests/ref/compare-random.mjs "$rdir"/*.json ||
+      { echo "fuzz: graphlab and the reference disagree on random graphs (seed $seed, in $rdir)"; exit 1; }
+  else
+    echo "== random graphs: skipped (no /usr/bin/python3 or ../shared/reference)"
+  fi
+fi

@@ -293,62 +293,56 @@ static gl_status read_values(const gl_json *j, int tok, gl_graph *g, gl_err *e) 
     gl_status st = values_pass(j, tok, g, direct, 0, e);
     if (!st) st = values_pass(j, tok, g, direct, 1, e);
     free(direct);
-    if (st) return st;
-    for (int i = 0; i < g->n; i++)
-        if (g->nodes[i].op == GL_OP_CONST && !g->values[i])
-            return gl_fail(e, GL_E_INVALID, "graph.values.%d is missing: every const needs a value", i);
-    return GL_OK;
+    return st;
 }
 
 static gl_status values_pass(const gl_json *j, int tok, gl_graph *g, bool *direct, int pass, gl_err *e) {
     char sn[64], f[64];
-    {
-        for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
-            char key[24];
-            gl_err tmp = {GL_OK, ""};
-            char *end = NULL;
-            long id = -1;
-            if (!gl_json_str(j, k, "values key", key, sizeof key, &tmp) && key[0] >= '0' && key[0] <= '9')
-                id = strtol(key, &end, 10);
-            if (id < 0 || !end || *end || id >= g->n)
-                return gl_fail(e, GL_E_INVALID, "graph.values key %s must be the id of a node (0..%d)",
-                               gl_json_snippet(j, k, sn, sizeof sn), g->n - 1);
-            snprintf(f, sizeof f, "graph.values.%ld", id);
-            const gl_node *n = &g->nodes[id];
-            int v = k + 1;
-            int same = j->t[v].type == GL_J_OBJ ? gl_json_get(j, v, "same") : -1;
-            if ((same >= 0) != (pass == 1)) continue;
-            if (n->op != GL_OP_PARAM && n->op != GL_OP_CONST)
-                return gl_fail(e, GL_E_INVALID, "%s: node %ld is %s; only params and consts have values", f, id,
-                               gl_op_name(n->op));
-            if (g->values[id]) return gl_fail(e, GL_E_INVALID, "%s is given twice", f);
-            gl_array *a = NULL;
-            if (same >= 0) {
-                if (j->t[v].size != 1) return gl_fail(e, GL_E_INVALID, "%s must be {\"same\": id} alone", f);
-                char fs[80];
-                snprintf(fs, sizeof fs, "%s.same", f);
-                int64_t s = 0;
-                if (read_int(j, same, fs, 0, (int64_t)g->n - 1, &s, e)) return ERRC(e);
-                a = direct[s] ? g->values[s] : NULL;
-                if (!a)
-                    return gl_fail(e, GL_E_INVALID, "%s is %lld, which must be a node whose value is an array", fs,
-                                   (long long)s);
-                gl_array_retain(a);
-            } else {
-                a = gl_json_array_f64(j, v, f, e);
-                if (!a) return ERRC(e);
-            }
-            gl_shape as = gl_array_shape(a);
-            if (!gl_shape_eq(&as, &n->shape)) {
-                char x[160], y[160];
-                gl_array_release(a);
-                return gl_fail(e, GL_E_SHAPE, "%s has shape %s, but node %ld has shape %s", f, gl_shape_str(&as, x, sizeof x),
-                               id, gl_shape_str(&n->shape, y, sizeof y));
-            }
-            gl_graph_set_value(g, (int)id, a);
-            gl_array_release(a);
-            direct[id] = pass == 0;
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        char key[24];
+        gl_err tmp = {GL_OK, ""};
+        char *end = NULL;
+        long id = -1;
+        if (!gl_json_str(j, k, "values key", key, sizeof key, &tmp) && key[0] >= '0' && key[0] <= '9')
+            id = strtol(key, &end, 10);
+        if (id < 0 || !end || *end || id >= g->n)
+            return gl_fail(e, GL_E_INVALID, "graph.values key %s must be the id of a node (0..%d)",
+                           gl_json_snippet(j, k, sn, sizeof sn), g->n - 1);
+        snprintf(f, sizeof f, "graph.values.%ld", id);
+        const gl_node *n = &g->nodes[id];
+        int v = k + 1;
+        int same = j->t[v].type == GL_J_OBJ ? gl_json_get(j, v, "same") : -1;
+        if ((same >= 0) != (pass == 1)) continue;
+        if (n->op != GL_OP_PARAM && n->op != GL_OP_CONST)
+            return gl_fail(e, GL_E_INVALID, "%s: node %ld is %s; only params and consts have values", f, id,
+                           gl_op_name(n->op));
+        if (g->values[id]) return gl_fail(e, GL_E_INVALID, "%s is given twice", f);
+        gl_array *a = NULL;
+        if (same >= 0) {
+            if (j->t[v].size != 1) return gl_fail(e, GL_E_INVALID, "%s must be {\"same\": id} alone", f);
+            char fs[80];
+            snprintf(fs, sizeof fs, "%s.same", f);
+            int64_t s = 0;
+            if (read_int(j, same, fs, 0, (int64_t)g->n - 1, &s, e)) return ERRC(e);
+            a = direct[s] ? g->values[s] : NULL;
+            if (!a)
+                return gl_fail(e, GL_E_INVALID, "%s is %lld, which must be a node whose value is an array", fs,
+                               (long long)s);
+            gl_array_retain(a);
+        } else {
+            a = gl_json_array_f64(j, v, f, e);
+            if (!a) return ERRC(e);
         }
+        gl_shape as = gl_array_shape(a);
+        if (!gl_shape_eq(&as, &n->shape)) {
+            char x[160], y[160];
+            gl_array_release(a);
+            return gl_fail(e, GL_E_SHAPE, "%s has shape %s, but node %ld has shape %s", f, gl_shape_str(&as, x, sizeof x),
+                           id, gl_shape_str(&n->shape, y, sizeof y));
+        }
+        gl_graph_set_value(g, (int)id, a);
+        gl_array_release(a);
+        direct[id] = pass == 0;
     }
     return GL_OK;
 }
@@ -445,6 +439,11 @@ gl_graph *gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_er
     if (st) goto fail;
     if (check_input_names(j, gl_json_get(j, tok, "input_names"), g, e)) goto fail;
     if (read_values(j, gl_json_get(j, tok, "values"), g, e)) goto fail;
+    for (int k = 0; k < g->n; k++)
+        if (g->nodes[k].op == GL_OP_CONST && !g->values[k]) {
+            gl_fail(e, GL_E_INVALID, "graph.values.%d is missing: every const needs a value", k);
+            goto fail;
+        }
     if (read_guards(j, gl_json_get(j, tok, "guards"), g, e)) goto fail;
     if (gl_graph_validate(g, e)) goto fail;
     return g;

@@ -419,11 +419,13 @@ static bool cse_merges(const key_pair *kp) {
     return merged;
 }
 
-/* Two scalar consts (with or without the "value" attr) multiplied into x: merged when cse merges the consts. */
-static bool cse_merges_scalars(double v1, bool attr1, double v2, bool attr2) {
+/* Two scalar consts (with or without the "value" attr) multiplied into x: merged when cse merges the consts.
+ * pad other consts come first, so the two land in different parts of hash tables of several sizes. */
+static bool cse_merges_scalars(double v1, bool attr1, double v2, bool attr2, int pad) {
     gl_err e = {0};
     gl_graph *g = gl_graph_new(&e);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
+    for (int i = 0; i < pad; i++) add_scalar_const(g, 10.0 + i, true);
     int c1 = add_scalar_const(g, v1, attr1), c2 = add_scalar_const(g, v2, attr2);
     int i1[2] = {x, c1}, i2[2] = {x, c2};
     int outs[2] = {add_node(g, GL_OP_MUL, i1, 2, NULL, SHAPE(2, 3, 4), NULL),
@@ -496,12 +498,13 @@ static void test_cse_key_every_attr(void **state) {
         {inf, true, inf, true, true},   {inf, true, -inf, true, false}, {1.0, true, 2.0, true, false},
         {1.0, false, 2.0, false, true}, {1.0, true, 1.0, false, false},
     };
-    for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++) {
-        bool m = cse_merges_scalars(sc[i].v1, sc[i].a1, sc[i].v2, sc[i].a2);
-        if (m != sc[i].merged)
-            fail_msg("cse key, scalar consts %g%s vs %g%s: merged %d, the reference %d", sc[i].v1, sc[i].a1 ? "" : " (no attr)",
-                     sc[i].v2, sc[i].a2 ? "" : " (no attr)", m, sc[i].merged);
-    }
+    for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++)
+        for (int pad = 0; pad < 80; pad += 7) {
+            bool m = cse_merges_scalars(sc[i].v1, sc[i].a1, sc[i].v2, sc[i].a2, pad);
+            if (m != sc[i].merged)
+                fail_msg("cse key, scalar consts %g%s vs %g%s after %d others: merged %d, the reference %d", sc[i].v1,
+                         sc[i].a1 ? "" : " (no attr)", sc[i].v2, sc[i].a2 ? "" : " (no attr)", pad, m, sc[i].merged);
+        }
 }
 
 /* ---------------------------------------------------------------- constant_fold */

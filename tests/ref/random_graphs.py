@@ -321,11 +321,14 @@ class RandomGraph:
         k = self.leaf_like((G, T, dh))
         v = self.leaf_like((G, T, dh))
         kt = b.op("transpose", [k], {"perm": (0, 2, 1)})
-        broken = self.pick(["none", "none", "none", "scale_input", "two_users", "no_transpose", "mul_order"])
+        broken = self.pick(["none", "none", "none", "scale_input", "two_users", "no_transpose", "mul_order",
+                            "add_not_mask"])
         s = b.op("matmul", [q, kt if broken != "no_transpose" else v])
         sc = b.scalar(self.pick(SCALES)) if broken != "scale_input" else self.leaf_like(b.shape(s))
         s = b.op("mul", [s, sc] if broken != "mul_order" else [sc, s])
-        if self.r.random() < 0.5:
+        if broken == "add_not_mask":                # an add of something else is no mask: no match
+            s = b.op("add", [s, self.leaf_like(b.shape(s))])
+        elif self.r.random() < 0.5:
             m = b.op("causal_mask", [], {"_shape": b.shape(s), "T": T, "pos0": int(self.r.integers(0, 2))})
             s = b.op("add", [s, m])
         p = b.op("softmax", [s], {"axis": -1})
@@ -424,7 +427,7 @@ class RandomGraph:
         self.setup()
         moves = [(self.m_unary, 3), (self.m_binary, 4), (self.m_reduce, 2), (self.m_softmax, 1),
                  (self.m_reshape, 2), (self.m_transpose, 2), (self.m_matmul, 2), (self.m_rms_norm, 1),
-                 (self.m_causal_mask, 1), (self.m_kv_write, 1), (self.m_attention, 1), (self.m_norm_fold, 1),
+                 (self.m_causal_mask, 1), (self.m_kv_write, 1), (self.m_attention, 2), (self.m_norm_fold, 1),
                  (self.m_simplify, 3), (self.m_flash, 1), (self.m_dup, 4)]
         fns = [m for m, w in moves for _ in range(w)]
         steps = int(self.r.integers(3, 11))
@@ -447,17 +450,18 @@ class RandomGraph:
 
 def random_cases(seed, count):
     rng = np.random.default_rng(seed)
-    out, tries = [], 0
+    out, rejected = [], 0
     while len(out) < count:
-        tries += 1
         try:
             g, bind = RandomGraph(rng, len(out)).build()
         except (ValueError, TypeError):        # a move that did not fit this graph's shapes: draw again
             continue
         c = case(f"random-{seed}-{len(out)}", g, bind=bind)
-        if c is not None:
+        if c is None:
+            rejected += 1
+        else:
             out.append(c)
-    return out, tries
+    return out, rejected
 
 
 # ---------------------------------------------------------------- hand-written graphs
@@ -542,6 +546,13 @@ def cse_key_cases():
                        ("const-one-one", 1.0, 1.0), ("const-inf-inf", float("inf"), float("inf")),
                        ("const-inf-neginf", float("inf"), -float("inf")), ("const-one-two", 1.0, 2.0)]:
         pair(nm, scalars(v1, v2))
+    for pad in (3, 9, 17, 33, 70):
+        # other consts first, so 0.0 and -0.0 land far apart in a hash table of any size: they must still merge
+        def padded(b, x, pad=pad):
+            for i in range(pad):
+                b.scalar(10.0 + i)
+            return scalars(0.0, -0.0)(b, x)
+        pair(f"const-zero-negzero-after-{pad}", padded)
     pair("const-no-value-attr", scalars(1.0, 2.0, False, False))      # folded scalars: keyed by None
     pair("const-attr-vs-no-attr", scalars(1.0, 1.0, True, False))
 
@@ -638,7 +649,7 @@ def main():
     ap.add_argument("--no-hand", action="store_true", help="only random graphs")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    cases, tries = random_cases(a.seed, a.count)
+    cases, rejected = random_cases(a.seed, a.count)
     for i in range(0, len(cases), PER_FILE):
         write_set(cases[i:i + PER_FILE], os.path.join(a.out, f"random_{a.seed}_{i // PER_FILE:02d}.json"))
     n = len(cases)
@@ -648,8 +659,8 @@ def main():
         write_set(cse, os.path.join(a.out, "cse_keys.json"))
         write_set(dce, os.path.join(a.out, "dce.json"))
         n += len(cse) + len(dce)
-    print(f"random_graphs: {len(cases)} random graphs (seed {a.seed}, {tries - len(cases)} the reference "
-          f"rejected), {n} cases in {a.out}")
+    print(f"random_graphs: {len(cases)} random graphs (seed {a.seed}; {rejected} more the reference raised on, "
+          f"not kept), {n} cases in {a.out}")
 
 
 if __name__ == "__main__":
