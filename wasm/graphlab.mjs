@@ -138,16 +138,28 @@ function makeApi(M, opts) {
     return p;
   }
 
+  // The method name as a string. Converting runs user code (toString, Symbol.toPrimitive) that may throw:
+  // that is a bad call like any other, a GraphLabError, never the caller's own Error escaping.
+  function methodName(method) {
+    try {
+      return String(method);
+    } catch (err) {
+      throw new GraphLabError(`the method name cannot be read as a string (${String(err?.message ?? err).split('\n')[0]})`,
+                              GL_E_INVALID);
+    }
+  }
+
   // One method call across the boundary: request text in, answer text out. Frees everything it allocated.
-  function callText(method, request) {
+  function callText(methodIn, request) {
+    const method = methodName(methodIn);
     if (broken) throw new GraphLabError(`graphlab: the module stopped after a fatal error (${broken}); ` +
                                         'create a new one with createGraphLab()', GL_E_INTERNAL, method);
     // A NUL would end the C string early ("case\0x" would run "case"): such a name is no method.
-    if (String(method).includes('\0'))
-      throw new GraphLabError(`unknown method ${JSON.stringify(String(method).slice(0, 64))} (a method name has no NUL)`,
+    if (method.includes('\0'))
+      throw new GraphLabError(`unknown method ${JSON.stringify(method.slice(0, 64))} (a method name has no NUL)`,
                               GL_E_INVALID, method);
-    const mBytes = encoder.encode(String(method));
-    const inBytes = encoder.encode(request);
+    const mBytes = encoder.encode(method);
+    const inBytes = typeof request === 'string' ? encoder.encode(request) : request;
     let mPtr = 0, inPtr = 0, res = 0;
     try {
       mPtr = put(mBytes);
@@ -184,11 +196,12 @@ function makeApi(M, opts) {
     }
   }
 
-  // Objects are serialised; strings are passed as JSON text as they are (the core reports bad JSON).
+  // Objects are serialised; strings are passed as JSON text as they are (the core reports bad JSON), and
+  // bytes (a Uint8Array, e.g. a file the user picked) as they are: the core checks that they are UTF-8.
   // What JSON.stringify cannot write (a BigInt, a cycle, a function) is a GraphLabError too, never a
   // TypeError from inside the binding or an empty request.
   function requestText(method, req) {
-    if (typeof req === 'string') return req;
+    if (typeof req === 'string' || req instanceof Uint8Array) return req;
     let text;
     try {
       text = JSON.stringify(req ?? {});
@@ -201,13 +214,16 @@ function makeApi(M, opts) {
                               method);
     return text;
   }
-  const call = (method, req) => parseAnswer(method, callText(method, requestText(method, req)));
+  const call = (methodIn, req) => {
+    const method = methodName(methodIn);
+    return parseAnswer(method, callText(method, requestText(method, req)));
+  };
 
   const version = cstr(M._gl_wasm_version());
 
   const api = {
     version,
-    /** Runs one case (object or JSON text); returns the result object `graphlab case FILE` prints. */
+    /** Runs one case (object, JSON text or its bytes); returns the result object `graphlab case FILE` prints. */
     runCase: (caseObject) => call('case', caseObject),
     /** The same, as the raw JSON text (no parse). */
     runCaseText: (caseObject) => callText('case', requestText('case', caseObject)),

@@ -18,7 +18,8 @@ int gl_cli_usage(const char *fmt, ...)
     ;
 /* "graphlab: <status>: <message>" on stderr; returns EXIT_FAIL. */
 int gl_cli_fail(const gl_err *e);
-/* A whole file ("-": stdin), NUL-terminated, at most 1 GiB; NULL with *e set on failure. free() it. */
+/* A whole file ("-": stdin), NUL-terminated, at most GL_MAX_INPUT_BYTES (1 GiB); NULL with *e set on failure.
+ * free() it. */
 char *gl_cli_read_all(const char *path, size_t *len, gl_err *e);
 /* Writes to stdout and flushes; 0 or EXIT_FAIL (quietly when the reader went away). */
 int gl_cli_write(const char *s, size_t n);

@@ -480,6 +480,9 @@ typedef struct {
 
 double gl_kernel_time(const gl_kernel *k, const gl_device *d);
 gl_cost gl_graph_cost(const gl_kernels *ks, const gl_device *d);
+/* GL_OK when every number of c (the cost of ks on d) is finite; else GL_E_LIMIT naming the device field
+ * whose value made it overflow, e.g. "device.mm_flops (1e-320) makes the kernel time infinite". */
+gl_status gl_cost_check(const gl_kernels *ks, const gl_device *d, const gl_cost *c, gl_err *e);
 
 /* ---------------------------------------------------------------- memory planning (§11) */
 typedef struct {

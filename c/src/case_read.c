@@ -530,8 +530,16 @@ static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
 gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     memset(c, 0, sizeof *c);
     gl_params_init(&c->params);
+    /* Only the keys read are tokenized; "description", "comment", the result keys of a fixture and unknown
+     * keys are validated and skipped (unknown ones are then refused by name). */
+    const char *keep[sizeof TOP_KEYS / sizeof TOP_KEYS[0]];
+    size_t nk = 0;
+    for (int i = 0; TOP_KEYS[i]; i++)
+        if (strcmp(TOP_KEYS[i], "description") != 0 && strcmp(TOP_KEYS[i], "comment") != 0) keep[nk++] = TOP_KEYS[i];
+    keep[nk] = NULL;
+    gl_json_opts opts = {keep, GL_CASE_MAX_JSON_VALUES};
     gl_json j;
-    gl_status st = gl_json_parse(&j, json, len, e);
+    gl_status st = gl_json_parse_ex(&j, json, len, &opts, e);
     if (st) return st;
     char sn[64];
     if (j.t[0].type != GL_J_OBJ) {

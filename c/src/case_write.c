@@ -283,6 +283,11 @@ static const struct {
 
 gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
                         gl_err *e) {
+    gl_status st;
+    /* finite device values can still overflow the roofline (mm_flops 1e-320): say which, not "Infinity" */
+    if (r->fused_done && ((st = gl_cost_check(&r->eager, &c->device, &r->eager_cost, e)) ||
+                          (st = gl_cost_check(&r->fused, &c->device, &r->fused_cost, e))))
+        return st;
     gl_sb sb;
     gl_sb_init(&sb);
     wctx w = {&sb, c, r, (flags & GL_CASE_PRETTY) != 0};

@@ -80,7 +80,8 @@ gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e) {
     gl_sb_printf(&sb, "%s},%s\"run_bytes\":%s{\"default\":%s%lld,%s\"max\":%s%lld},", pretty ? "\n" : "",
                  pretty ? "\n" : "", sp, sp, (long long)GL_CASE_DEFAULT_RUN_BYTES, sp, sp,
                  (long long)GL_CASE_MAX_RUN_BYTES);
-    gl_sb_printf(&sb, "%s\"input_bytes\":%s{\"max\":%s%zu}%s}%s", pretty ? "\n" : "", sp, sp, GL_MAX_INPUT_BYTES,
-                 pretty ? "\n" : "", pretty ? "\n" : "");
+    gl_sb_printf(&sb, "%s\"input_bytes\":%s{\"max\":%s%zu},%s\"json_values\":%s{\"max\":%s%d}%s}%s", pretty ? "\n" : "",
+                 sp, sp, GL_MAX_INPUT_BYTES, pretty ? "\n" : "", sp, sp, GL_CASE_MAX_JSON_VALUES, pretty ? "\n" : "",
+                 pretty ? "\n" : "");
     return gl_sb_finish(&sb, out, outlen, e);
 }

@@ -20,6 +20,9 @@
 
 /* Case text the readers accept (the CLI's file / stdin, the module's request): 1 GiB. */
 #define GL_MAX_INPUT_BYTES ((size_t)1 << 30)
+/* JSON values (tokens, 20 bytes each) of a case outside the keys it ignores: a case of 1024 layers with
+ * every param named is ~75,000; this caps the reader's memory at 20 MiB whatever the input. */
+#define GL_CASE_MAX_JSON_VALUES (1 << 20)
 
 typedef struct {
     const char *field;           /* the case-file path: "config.d", "device.bw", "run_repeat" */
@@ -39,7 +42,7 @@ gl_status gl_limit_check_max(const char *field, double v, gl_err *e);
 gl_status gl_limit_check_int(const char *field, int64_t v, gl_err *e);           /* the same, for integers */
 
 /* {"limits": {field: {"min", ["exclusive_min",] "max", ["integer"]}}, "run_bytes": {"default", "max"},
- *  "input_bytes": {"max"}}; pretty puts one field per line. */
+ *  "input_bytes": {"max"}, "json_values": {"max"}}; pretty puts one field per line. */
 gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e);
 
 #endif

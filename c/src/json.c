@@ -1,4 +1,4 @@
-/* json.c — strict JSON validation + jsmn tokenization + typed getters (see json.h). */
+/* json.c — a strict JSON reader (validation, UTF-8, tokens in one pass) and typed getters (see json.h). */
 #include "json.h"
 
 #include <errno.h>
@@ -8,26 +8,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define JSMN_STATIC
-#define JSMN_PARENT_LINKS
-#include <jsmn.h>
 
-/* ------------------------------------------------------------------ validation */
-/* jsmn is permissive (it accepts `{a: b}` and missing commas), so the text is first checked by a
- * small strict recursive-descent validator that knows positions; jsmn then only sees valid JSON. */
+/* ------------------------------------------------------------------ reader */
+/* One strict recursive-descent pass validates the text (knowing positions for messages), checks that
+ * every string is valid UTF-8 and emits the pre-order token array as it goes. The value of a top-level
+ * key not in opts->keep is validated but gets one placeholder token (null), so a key the case ignores (a
+ * 200 MB "comment") costs no tokens, and the reader still sees the key itself. */
+enum { V_SYNTAX, V_UTF8, V_SURROGATE, V_LIMIT, V_NOMEM };
+
 typedef struct {
     const char *s;
     size_t n, i;
     const char *what;   /* what was expected at the failure */
     size_t at;          /* failure position */
+    int kind;           /* V_* */
+    unsigned cp;        /* V_SURROGATE: the escape's code unit */
+    const gl_json_opts *o;
+    gl_jtok *t;
+    int nt, cap, max;
+    int emit;           /* 0 while a skipped value is validated */
 } vstate;
 
-static bool v_fail(vstate *v, const char *what) {
+static bool v_fail_kind(vstate *v, int kind, const char *what) {
     if (!v->what) {
         v->what = what;
         v->at = v->i;
+        v->kind = kind;
     }
     return false;
+}
+
+static bool v_fail(vstate *v, const char *what) { return v_fail_kind(v, V_SYNTAX, what); }
+
+/* A new token at v->i (or -2 while skipping); -1 after a failure. */
+static int v_push(vstate *v, gl_jtype type, size_t start) {
+    if (!v->emit) return -2;
+    if (v->nt >= v->max) return v_fail_kind(v, V_LIMIT, "fewer JSON values"), -1;
+    if (v->nt == v->cap) {
+        int cap = v->cap ? (v->cap > v->max / 2 ? v->max : v->cap * 2) : 64;
+        gl_jtok *t = realloc(v->t, (size_t)cap * sizeof *t);
+        if (!t) return v_fail_kind(v, V_NOMEM, "memory for the tokens"), -1;
+        v->t = t;
+        v->cap = cap;
+    }
+    gl_jtok *k = &v->t[v->nt];
+    k->type = type;
+    k->start = (int)start;
+    k->end = (int)start;
+    k->size = 0;
+    k->next = v->nt + 1;
+    return v->nt++;
+}
+
+/* Closes token k: its text ends at v->i and its subtree at the current token count. */
+static void v_close(vstate *v, int k, size_t end) {
+    if (k < 0) return;
+    v->t[k].end = (int)end;
+    v->t[k].next = v->nt;
 }
 
 static void v_ws(vstate *v) {
@@ -38,10 +75,13 @@ static void v_ws(vstate *v) {
     }
 }
 
-static bool v_lit(vstate *v, const char *lit) {
-    size_t k = strlen(lit);
+static bool v_lit(vstate *v, const char *lit, gl_jtype type) {
+    size_t k = strlen(lit), start = v->i;
     if (v->n - v->i < k || memcmp(v->s + v->i, lit, k) != 0) return v_fail(v, "a JSON value");
+    int t = v_push(v, type, start);
+    if (t == -1) return false;
     v->i += k;
+    v_close(v, t, v->i);
     return true;
 }
 
@@ -49,15 +89,58 @@ static bool is_hex(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+static unsigned hexval(char c) {
+    if (c >= '0' && c <= '9') return (unsigned)(c - '0');
+    if (c >= 'a' && c <= 'f') return (unsigned)(c - 'a' + 10);
+    return (unsigned)(c - 'A' + 10);
+}
+
+static unsigned hex4(const char *p) {
+    return (hexval(p[0]) << 12) | (hexval(p[1]) << 8) | (hexval(p[2]) << 4) | hexval(p[3]);
+}
+
+/* The length of the well-formed UTF-8 sequence at s[0..n) (RFC 3629: no overlongs, no surrogates, at most
+ * U+10FFFF), or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n) {
+    unsigned c = s[0];
+    size_t k;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF) k = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        k = 3;
+        if (c == 0xE0) lo = 0xA0;
+        if (c == 0xED) hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        k = 4;
+        if (c == 0xF0) lo = 0x90;
+        if (c == 0xF4) hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (n < k || s[1] < lo || s[1] > hi) return 0;
+    for (size_t q = 2; q < k; q++)
+        if (s[q] < 0x80 || s[q] > 0xBF) return 0;
+    return k;
+}
+
 static bool v_string(vstate *v) {
+    int t = v_push(v, GL_J_STR, v->i + 1);
+    if (t == -1) return false;
     v->i++; /* opening quote */
     while (v->i < v->n) {
         unsigned char c = (unsigned char)v->s[v->i];
         if (c == '"') {
+            v_close(v, t, v->i);
             v->i++;
             return true;
         }
         if (c < 0x20) return v_fail(v, "a closing '\"' (control characters must be escaped in strings)");
+        if (c >= 0x80) {
+            size_t k = utf8_len((const unsigned char *)v->s + v->i, v->n - v->i);
+            if (!k) return v_fail_kind(v, V_UTF8, "UTF-8");
+            v->i += k;
+            continue;
+        }
         if (c == '\\') {
             v->i++;
             if (v->i >= v->n) break;
@@ -68,6 +151,20 @@ static bool v_string(vstate *v) {
                         v->i += (size_t)k;
                         return v_fail(v, "4 hex digits after \\u");
                     }
+                unsigned cp = hex4(v->s + v->i + 1);
+                /* a surrogate escape must be a high one followed by a low one: a lone one has no UTF-8 */
+                if (cp >= 0xD800 && cp < 0xE000) {
+                    const char *p = v->s + v->i + 5;
+                    bool pair = cp < 0xDC00 && v->i + 11 <= v->n && p[0] == '\\' && p[1] == 'u' && is_hex(p[2]) &&
+                                is_hex(p[3]) && is_hex(p[4]) && is_hex(p[5]) && hex4(p + 2) >= 0xDC00 &&
+                                hex4(p + 2) < 0xE000;
+                    if (!pair) {
+                        v->i--;   /* at the backslash */
+                        v->cp = cp;
+                        return v_fail_kind(v, V_SURROGATE, "a surrogate pair");
+                    }
+                    v->i += 6;
+                }
                 v->i += 5;
                 continue;
             }
@@ -85,9 +182,13 @@ static bool v_digits(vstate *v) {
 }
 
 static bool v_number(vstate *v) {
+    size_t start = v->i;
     if (v->s[v->i] == '-') {
         v->i++;
-        if (v->i < v->n && v->s[v->i] == 'I') return v_lit(v, "Infinity");
+        if (v->i < v->n && v->s[v->i] == 'I') {
+            v->i = start;
+            return v_lit(v, "-Infinity", GL_J_NUM);
+        }
     }
     if (v->i >= v->n) return v_fail(v, "a digit");
     if (v->s[v->i] == '0') v->i++;
@@ -101,26 +202,59 @@ static bool v_number(vstate *v) {
         if (v->i < v->n && (v->s[v->i] == '+' || v->s[v->i] == '-')) v->i++;
         if (!v_digits(v)) return v_fail(v, "a digit in the exponent");
     }
+    int t = v_push(v, GL_J_NUM, start);
+    if (t == -1) return false;
+    v_close(v, t, v->i);
     return true;
 }
 
 static bool v_value(vstate *v, int depth);
 
+static bool in_keep(const vstate *v, size_t start, size_t end) {
+    const char *const *keep = v->o ? v->o->keep : NULL;
+    if (!keep) return true;
+    size_t n = end - start;
+    for (int i = 0; keep[i]; i++)
+        if (strlen(keep[i]) == n && memcmp(keep[i], v->s + start, n) == 0) return true;
+    return false; /* escaped spellings of a kept key are not kept: nothing writes them, and they are unknown */
+}
+
 static bool v_object(vstate *v, int depth) {
+    int t = v_push(v, GL_J_OBJ, v->i);
+    if (t == -1) return false;
     v->i++;
     v_ws(v);
     if (v->i < v->n && v->s[v->i] == '}') {
         v->i++;
+        v_close(v, t, v->i);
         return true;
     }
     for (;;) {
         v_ws(v);
         if (v->i >= v->n || v->s[v->i] != '"') return v_fail(v, "a '\"'-quoted object key");
+        size_t kstart = v->i + 1;
+        int kt = v->nt;
         if (!v_string(v)) return false;
+        if (t >= 0) {
+            v->t[t].size++;
+            v->t[kt].size = 1;
+        }
         v_ws(v);
         if (v->i >= v->n || v->s[v->i] != ':') return v_fail(v, "':' after an object key");
         v->i++;
-        if (!v_value(v, depth + 1)) return false;
+        bool skip = depth == 0 && t >= 0 && !in_keep(v, kstart, (size_t)v->t[kt].end);
+        if (skip) {
+            v_ws(v);
+            int ph = v_push(v, GL_J_NULL, v->i);
+            if (ph == -1) return false;
+            v->emit = 0;
+            bool ok = v_value(v, depth + 1);
+            v->emit = 1;
+            if (!ok) return false;
+            v_close(v, ph, v->i);
+        } else if (!v_value(v, depth + 1)) {
+            return false;
+        }
         v_ws(v);
         if (v->i < v->n && v->s[v->i] == ',') {
             v->i++;
@@ -128,6 +262,7 @@ static bool v_object(vstate *v, int depth) {
         }
         if (v->i < v->n && v->s[v->i] == '}') {
             v->i++;
+            v_close(v, t, v->i);
             return true;
         }
         return v_fail(v, "',' or '}' after an object member");
@@ -135,14 +270,18 @@ static bool v_object(vstate *v, int depth) {
 }
 
 static bool v_array(vstate *v, int depth) {
+    int t = v_push(v, GL_J_ARR, v->i);
+    if (t == -1) return false;
     v->i++;
     v_ws(v);
     if (v->i < v->n && v->s[v->i] == ']') {
         v->i++;
+        v_close(v, t, v->i);
         return true;
     }
     for (;;) {
         if (!v_value(v, depth + 1)) return false;
+        if (t >= 0) v->t[t].size++;
         v_ws(v);
         if (v->i < v->n && v->s[v->i] == ',') {
             v->i++;
@@ -150,6 +289,7 @@ static bool v_array(vstate *v, int depth) {
         }
         if (v->i < v->n && v->s[v->i] == ']') {
             v->i++;
+            v_close(v, t, v->i);
             return true;
         }
         return v_fail(v, "',' or ']' after an array element");
@@ -165,11 +305,11 @@ static bool v_value(vstate *v, int depth) {
     case '{': return v_object(v, depth);
     case '[': return v_array(v, depth);
     case '"': return v_string(v);
-    case 't': return v_lit(v, "true");
-    case 'f': return v_lit(v, "false");
-    case 'n': return v_lit(v, "null");
-    case 'N': return v_lit(v, "NaN");
-    case 'I': return v_lit(v, "Infinity");
+    case 't': return v_lit(v, "true", GL_J_TRUE);
+    case 'f': return v_lit(v, "false", GL_J_FALSE);
+    case 'n': return v_lit(v, "null", GL_J_NULL);
+    case 'N': return v_lit(v, "NaN", GL_J_NUM);
+    case 'I': return v_lit(v, "Infinity", GL_J_NUM);
     default:
         if (c == '-' || (c >= '0' && c <= '9')) return v_number(v);
         return v_fail(v, "a JSON value");
@@ -177,6 +317,10 @@ static bool v_value(vstate *v, int depth) {
 }
 
 static gl_status v_report(const vstate *v, gl_err *e) {
+    if (v->kind == V_NOMEM) return gl_fail(e, GL_E_NOMEM, "out of memory reading JSON (%d values)", v->nt);
+    if (v->kind == V_LIMIT)
+        return gl_fail(e, GL_E_LIMIT, "JSON text has more than %d values outside the keys it ignores (at byte %zu)",
+                       v->max, v->at);
     size_t line = 1, col = 1;
     for (size_t k = 0; k < v->at && k < v->n; k++) {
         if (v->s[k] == '\n') {
@@ -186,6 +330,12 @@ static gl_status v_report(const vstate *v, gl_err *e) {
             col++;
         }
     }
+    if (v->kind == V_UTF8)
+        return gl_fail(e, GL_E_PARSE, "invalid UTF-8 at byte offset %zu (line %zu, column %zu: byte 0x%02x)", v->at,
+                       line, col, (unsigned char)v->s[v->at]);
+    if (v->kind == V_SURROGATE)
+        return gl_fail(e, GL_E_PARSE, "invalid UTF-8 at byte offset %zu (line %zu, column %zu): the escape \\u%04x "
+                       "is a lone surrogate, which has no UTF-8 encoding", v->at, line, col, v->cp);
     char found[32];
     if (v->at >= v->n) {
         snprintf(found, sizeof found, "end of input");
@@ -198,65 +348,34 @@ static gl_status v_report(const vstate *v, gl_err *e) {
                    line, col, v->at, v->what, found);
 }
 
-/* ------------------------------------------------------------------ tokens */
-gl_status gl_json_parse(gl_json *j, const char *src, size_t len, gl_err *e) {
+gl_status gl_json_parse_ex(gl_json *j, const char *src, size_t len, const gl_json_opts *o, gl_err *e) {
     memset(j, 0, sizeof *j);
     if (!src) return gl_fail(e, GL_E_INVALID, "no JSON text given");
-    if (len >= (size_t)INT_MAX / 2)
-        return gl_fail(e, GL_E_LIMIT, "JSON text of %zu bytes is too large (limit %d)", len, INT_MAX / 2);
-    vstate v = {src, len, 0, NULL, 0};
+    if (len > GL_JSON_MAX_BYTES)
+        return gl_fail(e, GL_E_LIMIT, "JSON text of %zu bytes is too large (limit %zu)", len, (size_t)GL_JSON_MAX_BYTES);
+    vstate v = {0};
+    v.s = src;
+    v.n = len;
+    v.o = o;
+    v.max = o && o->max_values > 0 ? o->max_values : INT_MAX / 2;
+    v.emit = 1;
     if (v_value(&v, 0)) {
         v_ws(&v);
         if (v.i < v.n) v_fail(&v, "the end of input after the top-level value");
     }
-    if (v.what) return v_report(&v, e);
-
-    jsmn_parser p;
-    jsmn_init(&p);
-    int count = jsmn_parse(&p, src, len, NULL, 0);
-    if (count <= 0) return gl_fail(e, GL_E_PARSE, "malformed JSON (tokenizer error %d)", count);
-    jsmntok_t *jt = gl_alloc((size_t)count, sizeof *jt, e);
-    if (!jt) return GL_E_NOMEM;
-    jsmn_init(&p);
-    int r = jsmn_parse(&p, src, len, jt, (unsigned)count);
-    if (r < 0 || r > count) {
-        free(jt);
-        return gl_fail(e, GL_E_PARSE, "malformed JSON (tokenizer error %d)", r);
+    if (v.what) {
+        free(v.t);
+        return v_report(&v, e);
     }
-    gl_jtok *t = gl_alloc((size_t)r, sizeof *t, e);
-    int *stack = gl_alloc((size_t)r, sizeof *stack, e);
-    if (!t || !stack) {
-        free(jt);
-        free(t);
-        free(stack);
-        return GL_E_NOMEM;
-    }
-    int sp = 0;
-    for (int i = 0; i < r; i++) {
-        gl_jtok *o = &t[i];
-        o->start = jt[i].start;
-        o->end = jt[i].end;
-        o->size = jt[i].size;
-        switch (jt[i].type) {
-        case JSMN_OBJECT: o->type = GL_J_OBJ; break;
-        case JSMN_ARRAY: o->type = GL_J_ARR; break;
-        case JSMN_STRING: o->type = GL_J_STR; break;
-        default: {
-            char c = src[o->start];
-            o->type = c == 't' ? GL_J_TRUE : c == 'f' ? GL_J_FALSE : c == 'n' ? GL_J_NULL : GL_J_NUM;
-        }
-        }
-        while (sp > 0 && t[stack[sp - 1]].end <= o->start) t[stack[--sp]].next = i;
-        stack[sp++] = i;
-    }
-    while (sp > 0) t[stack[--sp]].next = r;
-    free(stack);
-    free(jt);
     j->src = src;
     j->len = len;
-    j->t = t;
-    j->n = r;
+    j->t = v.t;
+    j->n = v.nt;
     return GL_OK;
+}
+
+gl_status gl_json_parse(gl_json *j, const char *src, size_t len, gl_err *e) {
+    return gl_json_parse_ex(j, src, len, NULL, e);
 }
 
 void gl_json_free(gl_json *j) {
@@ -306,12 +425,6 @@ int gl_json_at(const gl_json *j, int arr, int i) {
     int k = gl_json_elem_first(j, arr);
     for (int c = 0; k >= 0 && c < i; c++) k = gl_json_elem_next(j, arr, k);
     return k;
-}
-
-static unsigned hexval(char c) {
-    if (c >= '0' && c <= '9') return (unsigned)(c - '0');
-    if (c >= 'a' && c <= 'f') return (unsigned)(c - 'a' + 10);
-    return (unsigned)(c - 'A' + 10);
 }
 
 static size_t put_utf8(unsigned cp, char *o) {
@@ -407,8 +520,10 @@ char *gl_json_snippet(const gl_json *j, int tok, char *buf, size_t cap) {
         memcpy(buf, j->src + s, n);
         buf[n] = 0;
     } else if (cap > 4) {
-        memcpy(buf, j->src + s, cap - 4);
-        memcpy(buf + cap - 4, "...", 4);
+        size_t cut = cap - 4;   /* never inside a UTF-8 sequence: messages stay valid UTF-8 */
+        while (cut > 0 && ((unsigned char)j->src[s + (int)cut] & 0xC0) == 0x80) cut--;
+        memcpy(buf, j->src + s, cut);
+        memcpy(buf + cut, "...", 4);
     } else {
         buf[0] = 0;
     }

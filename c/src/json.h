@@ -1,8 +1,10 @@
-/* json.h — a small JSON reader (over jsmn) and base64 float64 arrays, for case files.
+/* json.h — a small JSON reader and base64 float64 arrays, for case files.
  *
- * gl_json_parse validates the whole text first (strict JSON, plus the Infinity / -Infinity / NaN that
- * Python's json writes), so malformed input fails with GL_E_PARSE and a line/column, then tokenizes it
- * with jsmn into a flat pre-order token array. Tokens are addressed by index; -1 means "absent".
+ * gl_json_parse reads the text in one strict pass (JSON, plus the Infinity / -Infinity / NaN that
+ * Python's json writes) into a flat pre-order token array; malformed input fails with GL_E_PARSE and a
+ * line/column. Every string must be valid UTF-8 and its escapes valid Unicode: raw invalid bytes and lone
+ * surrogate escapes (\ud800 without its low half, which Python's json accepts but no UTF-8 encoder can
+ * write) fail with "invalid UTF-8 at byte offset N". Tokens are addressed by index; -1 means "absent".
  *
  * Getters take a field path ("config.d") used in error messages, which always name the field and echo
  * the offending value, e.g. `config.d must be an integer, got 12.5`.
@@ -10,6 +12,7 @@
 #ifndef GL_JSON_H
 #define GL_JSON_H
 
+#include "field_limits.h"
 #include "util.h"
 
 typedef enum { GL_J_OBJ, GL_J_ARR, GL_J_STR, GL_J_NUM, GL_J_TRUE, GL_J_FALSE, GL_J_NULL } gl_jtype;
@@ -29,8 +32,17 @@ typedef struct {
 } gl_json;
 
 #define GL_JSON_MAX_DEPTH 256
+#define GL_JSON_MAX_BYTES GL_MAX_INPUT_BYTES
 
-gl_status gl_json_parse(gl_json *j, const char *src, size_t len, gl_err *e);
+typedef struct {
+    /* Top-level keys whose values are read. The value of any other top-level key is validated but not
+     * tokenized: it becomes one null token, so ignored keys cost no memory. NULL: every key is read. */
+    const char *const *keep;
+    int max_values;   /* at most this many tokens (GL_E_LIMIT beyond); 0: no limit */
+} gl_json_opts;
+
+gl_status gl_json_parse(gl_json *j, const char *src, size_t len, gl_err *e);   /* opts NULL */
+gl_status gl_json_parse_ex(gl_json *j, const char *src, size_t len, const gl_json_opts *opts, gl_err *e);
 void gl_json_free(gl_json *j);                                  /* NULL-safe; zeroes j */
 
 const char *gl_json_type_name(gl_jtype t);                      /* "object", "number", ... */

@@ -136,6 +136,7 @@ char *gl_fmt_double(double v, char *buf) {
 
 void gl_sb_double(gl_sb *sb, double v) {
     char buf[40];
+    if (!isfinite(v)) sb->nonfinite = true;
     gl_sb_puts(sb, gl_fmt_double(v, buf));
 }
 
@@ -166,6 +167,11 @@ gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e) {
     if (!sb_reserve(sb, 0)) {
         gl_sb_free(sb);
         return gl_fail(e, GL_E_NOMEM, "out of memory building output text");
+    }
+    if (sb->nonfinite) {
+        gl_sb_free(sb);
+        return gl_fail(e, GL_E_INTERNAL, "the output would hold a non-finite number (NaN or Infinity), which JSON "
+                       "cannot represent");
     }
     *out = sb->buf;
     if (len) *len = sb->len;

@@ -24,6 +24,7 @@ typedef struct {
     char *buf;
     size_t len, cap;
     bool failed;
+    bool nonfinite;   /* gl_sb_double was given NaN or ±Infinity: gl_sb_finish refuses the text */
 } gl_sb;
 
 void gl_sb_init(gl_sb *sb);
@@ -37,14 +38,16 @@ void gl_sb_printf(gl_sb *sb, const char *fmt, ...)
 #endif
     ;
 /* A double the way Python's json/repr writes it: shortest text that round-trips ("1e-05", "0.5",
- * "1.0", "Infinity"/"-Infinity"/"NaN" for non-finite values). */
+ * "1.0"). A non-finite value is written as Python would ("Infinity", "NaN") but marks the builder, and
+ * gl_sb_finish then fails with GL_E_INTERNAL: no output of the core may hold what JSON cannot. */
 void gl_sb_double(gl_sb *sb, double v);
 /* A JSON string literal with escapes (UTF-8 passes through). */
 void gl_sb_json_str(gl_sb *sb, const char *s);
 /* The prologue of every entry point that returns text: clears (*out, *outlen) so a failure never leaves
  * stale pointers, and fails with GL_E_INVALID naming `fn` when out is NULL. */
 gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e);
-/* Hands the buffer to the caller (NUL-terminated) or fails with GL_E_NOMEM. */
+/* Hands the buffer to the caller (NUL-terminated), or fails with GL_E_NOMEM, or GL_E_INTERNAL when a
+ * non-finite number was written. */
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
 
 /* Shortest round-trip repr of a double into buf (at least 32 bytes), Python style. */

@@ -153,7 +153,12 @@ static gl_status unknown_method(const char *method, gl_err *e) {
         if (w < 0) break;
         n += (size_t)w;
     }
-    return gl_fail(e, GL_E_INVALID, "unknown method \"%.64s\" (known: %s)", method ? method : "", known);
+    /* at most 64 bytes of the name, cut before a UTF-8 continuation byte so the message stays UTF-8 */
+    const char *m = method ? method : "";
+    int cut = 0;
+    while (cut < 64 && m[cut]) cut++;
+    while (cut > 0 && m[cut] && ((unsigned char)m[cut] & 0xC0) == 0x80) cut--;
+    return gl_fail(e, GL_E_INVALID, "unknown method \"%.*s\" (known: %s)", cut, m, known);
 }
 
 /* ------------------------------------------------------------------ exports */
