@@ -55,3 +55,26 @@ describe('native and WASI agree on errors', () => {
     expect(w.stderr).toBe(n.stderr);
   });
 });
+
+describe('graphlab meta', () => {
+  it('native and WASI print the same limits, and the validator enforces the published d bound', () => {
+    const n = runCli('native', ['meta']);
+    const w = runCli('wasi', ['meta']);
+    expect(n.status).toBe(0);
+    expect(w.status).toBe(0);
+    expect(w.stdout).toBe(n.stdout);
+    const meta = JSON.parse(n.stdout);
+    const max = meta.limits['config.d'].max;
+    const run = (d) => runCli('native', ['case', '-', '--compact'], { input: JSON.stringify({ config: { d, H: 8, G: 2, dh: 8, f: 128, mode: 'prefill', T: 1 }, emit: { graphs: false, provenance: false } }) });
+    expect(run(max).status).toBe(0);
+    const r = run(max + 1);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`graphlab: limit: config.d is ${max + 1}, above the limit ${max}\n`);
+  });
+
+  it('takes no arguments', () => {
+    const r = runCli('native', ['meta', 'x']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^graphlab: usage: meta takes no arguments, got x/);
+  });
+});

@@ -128,6 +128,92 @@ describe('out of memory for real', () => {
   }, 60_000);
 });
 
+// A case with one field set to v: the standard shape-only prefill (or decode, for S), with what the field needs
+// around it (H = G for G, G = 1 for H, random params for inputs.random). The values stay model-scale shape-only.
+function caseWith(field, v) {
+  const config = { d: 64, H: 8, G: 2, dh: 8, f: 128, mode: 'prefill', T: 4 };
+  const c = { case: 'bound', config, emit: LEAN };
+  const [head, key] = field.split('.');
+  if (head === 'config') {
+    // decode for S, and for dh (a prefill's RoPE tables need it even; a decode traces any dh)
+    if (key === 'S' || key === 'dh') Object.assign(config, { mode: 'decode', T: undefined, S: 9 });
+    if (key === 'G') Object.assign(config, { H: v >= 1 && v <= 2 ** 24 ? v : 8, G: v });
+    else if (key === 'H') Object.assign(config, { H: v, G: 1 });
+    else config[key] = v;
+  } else if (head === 'device') {
+    c.device = { mm_flops: 1e15, vec_flops: 1e13, bw: 1e12, launch: 4e-6, [key]: v };
+  } else if (field === 'limits.run_bytes') {
+    c.limits = { run_bytes: v };
+  } else if (field === 'params.random') {
+    c.params = { random: v };
+  } else if (field === 'inputs.random') {
+    c.params = { random: 0 };
+    c.inputs = { random: v };
+  } else {
+    c[field] = v;
+  }
+  return c;
+}
+
+describe('meta: the limits the core publishes are the ones it enforces', () => {
+  it('lists every numeric field the lab edits, with sane bounds', () => {
+    const m = gl.meta();
+    for (const f of ['config.d', 'config.H', 'config.G', 'config.dh', 'config.f', 'config.eps', 'config.theta', 'config.T',
+      'config.S', 'config.pos0', 'config.layers', 'device.mm_flops', 'device.vec_flops', 'device.bw', 'device.launch']) {
+      expect(m.limits[f], f).toBeDefined();
+      expect(m.limits[f].max, f).toBeGreaterThan(m.limits[f].min);
+    }
+    expect(m.run_bytes).toEqual({ default: 268435456, max: 2 ** 40 });
+    expect(m.input_bytes.max).toBe(2 ** 30);
+    // not below what the presets and golden cases need
+    expect(m.limits['config.f'].max).toBeGreaterThanOrEqual(53248);
+    expect(m.limits['config.layers'].max).toBeGreaterThanOrEqual(126);
+    expect(m.limits['config.theta'].max).toBeGreaterThanOrEqual(1e6);
+  });
+
+  const rows = () => Object.entries(gl.meta().limits);
+  const refusal = (field, v) => {
+    try {
+      gl.runCase(caseWith(field, v));
+    } catch (e) {
+      return e;
+    }
+    return null;
+  };
+  // the next double above / below x
+  const step = (x, dir) => {
+    const b = new DataView(new ArrayBuffer(8));
+    b.setFloat64(0, x);
+    b.setBigInt64(0, b.getBigInt64(0) + (x > 0 ? BigInt(dir) : BigInt(-dir)));
+    return b.getFloat64(0);
+  };
+
+  it('each bound is accepted and one step beyond it is refused, naming the field', () => {
+    const checked = [];
+    for (const [field, l] of rows()) {
+      const values = l.values ?? null;
+      const up = l.integer ? l.max + 1 : step(l.max, 1);
+      const accept = values ?? [l.max, ...(l.exclusive_min ? [] : [l.min])];
+      const refuse = values ? [l.min - 1, l.max + 1, ...(l.min + 1 < l.max ? [l.min + 1] : [])] : [up, l.exclusive_min ? l.min : l.min - 1];
+      for (const v of accept) {
+        const err = refusal(field, v);
+        expect(err, `${field} = ${v} should be accepted, got ${err?.message}`).toBeNull();
+      }
+      for (const v of refuse) {
+        const err = refusal(field, v);
+        expect(err, `${field} = ${v} should be refused`).toBeInstanceOf(GraphLabError);
+        expect(err.message, `${field} = ${v}`).toContain(field);
+        expect(['GL_E_INVALID', 'GL_E_LIMIT']).toContain(err.code);
+      }
+      // just inside an exclusive minimum (the smallest positive double) is fine for the config reals
+      if (l.exclusive_min && field.startsWith('config.')) expect(refusal(field, 5e-324)).toBeNull();
+      checked.push(field);
+    }
+    expect(checked.length).toBe(rows().length);
+    expect(gl.memoryStats()).toBe(baseline);
+  }, 60_000);
+});
+
 describe('docs/ROBUSTNESS.md', () => {
   it('lists every row of the tables (regenerate with `node tools/robustness-doc.mjs`)', () => {
     const file = join(ROOT, 'docs', 'ROBUSTNESS.md');

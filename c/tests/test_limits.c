@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "test_util.h"
+#include "field_limits.h"
 
 #define P2(k) ((int64_t)1 << (k))
 #define SHAPE(...) gl_shape_of((int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})
@@ -369,6 +370,64 @@ static void test_shape_only_shells(void **state) {
     assert_non_null(strstr(e.msg, "more than the limit of 2^31"));
 }
 
+/* ---------------------------------------------------------------- roofline overflow and the limits table */
+static void test_cost_check(void **state) {
+    (void)state;
+    gl_kernel k[2] = {{GL_K_MATMUL, 0, NULL, 1e6, 1e6, 1e9, NULL}, {GL_K_POINTWISE, 0, NULL, 1e6, 1e6, 1e6, NULL}};
+    gl_kernels ks = {2, k};
+    gl_device d = {"x", "x", 1e15, 1e13, 1e12, 4e-6, ""};
+    gl_err e = {0};
+    gl_cost c = gl_graph_cost(&ks, &d);
+    assert_int_equal(gl_cost_check(&ks, &d, &c, &e), GL_OK);
+    const struct { double mm, vec, bw, launch; const char *want; } bad[] = {
+        {1e-320, 1e13, 1e12, 4e-6, "device.mm_flops (1e-320) makes the kernel time infinite"},
+        {1e15, 1e-320, 1e12, 4e-6, "device.vec_flops (1e-320) makes the kernel time infinite"},
+        {1e15, 1e13, 1e-320, 4e-6, "device.bw (1e-320) makes the kernel time infinite"},
+        {1e15, 1e13, 1e12, 1e308, "device.launch (1e+308) makes the total time infinite"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        gl_device b = {"x", "x", bad[i].mm, bad[i].vec, bad[i].bw, bad[i].launch, ""};
+        c = gl_graph_cost(&ks, &b);
+        gl_err_clear(&e);
+        assert_int_equal(gl_cost_check(&ks, &b, &c, &e), GL_E_LIMIT);
+        assert_string_equal(e.msg, bad[i].want);
+    }
+    /* through a case file: an error, never "Infinity" in the output */
+    char msg[GL_MSG_MAX];
+    assert_int_equal(run_case("{\"config\": {\"preset\": \"small\", \"mode\": \"prefill\", \"T\": 4}, \"device\": "
+                              "{\"mm_flops\": 1e-320, \"vec_flops\": 1e13, \"bw\": 1e12, \"launch\": 4e-6}}", msg), GL_E_LIMIT);
+    assert_string_equal(msg, "device.mm_flops (1e-320) makes the kernel time infinite");
+}
+
+static void test_limits_table(void **state) {
+    (void)state;
+    static const char *const fields[] = {"config.d", "config.H", "config.G", "config.dh", "config.f", "config.eps",
+                                         "config.theta", "config.T", "config.S", "config.pos0", "config.layers",
+                                         "device.mm_flops", "device.vec_flops", "device.bw", "device.launch"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) assert_non_null(gl_limit_get(fields[i]));
+    assert_true(gl_limit_get("config.d")->max == (double)P2(24));
+    assert_true(gl_limit_get("config.layers")->max == 1024);
+    gl_err e = {0};
+    assert_int_equal(gl_limit_check_int("config.T", P2(24), &e), GL_OK);
+    assert_int_equal(gl_limit_check_int("config.T", P2(24) + 1, &e), GL_E_LIMIT);
+    assert_string_equal(e.msg, "config.T is 16777217, above the limit 16777216");
+    gl_err_clear(&e);
+    assert_int_equal(gl_limit_check_max("config.eps", 1.0, &e), GL_OK);
+    assert_int_equal(gl_limit_check_max("config.eps", 1.5, &e), GL_E_LIMIT);
+    assert_string_equal(e.msg, "config.eps is 1.5, above the limit 1.0");
+    gl_err_clear(&e);
+    assert_int_equal(gl_limit_check_max("config.nope", 1.0, &e), GL_E_INTERNAL);   /* a field must have a row */
+    char *out = NULL;
+    size_t n = 0;
+    gl_err_clear(&e);
+    assert_int_equal(gl_meta_json(false, &out, &n, &e), GL_OK);
+    assert_non_null(strstr(out, "\"config.d\":{\"min\":1,\"max\":16777216,\"integer\":true}"));
+    assert_non_null(strstr(out, "\"config.eps\":{\"min\":0.0,\"exclusive_min\":true,\"max\":1.0}"));
+    assert_non_null(strstr(out, "\"run_bytes\":{\"default\":268435456,\"max\":1099511627776}"));
+    assert_true(strlen(out) == n);
+    free(out);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_numel),
@@ -379,6 +438,8 @@ int main(void) {
         cmocka_unit_test(test_count_limits),
         cmocka_unit_test(test_case_budget),
         cmocka_unit_test(test_shape_only_shells),
+        cmocka_unit_test(test_cost_check),
+        cmocka_unit_test(test_limits_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
