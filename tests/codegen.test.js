@@ -1,22 +1,34 @@
-// codegen.test.js — `graphlab codegen FILE --lang c` end to end: for each concrete fixture, generate the C
-// program of the final stage (fold_norm_weight), compile it with the system C compiler (cc -std=c11 -O2),
-// run it on the fixture's inputs (little-endian float64 on stdin, binds as SYM=value arguments) and compare
-// its outputs with the reference's outputs for that stage within 1e-12 (compare.js's compareArray).
-// Also: the Python text of the same stage, and the CLI's errors.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// codegen.test.js — `graphlab codegen FILE --lang c` end to end: for every stage of every concrete case
+// (tests/fixtures/ and tests/golden/), generate the stage's C program, compile it with the system C compiler
+// (cc -std=c11 -O2), run it on the case's inputs (little-endian float64 on stdin in input-node order, binds as
+// SYM=value arguments) and compare its outputs with the reference's outputs for that stage within 1e-12
+// (compare.js's compareArray). Compiling ~130 programs is most of the time: two cc at a time, and each
+// executable is cached under build/codegen-cache/ by a hash of its source and flags (a changed generator makes
+// new sources, so the cache never hides a change).
+// Also: the Python text of every stage (the reference's codegen text), the C program's --text and errors, and
+// the CLI's errors.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
-import { compareArray, FIXTURES, GOLDEN, NATIVE, ROOT } from './helpers/compare.js';
+import { compareArray, FIXTURES, GOLDEN, NATIVE, referenceCaseFiles, ROOT } from './helpers/compare.js';
 
 const BIN = process.env.GRAPHLAB_BIN ?? NATIVE;   // another build of the CLI can be tested by path
 const CC = process.env.CC ?? 'cc';
-const CONCRETE = ['small_prefill', 'small_decode', 'small_decode_masked'];
+const CFLAGS = ['-std=c11', '-O2'];
+const CACHE = join(ROOT, 'build', 'codegen-cache');
+const JOBS = Math.max(1, Math.min(2, availableParallelism()));
 const FINAL = 'fold_norm_weight';
 
-let dir;
+/** Every concrete case (it has outputs): [name, file, case]. */
+const CONCRETE = referenceCaseFiles().map((f) => [f.slice(f.lastIndexOf('/') + 1, -'.json'.length), f])
+  .map(([name, f]) => [name, f, JSON.parse(readFileSync(f, 'utf8'))]).filter(([, , fx]) => fx.outputs);
+/** The reference's str(Graph) per stage: its input() lines give the input-node order even where a case has no
+ *  `graphs`. */
+const PRINTED = JSON.parse(readFileSync(join(GOLDEN, 'print', 'print.json'), 'utf8'));
 
 function cli(args, input) {
   const r = spawnSync(BIN, args, { cwd: ROOT, encoding: input === undefined ? 'utf8' : undefined, input,
@@ -25,80 +37,143 @@ function cli(args, input) {
   return r;
 }
 
-beforeAll(() => {
-  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build it with \`make native\``);
-  dir = mkdtempSync(join(tmpdir(), 'graphlab-codegen-'));
-});
-
-afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-/** The fixture's inputs in the graph's input-node order, as one little-endian float64 buffer. */
-function inputBytes(fx) {
-  const names = Object.entries(fx.graphs[FINAL].input_names).sort((a, b) => a[1] - b[1]).map(([n]) => n);
+/** The case's inputs in the stage's input-node order, as one little-endian float64 buffer. */
+function inputBytes(name, fx, stage) {
+  const names = [...PRINTED[name][stage].matchAll(/^%\d+ += input\(\) {2}: \[[^\]]*\] {2}# (\S+)$/gm)].map((m) => m[1]);
+  if (!names.length) throw new Error(`${name} ${stage}: no input nodes in the reference's text`);
   return Buffer.concat(names.map((n) => {
-    if (!fx.inputs[n]) throw new Error(`fixture has no input ${n}`);
+    if (!fx.inputs[n]) throw new Error(`${name} has no input ${n}`);
     return Buffer.from(fx.inputs[n].f64, 'base64');
   }));
 }
 
-describe.each(CONCRETE)('C codegen: %s', (name) => {
-  const file = join(FIXTURES, `${name}.json`);
-  const fx = JSON.parse(readFileSync(file, 'utf8'));
+const binds = (fx) => Object.entries(fx.bind).map(([k, v]) => `${k}=${v}`);
 
-  it('compiles with cc -std=c11 -O2 and reproduces the final stage outputs within 1e-12', () => {
-    const gen = cli(['codegen', file, '--lang', 'c']);
-    expect(gen.stderr).toBe('');
-    expect(gen.status).toBe(0);
-    expect(gen.stdout).toContain('int main(int argc, char **argv)');
-    const src = join(dir, `${name}.c`);
-    const exe = join(dir, name);
-    writeFileSync(src, gen.stdout);
-    const cc = spawnSync(CC, ['-std=c11', '-O2', src, '-lm', '-o', exe], { encoding: 'utf8' });
-    if (cc.error) throw cc.error;
-    expect(cc.stderr).toBe('');
-    expect(cc.status).toBe(0);
-
-    const binds = Object.entries(fx.bind).map(([k, v]) => `${k}=${v}`);
-    const run = spawnSync(exe, binds, { input: inputBytes(fx), maxBuffer: 1 << 28 });
-    if (run.error) throw run.error;
-    expect(run.stderr.toString()).toBe('');
-    expect(run.status).toBe(0);
-
-    const expected = fx.outputs[FINAL];
-    let off = 0;
-    const problems = [];
-    expected.forEach((exp, i) => {
-      const n = exp.shape.reduce((a, b) => a * b, 1);
-      const bytes = run.stdout.subarray(off, off + 8 * n);
-      off += 8 * n;
-      problems.push(...compareArray({ shape: exp.shape, f64: Buffer.from(bytes).toString('base64') }, exp,
-        `outputs.${FINAL}[${i}]`, 1e-12));
+function ccAsync(src, exe) {
+  return new Promise((resolve) => {
+    const p = spawn(CC, [...CFLAGS, src, '-lm', '-o', `${exe}.tmp`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d) => { err += d; });
+    p.on('error', (e) => resolve({ status: -1, stderr: String(e) }));
+    p.on('close', (status) => {
+      try {
+        if (status === 0) renameSync(`${exe}.tmp`, exe);
+        rmSync(src, { force: true });
+        resolve({ status, stderr: err });
+      } catch (e) {
+        resolve({ status: -1, stderr: String(e) });
+      }
     });
-    expect(off).toBe(run.stdout.length);
-    expect(problems).toEqual([]);
+  });
+}
+
+/** name -> stage -> {exe, gen (the CLI's stderr/status), cc ({status, stderr}) } */
+const built = new Map();
+let stats = { programs: 0, compiled: 0, ms: 0 };
+
+beforeAll(async () => {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build it with \`make native\``);
+  mkdirSync(CACHE, { recursive: true });
+  const t0 = Date.now();
+  const jobs = [];
+  const pending = new Map();        // key -> the entries waiting for that compile
+  const seen = new Set();
+  let cached = 0;
+  for (const [name, file, fx] of CONCRETE) {
+    const stages = new Map();
+    built.set(name, stages);
+    for (const stage of Object.keys(fx.outputs)) {
+      const gen = cli(['codegen', file, '--lang', 'c', '--stage', stage]);
+      const entry = { gen: { status: gen.status, stderr: gen.stderr, main: gen.stdout.includes('int main(int argc, char **argv)') } };
+      stages.set(stage, entry);
+      stats.programs++;
+      if (gen.status !== 0) continue;
+      const key = createHash('sha256').update([CC, ...CFLAGS, gen.stdout].join('\0')).digest('hex').slice(0, 24);
+      entry.exe = join(CACHE, key);
+      if (existsSync(entry.exe)) {
+        entry.cc = { status: 0, stderr: '' };
+        if (!seen.has(key)) cached++;
+        seen.add(key);
+        continue;
+      }
+      if (!pending.has(key)) {              // stages with the same program (e.g. nothing to fold) compile once
+        const src = `${entry.exe}.c`;
+        writeFileSync(src, gen.stdout);
+        const waiters = [];
+        pending.set(key, waiters);
+        jobs.push(async () => {
+          const r = await ccAsync(src, entry.exe);
+          for (const w of waiters) w.cc = r;
+          stats.compiled++;
+        });
+      }
+      pending.get(key).push(entry);
+    }
+  }
+  let next = 0;
+  await Promise.all(Array.from({ length: JOBS }, async () => {
+    while (next < jobs.length) await jobs[next++]();
+  }));
+  stats.ms = Date.now() - t0;
+  console.log(`codegen C: ${stats.programs} stage programs (${pending.size + cached} distinct), ${stats.compiled} ` +
+              `compiled (${JOBS} at a time), the rest from build/codegen-cache, ${(stats.ms / 1000).toFixed(1)} s`);
+}, 600_000);
+
+describe('C codegen: every stage of every concrete case', () => {
+  it('covers the concrete fixtures and golden cases', () => {
+    expect(CONCRETE.length).toBeGreaterThanOrEqual(18);
+    for (const [, , fx] of CONCRETE) expect(Object.keys(fx.outputs)).toContain(FINAL);
   });
 
+  it.each(CONCRETE.map(([name, file, fx]) => [name, file, fx]))('%s: compiles with cc -std=c11 -O2 and reproduces every stage\'s outputs within 1e-12', (name, _file, fx) => {
+    const problems = [];
+    for (const [stage, expected] of Object.entries(fx.outputs)) {
+      const b = built.get(name).get(stage);
+      expect(b.gen, `${name} ${stage}: graphlab codegen`).toEqual({ status: 0, stderr: '', main: true });
+      expect(b.cc, `${name} ${stage}: cc`).toEqual({ status: 0, stderr: '' });
+      const run = spawnSync(b.exe, binds(fx), { input: inputBytes(name, fx, stage), maxBuffer: 1 << 28 });
+      if (run.error) throw run.error;
+      expect(run.stderr.toString(), `${name} ${stage}`).toBe('');
+      expect(run.status, `${name} ${stage}`).toBe(0);
+      let off = 0;
+      expected.forEach((exp, i) => {
+        const n = exp.shape.reduce((a, c) => a * c, 1);
+        const bytes = run.stdout.subarray(off, off + 8 * n);
+        off += 8 * n;
+        problems.push(...compareArray({ shape: exp.shape, f64: Buffer.from(bytes).toString('base64') }, exp,
+          `${name} outputs.${stage}[${i}]`, 1e-12));
+      });
+      expect(off, `${name} ${stage}: bytes written`).toBe(run.stdout.length);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe.each(['small_prefill', 'small_decode', 'small_decode_masked'])('C codegen: %s', (name) => {
+  const file = join(FIXTURES, `${name}.json`);
+  const fx = JSON.parse(readFileSync(file, 'utf8'));
+  const exeOf = () => built.get(name).get(FINAL).exe;
+
   it('--text prints one hex float per value; a wrong symbol or short input is one clear error', () => {
-    const exe = join(dir, name);
-    const binds = Object.entries(fx.bind).map(([k, v]) => `${k}=${v}`);
-    const text = spawnSync(exe, [...binds, '--text'], { input: inputBytes(fx), encoding: 'utf8' });
+    const exe = exeOf();
+    const bs = binds(fx);
+    const input = inputBytes(name, fx, FINAL);
+    const text = spawnSync(exe, [...bs, '--text'], { input, encoding: 'utf8' });
     expect(text.status).toBe(0);
     const lines = text.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^# output 0 \(node \d+\) \(/);
     const total = fx.outputs[FINAL].reduce((s, o) => s + o.shape.reduce((a, b) => a * b, 1), 0);
     expect(lines.filter((l) => !l.startsWith('#')).length).toBe(total);
 
-    const short = spawnSync(exe, binds, { input: inputBytes(fx).subarray(0, 16) });
+    const short = spawnSync(exe, bs, { input: input.subarray(0, 16) });
     expect(short.status).toBe(1);
     expect(short.stderr.toString()).toMatch(/^compiled: input '.+' .* needs \d+ float64 values/);
-    if (binds.length) {
+    if (bs.length) {
       // the case's bind is the default; another S makes the same bytes the wrong size
-      const other = spawnSync(exe, ['S=4', 'P=3'], { input: inputBytes(fx) });
+      const other = spawnSync(exe, ['S=4', 'P=3'], { input });
       expect(other.status).toBe(1);
       expect(other.stderr.toString()).toMatch(/^compiled: the input has \d+ bytes, the inputs take \d+/);
-      const bad = spawnSync(exe, ['Q=1'], { input: inputBytes(fx) });
+      const bad = spawnSync(exe, ['Q=1'], { input });
       expect(bad.status).toBe(1);
       expect(bad.stderr.toString()).toMatch(/^compiled: Q=1: this graph has no such symbol/);
     }
