@@ -4,7 +4,7 @@
 // boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
 
-import { parseHash, serializeHash, withPatch, caseFromState, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
+import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
 import { buildStages } from './model.js';
 import { el, clear } from './dom.js';
 import { mark } from './perf.js';
@@ -63,6 +63,8 @@ export async function boot(opts = {}) {
   status.textContent = 'loading the WASM module…';
   let lab;
   let presets = null;
+  let meta = null;              // the core's limits (lab.meta()): the hash's ranges, the fields', the run budget
+  let limits = LIMITS(null);
   try {
     const mod = opts.module || (await import('../graphlab.mjs'));
     const createGraphLab = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
@@ -73,6 +75,7 @@ export async function boot(opts = {}) {
     labOpts.createModule = await loadFactory();
     lab = await createGraphLab(labOpts);
     presets = lab.presets();
+    meta = typeof lab.meta === 'function' ? lab.meta() : null;
   } catch (err) {
     const info = errorInfo(err);
     status.textContent = '';
@@ -81,6 +84,13 @@ export async function boot(opts = {}) {
     return;
   }
   status.textContent = `GraphLab ${lab.version || ''}`.trim();
+  // the hash again with the core's limits: before the module loaded only its syntax could be checked
+  limits = LIMITS(meta);
+  {
+    const again = parseHash(location.hash, { limits });
+    if (again.notice && again.notice !== hashNotice) showNotice(again.notice);
+    state = again.state;
+  }
   if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
       !presets.devices.some((d) => d.name === state.dev)) {
     showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab shows the defaults.`);
@@ -107,6 +117,9 @@ export async function boot(opts = {}) {
     setState: (patch, o) => setState(patch, o),
     presets: () => presets,
     lab: () => lab,
+    meta: () => meta,
+    limits: () => limits,
+    analysisKey: (st) => analysisKey(st),
     step: (dir) => step(dir),
     gotoStage: (where) => gotoStage(where),
     togglePlay: () => togglePlay(),
@@ -236,14 +249,17 @@ export async function boot(opts = {}) {
     const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline'].some((k) => k in patch);
     writeHash();
     if ('stage' in patch && !('playing' in o)) { /* manual stage change keeps playing */ }
-    if (rerun && analysisKey(state) !== analysisKey(prev)) scheduleAnalyze(o.typing ? 'typing' : 'frame');
+    if (rerun && analysisKey(state) !== analysisKey(prev)) {
+      scheduleAnalyze(o.typing ? 'typing' : 'frame');
+      showPending();
+    }
     else render({ animate: true });
   }
 
   window.addEventListener('hashchange', () => {
     const h = location.hash;
     if (h === '#' + serializeHash(state)) return;
-    const parsed = parseHash(h);
+    const parsed = parseHash(h, { limits });
     if (parsed.notice) showNotice(parsed.notice);
     state = parsed.state;
     writeHash({ now: true });
@@ -318,6 +334,13 @@ export async function boot(opts = {}) {
     else return;
     ev.preventDefault();
   });
+
+  // Until the new configuration's analysis is drawn, the panels that show results for a configuration mark
+  // theirs as the previous one's (and the numerics panel cancels a run for it).
+  function showPending() {
+    const m = { ...model };
+    for (const p of ['kernels', 'memory', 'numerics']) if (state.panels.includes(p)) views[p].draw(state, m, { animate: false });
+  }
 
   // ---------------------------------------------------------------- render
   function render({ animate = true } = {}) {

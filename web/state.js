@@ -3,9 +3,9 @@
 // The hash is parsed strictly: only whitelisted keys, each typed and range-checked, no duplicates.
 // Anything else (an unknown key, a malformed number, a value out of range) makes the whole hash
 // invalid: the lab falls back to the defaults and shows a notice saying which key was wrong.
-// Range checks here are about sanity (a link cannot ask for a 10^12-wide layer); whether a
-// combination is *possible* (H divisible by G, even dh, ...) is the C core's business, and its
-// error message is shown inline by the config panel.
+// Numeric ranges are the C core's (LIMITS(meta), from lab.meta()), except for the keys the core never sees
+// (stage); whether a combination is *possible* (H divisible by G, even dh, ...) is the core's business
+// too, and its error message is shown inline by the config panel.
 //
 // Pure module (no DOM): unit-tested under Node (tests/web/state.test.js).
 
@@ -46,21 +46,36 @@ export function defaultState() {
 const INT_RE = /^(0|[1-9][0-9]{0,15})$/;
 const NUM_RE = /^(0|[1-9][0-9]{0,20})(\.[0-9]{1,20})?(e[-+]?[0-9]{1,3})?$/i;
 
-function int(min, max) {
-  return (s) => {
-    if (!INT_RE.test(s)) throw new Error(`not a whole number`);
-    const v = Number(s);
-    if (!Number.isSafeInteger(v) || v < min || v > max) throw new Error(`out of range ${min}…${max}`);
-    return v;
-  };
+// Numeric keys are parsed by syntax here; their range comes from the limits table (LIMITS below) when it
+// has the key, else the core judges the value.
+function fmtLimit(v) {
+  return String(v).replace('e+', 'e');
 }
-function num(min, max) {
-  return (s) => {
-    if (!NUM_RE.test(s)) throw new Error(`not a number`);
-    const v = Number(s);
-    if (!Number.isFinite(v) || v < min || v > max) throw new Error(`out of range ${min}…${max}`);
-    return v;
-  };
+/** null when v is within lim (an entry of LIMITS(meta); none: any finite number), else why not. */
+export function rangeError(v, lim) {
+  if (!Number.isFinite(v)) return 'out of range (not a finite number)';
+  if (!lim) return null;
+  if (lim.integer && !Number.isInteger(v)) return 'not a whole number';
+  const lo = lim.exclusive_min ? v <= lim.min : v < lim.min;
+  const hi = lim.exclusive_max ? v >= lim.max : v > lim.max;
+  if (!lo && !hi) return null;
+  const ex = [lim.exclusive_min ? fmtLimit(lim.min) : null, lim.exclusive_max ? fmtLimit(lim.max) : null].filter((x) => x !== null);
+  return `out of range ${fmtLimit(lim.min)}…${fmtLimit(lim.max)}${ex.length ? `, ${ex.join(' and ')} excluded` : ''}`;
+}
+function checkRange(v, lim) {
+  const why = rangeError(v, lim);
+  if (why) throw new Error(why);
+  return v;
+}
+function int(s, lim) {
+  if (!INT_RE.test(s)) throw new Error(`not a whole number`);
+  const v = Number(s);
+  if (!Number.isSafeInteger(v) && !lim) throw new Error('out of range (too large)');
+  return checkRange(v, lim);
+}
+function num(s, lim) {
+  if (!NUM_RE.test(s)) throw new Error(`not a number`);
+  return checkRange(Number(s), lim);
 }
 function oneOf(list) {
   return (s) => {
@@ -99,41 +114,66 @@ function panels(s) {
   return list;
 }
 
-export const LIMITS = {
-  d: [1, 65536], H: [1, 4096], G: [1, 4096], dh: [1, 4096], f: [1, 1048576],
-  T: [1, 1048576], S: [1, 16777216], pos0: [0, 16777216], layers: [1, 256],
-  eps: [0, 1], theta: [1, 1e12], stage: [0, MAX_PIPELINE], seed: [0, 2147483647],
-  mm: [1e6, 1e18], vec: [1e6, 1e18], bw: [1e6, 1e16], launch: [0, 1],
+// ---------------------------------------------------------------- limits
+// One source per limit: the core's `meta` (lab.meta(): {limits: {"config.d": {min, max, integer,
+// exclusive_min?}, ...}, run_bytes}) for every key that is a case-file field (seed: params.random), the lab's
+// own table only for the key the core never sees (stage). The hash is first parsed without the core's limits (the module is
+// still loading), then again with them: parseHash(hash, {limits: LIMITS(meta)}).
+const CORE_FIELD = {
+  d: 'config.d', H: 'config.H', G: 'config.G', dh: 'config.dh', f: 'config.f', eps: 'config.eps',
+  theta: 'config.theta', T: 'config.T', S: 'config.S', pos0: 'config.pos0', L: 'config.layers',
+  mm: 'device.mm_flops', vec: 'device.vec_flops', bw: 'device.bw', launch: 'device.launch', seed: 'params.random',
 };
+const LAB_LIMITS = { stage: { min: 0, max: MAX_PIPELINE, integer: true } };
+
+/**
+ * The effective limits of every numeric hash key: {key: {min, max, integer, exclusive_min?, exclusive_max?}}
+ * (hash keys: d, H, G, dh, f, eps, theta, T, S, pos0, L, mm, vec, bw, launch, seed, stage). The case-file
+ * keys come from the core's meta (a key the meta lacks is left out: the core judges it); without a meta only
+ * stage is there.
+ */
+export function LIMITS(meta) {
+  const out = {};
+  const core = meta && typeof meta === 'object' && meta.limits && typeof meta.limits === 'object' ? meta.limits : {};
+  for (const [key, field] of Object.entries(CORE_FIELD)) {
+    const l = Object.prototype.hasOwnProperty.call(core, field) ? core[field] : null;
+    if (!l || typeof l.min !== 'number' || typeof l.max !== 'number') continue;
+    out[key] = { min: l.min, max: l.max, integer: !!l.integer };
+    if (l.exclusive_min) out[key].exclusive_min = true;
+    if (l.exclusive_max) out[key].exclusive_max = true;
+  }
+  for (const [key, l] of Object.entries(LAB_LIMITS)) out[key] = { ...l };
+  return out;
+}
 
 const FIELDS = {
-  d: [['cfg', 'd'], int(...LIMITS.d)],
-  H: [['cfg', 'H'], int(...LIMITS.H)],
-  G: [['cfg', 'G'], int(...LIMITS.G)],
-  dh: [['cfg', 'dh'], int(...LIMITS.dh)],
-  f: [['cfg', 'f'], int(...LIMITS.f)],
-  eps: [['cfg', 'eps'], num(...LIMITS.eps)],
-  theta: [['cfg', 'theta'], num(...LIMITS.theta)],
+  d: [['cfg', 'd'], int],
+  H: [['cfg', 'H'], int],
+  G: [['cfg', 'G'], int],
+  dh: [['cfg', 'dh'], int],
+  f: [['cfg', 'f'], int],
+  eps: [['cfg', 'eps'], num],
+  theta: [['cfg', 'theta'], num],
   mode: [['cfg', 'mode'], oneOf(MODES)],
-  T: [['cfg', 'T'], int(...LIMITS.T)],
-  S: [['cfg', 'S'], int(...LIMITS.S)],
-  pos0: [['cfg', 'pos0'], int(...LIMITS.pos0)],
-  L: [['cfg', 'layers'], int(...LIMITS.layers)],
+  T: [['cfg', 'T'], int],
+  S: [['cfg', 'S'], int],
+  pos0: [['cfg', 'pos0'], int],
+  L: [['cfg', 'layers'], int],
   eb: [['eb'], (s) => Number(oneOf(['2', '4'])(s))],
   dev: [['dev'], devName],
-  mm: [['custom', 'mm'], num(...LIMITS.mm)],
-  vec: [['custom', 'vec'], num(...LIMITS.vec)],
-  bw: [['custom', 'bw'], num(...LIMITS.bw)],
-  launch: [['custom', 'launch'], num(...LIMITS.launch)],
+  mm: [['custom', 'mm'], num],
+  vec: [['custom', 'vec'], num],
+  bw: [['custom', 'bw'], num],
+  launch: [['custom', 'launch'], num],
   p: [['pipeline'], pipeline],
-  stage: [['stage'], int(...LIMITS.stage)],
+  stage: [['stage'], int],
   panels: [['panels'], panels],
   inst: [['inst'], bool],
   hide: [['hide'], bool],
   collapse: [['collapse'], oneOf(COLLAPSE)],
   kern: [['kern'], bool],
   kset: [['kset'], oneOf(KERNEL_SETS)],
-  seed: [['seed'], int(...LIMITS.seed)],
+  seed: [['seed'], int],
 };
 export const HASH_KEYS = Object.keys(FIELDS);
 
@@ -145,11 +185,12 @@ function clip(s, n = 24) {
 }
 
 /**
- * Parses a location hash ("#d=64&H=8…", with or without the "#").
+ * Parses a location hash ("#d=64&H=8…", with or without the "#"), range-checking numeric keys against
+ * limits (LIMITS(meta); by default the lab's own keys only).
  * Returns {state, notice}: notice is null when the hash was empty or valid, else a sentence saying
  * why the link was rejected (the state is then the defaults).
  */
-export function parseHash(hash) {
+export function parseHash(hash, { limits = LIMITS(null) } = {}) {
   const defaults = defaultState();
   let s = typeof hash === 'string' ? hash : '';
   if (s.startsWith('#')) s = s.slice(1);
@@ -174,7 +215,8 @@ export function parseHash(hash) {
     const [path, parse] = FIELDS[key];
     let v;
     try {
-      v = parse(raw);
+      const numeric = parse === int || parse === num;
+      v = parse(raw, numeric && Object.prototype.hasOwnProperty.call(limits, key) ? limits[key] : null);
     } catch (err) {
       return reject(`${key}=${clip(raw)}: ${err.message}`);
     }
@@ -259,20 +301,3 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
   }
   return obj;
 }
-
-/** float64 bytes the numeric run allocates for parameters, and for its largest activation. */
-export function numericFootprint(cfg) {
-  const { d, H, G, dh, f, layers } = cfg;
-  const perLayer = 2 * d + d * H * dh + 2 * d * G * dh + H * dh * d + 3 * d * f;
-  const params = perLayer * layers * 8;
-  let act;
-  if (cfg.mode === 'prefill') {
-    const T = cfg.T;
-    act = Math.max(H * T * (cfg.pos0 + T), T * f, T * d, T * H * dh) * 8;
-  } else {
-    act = Math.max(G * cfg.S * dh, H * cfg.S, f, d) * 8;
-  }
-  return { params, act };
-}
-
-export const NUMERIC_LIMIT_BYTES = 64 * 1024 * 1024;

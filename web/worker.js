@@ -1,8 +1,9 @@
-// worker.js — runs numeric cases (params and inputs drawn from a seed, every stage interpreted in
-// float64) off the main thread, so a slow run never freezes the page.
+// worker.js — runs numeric cases (params and inputs drawn from a seed by the core: {"random": seed}, every
+// stage interpreted in float64) off the main thread, so a slow run never freezes the page. One run at a time:
+// the page terminates this worker when the configuration changes under a run (views/numerics.js).
 // Messages in:  {type: 'init', wasmBinary?}  then  {type: 'run', id, caseObj}
 // Messages out: {type: 'result', id, result, ms} | {type: 'error', id, error: {code, message}}
-import { makeInputs } from './inputs.js';
+// An error is the core's, unchanged: the page shows it as it is.
 
 let labPromise = null;
 let wasmBinary = null;
@@ -37,15 +38,7 @@ self.onmessage = async (ev) => {
   try {
     const lab = await load();
     const t0 = performance.now();
-    let result;
-    try {
-      result = lab.runCase(msg.caseObj);
-    } catch (err) {
-      // a core without inputs {"random": seed}: draw the inputs here instead
-      const c = msg.caseObj;
-      if (!(c.inputs && 'random' in c.inputs && /inputs/.test(String(err && err.message)))) throw err;
-      result = lab.runCase({ ...c, inputs: makeInputs(c.config, c.inputs.random) });
-    }
+    const result = lab.runCase(msg.caseObj);
     const ms = performance.now() - t0;
     self.postMessage({ type: 'result', id: msg.id, ms, result: { outputs: result.outputs, timing_ms: result.timing_ms, passes: result.passes, bind: result.bind } });
   } catch (err) {

@@ -1,10 +1,28 @@
 // Unit tests of the lab's URL-hash parser (web/state.js): strict keys, types and ranges; any bad part
-// rejects the whole hash (defaults + a notice); serialize → parse is the identity.
+// rejects the whole hash (defaults + a notice); serialize → parse is the identity. The ranges here come from a
+// meta written out in this file (the core's own meta is tested against in hostile.test.js).
 import { describe, it, expect } from 'vitest';
 import {
-  parseHash, serializeHash, defaultState, withPatch, caseFromState, numericFootprint, HASH_KEYS,
-  DEFAULT_PIPELINE, NUMERIC_LIMIT_BYTES,
+  parseHash as parseHashBare, serializeHash, defaultState, withPatch, caseFromState, HASH_KEYS, LIMITS, rangeError,
+  DEFAULT_PIPELINE,
 } from '../../web/state.js';
+
+// a meta in the core's format (graphlab meta), with the numbers of the lab's old table where they differ
+const META = {
+  limits: {
+    'config.d': { min: 1, max: 65536, integer: true }, 'config.H': { min: 1, max: 4096, integer: true },
+    'config.G': { min: 1, max: 4096, integer: true }, 'config.dh': { min: 1, max: 4096, integer: true },
+    'config.f': { min: 1, max: 1048576, integer: true }, 'config.T': { min: 1, max: 1048576, integer: true },
+    'config.S': { min: 1, max: 16777216, integer: true }, 'config.pos0': { min: 0, max: 16777216, integer: true },
+    'config.layers': { min: 1, max: 256, integer: true }, 'config.eps': { min: 0, exclusive_min: true, max: 1 },
+    'config.theta': { min: 1, max: 1e12 }, 'device.mm_flops': { min: 1e6, max: 1e18 },
+    'device.vec_flops': { min: 1e6, max: 1e18 }, 'device.bw': { min: 1e6, max: 1e16 },
+    'device.launch': { min: 0, exclusive_min: true, max: 1 }, 'params.random': { min: 0, max: 2147483647, integer: true },
+    'elem_bytes': { min: 2, max: 4, integer: true, values: [2, 4] },
+  },
+  run_bytes: { default: 268435456, max: 1099511627776 },
+};
+const parseHash = (h) => parseHashBare(h, { limits: LIMITS(META) });
 
 const ok = (h) => {
   const r = parseHash(h);
@@ -177,10 +195,50 @@ describe('caseFromState', () => {
   });
 });
 
-describe('numericFootprint', () => {
-  it('small layer is far under the limit, Llama-8B far over', () => {
-    expect(numericFootprint(defaultState().cfg).params).toBeLessThan(NUMERIC_LIMIT_BYTES);
-    const big = { ...defaultState().cfg, d: 4096, H: 32, G: 8, dh: 128, f: 14336 };
-    expect(numericFootprint(big).params).toBeGreaterThan(NUMERIC_LIMIT_BYTES);
+describe('LIMITS(meta): the effective limits of every numeric hash key', () => {
+  it('maps the meta\'s case-file rows to hash keys, and adds the lab\'s own stage', () => {
+    expect(LIMITS(META)).toEqual({
+      d: { min: 1, max: 65536, integer: true }, H: { min: 1, max: 4096, integer: true }, G: { min: 1, max: 4096, integer: true },
+      dh: { min: 1, max: 4096, integer: true }, f: { min: 1, max: 1048576, integer: true }, T: { min: 1, max: 1048576, integer: true },
+      S: { min: 1, max: 16777216, integer: true }, pos0: { min: 0, max: 16777216, integer: true }, L: { min: 1, max: 256, integer: true },
+      eps: { min: 0, max: 1, integer: false, exclusive_min: true }, theta: { min: 1, max: 1e12, integer: false },
+      mm: { min: 1e6, max: 1e18, integer: false }, vec: { min: 1e6, max: 1e18, integer: false }, bw: { min: 1e6, max: 1e16, integer: false },
+      launch: { min: 0, max: 1, integer: false, exclusive_min: true }, seed: { min: 0, max: 2147483647, integer: true },
+      stage: { min: 0, max: 16, integer: true },
+    });
+  });
+  it('without a meta (the module not loaded yet) only stage is limited; a row the meta lacks is left to the core', () => {
+    expect(LIMITS(null)).toEqual({ stage: { min: 0, max: 16, integer: true } });
+    expect(LIMITS({ limits: { 'config.d': { min: 1, max: 8 } } })).toEqual({ d: { min: 1, max: 8, integer: false }, stage: { min: 0, max: 16, integer: true } });
+    expect(LIMITS({ limits: { 'config.d': { min: '1', max: 8 } } })).toEqual({ stage: { min: 0, max: 16, integer: true } });
+    const bare = parseHashBare('#d=0&eps=0&L=100000&dev=custom&launch=0');
+    expect(bare.notice).toBeNull();
+    expect([bare.state.cfg.d, bare.state.cfg.eps, bare.state.cfg.layers, bare.state.custom.launch]).toEqual([0, 0, 100000, 0]);
+    expect(parseHashBare('#stage=17').notice).toMatch(/stage=17: out of range 0…16/);
+    expect(parseHashBare('#eps=1e999').notice).toMatch(/eps=1e999: out of range \(not a finite number\)/);
+    expect(parseHashBare('#d=99999999999999999').notice).toMatch(/d=99999999999999999: not a whole number/);
+    expect(parseHashBare('#d=9999999999999999').notice).toMatch(/d=9999999999999999: out of range \(too large\)/);
+  });
+  it('rangeError: inclusive and exclusive bounds, whole numbers, non-finite values', () => {
+    const eps = LIMITS(META).eps;
+    expect(rangeError(0, eps)).toBe('out of range 0…1, 0 excluded');
+    expect(rangeError(5e-324, eps)).toBeNull();
+    expect(rangeError(1, eps)).toBeNull();
+    expect(rangeError(1.0000000000000002, eps)).toBe('out of range 0…1, 0 excluded');
+    expect(rangeError(1, { min: 0, max: 1, exclusive_max: true })).toBe('out of range 0…1, 1 excluded');
+    expect(rangeError(1e18, LIMITS(META).mm)).toBeNull();
+    expect(rangeError(1e19, LIMITS(META).mm)).toBe('out of range 1000000…1000000000000000000');
+    expect(rangeError(1e22, { min: 1e21, max: 1e23 })).toBeNull();
+    expect(rangeError(1e20, { min: 1e21, max: 1e23 })).toBe('out of range 1e21…1e23');
+    expect(rangeError(2.5, LIMITS(META).d)).toBe('not a whole number');
+    expect(rangeError(NaN, null)).toBe('out of range (not a finite number)');
+    expect(rangeError(-Infinity, null)).toBe('out of range (not a finite number)');
+    expect(rangeError(-5, null)).toBeNull();
+  });
+  it('eps = 0 and launch = 0 are refused, as the core refuses them', () => {
+    expect(bad('eps=0')).toMatch(/\(eps=0: out of range 0…1, 0 excluded\)/);
+    expect(bad('dev=custom&launch=0')).toMatch(/\(launch=0: out of range 0…1, 0 excluded\)/);
+    expect(ok('eps=1e-300').cfg.eps).toBe(1e-300);
+    expect(ok('dev=custom&launch=1e-9').custom.launch).toBe(1e-9);
   });
 });

@@ -1,10 +1,10 @@
 // views/config.js — the configuration panel: model presets, layer shape, mode, element size, device.
-// Every change goes through ctx.setState, which re-runs the (shape-only) analysis. Values outside the
-// sane ranges are caught here; impossible combinations (H not a multiple of G, odd dh in prefill, …) are the C
+// Every change goes through ctx.setState, which re-runs the (shape-only) analysis. Values outside the core's
+// ranges (ctx.limits(): LIMITS(meta), the same table the hash is checked against) are caught here; impossible combinations (H not a multiple of G, odd dh in prefill, …) are the C
 // core's to judge, and its GraphLabError message is shown inline, in the alert box below the fields.
 
 import { el, clear } from '../dom.js';
-import { LIMITS } from '../state.js';
+import { rangeError } from '../state.js';
 import { fmtSI, fmtTime } from '../ops.js';
 
 function niceTicks(min, max, extra = []) {
@@ -29,11 +29,20 @@ const FIELDS = [
   { key: 'T', label: 'T (prompt tokens)', ticks: niceTicks(1, 8192, [12]), modes: ['prefill'] },
   { key: 'pos0', label: 'pos0 (first position)', ticks: [0, ...niceTicks(1, 8192)], modes: ['prefill'] },
   { key: 'S', label: 'S (KV-cache length)', ticks: niceTicks(1, 131072, [9, 16]), modes: ['decode', 'masked'] },
-  { key: 'layers', label: 'layers', ticks: niceTicks(1, 32, [3, 5, 6, 7]), limit: 'layers' },
+  { key: 'layers', label: 'layers', ticks: niceTicks(1, 32, [3, 5, 6, 7]), limit: 'L' },
 ];
+
+/** A limit in a field's unit (the device fields show TFLOP/s, GB/s, µs). */
+function inUnit(lim, unit) {
+  if (!lim || unit === 1) return lim;
+  const u = (v) => +(v / unit).toPrecision(12);
+  return { ...lim, min: u(lim.min), max: u(lim.max) };
+}
 
 export function createConfigView(root, ctx) {
   clear(root);
+  const limits = (ctx.limits && ctx.limits()) || {};
+  const bounds = (lim) => (lim ? { min: lim.min, max: lim.max } : {});
   const form = el('form', { class: 'config', 'aria-label': 'layer configuration', novalidate: '' });
   form.addEventListener('submit', (e) => e.preventDefault());
 
@@ -59,8 +68,8 @@ export function createConfigView(root, ctx) {
   // numeric fields: a slider over nice values + an exact number box
   const rows = {};
   for (const f of FIELDS) {
-    const [lo, hi] = LIMITS[f.limit || f.key];
-    const num = el('input', { type: 'number', id: `cfg-${f.key}`, min: lo, max: hi, step: 1, inputmode: 'numeric', 'aria-label': f.label });
+    const lim = limits[f.limit || f.key];
+    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label });
     const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
     const row = el('div', { class: 'row field', 'data-field': f.key }, el('label', { for: `cfg-${f.key}` }, f.label), range, num, msg);
@@ -69,8 +78,9 @@ export function createConfigView(root, ctx) {
     const commit = (v, typing = false) => {
       msg.textContent = '';
       num.removeAttribute('aria-invalid');
-      if (!Number.isInteger(v) || v < lo || v > hi) {
-        msg.textContent = `a whole number ${lo}…${hi}`;
+      const why = Number.isInteger(v) ? rangeError(v, lim) : 'not a whole number';
+      if (why) {
+        msg.textContent = `${f.key}: ${why}`;
         num.setAttribute('aria-invalid', 'true');
         return;
       }
@@ -92,23 +102,24 @@ export function createConfigView(root, ctx) {
 
   // advanced: eps, theta
   const adv = el('details', { class: 'adv' }, el('summary', {}, 'eps, RoPE θ, seed'));
-  const numEps = el('input', { type: 'number', id: 'cfg-eps', step: 'any', min: 0, max: 1 });
-  const numTheta = el('input', { type: 'number', id: 'cfg-theta', step: 'any', min: 1 });
-  const numSeed = el('input', { type: 'number', id: 'cfg-seed', step: 1, min: 0, max: LIMITS.seed[1] });
-  const advMsg = el('span', { class: 'field-msg' });
-  const advCommit = (key, input, [lo, hi], integer = false) => () => {
+  const numEps = el('input', { type: 'number', id: 'cfg-eps', step: 'any', ...bounds(limits.eps) });
+  const numTheta = el('input', { type: 'number', id: 'cfg-theta', step: 'any', ...bounds(limits.theta) });
+  const numSeed = el('input', { type: 'number', id: 'cfg-seed', step: 1, ...bounds(limits.seed) });
+  const advMsg = el('span', { class: 'field-msg', 'data-testid': 'adv-msg' });
+  const advCommit = (key, input, lim, integer = false) => () => {
     const v = Number(input.value);
     advMsg.textContent = '';
-    if (input.value === '' || !Number.isFinite(v) || v < lo || v > hi || (integer && !Number.isInteger(v))) {
-      advMsg.textContent = `${key} must be ${integer ? 'a whole number' : 'a number'} in ${lo}…${hi}`;
+    const why = input.value === '' ? 'empty' : integer && !Number.isInteger(v) ? 'not a whole number' : rangeError(v, lim);
+    if (why) {
+      advMsg.textContent = `${key}: ${why}`;
       return;
     }
     if (key === 'seed') ctx.setState({ seed: v });
     else ctx.setState({ cfg: { [key]: v } });
   };
-  numEps.addEventListener('change', advCommit('eps', numEps, LIMITS.eps));
-  numTheta.addEventListener('change', advCommit('theta', numTheta, LIMITS.theta));
-  numSeed.addEventListener('change', advCommit('seed', numSeed, LIMITS.seed, true));
+  numEps.addEventListener('change', advCommit('eps', numEps, limits.eps));
+  numTheta.addEventListener('change', advCommit('theta', numTheta, limits.theta));
+  numSeed.addEventListener('change', advCommit('seed', numSeed, limits.seed, true));
   adv.append(
     el('label', { class: 'row' }, el('span', {}, 'eps'), numEps),
     el('label', { class: 'row' }, el('span', {}, 'θ'), numTheta),
@@ -141,20 +152,23 @@ export function createConfigView(root, ctx) {
   const devInfo = el('div', { class: 'dev-info' });
   const custom = el('div', { class: 'custom-dev' });
   const customFields = [
-    ['mm', 'matmul peak (TFLOP/s)', 1e12, LIMITS.mm],
-    ['vec', 'vector peak (TFLOP/s)', 1e12, LIMITS.vec],
-    ['bw', 'bandwidth (GB/s)', 1e9, LIMITS.bw],
-    ['launch', 'launch overhead (µs)', 1e-6, LIMITS.launch],
+    ['mm', 'matmul peak (TFLOP/s)', 1e12],
+    ['vec', 'vector peak (TFLOP/s)', 1e12],
+    ['bw', 'bandwidth (GB/s)', 1e9],
+    ['launch', 'launch overhead (µs)', 1e-6],
   ];
   const customInputs = {};
-  const customMsg = el('span', { class: 'field-msg' });
-  for (const [k, label, unit, [lo, hi]] of customFields) {
-    const inp = el('input', { type: 'number', step: 'any', min: 0, id: `dev-${k}` });
+  const customMsg = el('span', { class: 'field-msg', 'data-testid': 'custom-msg' });
+  for (const [k, label, unit] of customFields) {
+    const shown = inUnit(limits[k], unit);
+    const inp = el('input', { type: 'number', step: 'any', ...bounds(shown), id: `dev-${k}` });
     inp.addEventListener('change', () => {
       const v = Number(inp.value) * unit;
       customMsg.textContent = '';
-      if (inp.value === '' || !Number.isFinite(v) || v < lo || v > hi) {
-        customMsg.textContent = `${label}: out of range`;
+      // checked in the field's unit, so the message's bounds read as the field does
+      const why = inp.value === '' ? 'empty' : rangeError(Number(inp.value), shown) || rangeError(v, limits[k]);
+      if (why) {
+        customMsg.textContent = `${label}: ${why}`;
         return;
       }
       ctx.setState({ custom: { [k]: v } });

@@ -12,6 +12,7 @@ import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
 import { fmtBytes, fmtSI, fmtTime } from '../ops.js';
 import { kernelColor } from './graph.js';
+import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 export function kernelTimes(k, dev) {
   const peak = k.kind === 'matmul' || k.kind === 'attention' ? dev.mm_flops : dev.vec_flops;
@@ -206,9 +207,16 @@ export function createKernelsView(root, ctx) {
   }
 
   let drawnFor = null;   // [result, kset, inst] last drawn: stepping passes or playing does not redraw this panel
+  const banner = createStaleBanner();
+  root.prepend(banner.node);
   function draw(state, model) {
     const r = model.result;
     for (const [v, rr] of Object.entries(radios)) rr.checked = state.kset === v;
+    // a result for another configuration (the current one cannot be built, or is still being analysed)
+    // stays drawn only under the stale banner
+    const { fresh, why } = analysisFreshness(ctx, state, model);
+    if (r && !fresh) banner.show(describeConfig(r.config), why);
+    else banner.hide();
     if (!r) return;
     if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst) return;
     drawnFor = [r, state.kset, state.inst];

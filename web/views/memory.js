@@ -8,6 +8,7 @@ import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
 import { fmtBytes } from '../ops.js';
 import { kernelColor } from './graph.js';
+import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 export function naiveOffsets(lts) {
   const off = new Map();
@@ -72,8 +73,15 @@ export function createMemoryView(root, ctx) {
   }
 
   let drawnFor = null;   // [result, inst] last drawn: stepping passes or playing does not redraw this panel
+  const banner = createStaleBanner();
+  root.prepend(banner.node);
   function draw(state, model) {
     const r = model.result;
+    // a result for another configuration (the current one cannot be built, or is still being analysed)
+    // stays drawn only under the stale banner
+    const { fresh, why } = analysisFreshness(ctx, state, model);
+    if (r && !fresh) banner.show(describeConfig(r.config), why);
+    else banner.hide();
     if (!r || !r.memory) return;
     if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst) return;
     drawnFor = [r, state.inst];

@@ -1,16 +1,28 @@
 // views/numerics.js — runs the current layer for real: random params and inputs from a seed, every
 // stage interpreted in float64 inside the WASM module, in a Web Worker (worker.js). Shows each stage's
 // largest difference from the traced graph (every pass must preserve the math: differences are
-// rounding, ~1e-15), a heatmap of an output, and the interpreter's run time. Refuses sizes whose float64
-// parameters or largest activation would exceed 64 MB, saying which.
+// rounding, ~1e-15), a heatmap of an output, and the interpreter's run time.
+//
+// Every run is tagged with the configuration it was started for (runKey): a run superseded by a change is
+// cancelled (the worker is terminated and a fresh one made), and a result or error for anything but the
+// current configuration is never drawn. A table for another configuration is either marked stale (a new run or
+// analysis is on its way) or cleared (the new configuration is refused or cannot be built).
+// Sizes over the core's run budget (run-budget.js) are refused before any run, with advice a lab user can act on.
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
-import { caseFromState, numericFootprint, NUMERIC_LIMIT_BYTES } from '../state.js';
+import { caseFromState } from '../state.js';
+import { runBudget, refuseReason } from '../run-budget.js';
 import { decodeArray } from '../model.js';
-import { fmtBytes, fmtShape } from '../ops.js';
+import { fmtShape } from '../ops.js';
+import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 const OUT_NAMES = { prefill: ['x_out'], decode: ['x_out', 'K', 'V'] };
+
+/** The numeric-run key of a state: what the numbers depend on (not the device or element size). */
+export function runKey(st) {
+  return JSON.stringify([st.cfg, st.pipeline, st.seed]);
+}
 
 export function maxAbsDiff(a, b) {
   if (!a || !b || a.length !== b.length) return NaN;
@@ -32,89 +44,104 @@ export function createNumericsView(root, ctx) {
   cbAuto.checked = true;
   const statusLine = el('span', { class: 'num-status', 'aria-live': 'polite', 'data-testid': 'numerics-status' });
   controls.append(btnRun, el('label', { for: 'num-auto' }, cbAuto, ' run on every change'), statusLine);
-  const refuse = el('div', { class: 'num-refuse', role: 'status', hidden: '' });
+  const refuse = el('div', { class: 'num-refuse', role: 'status', 'data-testid': 'numerics-refuse', hidden: '' });
+  const banner = createStaleBanner();
   const errTable = el('div', { class: 'num-table' });
   const heatCtl = el('div', { class: 'heat-ctl' });
   const selStage = el('select', { 'aria-label': 'stage for the heatmap' });
   const selOut = el('select', { 'aria-label': 'output for the heatmap' });
   heatCtl.append(el('label', {}, 'heatmap of ', selOut), el('label', {}, ' at stage ', selStage));
   const heatBox = el('div', { class: 'heatmap' });
-  root.append(controls, refuse, errTable, heatCtl, heatBox);
+  const resultBox = el('div', { class: 'num-result' }, errTable, heatCtl, heatBox);
+  root.append(controls, refuse, banner.node, resultBox);
 
   let worker = null;
   let seq = 0;
-  let pendingId = 0;
-  let lastKey = null;
-  let last = null;     // {result, ms, decoded: {stageKey: [arrays]}, mode}
+  let busy = null;     // {id, key, cfg}: the run in the worker
+  let last = null;     // {key, cfg, result, ms, decoded: {stageKey: [arrays]}, mode}: the table drawn
   let state = null;
   let autoTimer = null;
 
   function getWorker() {
     if (worker) return worker;
     const url = ctx.workerUrl || new URL('../worker.js', import.meta.url);
-    worker = new Worker(url, { type: ctx.workerType || 'module' });
-    if (ctx.wasmBinary) worker.postMessage({ type: 'init', wasmBinary: ctx.wasmBinary });
-    worker.onmessage = (ev) => onMessage(ev.data);
-    worker.onerror = (ev) => {
-      statusLine.textContent = `the worker failed: ${ev.message || 'unknown error'}`;
+    const w = new Worker(url, { type: ctx.workerType || 'module' });
+    if (ctx.wasmBinary) w.postMessage({ type: 'init', wasmBinary: ctx.wasmBinary });
+    w.onmessage = (ev) => { if (w === worker) onMessage(ev.data); };
+    w.onerror = (ev) => {
       ev.preventDefault();
+      if (w !== worker) return;
+      statusLine.textContent = `the worker failed: ${ev.message || 'unknown error'}`;
+      w.terminate();
       worker = null;
+      busy = null;
     };
-    return worker;
+    worker = w;
+    return w;
   }
 
-  function runKey(st) {
-    return JSON.stringify([st.cfg, st.pipeline, st.seed]);
+  /** Stops the pending and the running run: the busy worker is terminated (a fresh one is made on demand). */
+  function cancel() {
+    clearTimeout(autoTimer);
+    autoTimer = null;
+    if (busy && worker) {
+      worker.terminate();
+      worker = null;
+    }
+    busy = null;
   }
 
-  function tooBig(st) {
-    const fp = numericFootprint(st.cfg);
-    if (fp.params > NUMERIC_LIMIT_BYTES) {
-      return `Not run: this layer's parameters alone are ${fmtBytes(fp.params)} of float64 (the lab runs numerics only up to ${fmtBytes(NUMERIC_LIMIT_BYTES)}, so a browser tab stays responsive). Shrink d, f, the heads or the layer count — the small preset runs in milliseconds.`;
-    }
-    if (fp.act > NUMERIC_LIMIT_BYTES) {
-      return `Not run: the largest intermediate (attention scores or FFN activations) would be ${fmtBytes(fp.act)} of float64, over the ${fmtBytes(NUMERIC_LIMIT_BYTES)} limit. Use fewer tokens (T or S).`;
-    }
-    return null;
+  function clearResult() {
+    last = null;
+    banner.hide();
+    resultBox.classList.remove('is-stale');
+    clear(errTable);
+    clear(heatBox);
+  }
+
+  function markStale(why) {
+    if (!last) return;
+    banner.show(describeConfig(last.cfg), why);
+    resultBox.classList.add('is-stale');
   }
 
   function run() {
-    if (!state) return;
-    const why = tooBig(state);
-    if (why) {
-      refuse.hidden = false;
-      refuse.textContent = why;
-      statusLine.textContent = '';
-      return;
-    }
-    refuse.hidden = true;
-    lastKey = runKey(state);
+    autoTimer = null;
+    if (!state || runKey(ctx.getState()) !== runKey(state) || !runnable) return;
+    cancel();
     const id = ++seq;
-    pendingId = id;
+    busy = { id, key: runKey(state), cfg: state.cfg };
     statusLine.textContent = 'running in the worker…';
+    statusLine.removeAttribute('data-done');
+    if (last && last.key !== busy.key) markStale('running the current configuration…');
     try {
       getWorker().postMessage({ type: 'run', id, caseObj: caseFromState(state, { numeric: true, presetDevices: ctx.presets()?.devices }) });
     } catch (err) {
+      busy = null;
       statusLine.textContent = `could not start the worker: ${err.message}`;
     }
   }
 
   function onMessage(msg) {
-    if (!msg || msg.id !== pendingId) return; // a newer run superseded this one
+    if (!msg || !busy || msg.id !== busy.id) return;     // a superseded run
+    const key = busy.key;
+    const cfg = busy.cfg;
+    busy = null;
+    if (key !== runKey(ctx.getState())) return;           // the configuration changed while this ran
     if (msg.type === 'error') {
-      last = null;
-      statusLine.textContent = `the run failed: ${msg.error.message}`;
-      clear(errTable);
-      clear(heatBox);
+      clearResult();
+      statusLine.textContent = `the run failed: ${msg.error.message}`;   // the core's message, as it is
       return;
     }
     const decoded = {};
     for (const [k, arrs] of Object.entries(msg.result.outputs || {})) decoded[k] = arrs.map(decodeArray);
-    last = { result: msg.result, ms: msg.ms, decoded, mode: state.cfg.mode === 'prefill' ? 'prefill' : 'decode' };
+    last = { key, cfg, result: msg.result, ms: msg.ms, decoded, mode: cfg.mode === 'prefill' ? 'prefill' : 'decode' };
     const tm = msg.result.timing_ms || {};
     const ms = (x) => (x !== undefined ? `${(+x).toFixed(2)} ms` : '?');
     statusLine.textContent = `done: interpreter ${ms(tm.run_stages)} for all stages (${ms(tm.run)} for the final graph), round trip ${msg.ms.toFixed(1)} ms`;
     statusLine.setAttribute('data-done', '1');
+    banner.hide();
+    resultBox.classList.remove('is-stale');
     drawResult();
   }
 
@@ -133,7 +160,7 @@ export function createNumericsView(root, ctx) {
       const d = maxAbsDiff(a.data, ref[i] && ref[i].data);
       return k === keys[0] ? '(reference)' : Number.isNaN(d) ? 'shape differs' : d === 0 ? '0 (bit-identical)' : d.toExponential(2);
     })]);
-    errTable.append(table(head, rows, { class: 'totals', 'data-testid': 'numerics-table' }));
+    errTable.append(table(head, rows, { class: 'totals', 'data-testid': 'numerics-table', 'data-run-key': last.key }));
     // selectors
     const prevStage = selStage.value, prevOut = selOut.value;
     clear(selStage);
@@ -187,18 +214,43 @@ export function createNumericsView(root, ctx) {
   selOut.addEventListener('change', drawHeat);
   btnRun.addEventListener('click', () => run());
 
+  let runnable = false;   // the current configuration can be run (analysed, buildable, within the budget)
   function draw(st, model) {
     state = st;
-    if (model.error) {
-      statusLine.textContent = 'fix the configuration to run it';
-      return;
-    }
-    const why = tooBig(st);
+    const key = runKey(st);
+    const { fresh, why: staleWhy } = analysisFreshness(ctx, st, model);
+    const why = fresh && model.result ? refuseReason(model.result, runBudget(ctx.meta && ctx.meta())) : null;
+    runnable = fresh && !!model.result && !why;
+    btnRun.disabled = !runnable;
     refuse.hidden = !why;
     refuse.textContent = why || '';
-    btnRun.disabled = !!why;
-    if (why) return;
-    if (cbAuto.checked && runKey(st) !== lastKey) {
+    if (busy && busy.key !== key) cancel();
+    if (!runnable) {
+      clearTimeout(autoTimer);
+      autoTimer = null;
+      if (model.error || why) {
+        // never an old table under a refusal or an error for another configuration
+        cancel();
+        clearResult();
+        statusLine.removeAttribute('data-done');
+        statusLine.textContent = model.error ? 'fix the configuration to run it' : '';
+      } else if (last && last.key !== key) {
+        markStale(staleWhy);
+        statusLine.removeAttribute('data-done');
+        statusLine.textContent = '';
+      }
+      return;
+    }
+    if (last && last.key === key) {
+      banner.hide();
+      resultBox.classList.remove('is-stale');
+      return;
+    }
+    if (busy) return;                                    // already running this configuration
+    if (last) markStale(cbAuto.checked ? 'running the current configuration…' : 'press "Run in WASM" to run the current one');
+    statusLine.removeAttribute('data-done');
+    statusLine.textContent = '';
+    if (cbAuto.checked) {
       clearTimeout(autoTimer);
       autoTimer = setTimeout(run, 250);
     }

@@ -1,0 +1,47 @@
+// views/stale.js — the "stale" banner a panel shows over a result computed for another configuration than the
+// current one (a config that cannot be built, an analysis or run still on its way): the panel keeps the old
+// drawing only with this banner saying what it was computed for.
+
+import { el } from '../dom.js';
+
+/** "d=64 H=8 G=2 dh=8 f=128, prefill T=12" for a result's or a state's config (mode prefill|decode|masked). */
+export function describeConfig(cfg) {
+  if (!cfg || typeof cfg !== 'object') return 'another configuration';
+  const dims = ['d', 'H', 'G', 'dh', 'f'].map((k) => `${k}=${cfg[k]}`).join(' ');
+  const mode = cfg.mode === 'prefill'
+    ? `prefill T=${cfg.T}${cfg.pos0 ? ` pos0=${cfg.pos0}` : ''}`
+    : `${cfg.masked || cfg.mode === 'masked' ? 'masked decode' : 'decode'} S=${cfg.S}`;
+  const layers = cfg.layers > 1 ? `, ${cfg.layers} layers` : '';
+  return `${dims}, ${mode}${layers}`;
+}
+
+/** A hidden banner (data-testid="stale-banner"); show(computedFor, why) / hide(). */
+export function createStaleBanner() {
+  const node = el('div', { class: 'stale stale-banner', role: 'status', 'data-testid': 'stale-banner', hidden: '' });
+  return {
+    node,
+    show(computedFor, why) {
+      node.textContent = `stale — computed for ${computedFor}${why ? `; ${why}` : ''}`;
+      node.hidden = false;
+    },
+    hide() {
+      node.hidden = true;
+      node.textContent = '';
+    },
+    get shown() {
+      return !node.hidden;
+    },
+  };
+}
+
+/**
+ * Whether model (main.js: {result, error, key}) holds the analysis of state, and if not why not.
+ * ctx.analysisKey(state) is the key of the current configuration; model.key the key its result was made for.
+ */
+export function analysisFreshness(ctx, state, model) {
+  if (model.error) return { fresh: false, why: 'the current configuration cannot be built (see Config)' };
+  if (model.key !== undefined && ctx.analysisKey && model.key !== ctx.analysisKey(state)) {
+    return { fresh: false, why: 'analysing the current configuration…' };
+  }
+  return { fresh: true, why: null };
+}
