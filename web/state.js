@@ -49,7 +49,10 @@ const NUM_RE = /^(0|[1-9][0-9]{0,20})(\.[0-9]{1,20})?(e[-+]?[0-9]{1,3})?$/i;
 // Numeric keys are parsed by syntax here; their range comes from the limits table (LIMITS below) when it
 // has the key, else the core judges the value.
 function fmtLimit(v) {
-  return String(v).replace('e+', 'e');
+  const s = String(v);
+  // 1e18 rather than 1000000000000000000; 9007199254740991 stays as it is
+  if (Math.abs(v) >= 1e9 && /0{6}$/.test(s)) return v.toExponential().replace('e+', 'e');
+  return s.replace('e+', 'e');
 }
 /** null when v is within lim (an entry of LIMITS(meta); none: any finite number), else why not. */
 export function rangeError(v, lim) {
