@@ -1,9 +1,13 @@
 // demos.test.js — `graphlab branch` and `graphlab dynamic` through the CLI (native, and the WASI build when
 // present): the result JSON of each frontend / strategy, native–WASI agreement, and one-line errors.
-// (The same results are checked in depth by c/tests/test_dynamic.c; this covers the CLI wiring.)
+// (The same results are checked in depth by c/tests/test_dynamic.c; the last block compares them with the
+// reference's goldens.)
 import { describe, expect, it } from 'vitest';
 
 import { runCli } from './helpers/compare.js';
+import {
+  branchArgs, compareBranch, compareDynamic, DEMOS, dynamicArgs, FRONTENDS,
+} from './helpers/demo-compare.js';
 
 const KINDS = ['native', 'wasi'];
 
@@ -85,4 +89,28 @@ describe.each(KINDS)('graphlab dynamic (%s)', (kind) => {
     expect(r.status).toBe(1);
     expect(r.stderr.trim().split('\n').length).toBe(1);
   });
+});
+
+// The same demos against the reference (tests/golden/demos/demos.json, tools/make-golden.py --demos): the
+// branch program under the reference's trace modes, check_guards and LazyRunner (graphs node for node, guards,
+// outputs, which cached graph each call runs), and the dynamic demo's compile cache over the reference's traces
+// (compiles, hits, guard failures, padding, graph sizes, attention FLOPs by the reference's node_flops).
+describe.each(KINDS)('demos against the reference (%s)', (kind) => {
+  it('demos.json has scenarios where the guard fails and where it holds', () => {
+    const checks = DEMOS.branch.map((sc) => sc.guard.calls[1].check_guards[0]);
+    expect(checks).toContain(true);
+    expect(checks).toContain(false);
+    expect(DEMOS.dynamic.map((d) => d.strategy)).toEqual(expect.arrayContaining(['specialize', 'bucket', 'symbolic']));
+  });
+
+  describe.each(DEMOS.branch.map((sc) => [`${sc.first} then ${sc.second}`, sc]))('branch %s', (_name, sc) => {
+    it.each(FRONTENDS)('%s', (fe) => {
+      expect(compareBranch(json(kind, branchArgs(sc, fe)), sc, fe)).toEqual([]);
+    });
+  });
+
+  it.each(DEMOS.dynamic.map((d) => [`${d.strategy} --from ${d.from} --steps ${d.steps} --config ${d.config}`, d]))(
+    'dynamic %s', (_name, d) => {
+      expect(compareDynamic(json(kind, dynamicArgs(d)), d)).toEqual([]);
+    });
 });

@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createGraphLab, GraphLabError } from '../wasm/graphlab.mjs';
 import { compareCase, referenceCaseFiles, ROOT, runCli } from './helpers/compare.js';
+import {
+  branchOpts, compareBranch, compareDynamic, DEMOS, dynamicOpts, FRONTENDS,
+} from './helpers/demo-compare.js';
 import { compareNativeWasm, countFloatDiffs, nonEmpty } from './helpers/wasm-compare.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
@@ -141,18 +144,41 @@ describe('errors', () => {
     expect(r.stderr.trim()).toBe(`graphlab: ${name}: ${err.message}`);
   });
 
-  it('unknown methods, and branch/dynamic until the core has them, throw a clear GraphLabError', () => {
-    expect(() => gl.call('no_such_method', {})).toThrow(/unknown method "no_such_method"/);
-    for (const fn of ['branch', 'dynamic']) {
-      try {
-        gl[fn]({});
-      } catch (e) {
-        expect(e).toBeInstanceOf(GraphLabError);
-        expect(e.message).toMatch(new RegExp(`unknown method "${fn}"|${fn}`));
-      }
+  it('an unknown method throws GraphLabError, and the module still works', () => {
+    let err;
+    try {
+      gl.call('no_such_method', {});
+    } catch (e) {
+      err = e;
     }
+    expect(err).toBeInstanceOf(GraphLabError);
+    expect(err.code).toBe('GL_E_INVALID');
+    expect(err.message).toMatch(/unknown method "no_such_method"/);
     expect(gl.presets().models.length).toBeGreaterThan(0);
   });
+
+  it('branch and dynamic reject bad options with a GraphLabError', () => {
+    expect(() => gl.branch({ frontend: 'jit' })).toThrow(GraphLabError);
+    expect(() => gl.branch({ frontend: 'jit' })).toThrow(/frontend must be .* got "jit"/);
+    expect(() => gl.dynamic({ strategy: 'pad' })).toThrow(/strategy must be/);
+  });
+});
+
+// What the Dynamic panel shows: the module's branch() and dynamic() against the reference's goldens
+// (tests/golden/demos/demos.json, tools/make-golden.py --demos; compared as in tests/demos.test.js).
+describe('branch() and dynamic() against the reference', () => {
+  describe.each(DEMOS.branch.map((sc) => [`${sc.first} then ${sc.second}`, sc]))('branch %s', (_name, sc) => {
+    it.each(FRONTENDS)('%s', (fe) => {
+      const r = gl.branch(branchOpts(sc, fe));
+      expect(r.frontend).toBe(fe);
+      expect(compareBranch(r, sc, fe)).toEqual([]);
+    });
+  });
+
+  it.each(DEMOS.dynamic.map((d) => [`${d.strategy} from ${d.from}, ${d.steps} steps, ${d.config}`, d]))(
+    'dynamic %s', (_name, d) => {
+      expect(compareDynamic(gl.dynamic(dynamicOpts(d)), d)).toEqual([]);
+    });
 });
 
 describe('memory', () => {

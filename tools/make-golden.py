@@ -24,6 +24,9 @@ Usage (the system python, which has numpy):
                                                          # cases (default tests/golden/codegen/codegen.json)
   /usr/bin/python3 tools/make-golden.py --print [FILE]   # str(Graph) of every stage of the fixtures and our cases
                                                          # (default tests/golden/print/print.json)
+  /usr/bin/python3 tools/make-golden.py --demos [FILE]   # the branch demo's program under the reference's trace
+                                                         # modes, check_guards and LazyRunner; the dynamic demo's
+                                                         # cache over its traces (tests/golden/demos/demos.json)
 """
 import base64
 import json
@@ -297,16 +300,174 @@ def write_print(path):
     write_texts(path, str)
 
 
+# ---------------------------------------------------------------- the demos (graphlab branch / dynamic)
+# The branch demo's program (c/src/branch_demo.c): written once here against the reference's Tensor, so every
+# front end below is the reference's own (trace modes, check_guards, run, LazyRunner).
+def branch_program(x):
+    return (x * 2 + 1) if (x * 2).sum() > 0 else (x * 2 - 1)
+
+
+# (first, second) inputs: the guard fails (the sign of the sum flips) or holds (same sign; a zero sum is False twice)
+BRANCH_INPUTS = [([1.0, 2.0, 3.0], [-1.0, -2.0, -3.0]), ([1.0, 2.0, 3.0], [4.0, 5.0, 6.0]), ([2.0, 2.0], [-1.0, 0.5]),
+                 ([1.0, -1.0], [3.0, -3.0]), ([-0.5, 0.25], [0.5, -0.25]), ([-4.0], [-0.125])]
+
+
+def branch_cached(mode, xs):
+    """The demo's compile cache for a tracing front end: each call runs the first cached graph whose guards hold
+    (check_guards), or traces a new one on its input."""
+    cache, calls = [], []
+    for call, x in enumerate(xs, 1):
+        arr = np.asarray(x, dtype=np.float64)
+        checks = [bool(gl.check_guards(g, {"x": arr})) for g, _ in cache]
+        hit = checks.index(True) if True in checks else None
+        traced = hit is None
+        if traced:
+            try:
+                g = gl.trace(branch_program, {"x": arr.shape}, mode=mode, example={"x": arr})
+            except gl.TraceError:
+                return {"error": True, "graphs": [], "calls": calls}
+            cache.append((g, call))
+            hit = len(cache) - 1
+        calls.append({"check_guards": checks, "graph": hit, "traced": traced,
+                      "output": [float(v) for v in gl.run(cache[hit][0], {"x": arr})[0]]})
+    return {"error": False, "calls": calls,
+            "graphs": [{**graph_json(g), "call": c, "ops": g.count(),
+                        "guards": [{"kind": k, "node": n, "value": v} for k, n, v in g.guards]} for g, c in cache]}
+
+
+def branch_lazy(xs):
+    """One LazyRunner for both calls (as the demo): every executed graph, in order, with the call it served."""
+    r = gl.LazyRunner()
+    seen, run_ = [], r.materialize
+
+    def materialize(t):          # records each graph as it runs (materialize replaces r.tr.g)
+        seen.append((r.tr.g, call))
+        return run_(t)
+    r.materialize = materialize
+    outs = []
+    for call, x in enumerate(xs, 1):
+        t = r.tensor(np.asarray(x, dtype=np.float64))
+        outs.append([float(v) for v in r.materialize(branch_program(t))])
+    inputs = sum(len(g.input_names) for g, _ in seen)
+    return {"graphs": [{**graph_json(g), "call": c, "ops": g.count()} for g, c in seen], "ops": list(r.graphs),
+            "imports": inputs - len(xs), "outputs": outs}
+
+
+def branch_goldens():
+    out = []
+    for first, second in BRANCH_INPUTS:
+        out.append({"first": first, "second": second,
+                    "expected_second": [float(v) for v in branch_program(np.asarray(second, dtype=np.float64))],
+                    "error": branch_cached("error", [first, second]),
+                    "specialize": branch_cached("specialize", [first, second]),
+                    "guard": branch_cached("guard", [first, second]),
+                    "lazy": branch_lazy([first, second])})
+    return out
+
+
+DYN_CONFIGS = {"small": C(64, 8, 2, 8, 128), "llama8b": gl.LLAMA8B}
+DYN_RUNS = [("specialize", 5, 6, "small"), ("bucket", 5, 6, "small"), ("symbolic", 5, 6, "small"),
+            ("bucket", 1, 20, "small"), ("specialize", 15, 4, "small"), ("bucket", 4000, 200, "llama8b"),
+            ("symbolic", 4090, 10, "llama8b"), ("specialize", 8190, 4, "llama8b")]
+
+
+def attention_flops(g, bind):
+    """node_flops of the attention's two matmuls in g: q·Kᵀ (feeding the softmax through the scale [and the mask])
+    and p·V (reading the softmax)."""
+    shapes = {n.id: n.shape for n in g.nodes}
+    sm = [n for n in g.nodes if n.op == "softmax"]
+    assert len(sm) == 1
+    pv = [n for n in g.nodes if n.op == "matmul" and n.inputs[0] == sm[0].id]
+    x = g.nodes[sm[0].inputs[0]]
+    while x.op in ("add", "mul"):
+        x = g.nodes[x.inputs[0]]
+    assert len(pv) == 1 and x.op == "matmul"
+    return gl.node_flops(x, shapes, bind) + gl.node_flops(pv[0], shapes, bind)
+
+
+def dynamic_golden(strategy, start, steps, config):
+    """The dynamic demo's compile cache (c/src/dynamic_demo.c) over the reference's traces: each step's input
+    shapes against each cached graph's input nodes (ints equal, a symbol bound consistently); graph sizes; and
+    the attention FLOPs by the reference's node_flops (the step's graph at its length, and the exact-length graph
+    for the padding's share)."""
+    cfg = DYN_CONFIGS[config]
+    masked = strategy == "bucket"
+    cache, per_step, attn, wasted = [], [], 0, 0
+
+    def shapes_at(L):
+        sh = {"x": (1, cfg.d), "k_cache": (cfg.G, L, cfg.dh), "v_cache": (cfg.G, L, cfg.dh),
+              "cos": (1, 1, cfg.dh), "sin": (1, 1, cfg.dh)}
+        if masked:
+            sh["kmask"] = (1, 1, L)
+        return sh
+
+    def holds(g, have):
+        b = {}
+        for n in g.nodes:
+            if n.op != "input":
+                continue
+            h = have[n.name]
+            if len(h) != len(n.shape):
+                return False
+            for want, got in zip(n.shape, h):
+                if isinstance(want, str):
+                    if b.setdefault(want, got) != got:
+                        return False
+                elif want != got:
+                    return False
+        return True
+
+    for i in range(steps):
+        S = start + i
+        B = 1 << (S - 1).bit_length() if masked else S
+        have = shapes_at(B)
+        hit = next((k for k, (g, _) in enumerate(cache) if holds(g, have)), None)
+        compiled = hit is None
+        if compiled:
+            L = "S" if strategy == "symbolic" else B
+            pos = S - 1 if strategy == "specialize" else "P"
+            g = gl.trace(gl.decode_layer(cfg, pos, masked), shapes_at(L), param_shapes(cfg))
+            cache.append((g, L))
+            hit = len(cache) - 1
+        bind = {"S": S, "P": S - 1}
+        a = attention_flops(cache[hit][0], bind)
+        if masked:              # the same step without padding: the exact-length, unmasked graph
+            unpadded = {k: v for k, v in shapes_at(S).items() if k != "kmask"}
+            exact = attention_flops(gl.trace(gl.decode_layer(cfg, S - 1, False), unpadded, param_shapes(cfg)), bind)
+        else:
+            exact = a
+        attn += a
+        wasted += a - exact
+        per_step.append({"S": S, "P": S - 1, "bucket": B, "compiled": compiled,
+                         "guard_failure": compiled and len(cache) > 1, "graph": hit})
+    return {"strategy": strategy, "from": start, "steps": steps, "config": config,
+            "compiles": len(cache), "cache_hits": steps - len(cache),
+            "guard_failures": sum(s["guard_failure"] for s in per_step),
+            "padded_slots": sum(s["bucket"] - s["S"] for s in per_step),
+            "attention_flops": attn, "wasted_attention_flops": wasted, "per_step": per_step,
+            "graphs": [{"length": L, "nodes": len(g.nodes), "ops": g.count()} for g, L in cache]}
+
+
+def write_demos(path):
+    """tests/golden/demos/demos.json: {"branch": [...], "dynamic": [...]} (see tests/golden/README.md)."""
+    data = {"branch": branch_goldens(), "dynamic": [dynamic_golden(*r) for r in DYN_RUNS]}
+    text = json.dumps(jsonable(data), separators=(",", ":"), ensure_ascii=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="ascii") as fh:
+        fh.write(text)
+    print(f"{len(text):>9}  {os.path.relpath(path)}", flush=True)
+
+
 def main(argv):
     out, table = os.path.join(ROOT, "tests", "golden"), CASES
     only = None
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--codegen", "--print"):
+        if a in ("--codegen", "--print", "--demos"):
             sub = a[2:]
             path = argv[i + 1] if i + 1 < len(argv) else os.path.join(ROOT, "tests", "golden", sub, sub + ".json")
-            (write_codegen if sub == "codegen" else write_print)(path)
+            {"codegen": write_codegen, "print": write_print, "demos": write_demos}[sub](path)
             return
         if a == "--out":
             out, i = argv[i + 1], i + 2
