@@ -528,9 +528,9 @@ async function main() {
       }
       {
         // a stack drawn one box per layer: the boxes are in the Tab order, outlined, and Enter opens one
-        await page.evaluate(() => {
+        await page.evaluate(async () => {
           window.__graphlabTest.setState({ cfg: { layers: 3 }, collapse: 'on', stage: 0 });
-          window.__graphlabTest.analyzeNow();
+          await window.__graphlabTest.analyzeNow();   // a Promise (the analysis worker)
         });
         await settled();
         await page.focus('.stepper button[title^="fit"]');
@@ -550,9 +550,9 @@ async function main() {
         const after = await page.evaluate(() => document.querySelectorAll('.graph-svg g.node.group').length);
         check('collapsed layer boxes: reachable by Tab, outlined, Enter opens one', hit && hit.outline && after === before - 1,
           hit ? `${hit.label}: outline ${hit.outline}, boxes ${before} → ${after}` : 'no layer box reached');
-        await page.evaluate(() => {
+        await page.evaluate(async () => {
           window.__graphlabTest.setState({ cfg: { layers: 1 }, collapse: 'auto' });
-          window.__graphlabTest.analyzeNow();
+          await window.__graphlabTest.analyzeNow();   // a Promise (the analysis worker)
         });
         await settled();
       }

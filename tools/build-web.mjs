@@ -5,7 +5,7 @@
 //                                     public/app/vendor/ (as ES modules), wasm/graphlab.mjs →
 //                                     public/graphlab.mjs. public/index.html is a source file.
 //   node tools/build-web.mjs --dist   also dist/graphlab.html: one self-contained file (CSS, JS, the
-//                                     worker and the .wasm inlined, base64) that works from file://.
+//                                     workers and the .wasm inlined, base64) that works from file://.
 //
 // The served page needs public/graphlab-core.mjs + .wasm from `make wasm`.
 import fs from 'node:fs';
@@ -98,19 +98,29 @@ export async function buildDist() {
   // Chromium refuses module workers from blob: URLs on file:// pages, so the worker is a classic script
   // (IIFE). It has no import.meta: give the binding a placeholder base URL (nothing is fetched from it,
   // the worker gets the factory bundled and the .wasm bytes by message).
-  const workerCode = await bundle(path.join(APP, 'worker.js'), 'worker', {
-    format: 'iife',
-    define: { 'import.meta.url': JSON.stringify('file:///graphlab/app/worker.js') },
-  });
-  fs.writeFileSync(path.join(tmp, 'worker-src.js'), `export default ${JSON.stringify(workerCode)};\n`);
+  // The same for the analysis worker (the module, runCase, buildStages) and the layout worker (dagre).
+  const workers = [['worker.js', 'worker-src.js'], ['analysis-worker.js', 'analysis-worker-src.js'],
+    ['views/graph/layout-worker.js', 'layout-worker-src.js']];
+  for (const [src, out] of workers) {
+    const code = await bundle(path.join(APP, src), src, {
+      format: 'iife',
+      define: { 'import.meta.url': JSON.stringify(`file:///graphlab/app/${src}`) },
+    });
+    fs.writeFileSync(path.join(tmp, out), `export default ${JSON.stringify(code)};\n`);
+  }
   fs.writeFileSync(path.join(tmp, 'wasm-b64.js'), `export default ${JSON.stringify(fs.readFileSync(wasm).toString('base64'))};\n`);
   fs.writeFileSync(path.join(tmp, 'entry.js'), `// dist entry: everything the page needs is in this one file.
 import { boot } from '../main.js';
 import WORKER from './worker-src.js';
+import ANALYSIS_WORKER from './analysis-worker-src.js';
+import LAYOUT_WORKER from './layout-worker-src.js';
 import WASM_B64 from './wasm-b64.js';
 const bin = Uint8Array.from(atob(WASM_B64), (c) => c.charCodeAt(0));
-const workerUrl = URL.createObjectURL(new Blob([WORKER], { type: 'text/javascript' }));
-boot({ wasmBinary: bin, workerUrl, workerType: 'classic' }).catch((err) => {
+const blobUrl = (code) => URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+boot({
+  wasmBinary: bin, workerUrl: blobUrl(WORKER), analysisWorkerUrl: blobUrl(ANALYSIS_WORKER),
+  layoutWorkerUrl: blobUrl(LAYOUT_WORKER), workerType: 'classic',
+}).catch((err) => {
   const t = document.getElementById('notice-text');
   if (t) { t.textContent = 'The lab failed to start: ' + (err && err.message ? err.message : err); t.parentNode.hidden = false; }
 });

@@ -5,7 +5,7 @@
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
 
 import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
-import { buildStages } from './model.js';
+import { createAnalyzer } from './analysis.js';
 import { el, clear } from './dom.js';
 import { mark } from './perf.js';
 import { createConfigView } from './views/config.js';
@@ -57,7 +57,8 @@ export async function boot(opts = {}) {
   if (hashNotice) showNotice(hashNotice);
   let playing = false;
   let playTimer = null;
-  const model = { version: 0, result: null, stages: [], error: null, stale: false };
+  // key: analysisKey(state) of the configuration `result` was computed for
+  const model = { version: 0, result: null, stages: [], error: null, stale: false, key: null };
 
   // ---------------------------------------------------------------- the module
   status.textContent = 'loading the WASM module…';
@@ -132,6 +133,8 @@ export async function boot(opts = {}) {
     workerUrl: opts.workerUrl || null,
     workerType: opts.workerType || 'module',
     wasmBinary: opts.wasmBinary || null,
+    layoutWorkerUrl: opts.layoutWorkerUrl || null,
+    layerSlice: (layer) => analyzer.layer(model.resultId, layer),
   };
 
   const body = (p) => panelEls[p].querySelector('.panel-body');
@@ -170,29 +173,48 @@ export async function boot(opts = {}) {
     return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline]);
   }
 
+  // The analysis runs in a worker (analysis.js): a 256-layer stack takes seconds. analyze() returns a
+  // Promise; only the latest configuration's answer is applied (an older one resolves to null), and until it
+  // comes the page keeps showing the previous result.
+  const analyzer = createAnalyzer({
+    url: opts.analysisWorkerUrl || null, type: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null, pageLab: lab,
+  });
+  let analyzing = null;    // the Promise of the analysis in flight
+
   function analyze() {
     cancelAnalyze();
     const key = analysisKey(state);
-    if (key === analyzedKey) return;
+    if (key === analyzedKey) return analyzing || Promise.resolve();
     analyzedKey = key;
     const c = caseFromState(state, { presetDevices: presets && presets.devices });
     mark('gl-analyze-start');
-    try {
-      const t0 = performance.now();
-      const result = lab.runCase(c);
-      const stages = buildStages(result);
+    document.body.classList.add('analysing');
+    const { id, promise } = analyzer.run(c);
+    const done = promise.then((out) => {
+      if (!out) return;                   // superseded by a newer configuration
       model.version++;
-      model.result = result;
-      model.stages = stages;
+      model.result = out.result;
+      model.stages = out.stages;
+      model.resultId = id;
+      model.key = key;
       model.error = null;
       model.stale = false;
-      model.wallMs = performance.now() - t0;
-      const maxStage = Math.max(0, stages.length - 1);
+      model.wallMs = out.ms;
+      const maxStage = Math.max(0, out.stages.length - 1);
       if (state.stage > maxStage) state = withPatch(state, { stage: maxStage });
-    } catch (err) {
+      applied();
+    }, (err) => {
       model.error = errorInfo(err);
       model.stale = !!model.result;
-    }
+      applied();
+    });
+    analyzing = done;
+    done.then(() => { if (analyzing === done) analyzing = null; });
+    return done;
+  }
+
+  function applied() {
+    document.body.classList.remove('analysing');
     mark('gl-analyze-end');
     writeHash();
     render({ animate: true });
@@ -385,15 +407,15 @@ export async function boot(opts = {}) {
     Object.defineProperty(window, '__graphlabTest', {
       value: Object.freeze({
         setState: (patch) => setState(patch),
-        analyzeNow: () => analyze(),
+        analyzeNow: () => analyze(),        // a Promise: resolved once the result is drawn
         step: (dir) => step(dir),
         stages: () => model.stages.length,
-        heap: () => lab.heapStats(),
+        heap: () => analyzer.heap(),         // a Promise: the analysis worker's module
       }),
     });
   }
 
   writeHash({ now: true });
-  analyze();
+  await analyze();
   document.body.classList.add('ready');
 }

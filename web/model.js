@@ -28,7 +28,7 @@ function traceLayers(nodes) {
   for (const n of nodes) for (const i of n.inputs) if (users[i]) users[i].push(n.id);
   for (const n of nodes) {
     const l = layerOfName(n.name);
-    if (n.op === 'param' && l !== null) layer[n.id] = l;
+    if ((n.op === 'param' || n.op === 'input') && l !== null) layer[n.id] = l;   // "3.k_cache" too
     else if (n.inputs.length) layer[n.id] = Math.max(0, ...n.inputs.map((i) => layer[i] ?? 0));
   }
   return layer;

@@ -57,20 +57,21 @@ describe('browser lab: 10,000 changes and steps (e2e, Chromium)', () => {
   async function measure() {
     await cdp.send('HeapProfiler.collectGarbage');
     const js = await cdp.send('Runtime.getHeapUsage');
-    const page_ = await page.evaluate(() => ({ wasm: window.__graphlabTest.heap(), dom: document.getElementsByTagName('*').length }));
+    // (the analyses run in the page's analysis worker: heap() is that module's, a Promise)
+    const page_ = await page.evaluate(async () => ({ wasm: await window.__graphlabTest.heap(), dom: document.getElementsByTagName('*').length }));
     return { ...page_, jsUsed: js.usedSize };
   }
 
   /** A fixed state to compare before and after: every panel open on the default config, stage 2. */
   async function reset() {
-    await page.evaluate(() => {
+    await page.evaluate(async () => {
       const h = window.__graphlabTest;
       h.setState({
         cfg: { d: 64, H: 8, G: 2, dh: 8, f: 128, mode: 'prefill', T: 12, pos0: 0, S: 16, layers: 1 },
         eb: 2, dev: 'h100', panels: ['config', 'graph', 'kernels', 'memory'], stage: 0, hide: false,
         pipeline: ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'],
       });
-      h.analyzeNow();
+      await h.analyzeNow();                    // a Promise: the analysis runs in a worker
       h.step(1);
       h.step(1);
     });
@@ -78,7 +79,7 @@ describe('browser lab: 10,000 changes and steps (e2e, Chromium)', () => {
 
   /** One block of ops; returns counts by kind. Deterministic in `block`. */
   function runBlock(block, full) {
-    return page.evaluate(({ block, full, n }) => {
+    return page.evaluate(async ({ block, full, n }) => {
       const h = window.__graphlabTest;
       let seed = (block + 1) * 2654435761 >>> 0;
       const rnd = (k) => {                       // xorshift32, 0..k-1
@@ -107,7 +108,7 @@ describe('browser lab: 10,000 changes and steps (e2e, Chromium)', () => {
           else patch = { cfg: { pos0: rnd(5) }, hide: !!rnd(2) };
           h.setState(patch);
           if (rnd(2) === 0) {                    // half analysed at once, the rest coalesced by the debounce
-            h.analyzeNow();
+            await h.analyzeNow();
             counts.analysed++;
           } else counts.debounced++;
         } else {
@@ -115,7 +116,7 @@ describe('browser lab: 10,000 changes and steps (e2e, Chromium)', () => {
           counts.steps++;
         }
       }
-      h.analyzeNow();
+      await h.analyzeNow();
       return counts;
     }, { block, full, n: BLOCK });
   }

@@ -7,35 +7,31 @@
 // node that absorbed them (an attention subgraph collapsing into flash_attn); nodes it made grow out of
 // the node(s) they came from (a composite expanding into its primitives); edges fade out/in, so they
 // visibly rewire. Stepping backwards plays the same story in reverse.
-// Stacks of layers can be collapsed into one box per layer (click a box to open that layer).
+// Stacks of layers can be collapsed into one box per layer (click a box to open that layer): those are
+// placed on a grid in time linear in the layers (graph/grid.js); a big result's stages come as per-layer
+// summaries (graph/collapse.js). dagre lays out the graphs drawn node by node (and opened layers) in a worker
+// (graph/layout-worker.js), so no layout blocks the page: until it arrives the previous picture stays,
+// marked "laying out…". Layouts are cached by graph structure, and the other stages of a result are laid
+// out ahead, so stepping through a small graph's passes starts its animation at once.
 
 import { d3, dagre } from '../lib.js';
 import { CLASSES, classCss, fmtShape, nodeLabel } from '../ops.js';
-import { layerCount } from '../model.js';
 import { el, clear } from '../dom.js';
 import { mark } from '../perf.js';
+import {
+  NODE_H, GROUP_H, AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, textWidth, nodeCount, stageLayers, isCollapsed, summarize, layerSlice,
+} from './graph/collapse.js';
+import { gridLayout } from './graph/grid.js';
+import { createLayoutClient } from './graph/layout-client.js';
 
-const NODE_H = 24;
-const GROUP_H = 44;
+export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
+
 const KERNEL_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
-export const AUTO_COLLAPSE_NODES = 180;
-
-function textWidth(s, inst) {
-  return Math.max(40, Math.round(s.length * (inst ? 9.4 : 6.8) + 16));
-}
+const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
+const COMPACT_H = 26;        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
 
 export function kernelColor(ki) {
   return KERNEL_COLORS[ki % KERNEL_COLORS.length];
-}
-
-/** Whether a stage is drawn collapsed by layer under the current state. */
-export const MAX_EXPANDED_NODES = 1500;   // dagre on more than this would freeze the page
-
-export function isCollapsed(state, stage) {
-  if (!stage || layerCount(stage) < 2) return false;
-  if (state.collapse === 'on' || stage.nodes.length > MAX_EXPANDED_NODES) return true;
-  if (state.collapse === 'off') return false;
-  return stage.nodes.length > AUTO_COLLAPSE_NODES;
 }
 
 export function createGraphView(root, ctx) {
@@ -75,7 +71,11 @@ export function createGraphView(root, ctx) {
   const tip = el('div', { class: 'tooltip', role: 'tooltip', hidden: '' });
   const empty = el('div', { class: 'graph-empty', hidden: '' });
   const forcedNote = el('div', { class: 'graph-note', hidden: '' });
-  canvas.append(tip, empty, forcedNote);
+  const layingNote = el('div', { class: 'graph-note', hidden: '', 'data-testid': 'laying-out', 'aria-live': 'polite' }, 'laying out…');
+  layingNote.style.top = 'auto';
+  layingNote.style.bottom = '6px';
+  layingNote.style.right = 'auto';
+  canvas.append(tip, empty, forcedNote, layingNote);
   const wrap = el('div', { class: 'graph-wrap' }, side, canvas);
   clear(root);
   root.append(bar, opts, wrap);
@@ -93,18 +93,20 @@ export function createGraphView(root, ctx) {
   // The canvas size, kept by a ResizeObserver. Reading it in the middle of a redraw (fit()'s
   // getBoundingClientRect, d3-zoom's default extent: the svg's clientWidth) forced a style and layout of the
   // whole page before the frame's own: ~15 ms of a slider move on one 8B layer. Unknown (null) until the
-  // observer has seen the canvas laid out with a size, and again whenever draw() sees a change that can
-  // resize it in the same task (a panel shown or hidden, instructor mode): then it is read directly.
+  // observer has seen the canvas laid out with a size (then it is read directly).
   let canvasBox = null;   // border box of .graph-canvas (what fit() centres in)
   let svgBox = null;      // its content box = the svg's size (d3-zoom's extent)
-  let sizeKey = null;
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver((entries) => {
       const e = entries[entries.length - 1];
       const b = e.borderBoxSize && e.borderBoxSize[0];
       const ok = b && b.inlineSize > 0 && b.blockSize > 0;
+      const was = canvasBox;
       canvasBox = ok ? { width: b.inlineSize, height: b.blockSize } : null;
       svgBox = ok ? { width: e.contentRect.width, height: e.contentRect.height } : null;
+      // resized (a panel shown or hidden, instructor mode): fit again, here rather than by reading the size in
+      // draw(), which forced a style and layout of the whole page in the middle of it (~180 ms on a big stack)
+      if (was && canvasBox && (was.width !== canvasBox.width || was.height !== canvasBox.height) && last && !userZoomed) fit(false);
     }).observe(canvas);
   }
   const zoom = d3.zoom().scaleExtent([0.05, 4]).extent(function extent() {
@@ -125,9 +127,30 @@ export function createGraphView(root, ctx) {
   // shapeCache: dagre's positions by graph *structure* (node keys, box sizes, edges), across results: d, T,
   // … change shapes, not nodes, labels or edges, so moving a slider reuses every stage's layout (dagre is
   // ~30-100 ms for one 8B layer's 60 nodes — most of a slider move's time before this cache). LRU, bounded.
+  // (dagre now runs in the layout worker; a grid of layer boxes costs ~1 ms and is cached the same way)
   const layoutCache = new Map();
   const shapeCache = new Map();
   const SHAPE_CACHE_MAX = 48;
+  const pendingKeys = new Map();   // sig → node keys in the order sent to the worker
+  let wanted = new Set();          // sigs the drawn (or to be drawn) stage waits for
+  let pendingDraw = null;          // {st, m, animate} of a draw waiting for a layout or a layer's nodes
+  let layerData = new Map();       // big results: layer → [slice per stage] fetched from the analysis worker
+  const layerFetch = new Set();
+  const sliceMemo = new WeakMap(); // small results: stage → Map layer → slice
+  const summaryMemo = new WeakMap();
+  const layouts = createLayoutClient({
+    url: ctx.layoutWorkerUrl, type: ctx.workerType || 'module', dagre,
+    onLayout(sig, r) {
+      const keys = pendingKeys.get(sig);
+      pendingKeys.delete(sig);
+      if (!keys) return;
+      const pos = new Map();
+      keys.forEach((k, i) => pos.set(k, r.pos[i]));
+      while (shapeCache.size >= SHAPE_CACHE_MAX) shapeCache.delete(shapeCache.keys().next().value);
+      shapeCache.set(sig, { pos, width: r.width, height: r.height });
+      if (wanted.has(sig)) resume();
+    },
+  });
   let model = null;
   let state = null;
   let highlight = null;    // kernel index highlighted from the kernels panel
@@ -144,72 +167,199 @@ export function createGraphView(root, ctx) {
   pipeReset.addEventListener('click', () => ctx.setState({ pipeline: ctx.defaultPipeline() }, { rerun: true }));
 
   // ------------------------------------------------------------------ visual graph of one stage
-  function visualGraph(stage, collapsed) {
+  // Each returns the visual graph {nodes: Map key → vnode, edges, visKey, width, height, shape}, or null
+  // while something it needs is on its way (a dagre layout from the worker, a layer's nodes): draw() then
+  // keeps the previous picture and draws again when it arrives (resume). urgent: the page waits for it.
+  function visualGraph(stage, collapsed, urgent = true) {
     const inst = !!state.inst;
-    const nodeH = inst ? NODE_H + 8 : NODE_H;
-    // (kernel membership is set on the visual nodes by draw, after this: it does not change the layout)
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${inst ? 'i' : ''}`;
+    const aspect = collapsed ? canvasAspect() : 0;
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') + '|' + aspect : '-'}|${inst ? 'i' : ''}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
-    const visKey = (n) => (collapsed && !expanded.has(n.layer) ? `L${n.layer}` : n.key);
-    const nodes = new Map();
-    const groups = new Map();
-    for (const n of stage.nodes) {
-      const k = visKey(n);
-      if (k !== n.key) {
-        if (!groups.has(k)) groups.set(k, { layer: n.layer, count: 0, ops: 0 });
-        const g = groups.get(k);
-        g.count++;
-        if (n.cls !== 'LEAF') g.ops++;
-        continue;
-      }
-      const label = nodeLabel(n);
-      nodes.set(k, { key: k, node: n, label, w: textWidth(label, inst), h: nodeH, cls: n.cls, group: false });
-    }
-    for (const [k, g] of groups) {
-      const label = g.layer < 0 ? `shared inputs & consts · ${g.count}` : `layer ${g.layer} · ${g.count} nodes`;
-      nodes.set(k, { key: k, group: true, layer: g.layer, count: g.count, ops: g.ops, label, w: textWidth(label, inst) + 20, h: GROUP_H, cls: 'GROUP' });
-    }
-    const edges = new Map();
-    for (const n of stage.nodes) {
-      const t = visKey(n);
-      for (const i of n.inputs) {
-        const src = stage.nodes[i];
-        if (!src) continue;
-        const s = visKey(src);
-        if (s === t) continue;
-        const ek = `${s}>${t}`;
-        if (!edges.has(ek)) edges.set(ek, { key: ek, s, t, shared: collapsed && s === 'L-1' });
-      }
-    }
+    const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent);
+    if (vis) layoutCache.set(key, vis);
+    return vis;
+  }
+
+  /** The canvas's width / height in quarter steps (the grid of layer boxes follows it), 1.6 until known. */
+  function canvasAspect() {
+    const b = canvasBox;
+    if (!b || !b.height) return 1.6;
+    return Math.min(4, Math.max(0.5, Math.round((4 * b.width) / b.height) / 4));
+  }
+
+  function nodeVis(n, inst) {
+    const label = nodeLabel(n);
+    return { key: n.key, node: n, label, w: textWidth(label, inst), h: inst ? NODE_H + 8 : NODE_H, cls: n.cls, group: false };
+  }
+
+  /** dagre's positions for these nodes and edges: from the cache (by structure), or null and asked for. */
+  function dagreShape(nodes, edgeIter, urgent) {
+    const edges = [...edgeIter];
     // dagre's input in insertion order: the same string means the same layout
     let sig = '';
     for (const v of nodes.values()) sig += `${v.key}:${v.w}:${v.h};`;
     sig += '|';
-    for (const ek of edges.keys()) sig += `${ek};`;
-    let shape = shapeCache.get(sig);
+    for (const e of edges) sig += `${e.s}>${e.t};`;
+    const shape = shapeCache.get(sig);
     if (shape) {
       shapeCache.delete(sig);                // most recently used last
-    } else {
-      const g = new dagre.graphlib.Graph();
-      g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
-      g.setDefaultEdgeLabel(() => ({}));
-      for (const v of nodes.values()) g.setNode(v.key, { width: v.w, height: v.h });
-      for (const e of edges.values()) g.setEdge(e.s, e.t);
-      dagre.layout(g);
-      const pos = new Map();
-      for (const v of nodes.values()) {
-        const p = g.node(v.key);
-        pos.set(v.key, [p.x, p.y]);
-      }
-      const gg = g.graph();
-      shape = { pos, width: gg.width || 100, height: gg.height || 100 };
-      while (shapeCache.size >= SHAPE_CACHE_MAX) shapeCache.delete(shapeCache.keys().next().value);
+      shapeCache.set(sig, shape);
+      return shape;
     }
-    shapeCache.set(sig, shape);
+    if (urgent) wanted.add(sig);
+    if (!pendingKeys.has(sig)) pendingKeys.set(sig, [...nodes.keys()]);
+    layouts.request(sig, [...nodes.values()].map((v) => [v.key, v.w, v.h]), edges.map((e) => [e.s, e.t]), urgent);
+    return null;
+  }
+
+  function expandedGraph(stage, inst, urgent) {
+    const nodes = new Map();
+    for (const n of stage.nodes) nodes.set(n.key, nodeVis(n, inst));
+    const edges = new Map();
+    for (const n of stage.nodes) {
+      for (const i of n.inputs) {
+        const src = stage.nodes[i];
+        if (!src) continue;
+        const ek = `${src.key}>${n.key}`;
+        if (!edges.has(ek)) edges.set(ek, { key: ek, s: src.key, t: n.key, shared: false });
+      }
+    }
+    const shape = dagreShape(nodes, edges.values(), urgent);
+    if (!shape) return null;
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
-    const vis = { nodes, edges: [...edges.values()], visKey, width: shape.width, height: shape.height, shape };
-    layoutCache.set(key, vis);
-    return vis;
+    return { nodes, edges: [...edges.values()], visKey: (n) => n.key, width: shape.width, height: shape.height, shape };
+  }
+
+  /** One layer's nodes in a stage (see collapse.js layerSlice), or null while a big result's are fetched. */
+  function sliceOf(stage, layer) {
+    if (!stage.lite) {
+      let m = sliceMemo.get(stage);
+      if (!m) sliceMemo.set(stage, (m = new Map()));
+      if (!m.has(layer)) m.set(layer, layerSlice(stage, layer));
+      return m.get(layer);
+    }
+    const per = layerData.get(layer);
+    if (per) return per[stage.index] || { nodes: [], ext: {}, out: {} };
+    if (!layerFetch.has(layer) && ctx.layerSlice) {
+      layerFetch.add(layer);
+      const version = model.version;
+      ctx.layerSlice(layer).then((slices) => {
+        if (version !== model.version) return;
+        layerFetch.delete(layer);
+        if (slices) layerData.set(layer, slices);
+        else expanded.delete(layer);          // the worker has moved on to another result
+        resume();
+      }, () => {
+        layerFetch.delete(layer);
+        expanded.delete(layer);
+        resume();
+      });
+    }
+    return null;
+  }
+
+  const gridCache = new Map();   // grid signature → layout, so equal structures share one `shape`
+  function collapsedGraph(stage, inst, aspect, urgent) {
+    let sum = stage.lite ? stage : summaryMemo.get(stage);
+    if (!sum) summaryMemo.set(stage, (sum = summarize(stage)));
+    const layers = sum.groups.filter((g) => g.layer >= 0).length;
+    const compact = layers > COMPACT_LAYERS;
+    const slices = new Map();
+    let missing = false;
+    for (const g of sum.groups) {
+      if (!expanded.has(g.layer)) continue;
+      const sl = sliceOf(stage, g.layer);
+      if (sl) slices.set(g.layer, sl);
+      else missing = true;
+    }
+    if (missing) return null;
+    const nodes = new Map();
+    const items = [];
+    let top = null;
+    let sig = `${aspect}|`;
+    for (const g of sum.groups) {
+      const sl = slices.get(g.layer);
+      let item;
+      if (!sl) {
+        const k = `L${g.layer}`;
+        const long = g.layer < 0 ? `shared inputs & consts · ${g.count}` : `layer ${g.layer} · ${g.count} nodes`;
+        const label = compact && g.layer >= 0 ? `L${g.layer} · ${g.count}` : long;
+        const v = {
+          key: k, group: true, layer: g.layer, count: g.count, ops: g.ops, label, long, cls: 'GROUP',
+          w: textWidth(label, inst) + (compact ? 0 : 20), h: compact ? COMPACT_H + (inst ? 8 : 0) : GROUP_H,
+        };
+        nodes.set(k, v);
+        item = { key: k, w: v.w, h: v.h };
+        sig += `${k}:${v.w};`;
+      } else {
+        const bn = new Map();
+        for (const n of sl.nodes) bn.set(n.key, nodeVis(n, inst));
+        for (const [k, v] of bn) nodes.set(k, v);
+        const ids = new Map(sl.nodes.map((n) => [n.id, n.key]));
+        const inner = new Map();
+        for (const n of sl.nodes) {
+          for (const i of n.inputs) {
+            if (!ids.has(i)) continue;
+            const ek = `${ids.get(i)}>${n.key}`;
+            if (!inner.has(ek)) inner.set(ek, { s: ids.get(i), t: n.key });
+          }
+        }
+        const shape = dagreShape(bn, inner.values(), urgent);
+        if (!shape) {
+          missing = true;
+          continue;
+        }
+        item = { block: true, keys: [...bn.keys()], pos: shape.pos, width: shape.width, height: shape.height };
+        sig += `[${g.layer}:${bn.size}:${shape.width}x${shape.height}];`;
+      }
+      if (g.layer < 0) top = item;
+      else items.push(item);
+    }
+    if (missing) return null;
+    // (a grid with opened layers is not shared: their blocks' inner positions are not in the signature)
+    let grid = slices.size ? null : gridCache.get(sig);
+    if (!grid) {
+      grid = gridLayout({ top, items, aspect, gapY: compact ? 14 : 22 });
+      if (!slices.size) {
+        while (gridCache.size >= 16) gridCache.delete(gridCache.keys().next().value);
+        gridCache.set(sig, grid);
+      }
+    }
+    for (const v of nodes.values()) [v.x, v.y] = grid.pos.get(v.key);
+    // edges between visual nodes: group to group from the summary, and those of opened layers
+    const edges = new Map();
+    const addEdge = (s, t, shared) => {
+      if (s === t) return;
+      const ek = `${s}>${t}`;
+      if (!edges.has(ek)) edges.set(ek, { key: ek, s, t, shared });
+    };
+    for (const [a, b] of sum.groupEdges) if (!slices.has(a) && !slices.has(b)) addEdge(`L${a}`, `L${b}`, a < 0);
+    for (const [, sl] of slices) {
+      const ids = new Map(sl.nodes.map((n) => [n.id, n.key]));
+      for (const n of sl.nodes) {
+        for (const i of n.inputs) {
+          if (ids.has(i)) addEdge(ids.get(i), n.key, false);
+          else if (sl.ext[i]) {
+            const [l, k] = sl.ext[i];
+            addEdge(slices.has(l) ? k : `L${l}`, n.key, l < 0 && !slices.has(l));
+          }
+        }
+        for (const c of sl.out[n.id] || []) if (!slices.has(c)) addEdge(n.key, `L${c}`, false);
+      }
+    }
+    // the shared inputs feed every layer: across a grid those edges would cover it, so only a column has them
+    let edgeList = [...edges.values()];
+    if (grid.cols > 1) edgeList = edgeList.filter((e) => !e.shared);
+    const visKey = (n) => (slices.has(n.layer) ? n.key : `L${n.layer}`);
+    return { nodes, edges: edgeList, visKey, width: grid.width, height: grid.height, shape: grid };
+  }
+
+  /** A layout (or a layer's nodes) arrived: draw what was waiting for it. */
+  function resume() {
+    if (!pendingDraw) return;
+    const p = pendingDraw;
+    pendingDraw = null;
+    draw(p.st, p.m, { animate: p.animate });
   }
 
   // ------------------------------------------------------------------ rendering
@@ -237,6 +387,12 @@ export function createGraphView(root, ctx) {
   }
 
   function edgePath(a, b) {
+    if (Math.abs(b.y - a.y) < Math.min(a.h * a.s, b.h * b.s) / 2) {   // side by side (a row of the grid)
+      const dir = b.x >= a.x ? 1 : -1;
+      const x1 = a.x + (dir * a.w * a.s) / 2, x2 = b.x - (dir * b.w * b.s) / 2;
+      const mx = (x1 + x2) / 2;
+      return `M${x1},${a.y} C${mx},${a.y} ${mx},${b.y} ${x2},${b.y}`;
+    }
     const x1 = a.x, y1 = a.y + (a.h * a.s) / 2;
     const x2 = b.x, y2 = b.y - (b.h * b.s) / 2;
     const dy = Math.max(12, Math.abs(y2 - y1) / 2);
@@ -271,7 +427,7 @@ export function createGraphView(root, ctx) {
       .attr('data-key', (d) => d.key)
       .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
       .attr('tabindex', (d) => (d.v.group ? 0 : null))
-      .attr('aria-label', (d) => (d.v.group ? d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`));
+      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`));
     all.select('rect')
       .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
       .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
@@ -300,7 +456,7 @@ export function createGraphView(root, ctx) {
     sel.edges.attr('d', (d) => {
       const a = byKey.get(d.s), b = byKey.get(d.t);
       if (!a || !b) return null;
-      return edgePath({ ...a.cur, h: a.v.h }, { ...b.cur, h: b.v.h });
+      return edgePath({ ...a.cur, h: a.v.h, w: a.v.w }, { ...b.cur, h: b.v.h, w: b.v.w });
     }).attr('opacity', (d) => {
       if (d.phase === 'out') return Math.max(0, 1 - t * 2);
       if (d.phase === 'in') return Math.max(0, t * 2 - 1);
@@ -519,11 +675,6 @@ export function createGraphView(root, ctx) {
   function draw(st, m, { animate = true } = {}) {
     state = st;
     model = m;
-    const sk = `${st.inst}|${st.panels.join('.')}`;
-    if (sk !== sizeKey) {
-      sizeKey = sk;
-      canvasBox = svgBox = null;
-    }
     cbHide.checked = st.hide;
     cbKern.checked = st.kern;
     selCollapse.value = st.collapse;
@@ -538,6 +689,10 @@ export function createGraphView(root, ctx) {
       expanded = new Set();
       expandedFor = m.version;
       layoutCache.clear();
+      layerData = new Map();
+      layerFetch.clear();
+      tip.hidden = true;                             // it described a node of the old result
+      layouts.cancel((sig, urgent) => !urgent);   // the old result's warm-ups (warm() asks again for what is needed)
     }
     const stages = m.stages;
     const idx = Math.min(st.stage, stages.length - 1);
@@ -554,7 +709,7 @@ export function createGraphView(root, ctx) {
     stageLabel.textContent = `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
       (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : '');
 
-    if (!stage.nodes.length) {
+    if (!nodeCount(stage)) {
       empty.hidden = false;
       empty.textContent = 'This result carries no graphs.';
       return;
@@ -564,8 +719,20 @@ export function createGraphView(root, ctx) {
     const kernels = st.kern && isLast && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
-    forcedNote.textContent = `${stage.nodes.length} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
-    const vis = visualGraph(stage, collapsed);
+    forcedNote.textContent = `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
+    wanted = new Set();
+    const vis = visualGraph(stage, collapsed, true);
+    layouts.cancel((sig, urgent) => urgent && !wanted.has(sig));   // superseded layouts
+    if (!vis) {
+      // keep the previous picture, marked, until the layout (or the opened layer's nodes) arrives
+      pendingDraw = { st, m, animate };
+      layingNote.hidden = false;
+      svg.style('opacity', last ? 0.55 : null).attr('data-animating', 1).attr('data-laying-out', 1);
+      return;
+    }
+    pendingDraw = null;
+    layingNote.hidden = true;
+    svg.style('opacity', null).attr('data-laying-out', 0);
     mark('gl-layout-end');
     // kernel membership on visual nodes
     const kof = new Map();
@@ -584,7 +751,8 @@ export function createGraphView(root, ctx) {
     const duration = st.inst ? 1400 : 900;
     let p;
     if (prev && animate && !sameStage && !reduce) {
-      const adjacent = prev.version === m.version;
+      // (a big result's stages carry no nodes, so no provenance: boxes move, the rest fades)
+      const adjacent = prev.version === m.version && !stage.lite;
       p = plan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
     } else {
       p = still(vis);
@@ -592,7 +760,7 @@ export function createGraphView(root, ctx) {
     const sel = join(p.elements, p.edges);
     drawHulls(vis, kernels);
     svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
-      .attr('data-collapsed', collapsed ? 1 : 0);
+      .attr('data-collapsed', collapsed ? 1 : 0).attr('data-layers', stageLayers(stage));
     const fresh = !prev || prev.version !== m.version;
     last = { version: m.version, stageIndex: idx, vis, collapseKey: vis };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
@@ -635,8 +803,8 @@ export function createGraphView(root, ctx) {
     scheduleWarm();
   }
 
-  // Lays out the other stages of this result while the page is idle (one stage per idle callback, never
-  // during an animation), so that stepping to a pass does not run dagre in the frame its animation starts.
+  // Asks the layout worker for the other stages of this result (those drawn node by node) when the page is
+  // idle, so that stepping to a pass usually finds its layout ready.
   let warmHandle = null;
   const idle = typeof requestIdleCallback === 'function'
     ? (fn) => requestIdleCallback(fn, { timeout: 4000 })
@@ -647,20 +815,11 @@ export function createGraphView(root, ctx) {
   function warm() {
     warmHandle = null;
     if (!model || !model.stages || !model.stages.length || !state) return;
-    // (only graphs drawn node by node and small enough to lay out in a few tens of ms: a large expanded graph
-    // is laid out when it is shown, as before)
-    const todo = model.stages.filter((s) => s.nodes.length && s.nodes.length <= AUTO_COLLAPSE_NODES && !isCollapsed(state, s) &&
-      !layoutCache.has(`${model.version}|${s.index}|-|${state.inst ? 'i' : ''}`));
-    if (!todo.length) return;
-    if (anim || performance.now() < zoomBusyUntil) {  // the node tween or the zoom is running: after it
-      scheduleWarm();
-      return;
-    }
-    // the next stages first (where → goes)
     const cur = last ? last.stageIndex : 0;
+    const todo = model.stages.filter((s) => nodeCount(s) && nodeCount(s) <= AUTO_COLLAPSE_NODES && !isCollapsed(state, s));
+    // the next stages first (where → goes)
     todo.sort((a, b) => ((a.index - cur + 1000) % 1000) - ((b.index - cur + 1000) % 1000));
-    visualGraph(todo[0], false);
-    if (todo.length > 1) scheduleWarm();
+    for (const s of todo) visualGraph(s, false, false);
   }
 
   function setHighlight(ki) {

@@ -14,6 +14,8 @@ import { fmtBytes, fmtSI, fmtTime } from '../ops.js';
 import { kernelColor } from './graph.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
+const MAX_BAR_ROWS = 128;
+
 export function kernelTimes(k, dev) {
   const peak = k.kind === 'matmul' || k.kind === 'attention' ? dev.mm_flops : dev.vec_flops;
   const bytes = (k.reads || 0) + (k.writes || 0);
@@ -118,6 +120,9 @@ export function createKernelsView(root, ctx) {
       barsBox.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
       return;
     }
+    // (a 256-layer stack has thousands of kernels: drawing a row for each froze the page; the totals count all)
+    const all = kernels.length;
+    if (all > MAX_BAR_ROWS) kernels = kernels.slice(0, MAX_BAR_ROWS);
     const rowH = inst ? 26 : 17;
     const labelW = inst ? 300 : 220;
     const W = 640;
@@ -156,6 +161,7 @@ export function createKernelsView(root, ctx) {
       el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
       withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '', '— thin line: the other (non-binding) time');
     barsBox.append(legend);
+    if (all > kernels.length) barsBox.append(el('p', { class: 'note' }, `The first ${kernels.length} of ${all} kernels.`));
   }
 
   function drawRoofline(kernels, dev, set, inst) {
@@ -196,7 +202,13 @@ export function createKernelsView(root, ctx) {
       .text('arithmetic intensity (FLOP / byte)');
     svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(m.t + H - m.b) / 2}) rotate(-90)`)
       .attr('text-anchor', 'middle').text('attained FLOP/s');
-    svg.selectAll('circle.kpt').data(shown, (d) => d.i).join('circle')
+    // one point per place: the layers of a stack are alike, and thousands of circles froze the page
+    const at = new Map();
+    for (const p of shown) {
+      const k = `${x(p.ai).toFixed(1)},${y(p.perf).toFixed(1)},${p.bound}`;
+      if (!at.has(k)) at.set(k, p);
+    }
+    svg.selectAll('circle.kpt').data([...at.values()], (d) => d.i).join('circle')
       .attr('class', (d) => `kpt ${d.bound}`)
       .attr('cx', (d) => x(d.ai)).attr('cy', (d) => y(d.perf)).attr('r', inst ? 7 : 5)
       .style('fill', (d) => (set === 'fused' ? kernelColor(d.i) : null))

@@ -10,6 +10,8 @@ import { fmtBytes } from '../ops.js';
 import { kernelColor } from './graph.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
+const MAX_LT_RECTS = 600;
+
 export function naiveOffsets(lts) {
   const off = new Map();
   let total = 0;
@@ -53,6 +55,15 @@ export function createMemoryView(root, ctx) {
     const y = d3.scaleLinear().domain([0, ymax * 1.08]).range([H - m.b, m.t]);
     svg.append('text').attr('class', 'chart-title').attr('x', m.l).attr('y', 15).text(`${title}: peak ${fmtBytes(peak)}`);
     const data = lts.map(([bytes, s, e, nid]) => ({ bytes, s, e, nid, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
+    const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
+    if (data.length > MAX_LT_RECTS) {
+      // a 256-layer stack has thousands of blocks: one path per colour (no tooltip per block) instead of a
+      // rectangle each, which froze the page
+      const byFill = d3.group(data, (d) => (kernelOf.has(d.nid) ? kernelColor(kernelOf.get(d.nid)) : '#888'));
+      svg.selectAll('path.lt').data([...byFill]).join('path').attr('class', 'lt').attr('fill', ([f]) => f)
+        .attr('d', ([, ds]) => ds.map((d) => { const [rx, ry, w, h] = rectOf(d); return `M${rx},${ry}h${w}v${h}h${-w}z`; }).join(''));
+      data.length = 0;
+    }
     svg.selectAll('rect.lt').data(data, (d) => d.nid).join('rect').attr('class', 'lt')
       .attr('x', (d) => x(d.s)).attr('width', (d) => Math.max(1, x(d.e + 1) - x(d.s) - 1))
       .attr('y', (d) => y(d.off + d.bytes)).attr('height', (d) => Math.max(1, y(d.off) - y(d.off + d.bytes)))

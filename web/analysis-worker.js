@@ -1,0 +1,86 @@
+// analysis-worker.js — the shape-only analysis of a configuration (runCase, JSON parse, buildStages) off
+// the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
+// while one ran are dropped but the newest, and the page applies nothing but the latest answer.
+//
+// Messages in:  {type: 'init', wasmBinary?} · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
+//               · {type: 'heap', id}
+// Messages out: {type: 'result', id, resultText, stages, ms} · {type: 'error', id, error: {code, message}}
+//               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
+// resultText is the result without `graphs` and `provenance` (they are in the stages) as JSON text, which
+// the page parses faster than it receives the same object. Stages of a big result (a stage over LITE_NODES
+// nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
+import { analyzeCase } from './analysis-core.js';
+import { layerSlice } from './views/graph/collapse.js';
+
+let labPromise = null;
+let wasmBinary = null;
+let kept = null;      // {id, stages} of the last result: the layers of its boxes are read from it
+let pending = null;   // the newest analyze request not run yet
+let scheduled = false;
+
+function load() {
+  if (!labPromise) {
+    labPromise = (async () => {
+      const mod = await import('../graphlab.mjs');
+      const create = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
+      let createModule;
+      try {
+        const core = await import('../graphlab-core.mjs');
+        createModule = core.default || core.createGraphLabModule;
+      } catch {
+        createModule = undefined;
+      }
+      const opts = { createModule };
+      if (wasmBinary) opts.wasmBinary = wasmBinary;
+      return create(opts);
+    })();
+  }
+  return labPromise;
+}
+
+function errorOf(err) {
+  return { code: err && err.code, message: err && typeof err.message === 'string' ? err.message : String(err) };
+}
+
+async function pump() {
+  scheduled = false;
+  const msg = pending;
+  pending = null;
+  if (!msg) return;
+  try {
+    const lab = await load();
+    if (pending) return schedule();     // a newer request came while the module loaded
+    const out = analyzeCase(lab, msg.caseObj);
+    kept = { id: msg.id, stages: out.fullStages };
+    self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, stages: out.stages, ms: out.ms });
+  } catch (err) {
+    self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
+  }
+  schedule();
+}
+
+function schedule() {
+  if (scheduled || !pending) return;
+  scheduled = true;
+  setTimeout(pump, 0);   // the requests queued behind a long run arrive first; only the newest runs
+}
+
+self.onmessage = async (ev) => {
+  const msg = ev.data || {};
+  if (msg.type === 'init') {
+    if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+  } else if (msg.type === 'analyze') {
+    if (pending) self.postMessage({ type: 'dropped', id: pending.id });
+    pending = msg;
+    schedule();
+  } else if (msg.type === 'layer') {
+    const slices = kept && kept.id === msg.rid ? kept.stages.map((s) => layerSlice(s, msg.layer)) : null;
+    self.postMessage({ type: 'layer', id: msg.id, slices });
+  } else if (msg.type === 'heap') {
+    try {
+      self.postMessage({ type: 'heap', id: msg.id, heap: (await load()).heapStats() });
+    } catch (err) {
+      self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
+    }
+  }
+};

@@ -1,0 +1,100 @@
+// analysis.js — the page's side of analysis-worker.js. run(caseObj) resolves with {result, stages, ms} for
+// the latest request only: an older one resolves with null (superseded) as soon as a newer one is made, so
+// nothing but the latest configuration's result is ever applied. Without a worker (or when it fails to
+// start) the analysis runs on the page, as it did before.
+import { analyzeCase } from './analysis-core.js';
+import { layerSlice } from './views/graph/collapse.js';
+
+export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab }) {
+  let worker = null;
+  let broken = false;
+  let seq = 0;
+  let latest = 0;
+  const waiting = new Map();   // id → {resolve, reject, kind}
+  let inline = null;           // {id, stages} of the last result analysed on the page
+
+  function settle(id, fn) {
+    const w = waiting.get(id);
+    if (!w) return;
+    waiting.delete(id);
+    fn(w);
+  }
+
+  function getWorker() {
+    if (worker || broken) return worker;
+    try {
+      worker = new Worker(url || new URL('./analysis-worker.js', import.meta.url), { type });
+    } catch (err) {
+      console.warn('analysis worker unavailable, analysing on the page:', err && err.message);
+      broken = true;
+      return null;
+    }
+    if (wasmBinary) worker.postMessage({ type: 'init', wasmBinary });
+    worker.onmessage = (ev) => {
+      const m = ev.data || {};
+      if (m.type === 'result') {
+        settle(m.id, (w) => w.resolve(m.id === latest ? { result: JSON.parse(m.resultText), stages: m.stages, ms: m.ms } : null));
+      } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
+      else if (m.type === 'error') {
+        settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
+          : w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }))));
+      } else if (m.type === 'layer') settle(m.id, (w) => w.resolve(m.slices));
+      else if (m.type === 'heap') settle(m.id, (w) => w.resolve(m.heap));
+    };
+    worker.onerror = (ev) => {
+      // the worker could not start (or died): redo the latest analysis on the page, from now on
+      ev.preventDefault();
+      console.warn('analysis worker failed, analysing on the page:', ev.message);
+      broken = true;
+      worker = null;
+      const todo = [...waiting];
+      waiting.clear();
+      for (const [id, w] of todo) {
+        if (w.kind === 'analyze' && id === latest && w.caseObj) runInline(id, w.caseObj).then(w.resolve, w.reject);
+        else w.resolve(null);
+      }
+    };
+    return worker;
+  }
+
+  function runInline(id, caseObj) {
+    return new Promise((resolve) => {
+      const out = analyzeCase(pageLab, caseObj);
+      inline = { id, stages: out.fullStages };
+      resolve({ result: JSON.parse(out.resultText), stages: out.stages, ms: out.ms });
+    });
+  }
+
+  function ask(msg, extra = {}) {
+    const id = ++seq;
+    return { id, promise: new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject, ...extra });
+      worker.postMessage({ ...msg, id });
+    }) };
+  }
+
+  return {
+    /** Analyses a case; returns {id, promise}. */
+    run(caseObj) {
+      for (const [id, w] of waiting) if (w.kind === 'analyze') settle(id, (x) => x.resolve(null));
+      const w = getWorker();
+      if (!w) {
+        const id = latest = ++seq;
+        return { id, promise: runInline(id, caseObj) };
+      }
+      const r = ask({ type: 'analyze', caseObj }, { kind: 'analyze', caseObj });
+      latest = r.id;
+      return r;
+    },
+    /** One layer's nodes in every stage of result `rid` (an id run() returned), or null if it is gone. */
+    layer(rid, layer) {
+      if (!worker) return Promise.resolve(inline && inline.id === rid ? inline.stages.map((s) => layerSlice(s, layer)) : null);
+      return ask({ type: 'layer', rid, layer }).promise;
+    },
+    /** The WASM heap of the module that runs the analyses (heapStats()). */
+    heap() {
+      if (!worker) return Promise.resolve(pageLab.heapStats());
+      return ask({ type: 'heap' }).promise;
+    },
+  };
+}

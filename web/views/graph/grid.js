@@ -1,0 +1,79 @@
+// views/graph/grid.js — the layout of a stack drawn one box per layer, in time linear in the layers.
+//
+// The collapsed graph is a chain (layer i feeds layer i + 1) plus the shared inputs: dagre spent seconds
+// (256 layers: 13 s) finding that out. Here the shared inputs sit on top and the layer boxes fill a grid
+// whose shape follows the canvas (a column for a few layers), row by row in a snake order (→ then ←), so
+// every chain edge joins neighbours. An opened layer is a block of its own (its nodes laid out by dagre,
+// positions relative to the block) on a full row, in its place in the order.
+
+const GAP_X = 14;
+const MARGIN = 10;
+const COLUMN_MAX = 8;
+
+/** Columns for n boxes of cellW × cellH so the grid's aspect ratio is about `aspect` (width / height); one
+ *  column for up to COLUMN_MAX boxes. */
+export function gridColumns(n, cellW, cellH, aspect) {
+  if (n <= COLUMN_MAX) return 1;           // a few layers read best as the chain they are
+  const c = Math.round(Math.sqrt((aspect * n * cellH) / cellW));
+  return Math.max(1, Math.min(n, c));
+}
+
+/**
+ * items: in drawing order, {key, w, h} (a box) or {block: true, keys, pos: Map key → [x, y], width, height}
+ *        (an opened layer); `top` (optional) is the shared-inputs item, drawn first on a row of its own.
+ * gapY: the space between rows. Returns {pos: Map key → [x, y] (centres), width, height, cols}.
+ */
+export function gridLayout({ top = null, items, aspect = 1.6, gapY = 22 }) {
+  const boxes = items.filter((it) => !it.block);
+  let cellW = 40, cellH = 24;
+  for (const b of boxes) {
+    cellW = Math.max(cellW, b.w);
+    cellH = Math.max(cellH, b.h);
+  }
+  cellW += GAP_X;
+  cellH += gapY;
+  const cols = gridColumns(boxes.length, cellW, cellH, aspect);
+  let width = cols * cellW;
+  for (const it of [top, ...items]) if (it && it.block) width = Math.max(width, it.width);
+  if (top && !top.block) width = Math.max(width, top.w + GAP_X);
+  const pos = new Map();
+  let y = MARGIN;
+  const placeBlock = (b) => {
+    const x0 = MARGIN + (width - b.width) / 2;
+    for (const k of b.keys) {
+      const [bx, by] = b.pos.get(k);
+      pos.set(k, [x0 + bx, y + by]);
+    }
+    y += b.height + gapY;
+  };
+  if (top) {
+    if (top.block) placeBlock(top);
+    else {
+      pos.set(top.key, [MARGIN + width / 2, y + cellH / 2]);
+      y += cellH;
+    }
+  }
+  let col = 0;
+  let row = 0;
+  for (const it of items) {
+    if (it.block) {
+      if (col > 0) {
+        y += cellH;
+        row++;
+      }
+      col = 0;
+      row = 0;     // after a block the order starts again from the left
+      placeBlock(it);
+      continue;
+    }
+    const c = row % 2 === 0 ? col : cols - 1 - col;
+    pos.set(it.key, [MARGIN + c * cellW + cellW / 2, y + cellH / 2]);
+    if (++col === cols) {
+      col = 0;
+      row++;
+      y += cellH;
+    }
+  }
+  if (col > 0) y += cellH;
+  return { pos, width: width + 2 * MARGIN, height: y + MARGIN, cols };
+}
