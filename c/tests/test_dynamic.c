@@ -1,6 +1,7 @@
 /* test_dynamic.c — data-dependent branches under four frontends, dynamic shapes through a compile cache,
  * the lazy runner (graph breaks) and code generation. Expectations are derived by hand from the
- * reference's semantics (§6 Tracer modes, §8 run / check_guards / codegen, §12 LazyRunner). */
+ * reference's semantics (§6 Tracer modes, §8 run / check_guards / codegen, §12 LazyRunner), or are the
+ * reference's own numbers, hard-coded (test_check_guards_match_reference). */
 #include <stdio.h>
 
 #include "test_util.h"
@@ -155,6 +156,65 @@ static void test_branch_guard(void **state) {
     assert_true(gl_json_str_eq(&r.j, get(&r, "frontend"), "guard"));
     assert_int_equal(get_int(&r, "graphs"), 2);
     result_free(&r);
+}
+
+/* The branch program traced in guard mode on one input, then check_guards and run on probes. Expected: the
+ * reference's trace(f, mode="guard") / check_guards / run on the same inputs (graph_lab.py), hard-coded. */
+static gl_graph *trace_branch_guard(const double first[3]) {
+    gl_err e = {0};
+    int64_t three = 3;
+    gl_array *x = gl_array_new(1, &three, &e);
+    assert_non_null(x);
+    memcpy(x->data, first, 3 * sizeof(double));
+    gl_tracer *tr = gl_tracer_new(GL_BRANCH_GUARD, true, &e);
+    assert_non_null(tr);
+    gl_shape s = gl_array_shape(x);
+    int xi = gl_t_input(tr, "x", &s, x);
+    int c = gl_t_gt(tr, gl_t_sum(tr, gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), -1, false), gl_t_scalar(tr, 0.0));
+    bool take = false;
+    assert_int_equal(gl_t_bool(tr, c, &take), GL_OK);
+    int y = gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), one = gl_t_scalar(tr, 1.0);
+    int out = take ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
+    gl_graph *g = gl_tracer_finish(tr, &out, 1, &e);
+    assert_non_null(g);
+    gl_array_release(x);
+    return g;
+}
+
+static void test_check_guards_match_reference(void **state) {
+    (void)state;
+    static const double firsts[2][3] = {{1, 2, 3}, {1, -1, 0}};
+    static const double probes[7][3] = {{4, 5, 6}, {-1, -2, -3}, {0, 0, 0}, {1, -1, 0}, {-1e-300, 0, 2e-300},
+                                        {3, -4, 0.5}, {1e308, 1e308, -1e308}};
+    /* [first][probe]: check_guards, and run's output (the traced branch, whatever the probe) */
+    static const bool holds[2][7] = {{true, false, false, false, true, false, false},
+                                     {false, true, true, true, false, true, true}};
+    static const double outs[2][7][3] = {
+        {{9, 11, 13}, {-1, -3, -5}, {1, 1, 1}, {3, -1, 1}, {1, 1, 1}, {7, -7, 2}, {INFINITY, INFINITY, -INFINITY}},
+        {{7, 9, 11}, {-3, -5, -7}, {-1, -1, -1}, {1, -3, -1}, {-1, -1, -1}, {5, -9, 0}, {INFINITY, INFINITY, -INFINITY}}};
+    for (int f = 0; f < 2; f++) {
+        gl_graph *g = trace_branch_guard(firsts[f]);
+        assert_int_equal(g->nguards, 1);
+        assert_int_equal(g->guards[0].node, 5);
+        assert_int_equal(g->guards[0].value, f == 0);
+        for (int p = 0; p < 7; p++) {
+            gl_err e = {0};
+            int64_t three = 3;
+            gl_array *x = gl_array_new(1, &three, &e), *y = NULL;
+            memcpy(x->data, probes[p], sizeof probes[p]);
+            gl_named_array in = {"x", x};
+            bool ok = !holds[f][p];
+            assert_int_equal(gl_check_guards(g, &in, 1, NULL, &ok, &e), GL_OK);
+            if (ok != holds[f][p]) fail_msg("first %d, probe %d: check_guards %d, reference %d", f, p, ok, holds[f][p]);
+            assert_int_equal(gl_run(g, &in, 1, NULL, &y, NULL, &e), GL_OK);
+            for (int i = 0; i < 3; i++)
+                if (!(y->data[i] == outs[f][p][i])) fail_msg("first %d, probe %d, [%d]: %g, reference %g", f, p, i,
+                                                             y->data[i], outs[f][p][i]);
+            gl_array_release(y);
+            gl_array_release(x);
+        }
+        gl_graph_free(g);
+    }
 }
 
 static void test_branch_lazy(void **state) {
@@ -540,6 +600,7 @@ int main(void) {
         cmocka_unit_test(test_branch_specialize),
         cmocka_unit_test(test_branch_guard),
         cmocka_unit_test(test_branch_lazy),
+        cmocka_unit_test(test_check_guards_match_reference),
         cmocka_unit_test(test_branch_options),
         cmocka_unit_test(test_dynamic_specialize),
         cmocka_unit_test(test_dynamic_symbolic),
