@@ -606,11 +606,15 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
     gl_status st = gl_dim_value(nd->attrs.pos, bind, &pos, e);
     if (st) return st;
     const int R = cache->rank;
-    const int64_t rows = cache->dim[R - 2], m = nw->dim[nw->rank - 2], D = cache->dim[R - 1];
-    if (pos < 0 || pos > rows || m > rows - pos)
-        return gl_fail(e, GL_E_SHAPE, "kv_write: rows [%lld, %lld) are outside the cache %s (%lld rows)",
-                       (long long)pos, (long long)(pos + m), arr_str(cache, b1, sizeof b1), (long long)rows);
-    /* the slot's shape; new must broadcast to it (leading 1s of new may be dropped, as numpy does) */
+    const int64_t rows = cache->dim[R - 2], D = cache->dim[R - 1];
+    if (pos < 0)
+        return gl_fail(e, GL_E_SHAPE, "kv_write: row %lld is outside the cache %s (%lld rows)", (long long)pos,
+                       arr_str(cache, b1, sizeof b1), (long long)rows);
+    /* numpy clips the slice pos:pos+m to the cache, so past the end the slot has fewer rows (none at all from
+     * the last row on: one new row broadcasts into it, a no-op); the slot's shape; new must broadcast to it
+     * (leading 1s of new may be dropped, as numpy does) */
+    const int64_t nm = nw->dim[nw->rank - 2];
+    const int64_t m = pos >= rows ? 0 : (nm > rows - pos ? rows - pos : nm);
     int64_t slot[GL_MAX_RANK], ns[GL_MAX_RANK];
     for (int i = 0; i < R; i++) slot[i] = cache->dim[i];
     slot[R - 2] = m;

@@ -308,7 +308,10 @@ class RandomGraph:
 
     def m_kv_write(self):
         shp = (int(self.r.integers(1, 3)), "S" if self.sym else int(self.r.integers(3, 6)), 2)
-        cache = self.b.input(f"cache{len(self.b.g.input_names)}", shp)
+        if self.sym or self.r.random() < 0.5:
+            cache = self.b.input(f"cache{len(self.b.g.input_names)}", shp)
+        else:                                       # a cache with a value: constant_fold computes the write
+            cache = self.new_param(shp, self.arr(shp))
         new = self.leaf_like((shp[0], 1, 2))
         pos = "P" if self.sym and self.r.random() < 0.7 else int(self.r.integers(0, 3))
         return self.b.op("kv_write", [cache, new], {"pos": pos})
@@ -430,7 +433,7 @@ class RandomGraph:
                  (self.m_causal_mask, 1), (self.m_kv_write, 1), (self.m_attention, 2), (self.m_norm_fold, 1),
                  (self.m_simplify, 3), (self.m_flash, 1), (self.m_dup, 4)]
         fns = [m for m, w in moves for _ in range(w)]
-        steps = int(self.r.integers(3, 11))
+        steps = int(self.r.integers(3, 11)) if self.r.random() < 0.8 else int(self.r.integers(11, 25))
         for _ in range(steps):
             self.pick(fns)()
         g = self.b.g
@@ -635,6 +638,19 @@ def dce_cases():
     return cases
 
 
+def fold_cases():
+    """constant_fold's numbers at the edges of numpy's semantics."""
+    cases = []
+    for pos in (2, 3, 5):
+        # a write at or past the cache's end: numpy clips the slice, one new row broadcasts into no rows
+        b = B()
+        cache = b.param("cache", (2, 3, 2), np.arange(12.0).reshape(2, 3, 2))
+        new = b.param("new", (2, 1, 2), -np.ones((2, 1, 2)))
+        b.g.outputs = [b.op("kv_write", [cache, new], {"pos": pos})]
+        cases.append(case(f"fold-kv_write-pos{pos}-of-3-rows", b.g, passes=["constant_fold"]))
+    return cases
+
+
 def write_set(cases, path):
     with open(path, "w") as f:
         json.dump(cases, f, separators=(",", ":"))
@@ -654,11 +670,12 @@ def main():
         write_set(cases[i:i + PER_FILE], os.path.join(a.out, f"random_{a.seed}_{i // PER_FILE:02d}.json"))
     n = len(cases)
     if not a.no_hand:
-        cse, dce = cse_key_cases(), dce_cases()
-        assert all(c is not None for c in cse + dce), "a hand-written graph the reference cannot take"
+        cse, dce, fold = cse_key_cases(), dce_cases(), fold_cases()
+        assert all(c is not None for c in cse + dce + fold), "a hand-written graph the reference cannot take"
         write_set(cse, os.path.join(a.out, "cse_keys.json"))
         write_set(dce, os.path.join(a.out, "dce.json"))
-        n += len(cse) + len(dce)
+        write_set(fold, os.path.join(a.out, "fold_edges.json"))
+        n += len(cse) + len(dce) + len(fold)
     print(f"random_graphs: {len(cases)} random graphs (seed {a.seed}; {rejected} more the reference raised on, "
           f"not kept), {n} cases in {a.out}")
 
