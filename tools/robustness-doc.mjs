@@ -30,6 +30,9 @@ const STD = { d: 64, H: 8, G: 2, dh: 8, f: 128, eps: 1e-5, theta: 10000, mode: '
 
 /** A short form of a case text: the standard config keys elided, fixture params and base64 cut. */
 export function describeCase(text) {
+  // raw bytes (rows testing invalid UTF-8): printable ASCII as is, every other byte as \xNN
+  if (text instanceof Uint8Array)
+    return Array.from(text, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`)).join('');
   let o;
   try {
     o = JSON.parse(text);
@@ -70,8 +73,9 @@ const FUZZ_NOTES = {
 export async function render() {
   const { createGraphLab } = await import(pathToFileURL(join(ROOT, 'wasm', 'graphlab.mjs')).href);
   const { CASE_ERRORS, API_ERRORS, HASH_ERRORS } = await import(pathToFileURL(join(ROOT, 'tests', 'helpers', 'bad-inputs.js')).href);
-  const { parseHash } = await import(pathToFileURL(join(ROOT, 'web', 'state.js')).href);
+  const { parseHash, LIMITS } = await import(pathToFileURL(join(ROOT, 'web', 'state.js')).href);
   const gl = await createGraphLab();
+  const limits = LIMITS(gl.meta());     // the lab checks the hash against the core's limits
   const out = [];
   const total = CASE_ERRORS.length + API_ERRORS.length + HASH_ERRORS.length;
   out.push('# Robustness', '',
@@ -83,7 +87,8 @@ export async function render() {
     'leaks: the library never aborts, every error is a status and one line of text that names the field and the value.', '',
     '| suite | what it covers |', '| --- | --- |',
     '| `tests/cli-errors.test.js` | the case-file table below on the native, WASI and ASan + UBSan CLI |',
-    '| `tests/robustness.test.js` | the case-file and JS-boundary tables on the WASM module; model-scale shape-only numbers; filling the 2 GiB WASM memory (GL_E_NOMEM, then the module works again) |',
+    '| `tests/robustness.test.js` | the case-file and JS-boundary tables on the WASM module; model-scale shape-only numbers; filling the 2 GiB WASM memory (GL_E_NOMEM, then the module works again); `meta` against the validator at every bound |',
+    '| `tests/wasi-big.test.js` | the WASI runner on 9 MB and 64 MB inputs, a 600-layer case and `/dev/zero` (no exit >= 128); peak RSS of a 200 MB case with an ignored 200 MB key, native and WASI (< 3x the input) |',
     '| `tests/web/hostile.test.js` | the hash table below; every limit\'s extremes accepted; 20,000 random hostile hashes; no markup sinks in `web/`; the CSP; path traversal on `tools/serve.mjs` |',
     '| `tests/e2e/lab.test.js` | a script-carrying hash in Chromium: no dialog, no injected element, no script run |',
     '| `c/tests/test_limits.c` | 64-bit overflow of element, byte and FLOP counts and of the plans at model scale (under UBSan); the run budget; dim, layer and node-count limits; shells |',
@@ -91,18 +96,34 @@ export async function render() {
     '| `make fuzz-smoke`, `make fuzz` | libFuzzer + ASan + UBSan on the case reader, the pass pipeline (small and model-scale) and the interpreter (stages must agree) |',
     '', '## Limits', '',
     '| limit | value | error |', '| --- | --- | --- |',
-    '| one dim (d, H, G, dh, f, T, S, pos0) | 1 .. 2^24 | `limit: config.d is 16777217, above the limit 16777216` |',
+    '| every numeric case field | one table in `c/src/field_limits.c`, printed by `graphlab meta` and the module\'s `meta()`, read by the case reader and by the lab | below |',
+    '| one dim (d, H, G, dh, f, T, S, pos0) | 1 .. 2^24 (pos0: 0 .. 2^24) | `limit: config.d is 16777217, above the limit 16777216` |',
+    '| eps, theta | eps in (0, 1], theta in (0, 1e12] | `limit: config.eps is 1.5, above the limit 1.0` |',
+    '| device peaks, bandwidth, launch | mm_flops and vec_flops in (0, 1e18], bw in (0, 1e16], launch in (0, 1] s; a finite value that still overflows the roofline (1e-320) is refused by name | `limit: device.mm_flops (1e-320) makes the kernel time infinite` |',
+    '| random seeds (params.random, inputs.random) | 0 .. 2^53 - 1 (exact in JS) | `limit: params.random is 9007199254740992, above the limit 9007199254740991` |',
     '| stack depth | 1 .. 1024 layers | `limit: config.layers must be 1..1024 (the layer-count limit), got 1025` |',
     '| graph size | 2^22 nodes | `limit: graph has more than 4194304 nodes (node-count limit)` |',
     '| element, byte and FLOP counts | int64 (checked, never wrapped) | `limit: FLOP count of node %42 (matmul) overflows 64 bits` |',
     '| memory of a run with values (`"limits": {"run_bytes": N}`) | default 256 MiB, at most 1 TiB; params first, then every value-carrying node of a shape-only trace, then each stage before it runs | `limit: too large to run concretely: the traced graph needs more than limits.run_bytes = 268435456 bytes of float64 values (at node …)` |',
     '| one array with numbers (shape-only RoPE shells hold none and have no size limit) | 2^31 elements | `limit: array of shape … has … elements, more than the limit of 2^31` |',
-    '| JSON | 256 levels of nesting, 1 GiB of text | `parse: malformed JSON at line 1, column 258 (byte 257): expected less nesting (more than 256 levels)` |',
+    '| JSON | 256 levels of nesting, 1 GiB of text (the CLI\'s file or stdin too: `/dev/zero` ends there), 2^20 values outside the keys a case ignores (the values of `comment`, `description`, a fixture\'s results and unknown keys are checked but never built: a 200 MB comment costs 200 MB) | `parse: malformed JSON at line 1, column 258 (byte 257): expected less nesting (more than 256 levels)` |',
+    '| text | every string valid UTF-8 (RFC 3629: no overlongs, no encoded surrogates, at most U+10FFFF), every \\u escape valid Unicode | `parse: invalid UTF-8 at byte offset 12 (line 1, column 13: byte 0xff)` |',
+    '| output | no NaN or Infinity in any JSON the core writes (an internal check refuses the text) | `internal: the output would hold a non-finite number …` |',
     '| pipeline | 64 passes | `limit: pipeline has 65 passes, at most 64 are allowed` |',
     '| WASM memory | 2 GiB (malloc returns NULL) | `nomem: out of memory allocating 1610612736 bytes` |',
-    '| the lab\'s URL hash | 2048 characters; per-key ranges in `web/state.js` (`LIMITS`) | a notice, and the defaults |',
-    '', 'Accepted as the reference does: a repeated JSON key takes the last value (Python\'s `json`); a lone surrogate',
-    'escape (`"\\ud800"`) becomes U+FFFD; integer-valued numbers such as `64.0` or `6.4e1` are integers.', '');
+    '| the lab\'s URL hash | 2048 characters; per-key ranges: the core\'s (`graphlab meta`) through `LIMITS(meta)` in `web/state.js` | a notice, and the defaults |',
+    '', 'Accepted as the reference does: a repeated JSON key takes the last value (Python\'s `json`); integer-valued',
+    'numbers such as `64.0` or `6.4e1` are integers. Stricter than the reference: a lone surrogate escape',
+    '(`"\\ud800"`, which Python\'s `json` accepts but cannot then write as UTF-8) is a parse error, as are invalid',
+    'UTF-8 bytes (Python refuses those too), so every output is valid UTF-8 JSON.', '');
+
+  out.push('## Big inputs', '',
+    'The WASI CLI (`wasm/run-wasi.mjs`) turns off V8\'s fast API calls before it compiles the module: with them, Node 20\'s',
+    '`node:wasi` crashed in a WASI call made after `memory.grow` (SIGSEGV, exit 139, for 64 MB cases and half the runs',
+    'of a 600-layer case; a V8 fatal error for `/dev/zero`). The CLI reads a regular file into one block of its size.',
+    'The case reader builds tokens only for the keys it reads: a 200 MB `"comment": [0, 0, …]` took 4.1 GB and 8.3 s;',
+    'now its peak RSS is 204 MB natively (1.02x the input) and 269 MB under WASI (1.34x), checked below 3x by',
+    '`tests/wasi-big.test.js`.', '');
 
   out.push(`## Case files (${CASE_ERRORS.length})`, '', '| input | case (JSON; … = the small config\'s other keys) | status | message |', '| --- | --- | --- | --- |');
   for (const [what, text] of CASE_ERRORS) {
@@ -135,7 +156,7 @@ export async function render() {
     'the whole hash: the lab shows the defaults and this notice (as text: nothing from the URL ever reaches markup).', '',
     '| input | hash (cut) | notice |', '| --- | --- | --- |');
   for (const [what, hash] of HASH_ERRORS) {
-    const { notice } = parseHash(hash);
+    const { notice } = parseHash(hash, { limits });
     out.push(`| ${cellText(what)} | ${code(hash, 70)} | ${code(notice ?? '(accepted)', 400)} |`);
   }
 

@@ -1,6 +1,6 @@
 // bad-inputs.js — the tables of bad inputs the robustness suites try, in one place:
 //
-//   CASE_ERRORS   bad case files: [what, case text, status, message pattern]. Run through the CLI (native,
+//   CASE_ERRORS   bad case files: [what, case text (a Buffer for raw bytes), status, message pattern]. Run through the CLI (native,
 //                 WASI, ASan+UBSan: cli-errors.test.js) and the WASM module (robustness.test.js).
 //   API_ERRORS    bad calls at the WASM module's JS boundary: [what, (gl) => call, code, message pattern].
 //   HASH_ERRORS   hostile URL hashes for the lab's parser (web/state.js): [what, hash, notice pattern].
@@ -25,6 +25,8 @@ const without = (obj, key) => {
 };
 /** The concrete small prefill fixture with some keys replaced. */
 const concrete = (patch) => ({ case: small.case, config: small.config, params: small.params, inputs: small.inputs, ...patch });
+/** Case bytes with raw (possibly invalid UTF-8) bytes between two text parts: a Buffer, passed as is. */
+const utf8Bytes = (head, bytes, tail) => Buffer.concat([Buffer.from(head), Buffer.from(bytes), Buffer.from(tail)]);
 const f64 = (n, v = 0.5) => {
   const b = Buffer.alloc(8 * n);
   for (let i = 0; i < n; i++) b.writeDoubleLE(v, 8 * i);
@@ -151,12 +153,30 @@ const BAD = [
   ['markup as a device name', withConfig({}), 'invalid', /device "<img src=x onerror=alert\(1\)>" is unknown/, { device: '<img src=x onerror=alert(1)>' }],
   ['markup as a config key', withConfig({ '<svg onload=alert(1)>': 1 }), 'invalid', /config has an unknown key "<svg onload=alert\(1\)>"/],
   ['infinite device peak', '{"config": {"d": 64, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4}, "device": {"mm_flops": 1e400, "vec_flops": 1, "bw": 1, "launch": 0}}', 'invalid', /device\.mm_flops must be a positive finite number, got Infinity/],
+  // strings must be UTF-8 (raw bytes: Buffers) and their escapes valid Unicode
+  ['invalid UTF-8 in the case name', utf8Bytes('{"case": "ab', [0xff], 'c"}'), 'parse', /^invalid UTF-8 at byte offset 12 \(line 1, column 13: byte 0xff\)$/],
+  ['overlong UTF-8 encoding of "/"', utf8Bytes('{"case": "', [0xc0, 0xaf], '"}'), 'parse', /^invalid UTF-8 at byte offset 10 .*byte 0xc0/],
+  ['UTF-8-encoded surrogate', utf8Bytes('{"case": "', [0xed, 0xa0, 0x80], '"}'), 'parse', /^invalid UTF-8 at byte offset 10 .*byte 0xed/],
+  ['code point above U+10FFFF', utf8Bytes('{"case": "', [0xf4, 0x90, 0x80, 0x80], '"}'), 'parse', /^invalid UTF-8 at byte offset 10 .*byte 0xf4/],
+  ['UTF-8 sequence cut by the closing quote', utf8Bytes('{"case": "', [0xe2, 0x82], '"}'), 'parse', /^invalid UTF-8 at byte offset 10 .*byte 0xe2/],
+  ['invalid UTF-8 in a key', utf8Bytes('{"x', [0xfe], '": 1}'), 'parse', /^invalid UTF-8 at byte offset 3 /],
+  ['invalid UTF-8 in an ignored key', utf8Bytes('{"comment": "', [0x80], '", "config": {}}'), 'parse', /^invalid UTF-8 at byte offset 13 /],
+  ['lone surrogate escape', '{"case": "a\\ud800"}', 'parse', /^invalid UTF-8 at byte offset 11 \(line 1, column 12\): the escape \\ud800 is a lone surrogate/],
+  ['low surrogate escape before a high one', '{"case": "\\udc00\\ud800"}', 'parse', /^invalid UTF-8 at byte offset 10 .*the escape \\udc00 is a lone surrogate/],
+  ['high surrogate escape without its low half', '{"case": "\\ud83d\\u0041"}', 'parse', /the escape \\ud83d is a lone surrogate/],
+  // keys the case ignores are skipped without building values; the rest has a cap on JSON values
+  ['unknown top-level key with an array', withConfig({}), 'invalid', /^the case has an unknown key "junk"/, { junk: [1, 2, 3] }],
+  ['2^20 + 1 JSON values in a read key', withConfig({}), 'limit', /^JSON text has more than 1048576 values outside the keys it ignores/, { pipeline: Array(2 ** 20 + 1).fill(0) }],
   ['eps underflowing to zero', '{"config": {"d": 64, "H": 8, "G": 2, "dh": 8, "f": 128, "mode": "prefill", "T": 4, "eps": 1e-400}}', 'invalid', /config\.eps must be a positive number, got 0\.0/],
   // the upper bounds of the limits table (graphlab meta): the lab's ranges and the core's are one table
   ['eps above its limit', withConfig({ eps: 1.5 }), 'limit', /config\.eps is 1\.5, above the limit 1\.0/],
   ['theta above its limit', withConfig({ theta: 1e13 }), 'limit', /config\.theta is 10000000000000\.0, above the limit 1000000000000\.0/],
   ['device peak above its limit', withConfig({}), 'limit', /device\.mm_flops is 1e\+19, above the limit 1e\+18/, { device: { mm_flops: 1e19, vec_flops: 1e13, bw: 1e12, launch: 4e-6 } }],
   ['device launch of 1e307 s', withConfig({}), 'limit', /device\.launch is 1e\+307, above the limit 1\.0/, { device: { mm_flops: 1e15, vec_flops: 1e13, bw: 1e12, launch: 1e307 } }],
+  // roofline overflow from finite device values: an error naming the field, never "Infinity" in the output
+  ['device mm_flops of 1e-320', withConfig({}), 'limit', /^device\.mm_flops \(1e-320\) makes the kernel time infinite$/, { device: { mm_flops: 1e-320, vec_flops: 1e13, bw: 1e12, launch: 4e-6 } }],
+  ['device vec_flops of 1e-320', withConfig({}), 'limit', /^device\.vec_flops \(1e-320\) makes the kernel time infinite$/, { device: { mm_flops: 1e15, vec_flops: 1e-320, bw: 1e12, launch: 4e-6 } }],
+  ['device bw of 1e-320', withConfig({}), 'limit', /^device\.bw \(1e-320\) makes the kernel time infinite$/, { device: { mm_flops: 1e15, vec_flops: 1e13, bw: 1e-320, launch: 4e-6 } }],
   ['random seed above 2^53 - 1', withConfig({}), 'limit', /params\.random is 9007199254740992, above the limit 9007199254740991/, { params: { random: 2 ** 53 } }],
 ];
 
@@ -166,7 +186,7 @@ const toJson = (v) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `@@$
 // rows with a 5th element merge it into the case
 export const CASE_ERRORS = BAD.map(([what, input, status, re, extra]) => {
   let text = input;
-  if (typeof input !== 'string') text = toJson(extra ? { ...input, ...extra } : input);
+  if (typeof input !== 'string' && !(input instanceof Uint8Array)) text = toJson(extra ? { ...input, ...extra } : input);
   return [what, text, status, re];
 });
 // the unknown top-level key row checks its own message
@@ -198,6 +218,10 @@ export const API_ERRORS = [
   ['16 MiB of whitespace before {}', "call('case', ' ' × 16 MiB + '{}')", (gl) => gl.call('case', `${' '.repeat(16 << 20)}{}`), 'GL_E_INVALID', /^config is missing$/],
   ['1,000,000 nested arrays', "call('case', '[' × 10^6)", (gl) => gl.call('case', '['.repeat(1e6)), 'GL_E_PARSE', /expected less nesting \(more than 256 levels\)/],
   ['a lone surrogate in a string', "call('case', '{\"case\": \"\\uD800\"}') (raw)", (gl) => gl.call('case', '{"case": "\uD800"}'), 'GL_E_INVALID', /^config is missing$/],
+  ['method name whose toString throws', 'call({toString() { throw new Error("boom") }}, {})', (gl) => gl.call({ toString() { throw new Error('boom'); } }, {}), 'GL_E_INVALID', /^the method name cannot be read as a string \(boom\)$/],
+  ['a Symbol as the method name', "call(Symbol('case'), {})", (gl) => gl.call(Symbol('case'), {}), 'GL_E_INVALID', /^unknown method "Symbol\(case\)"/],
+  ['a lone surrogate escape in the JSON text', "call('case', '{\"case\": \"\\\\ud800\"}')", (gl) => gl.call('case', '{"case": "\\ud800"}'), 'GL_E_PARSE', /^invalid UTF-8 at byte offset 10 .*\\ud800 is a lone surrogate/],
+  ['bytes that are not UTF-8', 'runCase(Uint8Array [0x7b 0x22 0xff …])', (gl) => gl.runCase(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d])), 'GL_E_PARSE', /^invalid UTF-8 at byte offset 2 /],
   ['a case name full of markup', "runCase({case: '<img src=x onerror=alert(1)>'})", (gl) => gl.runCase({ case: '<img src=x onerror=alert(1)>' }), 'GL_E_INVALID', /^config is missing$/],
 ];
 
@@ -206,13 +230,13 @@ const enc = encodeURIComponent;
 // [what, hash, notice pattern]: every one falls back to the defaults with a notice naming the problem
 export const HASH_ERRORS = [
   // out of range
-  ['d = 0', '#d=0', /d=0: out of range 1…65536/],
-  ['d above the limit', '#d=65537', /d=65537: out of range 1…65536/],
-  ['T above the limit', '#T=1048577', /T=1048577: out of range/],
+  ['d = 0', '#d=0', /d=0: out of range 1…16777216/],
+  ['d above the limit', '#d=16777217', /d=16777217: out of range 1…16777216/],
+  ['T above the limit', '#T=16777217', /T=16777217: out of range/],
   ['S above the limit', '#S=16777217', /S=16777217: out of range/],
-  ['layers above the limit', '#L=257', /L=257: out of range 1…256/],
+  ['layers above the limit', '#L=1025', /L=1025: out of range 1…1024/],
   ['stage above the limit', '#stage=17', /stage=17: out of range 0…16/],
-  ['seed above 2^31 - 1', '#seed=2147483648', /seed=2147483648: out of range/],
+  ['seed above 2^53 - 1', '#seed=9007199254740992', /seed=9007199254740992: out of range 0…9007199254740991/],
   ['eps above 1', '#eps=1.5', /eps=1\.5: out of range 0…1/],
   ['theta above 1e12', '#theta=1e13', /theta=1e13: out of range/],
   ['device peak above 1e18', '#dev=custom&mm=1e19', /mm=1e19: out of range/],
