@@ -312,6 +312,31 @@ static void test_order(void **state) {
     gl_graph_free(g);
 }
 
+/* A kernel that absorbs nodes reading two later, independent kernels runs after both, and they run in
+ * ascending creation order (the reference's sorted(deps[ki])): a = exp(x) [K0]; s1 = sum(y, axis 0) [K1];
+ * s2 = max(y, axis 0) [K2]; c = a + s1 and d = c * s2 join K0. Kernels from the reference's fuse. */
+static void test_order_two_later_kernels(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_graph *g = gl_graph_new(&e);
+    int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
+    int y = leaf(g, GL_OP_INPUT, SHAPE(8, 8));
+    int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
+    int s1 = reduce(g, GL_OP_SUM, y, 0, SHAPE(1, 8));
+    int s2 = reduce(g, GL_OP_MAX, y, 0, SHAPE(1, 8));
+    int c = bin(g, GL_OP_ADD, a, s1, SHAPE(4, 8));
+    int d = bin(g, GL_OP_MUL, c, s2, SHAPE(4, 8));
+    outputs(g, d);
+    gl_kernels ks = {0};
+    fuse_ok(g, true, NULL, &ks);
+    assert_int_equal(ks.n, 3);
+    assert_kernel(&ks.k[0], GL_K_ROWWISE, "sum", (int[]){s1}, 1, 128, 16, 64);
+    assert_kernel(&ks.k[1], GL_K_ROWWISE, "max", (int[]){s2}, 1, 128, 16, 64);
+    assert_kernel(&ks.k[2], GL_K_POINTWISE, "exp+add+mul", (int[]){a, c, d}, 3, 96, 64, 96);
+    gl_kernels_free(&ks);
+    gl_graph_free(g);
+}
+
 /* Views are free and looked through: a transpose of a kernel's result read by another kernel makes the
  * result a write; a causal_mask read is free; symbolic shapes compare as tuples, element counts bound. */
 static void test_views_generators_symbols(void **state) {
@@ -679,6 +704,7 @@ int main(void) {
         cmocka_unit_test(test_cycle),
         cmocka_unit_test(test_cycle_redirect),
         cmocka_unit_test(test_order),
+        cmocka_unit_test(test_order_two_later_kernels),
         cmocka_unit_test(test_views_generators_symbols),
         cmocka_unit_test(test_flops),
         cmocka_unit_test(test_devices),
