@@ -19,6 +19,8 @@
 //       stepper buttons and the pass list are reached and show a focus outline; ← / → / space / Home / End
 //       work when focus is not in a text field (and do not steal keys from fields); Enter and Space activate
 //       buttons. Prints a checklist (PASS / FAIL per item).
+//   (d) long tasks: the longest main-thread task (PerformanceObserver 'longtask') at the settings that used to
+//       freeze the page: 256 decode layers on load, then Instructor mode; 256 prefill layers; the 405B preset.
 //
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
 // default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts). The load average is printed with the
@@ -34,7 +36,8 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '
 const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
 const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
 const BUDGET_MS = 100;
-const ONLY = new Set((process.env.LAB_PERF_ONLY || 'a,b,c').split(',').map((x) => x.trim()));
+const LONG_TASK_MS = 200;
+const ONLY = new Set((process.env.LAB_PERF_ONLY || 'a,b,c,d').split(',').map((x) => x.trim()));
 
 // ------------------------------------------------------------------------------------------ helpers
 function quantile(xs, q) {
@@ -561,6 +564,49 @@ async function main() {
       for (const c of checks) console.log(`  [${c.ok ? 'PASS' : 'FAIL'}] ${c.name}${c.detail && !c.ok ? ` — ${c.detail}` : ''}`);
     }
 
+    if (ONLY.has('d')) {
+      // (d) the settings that used to freeze the page (issue 20): the longest task while each loads / changes
+      console.log(`\n(d) longest main-thread task (PerformanceObserver 'longtask'), budget ${LONG_TASK_MS} ms; load ${load()}`);
+      const big = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+      big.on('pageerror', (e) => errors.push(String(e && e.message)));
+      await big.addInitScript(() => {
+        window.__lt = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+      });
+      const drawnFor = (layers, inst) => big.waitForFunction(([n, i]) => {
+        const sv = document.querySelector('.graph-svg');
+        const r = window.__graphlab && window.__graphlab.result();
+        return document.body.classList.contains('ready') && r && r.config.layers === n && sv && Number(sv.getAttribute('data-layers')) === n &&
+          sv.getAttribute('data-animating') === '0' && (!i || document.body.classList.contains('instructor'));
+      }, [layers, inst], { timeout: 120000 }).then(() => big.waitForTimeout(800));
+      const longest = () => big.evaluate(() => {
+        const m = Math.max(0, ...window.__lt);
+        window.__lt = [];
+        return m;
+      });
+      const rows = [];
+      await big.goto(`${server.url}#mode=decode&L=256`);
+      await drawnFor(256, false);
+      rows.push(['#mode=decode&L=256 on load', await longest()]);
+      await big.click('#inst-toggle');
+      await drawnFor(256, true);
+      rows.push(['… then Instructor mode', await longest()]);
+      await big.goto(`${server.url}#L=256`);
+      await drawnFor(256, false);
+      rows.push(['#L=256 on load', await longest()]);
+      await big.goto(server.url);
+      await drawnFor(1, false);
+      rows.push(['the default page on load', await longest()]);
+      await big.selectOption('#cfg-preset', 'llama3.1-405b');
+      await drawnFor(126, false);
+      rows.push(['… then the 405B preset', await longest()]);
+      for (const [what, ms] of rows) {
+        console.log(`  ${what.padEnd(34)} ${f1(ms)} ms${ms > LONG_TASK_MS ? '  (over budget)' : ''}`);
+        if (ms > LONG_TASK_MS) failures.push(`long task ${f1(ms)} ms: ${what}`);
+      }
+      await big.close();
+    }
+
     if (errors.length) {
       console.log(`\nconsole errors: ${errors.length}\n  ${errors.slice(0, 5).join('\n  ')}`);
       failures.push(`${errors.length} console errors`);
@@ -573,7 +619,7 @@ async function main() {
   if (failures.length) {
     console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
     process.exitCode = 1;
-  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 33 ms, keyboard checklist)');
+  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 33 ms, keyboard checklist, no task over 200 ms)');
 }
 
 main().catch((err) => {

@@ -692,7 +692,8 @@ export function createGraphView(root, ctx) {
       layerData = new Map();
       layerFetch.clear();
       tip.hidden = true;                             // it described a node of the old result
-      layouts.cancel((sig, urgent) => !urgent);   // the old result's warm-ups (warm() asks again for what is needed)
+      // the old result's warm-ups (warm() asks again for what is still needed)
+      for (const sig of layouts.cancel((s, urgent) => !urgent)) pendingKeys.delete(sig);
     }
     const stages = m.stages;
     const idx = Math.min(st.stage, stages.length - 1);
@@ -722,7 +723,7 @@ export function createGraphView(root, ctx) {
     forcedNote.textContent = `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
     wanted = new Set();
     const vis = visualGraph(stage, collapsed, true);
-    layouts.cancel((sig, urgent) => urgent && !wanted.has(sig));   // superseded layouts
+    for (const sig of layouts.cancel((s, urgent) => urgent && !wanted.has(s))) pendingKeys.delete(sig);   // superseded
     if (!vis) {
       // keep the previous picture, marked, until the layout (or the opened layer's nodes) arrives
       pendingDraw = { st, m, animate };

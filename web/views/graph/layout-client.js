@@ -67,15 +67,16 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
       w.postMessage({ type: 'layout', sig, nodes, edges, urgent: !!urgent });
     },
     has: (sig) => inFlight.has(sig),
-    /** Drops the jobs for which drop(sig, urgent) is true. */
+    /** Drops the jobs for which drop(sig, urgent) is true; returns their signatures. */
     cancel(dropIf) {
       const drop = [...inFlight].filter(([s, u]) => dropIf(s, u)).map(([s]) => s);
-      if (!drop.length) return;
+      if (!drop.length) return drop;
       for (const s of drop) {
         inFlight.delete(s);
         pendingJobs.delete(s);
       }
       if (worker) worker.postMessage({ type: 'cancel', sigs: drop });
+      return drop;
     },
   };
 }
