@@ -210,13 +210,22 @@ static bool v_number(vstate *v) {
 
 static bool v_value(vstate *v, int depth);
 
+static size_t unescape(const char *s, size_t n, char *out, size_t cap);
+
 static bool in_keep(const vstate *v, size_t start, size_t end) {
     const char *const *keep = v->o ? v->o->keep : NULL;
     if (!keep) return true;
+    const char *k = v->s + start;
     size_t n = end - start;
+    char buf[64];
+    if (memchr(k, '\\', n)) {   /* "con\u0066ig" is "config", as for Python */
+        n = unescape(k, n, buf, sizeof buf);
+        if (n >= sizeof buf) return false;   /* longer than any kept key */
+        k = buf;
+    }
     for (int i = 0; keep[i]; i++)
-        if (strlen(keep[i]) == n && memcmp(keep[i], v->s + start, n) == 0) return true;
-    return false; /* escaped spellings of a kept key are not kept: nothing writes them, and they are unknown */
+        if (strlen(keep[i]) == n && memcmp(keep[i], k, n) == 0) return true;
+    return false;
 }
 
 static bool v_object(vstate *v, int depth) {

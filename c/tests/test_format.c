@@ -106,6 +106,12 @@ static void test_skipped_keys(void **state) {
     assert_true(v == 5);
     assert_int_equal(gl_json_key_next(&j, 0, gl_json_key_next(&j, 0, gl_json_key_first(&j, 0))), b - 1);
     gl_json_free(&j);
+    /* an escaped spelling of a kept key is that key */
+    const char *esc = "{\"\\u0061\": [7], \"b\": [8]}";
+    assert_int_equal(gl_json_parse_ex(&j, esc, strlen(esc), &o, &e), GL_OK);
+    assert_int_equal(j.t[gl_json_get(&j, 0, "a")].type, GL_J_ARR);
+    assert_true(gl_json_is_null(&j, gl_json_get(&j, 0, "b")));
+    gl_json_free(&j);
     /* a skipped value is still validated */
     const char *bad = "{\"big\": [1, 2,], \"a\": 1}";
     assert_int_equal(gl_json_parse_ex(&j, bad, strlen(bad), &o, &e), GL_E_PARSE);
