@@ -13,7 +13,7 @@ import { checkFile, compareSet, parseLoose } from './ref/compare-random.mjs';
 
 const DIR = join(GOLDEN, 'random');
 const files = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f) => join(DIR, f)) : [];
-const SUBSET = files.filter((f) => /cse_keys|dce|random_\d+_00/.test(basename(f)));
+const SUBSET = files.filter((f) => /cse_keys|dce|fold_edges|random_\d+_00/.test(basename(f)));
 const counted = { native: 0, asan: 0, wasi: 0 };
 let mismatches = 0;
 
@@ -75,7 +75,7 @@ describe('golden random graphs', () => {
   });
 });
 
-for (const [kind, list] of [['native', files], ['asan', SUBSET], ['wasi', SUBSET.slice(0, 2)]]) {
+for (const [kind, list] of [['native', files], ['asan', SUBSET], ['wasi', SUBSET.slice(0, 3)]]) {
   describe(`${kind}: graphlab passes equals the reference`, () => {
     it.each(list.map((f) => [basename(f), f]))('%s', (_name, file) => {
       requireBinary(kind);
