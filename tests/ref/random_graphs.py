@@ -648,6 +648,17 @@ def fold_cases():
         new = b.param("new", (2, 1, 2), -np.ones((2, 1, 2)))
         b.g.outputs = [b.op("kv_write", [cache, new], {"pos": pos})]
         cases.append(case(f"fold-kv_write-pos{pos}-of-3-rows", b.g, passes=["constant_fold"]))
+    # logits near ±1000: exp overflows unless softmax subtracts the row max first, as numpy code does
+    b = B()
+    s = b.param("logits", (2, 3), np.array([[1000.0, 1001.0, 999.0], [-1000.0, -1002.0, -999.5]]))
+    b.g.outputs = [b.op("softmax", [s], {"axis": -1}), b.op("softmax", [s], {"axis": 0})]
+    cases.append(case("fold-softmax-large-logits", b.g, passes=["constant_fold"]))
+    b = B()
+    q = b.param("q", (1, 2, 2), np.array([[[30.0, -30.0], [25.0, 31.0]]]))
+    k = b.param("k", (1, 3, 2), np.array([[[40.0, -40.0], [-35.0, 38.0], [20.0, 21.0]]]))
+    v = b.param("v", (1, 3, 2), np.arange(6.0).reshape(1, 3, 2))
+    b.g.outputs = [b.op("flash_attn", [q, k, v], {"scale": 1.0})]
+    cases.append(case("fold-flash_attn-large-logits", b.g, passes=["constant_fold"]))
     return cases
 
 
