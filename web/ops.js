@@ -1,4 +1,4 @@
-// ops.js — op name → op class (graph_lab.py §1), the class colours, and small formatting helpers.
+// ops.js — op name → op class (graph_lab.py §1), the class colours, shapes and node labels (numbers: format.js).
 
 export const OP_CLASS = {
   input: 'LEAF', param: 'LEAF', const: 'LEAF',
@@ -27,36 +27,6 @@ export function fmtShape(shape) {
   if (!Array.isArray(shape)) return '?';
   if (shape.length === 0) return 'scalar';
   return shape.map(String).join('×');
-}
-
-const SI = [[1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k']];
-export function fmtSI(v, unit = '') {
-  if (!Number.isFinite(v)) return String(v);
-  const a = Math.abs(v);
-  for (const [s, p] of SI) if (a >= s) return `${+(v / s).toPrecision(3)} ${p}${unit}`;
-  return `${+v.toPrecision(3)} ${unit}`.trim();
-}
-
-export function fmtBytes(b) {
-  if (!Number.isFinite(b)) return String(b);
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let i = 0;
-  let v = b;
-  while (Math.abs(v) >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${i === 0 ? v : +v.toPrecision(3)} ${units[i]}`;
-}
-
-export function fmtTime(s) {
-  if (!Number.isFinite(s)) return String(s);
-  const a = Math.abs(s);
-  if (a === 0) return '0 s';
-  if (a < 1e-6) return `${+(s * 1e9).toPrecision(3)} ns`;
-  if (a < 1e-3) return `${+(s * 1e6).toPrecision(3)} µs`;
-  if (a < 1) return `${+(s * 1e3).toPrecision(3)} ms`;
-  return `${+s.toPrecision(3)} s`;
 }
 
 /** Short text for a node box: the op, plus the name for leaves and named nodes. */

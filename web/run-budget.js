@@ -4,7 +4,8 @@
 // elements of every node × 8). The shape-only analysis result has every stage's graph, so the same count
 // comes out of it exactly. Pure module (no DOM): tests/web/run-budget.test.js checks it against the core.
 
-import { fmtBytes, fmtShape } from './ops.js';
+import { fmtShape } from './ops.js';
+import { formatBytes as fmtBytes } from './format.js';
 
 /** The core's default run budget in bytes (meta.run_bytes.default), or null without a meta. */
 export function runBudget(meta) {

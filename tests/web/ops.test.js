@@ -1,9 +1,9 @@
 // ops.test.js — web/ops.js: the op-class table against the reference's sets (graph_lab.py §1, copied here
-// as literals), and the formatters the panels print, with hand-written expected strings.
+// as literals), and the shape and node labels, with hand-written expected strings (the number formatters: format.test.js).
 import { describe, expect, it } from 'vitest';
 
 import {
-  classCss, CLASSES, fmtBytes, fmtShape, fmtSI, fmtTime, layerOfName, nodeLabel, OP_CLASS, opClass,
+  classCss, CLASSES, fmtShape, layerOfName, nodeLabel, OP_CLASS, opClass,
 } from '../../web/ops.js';
 
 // graph_lab.py: POINTWISE, REDUCE, VIEW, LEAF, GENERATOR, COMPOSITE, SPECIAL
@@ -51,81 +51,6 @@ describe('fmtShape', () => {
     expect(fmtShape(undefined)).toBe('?');
     expect(fmtShape('4x8')).toBe('?');
     expect(fmtShape({ length: 2 })).toBe('?');
-  });
-});
-
-describe('fmtSI', () => {
-  it('three significant digits with the largest prefix that fits', () => {
-    expect(fmtSI(989e12, 'FLOP/s')).toBe('989 TFLOP/s');
-    expect(fmtSI(1.5e15, 'FLOP')).toBe('1.5 PFLOP');
-    expect(fmtSI(3.35e12, 'B/s')).toBe('3.35 TB/s');
-    expect(fmtSI(123456789)).toBe('123 M');
-    expect(fmtSI(67e9, 'FLOP')).toBe('67 GFLOP');
-    expect(fmtSI(2048, 'B')).toBe('2.05 kB');
-  });
-  it('exact prefix boundaries take the prefix; just below them do not', () => {
-    expect(fmtSI(1e3, 'B')).toBe('1 kB');
-    expect(fmtSI(999, 'B')).toBe('999 B');
-    expect(fmtSI(1e6)).toBe('1 M');
-    expect(fmtSI(999999)).toBe('1000 k');                 // 999.999 rounds up within the prefix
-    expect(fmtSI(1e9)).toBe('1 G');
-    expect(fmtSI(1e12)).toBe('1 T');
-    expect(fmtSI(1e15)).toBe('1 P');
-  });
-  it('below 1000: no prefix, no trailing space without a unit; negatives by magnitude', () => {
-    expect(fmtSI(0.5)).toBe('0.5');
-    expect(fmtSI(12.345, 'x')).toBe('12.3 x');
-    expect(fmtSI(0)).toBe('0');
-    expect(fmtSI(-2500, 'B')).toBe('-2.5 kB');
-    expect(fmtSI(-5)).toBe('-5');
-  });
-  it('non-finite values print as they are', () => {
-    expect(fmtSI(Infinity, 'B')).toBe('Infinity');
-    expect(fmtSI(NaN)).toBe('NaN');
-    expect(fmtSI(-Infinity)).toBe('-Infinity');
-  });
-});
-
-describe('fmtBytes', () => {
-  it('binary prefixes, three significant digits; plain bytes as they are', () => {
-    expect(fmtBytes(0)).toBe('0 B');
-    expect(fmtBytes(1023)).toBe('1023 B');
-    expect(fmtBytes(1024)).toBe('1 KiB');
-    expect(fmtBytes(1536)).toBe('1.5 KiB');
-    expect(fmtBytes(1048576)).toBe('1 MiB');
-    expect(fmtBytes(100 * 1048576)).toBe('100 MiB');
-    expect(fmtBytes(3 * 1073741824)).toBe('3 GiB');
-    expect(fmtBytes(1099511627776)).toBe('1 TiB');
-    expect(fmtBytes(123456789)).toBe('118 MiB');
-  });
-  it('TiB is the largest unit; negatives by magnitude; non-finite as they are', () => {
-    expect(fmtBytes(2048 * 1099511627776)).toBe('2050 TiB');
-    expect(fmtBytes(-2048)).toBe('-2 KiB');
-    expect(fmtBytes(-1023)).toBe('-1023 B');
-    expect(fmtBytes(Infinity)).toBe('Infinity');
-    expect(fmtBytes(NaN)).toBe('NaN');
-  });
-});
-
-describe('fmtTime', () => {
-  it('ns, µs, ms or s with three significant digits', () => {
-    expect(fmtTime(0)).toBe('0 s');
-    expect(fmtTime(4e-6)).toBe('4 µs');
-    expect(fmtTime(1.234e-9)).toBe('1.23 ns');
-    expect(fmtTime(9.99e-7)).toBe('999 ns');
-    expect(fmtTime(1e-6)).toBe('1 µs');
-    expect(fmtTime(0.000999)).toBe('999 µs');
-    expect(fmtTime(1e-3)).toBe('1 ms');
-    expect(fmtTime(0.0123456)).toBe('12.3 ms');
-    expect(fmtTime(0.999)).toBe('999 ms');
-    expect(fmtTime(1)).toBe('1 s');
-    expect(fmtTime(123.456)).toBe('123 s');
-  });
-  it('negatives by magnitude; non-finite as they are', () => {
-    expect(fmtTime(-2e-3)).toBe('-2 ms');
-    expect(fmtTime(-5e-9)).toBe('-5 ns');
-    expect(fmtTime(Infinity)).toBe('Infinity');
-    expect(fmtTime(NaN)).toBe('NaN');
   });
 });
 

@@ -5,7 +5,7 @@
 
 import { el, clear } from '../dom.js';
 import { rangeError } from '../state.js';
-import { fmtSI, fmtTime } from '../ops.js';
+import { formatSI as fmtSI, formatTime as fmtTime } from '../format.js';
 
 function niceTicks(min, max, extra = []) {
   const s = new Set(extra.filter((v) => v >= min && v <= max));

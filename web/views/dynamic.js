@@ -8,6 +8,7 @@
 // A build without these methods says so instead of failing.
 
 import { el, clear, table } from '../dom.js';
+import { formatCount, formatFlops, formatNumber } from '../format.js';
 
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
@@ -45,7 +46,7 @@ export function flatten(obj, prefix = '', depth = 0, out = []) {
 }
 
 function fmt(v) {
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : v.toPrecision(4);
+  if (typeof v === 'number') return Number.isInteger(v) ? formatCount(v) : formatNumber(v);   // the lab's one formatter
   return String(v);
 }
 
@@ -69,8 +70,8 @@ const DYN_ROWS = [
   ['guard failures', (a) => fmt(a.guard_failures)],
   ['graphs in the cache', (a) => (Array.isArray(a.graphs) ? `${a.graphs.length}: lengths ${a.graphs.map((g) => g.length).join(', ')}`.slice(0, 120) : '')],
   ['padded slots', (a) => fmt(a.padded_slots)],
-  ['attention FLOPs', (a) => (typeof a.attention_flops === 'number' ? a.attention_flops.toExponential(3) : '')],
-  ['wasted on padding', (a) => (typeof a.wasted_attention_flops === 'number' ? `${a.wasted_attention_flops.toExponential(3)}${a.attention_flops ? ` (${((100 * a.wasted_attention_flops) / a.attention_flops).toFixed(1)}%)` : ''}` : '')],
+  ['attention FLOPs', (a) => (typeof a.attention_flops === 'number' ? formatFlops(a.attention_flops) : '')],
+  ['wasted on padding', (a) => (typeof a.wasted_attention_flops === 'number' ? `${formatFlops(a.wasted_attention_flops)}${a.attention_flops ? ` (${((100 * a.wasted_attention_flops) / a.attention_flops).toFixed(1)}%)` : ''}` : '')],
   ['max |Δ| vs specialize', (a) => (a.max_abs_diff === null ? 'shape-only' : typeof a.max_abs_diff === 'number' ? a.max_abs_diff.toExponential(2) : '')],
 ];
 const SKIP = new Set(['frontend', 'strategy', 'program', 'first', 'second', 'steps', 'per_step', 'graph_list', 'flops_formula', 'config', 'from', 'seed', 'numeric']);

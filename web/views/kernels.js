@@ -10,7 +10,7 @@
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
-import { fmtBytes, fmtSI, fmtTime } from '../ops.js';
+import { formatBytes as fmtBytes, formatSI as fmtSI, formatTime as fmtTime } from '../format.js';
 import { kernelColor } from './graph.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 

@@ -6,7 +6,7 @@
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
-import { fmtBytes } from '../ops.js';
+import { formatBytes as fmtBytes } from '../format.js';
 import { kernelColor } from './graph.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
