@@ -1,8 +1,9 @@
 // state.js — the lab's whole state in one plain object, mirrored to the URL hash.
 //
 // The hash is parsed strictly: only whitelisted keys, each typed and range-checked, no duplicates.
-// Anything else (an unknown key, a malformed number, a value out of range) makes the whole hash
-// invalid: the lab falls back to the defaults and shows a notice saying which key was wrong.
+// A bad part (an unknown key, a malformed number, a value out of range, a key given twice) is dropped on
+// its own: the valid keys are kept and a notice names each dropped key and why (a shared link with one
+// typo still opens what it showed).
 // Numeric ranges are the C core's (LIMITS(meta), from lab.meta()), except for the keys the core never sees
 // (stage); whether a combination is *possible* (H divisible by G, even dh, ...) is the core's business
 // too, and its error message is shown inline by the config panel.
@@ -187,46 +188,74 @@ function clip(s, n = 24) {
   return t.length > n ? t.slice(0, n) + '…' : t;
 }
 
+const MAX_REASONS = 3;
+
 /**
  * Parses a location hash ("#d=64&H=8…", with or without the "#"), range-checking numeric keys against
  * limits (LIMITS(meta); by default the lab's own keys only).
- * Returns {state, notice}: notice is null when the hash was empty or valid, else a sentence saying
- * why the link was rejected (the state is then the defaults).
+ * Returns {state, notice, dropped}: a bad part (unknown key, malformed value, out of range, a key given twice)
+ * is dropped on its own and the valid keys are kept; dropped lists {key, why} for each, and notice is a
+ * sentence naming them (null when nothing was dropped). Only a hash over MAX_HASH characters is refused whole.
  */
 export function parseHash(hash, { limits = LIMITS(null) } = {}) {
-  const defaults = defaultState();
   let s = typeof hash === 'string' ? hash : '';
   if (s.startsWith('#')) s = s.slice(1);
-  if (s === '') return { state: defaults, notice: null };
-  const reject = (why) => ({ state: defaultState(), notice: `The link's settings were not valid (${why}), so the lab shows the defaults.` });
-  if (s.length > MAX_HASH) return reject('the settings are too long');
+  if (s === '') return { state: defaultState(), notice: null, dropped: [] };
+  if (s.length > MAX_HASH) {
+    return { state: defaultState(), notice: 'The link\'s settings were not valid (the settings are too long), so the lab shows the defaults.', dropped: [{ key: null, why: 'the settings are too long' }] };
+  }
   const state = defaultState();
-  const seen = new Set();
+  const dropped = [];
+  // group first, so that a key given twice is dropped whole (neither value is trusted)
+  const byKey = new Map();
   for (const part of s.split('&')) {
     const eq = part.indexOf('=');
-    if (eq <= 0) return reject(`"${clip(part)}" is not key=value`);
+    if (eq <= 0) {
+      dropped.push({ key: part, why: `"${clip(part)}" is not key=value` });
+      continue;
+    }
     const key = part.slice(0, eq);
+    if (!Object.prototype.hasOwnProperty.call(FIELDS, key)) {
+      dropped.push({ key, why: `unknown key "${clip(key)}"` });
+      continue;
+    }
+    if (byKey.has(key)) byKey.get(key).push(part.slice(eq + 1));
+    else byKey.set(key, [part.slice(eq + 1)]);
+  }
+  for (const [key, values] of byKey) {
+    if (values.length > 1) {
+      dropped.push({ key, why: `"${key}" given twice` });
+      continue;
+    }
     let raw;
     try {
-      raw = decodeURIComponent(part.slice(eq + 1));
+      raw = decodeURIComponent(values[0]);
     } catch {
-      return reject(`bad escape in ${clip(key)}`);
+      dropped.push({ key, why: `bad escape in ${key}` });
+      continue;
     }
-    if (!Object.prototype.hasOwnProperty.call(FIELDS, key)) return reject(`unknown key "${clip(key)}"`);
-    if (seen.has(key)) return reject(`"${key}" given twice`);
-    seen.add(key);
     const [path, parse] = FIELDS[key];
     let v;
     try {
       const numeric = parse === int || parse === num;
       v = parse(raw, numeric && Object.prototype.hasOwnProperty.call(limits, key) ? limits[key] : null);
     } catch (err) {
-      return reject(`${key}=${clip(raw)}: ${err.message}`);
+      dropped.push({ key, why: `${key}=${clip(raw)}: ${err.message}` });
+      continue;
     }
     if (path.length === 1) state[path[0]] = v;
     else state[path[0]][path[1]] = v;
   }
-  return { state, notice: null };
+  return { state, notice: droppedNotice(dropped), dropped };
+}
+
+/** The sentence naming the dropped keys and why (at most MAX_REASONS of them, then a count). */
+function droppedNotice(dropped) {
+  if (!dropped.length) return null;
+  const whys = dropped.slice(0, MAX_REASONS).map((d) => d.why);
+  if (dropped.length > MAX_REASONS) whys.push(`and ${dropped.length - MAX_REASONS} more`);
+  const which = dropped.length === 1 ? 'that key' : `those ${dropped.length} keys`;
+  return `The link's settings were not valid (${whys.join('; ')}), so the lab dropped ${which} and kept the rest.`;
 }
 
 function fmtNum(v) {

@@ -1,5 +1,5 @@
-// Unit tests of the lab's URL-hash parser (web/state.js): strict keys, types and ranges; any bad part
-// rejects the whole hash (defaults + a notice); serialize → parse is the identity. The ranges here come from a
+// Unit tests of the lab's URL-hash parser (web/state.js): strict keys, types and ranges; a bad part is dropped
+// on its own (the valid keys kept, a notice naming each dropped key); serialize → parse is the identity. The ranges here come from a
 // meta written out in this file (the core's own meta is tested against in hostile.test.js).
 import { describe, it, expect } from 'vitest';
 import {
@@ -29,10 +29,12 @@ const ok = (h) => {
   expect(r.notice).toBeNull();
   return r.state;
 };
-const bad = (h) => {
+// kept: the hash's valid parts, whose state the bad hash must give (the bad parts dropped, nothing else)
+const bad = (h, kept = '') => {
   const r = parseHash(h);
   expect(r.notice).toMatch(/not valid/);
-  expect(r.state).toEqual(defaultState());
+  expect(r.dropped.length).toBeGreaterThan(0);
+  expect(r.state).toEqual(ok(kept));
   return r.notice;
 };
 
@@ -75,7 +77,7 @@ describe('parseHash', () => {
   });
 
   it('rejects unknown keys (including prototype tricks)', () => {
-    expect(bad('#d=64&evil=1')).toMatch(/unknown key "evil"/);
+    expect(bad('#d=64&evil=1', 'd=64')).toMatch(/unknown key "evil"/);
     bad('__proto__=1');
     bad('constructor=1');
     bad('toString=x');
@@ -89,7 +91,7 @@ describe('parseHash', () => {
   it('rejects malformed parts', () => {
     bad('d');
     bad('=5');
-    bad('d=64&&H=8');
+    bad('d=64&&H=8', 'd=64&H=8');
     bad('d=%E0%A4%A'); // bad escape
   });
 
@@ -173,6 +175,39 @@ describe('parseHash', () => {
   });
 });
 
+describe('a link with bad keys keeps the valid ones', () => {
+  it('drops only the unknown key and names it', () => {
+    const r = parseHash('#d=128&H=4&bogus=7&mode=decode');
+    expect(r.state).toEqual(ok('d=128&H=4&mode=decode'));
+    expect(r.state.cfg.d).toBe(128);
+    expect(r.dropped).toEqual([{ key: 'bogus', why: 'unknown key "bogus"' }]);
+    expect(r.notice).toBe('The link\'s settings were not valid (unknown key "bogus"), so the lab dropped that key and kept the rest.');
+  });
+  it('drops a bad value and an out-of-range value, keeping the rest', () => {
+    const r = parseHash('#T=abc&d=4096&L=999&inst=1');
+    expect(r.state).toEqual(ok('d=4096&inst=1'));
+    expect(r.dropped.map((d) => d.key)).toEqual(['T', 'L']);
+    expect(r.notice).toMatch(/\(T=abc: not a whole number; L=999: out of range 1…256\), so the lab dropped those 2 keys and kept the rest\.$/);
+  });
+  it('a key given twice is dropped whole (neither value is trusted), the others kept', () => {
+    const r = parseHash('#d=64&H=4&d=128');
+    expect(r.state).toEqual(ok('H=4'));
+    expect(r.state.cfg.d).toBe(defaultState().cfg.d);
+    expect(r.dropped).toEqual([{ key: 'd', why: '"d" given twice' }]);
+  });
+  it('names at most three reasons, then counts the rest', () => {
+    const r = parseHash('#a=1&b=2&c=3&e=4&d=100');
+    expect(r.state.cfg.d).toBe(100);
+    expect(r.dropped.map((d) => d.key)).toEqual(['a', 'b', 'c', 'e']);
+    expect(r.notice).toMatch(/unknown key "a"; unknown key "b"; unknown key "c"; and 1 more\), so the lab dropped those 4 keys/);
+  });
+  it('still refuses an overlong hash whole', () => {
+    const r = parseHash('d=128&x=' + '1'.repeat(3000));
+    expect(r.state).toEqual(defaultState());
+    expect(r.notice).toMatch(/too long\), so the lab shows the defaults/);
+  });
+});
+
 describe('caseFromState', () => {
   it('builds the analysis case', () => {
     const c = caseFromState(defaultState());
@@ -239,7 +274,7 @@ describe('LIMITS(meta): the effective limits of every numeric hash key', () => {
   });
   it('eps = 0 and launch = 0 are refused, as the core refuses them', () => {
     expect(bad('eps=0')).toMatch(/\(eps=0: out of range 0…1, 0 excluded\)/);
-    expect(bad('dev=custom&launch=0')).toMatch(/\(launch=0: out of range 0…1, 0 excluded\)/);
+    expect(bad('dev=custom&launch=0', 'dev=custom')).toMatch(/\(launch=0: out of range 0…1, 0 excluded\)/);
     expect(ok('eps=1e-300').cfg.eps).toBe(1e-300);
     expect(ok('dev=custom&launch=1e-9').custom.launch).toBe(1e-9);
   });
