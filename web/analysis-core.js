@@ -4,6 +4,7 @@
 import { buildStages } from './model.js';
 import { liteStage, LITE_NODES } from './views/graph/collapse.js';
 import { runFootprint } from './run-budget.js';
+import { describeKernels, describeValues } from './kernel-names.js';
 
 export function analyzeCase(lab, caseObj) {
   const t0 = performance.now();
@@ -13,6 +14,12 @@ export function analyzeCase(lab, caseObj) {
   const stages = lite ? fullStages.map(liteStage) : fullStages;
   // the numeric run's size as the core's budget counts it, while the graphs are here (run-budget.js)
   result.lab_run_footprint = runFootprint(result);
+  // the fused kernels' names and on-chip values, and the op and shape of every value they make (kernels and
+  // memory panels), while the graphs are here
+  const last = fullStages[fullStages.length - 1];
+  const fk = result.fused && result.fused.kernels;
+  result.lab_kernels = last ? describeKernels(fk, last.nodes, last.outputs) : [];
+  result.lab_values = last ? describeValues(fk, last.nodes, result.elem_bytes, result.bind) : {};
   delete result.graphs;
   delete result.provenance;
   const resultText = JSON.stringify(result);

@@ -179,3 +179,18 @@ function nameOf(k, ki, f, facts, g, kernelOf) {
   if (f.silu) return 'SiLU';
   return k.label;
 }
+
+/** {id: [op, shape, bytes]} for the values of the fused kernels (what the memory plan places and the
+ *  kernels keep on chip), so a panel can name them without the graph. */
+export function describeValues(kernels, nodes, elemBytes, bind = {}) {
+  const out = {};
+  if (!Array.isArray(kernels) || !Array.isArray(nodes)) return out;
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (const k of kernels) {
+    for (const id of k.nodes) {
+      const n = byId.get(id);
+      if (n) out[id] = [n.op, n.shape, valueBytes(n, elemBytes, bind)];
+    }
+  }
+  return out;
+}
