@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { helpModule } from './render-help.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -54,6 +55,8 @@ function dagreModule() {
 export function buildServed() {
   fs.rmSync(APP, { recursive: true, force: true });
   copyDir(WEB, APP);
+  // the panels' help pages (docs/panels/*.md), rendered and sanitised here, loaded by web/help.js on demand
+  fs.writeFileSync(path.join(APP, 'help-pages.js'), helpModule(path.join(REPO, 'docs', 'panels')));
   fs.mkdirSync(path.join(APP, 'vendor'), { recursive: true });
   fs.writeFileSync(path.join(APP, 'vendor', 'd3.mjs'), d3Module());
   fs.writeFileSync(path.join(APP, 'vendor', 'dagre.mjs'), dagreModule());

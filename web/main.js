@@ -14,6 +14,7 @@ import { createKernelsView } from './views/kernels.js';
 import { createMemoryView } from './views/memory.js';
 import { createNumericsView } from './views/numerics.js';
 import { createDynamicView } from './views/dynamic.js';
+import { addHelpButtons } from './help.js';
 
 const PANEL_TITLES = {
   config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
@@ -110,6 +111,7 @@ export async function boot(opts = {}) {
     });
     panelChips.append(el('label', { class: 'chip-toggle' }, cb, ' ', PANEL_TITLES[p]));
   }
+  addHelpButtons(panelEls, PANEL_TITLES);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
 

@@ -1,0 +1,114 @@
+// The (?) of every panel opens its page of docs/panels/ from the lab itself, in the served lab and in the
+// single-file dist opened from file:// (Debian's Chromium, playwright-core). What each page must show comes
+// from the .md files (title, images, links to other panels), not from the page; a CSP violation or a
+// broken image is a console error or a zero-width image, and fails the test.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic'];
+
+/** What docs/panels/NAME.md says: its title, how many images, which other panels it links to. */
+function expected(name) {
+  const src = fs.readFileSync(path.join(REPO, 'docs', 'panels', `${name}.md`), 'utf8').replace(/```[\s\S]*?```/g, '');
+  return {
+    title: /^# (.*)$/m.exec(src)[1].replace(/\*\*|`/g, ''),
+    images: [...src.matchAll(/!\[[^\]]*\]\(([^)]+\.png)\)/g)].length,
+    links: [...new Set([...src.matchAll(/[^!]\[[^\]]*\]\(([a-z]+)\.md(#[^)]*)?\)/g)].map((m) => m[1]))].filter((p) => PANELS.includes(p)),
+  };
+}
+
+describe('help pages (e2e, Chromium)', () => {
+  let browser, server;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run make deps; the e2e suites never skip`);
+    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) execSync('make wasm', { cwd: REPO, stdio: 'inherit' });
+    const { buildServed } = await import('../../tools/build-web.mjs');
+    buildServed();
+    const { startServer } = await import('../../tools/serve.mjs');
+    server = await startServer({ port: 0 });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+
+  afterAll(async () => {
+    if (browser) await browser.close();
+    if (server) await server.close();
+  });
+
+  async function checkEveryPanel(url) {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    await page.goto(`${url}#panels=${PANELS.join('.')}`);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    for (const name of PANELS) {
+      const want = expected(name);
+      await page.click(`[data-testid=help-${name}]`);
+      await page.waitForSelector(`[data-testid=help-body][data-page=${name}] h1`, { timeout: 30000 });
+      const got = await page.evaluate(async () => {
+        const body = document.querySelector('[data-testid=help-body]');
+        const imgs = [...body.querySelectorAll('img')];
+        await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
+        return {
+          open: document.querySelector('[data-testid=help-dialog]').open,
+          title: body.querySelector('h1').textContent,
+          images: imgs.map((i) => i.naturalWidth),
+          links: [...new Set([...body.querySelectorAll('button.help-link')].map((b) => b.dataset.help))],
+          markup: body.querySelectorAll('script, iframe, object, embed, [style]').length,
+          handlers: [...body.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
+        };
+      });
+      expect(got.open, name).toBe(true);
+      expect(got.title, name).toBe(want.title);
+      expect(got.images.length, name).toBe(want.images);
+      for (const w of got.images) expect(w, `${name}: an image did not load`).toBeGreaterThan(100);
+      expect(got.links.sort(), name).toEqual(want.links.sort());
+      expect(got.markup + got.handlers, name).toBe(0);
+      // a link to another panel's page opens it in the same dialog
+      if (want.links.length) {
+        const other = want.links[0];
+        await page.click(`[data-testid=help-body] button.help-link[data-help=${other}]`);
+        await page.waitForSelector(`[data-testid=help-body][data-page=${other}] h1`, { timeout: 30000 });
+        expect(await page.textContent('[data-testid=help-body] h1')).toBe(expected(other).title);
+      }
+      // Esc closes it, and the keys go to the stepper again
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('[data-testid=help-dialog]').open);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+
+  it('every panel\'s (?) opens its page, images included, in the served lab', async () => {
+    await checkEveryPanel(server.url);
+  });
+
+  it('and in dist/graphlab.html from file://', async () => {
+    const { buildDist } = await import('../../tools/build-web.mjs');
+    const out = await buildDist();
+    await checkEveryPanel(pathToFileURL(out).href);
+  });
+
+  it('keys pressed in the help page do not step the graph behind it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(`${server.url}#panels=graph&stage=0`);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    await page.click('[data-testid=help-graph]');
+    await page.waitForSelector('[data-testid=help-body][data-page=graph] h1');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => window.__graphlab.state().stage)).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.__graphlab.state().stage === 1);
+    await page.close();
+  });
+});
