@@ -2,7 +2,8 @@
 // playwright-core) records every long task with a PerformanceObserver installed before the page's own
 // scripts, at the settings that used to freeze it — 256 decode layers on load (17 s), then Instructor mode
 // (18 s), 256 prefill layers on load (8 s), the 405B preset picked from the menu (2–3 s). Each waits until
-// the graph is drawn for the new configuration, then asserts the longest task (and prints it).
+// the graph is drawn for the new configuration, then asserts the longest task (and prints it); on a busy
+// machine, see measured().
 // Never downloads a browser; fails (saying so) when /usr/bin/chromium is missing.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -78,17 +79,31 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
 
   const load = () => os.loadavg()[0].toFixed(1);
 
-  // A 2-core machine shared with other jobs stretches every task by the load (the page's own work is under
-  // 100 ms of CPU per task at these settings): a scenario over budget while the load average is above the
-  // core count is measured once more, and the second measurement counts.
+  // A 2-core machine shared with other jobs stretches every task by the load (at these settings the page's
+  // own work is under ~100 ms of CPU per task). So when a scenario goes over budget while the load average is
+  // above the core count, it runs once more under a browser trace, and what counts is then the CPU time of
+  // the longest task on the page's main thread (the trace's thread time) rather than its wall time.
   async function measured(name, scenario) {
     let r = await scenario();
     if (Object.values(r.ms).some((ms) => ms >= BUDGET_MS) && os.loadavg()[0] > os.cpus().length) {
-      console.log(`${name}: ${JSON.stringify(r.ms)} ms at load average ${load()} on ${os.cpus().length} cores; measuring again`);
+      console.log(`${name}: ${JSON.stringify(r.ms)} ms at load average ${load()} on ${os.cpus().length} cores; ` +
+                  'measuring again, as CPU time per task (trace)');
+      await browser.startTracing(undefined, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
       r = await scenario();
+      r.ms = { [`${name}, CPU time of the longest task`]: longestTracedTask(JSON.parse(String(await browser.stopTracing()))) };
     }
     for (const [what, ms] of Object.entries(r.ms)) console.log(`longest task, ${what}: ${ms} ms (load average ${load()})`);
     return r;
+  }
+
+  /** The thread (CPU) time in ms of the longest task on any renderer's main thread of a trace. */
+  function longestTracedTask(trace) {
+    const ev = trace.traceEvents || trace;
+    const mains = new Set(ev.filter((e) => e.name === 'thread_name' && e.args && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const tasks = ev.filter((e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+    // a trace without thread times would measure nothing
+    expect(tasks.filter((e) => typeof e.tdur === 'number').length).toBeGreaterThan(100);
+    return Math.round(Math.max(...tasks.map((e) => (e.tdur || 0) / 1000)));
   }
 
   it('#mode=decode&L=256: loading, then Instructor mode', async () => {

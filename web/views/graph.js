@@ -23,16 +23,15 @@ import {
 } from './graph/collapse.js';
 import { gridLayout } from './graph/grid.js';
 import { createLayoutClient } from './graph/layout-client.js';
+import { kernelColor } from './kernels/palette.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
-const KERNEL_COLORS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
 const COMPACT_H = 26;        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
 
-export function kernelColor(ki) {
-  return KERNEL_COLORS[ki % KERNEL_COLORS.length];
-}
+// the kernels' palette (never the compute / memory colours) is shared with the kernels and memory panels
+export { kernelColor };
 
 export function createGraphView(root, ctx) {
   // ------------------------------------------------------------------ DOM
@@ -353,6 +352,8 @@ export function createGraphView(root, ctx) {
     const visKey = (n) => (slices.has(n.layer) ? n.key : `L${n.layer}`);
     return { nodes, edges: edgeList, visKey, width: grid.width, height: grid.height, shape: grid };
   }
+
+  let markTimer = null;           // marks the drawing "laying out…" when a layout takes a while
 
   /** A layout (or a layer's nodes) arrived: draw what was waiting for it. */
   function resume() {
@@ -726,12 +727,22 @@ export function createGraphView(root, ctx) {
     for (const sig of layouts.cancel((s, urgent) => urgent && !wanted.has(s))) pendingKeys.delete(sig);   // superseded
     if (!vis) {
       // keep the previous picture, marked, until the layout (or the opened layer's nodes) arrives
+      // (marked only after a moment: most layouts take tens of ms, and a flash of the note is noise)
       pendingDraw = { st, m, animate };
-      layingNote.hidden = false;
-      svg.style('opacity', last ? 0.55 : null).attr('data-animating', 1).attr('data-laying-out', 1);
+      svg.attr('data-animating', 1).attr('data-laying-out', 1);
+      if (markTimer === null) {
+        markTimer = setTimeout(() => {
+          markTimer = null;
+          if (!pendingDraw) return;
+          layingNote.hidden = false;
+          if (last) svg.style('opacity', 0.55);
+        }, 150);
+      }
       return;
     }
     pendingDraw = null;
+    if (markTimer !== null) clearTimeout(markTimer);
+    markTimer = null;
     layingNote.hidden = true;
     svg.style('opacity', null).attr('data-laying-out', 0);
     mark('gl-layout-end');

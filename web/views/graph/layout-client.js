@@ -35,10 +35,15 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
     worker.onmessage = (ev) => {
       const m = ev.data || {};
       if (!inFlight.has(m.sig)) return;             // cancelled meanwhile
-      inFlight.delete(m.sig);
+      const job = pendingJobs.get(m.sig);
       pendingJobs.delete(m.sig);
-      if (m.type === 'layout') onLayout(m.sig, { pos: m.pos, width: m.width, height: m.height });
-      else console.error('layout worker:', m.message);
+      if (m.type === 'layout') {
+        inFlight.delete(m.sig);
+        onLayout(m.sig, { pos: m.pos, width: m.width, height: m.height });
+      } else {
+        console.warn('layout worker:', m.message, '- laying out on the page');
+        if (job) fallback(m.sig, job.nodes, job.edges);
+      }
     };
     worker.onerror = (ev) => {
       ev.preventDefault();
