@@ -232,3 +232,17 @@ docs-figures: wasm web
 .PHONY: bench-lab
 bench-lab: wasm web
 	node bench/lab_perf.mjs
+
+# ==================================================================== mutation testing (reports, not in `make test`)
+# `make mutate`: tools/mutate.mjs applies each curated C mutant of tools/mutants.txt to a copy of HEAD (git
+# archive into a temporary directory; the working tree is never touched), rebuilds the native CLI and the
+# ASan test binaries, runs the C unit tests, then the native random-graph and parity suites, stops at the first
+# failure (killed) and prints every outcome and the score (exit 0; 2 on a tool error such as a stale snippet).
+# `make mutate-web`: Stryker (stryker.config.mjs) over the lab's pure modules, killed by tests/web/; the
+# module is built first so that the suites that load it run. Both take minutes.
+.PHONY: mutate mutate-web
+mutate:
+	node tools/mutate.mjs
+
+mutate-web: wasm
+	npx stryker run
