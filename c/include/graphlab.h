@@ -440,12 +440,27 @@ const char *gl_pass_name_at(int i);                                 /* reference
 typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE } gl_kernel_kind;
 const char *gl_kernel_kind_name(gl_kernel_kind k);
 
+/* Why a kernel's first node could not join an existing kernel (docs/CASES.md, "why"): the reason for the
+ * first input kernel it tried (the most recent), that kernel (execution index, -1 for none) and the bytes
+ * joining it would have saved (each intermediate read from it: its write plus its re-read). */
+typedef enum {
+    GL_WHY_SPECIAL, GL_WHY_NO_FUSIBLE_PRODUCER, GL_WHY_REDUCE_AXIS, GL_WHY_EPILOGUE, GL_WHY_ITERATION_SHAPE,
+    GL_WHY_CYCLE, GL_WHY_EAGER
+} gl_why_reason;
+const char *gl_why_reason_name(gl_why_reason r);
+typedef struct {
+    gl_why_reason reason;
+    int candidate;
+    double saved_bytes;
+} gl_why;
+
 typedef struct {
     gl_kernel_kind kind;
     int nnodes;
     int *nodes;                   /* node ids, in the order they joined */
     double reads, writes, flops;  /* bytes, bytes, FLOPs */
     char *label;                  /* distinct ops joined by '+', e.g. "matmul+mul+rot_pairs+add" */
+    gl_why why;                   /* why its first node started a kernel (fuse.c) */
 } gl_kernel;
 
 typedef struct {

@@ -147,7 +147,12 @@ static void put_kernels(wctx *w, const gl_kernels *ks) {
         gl_sb_double(sb, k->flops);
         gl_sb_puts(sb, ", \"time_s\": ");
         gl_sb_double(sb, gl_kernel_time(k, &w->c->device));
-        gl_sb_putc(sb, '}');
+        gl_sb_puts(sb, ", \"why\": {\"reason\": ");      /* docs/CASES.md: why kernels split */
+        gl_sb_json_str(sb, gl_why_reason_name(k->why.reason));
+        if (k->why.candidate >= 0) gl_sb_printf(sb, ", \"candidate\": %d, \"saved_bytes\": ", k->why.candidate);
+        else gl_sb_puts(sb, ", \"candidate\": null, \"saved_bytes\": ");
+        gl_sb_double(sb, k->why.saved_bytes);
+        gl_sb_puts(sb, "}}");
     }
     gl_sb_putc(sb, ']');
 }

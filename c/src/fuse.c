@@ -14,6 +14,10 @@
  *                       a pointwise node whose shape is the kernel's with last dim 1 ("row_of");
  *  - otherwise a new kernel (rowwise for a reduce, pointwise for anything else);
  *  - kernels are executed in the order of a DFS topological sort (deps visited in ascending order);
+ *  - each new kernel records why its first node started it (gl_why; not in the reference): fusion off
+ *    (eager), a node that is not pointwise / reduce (special), no input kernel (no_fusible_producer), or why
+ *    the first input kernel it tried refused it (epilogue, reduce_axis, iteration_shape, special for an
+ *    attention / write kernel, cycle), with the bytes joining it would have saved;
  *  - reads: the distinct view bases read from outside the kernel, skipping generators and scalar consts;
  *    writes: members used by a node outside the kernel (looking through views) or that are outputs;
  *    a write kernel (kv_write) reads and writes one new row.
@@ -26,6 +30,19 @@
 #include <string.h>
 
 #include "util.h"
+
+const char *gl_why_reason_name(gl_why_reason r) {
+    switch (r) {
+    case GL_WHY_SPECIAL: return "special";
+    case GL_WHY_NO_FUSIBLE_PRODUCER: return "no_fusible_producer";
+    case GL_WHY_REDUCE_AXIS: return "reduce_axis";
+    case GL_WHY_EPILOGUE: return "epilogue";
+    case GL_WHY_ITERATION_SHAPE: return "iteration_shape";
+    case GL_WHY_CYCLE: return "cycle";
+    case GL_WHY_EAGER: return "eager";
+    }
+    return "?";
+}
 
 const char *gl_kernel_kind_name(gl_kernel_kind k) {
     switch (k) {
@@ -61,12 +78,14 @@ typedef struct {
     int dep, rdep;                /* edge lists: kernels this one depends on / that depend on it */
     int ndeps;
     int level;                    /* longest dependency path below this kernel */
+    gl_why why;                   /* candidate: creation index until gl_fuse maps it */
 } kbuild;
 
 typedef struct {
     const gl_graph *g;
     const gl_bind *bind;
     gl_err *e;
+    int elem_bytes;
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
     int *base;                    /* view base per node */
@@ -189,6 +208,29 @@ static gl_status compatible(fctx *c, const kbuild *k, const gl_node *n, int iter
     return GL_OK;
 }
 
+/* Why candidate kernel ki (incompatible with n, see compatible) refused n, and what joining it would have
+ * saved: every distinct intermediate n reads from ki (through views) written once and read back once. */
+static gl_status why_refused(fctx *c, int ki, const gl_node *n, int iter, gl_why *w) {
+    gl_kernel_kind kind = c->kb[ki].kind;
+    w->reason = kind == GL_K_MATMUL                                 ? GL_WHY_EPILOGUE
+                : kind != GL_K_POINTWISE && kind != GL_K_ROWWISE ? GL_WHY_SPECIAL
+                : iter < 0                                       ? GL_WHY_REDUCE_AXIS
+                                                                 : GL_WHY_ITERATION_SHAPE;
+    w->candidate = ki;
+    w->saved_bytes = 0;
+    for (int q = 0; q < n->nin; q++) {
+        int b = c->base[n->in[q]];
+        bool dup = c->kof[b] != ki;
+        for (int p = 0; p < q && !dup; p++) dup = c->base[n->in[p]] == b;
+        if (dup) continue;
+        double by = 0;
+        gl_status st = bytes_of(c, b, c->elem_bytes, &by);
+        if (st) return st;
+        w->saved_bytes += 2 * by;
+    }
+    return GL_OK;
+}
+
 static void sort_ints(int *a, int n) {               /* insertion sort: dependency lists are short */
     for (int i = 1; i < n; i++) {
         int v = a[i], j = i - 1;
@@ -231,7 +273,9 @@ static gl_status partition(fctx *c, bool enable) {
         if (cls == GL_CLASS_LEAF || cls == GL_CLASS_VIEW || cls == GL_CLASS_GENERATOR) continue;
         bool reduce = cls == GL_CLASS_REDUCE;
         int target = -1;
+        gl_why why = {enable ? GL_WHY_SPECIAL : GL_WHY_EAGER, -1, 0};
         if (enable && (cls == GL_CLASS_POINTWISE || reduce)) {
+            why.reason = GL_WHY_NO_FUSIBLE_PRODUCER;
             int iter = reduce ? n->in[0] : i;
             if (reduce) {
                 int r = g->nodes[iter].shape.rank;
@@ -249,10 +293,12 @@ static gl_status partition(fctx *c, bool enable) {
                 int ki = in_k[q];
                 bool ok;
                 if ((st = compatible(c, &c->kb[ki], n, iter, &ok))) return st;
+                if (q == nk - 1 && (st = why_refused(c, ki, n, iter, &why))) return st;   /* the first one tried */
                 if (!ok) continue;
                 bool cycle = false;
                 for (int p = 0; p < nk && !cycle; p++)
                     if (in_k[p] != ki && reaches(c, in_k[p], ki)) cycle = true;
+                if (q == nk - 1) why.reason = GL_WHY_CYCLE;   /* compatible: only the cycle refused it */
                 if (!cycle) target = ki;
             }
         }
@@ -267,6 +313,7 @@ static gl_status partition(fctx *c, bool enable) {
             k->iter = reduce ? n->in[0] : i;
             k->head = k->tail = -1;
             k->dep = k->rdep = -1;
+            k->why = why;
             target = c->nk++;
         }
         kbuild *k = &c->kb[target];
@@ -452,6 +499,7 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     c.g = g;
     c.bind = bind ? bind : &empty;
     c.e = e;
+    c.elem_bytes = elem_bytes;
     size_t n = (size_t)g->n;
     int total_in = 0;
     for (int i = 0; i < g->n; i++) total_in += g->nodes[i].nin;
@@ -496,6 +544,11 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
             goto out;
         }
         for (int i = kb->head; i >= 0; i = c.nnext[i]) k->nodes[k->nnodes++] = i;
+    }
+    for (int p = 0; p < c.nk; p++) {
+        gl_why w = c.kb[order[p]].why;
+        if (w.candidate >= 0) w.candidate = pos[w.candidate];
+        out->k[p].why = w;
     }
     for (int i = 0; i < g->n; i++) kofn[i] = c.kof[i] >= 0 ? pos[c.kof[i]] : -1;
     st = account(&c, out, kofn, elem_bytes);
