@@ -14,11 +14,14 @@ import { createKernelsView } from './views/kernels.js';
 import { createMemoryView } from './views/memory.js';
 import { createNumericsView } from './views/numerics.js';
 import { createDynamicView } from './views/dynamic.js';
+import { createIrView } from './views/ir.js';
+import { createCodeView } from './views/code.js';
 import { addHelpButtons } from './help.js';
+import { addCopyLink } from './share.js';
 
 const PANEL_TITLES = {
   config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
-  numerics: 'Numerics (WASM worker)', dynamic: 'Dynamic shapes & graph breaks',
+  numerics: 'Numerics (WASM worker)', dynamic: 'Dynamic shapes & graph breaks', ir: 'IR text & diff', code: 'Code',
 };
 
 /** A GraphLabError (or anything thrown) as {code, message}. */
@@ -112,6 +115,7 @@ export async function boot(opts = {}) {
     panelChips.append(el('label', { class: 'chip-toggle' }, cb, ' ', PANEL_TITLES[p]));
   }
   addHelpButtons(panelEls, PANEL_TITLES);
+  addCopyLink(document.querySelector('header.top'), () => state);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
 
@@ -147,6 +151,8 @@ export async function boot(opts = {}) {
     memory: createMemoryView(body('memory'), ctx),
     numerics: createNumericsView(body('numerics'), ctx),
     dynamic: createDynamicView(body('dynamic'), ctx),
+    ir: createIrView(body('ir'), ctx),
+    code: createCodeView(body('code'), ctx),
   };
 
   // ---------------------------------------------------------------- analysis
@@ -380,7 +386,7 @@ export async function boot(opts = {}) {
     $('stale').hidden = !(model.error && model.stale);
     const m = { ...model };
     views.config.draw(state, m);
-    for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic']) {
+    for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {
       if (!state.panels.includes(p)) continue;
       try {
         views[p].draw(state, m, { animate });

@@ -86,7 +86,7 @@ describe('browser lab (e2e, Chromium)', () => {
     await page.selectOption('#cfg-preset', 'small');
     await page.waitForFunction(() => window.__graphlab.state().cfg.layers === window.__graphlab.result().config.layers);
     const cfg = await page.evaluate(() => window.__graphlab.state().cfg);
-    expect(cfg).toMatchObject({ d: 64, H: 8, G: 2, dh: 8, f: 128, layers: 2 });   // the preset (graphlab presets)
+    expect(cfg).toMatchObject({ d: 64, H: 8, G: 2, dh: 8, f: 128, layers: 1 });   // the preset (graphlab presets), one layer
     const g = await graphState(page, cliPasses(cfg));
     expect(g.stage).toBe(0);
     expect(g.stageName).toBe('trace');

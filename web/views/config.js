@@ -1,11 +1,43 @@
 // views/config.js — the configuration panel: model presets, layer shape, mode, element size, device.
 // Every change goes through ctx.setState, which re-runs the (shape-only) analysis. Values outside the core's
 // ranges (ctx.limits(): LIMITS(meta), the same table the hash is checked against) are caught here; impossible combinations (H not a multiple of G, odd dh in prefill, …) are the C
-// core's to judge, and its GraphLabError message is shown inline, in the alert box below the fields.
+// core's to judge, and its GraphLabError message is shown in words next to the field it names (config.G → the
+// G field; the one the student just changed when it names several), and in the alert box below the fields.
+// A preset opens what its docs describe: one layer at a typical length (T = 2048 / S = 4096 for the real
+// models), with the whole stack one checkbox away.
 
 import { el, clear } from '../dom.js';
 import { rangeError } from '../state.js';
-import { formatSI as fmtSI, formatTime as fmtTime } from '../format.js';
+import { formatSI as fmtSI, formatTime as fmtTime, formatMs } from '../format.js';
+import { clockResolutionMs } from '../clock.js';
+
+/** The shape a preset opens with: one layer; the real models at a typical prompt / cache length. */
+export function presetShape(p, defaults = { T: 12, S: 16 }) {
+  const big = p.cfg.d >= 1024;
+  return { ...p.cfg, layers: 1, T: big ? 2048 : defaults.T, S: big ? 4096 : defaults.S, pos0: 0 };
+}
+
+// the core's field names → [the panel's field key, the words shown for it]
+const CORE_FIELDS = {
+  'config.d': ['d', 'd'], 'config.H': ['H', 'H'], 'config.G': ['G', 'G'], 'config.dh': ['dh', 'dh'], 'config.f': ['f', 'f'],
+  'config.T': ['T', 'T'], 'config.S': ['S', 'S'], 'config.pos0': ['pos0', 'pos0'], 'config.layers': ['layers', 'layers'],
+  'config.eps': ['eps', 'eps'], 'config.theta': ['theta', 'θ'], 'config.mode': ['mode', 'the mode'],
+  'device.mm_flops': ['mm', 'the matmul peak'], 'device.vec_flops': ['vec', 'the vector peak'], 'device.bw': ['bw', 'the bandwidth'],
+  'device.launch': ['launch', 'the launch overhead'], elem_bytes: ['eb', 'the element size'],
+};
+const CORE_FIELD_RE = /\b(config\.[A-Za-z0-9_]+|device\.[a-z_]+|elem_bytes)\b/g;
+
+/**
+ * The core's message in words, and the field it belongs to: {text, field}. The field is the one just changed
+ * when the message names it, else the last one named ("H (8) must be divisible by G (3)": G).
+ */
+export function placeCoreError(message, lastEdited = null) {
+  const named = [...String(message).matchAll(CORE_FIELD_RE)].map((m) => m[1]).filter((k) => CORE_FIELDS[k]);
+  const keys = named.map((k) => CORE_FIELDS[k][0]);
+  const text = String(message).replace(CORE_FIELD_RE, (k) => (CORE_FIELDS[k] ? CORE_FIELDS[k][1] : k));
+  const field = keys.includes(lastEdited) ? lastEdited : keys.length ? keys[keys.length - 1] : null;
+  return { text: text.replace(/^the /, 'The '), field };
+}
 
 function niceTicks(min, max, extra = []) {
   const s = new Set(extra.filter((v) => v >= min && v <= max));
@@ -51,8 +83,17 @@ export function createConfigView(root, ctx) {
   form.append(el('label', { class: 'row' }, el('span', {}, 'model preset'), selModel));
   selModel.addEventListener('change', () => {
     const p = (ctx.presets()?.models || []).find((m) => m.name === selModel.value);
-    if (p) ctx.setState({ cfg: { ...p.cfg, layers: p.layers || 1 } });
+    if (p) ctx.setState({ cfg: presetShape(p) });
   });
+  const wholeBox = el('input', { type: 'checkbox', id: 'cfg-whole', 'data-testid': 'whole-model' });
+  const wholeText = el('span', {}, 'whole model');
+  const wholeRow = el('label', { class: 'whole-model', for: 'cfg-whole', hidden: '' }, wholeBox, ' ', wholeText);
+  wholeBox.addEventListener('change', () => {
+    const p = (ctx.presets()?.models || []).find((m) => m.name === selModel.value);
+    if (p) ctx.setState({ cfg: { layers: wholeBox.checked ? p.layers || 1 : 1 } });
+  });
+  form.append(wholeRow);
+  let lastEdited = null;     // the field the student changed last: where a core error naming it is shown
 
   // mode
   const modeBox = el('fieldset', { class: 'modes' }, el('legend', {}, 'mode'));
@@ -76,6 +117,7 @@ export function createConfigView(root, ctx) {
     // typing: a keystroke in the number box (analysed once typing pauses); anything else — the slider, the
     // box's arrow keys / spin buttons, Enter or leaving the box — is analysed at the next frame
     const commit = (v, typing = false) => {
+      lastEdited = f.key;
       msg.textContent = '';
       num.removeAttribute('aria-invalid');
       const why = Number.isInteger(v) ? rangeError(v, lim) : 'not a whole number';
@@ -107,6 +149,7 @@ export function createConfigView(root, ctx) {
   const numSeed = el('input', { type: 'number', id: 'cfg-seed', step: 1, ...bounds(limits.seed) });
   const advMsg = el('span', { class: 'field-msg', 'data-testid': 'adv-msg' });
   const advCommit = (key, input, lim, integer = false) => () => {
+    lastEdited = key;
     const v = Number(input.value);
     advMsg.textContent = '';
     const why = input.value === '' ? 'empty' : integer && !Number.isInteger(v) ? 'not a whole number' : rangeError(v, lim);
@@ -163,6 +206,7 @@ export function createConfigView(root, ctx) {
     const shown = inUnit(limits[k], unit);
     const inp = el('input', { type: 'number', step: 'any', ...bounds(shown), id: `dev-${k}` });
     inp.addEventListener('change', () => {
+      lastEdited = k;
       const v = Number(inp.value) * unit;
       customMsg.textContent = '';
       // checked in the field's unit, so the message's bounds read as the field does
@@ -179,6 +223,18 @@ export function createConfigView(root, ctx) {
   custom.append(customMsg);
   form.append(el('label', { class: 'row' }, el('span', {}, 'device'), selDev), devInfo, custom);
 
+  // where a core error naming a field is shown: its own message line (the rows'; eps / θ share advMsg, the
+  // device fields customMsg, mode and element size a line under their boxes)
+  const fieldMsgs = new Map(Object.values(rows).map((r) => [r.f.key, r.msg]));
+  const fieldInputs = new Map(Object.values(rows).map((r) => [r.f.key, r.num]));
+  fieldMsgs.set('eps', advMsg).set('theta', advMsg);
+  fieldInputs.set('eps', numEps).set('theta', numTheta);
+  const modeMsg = el('span', { class: 'field-msg' });
+  const ebMsg = el('span', { class: 'field-msg' });
+  modeBox.append(modeMsg);
+  ebBox.append(ebMsg);
+  fieldMsgs.set('mode', modeMsg).set('eb', ebMsg);
+  for (const [k, { inp }] of Object.entries(customInputs)) { fieldMsgs.set(k, customMsg); fieldInputs.set(k, inp); }
   const errBox = el('div', { class: 'config-error', role: 'alert', 'data-testid': 'config-error', hidden: '' });
   const summary = el('div', { class: 'config-summary', 'aria-live': 'polite' });
   form.append(errBox, summary);
@@ -208,6 +264,11 @@ export function createConfigView(root, ctx) {
     const match = (presets?.models || []).find((m) =>
       ['d', 'H', 'G', 'dh', 'f', 'eps', 'theta'].every((k) => m.cfg[k] === c[k]));
     selModel.value = match ? match.name : '';
+    wholeRow.hidden = !(match && match.layers > 1);
+    if (match) {
+      wholeText.textContent = `whole model (${match.layers} layers)`;
+      wholeBox.checked = c.layers === match.layers;
+    }
     for (const [m, r] of Object.entries(modeInputs)) r.checked = c.mode === m;
     for (const { row, num, range, f } of Object.values(rows)) {
       row.hidden = !!(f.modes && !f.modes.includes(c.mode));
@@ -228,11 +289,24 @@ export function createConfigView(root, ctx) {
       ? `matmul ${fmtSI(dev.mm_flops, 'FLOP/s')}, vector ${fmtSI(dev.vec_flops, 'FLOP/s')}, ${fmtSI(dev.bw, 'B/s')}, launch ${fmtTime(dev.launch)}${dev.source ? ` — ${dev.source}` : ''}`
       : '';
 
+    // the core's error: in words, next to the field it names (and in the alert below the fields)
+    for (const m of fieldMsgs.values()) if (m.classList.contains('core-msg')) { m.textContent = ''; m.classList.remove('core-msg'); }
+    for (const inp of form.querySelectorAll('[data-core-invalid]')) { inp.removeAttribute('aria-invalid'); inp.removeAttribute('data-core-invalid'); }
     if (model && model.error) {
+      const { text, field } = placeCoreError(model.error.message, lastEdited);
       errBox.hidden = false;
       clear(errBox);
-      errBox.append(el('strong', {}, 'This configuration cannot be built: '), el('span', { class: 'msg' }, model.error.message));
-      if (model.error.code !== undefined) errBox.append(el('span', { class: 'code' }, ` (${model.error.code})`));
+      errBox.append(el('strong', {}, 'This configuration cannot be built: '), el('span', { class: 'msg' }, text));
+      const at = field && fieldMsgs.get(field);
+      if (at) {
+        at.textContent = text;
+        at.classList.add('core-msg');
+        at.setAttribute('data-testid', 'field-error');
+        at.setAttribute('data-field', field);
+        const inp = fieldInputs.get(field);
+        if (inp) { inp.setAttribute('aria-invalid', 'true'); inp.setAttribute('data-core-invalid', ''); }
+        errBox.append(` (the ${field === 'eb' ? 'element size' : field === 'mode' ? 'mode' : field} field)`);
+      }
     } else {
       errBox.hidden = true;
       clear(errBox);
@@ -241,7 +315,8 @@ export function createConfigView(root, ctx) {
     if (r && !model.error) {
       const tm = r.timing_ms || {};
       const bind = r.bind && Object.keys(r.bind).length ? ` · bind ${Object.entries(r.bind).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
-      summary.textContent = `analysis in ${tm.total !== undefined ? (+tm.total).toFixed(2) + ' ms' : '?'}${bind}`;
+      // at the clock's resolution: Firefox's performance.now() ticks in whole ms ("0.00 ms" there meant "< 1 ms")
+      summary.textContent = `analysis in ${tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?'}${bind}`;
     } else summary.textContent = '';
   }
 

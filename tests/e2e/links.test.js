@@ -1,0 +1,131 @@
+// Links and presets in the browser (Debian's Chromium, playwright-core): a link with one bad key keeps the
+// others and names the dropped one; "copy link" copies this exact view, with or without instructor mode; a
+// preset opens one layer at a typical length with the whole stack one click away; the core's error is shown
+// next to the field it names. Expected shapes come from the native CLI (graphlab presets, graphlab case).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync, execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CHROMIUM = '/usr/bin/chromium';
+const NATIVE = path.join(REPO, 'build', 'graphlab');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+
+describe('links, presets and field errors (e2e, Chromium)', () => {
+  let browser, server, context;
+
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run make deps; the e2e suites never skip`);
+    if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
+    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) execSync('make wasm', { cwd: REPO, stdio: 'inherit' });
+    const { buildServed } = await import('../../tools/build-web.mjs');
+    buildServed();
+    const { startServer } = await import('../../tools/serve.mjs');
+    server = await startServer({ port: 0 });
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    context = await browser.newContext({ viewport: { width: 1280, height: 720 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  });
+
+  afterAll(async () => {
+    if (browser) await browser.close();
+    if (server) await server.close();
+  });
+
+  async function open(hash) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    await page.goto(server.url + hash);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    return { page, errors };
+  }
+  const result = (page) => page.evaluate(() => window.__graphlab.result().config);
+
+  it('a link with one bad key keeps the others and names the one it dropped', async () => {
+    const { page, errors } = await open('#d=128&H=4&G=2&dh=16&bogus=%3Cb%3Ex%3C%2Fb%3E&mode=decode&S=40&panels=config.graph');
+    const notice = page.locator('[data-testid=notice]');
+    await notice.waitFor({ state: 'visible' });
+    expect(await notice.textContent()).toBe('The link\'s settings were not valid (unknown key "bogus"), so the lab dropped that key and kept the rest.');
+    expect(await page.locator('#notice-text *').count()).toBe(0);
+    const cfg = await result(page);
+    expect(cfg).toMatchObject({ d: 128, H: 4, G: 2, dh: 16, mode: 'decode', S: 40 });
+    // the URL is rewritten without the dropped key
+    await page.waitForFunction(() => !location.hash.includes('bogus'));
+    expect(page.url()).toMatch(/[#&]d=128&/);
+    // and a bad value: only that key is dropped
+    await page.evaluate(() => { location.hash = '#d=256&T=abc&L=2'; });
+    await page.waitForFunction(() => window.__graphlab.result().config.d === 256, null, { timeout: 90000 });
+    expect(await notice.textContent()).toMatch(/\(T=abc: not a whole number\), so the lab dropped that key/);
+    expect(await result(page)).toMatchObject({ d: 256, T: 12, layers: 2 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('"copy link" copies this view, with or without instructor mode', async () => {
+    const { page, errors } = await open('#d=96&H=4&G=4&dh=8&stage=2&panels=config.graph.memory');
+    for (const inst of [false, true]) {
+      await page.locator('[data-testid=copy-link-inst]').setChecked(inst);
+      await page.click('[data-testid=copy-link]');
+      await page.waitForFunction(() => /copied/.test(document.querySelector('[data-testid=copy-link-status]').textContent));
+      const url = await page.evaluate(() => navigator.clipboard.readText());
+      // the copied link opens the same view in a fresh page
+      const other = await context.newPage();
+      await other.goto(url);
+      await other.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+      const st = await other.evaluate(() => window.__graphlab.state());
+      expect(st.cfg).toMatchObject({ d: 96, H: 4, G: 4, dh: 8 });
+      expect(st.stage).toBe(2);
+      expect(st.panels).toEqual(['config', 'graph', 'memory']);
+      expect(st.inst).toBe(inst);
+      expect(await other.evaluate(() => document.body.classList.contains('instructor'))).toBe(inst);
+      expect(await other.locator('[data-testid=notice]').isHidden()).toBe(true);
+      await other.close();
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the Llama-3-8B preset opens one layer at T = 2048; "whole model" stacks all of them', async () => {
+    const presets = JSON.parse(execFileSync(NATIVE, ['presets']).toString()).models;
+    const l8 = presets.find((m) => m.name === 'llama3-8b');
+    const { page, errors } = await open('#panels=config.graph');
+    await page.selectOption('#cfg-preset', 'llama3-8b');
+    await page.waitForFunction(() => window.__graphlab.result().config.d === 4096, null, { timeout: 90000 });
+    expect(await result(page)).toMatchObject({ d: l8.d, H: l8.H, G: l8.G, dh: l8.dh, f: l8.f, T: 2048, layers: 1, mode: 'prefill' });
+    const whole = page.locator('[data-testid=whole-model]');
+    expect(await page.locator('label[for=cfg-whole]').textContent()).toContain(`whole model (${l8.layers} layers)`);
+    expect(await whole.isChecked()).toBe(false);
+    await whole.check();
+    await page.waitForFunction((n) => window.__graphlab.result().config.layers === n, l8.layers, { timeout: 120000 });
+    expect(await whole.isChecked()).toBe(true);
+    await whole.uncheck();
+    await page.waitForFunction(() => window.__graphlab.result().config.layers === 1, null, { timeout: 120000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an impossible config: the core\'s message, in words, next to the field that causes it', async () => {
+    const { page, errors } = await open('#panels=config.graph');
+    await page.fill('#cfg-G', '3');
+    const at = page.locator('[data-testid=field-error]');
+    await at.waitFor({ state: 'visible', timeout: 30000 });
+    expect(await at.getAttribute('data-field')).toBe('G');
+    expect(await at.textContent()).toBe('H (8) must be divisible by G (3)');
+    // it sits in the G field's row, under its input
+    expect(await page.locator('[data-field=G] [data-testid=field-error]').count()).toBe(1);
+    expect(await page.locator('#cfg-G').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('[data-testid=config-error]').textContent()).not.toMatch(/GL_E_|\(\d+\)$|config\./);
+    // changing H instead moves it to H
+    await page.fill('#cfg-H', '10');
+    await page.waitForFunction(() => document.querySelector('[data-testid=field-error]')?.getAttribute('data-field') === 'H', null, { timeout: 30000 });
+    await page.fill('#cfg-H', '9');
+    await page.waitForFunction(() => window.__graphlab.result().config.H === 9 && !document.querySelector('.core-msg'), null, { timeout: 30000 });
+    expect(await page.locator('#cfg-G').getAttribute('aria-invalid')).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
