@@ -1,27 +1,52 @@
 // views/kernels.js — fusion and the roofline (graph_lab.py §10).
 //  - eager (one kernel per op, after decompose) vs fused totals: kernels, bytes, FLOPs, time;
-//  - one bar per kernel: roofline time max(FLOPs/peak, bytes/bandwidth), coloured by what bounds it,
-//    plus the fixed launch overhead; the non-binding time is drawn as a thin line inside the bar;
-//  - the roofline chart: arithmetic intensity (FLOP/byte) vs attained FLOP/s, under the device's
-//    matmul and vector ceilings.
-// Hovering a kernel highlights its nodes in the graph (the fused kernels are drawn on the last stage); so
-// does the keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and
-// an aria-live line), Esc or leaving the list clears it.
+//  - one bar per kernel: the core's roofline time (time_s = max(FLOPs/peak, bytes/bandwidth)), coloured by
+//    what bounds it, plus the fixed launch overhead; the non-binding term is a thin line inside the bar;
+//  - the roofline chart (kernels/roofline.js): arithmetic intensity against attained FLOP/s, both ridge
+//    points marked, every point labelled (kernels/labels.js), and a sweep of T or S (kernels/sweep.js).
+// Fused kernels are named by what they contain (kernel-names.js, computed with the graphs in the analysis);
+// the op label stays as the detail. Hovering a bar or a point highlights the kernel's nodes in the graph (the
+// fused kernels are drawn on the last stage); clicking selects it (details below the charts); so does the
+// keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and an aria-live
+// line), Esc or leaving the list clears it.
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
-import { formatBytes as fmtBytes, formatSI as fmtSI, formatTime as fmtTime } from '../format.js';
-import { kernelColor } from './graph.js';
+import { fmtShape } from '../ops.js';
+import { formatBytes, formatCount, formatFlops, formatIntensity, formatTime } from '../format.js';
+import { kernelColor } from './kernels/palette.js';
+import { drawRoofline } from './kernels/roofline.js';
+import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 const MAX_BAR_ROWS = 128;
+const MAX_POINTS = 64;
 
-export function kernelTimes(k, dev) {
-  const peak = k.kind === 'matmul' || k.kind === 'attention' ? dev.mm_flops : dev.vec_flops;
+/** What the chart shows of one kernel: the core's numbers (time_s, flops, reads, writes) and what follows
+ *  from them for display — intensity, the ceiling that applies, its ridge, and so the bound. */
+export function kernelFacts(k, i, dev, info) {
+  const mm = k.kind === 'matmul' || k.kind === 'attention';
+  const peak = mm ? dev.mm_flops : dev.vec_flops;
   const bytes = (k.reads || 0) + (k.writes || 0);
-  const tc = (k.flops || 0) / peak;
-  const tm = bytes / dev.bw;
-  return { peak, bytes, tc, tm, t: Math.max(tc, tm), bound: tc >= tm ? 'compute' : 'memory', launch: dev.launch };
+  const flops = k.flops || 0;
+  const ai = bytes ? flops / bytes : 0;
+  const ridge = peak / dev.bw;
+  const t = Number.isFinite(k.time_s) ? k.time_s : Math.max(flops / peak, bytes / dev.bw);
+  const name = (info && info.name) || k.label;
+  return {
+    k, i, info, name, short: `#${i} ${shortName(name)}`, color: kernelColor(i),
+    peak, ceiling: mm ? 'matmul / attention peak' : 'vector peak', ridge, bytes, flops, ai,
+    bound: ai >= ridge ? 'compute' : 'memory', t, tc: flops / peak, tm: bytes / dev.bw, launch: dev.launch,
+    perf: t ? flops / t : 0,
+  };
+}
+
+/** "L3 O projection + residual" → "O proj." (the chart's label; the tooltip has the whole name). */
+export function shortName(name) {
+  let s = String(name).replace(/^L\d+ /, '').split(/ [+×] /)[0];
+  s = s.replace(' projection', ' proj.').replace('attention (flash_attn)', 'flash_attn')
+    .replace('attention scores ', 'scores ').replace('attention output ', '').replace('attention softmax', 'softmax');
+  return s;
 }
 
 export function createKernelsView(root, ctx) {
@@ -44,30 +69,61 @@ export function createKernelsView(root, ctx) {
     'aria-label': 'per-kernel roofline times; up and down arrows step through the kernels' });
   const kernelSaid = el('p', { class: 'kern-said', 'aria-live': 'polite', 'data-testid': 'kernel-said' });
   const rooflineBox = el('div', { class: 'roofline' });
+  const sweepRange = el('input', { type: 'range', min: 0, max: SWEEP_GRID.length - 1, step: 1, id: 'kern-sweep',
+    'data-testid': 'roofline-sweep', 'aria-label': 'sweep the sequence length' });
+  const sweepAxis = el('span', {}, 'T');
+  const sweepSaid = el('output', { class: 'sweep-said', for: 'kern-sweep', 'data-testid': 'sweep-said' });
+  const sweepBox = el('div', { class: 'kern-sweep' }, el('label', { for: 'kern-sweep' }, 'sweep ', sweepAxis, ' '), sweepRange, sweepSaid);
+  const details = el('div', { class: 'kern-details', 'data-testid': 'kernel-details', 'aria-live': 'polite' });
   const note = el('p', { class: 'note' });
-  root.append(totals, launchNote, bar, el('div', { class: 'kern-grid' }, el('div', {}, el('h3', {}, 'Time per kernel'), barsBox), el('div', {}, el('h3', {}, 'Roofline'), rooflineBox)), note);
+  root.append(totals, launchNote, bar,
+    el('div', { class: 'kern-grid' },
+      el('div', {}, el('h3', {}, 'Time per kernel'), barsBox),
+      el('div', {}, el('h3', {}, 'Roofline'), rooflineBox, sweepBox)),
+    details, note);
   const tip = el('div', { class: 'tooltip', hidden: '' });
   root.append(tip, kernelSaid);
 
-  // ---- keyboard: ↑/↓ select a kernel row of the bar chart (the same tooltip and graph highlight as hovering)
-  let selected = null;          // index of the selected kernel row, or null
-  function select(i) {
+  let facts = [];               // kernelFacts per kernel of the set drawn
+  let roof = null;              // the drawn roofline's {select}
+  let crossings = null;         // per kernel: {from, to} | {never} | {always}, once the sweep has found them
+  let sweep = null;
+  let ghostsAt = null;          // [value, kernels] the sweep's points drawn
+
+  // ---- selection: ↑/↓ on the bars, or a click on a bar or a point (the same tooltip and graph highlight as hovering)
+  let selected = null;          // index of the selected kernel, or null
+  function select(i, how = 'key') {
     const rows = barsBox.querySelectorAll('g.krow');
-    selected = i === null || !rows.length ? null : Math.max(0, Math.min(rows.length - 1, i));
+    const n = Math.min(rows.length, facts.length);
+    selected = i === null || !n ? null : Math.max(0, Math.min(n - 1, i));
     rows.forEach((g, j) => g.classList.toggle('ksel', j === selected));
+    if (roof) roof.select(selected);
     if (selected === null) {
       tip.hidden = true;
       kernelSaid.textContent = '';
+      clear(details);
       ctx.highlightKernel(null);
       return;
     }
-    const [kernels, dev, set] = lastArgs;
-    const lines = kernelLines(kernels[selected], selected, dev);
-    const box = rows[selected].getBoundingClientRect();
-    showTip({ clientX: box.left + box.width / 3, clientY: box.bottom }, lines);
-    kernelSaid.textContent = lines.join('; ');
-    if (set === 'fused') ctx.highlightKernel(selected);
+    const f = facts[selected];
+    const lines = kernelLines(f);
+    const anchor = how === 'key' ? rows[selected] : (rooflineBox.querySelector(`circle.kpt[data-kernel="${selected}"]`) || rows[selected]);
+    const box = anchor.getBoundingClientRect();
+    showTip({ clientX: box.left + Math.min(box.width / 3, 40), clientY: box.bottom }, lines);
+    kernelSaid.textContent = [`#${f.i} ${f.name}`, ...lines.slice(2)].join('; ');
+    drawDetails(f);
+    if (lastArgs && lastArgs[2] === 'fused') ctx.highlightKernel(selected);
   }
+  const hover = (f, ev) => {
+    if (!f) {
+      tip.hidden = true;
+      ctx.highlightKernel(selected !== null && lastArgs && lastArgs[2] === 'fused' ? selected : null);
+      return;
+    }
+    showTip(ev, kernelLines(f));
+    if (lastArgs && lastArgs[2] === 'fused') ctx.highlightKernel(f.i);
+  };
+  const click = (f) => select(selected === f.i ? null : f.i, 'click');
   barsBox.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || !lastArgs) return;
     if (ev.key === 'ArrowDown') select(selected === null ? 0 : selected + 1);
@@ -76,25 +132,73 @@ export function createKernelsView(root, ctx) {
     else return;
     ev.preventDefault();
   });
-  barsBox.addEventListener('blur', () => selected !== null && select(null));
+  barsBox.addEventListener('blur', (ev) => {
+    // leaving the list clears the keyboard's selection (not when the focus goes to a roofline point)
+    if (selected !== null && !(ev.relatedTarget && rooflineBox.contains(ev.relatedTarget))) select(null);
+  });
 
   function showTip(ev, lines) {
     clear(tip);
-    for (const l of lines) tip.append(el('div', {}, l));
+    lines.forEach((l, j) => tip.append(el('div', j === 0 ? { class: 'tip-title' } : {}, l)));
     tip.hidden = false;
     const r = root.getBoundingClientRect();
-    tip.style.left = `${Math.min(ev.clientX - r.left + 12, r.width - 280)}px`;
+    tip.style.left = `${Math.max(0, Math.min(ev.clientX - r.left + 12, r.width - 360))}px`;
     tip.style.top = `${ev.clientY - r.top + 12}px`;
   }
 
-  function kernelLines(k, i, dev) {
-    const t = kernelTimes(k, dev);
-    return [
-      `#${i} ${k.kind}: ${k.label}`,
-      `${k.nodes.length} node${k.nodes.length === 1 ? '' : 's'} (%${k.nodes.join(', %')})`.slice(0, 140),
-      `${fmtSI(k.flops, 'FLOP')}, reads ${fmtBytes(k.reads)}, writes ${fmtBytes(k.writes)}`,
-      `compute ${fmtTime(t.tc)}, memory ${fmtTime(t.tm)} → ${t.bound}-bound, ${fmtTime(t.t)} + launch ${fmtTime(t.launch)}`,
+  function onChipOf(f) {
+    const vals = (lastResult && lastResult.lab_values) || {};
+    const ids = (f.info && f.info.onChip) || [];
+    return { ids, bytes: ids.reduce((s, id) => s + ((vals[id] && vals[id][2]) || 0), 0), vals };
+  }
+
+  function crossingText(i) {
+    const c = crossings && crossings[i];
+    if (!c || !sweep) return null;
+    const ax = sweep.axis;
+    if (c.never) return `memory-bound at every ${ax} up to ${SWEEP_GRID[SWEEP_GRID.length - 1]}`;
+    if (c.always) return `compute-bound at every ${ax} from 1`;
+    return `crosses its ridge at ${ax} = ${c.to} (memory-bound at ${ax} = ${c.from})`;
+  }
+
+  function kernelLines(f) {
+    const k = f.k;
+    const lines = [
+      f.name,
+      `#${f.i} ${k.kind}: ${k.label}`,
+      `intensity ${formatIntensity(f.ai)} — ${f.bound}-bound: ${f.ai >= f.ridge ? 'at or above' : 'below'} the ${f.ceiling}'s ridge, ${formatIntensity(f.ridge)}`,
+      `${formatFlops(f.flops)}; reads ${formatBytes(k.reads)}, writes ${formatBytes(k.writes)}`,
+      `time ${formatTime(f.t)} (compute ${formatTime(f.tc)}, memory ${formatTime(f.tm)}) + launch ${formatTime(f.launch)}`,
     ];
+    if (f.info) {
+      const oc = onChipOf(f);
+      lines.push(oc.ids.length
+        ? `kept on chip: ${oc.ids.length} value${oc.ids.length === 1 ? '' : 's'}, ${formatBytes(oc.bytes)} that eager writes and reads back`
+        : 'kept on chip: nothing (a single op)');
+    }
+    const c = crossingText(f.i);
+    if (c) lines.push(c);
+    return lines;
+  }
+
+  function drawDetails(f) {
+    clear(details);
+    const k = f.k;
+    details.append(el('h4', {}, `#${f.i} ${f.name}`),
+      el('p', {}, `${k.kind}: ${k.label} — ${formatCount(k.nodes.length)} op${k.nodes.length === 1 ? '' : 's'}`),
+      el('p', {}, `Arithmetic intensity ${formatIntensity(f.ai)} (${formatFlops(f.flops)} over ${formatBytes(f.bytes)}); ` +
+        `the ${f.ceiling} (${formatIntensity(f.ridge)} ridge) binds it: ${f.bound}-bound, ${formatTime(f.t)}.`));
+    if (f.info) {
+      const { ids, bytes, vals } = onChipOf(f);
+      const describe = (id) => (vals[id] ? `${vals[id][0]} ${fmtShape(vals[id][1])} (${formatBytes(vals[id][2])})` : `%${id}`);
+      const w = f.info.written || [];
+      details.append(el('p', {}, `Writes back: ${w.length ? w.map(describe).join(', ') : 'nothing'}.`),
+        el('p', {}, ids.length
+          ? `Kept on chip: ${ids.slice(0, 12).map(describe).join(', ')}${ids.length > 12 ? ` … ${ids.length - 12} more` : ''} — ${formatBytes(bytes)} eager would write and read back (why fusion moves fewer bytes).`
+          : 'Kept on chip: nothing — one op, nothing to fuse away.'));
+    }
+    const c = crossingText(f.i);
+    if (c) details.append(el('p', {}, `Sweep: ${c}.`));
   }
 
   function drawTotals(r) {
@@ -103,13 +207,15 @@ export function createKernelsView(root, ctx) {
     if (!e || !f) return;
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
     totals.append(table(['', 'eager', 'fused', 'eager / fused'], [
-      ['kernels', String(e.kernels), String(f.kernels), ratio(e.kernels, f.kernels)],
-      ['bytes moved', fmtBytes(e.bytes), fmtBytes(f.bytes), ratio(e.bytes, f.bytes)],
-      ['FLOPs', fmtSI(e.flops), fmtSI(f.flops), ratio(e.flops, f.flops)],
-      ['roofline time', fmtTime(e.t), fmtTime(f.t), ratio(e.t, f.t)],
-      ['with launch overhead', fmtTime(e.t_total), fmtTime(f.t_total), ratio(e.t_total, f.t_total)],
+      ['kernels', formatCount(e.kernels), formatCount(f.kernels), ratio(e.kernels, f.kernels)],
+      ['bytes moved', formatBytes(e.bytes), formatBytes(f.bytes), ratio(e.bytes, f.bytes)],
+      ['FLOPs', formatFlops(e.flops), formatFlops(f.flops), ratio(e.flops, f.flops)],
+      ['roofline time', formatTime(e.t), formatTime(f.t), ratio(e.t, f.t)],
+      ['with launch overhead', formatTime(e.t_total), formatTime(f.t_total), ratio(e.t_total, f.t_total)],
     ], { class: 'totals', 'data-testid': 'kernel-totals' }));
   }
+
+  const widthOf = (node, fallback) => Math.round(node.clientWidth || fallback);
 
   function drawBars(kernels, dev, set, inst) {
     if (selected !== null) select(null);      // the rows are about to change
@@ -122,31 +228,32 @@ export function createKernelsView(root, ctx) {
     }
     // (a 256-layer stack has thousands of kernels: drawing a row for each froze the page; the totals count all)
     const all = kernels.length;
-    if (all > MAX_BAR_ROWS) kernels = kernels.slice(0, MAX_BAR_ROWS);
-    const rowH = inst ? 26 : 17;
-    const labelW = inst ? 300 : 220;
-    const W = 640;
-    const H = kernels.length * rowH + 28;
-    const data = kernels.map((k, i) => ({ k, i, ...kernelTimes(k, dev) }));
+    const data = facts.slice(0, MAX_BAR_ROWS);
+    const fs = inst ? 15 : 12;
+    const rowH = inst ? 30 : 22;
+    const W = Math.max(360, widthOf(barsBox, 640) - 12);
+    const labelW = Math.round(W * 0.46);
+    const H = data.length * rowH + fs + 14;
     const xmax = d3.max(data, (d) => d.t + (withLaunch ? d.launch : 0)) || 1;
-    const x = d3.scaleLinear().domain([0, xmax]).range([labelW, W - 10]);
-    const svg = d3.select(barsBox).append('svg').attr('viewBox', `0 0 ${W} ${H}`).attr('class', 'bars-svg')
-      .attr('role', 'img').attr('aria-label', `${kernels.length} kernels, time per kernel`);
+    const x = d3.scaleLinear().domain([0, xmax]).range([labelW, W - 14]);
+    const svg = d3.select(barsBox).append('svg').attr('width', W).attr('height', H).attr('viewBox', `0 0 ${W} ${H}`).attr('class', 'bars-svg')
+      .attr('role', 'img').attr('aria-label', `${data.length} kernels, time per kernel`);
     const rows = svg.selectAll('g.krow').data(data, (d) => d.i).join('g').attr('class', 'krow')
       .attr('transform', (d) => `translate(0,${d.i * rowH})`)
-      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d.k, d.i, dev)))
+      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d)))
       .on('mouseenter', (ev, d) => set === 'fused' && ctx.highlightKernel(d.i))
-      .on('mouseleave', () => { tip.hidden = true; ctx.highlightKernel(null); });
+      .on('mouseleave', () => hover(null))
+      .on('click', (ev, d) => click(d));
     rows.append('rect').attr('class', 'krow-bg').attr('x', 0).attr('y', 0).attr('width', W).attr('height', rowH);
-    rows.append('rect').attr('class', 'kswatch').attr('x', 2).attr('y', 3).attr('width', 6).attr('height', rowH - 6)
-      .attr('fill', (d) => (set === 'fused' ? kernelColor(d.i) : '#999'));
-    rows.append('text').attr('class', 'klabel').attr('x', 12).attr('y', rowH / 2).attr('dy', '0.35em')
+    rows.append('rect').attr('class', 'kswatch').attr('x', 2).attr('y', 3).attr('width', 7).attr('height', rowH - 6)
+      .attr('fill', (d) => (set === 'fused' ? d.color : '#999'));
+    const maxChars = Math.floor((labelW - 18) / (fs * 0.6));
+    rows.append('text').attr('class', 'klabel').attr('x', 14).attr('y', rowH / 2).attr('dy', '0.35em')
       .text((d) => {
-        const s = `#${d.i} ${d.k.label}`;
-        const max = Math.floor((labelW - 16) / (inst ? 8.5 : 6.2));
-        return s.length > max ? s.slice(0, max - 1) + '…' : s;
+        const s = `#${d.i} ${d.name}`;
+        return s.length > maxChars ? s.slice(0, maxChars - 1) + '…' : s;
       });
-    rows.append('rect').attr('class', (d) => `kbar ${d.bound}`).attr('x', x(0)).attr('y', 3)
+    rows.append('rect').attr('class', (d) => `kbar ${d.bound}`).attr('data-testid', 'kernel-bar').attr('x', x(0)).attr('y', 3)
       .attr('width', (d) => Math.max(1, x(d.t) - x(0))).attr('height', rowH - 6);
     if (withLaunch) {
       rows.append('rect').attr('class', 'klaunch').attr('x', (d) => x(d.t)).attr('y', 3)
@@ -155,70 +262,141 @@ export function createKernelsView(root, ctx) {
     rows.append('line').attr('class', 'kother')
       .attr('x1', x(0)).attr('x2', (d) => x(Math.min(d.tc, d.tm)))
       .attr('y1', rowH / 2).attr('y2', rowH / 2);
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${kernels.length * rowH + 2})`)
-      .call(d3.axisBottom(x).ticks(5).tickFormat((v) => fmtTime(v)));
+    svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${data.length * rowH + 2})`)
+      .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor((W - labelW) / 90))).tickFormat((v) => formatTime(v)));
     const legend = el('div', { class: 'kern-legend' },
       el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
-      withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '', '— thin line: the other (non-binding) time');
+      withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '',
+      '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
     barsBox.append(legend);
-    if (all > kernels.length) barsBox.append(el('p', { class: 'note' }, `The first ${kernels.length} of ${all} kernels.`));
+    if (all > data.length) barsBox.append(el('p', { class: 'note' }, `The first ${data.length} of ${formatCount(all)} kernels.`));
   }
 
-  function drawRoofline(kernels, dev, set, inst) {
+  function ghostPoints() {
+    if (!ghostsAt || !ghostsAt[1]) return null;
+    const dev = lastArgs[1];
+    return ghostsAt[1].map((k, i) => kernelFacts(k, i, dev, null)).filter((g) => g.ai > 0 && g.perf > 0)
+      .map((g) => ({ i: g.i, ai: g.ai, perf: g.perf, bound: g.bound, color: kernelColor(g.i) }));
+  }
+
+  let trails = null;
+  function drawRoof() {
+    if (!lastArgs) return;
+    const [kernels, dev, set, inst] = lastArgs;
     clear(rooflineBox);
+    roof = null;
     if (!kernels || !kernels.length) return;
-    const W = 520, H = 340, m = { l: 64, r: 16, t: 14, b: 44 };
-    const pts = kernels.map((k, i) => {
-      const t = kernelTimes(k, dev);
-      return { k, i, ai: t.bytes ? k.flops / t.bytes : 0, perf: t.t ? k.flops / t.t : 0, ...t };
-    });
-    const shown = pts.filter((p) => p.ai > 0 && p.perf > 0);
-    const skipped = pts.length - shown.length;
-    const aiMin = Math.min(d3.min(shown, (p) => p.ai) ?? 0.1, dev.vec_flops / dev.bw / 100);
-    const aiMax = Math.max(d3.max(shown, (p) => p.ai) ?? 10, (dev.mm_flops / dev.bw) * 4);
-    const x = d3.scaleLog().domain([aiMin / 2, aiMax * 2]).range([m.l, W - m.r]).clamp(true);
-    const pMin = Math.min(d3.min(shown, (p) => p.perf) ?? dev.vec_flops / 1e4, dev.vec_flops / 1e3);
-    const y = d3.scaleLog().domain([pMin / 2, dev.mm_flops * 2]).range([H - m.b, m.t]).clamp(true);
-    const svg = d3.select(rooflineBox).append('svg').attr('viewBox', `0 0 ${W} ${H}`).attr('class', 'roof-svg')
-      .attr('role', 'img').attr('aria-label', 'roofline chart');
-    const ceil = (peak) => {
-      const knee = peak / dev.bw;
-      const a0 = x.domain()[0], a1 = x.domain()[1];
-      const p = [[a0, a0 * dev.bw]];
-      if (knee > a0 && knee < a1) p.push([knee, peak]);
-      p.push([a1, Math.min(peak, a1 * dev.bw)]);
-      return p.map(([a, v]) => [x(a), y(Math.min(v, peak))]);
-    };
-    for (const [peak, cls, label] of [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak'], [dev.vec_flops, 'ceil-vec', 'vector peak']]) {
-      svg.append('path').attr('class', `ceiling ${cls}`).attr('d', d3.line()(ceil(peak)));
-      svg.append('text').attr('class', `ceil-label ${cls}`).attr('x', W - m.r - 4).attr('y', y(peak) - 5).attr('text-anchor', 'end')
-        .text(`${label} ${fmtSI(peak, 'FLOP/s')}`);
-    }
-    svg.append('text').attr('class', 'ceil-label').attr('x', x(aiMin) + 4).attr('y', y(aiMin * dev.bw) - 8)
-      .text(`bandwidth ${fmtSI(dev.bw, 'B/s')}`);
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${H - m.b})`).call(d3.axisBottom(x).ticks(5, '~s'));
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(${m.l},0)`).call(d3.axisLeft(y).ticks(5, '~s'));
-    svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 6).attr('text-anchor', 'middle')
-      .text('arithmetic intensity (FLOP / byte)');
-    svg.append('text').attr('class', 'axis-label').attr('transform', `translate(14,${(m.t + H - m.b) / 2}) rotate(-90)`)
-      .attr('text-anchor', 'middle').text('attained FLOP/s');
-    // one point per place: the layers of a stack are alike, and thousands of circles froze the page
+    const shown = facts.filter((p) => p.ai > 0 && p.perf > 0);
+    const skipped = facts.length - shown.length;
+    // one point per place and name: the layers of a stack are alike (thousands of circles froze the page)
     const at = new Map();
     for (const p of shown) {
-      const k = `${x(p.ai).toFixed(1)},${y(p.perf).toFixed(1)},${p.bound}`;
-      if (!at.has(k)) at.set(k, p);
+      const key = `${p.ai.toPrecision(6)},${p.perf.toPrecision(6)},${shortName(p.name)}`;
+      if (at.has(key)) at.get(key).n++;
+      else at.set(key, { ...p, n: 1 });
     }
-    svg.selectAll('circle.kpt').data([...at.values()], (d) => d.i).join('circle')
-      .attr('class', (d) => `kpt ${d.bound}`)
-      .attr('cx', (d) => x(d.ai)).attr('cy', (d) => y(d.perf)).attr('r', inst ? 7 : 5)
-      .style('fill', (d) => (set === 'fused' ? kernelColor(d.i) : null))
-      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d.k, d.i, dev)))
-      .on('mouseenter', (ev, d) => set === 'fused' && ctx.highlightKernel(d.i))
-      .on('mouseleave', () => { tip.hidden = true; ctx.highlightKernel(null); });
+    let pts = [...at.values()];
+    const over = pts.length > MAX_POINTS ? pts.length - MAX_POINTS : 0;
+    pts = pts.slice(0, MAX_POINTS).map((p) => ({ ...p, short: p.n > 1 ? `${p.short} ×${p.n}` : p.short, color: set === 'fused' ? p.color : '#9ca3af' }));
+    roof = drawRoofline(rooflineBox, pts, dev, {
+      width: widthOf(rooflineBox, 520), inst, trails, ghosts: ghostPoints(),
+      onHover: (p, ev) => hover(p && facts[p.i], ev),
+      onClick: (p) => click(facts[p.i]),
+    });
+    if (selected !== null) roof.select(selected);
     if (skipped) rooflineBox.append(el('p', { class: 'note' }, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`));
+    if (over) rooflineBox.append(el('p', { class: 'note' }, `The first ${MAX_POINTS} places drawn (${over} more).`));
+  }
+
+  // ---- the sweep: T (prefill) or S (decode) moved on a copy of this layer, analysed shape-only by the core
+  function resetSweep(r, set) {
+    if (sweep) sweep.cancel();
+    sweep = null;
+    crossings = null;
+    ghostsAt = null;
+    trails = null;
+    const one = r.config && r.config.layers === 1 && set === 'fused' && r.fused && r.fused.kernels && r.fused.kernels.length;
+    const lab = ctx.lab && ctx.lab();
+    sweepBox.hidden = !(one && lab && typeof lab.runCase === 'function');
+    if (sweepBox.hidden) return;
+    const state = ctx.getState();
+    sweep = createSweep(lab, r, state && state.pipeline);
+    sweepAxis.textContent = sweep.axis;
+    const cur = sweep.axis === 'S' ? r.config.S : r.config.T;
+    let j = SWEEP_GRID.findIndex((v) => v >= cur);
+    if (j < 0) j = SWEEP_GRID.length - 1;
+    sweepRange.value = String(j);
+    sweepRange.setAttribute('aria-label', `sweep ${sweep.axis}: where each kernel sits at another ${sweep.axis === 'S' ? 'cache length S' : 'sequence length T'}`);
+    sweepSaid.textContent = `${sweep.axis} = ${cur} (now); move to see the kernels at another ${sweep.axis}`;
+  }
+  let sweepToken = 0;
+  async function onSweep() {
+    if (!sweep) return;
+    const s = sweep;
+    const token = ++sweepToken;
+    const v = SWEEP_GRID[Number(sweepRange.value)];
+    const ks = await s.at(v);
+    if (s !== sweep || token !== sweepToken) return;
+    ghostsAt = [v, ks];
+    if (!crossings) startCrossings(s);
+    drawRoof();
+    sweepSaid.textContent = sweepText(v, ks);
+  }
+  function sweepText(v, ks) {
+    if (!ks) return `${sweep.axis} = ${v}: not analysable (the core refused it, or it fuses differently)`;
+    const dev = lastArgs[1];
+    const n = ks.filter((k, i) => kernelFacts(k, i, dev, null).bound === 'compute').length;
+    let s = `${sweep.axis} = ${v}: ${n} of ${ks.length} kernels compute-bound (hollow points)`;
+    if (crossings) {
+      const xs = crossings.filter((c) => c.to).map((c) => c.to);
+      s += xs.length ? `; the first crosses its ridge at ${sweep.axis} = ${Math.min(...xs)}, the last at ${Math.max(...xs)}` : '; none crosses its ridge';
+      const never = crossings.filter((c) => c.never).length;
+      if (never) s += `, ${never} never do`;
+    } else s += '; finding the crossings…';
+    return s;
+  }
+  async function startCrossings(s) {
+    crossings = [];
+    const out = await s.crossings();
+    if (s !== sweep || !out) return;
+    crossings = out;
+    // trails: each kernel's place at every T of the grid
+    const dev = lastArgs[1];
+    trails = facts.map((f) => {
+      const tr = [];
+      for (const v of SWEEP_GRID) {
+        const ks = s.cached(v);
+        if (!ks || !ks[f.i]) continue;
+        const g = kernelFacts(ks[f.i], f.i, dev, null);
+        if (g.ai > 0 && g.perf > 0) tr.push({ ai: g.ai, perf: g.perf });
+      }
+      tr.color = f.color;
+      return tr;
+    });
+    drawRoof();
+    if (ghostsAt) sweepSaid.textContent = sweepText(ghostsAt[0], ghostsAt[1]);
+    if (selected !== null) drawDetails(facts[selected]);
+  }
+  sweepRange.addEventListener('input', () => onSweep());
+
+  // ---- redraw at the new width (the charts are drawn in CSS pixels, so text sizes are what they say)
+  let drawnWidth = 0;
+  if (typeof ResizeObserver === 'function') {
+    let raf = null;
+    new ResizeObserver(() => {
+      const w = root.clientWidth;
+      if (!lastArgs || Math.abs(w - drawnWidth) < 24 || raf !== null) return;
+      raf = requestAnimationFrame(() => {
+        raf = null;
+        drawnWidth = root.clientWidth;
+        drawBars(...lastArgs);
+        drawRoof();
+      });
+    }).observe(root);
   }
 
   let drawnFor = null;   // [result, kset, inst] last drawn: stepping passes or playing does not redraw this panel
+  let lastResult = null;
   const banner = createStaleBanner();
   root.prepend(banner.node);
   function draw(state, model) {
@@ -231,7 +409,9 @@ export function createKernelsView(root, ctx) {
     else banner.hide();
     if (!r) return;
     if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst) return;
+    const newResult = !drawnFor || drawnFor[0] !== r || drawnFor[1] !== state.kset;
     drawnFor = [r, state.kset, state.inst];
+    lastResult = r;
     drawTotals(r);
     const dev = r.device || {};
     const set = state.kset;
@@ -239,14 +419,18 @@ export function createKernelsView(root, ctx) {
     const cost = set === 'eager' ? r.eager && r.eager.cost : r.fused && r.fused.cost;
     if (cost) {
       const launchT = cost.kernels * dev.launch;
-      launchNote.textContent = `${set}: ${cost.kernels} launches × ${fmtTime(dev.launch)} = ${fmtTime(launchT)} of fixed overhead vs ${fmtTime(cost.t)} of roofline time` +
+      launchNote.textContent = `${set}: ${formatCount(cost.kernels)} launches × ${formatTime(dev.launch)} = ${formatTime(launchT)} of fixed overhead vs ${formatTime(cost.t)} of roofline time` +
         (launchT > cost.t ? ' — launch-bound: fewer kernels matter more than faster ones.' : '.');
     }
+    const info = set === 'fused' ? r.lab_kernels || [] : [];
+    facts = (kernels || []).map((k, i) => kernelFacts(k, i, dev, info[i]));
+    if (newResult) resetSweep(r, set);
+    drawnWidth = root.clientWidth;
     drawBars(kernels, dev, set, state.inst);
-    drawRoofline(kernels, dev, set, state.inst);
+    drawRoof();
     note.textContent = set === 'eager'
       ? 'Eager: decompose(trace) with one kernel per op — every intermediate goes through memory.'
-      : `Fused: the last stage's graph partitioned into ${kernels ? kernels.length : 0} kernels (epilogues into matmuls, row-wise reductions into their producers).`;
+      : `Fused: the last stage's graph partitioned into ${kernels ? kernels.length : 0} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`;
   }
 
   return { draw };

@@ -1,13 +1,18 @@
 // views/memory.js — the memory plan (graph_lab.py §11): every intermediate that the fused kernels write
 // back lives from the kernel that makes it to the last kernel that reads it. Drawn as rectangles on
 // (kernel step × byte offset) for the naive plan (no reuse: one block each) and the greedy plan
-// (largest first, lowest offset that fits beside every overlapping block), with each plan's peak and
-// the lower bound (most bytes alive at one step).
+// (largest first, lowest offset that fits beside every overlapping block: the core's offsets), with each
+// plan's peak, the live-bytes curve (bytes alive at each step; its peak is the lower bound) and a stepper
+// that replays greedy-by-size one buffer at a time. Byte axes are in one binary unit (memory/ticks.js).
+// Hovering a block names its value (op, shape, producing kernel, last reader) and lights up the kernel
+// that wrote it on the graph.
 
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
-import { formatBytes as fmtBytes } from '../format.js';
-import { kernelColor } from './graph.js';
+import { fmtShape } from '../ops.js';
+import { formatBytes, formatCount } from '../format.js';
+import { kernelColor } from './kernels/palette.js';
+import { binaryTicks, tickText } from './memory/ticks.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 const MAX_LT_RECTS = 600;
@@ -22,65 +27,194 @@ export function naiveOffsets(lts) {
   return { off, peak: total };
 }
 
+/** Bytes alive at each kernel step (a value lives from its first to its last step, both included). */
 export function liveProfile(lts) {
   if (!lts.length) return [];
   const T = Math.max(...lts.map((l) => l[2])) + 1;
-  const live = new Array(T + 1).fill(0);
+  const live = new Array(T).fill(0);
   for (const [bytes, s, e] of lts) for (let t = s; t <= e; t++) live[t] += bytes;
   return live;
+}
+
+/** The greedy plan's order: by size, largest first, stable (as the core and the reference sort). */
+export function greedyOrder(lts) {
+  return lts.map((l, j) => j).sort((a, b) => lts[b][0] - lts[a][0]);
 }
 
 export function createMemoryView(root, ctx) {
   clear(root);
   const summary = el('div', { class: 'mem-summary' });
   const charts = el('div', { class: 'mem-charts' });
+  const legend = el('div', { class: 'mem-legend', 'data-testid': 'memory-legend' });
+  const btn = (label, title, testid) => el('button', { type: 'button', title, 'aria-label': title, 'data-testid': testid }, label);
+  const bFirst = btn('⇤', 'greedy replay: before the first buffer', 'mem-step-first');
+  const bPrev = btn('◀', 'greedy replay: one buffer back', 'mem-step-prev');
+  const bNext = btn('▶', 'greedy replay: place the next buffer', 'mem-step-next');
+  const bLast = btn('⇥', 'greedy replay: every buffer placed', 'mem-step-last');
+  const stepSaid = el('span', { class: 'mem-step-said', 'aria-live': 'polite', 'data-testid': 'mem-step-said' });
+  const stepper = el('div', { class: 'mem-step', role: 'group', 'aria-label': 'replay greedy by size' },
+    el('strong', {}, 'Replay greedy by size:'), bFirst, bPrev, bNext, bLast, stepSaid);
   const tip = el('div', { class: 'tooltip', hidden: '' });
-  root.append(summary, charts, tip);
+  root.append(summary, stepper, charts, legend, tip);
 
   function showTip(ev, lines) {
     clear(tip);
-    for (const l of lines) tip.append(el('div', {}, l));
+    lines.forEach((l, j) => tip.append(el('div', j === 0 ? { class: 'tip-title' } : {}, l)));
     tip.hidden = false;
     const r = root.getBoundingClientRect();
-    tip.style.left = `${Math.min(ev.clientX - r.left + 12, r.width - 240)}px`;
+    tip.style.left = `${Math.max(0, Math.min(ev.clientX - r.left + 12, r.width - 340))}px`;
     tip.style.top = `${ev.clientY - r.top + 12}px`;
   }
 
-  function chart(title, lts, offsets, peak, lower, steps, kernelOf, inst) {
-    const W = 460, H = 300, m = { l: 70, r: 12, t: 24, b: 40 };
+  let cur = null;         // what is drawn: {r, lts, data, order, steps, names, values, inst}
+  let placed = null;      // greedy replay: how many buffers of the order are placed (null: all, no replay)
+
+  const kernelName = (ki) => {
+    const k = cur && cur.names[ki];
+    return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${k}` : ''}`;
+  };
+  function blockLines(d) {
+    const v = cur.values[d.nid];
+    const nk = (cur.r.fused && cur.r.fused.kernels || []).length;
+    return [
+      `%${d.nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''}: ${formatBytes(d.bytes)}`,
+      `written by ${kernelName(d.s)}`,
+      d.e >= nk ? `an output of the layer: lives to the end (step ${d.e})` : `last read by ${kernelName(d.e)}`,
+      `alive at steps ${d.s}…${d.e}; offset ${formatBytes(d.off)}`,
+    ];
+  }
+  function hoverBlock(d, ev) {
+    charts.querySelectorAll('rect.lt').forEach((n) => n.classList.toggle('hl', d !== null && n.getAttribute('data-nid') === String(d.nid)));
+    if (!d) { tip.hidden = true; ctx.highlightKernel(null); return; }
+    showTip(ev, blockLines(d));
+    ctx.highlightKernel(d.kernel ?? null);
+  }
+
+  function chart(title, offsets, peak, lower, W, replay) {
+    const { lts, steps, inst, live } = cur;
+    const fs = inst ? 15 : 12;
+    const H = Math.round(Math.min(Math.max(W * 0.66, 260), 460));
+    const m = { l: inst ? 70 : 58, r: 12, t: fs + 14, b: fs * 2 + 22 };
     const box = el('div', { class: 'mem-chart' });
-    const svg = d3.select(box).append('svg').attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img').attr('aria-label', `${title} memory plan`);
     const ymax = Math.max(peak, lower, 1);
+    const yt = binaryTicks(ymax * 1.04);
     const x = d3.scaleLinear().domain([0, steps + 1]).range([m.l, W - m.r]);
-    const y = d3.scaleLinear().domain([0, ymax * 1.08]).range([H - m.b, m.t]);
-    svg.append('text').attr('class', 'chart-title').attr('x', m.l).attr('y', 15).text(`${title}: peak ${fmtBytes(peak)}`);
-    const data = lts.map(([bytes, s, e, nid]) => ({ bytes, s, e, nid, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
+    const y = d3.scaleLinear().domain([0, yt.top]).range([H - m.b, m.t]);
+    const svg = d3.select(box).append('svg').attr('class', 'mem-svg').attr('width', W).attr('height', H)
+      .attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img').attr('aria-label', `${title} memory plan, peak ${formatBytes(peak)}`);
+    svg.append('text').attr('class', 'chart-title').attr('x', m.l).attr('y', fs + 2).text(`${title}: peak ${formatBytes(peak)}`);
+    const data = lts.map(([bytes, s, e, nid], j) => ({ j, bytes, s, e, nid, kernel: s, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
     const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
+    const fill = (d) => kernelColor(d.s);
     if (data.length > MAX_LT_RECTS) {
       // a 256-layer stack has thousands of blocks: one path per colour (no tooltip per block) instead of a
       // rectangle each, which froze the page
-      const byFill = d3.group(data, (d) => (kernelOf.has(d.nid) ? kernelColor(kernelOf.get(d.nid)) : '#888'));
+      const byFill = d3.group(data, fill);
       svg.selectAll('path.lt').data([...byFill]).join('path').attr('class', 'lt').attr('fill', ([f]) => f)
         .attr('d', ([, ds]) => ds.map((d) => { const [rx, ry, w, h] = rectOf(d); return `M${rx},${ry}h${w}v${h}h${-w}z`; }).join(''));
       data.length = 0;
     }
-    svg.selectAll('rect.lt').data(data, (d) => d.nid).join('rect').attr('class', 'lt')
-      .attr('x', (d) => x(d.s)).attr('width', (d) => Math.max(1, x(d.e + 1) - x(d.s) - 1))
-      .attr('y', (d) => y(d.off + d.bytes)).attr('height', (d) => Math.max(1, y(d.off) - y(d.off + d.bytes)))
-      .attr('fill', (d) => (kernelOf.has(d.nid) ? kernelColor(kernelOf.get(d.nid)) : '#888'))
-      .on('mousemove', (ev, d) => showTip(ev, [`%${d.nid}: ${fmtBytes(d.bytes)}`, `alive kernels ${d.s}…${d.e}`, `offset ${fmtBytes(d.off)}`]))
-      .on('mouseleave', () => { tip.hidden = true; });
-    const hline = (v, cls, label) => {
+    const rank = replay ? new Map(cur.order.map((j, q) => [j, q])) : null;
+    svg.selectAll('rect.lt').data(data, (d) => d.nid).join('rect')
+      .attr('class', (d) => {
+        if (!rank || placed === null) return 'lt';
+        const q = rank.get(d.j);
+        return q < placed - 1 ? 'lt' : q === placed - 1 ? 'lt placing' : 'lt unplaced';
+      })
+      .attr('data-testid', 'memory-block').attr('data-nid', (d) => d.nid)
+      .attr('x', (d) => rectOf(d)[0]).attr('y', (d) => rectOf(d)[1]).attr('width', (d) => rectOf(d)[2]).attr('height', (d) => rectOf(d)[3])
+      .attr('fill', fill)
+      .on('mousemove', (ev, d) => hoverBlock(d, ev))
+      .on('mouseleave', () => hoverBlock(null));
+    // the live-bytes curve: what must exist at each step whatever the plan (its peak is the lower bound)
+    const pts = [];
+    live.forEach((b, t) => { pts.push([x(t), y(b)], [x(t + 1), y(b)]); });
+    svg.append('path').attr('class', 'live-curve').attr('data-testid', 'live-curve').attr('data-peak', Math.max(0, ...live))
+      .attr('d', d3.line()(pts));
+    const hline = (v, cls, label, below) => {
       svg.append('line').attr('class', `mem-line ${cls}`).attr('x1', m.l).attr('x2', W - m.r).attr('y1', y(v)).attr('y2', y(v));
-      svg.append('text').attr('class', `mem-line-label ${cls}`).attr('x', W - m.r - 2).attr('y', y(v) - 3).attr('text-anchor', 'end').text(label);
+      svg.append('text').attr('class', `mem-line-label ${cls}`).attr('x', W - m.r - 2).attr('y', below ? y(v) + fs + 2 : y(v) - 4)
+        .attr('text-anchor', 'end').text(label);
     };
-    hline(peak, 'peak', `peak ${fmtBytes(peak)}`);
-    if (Math.abs(lower - peak) > 0.5) hline(lower, 'lower', `lower bound ${fmtBytes(lower)}`);
+    hline(peak, 'peak', `peak ${formatBytes(peak)}`, false);
+    if (Math.abs(lower - peak) > 0.5) hline(lower, 'lower', `lower bound ${formatBytes(lower)}`, true);
     svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${H - m.b})`)
-      .call(d3.axisBottom(x).ticks(Math.min(steps + 1, inst ? 6 : 10)).tickFormat(d3.format('d')));
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(${m.l},0)`).call(d3.axisLeft(y).ticks(5).tickFormat((v) => fmtBytes(v)));
-    svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 6).attr('text-anchor', 'middle').text('kernel step');
+      .call(d3.axisBottom(x).ticks(Math.min(steps + 1, Math.floor((W - m.l) / (fs * 3)))).tickFormat(d3.format('d')));
+    svg.append('g').attr('class', 'axis').attr('data-testid', 'memory-y-axis').attr('data-unit', yt.unit).attr('transform', `translate(${m.l},0)`)
+      .call(d3.axisLeft(y).tickValues(yt.ticks).tickFormat((v) => tickText(v, yt.scale)));
+    svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 6).attr('text-anchor', 'middle')
+      .text('kernel step (execution order)');
+    svg.append('text').attr('class', 'axis-label').attr('data-testid', 'memory-y-title')
+      .attr('transform', `translate(${fs + 1},${(m.t + H - m.b) / 2}) rotate(-90)`).attr('text-anchor', 'middle')
+      .text(`offset in the buffer (${yt.unit})`);
     return box;
+  }
+
+  function drawLegend() {
+    clear(legend);
+    const ks = [...new Set(cur.lts.map((l) => l[1]))].sort((a, b) => a - b).slice(0, 24);
+    for (const ki of ks) {
+      const sw = el('span', { class: 'sw' });
+      sw.style.background = kernelColor(ki);          // CSSOM, not a style attribute: the page's CSP forbids those
+      legend.append(el('span', {}, sw, kernelName(ki)));
+    }
+    legend.append(
+      el('span', {}, el('span', { class: 'sw sw-live' }), 'bytes alive at each step (its peak: the lower bound)'),
+      el('span', { class: 'mem-legend-peak' }, '- - peak of the plan'),
+      el('span', { class: 'mem-legend-lower' }, '- - lower bound (when the plan misses it)'),
+      el('span', {}, 'block colour: the kernel that wrote the value; width: its lifetime; height: its bytes'));
+  }
+
+  function stepText() {
+    const { order, lts, steps } = cur;
+    const n = order.length;
+    if (placed === null || placed >= n) return `all ${n} buffers placed, largest first: peak ${formatBytes(cur.r.memory.greedy)}.`;
+    if (placed === 0) return `${n} buffers to place, largest first (${formatBytes(lts[order[0]][0])} first).`;
+    const j = order[placed - 1];
+    const [bytes, s, e, nid] = lts[j];
+    const off = cur.greedy.get(nid) ?? 0;
+    // the blocks already placed whose lifetimes overlap this one's: it must sit clear of them
+    const below = order.slice(0, placed - 1).map((q) => lts[q]).filter((o) => o[1] <= e && s <= o[2]);
+    const why = below.length
+      ? `clear of ${below.length} placed block${below.length === 1 ? '' : 's'} alive at the same time (${below.slice(0, 4).map((o) => `%${o[3]}`).join(', ')}${below.length > 4 ? ', …' : ''})`
+      : 'nothing placed overlaps its lifetime';
+    const v = cur.values[nid];
+    return `${placed} of ${n}: %${nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''} (${formatBytes(bytes)}, steps ${s}…${Math.min(e, steps)}) goes to offset ${formatBytes(off)}, the lowest ${why}.`;
+  }
+
+  function drawCharts() {
+    const mem = cur.r.memory;
+    clear(charts);
+    const cw = charts.clientWidth || root.clientWidth || 900;
+    const W = Math.max(300, Math.floor(cw >= 720 ? (cw - 12) / 2 : cw));
+    charts.append(
+      chart('naive', cur.naive.off, mem.naive ?? cur.naive.peak, mem.lower_bound, W, false),
+      chart('greedy', cur.greedy, mem.greedy, mem.lower_bound, W, true),
+    );
+    const n = cur.order.length;
+    stepSaid.textContent = stepText();
+    bFirst.disabled = bPrev.disabled = placed === 0 || !n;
+    bNext.disabled = bLast.disabled = placed === null || placed >= n;
+  }
+  const stepTo = (k) => {
+    if (!cur) return;
+    const n = cur.order.length;
+    placed = k >= n ? null : Math.max(0, k);
+    drawCharts();
+  };
+  bFirst.addEventListener('click', () => stepTo(0));
+  bPrev.addEventListener('click', () => stepTo((placed === null ? cur.order.length : placed) - 1));
+  bNext.addEventListener('click', () => stepTo((placed === null ? cur.order.length : placed) + 1));
+  bLast.addEventListener('click', () => stepTo(Infinity));
+
+  if (typeof ResizeObserver === 'function') {
+    let raf = null;
+    let drawnW = 0;
+    new ResizeObserver(() => {
+      const w = root.clientWidth;
+      if (!cur || Math.abs(w - drawnW) < 24 || raf !== null) return;
+      raf = requestAnimationFrame(() => { raf = null; drawnW = root.clientWidth; drawCharts(); });
+    }).observe(root);
   }
 
   let drawnFor = null;   // [result, inst] last drawn: stepping passes or playing does not redraw this panel
@@ -95,27 +229,34 @@ export function createMemoryView(root, ctx) {
     else banner.hide();
     if (!r || !r.memory) return;
     if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst) return;
+    if (!drawnFor || drawnFor[0] !== r) placed = null;
     drawnFor = [r, state.inst];
     const mem = r.memory;
     const lts = mem.lifetimes || [];
-    const naive = naiveOffsets(lts);
-    const greedy = new Map(Object.entries(mem.greedy_offsets || {}).map(([k, v]) => [Number(k), v]));
     const steps = lts.length ? Math.max(...lts.map((l) => l[2])) : 0;
-    const kernelOf = new Map();
-    ((r.fused && r.fused.kernels) || []).forEach((k, ki) => k.nodes.forEach((id) => kernelOf.set(id, ki)));
-    clear(summary);
     const live = liveProfile(lts);
+    cur = {
+      r, lts, steps, live, inst: state.inst,
+      naive: naiveOffsets(lts),
+      greedy: new Map(Object.entries(mem.greedy_offsets || {}).map(([k, v]) => [Number(k), v])),
+      order: greedyOrder(lts),
+      names: (r.lab_kernels || []).map((k) => k.name),
+      values: r.lab_values || {},
+    };
+    clear(summary);
+    const liveMax = Math.max(0, ...live);
+    const lb = mem.lower_bound;
     summary.append(table(['plan', 'peak', 'vs lower bound'], [
-      ['naive (no reuse)', fmtBytes(mem.naive), mem.lower_bound ? `${(mem.naive / mem.lower_bound).toFixed(2)}×` : '–'],
-      ['greedy by size', fmtBytes(mem.greedy), mem.lower_bound ? `${(mem.greedy / mem.lower_bound).toFixed(2)}×` : '–'],
-      ['lower bound', fmtBytes(mem.lower_bound), '1×'],
+      ['naive (no reuse)', formatBytes(mem.naive), lb ? `${(mem.naive / lb).toFixed(2)}×` : '–'],
+      ['greedy by size', formatBytes(mem.greedy), lb ? `${(mem.greedy / lb).toFixed(2)}×` : '–'],
+      ['lower bound', formatBytes(lb), '1×'],
     ], { class: 'totals', 'data-testid': 'memory-totals' }),
-    el('p', { class: 'note' }, `${lts.length} intermediates written back by ${(r.fused && r.fused.kernels || []).length} fused kernels; most bytes alive at one step: ${fmtBytes(Math.max(0, ...live))}. Parameters and inputs are not counted (they are always resident).`));
-    clear(charts);
-    charts.append(
-      chart('naive', lts, naive.off, mem.naive ?? naive.peak, mem.lower_bound, steps, kernelOf, state.inst),
-      chart('greedy', lts, greedy, mem.greedy, mem.lower_bound, steps, kernelOf, state.inst),
-    );
+    el('p', { class: 'note' }, `${formatCount(lts.length)} intermediates written back by ${formatCount((r.fused && r.fused.kernels || []).length)} fused kernels. ` +
+      `The black curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
+      'Parameters and inputs are not counted (they are always resident).'));
+    stepper.hidden = lts.length > MAX_LT_RECTS || !lts.length;
+    drawLegend();
+    drawCharts();
   }
 
   return { draw };

@@ -1,0 +1,167 @@
+// kernels/roofline.js — the roofline chart: arithmetic intensity (FLOP/byte) against attained FLOP/s, under
+// the matmul/attention and vector ceilings, with both ridge points marked (where bandwidth × intensity meets
+// the peak: left of it a kernel is memory-bound). Points that fall on one place are pushed apart (d3-force,
+// each tied to its true place by a thin line); every point's label is placed by labels.js, never on another.
+// Drawn at the box's pixel width (1 SVG unit = 1 CSS px), so font sizes are what the reader gets.
+
+import { d3 } from '../../lib.js';
+import { formatBandwidth, formatFlopRate, formatIntensity } from '../../format.js';
+import { placeLabels } from './labels.js';
+
+/**
+ * pts: [{i, ai, perf, color, short, bound}] (one per drawn point); dev: the result's device;
+ * opts: {width, inst, trails: [[{ai, perf}]] | null, ghosts: [{i, ai, perf}] | null, onHover(p|null, ev), onClick(p)}.
+ * Returns {svg, select(i)} — select marks the point of kernel i (or none).
+ */
+export function drawRoofline(box, pts, dev, opts) {
+  const inst = !!opts.inst;
+  const fs = inst ? 15 : 12;
+  const W = Math.max(360, Math.round(opts.width || 520));
+  const H = Math.round(Math.min(Math.max(W * 0.72, 320), 620));
+  const m = { l: inst ? 78 : 62, r: 14, t: fs + 14, b: inst ? 58 : 48 };
+  const mmRidge = dev.mm_flops / dev.bw;
+  const vecRidge = dev.vec_flops / dev.bw;
+  const all = [...pts, ...(opts.ghosts || []), ...(opts.trails || []).flat()];
+  const aiMin = Math.min(d3.min(all, (p) => p.ai) ?? 1, vecRidge / 20);
+  const aiMax = Math.max(d3.max(all, (p) => p.ai) ?? 10, mmRidge * 4);
+  const x = d3.scaleLog().domain([aiMin / 3, aiMax * 2]).range([m.l, W - m.r]).clamp(true);
+  const pMin = Math.min(d3.min(all, (p) => p.perf) ?? dev.vec_flops / 1e3, dev.vec_flops / 1e3);
+  const y = d3.scaleLog().domain([pMin / 3, dev.mm_flops * 3]).range([H - m.b, m.t]).clamp(true);
+
+  const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('width', W).attr('height', H)
+    .attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img')
+    .attr('aria-label', `roofline chart: ${pts.length} kernels; ridge points ${formatIntensity(mmRidge)} (matmul) and ${formatIntensity(vecRidge)} (vector)`)
+    .style('--fs', `${fs}px`);
+  const reserved = [];
+  const widthOf = (sel) => {
+    const b = sel.node().getBBox ? sel.node().getBBox() : null;
+    return b && b.width ? b.width : sel.node().textContent.length * fs * 0.6;
+  };
+  const textBox = (sel) => {
+    const n = sel.node();
+    const b = n.getBBox ? n.getBBox() : null;
+    if (b && b.width) reserved.push({ x: b.x, y: b.y, w: b.width, h: b.height });
+    else {
+      const w = n.textContent.length * fs * 0.6;
+      const anchor = sel.attr('text-anchor');
+      const x0 = +sel.attr('x') - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
+      reserved.push({ x: x0, y: +sel.attr('y') - fs, w, h: fs * 1.2 });
+    }
+    return sel;
+  };
+
+  // points (drawn later): pushed apart where they coincide, each tied to its true place
+  const r = inst ? 7 : 5.5;
+  const nodes = pts.map((p) => ({ p, tx: x(p.ai), ty: y(p.perf), x: x(p.ai), y: y(p.perf) }));
+  if (nodes.length > 1) {
+    const sim = d3.forceSimulation(nodes).stop()
+      .force('x', d3.forceX((d) => d.tx).strength(0.25)).force('y', d3.forceY((d) => d.ty).strength(0.25))
+      .force('collide', d3.forceCollide(r + 1.5));
+    for (let t = 0; t < 120; t++) sim.tick();
+  }
+  const [a0, a1] = x.domain();
+  const ceiling = (peak) => {
+    const knee = peak / dev.bw;
+    const p = [[a0, Math.min(peak, a0 * dev.bw)]];
+    if (knee > a0 && knee < a1) p.push([knee, peak]);
+    p.push([a1, Math.min(peak, a1 * dev.bw)]);
+    return p.map(([a, v]) => [x(a), y(v)]);
+  };
+  svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${H - m.b})`)
+    .call(d3.axisBottom(x).ticks(6, '~s'));
+  svg.append('g').attr('class', 'axis').attr('transform', `translate(${m.l},0)`)
+    .call(d3.axisLeft(y).ticks(6, '~s'));
+  svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 8).attr('text-anchor', 'middle')
+    .text('arithmetic intensity (FLOP / byte)');
+  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(${fs + 2},${(m.t + H - m.b) / 2}) rotate(-90)`)
+    .attr('text-anchor', 'middle').text('attained FLOP/s');
+
+  for (const [peak, cls, label, ridge] of [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]]) {
+    svg.append('path').attr('class', `ceiling ${cls}`).attr('d', d3.line()(ceiling(peak)));
+    textBox(svg.append('text').attr('class', `ceil-label ${cls}`).attr('x', W - m.r - 2).attr('y', y(peak) - 5)
+      .attr('text-anchor', 'end').text(`${label} ${formatFlopRate(peak)}`));
+    if (ridge > a0 && ridge < a1) {
+      // the ridge point: the intensity where this ceiling's memory-bound slope meets its flat peak
+      svg.append('line').attr('class', `ridge ${cls}`).attr('x1', x(ridge)).attr('x2', x(ridge)).attr('y1', y(peak)).attr('y2', H - m.b);
+      svg.append('circle').attr('class', `ridge-pt ${cls}`).attr('cx', x(ridge)).attr('cy', y(peak)).attr('r', 4);
+      const rl = svg.append('text').attr('class', `ceil-label ridge-label ${cls}`).attr('data-testid', 'ridge-label')
+        .attr('x', x(ridge) + 5).attr('y', y(peak) + fs + 3).text(`ridge ${formatIntensity(ridge)}`);
+      const rw = widthOf(rl);
+      if (x(ridge) + 5 + rw > W - m.r) rl.attr('x', x(ridge) - 5).attr('text-anchor', 'end');   // near the right edge: left of it
+      textBox(rl);
+    }
+  }
+  {
+    // the bandwidth slope's label: above the slope (ending where it is read), clear of every point
+    const bl = svg.append('text').attr('class', 'ceil-label').attr('text-anchor', 'end').text(`bandwidth ${formatBandwidth(dev.bw)}`);
+    const bw = widthOf(bl);
+    const hits = (b) => nodes.some((d) => d.x + r > b.x && d.x - r < b.x + b.w && d.y + r > b.y && d.y - r < b.y + b.h) ||
+      reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
+    let at = null;
+    for (let cx = m.l + bw + 8; cx < W - m.r && !at; cx += 16) {
+      const cy = y(x.invert(cx) * dev.bw) - 6;
+      const b = { x: cx - bw, y: cy - fs, w: bw, h: fs * 1.25 };
+      if (b.y > m.t && !hits(b)) at = [cx, cy];
+    }
+    if (!at) at = [m.l + bw + 8, y(x.invert(m.l + bw + 8) * dev.bw) - 6];
+    textBox(bl.attr('x', at[0]).attr('y', at[1]));
+  }
+
+  // trails of the sweep: where each kernel goes as T (or S) moves
+  const trails = svg.append('g').attr('class', 'trails');
+  for (const tr of opts.trails || []) {
+    if (tr.length < 2) continue;
+    trails.append('path').attr('class', 'trail').attr('stroke', tr.color)
+      .attr('d', d3.line()(tr.map((p) => [x(p.ai), y(p.perf)])));
+  }
+
+  const links = svg.append('g').attr('class', 'dodge');
+  for (const d of nodes) {
+    if (Math.hypot(d.x - d.tx, d.y - d.ty) > 1.5) links.append('line').attr('x1', d.tx).attr('y1', d.ty).attr('x2', d.x).attr('y2', d.y);
+  }
+  const ghosts = svg.append('g').attr('class', 'ghosts');
+  for (const gp of opts.ghosts || []) {
+    const from = nodes.find((d) => d.p.i === gp.i);
+    if (from) ghosts.append('line').attr('class', 'ghost-link').attr('x1', from.x).attr('y1', from.y).attr('x2', x(gp.ai)).attr('y2', y(gp.perf));
+    ghosts.append('circle').attr('class', `kghost ${gp.bound}`).attr('cx', x(gp.ai)).attr('cy', y(gp.perf)).attr('r', r - 1)
+      .attr('stroke', gp.color);
+  }
+  const dots = svg.selectAll('circle.kpt').data(nodes).join('circle')
+    .attr('class', (d) => `kpt ${d.p.bound}`).attr('data-testid', 'roofline-point').attr('data-kernel', (d) => d.p.i)
+    .attr('tabindex', -1)
+    .attr('cx', (d) => d.x).attr('cy', (d) => d.y).attr('r', r)
+    .style('fill', (d) => d.p.color)
+    .on('mousemove', (ev, d) => opts.onHover && opts.onHover(d.p, ev))
+    .on('mouseleave', () => opts.onHover && opts.onHover(null))
+    .on('click', (ev, d) => opts.onClick && opts.onClick(d.p));
+
+  // labels: measured, then placed
+  const lab = svg.append('g').attr('class', 'roof-labels');
+  const texts = nodes.map((d) => lab.append('text').attr('class', 'roof-label').attr('data-testid', 'roofline-label')
+    .attr('data-kernel', d.p.i).text(d.p.short));
+  const items = nodes.map((d, j) => {
+    const b = texts[j].node().getBBox ? texts[j].node().getBBox() : null;
+    const w = b && b.width ? b.width : d.p.short.length * fs * 0.6;
+    return { x: d.x, y: d.y, r, w, h: fs * 1.15 };
+  });
+  const placed = placeLabels(items, { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 }, reserved);
+  nodes.forEach((d, j) => {
+    const at = placed[j];
+    if (!at) { texts[j].remove(); return; }
+    texts[j].attr('x', at.x).attr('y', at.y + fs * 0.9);
+    if (at.leader) {
+      const lx = Math.max(at.x, Math.min(d.x, at.x + at.w));
+      const ly = Math.max(at.y, Math.min(d.y, at.y + at.h));
+      lab.insert('line', ':first-child').attr('class', 'leader').attr('x1', d.x).attr('y1', d.y).attr('x2', lx).attr('y2', ly);
+    }
+  });
+  dots.raise();
+
+  return {
+    svg,
+    select(i) {
+      dots.classed('sel', (d) => d.p.i === i);
+      lab.selectAll('text.roof-label').classed('sel', function () { return Number(this.getAttribute('data-kernel')) === i; });
+    },
+  };
+}
