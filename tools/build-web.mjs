@@ -52,6 +52,14 @@ function dagreModule() {
   return `// @dagrejs/dagre ${ver} (MIT license)\n${src.replace(/\/\/# sourceMappingURL=.*$/m, '')}\n`;
 }
 
+/** jsdiff's UMD bundle as an ES module, like d3's (it sets globalThis.Diff): the IR panel's line diff. */
+function diffModule() {
+  const src = fs.readFileSync(need(path.join(NM, 'diff', 'dist', 'diff.min.js'), 'npm ci'), 'utf8');
+  const ver = JSON.parse(fs.readFileSync(path.join(NM, 'diff', 'package.json'), 'utf8')).version;
+  return `// diff ${ver} (BSD-3-Clause license), UMD bundle wrapped as an ES module by tools/build-web.mjs\n` +
+    `${src.replace(/\/\/# sourceMappingURL=.*$/m, '')}\nconst Diff = globalThis.Diff;\nexport default Diff;\n`;
+}
+
 export function buildServed() {
   fs.rmSync(APP, { recursive: true, force: true });
   copyDir(WEB, APP);
@@ -60,6 +68,7 @@ export function buildServed() {
   fs.mkdirSync(path.join(APP, 'vendor'), { recursive: true });
   fs.writeFileSync(path.join(APP, 'vendor', 'd3.mjs'), d3Module());
   fs.writeFileSync(path.join(APP, 'vendor', 'dagre.mjs'), dagreModule());
+  fs.writeFileSync(path.join(APP, 'vendor', 'diff.mjs'), diffModule());
   const binding = path.join(REPO, 'wasm', 'graphlab.mjs');
   if (fs.existsSync(binding)) fs.copyFileSync(binding, path.join(PUB, 'graphlab.mjs'));
   else console.warn('build-web: wasm/graphlab.mjs not found; the page will say the module is missing');

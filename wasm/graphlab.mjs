@@ -10,6 +10,8 @@
 //   const result = gl.runCase({config: {...}}); // the same JSON object `graphlab case FILE` prints
 //   gl.presets();                               // {models: [...], devices: [...], passes: [...]}
 //   gl.meta();                                  // the core's accepted ranges: {limits: {"config.d": ...}, ...}
+//   gl.print(caseObj);                          // {stages: [{key, text}]}: `graphlab print --stage KEY` per stage
+//   gl.codegen(caseObj, {stage, lang});         // {stage, lang, text}: `graphlab codegen --stage S --lang L`
 //   gl.version;                                 // "0.1.0"
 //   gl.memoryStats();                           // heap bytes in use (malloc'd, not yet freed)
 //
@@ -237,6 +239,12 @@ function makeApi(M, opts) {
     branch: (opts) => call('branch', opts),
     /** Dynamic shapes demo; needs the C method "dynamic". */
     dynamic: (opts) => call('dynamic', opts),
+    /** The case's graphs as text, `graphlab print --stage KEY` character for character: {stages: [{key, text}]}
+     *  for every stage, or only `stage`. Runs the passes only (no fusion, no interpreter). */
+    print: (caseObject, stage = null) => call('print', { case: caseObject, stage }),
+    /** One stage (default: the last) as `graphlab codegen --stage S --lang python|c` prints it: {stage, lang, text}.
+     *  C needs params with values (a shape-only case is an error naming the param). */
+    codegen: (caseObject, { stage = null, lang = 'python' } = {}) => call('codegen', { case: caseObject, stage, lang }),
     /** Any method by name (request object or JSON text → answer object). */
     call,
     /** Heap bytes in use (malloc'd and not freed), from dlmalloc's mallinfo(). */

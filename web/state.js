@@ -12,7 +12,7 @@
 
 export const PASS_NAMES = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce'];
 export const DEFAULT_PIPELINE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
-export const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic'];
+export const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];

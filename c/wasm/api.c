@@ -18,6 +18,9 @@
  *   double      gl_wasm_heap_in_use(void)   malloc'd bytes in use (dlmalloc's mallinfo().uordblks)
  *   double      gl_wasm_heap_arena(void)    bytes dlmalloc has obtained from the system (mallinfo().arena)
  *
+ * "print" and "codegen" take {"case": CASE, "stage": NAME, "lang": "python"|"c"} and answer with the text
+ * `graphlab print --stage NAME` / `graphlab codegen --stage NAME --lang L` prints (the lab's IR and code panels).
+ *
  * Methods live in one table of {name, fn}; a new method (later: "branch", "dynamic") is one function and one
  * row. A method gets the request bytes and writes a malloc'd answer through *out / *outlen, or fails through
  * its gl_err; it must free everything else it allocated before returning.
@@ -134,6 +137,138 @@ static gl_status m_meta(const char *in, size_t len, char **out, size_t *outlen, 
     return gl_meta_json(false, out, outlen, e);
 }
 
+/* A {"case": {...}, "stage": "...", "lang": "..."} request: the case run up to its passes (no fusion, no
+ * interpreter), and the optional strings. */
+typedef struct {
+    gl_case c;
+    gl_case_result r;
+    char stage[40], lang[16];
+    bool has_stage;
+} text_req;
+
+static gl_status text_req_read(const char *method, const char *in, size_t len, text_req *q, gl_err *e) {
+    memset(q, 0, sizeof *q);
+    gl_json j;
+    gl_status st = gl_json_parse(&j, in, len, e);
+    if (st) return st;
+    int root = 0, ct = -1, stt = -1, lt = -1;
+    if ((st = gl_json_expect(&j, root, GL_J_OBJ, "request", e))) goto out;
+    ct = gl_json_get(&j, root, "case");
+    stt = gl_json_get(&j, root, "stage");
+    lt = gl_json_get(&j, root, "lang");
+    if (ct < 0) {
+        st = gl_fail(e, GL_E_INVALID, "%s: the request has no \"case\"", method);
+        goto out;
+    }
+    if ((st = gl_json_expect(&j, ct, GL_J_OBJ, "case", e))) goto out;
+    if (stt >= 0 && !gl_json_is_null(&j, stt)) {
+        if ((st = gl_json_str(&j, stt, "stage", q->stage, sizeof q->stage, e))) goto out;
+        q->has_stage = true;
+    }
+    if (lt >= 0 && (st = gl_json_str(&j, lt, "lang", q->lang, sizeof q->lang, e))) goto out;
+    if ((st = gl_case_parse(in + j.t[ct].start, (size_t)(j.t[ct].end - j.t[ct].start), &q->c, e))) goto out;
+    if ((st = gl_case_compute(&q->c, GL_CASE_PASSES_ONLY, &q->r, e))) goto out;
+out:
+    gl_json_free(&j);
+    return st;
+}
+
+static void text_req_free(text_req *q) {
+    gl_case_result_free(&q->r);
+    gl_case_free(&q->c);
+}
+
+/* The CLI writes a newline after the text: *s (length n) gets one too. */
+static gl_status add_newline(char **s, size_t n, gl_err *e) {
+    char *t = realloc(*s, n + 2);
+    if (!t) return gl_fail(e, GL_E_NOMEM, "out of memory adding a newline to %zu bytes", n);
+    t[n] = '\n';
+    t[n + 1] = 0;
+    *s = t;
+    return GL_OK;
+}
+
+static int find_stage(const gl_case_result *r, const char *name, gl_err *e) {
+    for (int i = 0; i < r->nst; i++)
+        if (strcmp(name, r->st[i].key) == 0) return i;
+    gl_fail(e, GL_E_INVALID, "stage \"%s\" is not a stage of this case", name);
+    return -1;
+}
+
+/* "print": {"stages": [{"key": "trace", "text": "..."}, ...]}: every stage (or only "stage"), each text
+ * what `graphlab print --stage KEY` prints (the graph's text and a newline). */
+static gl_status m_print(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    text_req q;
+    gl_status st = text_req_read("print", in, len, &q, e);
+    int only = -1, nput = 0;
+    gl_sb sb;
+    gl_sb_init(&sb);
+    if (!st && q.has_stage && (only = find_stage(&q.r, q.stage, e)) < 0) st = GL_E_INVALID;
+    gl_sb_puts(&sb, "{\"stages\":[");
+    for (int i = 0; !st && i < q.r.nst; i++) {
+        if (only >= 0 && i != only) continue;
+        char *txt = gl_graph_print(q.r.st[i].r.graph, e);
+        if (!txt) {
+            st = e->code ? e->code : GL_E_NOMEM;
+            break;
+        }
+        if (nput++) gl_sb_putc(&sb, ',');
+        gl_sb_puts(&sb, "{\"key\":");
+        gl_sb_json_str(&sb, q.r.st[i].key);
+        gl_sb_puts(&sb, ",\"text\":");
+        if ((st = add_newline(&txt, strlen(txt), e))) {
+            free(txt);
+            break;
+        }
+        gl_sb_json_str(&sb, txt);
+        free(txt);
+        gl_sb_putc(&sb, '}');
+    }
+    gl_sb_puts(&sb, "]}");
+    text_req_free(&q);
+    if (st) {
+        gl_sb_free(&sb);
+        return st;
+    }
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
+/* "codegen": {"stage": KEY, "lang": L, "text": "..."}: the stage (default: the last) as `graphlab codegen
+ * --stage KEY --lang L` prints it (Python: the reference's text and a newline; C: the standalone program). */
+static gl_status m_codegen(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    text_req q;
+    gl_status st = text_req_read("codegen", in, len, &q, e);
+    char *src = NULL;
+    size_t n = 0;
+    int at = -1;
+    bool c_lang = !strcmp(q.lang, "c");
+    if (!st && !c_lang && q.lang[0] && strcmp(q.lang, "python") != 0)
+        st = gl_fail(e, GL_E_INVALID, "codegen: lang must be python or c, got \"%s\"", q.lang);
+    if (!st && (at = q.has_stage ? find_stage(&q.r, q.stage, e) : q.r.nst - 1) < 0) st = GL_E_INVALID;
+    if (!st)
+        st = c_lang ? gl_codegen_c(q.r.st[at].r.graph, &q.c.bind, &src, &n, e)
+                    : gl_codegen_python(q.r.st[at].r.graph, NULL, &src, &n, e);
+    if (!st && !c_lang) st = add_newline(&src, n, e);
+    gl_sb sb;
+    gl_sb_init(&sb);
+    if (!st) {
+        gl_sb_puts(&sb, "{\"stage\":");
+        gl_sb_json_str(&sb, q.r.st[at].key);
+        gl_sb_puts(&sb, ",\"lang\":");
+        gl_sb_json_str(&sb, c_lang ? "c" : "python");
+        gl_sb_puts(&sb, ",\"text\":");
+        gl_sb_json_str(&sb, src);
+        gl_sb_putc(&sb, '}');
+    }
+    free(src);
+    text_req_free(&q);
+    if (st) {
+        gl_sb_free(&sb);
+        return st;
+    }
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
 static const gl_wasm_method METHODS[] = {
     {"case", m_case},
     {"presets", m_presets},
@@ -141,6 +276,8 @@ static const gl_wasm_method METHODS[] = {
     {"meta", m_meta},
     {"branch", gl_branch_demo_json},
     {"dynamic", gl_dynamic_demo_json},
+    {"print", m_print},
+    {"codegen", m_codegen},
 };
 #define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))
 

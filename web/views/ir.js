@@ -1,0 +1,316 @@
+// views/ir.js — the IR panel: the shown stage's graph as the core prints it (`graphlab print --stage NAME`,
+// through the module's "print" method, never re-printed here), one element per line, and a line diff
+// against the previous stage (the previous one shown when "hide passes that changed nothing" is on).
+//
+// Renumbering is not a change: before diffing, the previous stage's ids are rewritten into the shown stage's
+// numbering through the provenance (a kept or merged node's `from[0]` is the node it became; an input a
+// kept node now reads in place of the old one is what that old id became). A line whose node the
+// provenance does not carry over gets an id no line of the new stage has, so it can only be removed.
+// The diff itself is the `diff` package's diffArrays. Every line carries data-node-id (the node it
+// defines), so a later selection can find its lines.
+import { el, clear } from '../dom.js';
+import Diff from '../vendor/diff.mjs';
+import { caseFromState } from '../state.js';
+import { analysisFreshness, createStaleBanner, describeConfig } from './stale.js';
+
+/** Stages with more nodes than this are not printed on the page (the print runs on the main thread). */
+export const IR_MAX_NODES = 1500;
+const CONTEXT = 3;            // unchanged lines shown around a change; longer runs fold
+
+const DEF_RE = /^%(\d+)\s+=/;
+/** The node a printed line defines, or null (the return line). */
+export function lineNode(line) {
+  const m = DEF_RE.exec(line);
+  return m ? Number(m[1]) : null;
+}
+
+/** The op and name of a printed line ("%13  = mul(%0, %0)  : [12×64]  # x" → {op: 'mul', name: 'x'}). */
+function lineOpName(line) {
+  const m = /^%\d+\s+=\s+([a-z_0-9]+)\(/.exec(line);
+  const h = line.lastIndexOf('  # ');
+  return { op: m ? m[1] : '', name: h >= 0 ? line.slice(h + 4) : '' };
+}
+
+/**
+ * Id maps from stage a's numbering into stage b's (a < b), composed step by step from each stage's nodes
+ * (model.js: how, from, inputs). def: the node an old node became (kept / merged survivor); ref: what a
+ * reference to an old node reads now (def, plus merged-away nodes and values a pass substituted).
+ */
+export function idMaps(stages, a, b) {
+  let def = null;
+  let ref = null;
+  for (let j = a + 1; j <= b; j++) {
+    const prev = stages[j - 1];
+    const cur = stages[j];
+    const d = new Map();
+    const r = new Map();
+    for (const n of cur.nodes) {
+      if (!n.from || !n.from.length || (n.how !== 'kept' && n.how !== 'merged')) continue;
+      d.set(n.from[0], n.id);
+      for (const o of n.from) r.set(o, n.id);
+    }
+    for (const n of cur.nodes) {
+      if (n.how !== 'kept' || !n.from || !n.from.length) continue;
+      const o = prev.nodes[n.from[0]];
+      if (!o || o.inputs.length !== n.inputs.length) continue;
+      o.inputs.forEach((oi, k) => { if (!r.has(oi)) r.set(oi, n.inputs[k]); });
+    }
+    const compose = (m, step) => {
+      if (!m) return step;
+      const out = new Map();
+      for (const [k, v] of m) if (step.has(v)) out.set(k, step.get(v));
+      return out;
+    };
+    def = compose(def, d);
+    ref = compose(ref, r);
+  }
+  return { def: def || new Map(), ref: ref || new Map() };
+}
+
+/** A line of the old stage in the new numbering, padding normalised: "%3 = mul(%1, %~2) : [4]". */
+function rewriteOld(line, maps) {
+  let first = true;
+  const out = line.replace(/%(\d+)/g, (_, s) => {
+    const id = Number(s);
+    const m = first && DEF_RE.test(line) ? maps.def : maps.ref;
+    first = false;
+    return m.has(id) ? `%${m.get(id)}` : `%~${id}`;
+  });
+  return norm(out);
+}
+const norm = (line) => line.replace(/^(%~?\d+)\s+=/, '$1 =');
+
+/**
+ * The diff rows of oldLines → newLines: [{kind: 'same'|'added'|'removed'|'changed', side: 'old'|'new',
+ * text, id}] in display order. A removed and an added line that define the same node (after the id
+ * rewrite) are that node changed.
+ */
+export function diffRows(oldLines, newLines, maps, diffArrays = Diff.diffArrays) {
+  const a = oldLines.map((l) => rewriteOld(l, maps));
+  const b = newLines.map(norm);
+  const parts = diffArrays(a, b);
+  const rows = [];
+  let i = 0;
+  let j = 0;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p];
+    if (!part.added && !part.removed) {
+      for (let k = 0; k < part.count; k++) rows.push({ kind: 'same', side: 'new', text: newLines[j], id: lineNode(newLines[j]), oldId: lineNode(oldLines[i]) }), i++, j++;
+      continue;
+    }
+    // a run of removed and added parts: pair lines that define the same (rewritten) node
+    const rem = [];
+    const add = [];
+    while (p < parts.length && (parts[p].added || parts[p].removed)) {
+      const q = parts[p];
+      for (let k = 0; k < q.count; k++) {
+        if (q.removed) rem.push(i++);
+        else add.push(j++);
+      }
+      p++;
+    }
+    p--;
+    const defOf = (s) => { const m = /^%(~?\d+)/.exec(s); return m ? m[1] : null; };
+    const addByDef = new Map(add.map((jj) => [defOf(b[jj]), jj]));
+    const paired = new Set();
+    for (const ii of rem) {
+      const jj = addByDef.get(defOf(a[ii]));
+      const changed = jj !== undefined && defOf(a[ii]) !== null;
+      if (changed) paired.add(jj);
+      rows.push({ kind: changed ? 'changed' : 'removed', side: 'old', text: oldLines[ii], id: lineNode(oldLines[ii]) });
+      if (changed) rows.push({ kind: 'changed', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]) });
+    }
+    for (const jj of add) if (!paired.has(jj)) rows.push({ kind: 'added', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]) });
+  }
+  return rows;
+}
+
+const MARK = { same: ' ', added: '+', removed: '−', changed: '~' };
+
+export function createIrView(root, ctx) {
+  const banner = createStaleBanner();
+  const head = el('p', { class: 'ir-head', 'data-testid': 'ir-head' });
+  const search = el('input', {
+    type: 'search', class: 'ir-search', 'data-testid': 'ir-search', placeholder: 'search op or name ( / )',
+    'aria-label': 'search the IR by op or name', spellcheck: 'false',
+  });
+  const found = el('span', { class: 'ir-found', 'aria-live': 'polite' });
+  const textBox = el('div', { class: 'code-lines ir-text', 'data-testid': 'ir-text', role: 'list', 'aria-label': 'IR text' });
+  const diffHead = el('p', { class: 'ir-diff-head', 'data-testid': 'ir-diff-head' });
+  const diffBox = el('div', { class: 'code-lines ir-diff', 'data-testid': 'ir-diff', role: 'list', 'aria-label': 'diff against the previous stage' });
+  const msg = el('p', { class: 'ir-msg', 'data-testid': 'ir-msg', hidden: '' });
+  const cols = el('div', { class: 'ir-cols' },
+    el('section', { class: 'ir-col' }, el('h3', {}, 'IR text'), textBox),
+    el('section', { class: 'ir-col' }, el('h3', {}, 'Diff'), diffHead, diffBox));
+  root.append(banner.node, el('div', { class: 'ir-bar' }, search, found), head, msg, cols);
+
+  const cache = { key: null, texts: null, error: null };
+  let drawn = null;
+
+  search.addEventListener('input', () => applySearch());
+  search.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') {
+      const hits = textBox.querySelectorAll('.ln.match');
+      if (hits.length) {
+        const cur = textBox.querySelector('.ln.match.current');
+        const list = [...hits];
+        const next = list[(list.indexOf(cur) + 1) % list.length];
+        if (cur) cur.classList.remove('current');
+        next.classList.add('current');
+        next.scrollIntoView({ block: 'nearest' });
+      }
+      ev.preventDefault();
+    } else if (ev.key === 'Escape') {
+      search.value = '';
+      applySearch();
+    }
+  });
+  // "/" focuses the search while the panel is open (outside text fields)
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key !== '/' || ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    if (root.closest('[hidden]') || !root.isConnected) return;
+    ev.preventDefault();
+    search.focus();
+    search.select();
+  });
+
+  function applySearch() {
+    const q = search.value.trim().toLowerCase();
+    let n = 0;
+    for (const box of [textBox, diffBox]) {
+      for (const ln of box.querySelectorAll('.ln')) {
+        const { op, name } = lineOpName(ln.dataset.text || '');
+        const hit = !!q && (op.toLowerCase().includes(q) || name.toLowerCase().includes(q));
+        ln.classList.toggle('match', hit);
+        ln.classList.remove('current');
+        if (hit && box === textBox) n++;
+      }
+    }
+    textBox.classList.toggle('searching', !!q);
+    diffBox.classList.toggle('searching', !!q);
+    found.textContent = q ? `${n} line${n === 1 ? '' : 's'}` : '';
+  }
+
+  function lineEl(text, attrs, mark) {
+    const ln = el('div', { class: 'ln', role: 'listitem', ...attrs });
+    ln.dataset.text = text;
+    if (mark !== undefined) ln.append(el('span', { class: 'mk', 'aria-hidden': 'true' }, mark));
+    ln.append(el('span', { class: 'tx' }, text));
+    return ln;
+  }
+
+  function texts(state, model) {
+    if (cache.key === model.key) return cache;
+    cache.key = model.key;
+    cache.texts = null;
+    cache.error = null;
+    try {
+      const c = caseFromState(state, { presetDevices: ctx.presets()?.devices });
+      const lab = ctx.lab();
+      if (!lab || typeof lab.print !== 'function') throw new Error('this build of the module has no "print" method');
+      cache.texts = lab.print(c).stages.map((s) => s.text);
+    } catch (err) {
+      cache.error = err && err.message ? err.message : String(err);
+    }
+    return cache;
+  }
+
+  function prevShown(state, model, cur) {
+    for (let i = cur - 1; i >= 0; i--) if (!state.hide || i === 0 || model.stages[i].changed) return i;
+    return -1;
+  }
+
+  function showMsg(text) {
+    msg.textContent = text;
+    msg.hidden = !text;
+  }
+
+  function draw(state, model) {
+    const r = model.result;
+    const { fresh, why } = analysisFreshness(ctx, state, model);
+    if (r && !fresh) banner.show(describeConfig(r.config), why);
+    else banner.hide();
+    if (!fresh || !model.stages.length) return;     // keep the last drawing under the banner
+    const cur = Math.min(state.stage, model.stages.length - 1);
+    const sig = `${model.key}|${cur}|${state.hide}`;
+    if (drawn === sig) return;
+    drawn = sig;
+    const st = model.stages[cur];
+    const big = model.stages.find((s) => (s.nodeCount ?? s.counts.nodes ?? s.nodes.length) > IR_MAX_NODES);
+    clear(textBox);
+    clear(diffBox);
+    diffHead.textContent = '';
+    head.textContent = `Stage ${cur}: ${st.name}`;
+    if (big) {
+      showMsg(`Stage ${big.name} has ${big.nodeCount ?? big.counts.nodes} nodes, too many to print here (over ${IR_MAX_NODES}); ` +
+        '`graphlab print FILE --stage NAME` prints any stage.');
+      return;
+    }
+    const t = texts(state, model);
+    if (t.error || !t.texts) {
+      showMsg(`The core could not print the graphs: ${t.error}`);
+      return;
+    }
+    showMsg('');
+    const lines = t.texts[cur].replace(/\n$/, '').split('\n');
+    const frag = document.createDocumentFragment();
+    for (const line of lines) {
+      const id = lineNode(line);
+      frag.append(lineEl(line, id === null ? { 'data-role': 'return' } : { 'data-node-id': id }));
+    }
+    textBox.append(frag);
+    const p = prevShown(state, model, cur);
+    if (p < 0) {
+      diffHead.textContent = 'The trace: no previous stage to compare with.';
+    } else {
+      const oldLines = t.texts[p].replace(/\n$/, '').split('\n');
+      const rows = diffRows(oldLines, lines, idMaps(model.stages, p, cur));
+      const count = (k) => rows.filter((x) => x.kind === k && (k !== 'changed' || x.side === 'new')).length;
+      const nAdd = count('added');
+      const nRem = count('removed');
+      const nChg = count('changed');
+      diffHead.textContent = nAdd + nRem + nChg
+        ? `vs stage ${p} (${model.stages[p].name}): ${nAdd} added, ${nRem} removed, ${nChg} changed (renumbering ignored)`
+        : `vs stage ${p} (${model.stages[p].name}): no change (renumbering ignored)`;
+      drawDiff(rows);
+    }
+    applySearch();
+  }
+
+  function drawDiff(rows) {
+    const frag = document.createDocumentFragment();
+    let k = 0;
+    const rowEl = (x) => {
+      const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side };
+      if (x.id !== null) attrs['data-node-id'] = x.id;
+      else attrs['data-role'] = 'return';
+      return lineEl(x.text, attrs, MARK[x.kind]);
+    };
+    while (k < rows.length) {
+      if (rows[k].kind !== 'same') {
+        frag.append(rowEl(rows[k++]));
+        continue;
+      }
+      let e = k;
+      while (e < rows.length && rows[e].kind === 'same') e++;
+      // keep CONTEXT lines next to changes; fold the rest of a long unchanged run
+      const lead = k === 0 ? 0 : CONTEXT;
+      const tail = e === rows.length ? 0 : CONTEXT;
+      if (e - k > lead + tail + 1) {
+        for (let q = k; q < k + lead; q++) frag.append(rowEl(rows[q]));
+        const fold = el('details', { class: 'fold' }, el('summary', {}, `⋯ ${e - k - lead - tail} unchanged lines`));
+        for (let q = k + lead; q < e - tail; q++) fold.append(rowEl(rows[q]));
+        frag.append(fold);
+        for (let q = e - tail; q < e; q++) frag.append(rowEl(rows[q]));
+      } else {
+        for (let q = k; q < e; q++) frag.append(rowEl(rows[q]));
+      }
+      k = e;
+    }
+    diffBox.append(frag);
+  }
+
+  return { draw, focusSearch: () => search.focus() };
+}
