@@ -14,6 +14,8 @@ command -v wasm-ld >/dev/null 2>&1 || command -v wasm-ld-14 >/dev/null 2>&1 || n
 command -v emcc >/dev/null 2>&1 || need="$need emscripten"
 command -v wasm-opt >/dev/null 2>&1 || need="$need binaryen"
 [ -x /usr/bin/chromium ] || need="$need chromium"
+# the Firefox smoke suite (tests/e2e/firefox.test.js: puppeteer-core over WebDriver BiDi, no browser download)
+[ -x /usr/bin/firefox-esr ] || need="$need firefox-esr"
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need="$need python3-numpy"
 if [ -n "$need" ]; then
   echo "installing:$need"

@@ -16,6 +16,8 @@ import { runBudget, refuseReason } from '../run-budget.js';
 import { decodeArray } from '../model.js';
 import { fmtShape } from '../ops.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
+import { formatMs } from '../format.js';
+import { clockResolutionMs } from '../clock.js';
 
 const OUT_NAMES = { prefill: ['x_out'], decode: ['x_out', 'K', 'V'] };
 
@@ -137,8 +139,9 @@ export function createNumericsView(root, ctx) {
     for (const [k, arrs] of Object.entries(msg.result.outputs || {})) decoded[k] = arrs.map(decodeArray);
     last = { key, cfg, result: msg.result, ms: msg.ms, decoded, mode: cfg.mode === 'prefill' ? 'prefill' : 'decode' };
     const tm = msg.result.timing_ms || {};
-    const ms = (x) => (x !== undefined ? `${(+x).toFixed(2)} ms` : '?');
-    statusLine.textContent = `done: interpreter ${ms(tm.run_stages)} for all stages (${ms(tm.run)} for the final graph), round trip ${msg.ms.toFixed(1)} ms`;
+    // at the clock's resolution (Firefox: whole ms), never "0.00 ms"
+    const ms = (x) => (x !== undefined ? formatMs(+x, clockResolutionMs()) : '?');
+    statusLine.textContent = `done: interpreter ${ms(tm.run_stages)} for all stages (${ms(tm.run)} for the final graph), round trip ${ms(msg.ms)}`;
     statusLine.setAttribute('data-done', '1');
     banner.hide();
     resultBox.classList.remove('is-stale');
