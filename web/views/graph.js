@@ -24,6 +24,7 @@ import {
 import { gridLayout } from './graph/grid.js';
 import { createLayoutClient } from './graph/layout-client.js';
 import { kernelColor } from './kernels/palette.js';
+import { explain } from '../glossary.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -624,6 +625,9 @@ export function createGraphView(root, ctx) {
       .attr('hidden', (s) => (visible.includes(s.index) ? null : ''))
       .attr('aria-current', (s) => (s.index === idx ? 'step' : null));
     all.select('.st-name').text((s) => `${s.index}. ${s.name}`);
+    // hover: what the pass does, and what its "hits" count (web/glossary.js)
+    all.select('.st-name').each(function (s) { explain(this, s.name); });
+    all.select('.st-counts').each(function (s) { if (s.counts.hits !== null && s.counts.hits !== undefined) explain(this, 'hits'); });
     all.select('.st-counts').text((s) => {
       const h = s.counts.hits === null || s.counts.hits === undefined ? '' : ` · ${s.counts.hits} hit${s.counts.hits === 1 ? '' : 's'}`;
       return `${s.counts.nodes} nodes · ${s.counts.ops} ops${h}${s.changed ? '' : ' · no change'}`;

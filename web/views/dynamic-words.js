@@ -1,0 +1,62 @@
+// views/dynamic-words.js — the dynamic-shapes panel's words: a traced node as the expression it computes
+// ("(x·2).sum() > 0"), a guard as a sentence ("… was True at trace time"), the core's "%5" / "bool(%5)" in its
+// messages replaced by that expression, and lists cut to "… N more". Pure (no DOM): unit-tested under Node.
+
+import { formatNumber } from '../format.js';
+
+/** The first `max` items joined, then "… N more" for the rest. */
+export function moreList(items, max = 8, sep = ', ') {
+  const a = Array.isArray(items) ? items : [];
+  const head = a.slice(0, max).join(sep);
+  return a.length > max ? `${head}${sep}… ${a.length - max} more` : head;
+}
+
+// binary ops written infix; mul as "·" without spaces, as the issue and the course write "(x·2)"
+const INFIX = { add: ' + ', sub: ' − ', mul: '·', div: ' / ', gt: ' > ', lt: ' < ' };
+
+/**
+ * The expression node `id` of a traced graph computes, in the program's own notation: nodes is the core's
+ * [id, op, inputs, attrs, shape, name] list. expr(nodes, 5) for the branch program → "(x·2).sum() > 0".
+ * An infix operand that is itself infix is parenthesised, and so is any infix receiver of a method (.sum()).
+ */
+export function expr(nodes, id) {
+  const byId = new Map((nodes || []).map((n) => [n[0], n]));
+  const go = (i, d) => {
+    const n = byId.get(i);
+    if (!n) return `%${i}`;
+    if (d > 12) return '…';
+    const [, op, ins = [], attrs = {}, , name] = n;
+    if (op === 'input' || op === 'param') return name || `%${i}`;
+    if (op === 'const') return typeof (attrs || {}).value === 'number' ? formatNumber(attrs.value) : 'c';
+    const wrapped = (k) => {
+      const c = byId.get(ins[k]);
+      const t = go(ins[k], d + 1);
+      return c && INFIX[c[1]] ? `(${t})` : t;
+    };
+    if (INFIX[op] && ins.length === 2) return `${wrapped(0)}${INFIX[op]}${wrapped(1)}`;
+    if ((op === 'sum' || op === 'max') && ins.length === 1) return `${wrapped(0)}.${op}()`;
+    if (op === 'neg') return `−${wrapped(0)}`;
+    return `${op}(${ins.map((x) => go(x, d + 1)).join(', ')})`;
+  };
+  return go(id, 0);
+}
+
+const pyBool = (v) => (v === true ? 'True' : v === false ? 'False' : String(v));
+
+/** A guard {kind, node, value} in words, with the expression from its graph's nodes. */
+export function guardInWords(g, nodes) {
+  if (!g || typeof g !== 'object') return String(g);
+  const what = typeof g.node === 'number' ? expr(nodes, g.node) : '?';
+  if (g.kind === 'value') return `${what} was ${pyBool(g.value)} at trace time`;
+  if (g.kind === 'shape') return `${what} had shape [${(g.value || []).join(', ')}] at trace time`;
+  return `${g.kind}: ${what} = ${JSON.stringify(g.value)}`;
+}
+
+/** "%5" and "bool(%5)" in the core's messages → the expression (nodes: any trace of the same program). */
+export function nodesInWords(text, nodes) {
+  if (!nodes) return String(text);
+  return String(text).replace(/\(node %(\d+)\)/g, (_, i) => `(at ${expr(nodes, Number(i))})`)
+    .replace(/bool\(%(\d+)\)/g, (_, i) => `bool(${expr(nodes, Number(i))})`)
+    .replace(/%(\d+)/g, (_, i) => expr(nodes, Number(i)));
+}
+
