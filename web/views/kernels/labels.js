@@ -3,7 +3,9 @@
 // point at growing distances (nearest first), and a label placed away from its point gets a leader line.
 // Greedy, deterministic, O(labels² × candidates) — for the few dozen labels a chart carries.
 
-const DIRS = [[1, -1], [1, 1], [-1, -1], [-1, 1], [0, -1], [0, 1], [1, 0], [-1, 0]];
+// the diagonals and sides first (a label beside its point reads best), then the angles between
+const DIRS = [[1, -1], [1, 1], [-1, -1], [-1, 1], [0, -1], [0, 1], [1, 0], [-1, 0],
+  ...[22.5, 67.5, 112.5, 157.5, 202.5, 247.5, 292.5, 337.5].map((a) => [Math.cos((a * Math.PI) / 180), Math.sin((a * Math.PI) / 180)])];
 
 const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
@@ -11,7 +13,7 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
  * items: [{x, y, r, w, h}] (point centre and radius, label size); bounds {x0, y0, x1, y1}; reserved: [{x, y, w, h}].
  * Returns [{x, y, w, h, leader}] per item (top-left of the label box), or null where nothing fits.
  */
-export function placeLabels(items, bounds, reserved = [], { pad = 2, steps = 14 } = {}) {
+export function placeLabels(items, bounds, reserved = [], { pad = 2, steps = 24 } = {}) {
   const taken = [...reserved];
   const pts = items.map((p) => ({ x: p.x - p.r - 1, y: p.y - p.r - 1, w: 2 * p.r + 2, h: 2 * p.r + 2 }));
   const out = new Array(items.length).fill(null);
@@ -22,15 +24,13 @@ export function placeLabels(items, bounds, reserved = [], { pad = 2, steps = 14 
     const p = items[i];
     let best = null;
     for (let s = 0; s < steps && !best; s++) {
-      const d = p.r + pad + s * s * 3 + s * 6;
+      const d = p.r + 2 * pad + 1 + s * 8 + s * s;
       for (const [dx, dy] of DIRS) {
         const cx = p.x + dx * d;
         const cy = p.y + dy * d;
-        const box = {
-          x: dx > 0 ? cx : dx < 0 ? cx - p.w : cx - p.w / 2,
-          y: dy > 0 ? cy : dy < 0 ? cy - p.h : cy - p.h / 2,
-          w: p.w, h: p.h,
-        };
+        // the box extends away from the point in this direction
+        const box = { x: cx - p.w / 2 + (p.w / 2) * Math.sign(dx) * Math.min(1, Math.abs(dx) * 1.5),
+          y: cy - p.h / 2 + (p.h / 2) * Math.sign(dy) * Math.min(1, Math.abs(dy) * 1.5), w: p.w, h: p.h };
         if (box.x < bounds.x0 || box.y < bounds.y0 || box.x + box.w > bounds.x1 || box.y + box.h > bounds.y1) continue;
         const grown = { x: box.x - pad, y: box.y - pad, w: box.w + 2 * pad, h: box.h + 2 * pad };
         if (taken.some((t) => overlaps(grown, t)) || pts.some((t) => overlaps(grown, t))) continue;

@@ -17,7 +17,7 @@ export function drawRoofline(box, pts, dev, opts) {
   const inst = !!opts.inst;
   const fs = inst ? 15 : 12;
   const W = Math.max(360, Math.round(opts.width || 520));
-  const H = Math.round(Math.min(Math.max(W * 0.72, 320), 620));
+  const H = Math.round(Math.min(Math.max(W * (inst ? 0.85 : 0.72), 320), 640));
   const m = { l: inst ? 78 : 62, r: 14, t: fs + 14, b: inst ? 58 : 48 };
   const mmRidge = dev.mm_flops / dev.bw;
   const vecRidge = dev.vec_flops / dev.bw;
@@ -26,7 +26,7 @@ export function drawRoofline(box, pts, dev, opts) {
   const aiMax = Math.max(d3.max(all, (p) => p.ai) ?? 10, mmRidge * 4);
   const x = d3.scaleLog().domain([aiMin / 3, aiMax * 2]).range([m.l, W - m.r]).clamp(true);
   const pMin = Math.min(d3.min(all, (p) => p.perf) ?? dev.vec_flops / 1e3, dev.vec_flops / 1e3);
-  const y = d3.scaleLog().domain([pMin / 3, dev.mm_flops * 3]).range([H - m.b, m.t]).clamp(true);
+  const y = d3.scaleLog().domain([pMin / 3, dev.mm_flops * 6]).range([H - m.b, m.t]).clamp(true);
 
   const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('width', W).attr('height', H)
     .attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img')
@@ -76,35 +76,46 @@ export function drawRoofline(box, pts, dev, opts) {
   svg.append('text').attr('class', 'axis-label').attr('transform', `translate(${fs + 2},${(m.t + H - m.b) / 2}) rotate(-90)`)
     .attr('text-anchor', 'middle').text('attained FLOP/s');
 
+  // a fixed label goes to the first of its candidate places ([x, baseline y, anchor]) clear of every point
+  // and every label placed so far
+  const hitsAny = (b) => nodes.some((d) => d.x + r > b.x && d.x - r < b.x + b.w && d.y + r > b.y && d.y - r < b.y + b.h) ||
+    reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
+  const placeFixed = (sel, cands) => {
+    const w = widthOf(sel);
+    const boxOf = ([cx, cy, anchor]) => ({ x: anchor === 'end' ? cx - w : cx, y: cy - fs, w, h: fs * 1.25 });
+    const inside = (b) => b.x >= m.l && b.x + b.w <= W - m.r + 1 && b.y >= 0 && b.y + b.h <= H - m.b;
+    const clearOfLabels = (b) => !reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
+    const at = cands.find((c) => inside(boxOf(c)) && !hitsAny(boxOf(c))) ||
+      cands.find((c) => inside(boxOf(c)) && clearOfLabels(boxOf(c))) || cands.find((c) => inside(boxOf(c))) || cands[0];
+    return textBox(sel.attr('x', at[0]).attr('y', at[1]).attr('text-anchor', at[2] === 'end' ? 'end' : 'start'));
+  };
   for (const [peak, cls, label, ridge] of [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]]) {
     svg.append('path').attr('class', `ceiling ${cls}`).attr('d', d3.line()(ceiling(peak)));
-    textBox(svg.append('text').attr('class', `ceil-label ${cls}`).attr('x', W - m.r - 2).attr('y', y(peak) - 5)
-      .attr('text-anchor', 'end').text(`${label} ${formatFlopRate(peak)}`));
+    const yp = y(peak);
+    const xr = x(Math.min(Math.max(ridge, a0), a1));
+    placeFixed(svg.append('text').attr('class', `ceil-label ${cls}`).text(`${label} ${formatFlopRate(peak)}`), [
+      [W - m.r - 2, yp - 5, 'end'], [W - m.r - 2, yp + fs + 3, 'end'], [xr + 8, yp - 5, 'start'], [xr + 8, yp + fs + 3, 'start'],
+      [W - m.r - 2, yp - fs - 8, 'end'], [xr - 8, yp - 5, 'end'],
+    ]);
     if (ridge > a0 && ridge < a1) {
       // the ridge point: the intensity where this ceiling's memory-bound slope meets its flat peak
-      svg.append('line').attr('class', `ridge ${cls}`).attr('x1', x(ridge)).attr('x2', x(ridge)).attr('y1', y(peak)).attr('y2', H - m.b);
-      svg.append('circle').attr('class', `ridge-pt ${cls}`).attr('cx', x(ridge)).attr('cy', y(peak)).attr('r', 4);
-      const rl = svg.append('text').attr('class', `ceil-label ridge-label ${cls}`).attr('data-testid', 'ridge-label')
-        .attr('x', x(ridge) + 5).attr('y', y(peak) + fs + 3).text(`ridge ${formatIntensity(ridge)}`);
-      const rw = widthOf(rl);
-      if (x(ridge) + 5 + rw > W - m.r) rl.attr('x', x(ridge) - 5).attr('text-anchor', 'end');   // near the right edge: left of it
-      textBox(rl);
+      svg.append('line').attr('class', `ridge ${cls}`).attr('x1', x(ridge)).attr('x2', x(ridge)).attr('y1', yp).attr('y2', H - m.b);
+      svg.append('circle').attr('class', `ridge-pt ${cls}`).attr('cx', x(ridge)).attr('cy', yp).attr('r', 4);
+      // beside its dashed line, at the first free height going down
+      const cands = [];
+      for (let dy = fs + 3; yp + dy < H - m.b - 4; dy += fs + 4) cands.push([x(ridge) + 5, yp + dy, 'start'], [x(ridge) - 5, yp + dy, 'end']);
+      placeFixed(svg.append('text').attr('class', `ceil-label ridge-label ${cls}`).attr('data-testid', 'ridge-label')
+        .text(`ridge ${formatIntensity(ridge)}`), cands.length ? cands : [[x(ridge) + 5, yp + fs + 3, 'start']]);
     }
   }
   {
-    // the bandwidth slope's label: above the slope (ending where it is read), clear of every point
-    const bl = svg.append('text').attr('class', 'ceil-label').attr('text-anchor', 'end').text(`bandwidth ${formatBandwidth(dev.bw)}`);
-    const bw = widthOf(bl);
-    const hits = (b) => nodes.some((d) => d.x + r > b.x && d.x - r < b.x + b.w && d.y + r > b.y && d.y - r < b.y + b.h) ||
-      reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
-    let at = null;
-    for (let cx = m.l + bw + 8; cx < W - m.r && !at; cx += 16) {
-      const cy = y(x.invert(cx) * dev.bw) - 6;
-      const b = { x: cx - bw, y: cy - fs, w: bw, h: fs * 1.25 };
-      if (b.y > m.t && !hits(b)) at = [cx, cy];
+    // the bandwidth slope's label: along the slope, above it (ending where it is read) or below it
+    const cands = [];
+    for (let cx = m.l + 40; cx < W - m.r; cx += 14) {
+      const cy = y(x.invert(cx) * dev.bw);
+      cands.push([cx, cy - 6, 'end'], [cx + 6, cy + fs + 4, 'start']);
     }
-    if (!at) at = [m.l + bw + 8, y(x.invert(m.l + bw + 8) * dev.bw) - 6];
-    textBox(bl.attr('x', at[0]).attr('y', at[1]));
+    placeFixed(svg.append('text').attr('class', 'ceil-label').text(`bandwidth ${formatBandwidth(dev.bw)}`), cands);
   }
 
   // trails of the sweep: where each kernel goes as T (or S) moves
@@ -144,7 +155,15 @@ export function drawRoofline(box, pts, dev, opts) {
     const w = b && b.width ? b.width : d.p.short.length * fs * 0.6;
     return { x: d.x, y: d.y, r, w, h: fs * 1.15 };
   });
-  const placed = placeLabels(items, { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 }, reserved);
+  const area = { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 };
+  const placed = placeLabels(items, area, reserved);
+  // no room for a name: the number alone (the bars list the names by number)
+  const left = items.map((it, j) => (placed[j] ? null : j)).filter((j) => j !== null);
+  if (left.length) {
+    for (const j of left) texts[j].text(`#${nodes[j].p.i}`);
+    const again = placeLabels(left.map((j) => ({ ...items[j], w: widthOf(texts[j]) })), area, [...reserved, ...placed.filter(Boolean)]);
+    left.forEach((j, q) => { placed[j] = again[q]; });
+  }
   nodes.forEach((d, j) => {
     const at = placed[j];
     if (!at) { texts[j].remove(); return; }
