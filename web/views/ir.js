@@ -117,12 +117,37 @@ export function diffRows(oldLines, newLines, maps, diffArrays = Diff.diffArrays)
       const jj = addByDef.get(defOf(a[ii]));
       const changed = jj !== undefined && defOf(a[ii]) !== null;
       if (changed) paired.add(jj);
-      rows.push({ kind: changed ? 'changed' : 'removed', side: 'old', text: oldLines[ii], id: lineNode(oldLines[ii]) });
-      if (changed) rows.push({ kind: 'changed', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]) });
+      rows.push({ kind: changed ? 'changed' : 'removed', side: 'old', text: oldLines[ii], id: lineNode(oldLines[ii]), key: a[ii] });
+      if (changed) rows.push({ kind: 'changed', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]), key: b[jj] });
     }
-    for (const jj of add) if (!paired.has(jj)) rows.push({ kind: 'added', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]) });
+    for (const jj of add) if (!paired.has(jj)) rows.push({ kind: 'added', side: 'new', text: newLines[jj], id: lineNode(newLines[jj]), key: b[jj] });
   }
-  return rows;
+  return movedLines(rows);
+}
+
+/** A pass that reorders nodes moves their lines: a removed line equal (after the id rewrite) to an added
+ *  one elsewhere is the same node in a new place — renumbering, not a change. It stays where the new stage
+ *  has it, unmarked; one that defines the same node with other text is that node changed. */
+function movedLines(rows) {
+  const defOf = (s) => { const m = /^%(\d+) =/.exec(s); return m ? m[1] : null; };
+  const added = new Map();
+  for (const x of rows) if (x.kind === 'added' && defOf(x.key) !== null) added.set(defOf(x.key), x);
+  const drop = new Set();
+  for (const x of rows) {
+    if (x.kind !== 'removed') continue;
+    const y = added.get(defOf(x.key));
+    if (!y || defOf(x.key) === null) continue;
+    if (y.key === x.key) {
+      drop.add(x);
+      y.kind = 'same';
+      y.moved = true;
+    } else {
+      x.kind = 'changed';
+      y.kind = 'changed';
+    }
+    added.delete(defOf(x.key));
+  }
+  return rows.filter((x) => !drop.has(x));
 }
 
 const MARK = { same: ' ', added: '+', removed: '−', changed: '~' };
@@ -283,7 +308,7 @@ export function createIrView(root, ctx) {
     const frag = document.createDocumentFragment();
     let k = 0;
     const rowEl = (x) => {
-      const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side };
+      const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? 'moved (the pass reordered the nodes)' : null };
       if (x.id !== null) attrs['data-node-id'] = x.id;
       else attrs['data-role'] = 'return';
       return lineEl(x.text, attrs, MARK[x.kind]);
