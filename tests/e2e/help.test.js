@@ -97,6 +97,28 @@ describe('help pages (e2e, Chromium)', () => {
     await checkEveryPanel(pathToFileURL(out).href);
   });
 
+  it('every pass, "hits" and "roofline time" describe themselves on hover (title + aria-describedby)', async () => {
+    const { GLOSSARY } = await import('../../web/glossary.js');
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(`${server.url}#panels=graph.kernels`);
+    await page.waitForFunction(() => document.body.classList.contains('ready') && document.querySelector('[data-testid=kernel-totals]'), null, { timeout: 120000 });
+    const got = await page.evaluate(() => ({
+      passes: [...document.querySelectorAll('.pass-list .st-name')].map((e) => [e.textContent.replace(/^\d+\. /, ''), e.getAttribute('title'),
+        document.getElementById(e.getAttribute('aria-describedby'))?.textContent]),
+      hits: [...document.querySelectorAll('.pass-list .st-counts')].filter((e) => /hit/.test(e.textContent)).map((e) => e.getAttribute('title')),
+      roofline: [...document.querySelectorAll('[data-testid=kernel-totals] tbody th')].find((th) => th.textContent === 'roofline time')?.getAttribute('title'),
+    }));
+    expect(got.passes.map((p) => p[0])).toEqual(['trace', 'match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight']);
+    for (const [name, title, described] of got.passes) {
+      expect(title).toBe(`${name}: ${GLOSSARY[name]}`);
+      expect(described).toBe(GLOSSARY[name]);
+    }
+    expect(got.hits.length).toBeGreaterThan(0);
+    for (const t of got.hits) expect(t).toBe(`hits: ${GLOSSARY.hits}`);
+    expect(got.roofline).toBe(`roofline time: ${GLOSSARY['roofline time']}`);
+    await page.close();
+  });
+
   it('keys pressed in the help page do not step the graph behind it', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(`${server.url}#panels=graph&stage=0`);

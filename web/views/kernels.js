@@ -18,6 +18,7 @@ import { kernelColor } from './kernels/palette.js';
 import { drawRoofline } from './kernels/roofline.js';
 import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
+import { explain } from '../glossary.js';
 
 const MAX_BAR_ROWS = 128;
 const MAX_POINTS = 64;
@@ -185,7 +186,7 @@ export function createKernelsView(root, ctx) {
     clear(details);
     const k = f.k;
     details.append(el('h4', {}, `#${f.i} ${f.name}`),
-      el('p', {}, `${k.kind}: ${k.label} — ${formatCount(k.nodes.length)} op${k.nodes.length === 1 ? '' : 's'}`),
+      el('p', {}, explain(el('span', { class: 'term' }, k.kind), k.kind), `: ${k.label} — ${formatCount(k.nodes.length)} op${k.nodes.length === 1 ? '' : 's'}`),
       el('p', {}, `Arithmetic intensity ${formatIntensity(f.ai)} (${formatFlops(f.flops)} over ${formatBytes(f.bytes)}); ` +
         `the ${f.ceiling} (${formatIntensity(f.ridge)} ridge) binds it: ${f.bound}-bound, ${formatTime(f.t)}.`));
     if (f.info) {
@@ -213,6 +214,8 @@ export function createKernelsView(root, ctx) {
       ['roofline time', formatTime(e.t), formatTime(f.t), ratio(e.t, f.t)],
       ['with launch overhead', formatTime(e.t_total), formatTime(f.t_total), ratio(e.t_total, f.t_total)],
     ], { class: 'totals', 'data-testid': 'kernel-totals' }));
+    // hover: what "roofline time" means (web/glossary.js)
+    for (const th of totals.querySelectorAll('tbody th')) explain(th, th.textContent);
   }
 
   const widthOf = (node, fallback) => Math.round(node.clientWidth || fallback);

@@ -1,0 +1,39 @@
+// web/glossary.js: a one-line description for every pass the lab can run (state.js PASS_NAMES), every kernel
+// kind the reference's fixtures contain (eager and fused, prefill and decode), the columns' jargon the issue
+// names ("hits", "rowwise", "roofline time"), and the dynamic panel's front ends and strategies.
+import { describe, it, expect } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GLOSSARY, describe as describeTerm } from '../../web/glossary.js';
+import { PASS_NAMES } from '../../web/state.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixture = (n) => JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'fixtures', `${n}.json`), 'utf8'));
+
+describe('glossary', () => {
+  const kinds = new Set();
+  for (const n of ['small_prefill', 'small_decode', 'small_decode_masked']) {
+    const f = fixture(n);
+    for (const k of [...f.eager.kernels, ...f.fused.kernels]) kinds.add(k.kind);
+  }
+  const terms = ['trace', ...PASS_NAMES, ...kinds, 'hits', 'rowwise', 'roofline time',
+    'error', 'specialize', 'guard', 'lazy', 'bucket', 'symbolic'];
+
+  it.each(terms)('%s has a one-line description', (t) => {
+    const d = describeTerm(t);
+    expect(d.length).toBeGreaterThan(20);
+    expect(d.length).toBeLessThan(140);
+    expect(d).not.toMatch(/\n/);
+  });
+
+  it('the fixtures have the five kernel kinds', () => {
+    expect([...kinds].sort()).toEqual(['attention', 'matmul', 'pointwise', 'rowwise', 'write']);
+  });
+
+  it('an unknown term (or a prototype name) has none', () => {
+    expect(describeTerm('nonsense')).toBe('');
+    expect(describeTerm('constructor')).toBe('');
+    expect(Object.keys(GLOSSARY).length).toBeGreaterThan(30);
+  });
+});
