@@ -19,6 +19,7 @@ import { drawRoofline } from './kernels/roofline.js';
 import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { explain } from '../glossary.js';
+import { whySentence } from '../why.js';
 
 const MAX_BAR_ROWS = 128;
 const MAX_POINTS = 64;
@@ -162,6 +163,8 @@ export function createKernelsView(root, ctx) {
     return `crosses its ridge at ${ax} = ${c.to} (memory-bound at ${ax} = ${c.from})`;
   }
 
+  const kernelName = (i) => (facts[i] ? `#${i} (${facts[i].name})` : `#${i}`);
+
   function kernelLines(f) {
     const k = f.k;
     const lines = [
@@ -177,6 +180,7 @@ export function createKernelsView(root, ctx) {
         ? `kept on chip: ${oc.ids.length} value${oc.ids.length === 1 ? '' : 's'}, ${formatBytes(oc.bytes)} that eager writes and reads back`
         : 'kept on chip: nothing (a single op)');
     }
+    if (k.why) lines.push(whySentence(k.why, kernelName));   // the core's reason this kernel starts (why.js)
     const c = crossingText(f.i);
     if (c) lines.push(c);
     return lines;
@@ -198,6 +202,7 @@ export function createKernelsView(root, ctx) {
           ? `Kept on chip: ${ids.slice(0, 12).map(describe).join(', ')}${ids.length > 12 ? ` … ${ids.length - 12} more` : ''} — ${formatBytes(bytes)} eager would write and read back (why fusion moves fewer bytes).`
           : 'Kept on chip: nothing — one op, nothing to fuse away.'));
     }
+    if (k.why) details.append(el('p', { 'data-testid': 'kernel-why' }, `Why it starts here: ${whySentence(k.why, kernelName)}`));
     const c = crossingText(f.i);
     if (c) details.append(el('p', {}, `Sweep: ${c}.`));
   }
