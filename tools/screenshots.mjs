@@ -10,7 +10,8 @@
 // fresh page whose state comes from the URL hash (web/state.js), with reduced motion so no pass animation is
 // caught half-way; the script waits for the views to say they are done (body.ready, the graph's
 // data-animating="0", the panels' tables, the numeric run's data-done) before it shoots. Panel figures are
-// cropped to the panel element (elementHandle.screenshot), so they stay small.
+// cropped to the panel element (elementHandle.screenshot), so they stay small. Every panel is also shot at
+// 1280×720 and 1920×1080 (docs/img/<panel>-1280.png, -1920.png; the help pages show them).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -85,6 +86,24 @@ const FIGURES = [
     hash: `${SMALL}&stage=1&inst=1&panels=config.graph.kernels.memory`, crop: null, ready: ['graph'],
   },
 ];
+
+// Every panel as it renders at the two screen sizes of a lecture room (1280×720 projector, 1920×1080 screen):
+// docs/img/<panel>-1280.png and <panel>-1920.png, the panel cut out of a lab with the config sidebar open.
+const DYN_BEFORE = FIGURES.find((f) => f.name === 'dynamic').before;
+const PANEL_SHOTS = [
+  { panel: 'config', hash: `${SMALL}&panels=config.graph`, ready: ['graph'] },
+  { panel: 'graph', hash: `${SMALL}&stage=1&panels=config.graph`, ready: ['graph'] },
+  { panel: 'kernels', hash: `${LLAMA8B_PREFILL}&panels=config.kernels&kset=fused`, ready: ['kernels'] },
+  { panel: 'memory', hash: `${SMALL}&panels=config.memory`, ready: ['memory'] },
+  { panel: 'numerics', hash: `${SMALL}&seed=0&panels=config.numerics`, ready: ['numerics'] },
+  { panel: 'dynamic', hash: `${SMALL}&panels=config.dynamic`, ready: ['dynamic'], before: DYN_BEFORE },
+];
+for (const [w, h] of [[1280, 720], [1920, 1080]]) {
+  for (const s of PANEL_SHOTS) {
+    FIGURES.push({ name: `${s.panel}-${w}`, what: `${s.panel} panel at ${w}×${h}`, hash: s.hash, crop: `#panel-${s.panel}`,
+      ready: s.ready, before: s.before, viewport: { width: w, height: h } });
+  }
+}
 
 // ---------------------------------------------------------------- waiting for the views
 const WAITS = {
