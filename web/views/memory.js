@@ -252,7 +252,7 @@ export function createMemoryView(root, ctx) {
       ['lower bound', formatBytes(lb), '1×'],
     ], { class: 'totals', 'data-testid': 'memory-totals' }),
     el('p', { class: 'note' }, `${formatCount(lts.length)} intermediates written back by ${formatCount((r.fused && r.fused.kernels || []).length)} fused kernels. ` +
-      `The black curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
+      `The step curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
       'Parameters and inputs are not counted (they are always resident).'));
     stepper.hidden = lts.length > MAX_LT_RECTS || !lts.length;
     drawLegend();
