@@ -97,6 +97,8 @@ const PANEL_SHOTS = [
   { panel: 'memory', hash: `${SMALL}&panels=config.memory`, ready: ['memory'] },
   { panel: 'numerics', hash: `${SMALL}&seed=0&panels=config.numerics`, ready: ['numerics'] },
   { panel: 'dynamic', hash: `${SMALL}&panels=config.dynamic`, ready: ['dynamic'], before: DYN_BEFORE },
+  { panel: 'ir', hash: `${SMALL}&stage=1&panels=config.ir`, ready: ['ir'] },
+  { panel: 'code', hash: `${SMALL}&stage=1&panels=config.code`, ready: ['code'] },
 ];
 for (const [w, h] of [[1280, 720], [1920, 1080]]) {
   for (const s of PANEL_SHOTS) {
@@ -123,6 +125,9 @@ const WAITS = {
   dynamic: (page) => page.waitForFunction(() => !!document.querySelector('[data-testid=dyn-branch] table') &&
     !!document.querySelector('[data-testid=dyn-dynamic] table') && !!document.querySelector('[data-testid=dyn-dynamic] .tl-row'),
   null, { timeout: TIMEOUT }),
+  ir: (page) => page.waitForFunction(() => !!document.querySelector('[data-testid=ir-text]') && !!document.querySelector('[data-testid=ir-diff]'),
+    null, { timeout: TIMEOUT }),
+  code: (page) => page.waitForFunction(() => !!document.querySelector('[data-testid=code-text]'), null, { timeout: TIMEOUT }),
 };
 
 async function settle(page) {
