@@ -283,7 +283,7 @@ export function createIrView(root, ctx) {
     const frag = document.createDocumentFragment();
     for (const line of lines) {
       const id = lineNode(line);
-      frag.append(lineEl(line, id === null ? { 'data-role': 'return' } : { 'data-node-id': id }));
+      frag.append(lineEl(line, id === null ? { 'data-role': 'return' } : { 'data-node-id': id, 'data-stage': cur }));
     }
     textBox.append(frag);
     const p = prevShown(state, model, cur);
@@ -299,18 +299,21 @@ export function createIrView(root, ctx) {
       diffHead.textContent = nAdd + nRem + nChg
         ? `vs stage ${p} (${model.stages[p].name}): ${nAdd} added, ${nRem} removed, ${nChg} changed (renumbering ignored)`
         : `vs stage ${p} (${model.stages[p].name}): no change (renumbering ignored)`;
-      drawDiff(rows);
+      drawDiff(rows, p, cur);
     }
     applySearch();
   }
 
-  function drawDiff(rows) {
+  // old-side lines carry the previous stage's ids (data-stage says which stage an id belongs to)
+  function drawDiff(rows, p, cur) {
     const frag = document.createDocumentFragment();
     let k = 0;
     const rowEl = (x) => {
       const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? 'moved (the pass reordered the nodes)' : null };
-      if (x.id !== null) attrs['data-node-id'] = x.id;
-      else attrs['data-role'] = 'return';
+      if (x.id !== null) {
+        attrs['data-node-id'] = x.id;
+        attrs['data-stage'] = x.side === 'old' ? p : cur;
+      } else attrs['data-role'] = 'return';
       return lineEl(x.text, attrs, MARK[x.kind]);
     };
     while (k < rows.length) {
