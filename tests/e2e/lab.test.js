@@ -167,7 +167,7 @@ describe('browser lab (e2e, Chromium)', () => {
     await page.close();
   });
 
-  it('a tampered hash falls back to the defaults with a notice', async () => {
+  it('a tampered hash: the bad key is dropped with a notice, the rest kept', async () => {
     const { page, errors } = await open('#d=64&H=8&evil=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E');
     const notice = page.locator('[data-testid=notice]');
     await notice.waitFor({ state: 'visible' });

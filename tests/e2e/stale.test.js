@@ -209,7 +209,9 @@ describe('the lab never shows an old configuration\'s numbers as current (e2e, C
       await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
       const st = await page.evaluate(() => window.__graphlab.state());
       expect(st.cfg.eps).toBe(1e-5);
-      expect(st.dev).toBe('h100');
+      // only the bad key is dropped: dev=custom stays, with the default launch overhead
+      expect(st.dev).toBe(key === 'launch' ? 'custom' : 'h100');
+      expect(st.custom.launch).toBe(4e-6);
       expect(page.url()).not.toMatch(/eps=0&|launch=0(&|$)/);
       expect(errors).toEqual([]);
       await page.close();
