@@ -155,6 +155,7 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
       const boot = await longest(page);
       const t0 = await page.evaluate(() => performance.now());
       await page.selectOption('#cfg-preset', 'llama3.1-405b');
+      await page.check('[data-testid=whole-model]');    // a preset opens one layer; the whole stack is this click
       await drawn(page, 126);
       const pick = await longest(page, t0);
       await page.close();
