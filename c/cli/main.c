@@ -23,6 +23,7 @@
 #include "cli_io.h"
 #include "cmd_demos.h"
 #include "cmd_passes.h"
+#include "cmd_trace.h"
 #include "host_tuning.h"
 #include "graphlab.h"
 #include "field_limits.h"
@@ -221,6 +222,8 @@ static const command COMMANDS[] = {
     {"passes", gl_cli_passes, "passes FILE.json [--provenance]",
      "each listed pass applied alone to a graph ({graph, passes, bind} or a list; docs/CASES.md): graphs "
      "and hits as JSON"},
+    {"trace", gl_cli_trace, "trace FILE.py [--spans]",
+     "run a Python program written against graph_lab and print its last trace(...)'s graph (as print does)"},
     {"help", cmd_help, "help", "this help"},
 };
 #define NCOMMANDS ((int)(sizeof COMMANDS / sizeof COMMANDS[0]))

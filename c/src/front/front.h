@@ -1,0 +1,49 @@
+/* front.h — the program front end: Python source written against the graph_lab API, traced in C.
+ *
+ *   py_arena.c  one bump arena per run: AST, values and strings die together (no leaks on error paths)
+ *   py_lex.c    bytes → tokens with line:col, INDENT / DEDENT (Python's tokenizer rules, a subset)
+ *   py_parse.c  tokens → AST by recursive descent (the grammar rule sits above each function)
+ *   py_value.c  values: None, bool, int (64-bit, Python's // % **), float, str, tuple, list, dict,
+ *               functions, tensors, the modules F / math and LayerCfg
+ *   py_eval.c   the evaluator: walks the AST and drives the tracer (graphlab.h) like the reference's Tensor
+ *   py_builtins.c  len, range, min, ..., F.*, math.*, LayerCfg, rope_tables, trace
+ *
+ * The graph a program compiles is the one its last trace(...) call returned. Errors are
+ * "FILE.py:LINE:COL: message" in gl_err (status + message, the Lua/SQLite way). */
+#ifndef GL_FRONT_H
+#define GL_FRONT_H
+
+#include "graphlab.h"
+
+#define GL_PROGRAM_MAX_SOURCE (1 << 20)     /* bytes of source */
+#define GL_PROGRAM_MAX_STEPS 2000000LL      /* evaluation steps (statements + expressions) */
+#define GL_PROGRAM_MAX_DEPTH 100            /* nested calls (recursion) */
+#define GL_PROGRAM_MAX_NEST 64              /* nesting of brackets / expressions / blocks in the source */
+#define GL_PROGRAM_MAX_ARENA (64u << 20)    /* bytes of AST + values */
+#define GL_PROGRAM_MAX_SEQ 1000000          /* elements of one list / tuple / str */
+
+/* The source span of the expression that emitted a node (1-based lines and columns, end exclusive). */
+typedef struct {
+    int line, col, end_line, end_col;
+} gl_span;
+
+typedef struct {
+    bool values;                  /* rope_tables carry numbers (a case that runs); else shape-only shells */
+    const gl_params *params;      /* values for params declared by shape, by name (may be NULL) */
+    int64_t max_steps;            /* 0: GL_PROGRAM_MAX_STEPS */
+} gl_program_opts;
+
+typedef struct {
+    gl_graph *graph;              /* the last trace's graph (owned) */
+    gl_span *spans;               /* graph->n spans (0s for none) */
+    char *console;                /* what print() wrote (NUL-terminated, may be empty) */
+    size_t console_len;
+} gl_program;
+
+/* Runs the program; on success out->graph is the graph of its last trace(...) call (a program that
+ * never traces is an error). file names the program in messages ("prog.py"). opts may be NULL. */
+gl_status gl_program_run(const char *src, size_t len, const char *file, const gl_program_opts *opts,
+                         gl_program *out, gl_err *e);
+void gl_program_free(gl_program *p);                     /* NULL-safe */
+
+#endif

@@ -1,0 +1,258 @@
+/* py.h — the front end's internal types: arena, tokens, AST, values, the interpreter state. */
+#ifndef GL_PY_H
+#define GL_PY_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "front.h"
+#include "util.h"
+
+/* ---------------------------------------------------------------- arena (py_arena.c) */
+typedef struct py_chunk py_chunk;
+typedef struct {
+    py_chunk *head;
+    size_t used, limit;           /* bytes handed out, budget */
+    const char **itab;            /* interned names (open addressing) */
+    size_t icap, in;
+    bool over;                    /* the budget ran out (GL_E_LIMIT) or malloc failed (nomem) */
+    bool nomem;
+} py_arena;
+
+void *py_alloc(py_arena *a, size_t n);                    /* zero-filled; NULL when over budget */
+char *py_strndup(py_arena *a, const char *s, size_t n);
+const char *py_intern(py_arena *a, const char *s, size_t n);   /* equal names → equal pointers */
+void py_arena_free(py_arena *a);
+
+/* ---------------------------------------------------------------- tokens (py_lex.c) */
+typedef enum {
+    T_EOF, T_NEWLINE, T_INDENT, T_DEDENT, T_NAME, T_INT, T_FLOAT, T_STR, T_OP
+} py_tokkind;
+
+typedef struct {
+    py_tokkind kind;
+    int line, col, end_line, end_col;
+    const char *p;                /* start in the source */
+    int len;
+    const char *name;             /* T_NAME, T_OP: interned text */
+    int64_t i;
+    double f;
+    const char *s;                /* T_STR: decoded (f-strings: raw body) */
+    size_t slen;
+    bool fstr;
+    int sline, scol;              /* T_STR: where the body starts (f-string expressions' positions) */
+} py_tok;
+
+typedef struct {
+    py_tok *t;
+    int n;
+} py_toks;
+
+/* Errors: "file:line:col: message" into e. */
+gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
+                 py_toks *out, gl_err *e);
+/* Python's backslash escapes of a string body into d (at least n bytes); returns the length. */
+size_t py_unescape(char *d, const char *s, size_t n);
+
+/* ---------------------------------------------------------------- AST (py_parse.c) */
+typedef enum {
+    E_NAME, E_INT, E_FLOAT, E_STR, E_FSTR, E_NONE, E_TRUE, E_FALSE, E_TUPLE, E_LIST, E_DICT, E_LISTCOMP,
+    E_DICTCOMP, E_COMPFOR, E_COMPIF, E_BINOP, E_UNARY, E_NOT, E_AND, E_OR, E_CMP, E_IFEXP, E_LAMBDA, E_CALL,
+    E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
+    S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
+    S_FROM, S_ALIAS, S_ASSERT
+} py_kind;
+
+/* Operators (binary, unary, comparison). */
+enum {
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL, OP_NEG, OP_POS,
+    OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN
+};
+
+typedef struct py_node py_node;
+struct py_node {
+    py_kind kind;
+    int line, col, end_line, end_col;
+    int op;
+    py_node *a, *b, *c;
+    py_node **list;               /* items, args, body, params, operands, clauses */
+    int n;
+    py_node **list2;              /* dict values, else-body */
+    int n2;
+    int *ops;                     /* E_CMP: n - 1 operators */
+    const char *name;             /* interned: identifier, attribute, def name, module, keyword */
+    const char *alias;            /* import ... as alias */
+    int64_t i;
+    double f;
+    const char *s;
+    size_t slen;
+    const char *sp, *ep;          /* the source text of the node (for messages) */
+    void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
+};
+
+/* The module's statements, or a syntax error. */
+gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e);
+/* One expression (an f-string's {...}). */
+gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e);
+
+/* ---------------------------------------------------------------- values (py_value.c) */
+typedef enum {
+    V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
+    V_ARRAY, V_MODULE, V_CFG, V_GRAPH
+} py_vkind;
+
+typedef struct py_val py_val;
+typedef struct py_env py_env;
+typedef struct py_trace py_trace;
+
+typedef struct {
+    gl_array *real;               /* numbers (owned; released at the end of the run) */
+    gl_array *shell;              /* shape only */
+    int64_t T, dh, pos0;          /* rope_tables(...) arrays are computed on first use */
+    double theta;
+    int which;                    /* 0 cos, 1 sin, -1 not a rope table */
+    py_val *twin;                 /* the other table of the pair (computed together) */
+} py_arr;
+
+typedef struct {
+    py_val **k, **v;
+    int n, cap;
+} py_dict;
+
+enum { MOD_MATH, MOD_F, MOD_GL };
+
+struct py_val {
+    py_vkind kind;
+    union {
+        bool b;
+        int64_t i;
+        double f;
+        struct { const char *s; size_t n; } str;
+        struct { py_val **v; int n, cap; } seq;
+        py_dict *d;
+        struct { int64_t start, stop, step; } r;
+        struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda */
+        struct { int id; py_val *self; } bi;
+        struct { py_trace *tc; int id; } tn;
+        py_arr *arr;
+        int mod;
+        py_val **cfg;             /* d, H, G, dh, f, eps, theta */
+        struct { gl_graph *g; } gr;
+    } u;
+};
+
+struct py_env {
+    py_env *up;
+    const char **names;
+    py_val **vals;
+    int n, cap;
+};
+
+struct py_trace {
+    gl_tracer *tr;                /* NULL once finished */
+    gl_span *spans;
+    int scap;
+    bool concrete;                /* an example was given: consts carry numbers */
+    py_trace *up;
+};
+
+/* The interpreter (py_eval.c). */
+typedef struct {
+    py_arena ar;
+    const char *file;
+    const char *src;
+    gl_err err;
+    int64_t steps, max_steps;
+    int depth;
+    py_env *builtins, *globals;
+    gl_sb console;
+    py_trace *top;                /* open traces, innermost first */
+    gl_graph *last;               /* the last trace's graph and spans */
+    gl_span *last_spans;
+    gl_array **rel;               /* arrays to release at the end */
+    int nrel, caprel;
+    const gl_program_opts *opts;
+    int ctl;                      /* 0, CTL_BREAK, CTL_CONTINUE, CTL_RETURN */
+    py_val *ret;
+    py_node *at;                  /* the expression being evaluated (for errors raised below it) */
+} py_interp;
+
+enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
+
+extern py_val py_None, py_True, py_False;
+
+/* Sets the error once, at n's position (or the current expression's); returns NULL for chaining. */
+py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+py_val *py_new(py_interp *I, py_vkind k);
+py_val *py_int(py_interp *I, int64_t v);
+py_val *py_float(py_interp *I, double v);
+py_val *py_bool(bool b);
+py_val *py_str(py_interp *I, const char *s, size_t n);
+py_val *py_seq(py_interp *I, py_vkind k, int n);          /* tuple / list with n slots */
+gl_status py_list_push(py_interp *I, py_val *l, py_val *x);
+py_val *py_dict_new(py_interp *I);
+py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent */
+gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
+const char *py_type_name(const py_val *v);
+bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
+bool py_eq(const py_val *a, const py_val *b);
+/* Python's str() / repr() into sb. */
+void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
+/* Numbers with Python semantics (ints are 64-bit; overflow is an error). NULL + error on failure. */
+py_val *py_arith(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+bool py_is_num(const py_val *v);
+double py_num(const py_val *v);
+
+/* Environments. */
+py_env *py_env_new(py_interp *I, py_env *up);
+py_val *py_env_get(py_env *e, const char *name);          /* walks outward; NULL if unbound */
+gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v);
+
+/* ---------------------------------------------------------------- builtins (py_builtins.c) */
+enum {
+    B_LEN, B_RANGE, B_MIN, B_MAX, B_ABS, B_PRINT, B_INT, B_FLOAT, B_STR, B_BOOL, B_TUPLE, B_LIST, B_DICT,
+    B_ENUMERATE, B_ZIP, B_SUM, B_ISINSTANCE_UNUSED,
+    B_TRACE, B_ROPE, B_LAYERCFG,
+    B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV,
+    B_M_SQRT, B_M_EXP, B_M_LOG,
+    /* methods (bi.self set) */
+    B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
+    B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
+    B_COUNT
+};
+
+typedef struct {
+    py_val **pos;
+    int npos;
+    const char **kwn;
+    py_val **kwv;
+    int nkw;
+} py_args;
+
+void py_builtins_install(py_interp *I);
+py_val *py_builtin(py_interp *I, int id, py_val *self);
+py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a);
+py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name);
+py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name);
+const char *py_builtin_name(int id);
+
+/* Evaluator services the builtins use (py_eval.c). */
+py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a);
+/* Tensor plumbing: a Python number / array / tensor as a node of trace tc (lift). -1 + error on failure. */
+int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v);
+py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id);   /* checks the tracer's status */
+gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n);
+gl_status py_track_array(py_interp *I, gl_array *a);      /* released at the end of the run */
+gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real);
+bool py_steps(py_interp *I, const py_node *at);           /* counts one step; false when over budget */
+py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
+/* The tracer's error after a failed builder call, at `at`, naming the expression. */
+py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
+gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
+
+#endif

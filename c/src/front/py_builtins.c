@@ -1,0 +1,838 @@
+/* py_builtins.c — what a program can call: Python's builtins (len, range, min, max, abs, print, ...),
+ * methods of dicts, lists and strings, the graph_lab API (trace, F.*, LayerCfg, rope_tables, Tensor
+ * methods) and math. Each graph_lab entry follows the reference's code line for line (graph_lab.py §4,
+ * §6, F, §7): the same argument names and defaults, the same nodes in the same order. */
+#include <math.h>
+#include <string.h>
+
+#include "py.h"
+
+static const char *NAMES[B_COUNT] = {
+    "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",
+    "enumerate", "zip", "sum", "isinstance", "trace", "rope_tables", "LayerCfg", "exp", "tanh", "rsqrt", "silu",
+    "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
+    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join"};
+
+const char *py_builtin_name(int id) { return id >= 0 && id < B_COUNT ? NAMES[id] : "?"; }
+
+py_val *py_builtin(py_interp *I, int id, py_val *self) {
+    py_val *v = py_new(I, V_BUILTIN);
+    if (!v) return NULL;
+    v->u.bi.id = id;
+    v->u.bi.self = self;
+    return v;
+}
+
+void py_builtins_install(py_interp *I) {
+    if (!(I->builtins = py_env_new(I, NULL)) || !(I->globals = py_env_new(I, I->builtins))) return;
+    static const int ids[] = {B_LEN, B_RANGE, B_MIN, B_MAX, B_ABS, B_PRINT, B_INT, B_FLOAT, B_STR, B_BOOL, B_TUPLE,
+                              B_LIST, B_DICT, B_ENUMERATE, B_ZIP, B_SUM};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        const char *n = py_intern(&I->ar, NAMES[ids[i]], strlen(NAMES[ids[i]]));
+        py_val *v = n ? py_builtin(I, ids[i], NULL) : NULL;
+        if (!v || py_env_set(I, I->builtins, n, v)) {
+            if (!I->err.code) py_new(I, V_NONE);
+            return;
+        }
+    }
+}
+
+/* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
+static bool bind(py_interp *I, const py_node *at, const char *fn, py_args *a, const char *const *names, int nn,
+                 int nreq, py_val **out) {
+    for (int i = 0; i < nn; i++) out[i] = NULL;
+    if (a->npos > nn)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes at most %d argument%s (%d given)", fn, nn,
+                       nn == 1 ? "" : "s", a->npos), false;
+    for (int i = 0; i < a->npos; i++) out[i] = a->pos[i];
+    for (int k = 0; k < a->nkw; k++) {
+        int j = -1;
+        for (int i = 0; i < nn; i++)
+            if (strcmp(names[i], a->kwn[k]) == 0) j = i;
+        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", fn, a->kwn[k]), false;
+        if (out[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got multiple values for argument '%s'", fn, a->kwn[k]), false;
+        out[j] = a->kwv[k];
+    }
+    for (int i = 0; i < nreq; i++)
+        if (!out[i]) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() missing required argument '%s'", fn, names[i]), false;
+    return true;
+}
+
+static bool want_int(py_interp *I, const py_node *at, const char *what, py_val *v, int64_t *out) {
+    if (v->kind == V_INT || v->kind == V_BOOL) {
+        *out = v->kind == V_INT ? v->u.i : v->u.b;
+        return true;
+    }
+    py_fail(I, at, GL_E_INVALID, "TypeError: %s must be an int, got %s", what, py_type_name(v));
+    return false;
+}
+
+static bool want_axis(py_interp *I, const py_node *at, const char *what, py_val *v, int *out) {
+    int64_t x;
+    if (!want_int(I, at, what, v, &x)) return false;
+    if (x < -GL_MAX_RANK || x >= GL_MAX_RANK)
+        return py_fail(I, at, GL_E_INVALID, "%s %lld is out of range for a tensor of rank <= %d", what, (long long)x, GL_MAX_RANK), false;
+    *out = (int)x;
+    return true;
+}
+
+static bool want_num(py_interp *I, const py_node *at, const char *what, py_val *v, double *out) {
+    if (py_is_num(v)) {
+        *out = py_num(v);
+        return true;
+    }
+    py_fail(I, at, GL_E_INVALID, "TypeError: %s must be a number, got %s", what, py_type_name(v));
+    return false;
+}
+
+static py_trace *want_tensor(py_interp *I, const py_node *at, const char *fn, py_val *v) {
+    if (v->kind != V_TENSOR) {
+        py_fail(I, at, GL_E_INVALID, "%s() needs a Tensor here, got %s (GraphLab traces; it does not compute eagerly)", fn,
+                py_type_name(v));
+        return NULL;
+    }
+    if (!v->u.tn.tc->tr) {
+        py_fail(I, at, GL_E_INVALID, "this tensor belongs to a trace(...) that has already finished");
+        return NULL;
+    }
+    return v->u.tn.tc;
+}
+
+/* A dim of a shape: an int >= 0 or a symbol. */
+static bool want_dim(py_interp *I, const py_node *at, py_val *v, gl_dim *d) {
+    if (v->kind == V_STR) {
+        if (v->u.str.n == 0 || v->u.str.n >= GL_SYM_MAX || memchr(v->u.str.s, 0, v->u.str.n))
+            return py_fail(I, at, GL_E_INVALID, "a symbolic dim is 1..%d characters, got '%.20s'", GL_SYM_MAX - 1, v->u.str.s), false;
+        *d = gl_dim_sym(v->u.str.s);
+        return true;
+    }
+    int64_t x;
+    if (v->kind != V_INT && v->kind != V_BOOL)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: a dim must be an int or a symbol (str), got %s", py_type_name(v)), false;
+    x = v->kind == V_INT ? v->u.i : v->u.b;
+    if (x < 0 || x > GL_MAX_DIM)
+        return py_fail(I, at, GL_E_INVALID, "a dim must be 0..%lld, got %lld", (long long)GL_MAX_DIM, (long long)x), false;
+    *d = gl_dim_int(x);
+    return true;
+}
+
+static bool want_shape(py_interp *I, const py_node *at, const char *what, py_val *v, gl_shape *s) {
+    if (v->kind != V_TUPLE && v->kind != V_LIST)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: the shape of %s must be a tuple, got %s", what, py_type_name(v)), false;
+    if (v->u.seq.n > GL_MAX_RANK)
+        return py_fail(I, at, GL_E_INVALID, "the shape of %s has rank %d; the most is %d", what, v->u.seq.n, GL_MAX_RANK), false;
+    s->rank = v->u.seq.n;
+    for (int i = 0; i < s->rank; i++)
+        if (!want_dim(I, at, v->u.seq.v[i], &s->d[i])) return false;
+    return true;
+}
+
+static py_val *shape_tuple(py_interp *I, const gl_shape *s) {
+    py_val *t = py_seq(I, V_TUPLE, s->rank);
+    if (!t) return NULL;
+    for (int i = 0; i < s->rank; i++) {
+        t->u.seq.v[i] = gl_dim_is_sym(s->d[i]) ? py_str(I, s->d[i].sym, strlen(s->d[i].sym)) : py_int(I, s->d[i].n);
+        if (!t->u.seq.v[i]) return NULL;
+    }
+    return t;
+}
+
+static py_val *mk_tuple2(py_interp *I, py_val *a, py_val *b) {
+    py_val *t = py_seq(I, V_TUPLE, 2);
+    if (!t) return NULL;
+    t->u.seq.v[0] = a;
+    t->u.seq.v[1] = b;
+    return t;
+}
+
+/* ---- trace(fn, inputs, params=None, mode="error", example=None) */
+static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
+    static const char *nm[] = {"fn", "inputs", "params", "mode", "example"};
+    py_val *v[5];
+    if (!bind(I, at, "trace", a, nm, 5, 2, v)) return NULL;
+    py_val *fn = v[0], *inputs = v[1], *params = v[2] && v[2]->kind != V_NONE ? v[2] : NULL;
+    py_val *example = v[4] && v[4]->kind != V_NONE ? v[4] : NULL;
+    int mode = GL_BRANCH_ERROR;
+    if (v[3]) {
+        if (v[3]->kind != V_STR || (mode = gl_branch_mode_from_name(v[3]->u.str.s)) < 0)
+            return py_fail(I, at, GL_E_INVALID, "trace: mode must be \"error\", \"specialize\" or \"guard\"");
+    }
+    if (inputs->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: inputs must be a dict {name: shape}, got %s", py_type_name(inputs));
+    if (params && params->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: params must be a dict {name: shape or values}, got %s", py_type_name(params));
+    if (example && example->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: example must be a dict {name: values}, got %s", py_type_name(example));
+    py_trace *tc = py_alloc(&I->ar, sizeof *tc);
+    if (!tc) return py_new(I, V_NONE) ? NULL : NULL;
+    tc->concrete = example != NULL;
+    if (!(tc->tr = gl_tracer_new((gl_branch_mode)mode, example != NULL, &I->err))) return NULL;
+    tc->up = I->top;
+    I->top = tc;
+    py_val *res = NULL;
+    py_args call = {0};
+    int np = inputs->u.d->n + 1;
+    call.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)np);
+    call.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np);
+    if (!call.kwn || !call.kwv) {
+        py_new(I, V_NONE);
+        goto done;
+    }
+    for (int i = 0; i < inputs->u.d->n; i++) {
+        py_val *k = inputs->u.d->k[i];
+        if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
+            py_fail(I, at, GL_E_INVALID, "trace: input names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
+            goto done;
+        }
+        gl_shape s;
+        if (!want_shape(I, at, k->u.str.s, inputs->u.d->v[i], &s)) goto done;
+        gl_array *ex = NULL;
+        if (example) {
+            py_val *e = py_dict_get(example, k);
+            if (!e) {
+                py_fail(I, at, GL_E_INVALID, "KeyError: example has no value for input '%s'", k->u.str.s);
+                goto done;
+            }
+            if (!(ex = py_to_array(I, at, e))) goto done;
+        }
+        py_val *t = py_tensor(I, at, tc, gl_t_input(tc->tr, k->u.str.s, &s, ex));
+        if (!t) goto done;
+        if (!(call.kwn[call.nkw] = py_intern(&I->ar, k->u.str.s, k->u.str.n))) {
+            py_new(I, V_NONE);
+            goto done;
+        }
+        call.kwv[call.nkw++] = t;
+    }
+    if (params) {
+        py_val *p = py_dict_new(I);
+        if (!p) goto done;
+        for (int i = 0; i < params->u.d->n; i++) {
+            py_val *k = params->u.d->k[i], *pv = params->u.d->v[i];
+            if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
+                py_fail(I, at, GL_E_INVALID, "trace: param names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
+                goto done;
+            }
+            int id;
+            if (pv->kind == V_TUPLE) {           /* a shape: the value may come from the case (opts->params) */
+                gl_shape s;
+                if (!want_shape(I, at, k->u.str.s, pv, &s)) goto done;
+                int j = I->opts && I->opts->params ? gl_params_find(I->opts->params, k->u.str.s) : -1;
+                gl_array *given = j >= 0 ? I->opts->params->values[j] : NULL;
+                if (given && !gl_array_matches(given, &s, NULL)) {
+                    char x1[120], x2[120];
+                    gl_shape gs = gl_array_shape(given);
+                    py_fail(I, at, GL_E_SHAPE, "param '%s': the case gives shape %s, the program declares %s", k->u.str.s,
+                            gl_shape_str(&gs, x1, sizeof x1), gl_shape_str(&s, x2, sizeof x2));
+                    goto done;
+                }
+                id = given ? gl_t_param_value(tc->tr, k->u.str.s, given) : gl_t_param(tc->tr, k->u.str.s, &s);
+            } else {
+                gl_array *arr = py_to_array(I, at, pv);
+                if (!arr) goto done;
+                id = gl_t_param_value(tc->tr, k->u.str.s, arr);
+            }
+            py_val *t = py_tensor(I, at, tc, id);
+            if (!t || py_dict_set(I, p, k, t)) goto done;
+        }
+        call.kwn[call.nkw] = py_intern(&I->ar, "p", 1);
+        call.kwv[call.nkw++] = p;
+    }
+    {   /* the inputs and params were emitted by this call */
+        gl_graph *g = gl_tracer_graph(tc->tr);
+        if (g->n > tc->scap) {
+            gl_span *sp = gl_grow(tc->spans, (size_t)g->n, sizeof *sp, &I->err);
+            if (!sp) goto done;
+            tc->spans = sp;
+            tc->scap = g->n;
+        }
+        for (int i = 0; i < g->n; i++) tc->spans[i] = (gl_span){at->line, at->col, at->end_line, at->end_col};
+    }
+    py_val *out = py_call(I, at, fn, &call);
+    if (!out) goto done;
+    int nout = out->kind == V_TUPLE ? out->u.seq.n : 1;
+    py_val **outs = out->kind == V_TUPLE ? out->u.seq.v : &out;
+    int *ids = py_alloc(&I->ar, sizeof(int) * (size_t)(nout ? nout : 1));
+    if (!ids) {
+        py_new(I, V_NONE);
+        goto done;
+    }
+    for (int i = 0; i < nout; i++) {
+        if (outs[i]->kind != V_TENSOR || outs[i]->u.tn.tc != tc) {
+            py_fail(I, at, GL_E_INVALID, "trace: the function must return a Tensor of this trace or a tuple of them, got %s",
+                    py_type_name(outs[i]));
+            goto done;
+        }
+        ids[i] = outs[i]->u.tn.id;
+    }
+    gl_graph *g = gl_tracer_graph(tc->tr);
+    if (g->n > tc->scap) {
+        gl_span *sp = gl_grow(tc->spans, (size_t)g->n, sizeof *sp, &I->err);
+        if (!sp) goto done;
+        memset(sp + tc->scap, 0, sizeof *sp * (size_t)(g->n - tc->scap));
+        tc->spans = sp;
+        tc->scap = g->n;
+    }
+    gl_err fe = {0};
+    gl_tracer *tr = tc->tr;
+    tc->tr = NULL;
+    gl_graph *done_g = gl_tracer_finish(tr, ids, nout, &fe);
+    if (!done_g) {
+        py_fail(I, at, fe.code, "%s", fe.msg);
+        goto done;
+    }
+    res = py_new(I, V_GRAPH);
+    if (!res) {
+        gl_graph_free(done_g);
+        goto done;
+    }
+    res->u.gr.g = done_g;
+    gl_graph_free(I->last);          /* the graph a program compiles is its last trace's */
+    free(I->last_spans);
+    I->last = done_g;
+    I->last_spans = tc->spans;
+    tc->spans = NULL;
+done:
+    I->top = tc->up;
+    gl_tracer_free(tc->tr);
+    tc->tr = NULL;
+    free(tc->spans);
+    tc->spans = NULL;
+    return res;
+}
+
+/* ---- LayerCfg and rope_tables */
+static const char *CFG_FIELDS[] = {"d", "H", "G", "dh", "f", "eps", "theta"};
+
+static py_val *layer_cfg(py_interp *I, const py_node *at, py_args *a) {
+    py_val *v[7];
+    if (!bind(I, at, "LayerCfg", a, CFG_FIELDS, 7, 5, v)) return NULL;
+    py_val *c = py_new(I, V_CFG);
+    if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_new(I, V_NONE) ? NULL : NULL;
+    for (int i = 0; i < 7; i++) c->u.cfg[i] = v[i];
+    if (!c->u.cfg[5] && !(c->u.cfg[5] = py_float(I, 1e-5))) return NULL;
+    if (!c->u.cfg[6] && !(c->u.cfg[6] = py_float(I, 10000.0))) return NULL;
+    return c;
+}
+
+static py_val *rope_tables(py_interp *I, const py_node *at, py_args *a) {
+    static const char *nm[] = {"T", "dh", "pos0", "theta"};
+    py_val *v[4];
+    if (!bind(I, at, "rope_tables", a, nm, 4, 2, v)) return NULL;
+    int64_t T, dh, pos0 = 0;
+    double theta = 10000.0;
+    if (!want_int(I, at, "rope_tables: T", v[0], &T) || !want_int(I, at, "rope_tables: dh", v[1], &dh)) return NULL;
+    if (v[2] && !want_int(I, at, "rope_tables: pos0", v[2], &pos0)) return NULL;
+    if (v[3] && !want_num(I, at, "rope_tables: theta", v[3], &theta)) return NULL;
+    if (T < 1 || T > GL_MAX_DIM || dh < 2 || dh % 2 || dh > GL_MAX_DIM || pos0 < 0 || pos0 > GL_MAX_DIM)
+        return py_fail(I, at, GL_E_INVALID, "rope_tables needs 1 <= T, an even dh >= 2 and pos0 >= 0 (each <= %lld), got "
+                       "T=%lld dh=%lld pos0=%lld", (long long)GL_MAX_DIM, (long long)T, (long long)dh, (long long)pos0);
+    if (T * dh > (int64_t)GL_PROGRAM_MAX_SEQ * 64)
+        return py_fail(I, at, GL_E_LIMIT, "rope_tables(%lld, %lld) would hold %lld numbers per table: over the limit",
+                       (long long)T, (long long)dh, (long long)(T * dh));
+    py_val *c = py_new(I, V_ARRAY), *s = py_new(I, V_ARRAY);
+    if (!c || !s) return NULL;
+    py_arr *A = py_alloc(&I->ar, sizeof *A), *B = py_alloc(&I->ar, sizeof *B);
+    if (!A || !B) return py_new(I, V_NONE) ? NULL : NULL;
+    *A = (py_arr){NULL, NULL, T, dh, pos0, theta, 0, s};
+    *B = (py_arr){NULL, NULL, T, dh, pos0, theta, 1, c};
+    c->u.arr = A;
+    s->u.arr = B;
+    return mk_tuple2(I, c, s);
+}
+
+/* ---- F.* and Tensor methods */
+static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
+    py_val *v[4];
+    py_trace *tc;
+    const char *fn = NAMES[id];
+    switch (id) {
+    case B_F_EXP: case B_F_TANH: case B_F_RSQRT: case B_F_SILU: case B_F_ROT: {
+        static const char *nm[] = {"x"};
+        if (!bind(I, at, fn, a, nm, 1, 1, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
+        int x = v[0]->u.tn.id, r = id == B_F_EXP ? gl_t_exp(tc->tr, x) : id == B_F_TANH ? gl_t_tanh(tc->tr, x)
+                                 : id == B_F_RSQRT ? gl_t_rsqrt(tc->tr, x) : id == B_F_SILU ? gl_t_silu(tc->tr, x)
+                                 : gl_t_rot_pairs(tc->tr, x);
+        return py_tensor(I, at, tc, r);
+    }
+    case B_F_SOFTMAX: {
+        static const char *nm[] = {"x", "axis"};
+        int axis = -1;
+        if (!bind(I, at, fn, a, nm, 2, 1, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
+        if (v[1] && !want_axis(I, at, "softmax: axis", v[1], &axis)) return NULL;
+        return py_tensor(I, at, tc, gl_t_softmax(tc->tr, v[0]->u.tn.id, axis));
+    }
+    case B_F_RMS: {
+        static const char *nm[] = {"x", "w", "eps"};
+        double eps;
+        if (!bind(I, at, fn, a, nm, 3, 3, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
+        int w = py_lift(I, at, tc, v[1]);
+        if (w < 0 || !want_num(I, at, "rms_norm: eps", v[2], &eps)) return NULL;
+        return py_tensor(I, at, tc, gl_t_rms_norm(tc->tr, v[0]->u.tn.id, w, eps));
+    }
+    case B_F_MASK: {
+        static const char *nm[] = {"like", "T", "pos0"};
+        int64_t T, pos0 = 0;
+        if (!bind(I, at, fn, a, nm, 3, 2, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
+        if (!want_int(I, at, "causal_mask: T", v[1], &T) || (v[2] && !want_int(I, at, "causal_mask: pos0", v[2], &pos0)))
+            return NULL;
+        return py_tensor(I, at, tc, gl_t_causal_mask(tc->tr, v[0]->u.tn.id, T, pos0));
+    }
+    case B_F_KV: {
+        static const char *nm[] = {"cache", "new", "pos"};
+        gl_dim pos;
+        if (!bind(I, at, fn, a, nm, 3, 3, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
+        int nw = py_lift(I, at, tc, v[1]);
+        if (nw < 0 || !want_dim(I, at, v[2], &pos)) return NULL;
+        return py_tensor(I, at, tc, gl_t_kv_write(tc->tr, v[0]->u.tn.id, nw, pos));
+    }
+    case B_T_SUM: case B_T_MAX: {
+        static const char *nm[] = {"axis", "keepdims"};
+        int axis = -1;
+        tc = self->u.tn.tc;
+        if (!bind(I, at, fn, a, nm, 2, 0, v) || !want_tensor(I, at, fn, self)) return NULL;
+        if (v[0] && !want_axis(I, at, "axis", v[0], &axis)) return NULL;
+        if (v[1] && v[1]->kind != V_BOOL) return py_fail(I, at, GL_E_INVALID, "TypeError: keepdims must be True or False");
+        bool kd = v[1] && v[1]->u.b;
+        int r = id == B_T_SUM ? gl_t_sum(tc->tr, self->u.tn.id, axis, kd) : gl_t_max(tc->tr, self->u.tn.id, axis, kd);
+        return py_tensor(I, at, tc, r);
+    }
+    case B_T_RESHAPE: case B_T_TRANSPOSE: {
+        if (!(tc = want_tensor(I, at, fn, self))) return NULL;
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes no keyword arguments", fn);
+        if (a->npos > GL_MAX_RANK) return py_fail(I, at, GL_E_INVALID, "%s: at most %d dims", fn, GL_MAX_RANK);
+        if (id == B_T_RESHAPE) {
+            gl_shape s = {a->npos, {{0}}};
+            for (int i = 0; i < a->npos; i++)
+                if (!want_dim(I, at, a->pos[i], &s.d[i])) return NULL;
+            return py_tensor(I, at, tc, gl_t_reshape(tc->tr, self->u.tn.id, &s));
+        }
+        int perm[GL_MAX_RANK];
+        for (int i = 0; i < a->npos; i++)
+            if (!want_axis(I, at, "transpose: axis", a->pos[i], &perm[i])) return NULL;
+        return py_tensor(I, at, tc, gl_t_transpose(tc->tr, self->u.tn.id, perm, a->npos));
+    }
+    }
+    return py_fail(I, at, GL_E_INTERNAL, "unknown builtin");
+}
+
+/* ---- Python builtins */
+static py_val *minmax(py_interp *I, const py_node *at, bool isMax, py_args *a) {
+    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "%s(): keyword arguments are not supported", isMax ? "max" : "min");
+    py_val **items = a->pos;
+    int n = a->npos;
+    if (n == 1 && py_iter_list(I, at, a->pos[0], &items, &n)) return NULL;
+    if (n == 0) return py_fail(I, at, GL_E_INVALID, "ValueError: %s() arg is an empty sequence", isMax ? "max" : "min");
+    py_val *best = items[0];
+    for (int i = 1; i < n; i++) {
+        py_val *c = py_binop(I, at, OP_SUB, items[i], best);   /* type check through arithmetic for numbers */
+        if (!c) {
+            if (items[i]->kind == V_STR && best->kind == V_STR) {
+                gl_err_clear(&I->err);
+                size_t m = items[i]->u.str.n < best->u.str.n ? items[i]->u.str.n : best->u.str.n;
+                int k = memcmp(items[i]->u.str.s, best->u.str.s, m);
+                if (!k) k = items[i]->u.str.n < best->u.str.n ? -1 : items[i]->u.str.n > best->u.str.n;
+                if (isMax ? k > 0 : k < 0) best = items[i];
+                continue;
+            }
+            return NULL;
+        }
+        if (c->kind == V_TENSOR) return py_fail(I, at, GL_E_INVALID, "min/max of tensors is not supported: use .max(axis=...)");
+        double d = py_num(c);
+        if (isMax ? d > 0 : d < 0) best = items[i];
+    }
+    return best;
+}
+
+static py_val *to_int(py_interp *I, const py_node *at, py_val *x) {
+    if (x->kind == V_INT) return x;
+    if (x->kind == V_BOOL) return py_int(I, x->u.b);
+    if (x->kind == V_FLOAT) {
+        if (isnan(x->u.f) || isinf(x->u.f)) return py_fail(I, at, GL_E_INVALID, "ValueError: cannot convert float %s to integer", isnan(x->u.f) ? "NaN" : "infinity");
+        double t = trunc(x->u.f);
+        if (t >= 9.2233720368547758e18 || t < -9.2233720368547758e18) return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
+        return py_int(I, (int64_t)t);
+    }
+    if (x->kind == V_STR) {
+        char buf[32];
+        size_t n = x->u.str.n < 31 ? x->u.str.n : 31;
+        memcpy(buf, x->u.str.s, n);
+        buf[n] = 0;
+        char *end;
+        long long v = strtoll(buf, &end, 10);
+        while (*end == ' ') end++;
+        if (end == buf || *end || x->u.str.n > 30) return py_fail(I, at, GL_E_INVALID, "ValueError: invalid literal for int(): '%.30s'", buf);
+        return py_int(I, v);
+    }
+    return py_fail(I, at, GL_E_INVALID, "TypeError: int() argument must be a string or a number, not '%s'", py_type_name(x));
+}
+
+static py_val *to_float(py_interp *I, const py_node *at, py_val *x) {
+    if (py_is_num(x)) return py_float(I, py_num(x));
+    if (x->kind == V_STR) {
+        char buf[64];
+        size_t n = x->u.str.n < 63 ? x->u.str.n : 63;
+        memcpy(buf, x->u.str.s, n);
+        buf[n] = 0;
+        char *end;
+        double v = strtod(buf, &end);
+        if (end == buf || *end || x->u.str.n > 62) return py_fail(I, at, GL_E_INVALID, "ValueError: could not convert string to float: '%.30s'", buf);
+        return py_float(I, v);
+    }
+    return py_fail(I, at, GL_E_INVALID, "TypeError: float() argument must be a string or a number, not '%s'", py_type_name(x));
+}
+
+static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src) {
+    py_val **items;
+    int n;
+    if (py_iter_list(I, at, src, &items, &n)) return NULL;
+    py_val *r = py_seq(I, k, n);
+    if (!r) return NULL;
+    memcpy(r->u.seq.v, items, sizeof(py_val *) * (size_t)n);
+    return r;
+}
+
+py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
+    int id = f->u.bi.id;
+    py_val *self = f->u.bi.self, *v[4];
+    switch (id) {
+    case B_LEN: {
+        static const char *nm[] = {"obj"};
+        if (!bind(I, at, "len", a, nm, 1, 1, v)) return NULL;
+        py_val *x = v[0];
+        switch (x->kind) {
+        case V_STR: return py_int(I, (int64_t)x->u.str.n);
+        case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
+        case V_DICT: return py_int(I, x->u.d->n);
+        case V_RANGE: {
+            py_val **items;
+            int64_t s = x->u.r.step, lo = x->u.r.start, hi = x->u.r.stop;
+            (void)items;
+            int64_t n = s > 0 ? (lo < hi ? (int64_t)(((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)s + 1) : 0)
+                              : (lo > hi ? (int64_t)(((uint64_t)lo - (uint64_t)hi - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0);
+            return py_int(I, n);
+        }
+        default: return py_fail(I, at, GL_E_INVALID, "TypeError: object of type '%s' has no len()", py_type_name(x));
+        }
+    }
+    case B_RANGE: {
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: range() takes no keyword arguments");
+        if (a->npos < 1 || a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected 1 to 3 arguments, got %d", a->npos);
+        int64_t x[3] = {0, 0, 1};
+        for (int i = 0; i < a->npos; i++)
+            if (!want_int(I, at, "range() argument", a->pos[i], &x[a->npos == 1 ? 1 : i])) return NULL;
+        if (x[2] == 0) return py_fail(I, at, GL_E_INVALID, "ValueError: range() arg 3 must not be zero");
+        if (x[2] == INT64_MIN) return py_fail(I, at, GL_E_LIMIT, "range() step is too large");
+        py_val *r = py_new(I, V_RANGE);
+        if (!r) return NULL;
+        r->u.r.start = x[0];
+        r->u.r.stop = x[1];
+        r->u.r.step = x[2];
+        return r;
+    }
+    case B_MIN: case B_MAX: return minmax(I, at, id == B_MAX, a);
+    case B_ABS: {
+        static const char *nm[] = {"x"};
+        if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
+        py_val *x = v[0];
+        if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
+        if (x->kind == V_INT || x->kind == V_BOOL) {
+            int64_t i = x->kind == V_INT ? x->u.i : x->u.b;
+            if (i == INT64_MIN) return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
+            return py_int(I, i < 0 ? -i : i);
+        }
+        return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for abs(): '%s'", py_type_name(x));
+    }
+    case B_PRINT: {
+        const char *sep = " ", *end = "\n";
+        size_t nsep = 1, nend = 1;
+        for (int k = 0; k < a->nkw; k++) {
+            py_val *x = a->kwv[k];
+            bool isnone = x->kind == V_NONE;
+            if (strcmp(a->kwn[k], "sep") == 0 && (x->kind == V_STR || isnone)) {
+                if (!isnone) sep = x->u.str.s, nsep = x->u.str.n;
+            } else if (strcmp(a->kwn[k], "end") == 0 && (x->kind == V_STR || isnone)) {
+                if (!isnone) end = x->u.str.s, nend = x->u.str.n;
+            } else {
+                return py_fail(I, at, GL_E_INVALID, "TypeError: print() got an unexpected keyword argument '%s'", a->kwn[k]);
+            }
+        }
+        for (int i = 0; i < a->npos; i++) {
+            if (i) gl_sb_putn(&I->console, sep, nsep);
+            py_repr(I, &I->console, a->pos[i], false);
+        }
+        gl_sb_putn(&I->console, end, nend);
+        if (I->console.len > (1u << 20)) return py_fail(I, at, GL_E_LIMIT, "print() wrote more than 1 MiB");
+        return &py_None;
+    }
+    case B_INT: case B_FLOAT: case B_STR: case B_BOOL: {
+        static const char *nm[] = {"x"};
+        if (!bind(I, at, NAMES[id], a, nm, 1, 0, v)) return NULL;
+        if (!v[0]) return id == B_INT ? py_int(I, 0) : id == B_FLOAT ? py_float(I, 0) : id == B_STR ? py_str(I, "", 0) : &py_False;
+        if (id == B_INT) return to_int(I, at, v[0]);
+        if (id == B_FLOAT) return to_float(I, at, v[0]);
+        if (id == B_BOOL) {
+            bool t;
+            return py_truth(I, at, v[0], &t) ? NULL : py_bool(t);
+        }
+        gl_sb sb;
+        gl_sb_init(&sb);
+        py_repr(I, &sb, v[0], false);
+        if (sb.failed) {
+            gl_sb_free(&sb);
+            return py_fail(I, at, GL_E_LIMIT, "str(): the text is too long");
+        }
+        py_val *s = py_str(I, sb.buf ? sb.buf : "", sb.len);
+        gl_sb_free(&sb);
+        return s;
+    }
+    case B_TUPLE: case B_LIST: {
+        static const char *nm[] = {"iterable"};
+        if (!bind(I, at, NAMES[id], a, nm, 1, 0, v)) return NULL;
+        if (!v[0]) return py_seq(I, id == B_TUPLE ? V_TUPLE : V_LIST, 0);
+        return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
+    }
+    case B_DICT: {
+        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: dict expected at most 1 argument, got %d", a->npos);
+        py_val *d = py_dict_new(I);
+        if (!d) return NULL;
+        if (a->npos) {
+            py_val **items;
+            int n;
+            if (a->pos[0]->kind == V_DICT) {
+                for (int i = 0; i < a->pos[0]->u.d->n; i++)
+                    if (py_dict_set(I, d, a->pos[0]->u.d->k[i], a->pos[0]->u.d->v[i])) return NULL;
+            } else {
+                if (py_iter_list(I, at, a->pos[0], &items, &n)) return NULL;
+                for (int i = 0; i < n; i++) {
+                    py_val *kv = items[i];
+                    if ((kv->kind != V_TUPLE && kv->kind != V_LIST) || kv->u.seq.n != 2)
+                        return py_fail(I, at, GL_E_INVALID, "ValueError: dictionary update sequence element #%d has the wrong length", i);
+                    if (py_dict_set(I, d, kv->u.seq.v[0], kv->u.seq.v[1])) return NULL;
+                }
+            }
+        }
+        for (int k = 0; k < a->nkw; k++) {
+            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
+            if (!key || py_dict_set(I, d, key, a->kwv[k])) return NULL;
+        }
+        return d;
+    }
+    case B_ENUMERATE: {
+        static const char *nm[] = {"iterable", "start"};
+        int64_t start = 0;
+        if (!bind(I, at, "enumerate", a, nm, 2, 1, v)) return NULL;
+        if (v[1] && !want_int(I, at, "enumerate: start", v[1], &start)) return NULL;
+        py_val **items;
+        int n;
+        if (py_iter_list(I, at, v[0], &items, &n)) return NULL;
+        py_val *r = py_seq(I, V_LIST, n);
+        if (!r) return NULL;
+        for (int i = 0; i < n; i++) {
+            py_val *ix = py_int(I, start + i);
+            if (!ix || !(r->u.seq.v[i] = mk_tuple2(I, ix, items[i]))) return NULL;
+        }
+        return r;
+    }
+    case B_ZIP: {
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: zip() takes no keyword arguments");
+        int n = INT32_MAX;
+        py_val ***lists = py_alloc(&I->ar, sizeof(py_val **) * (size_t)(a->npos + 1));
+        if (!lists) return py_new(I, V_NONE) ? NULL : NULL;
+        for (int j = 0; j < a->npos; j++) {
+            int m;
+            if (py_iter_list(I, at, a->pos[j], &lists[j], &m)) return NULL;
+            if (m < n) n = m;
+        }
+        if (!a->npos) n = 0;
+        py_val *r = py_seq(I, V_LIST, n);
+        if (!r) return NULL;
+        for (int i = 0; i < n; i++) {
+            py_val *t = py_seq(I, V_TUPLE, a->npos);
+            if (!t) return NULL;
+            for (int j = 0; j < a->npos; j++) t->u.seq.v[j] = lists[j][i];
+            r->u.seq.v[i] = t;
+        }
+        return r;
+    }
+    case B_SUM: {
+        static const char *nm[] = {"iterable", "start"};
+        if (!bind(I, at, "sum", a, nm, 2, 1, v)) return NULL;
+        py_val **items;
+        int n;
+        if (py_iter_list(I, at, v[0], &items, &n)) return NULL;
+        py_val *acc = v[1] ? v[1] : py_int(I, 0);
+        for (int i = 0; acc && i < n; i++) acc = py_binop(I, at, OP_ADD, acc, items[i]);
+        return acc;
+    }
+    case B_TRACE: return do_trace(I, at, a);
+    case B_ROPE: return rope_tables(I, at, a);
+    case B_LAYERCFG: return layer_cfg(I, at, a);
+    case B_M_SQRT: case B_M_EXP: case B_M_LOG: {
+        static const char *nm[] = {"x", "base"};
+        double x, b = 0;
+        if (!bind(I, at, NAMES[id], a, nm, id == B_M_LOG ? 2 : 1, 1, v) || !want_num(I, at, "math argument", v[0], &x)) return NULL;
+        if (id == B_M_SQRT) {
+            if (x < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
+            return py_float(I, sqrt(x));
+        }
+        if (id == B_M_EXP) {
+            double r = exp(x);
+            if (isinf(r) && !isinf(x)) return py_fail(I, at, GL_E_LIMIT, "OverflowError: math range error");
+            return py_float(I, r);
+        }
+        if (x <= 0 || (v[1] && (!want_num(I, at, "math.log base", v[1], &b) || b <= 0 || b == 1)))
+            return I->err.code ? NULL : py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
+        return py_float(I, v[1] ? log(x) / log(b) : log(x));
+    }
+    case B_D_ITEMS: case B_D_KEYS: case B_D_VALUES: {
+        if (a->npos || a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes no arguments", NAMES[id]);
+        py_dict *D = self->u.d;
+        py_val *r = py_seq(I, V_LIST, D->n);
+        if (!r) return NULL;
+        for (int i = 0; i < D->n; i++)
+            if (!(r->u.seq.v[i] = id == B_D_KEYS ? D->k[i] : id == B_D_VALUES ? D->v[i] : mk_tuple2(I, D->k[i], D->v[i])))
+                return NULL;
+        return r;
+    }
+    case B_D_GET: {
+        static const char *nm[] = {"key", "default"};
+        if (!bind(I, at, "get", a, nm, 2, 1, v)) return NULL;
+        py_val *r = py_dict_get(self, v[0]);
+        return r ? r : v[1] ? v[1] : &py_None;
+    }
+    case B_D_UPDATE: {
+        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: update expected at most 1 argument");
+        if (a->npos) {
+            py_val *o = a->pos[0];
+            if (o->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "TypeError: update() needs a dict, got %s", py_type_name(o));
+            for (int i = 0; i < o->u.d->n; i++)
+                if (py_dict_set(I, self, o->u.d->k[i], o->u.d->v[i])) return NULL;
+        }
+        for (int k = 0; k < a->nkw; k++) {
+            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
+            if (!key || py_dict_set(I, self, key, a->kwv[k])) return NULL;
+        }
+        return &py_None;
+    }
+    case B_L_APPEND: {
+        static const char *nm[] = {"object"};
+        if (!bind(I, at, "append", a, nm, 1, 1, v)) return NULL;
+        return py_list_push(I, self, v[0]) ? NULL : &py_None;
+    }
+    case B_L_EXTEND: {
+        static const char *nm[] = {"iterable"};
+        py_val **items;
+        int n;
+        if (!bind(I, at, "extend", a, nm, 1, 1, v) || py_iter_list(I, at, v[0], &items, &n)) return NULL;
+        int k = n;                 /* x.extend(x): the items as they were */
+        for (int i = 0; i < k; i++)
+            if (py_list_push(I, self, items[i])) return NULL;
+        return &py_None;
+    }
+    case B_S_JOIN: {
+        static const char *nm[] = {"iterable"};
+        py_val **items;
+        int n;
+        if (!bind(I, at, "join", a, nm, 1, 1, v) || py_iter_list(I, at, v[0], &items, &n)) return NULL;
+        gl_sb sb;
+        gl_sb_init(&sb);
+        for (int i = 0; i < n; i++) {
+            if (items[i]->kind != V_STR) {
+                gl_sb_free(&sb);
+                return py_fail(I, at, GL_E_INVALID, "TypeError: sequence item %d: expected str instance, %s found", i, py_type_name(items[i]));
+            }
+            if (i) gl_sb_putn(&sb, self->u.str.s, self->u.str.n);
+            gl_sb_putn(&sb, items[i]->u.str.s, items[i]->u.str.n);
+            if (sb.len > GL_PROGRAM_MAX_SEQ) break;
+        }
+        py_val *r = sb.failed ? py_fail(I, at, GL_E_NOMEM, "out of memory") : py_str(I, sb.buf ? sb.buf : "", sb.len);
+        gl_sb_free(&sb);
+        return r;
+    }
+    default:
+        return f_call(I, at, id, self, a);
+    }
+}
+
+/* ---- attributes */
+py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name) {
+    if (mod == MOD_MATH) {
+        if (strcmp(name, "pi") == 0) return py_float(I, 3.141592653589793);
+        if (strcmp(name, "e") == 0) return py_float(I, 2.718281828459045);
+        if (strcmp(name, "inf") == 0) return py_float(I, INFINITY);
+        if (strcmp(name, "sqrt") == 0) return py_builtin(I, B_M_SQRT, NULL);
+        if (strcmp(name, "exp") == 0) return py_builtin(I, B_M_EXP, NULL);
+        if (strcmp(name, "log") == 0) return py_builtin(I, B_M_LOG, NULL);
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'math' has no attribute '%s' (GraphLab has sqrt, exp, log, pi, e, inf)", name);
+    }
+    if (mod == MOD_F) {
+        static const int ids[] = {B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV};
+        for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+            if (strcmp(name, NAMES[ids[i]]) == 0) return py_builtin(I, ids[i], NULL);
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: type object 'F' has no attribute '%s'", name);
+    }
+    if (strcmp(name, "F") == 0) {
+        py_val *m = py_new(I, V_MODULE);
+        if (m) m->u.mod = MOD_F;
+        return m;
+    }
+    if (strcmp(name, "trace") == 0) return py_builtin(I, B_TRACE, NULL);
+    if (strcmp(name, "rope_tables") == 0) return py_builtin(I, B_ROPE, NULL);
+    if (strcmp(name, "LayerCfg") == 0) return py_builtin(I, B_LAYERCFG, NULL);
+    if (strcmp(name, "LLAMA8B") == 0) {
+        py_val *c = py_new(I, V_CFG);
+        if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_new(I, V_NONE) ? NULL : NULL;
+        int64_t d[5] = {4096, 32, 8, 128, 14336};
+        for (int i = 0; i < 5; i++)
+            if (!(c->u.cfg[i] = py_int(I, d[i]))) return NULL;
+        if (!(c->u.cfg[5] = py_float(I, 1e-5)) || !(c->u.cfg[6] = py_float(I, 500000.0))) return NULL;
+        return c;
+    }
+    return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'graph_lab' has no attribute '%s' (GraphLab has F, "
+                   "LayerCfg, rope_tables, trace, LLAMA8B)", name);
+}
+
+py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
+    switch (v->kind) {
+    case V_MODULE: return py_module_attr(I, at, v->u.mod, name);
+    case V_CFG:
+        for (int i = 0; i < 7; i++)
+            if (strcmp(name, CFG_FIELDS[i]) == 0) return v->u.cfg[i];
+        if (strcmp(name, "R") == 0) return py_binop(I, at, OP_FLOORDIV, v->u.cfg[1], v->u.cfg[2]);
+        break;
+    case V_TENSOR:
+        if (strcmp(name, "shape") == 0) {
+            if (!v->u.tn.tc->tr) return py_fail(I, at, GL_E_INVALID, "this tensor belongs to a trace(...) that has already finished");
+            return shape_tuple(I, gl_t_shape(v->u.tn.tc->tr, v->u.tn.id));
+        }
+        if (strcmp(name, "sum") == 0) return py_builtin(I, B_T_SUM, v);
+        if (strcmp(name, "max") == 0) return py_builtin(I, B_T_MAX, v);
+        if (strcmp(name, "reshape") == 0) return py_builtin(I, B_T_RESHAPE, v);
+        if (strcmp(name, "transpose") == 0) return py_builtin(I, B_T_TRANSPOSE, v);
+        if (strcmp(name, "id") == 0) return py_int(I, v->u.tn.id);
+        break;
+    case V_ARRAY:
+        if (strcmp(name, "shape") == 0 && v->u.arr->which >= 0) {
+            gl_shape s = {3, {gl_dim_int(1), gl_dim_int(v->u.arr->T), gl_dim_int(v->u.arr->dh)}};
+            return shape_tuple(I, &s);
+        }
+        if (strcmp(name, "shape") == 0 && v->u.arr->real) {
+            gl_shape s = gl_array_shape(v->u.arr->real);
+            return shape_tuple(I, &s);
+        }
+        break;
+    case V_DICT:
+        if (strcmp(name, "items") == 0) return py_builtin(I, B_D_ITEMS, v);
+        if (strcmp(name, "keys") == 0) return py_builtin(I, B_D_KEYS, v);
+        if (strcmp(name, "values") == 0) return py_builtin(I, B_D_VALUES, v);
+        if (strcmp(name, "get") == 0) return py_builtin(I, B_D_GET, v);
+        if (strcmp(name, "update") == 0) return py_builtin(I, B_D_UPDATE, v);
+        break;
+    case V_LIST:
+        if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
+        if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
+        break;
+    case V_STR:
+        if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);
+        break;
+    default: break;
+    }
+    return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(v), name);
+}

@@ -1,0 +1,1109 @@
+/* py_eval.c — the evaluator: walks the AST, and where a value is a Tensor it drives the tracer exactly as
+ * the reference's Tensor class does (operator overloading becomes builder calls): a + b, a @ W, -a,
+ * a > 0, with Python numbers and arrays lifted to consts on either side, in Python's evaluation order,
+ * so node ids come out as the reference numbers them. Every expression that emits nodes stamps its span
+ * on them (the innermost expression first). Limits: a step budget, a call depth and the arena's bytes. */
+#include <string.h>
+
+#include "py.h"
+
+py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
+    if (I->err.code) return NULL;
+    if (!n) n = I->at;
+    char msg[GL_MSG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (n) gl_fail(&I->err, code, "%s:%d:%d: %s", I->file, n->line, n->col, msg);
+    else gl_fail(&I->err, code, "%s: %s", I->file, msg);
+    return NULL;
+}
+
+bool py_steps(py_interp *I, const py_node *at) {
+    if (++I->steps <= I->max_steps) return true;
+    py_fail(I, at, GL_E_LIMIT, "the program ran for more than %lld steps (a runaway loop?)", (long long)I->max_steps);
+    return false;
+}
+
+gl_status py_track_array(py_interp *I, gl_array *a) {
+    if (I->nrel == I->caprel) {
+        int cap = I->caprel ? I->caprel * 2 : 16;
+        gl_array **t = gl_grow(I->rel, (size_t)cap, sizeof *t, &I->err);
+        if (!t) {
+            gl_array_release(a);
+            return GL_E_NOMEM;
+        }
+        I->rel = t;
+        I->caprel = cap;
+    }
+    I->rel[I->nrel++] = a;
+    return GL_OK;
+}
+
+static void expr_text(const py_node *at, char *buf, size_t cap) {
+    buf[0] = 0;
+    if (!at || !at->sp || !at->ep || at->ep <= at->sp) return;
+    size_t n = (size_t)(at->ep - at->sp);
+    bool cut = n > 60;
+    if (cut) n = 57;
+    size_t o = 0;
+    for (size_t i = 0; i < n && o + 4 < cap; i++) buf[o++] = at->sp[i] == '\n' ? ' ' : at->sp[i];
+    if (cut) o += (size_t)snprintf(buf + o, cap - o, "...");
+    buf[o] = 0;
+}
+
+py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc) {
+    const gl_err *te = gl_tracer_error(tc->tr);
+    if (!at) at = I->at;
+    char tx[80];
+    expr_text(at, tx, sizeof tx);
+    if (te->code == GL_E_SHAPE && tx[0]) return py_fail(I, at, te->code, "shape error in `%s`: %s", tx, te->msg);
+    if (te->code == GL_E_TRACE) return py_fail(I, at, te->code, "TraceError: %s", te->msg);
+    if (tx[0]) return py_fail(I, at, te->code ? te->code : GL_E_INTERNAL, "in `%s`: %s", tx, te->msg);
+    return py_fail(I, at, te->code ? te->code : GL_E_INTERNAL, "%s", te->msg);
+}
+
+py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id) {
+    if (id < 0 || gl_tracer_status(tc->tr)) return py_tracer_fail(I, at, tc);
+    py_val *v = py_new(I, V_TENSOR);
+    if (!v) return NULL;
+    v->u.tn.tc = tc;
+    v->u.tn.id = id;
+    return v;
+}
+
+static bool live_tensor(py_interp *I, const py_node *at, py_val *t) {
+    if (t->u.tn.tc->tr) return true;
+    py_fail(I, at, GL_E_INVALID, "this tensor belongs to a trace(...) that has already finished");
+    return false;
+}
+
+/* Numbers and nested lists / tuples of numbers → a float64 array (np.asarray). */
+static bool array_dims(py_val *v, int rank, int64_t *dims, int *out_rank) {
+    if (py_is_num(v)) {
+        *out_rank = rank;
+        return true;
+    }
+    if (v->kind != V_LIST && v->kind != V_TUPLE) return false;
+    if (rank >= GL_MAX_RANK) return false;
+    dims[rank] = v->u.seq.n;
+    if (v->u.seq.n == 0) {
+        *out_rank = rank + 1;
+        return true;
+    }
+    return array_dims(v->u.seq.v[0], rank + 1, dims, out_rank);
+}
+
+static bool array_fill(py_val *v, int r, int rank, const int64_t *dims, double *d, int64_t *k) {
+    if (r == rank) {
+        if (!py_is_num(v)) return false;
+        d[(*k)++] = py_num(v);
+        return true;
+    }
+    if ((v->kind != V_LIST && v->kind != V_TUPLE) || v->u.seq.n != dims[r]) return false;
+    for (int i = 0; i < v->u.seq.n; i++)
+        if (!array_fill(v->u.seq.v[i], r + 1, rank, dims, d, k)) return false;
+    return true;
+}
+
+gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v) {
+    if (v->kind == V_ARRAY) return py_arr_array(I, at, v, true);
+    int64_t dims[GL_MAX_RANK] = {0};
+    int rank = 0;
+    if (!array_dims(v, 0, dims, &rank)) {
+        py_fail(I, at, GL_E_INVALID, "expected numbers or (nested) lists of numbers, got %s", py_type_name(v));
+        return NULL;
+    }
+    int64_t total = 1;
+    for (int i = 0; i < rank; i++) total *= dims[i];
+    if (total > GL_PROGRAM_MAX_SEQ) {
+        py_fail(I, at, GL_E_LIMIT, "an array of %lld numbers is over the limit", (long long)total);
+        return NULL;
+    }
+    gl_array *a = gl_array_new(rank, dims, &I->err);
+    if (!a) return NULL;
+    if (py_track_array(I, a)) return NULL;
+    int64_t k = 0;
+    if (!array_fill(v, 0, rank, dims, a->data, &k)) {
+        py_fail(I, at, GL_E_INVALID, "ValueError: the nested lists are not rectangular (an inhomogeneous shape)");
+        return NULL;
+    }
+    return a;
+}
+
+gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real) {
+    py_arr *A = v->u.arr;
+    if (A->which < 0 || (real && A->real)) return A->real;
+    if (!real) {
+        if (A->real) return A->real;
+        if (!A->shell) {
+            int64_t dims[3] = {1, A->T, A->dh};
+            if (!(A->shell = gl_array_shell(3, dims, &I->err)) || py_track_array(I, A->shell)) return NULL;
+        }
+        return A->shell;
+    }
+    gl_array *c = NULL, *s = NULL;
+    gl_err e = {0};
+    if (gl_rope_tables(A->T, A->dh, A->pos0, A->theta, &c, &s, &e)) {
+        py_fail(I, at, e.code, "%s", e.msg);
+        return NULL;
+    }
+    if (py_track_array(I, c)) {
+        gl_array_release(s);
+        return NULL;
+    }
+    if (py_track_array(I, s)) return NULL;
+    py_arr *B = A->twin->u.arr;
+    A->real = A->which == 0 ? c : s;
+    B->real = A->which == 0 ? s : c;
+    return A->real;
+}
+
+int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v) {
+    if (v->kind == V_TENSOR) {
+        if (v->u.tn.tc != tc) {
+            py_fail(I, at, GL_E_INVALID, "a tensor of another trace(...) cannot be used here");
+            return -1;
+        }
+        return v->u.tn.id;
+    }
+    int id;
+    if (py_is_num(v)) {
+        id = gl_t_scalar(tc->tr, py_num(v));
+    } else if (v->kind == V_ARRAY || v->kind == V_LIST || v->kind == V_TUPLE) {
+        bool real = (I->opts && I->opts->values) || v->kind != V_ARRAY;
+        gl_array *a = v->kind == V_ARRAY ? py_arr_array(I, at, v, real || tc->concrete) : py_to_array(I, at, v);
+        if (!a) return -1;
+        id = a->rank == 0 ? gl_t_scalar(tc->tr, a->data[0]) : gl_t_const(tc->tr, a);
+    } else {
+        py_fail(I, at, GL_E_INVALID, "TypeError: a %s cannot be used as a tensor", py_type_name(v));
+        return -1;
+    }
+    if (id < 0) py_tracer_fail(I, at, tc);
+    return id;
+}
+
+/* ---- spans */
+static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
+    gl_graph *g = gl_tracer_graph(tc->tr);
+    if (g->n > tc->scap) {
+        int cap = tc->scap ? tc->scap : 64;
+        while (cap < g->n) cap *= 2;
+        gl_span *s = gl_grow(tc->spans, (size_t)cap, sizeof *s, &I->err);
+        if (!s) return;
+        memset(s + tc->scap, 0, sizeof *s * (size_t)(cap - tc->scap));
+        tc->spans = s;
+        tc->scap = cap;
+    }
+    for (int i = n0; i < g->n; i++)
+        if (!tc->spans[i].line) tc->spans[i] = (gl_span){at->line, at->col, at->end_line, at->end_col};
+}
+
+/* ---- truth, iteration */
+gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
+    if (v->kind == V_TENSOR) {
+        if (!live_tensor(I, at, v)) return I->err.code;
+        py_trace *tc = v->u.tn.tc;
+        int n0 = gl_tracer_graph(tc->tr)->n;
+        if (gl_t_bool(tc->tr, v->u.tn.id, out)) {
+            const gl_err *te = gl_tracer_error(tc->tr);
+            char tx[80];
+            expr_text(at, tx, sizeof tx);
+            if (te->code == GL_E_TRACE)
+                return py_fail(I, at, GL_E_TRACE, "data-dependent branch: `%s` is a tensor, and under mode \"error\" "
+                               "a trace cannot look at its value (use mode=\"specialize\" or \"guard\" with an example)",
+                               tx), I->err.code;
+            return py_tracer_fail(I, at, tc), I->err.code;
+        }
+        (void)n0;
+        return GL_OK;
+    }
+    *out = py_truthy_plain(v);
+    return GL_OK;
+}
+
+static int64_t range_len(const py_val *r) {
+    int64_t a = r->u.r.start, b = r->u.r.stop, s = r->u.r.step;
+    if (s > 0) return a < b ? (int64_t)(((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1) : 0;
+    return a > b ? (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0;
+}
+
+gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n) {
+    switch (v->kind) {
+    case V_TUPLE: case V_LIST:
+        *items = v->u.seq.v;
+        *n = v->u.seq.n;
+        return GL_OK;
+    case V_DICT:
+        *items = v->u.d->k;
+        *n = v->u.d->n;
+        return GL_OK;
+    case V_STR: {
+        py_val *l = py_seq(I, V_LIST, (int)(v->u.str.n > GL_PROGRAM_MAX_SEQ ? GL_PROGRAM_MAX_SEQ + 1 : v->u.str.n));
+        if (!l) return I->err.code;
+        for (size_t i = 0; i < v->u.str.n; i++)
+            if (!(l->u.seq.v[i] = py_str(I, v->u.str.s + i, 1))) return I->err.code;
+        *items = l->u.seq.v;
+        *n = l->u.seq.n;
+        return GL_OK;
+    }
+    case V_RANGE: {
+        int64_t len = range_len(v);
+        if (len > GL_PROGRAM_MAX_SEQ)
+            return py_fail(I, at, GL_E_LIMIT, "range of %lld elements is over the limit (%d)", (long long)len,
+                           GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
+        py_val *l = py_seq(I, V_LIST, (int)len);
+        if (!l) return I->err.code;
+        for (int64_t i = 0; i < len; i++)
+            if (!(l->u.seq.v[i] = py_int(I, v->u.r.start + i * v->u.r.step))) return I->err.code;
+        *items = l->u.seq.v;
+        *n = l->u.seq.n;
+        return GL_OK;
+    }
+    default:
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
+    }
+}
+
+/* ---- operators */
+static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
+    py_val *t = a->kind == V_TENSOR ? a : b;
+    if (op == OP_FLOORDIV || op == OP_MOD || op == OP_POW)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", sym[op],
+                       py_type_name(a), py_type_name(b));
+    if (!live_tensor(I, at, t)) return NULL;
+    py_trace *tc = t->u.tn.tc;
+    int ia, ib;
+    if (a->kind == V_TENSOR) {         /* a.__op__(b): lift b */
+        ia = a->u.tn.id;
+        if ((ib = py_lift(I, at, tc, b)) < 0) return NULL;
+    } else {                           /* b.__rop__(a): lift a */
+        ib = b->u.tn.id;
+        if ((ia = py_lift(I, at, tc, a)) < 0) return NULL;
+    }
+    int r;
+    switch (op) {
+    case OP_ADD: r = gl_t_add(tc->tr, ia, ib); break;
+    case OP_SUB: r = gl_t_sub(tc->tr, ia, ib); break;
+    case OP_MUL: r = gl_t_mul(tc->tr, ia, ib); break;
+    case OP_DIV: r = gl_t_div(tc->tr, ia, ib); break;
+    default: r = gl_t_matmul(tc->tr, ia, ib); break;
+    }
+    return py_tensor(I, at, tc, r);
+}
+
+static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k) {
+    if (k < 0) k = 0;
+    int64_t n = s->kind == V_STR ? (int64_t)s->u.str.n : s->u.seq.n;
+    if (n && k > GL_PROGRAM_MAX_SEQ / n)
+        return py_fail(I, at, GL_E_LIMIT, "the result of repeating would have more than %d elements", GL_PROGRAM_MAX_SEQ);
+    if (s->kind == V_STR) {
+        char *d = py_alloc(&I->ar, (size_t)(n * k) + 1);
+        if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+        for (int64_t i = 0; i < k; i++) memcpy(d + i * n, s->u.str.s, (size_t)n);
+        py_val *v = py_new(I, V_STR);
+        if (!v) return NULL;
+        v->u.str.s = d;
+        v->u.str.n = (size_t)(n * k);
+        return v;
+    }
+    py_val *r = py_seq(I, s->kind, (int)(n * k));
+    if (!r) return NULL;
+    for (int64_t i = 0; i < n * k; i++) r->u.seq.v[i] = s->u.seq.v[i % n];
+    return r;
+}
+
+py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
+    if (op == OP_ADD && a->kind == b->kind && (a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST)) {
+        if (a->kind == V_STR) {
+            size_t n = a->u.str.n + b->u.str.n;
+            if (n > GL_PROGRAM_MAX_SEQ) return py_fail(I, at, GL_E_LIMIT, "a string of %zu bytes is over the limit", n);
+            char *d = py_alloc(&I->ar, n + 1);
+            if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+            memcpy(d, a->u.str.s, a->u.str.n);
+            memcpy(d + a->u.str.n, b->u.str.s, b->u.str.n);
+            py_val *v = py_new(I, V_STR);
+            if (!v) return NULL;
+            v->u.str.s = d;
+            v->u.str.n = n;
+            return v;
+        }
+        py_val *r = py_seq(I, a->kind, a->u.seq.n + b->u.seq.n);
+        if (!r) return NULL;
+        memcpy(r->u.seq.v, a->u.seq.v, sizeof(py_val *) * (size_t)a->u.seq.n);
+        memcpy(r->u.seq.v + a->u.seq.n, b->u.seq.v, sizeof(py_val *) * (size_t)b->u.seq.n);
+        return r;
+    }
+    if (op == OP_MUL) {
+        bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
+        bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
+        if (sa && (b->kind == V_INT || b->kind == V_BOOL)) return seq_repeat(I, at, a, py_num(b) != 0 ? (int64_t)py_num(b) : 0);
+        if (sb && (a->kind == V_INT || a->kind == V_BOOL)) return seq_repeat(I, at, b, py_num(a) != 0 ? (int64_t)py_num(a) : 0);
+    }
+    if (op == OP_MOD && a->kind == V_STR)
+        return py_fail(I, at, GL_E_INVALID, "'%%' string formatting is not supported: use an f-string");
+    if (a->kind == V_ARRAY || b->kind == V_ARRAY)
+        return py_fail(I, at, GL_E_INVALID, "arithmetic on numpy arrays (rope_tables) is not supported: use them with tensors");
+    return py_arith(I, at, op, a, b);
+}
+
+static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_val *b, bool *ok) {
+    *ok = true;
+    if (py_is_num(a) && py_is_num(b)) {
+        if (a->kind != V_FLOAT && b->kind != V_FLOAT) {
+            int64_t x = a->kind == V_INT ? a->u.i : a->u.b, y = b->kind == V_INT ? b->u.i : b->u.b;
+            return x < y ? -1 : x > y;
+        }
+        double x = py_num(a), y = py_num(b);
+        if (x != x || y != y) return 2;  /* nan: every ordering is false */
+        return x < y ? -1 : x > y;
+    }
+    if (a->kind == V_STR && b->kind == V_STR) {
+        size_t n = a->u.str.n < b->u.str.n ? a->u.str.n : b->u.str.n;
+        int c = memcmp(a->u.str.s, b->u.str.s, n);
+        if (c) return c < 0 ? -1 : 1;
+        return a->u.str.n < b->u.str.n ? -1 : a->u.str.n > b->u.str.n;
+    }
+    if (a->kind == b->kind && (a->kind == V_TUPLE || a->kind == V_LIST)) {
+        for (int i = 0; i < a->u.seq.n && i < b->u.seq.n; i++) {
+            if (py_eq(a->u.seq.v[i], b->u.seq.v[i])) continue;
+            return cmp_plain(I, at, a->u.seq.v[i], b->u.seq.v[i], ok);
+        }
+        return a->u.seq.n < b->u.seq.n ? -1 : a->u.seq.n > b->u.seq.n;
+    }
+    *ok = false;
+    return 0;
+}
+
+static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    static const char *sym[] = {"<", ">", "<=", ">="};
+    switch (op) {
+    case OP_IS: case OP_ISNOT: {
+        bool same = a == b || (a->kind == b->kind && (a->kind == V_NONE || a->kind == V_BOOL) && py_eq(a, b)) ||
+                    (a->kind == V_TENSOR && b->kind == V_TENSOR && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id);
+        return py_bool(op == OP_IS ? same : !same);
+    }
+    case OP_EQ: case OP_NE: {
+        bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
+                      ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
+                      : py_eq(a, b);
+        return py_bool(op == OP_EQ ? eq : !eq);
+    }
+    case OP_IN: case OP_NOTIN: {
+        bool found = false;
+        if (b->kind == V_STR) {
+            if (a->kind != V_STR)
+                return py_fail(I, at, GL_E_INVALID, "TypeError: 'in <string>' requires string as left operand, not %s",
+                               py_type_name(a));
+            if (!a->u.str.n) found = true;
+            for (size_t i = 0; !found && a->u.str.n <= b->u.str.n && i + a->u.str.n <= b->u.str.n; i++)
+                found = memcmp(b->u.str.s + i, a->u.str.s, a->u.str.n) == 0;
+        } else if (b->kind == V_DICT) {
+            found = py_dict_get(b, a) != NULL;
+        } else if (b->kind == V_RANGE) {
+            if (a->kind == V_INT) {
+                int64_t x = a->u.i, s = b->u.r.step;
+                bool inr = s > 0 ? (x >= b->u.r.start && x < b->u.r.stop) : (x <= b->u.r.start && x > b->u.r.stop);
+                found = inr && (x - b->u.r.start) % s == 0;
+            }
+        } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
+            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+        } else {
+            return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
+        }
+        return py_bool(op == OP_IN ? found : !found);
+    }
+    default: break;
+    }
+    if (a->kind == V_TENSOR || b->kind == V_TENSOR) {
+        if (op == OP_LE || op == OP_GE)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' not supported between instances of '%s' and '%s'",
+                           sym[op - OP_LT], py_type_name(a), py_type_name(b));
+        py_val *t = a->kind == V_TENSOR ? a : b, *o = a->kind == V_TENSOR ? b : a;
+        /* x < t is t.__gt__(x): the reflected comparison keeps the tensor first */
+        bool gt = (op == OP_GT) == (a->kind == V_TENSOR);
+        if (!live_tensor(I, at, t)) return NULL;
+        py_trace *tc = t->u.tn.tc;
+        int io = py_lift(I, at, tc, o);
+        if (io < 0) return NULL;
+        return py_tensor(I, at, tc, gt ? gl_t_gt(tc->tr, t->u.tn.id, io) : gl_t_lt(tc->tr, t->u.tn.id, io));
+    }
+    bool ok;
+    int c = cmp_plain(I, at, a, b, &ok);
+    if (!ok)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' not supported between instances of '%s' and '%s'",
+                       sym[op - OP_LT], py_type_name(a), py_type_name(b));
+    if (c == 2) return &py_False;
+    switch (op) {
+    case OP_LT: return py_bool(c < 0);
+    case OP_GT: return py_bool(c > 0);
+    case OP_LE: return py_bool(c <= 0);
+    default: return py_bool(c >= 0);
+    }
+}
+
+/* ---- evaluation */
+static py_val *eval(py_interp *I, py_node *n, py_env *env);
+static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env);
+
+static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, int np) {
+    py_val *f = py_new(I, V_FUNC);
+    if (!f) return NULL;
+    f->u.fn.def = def;
+    f->u.fn.env = env;
+    if (np) {
+        if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_new(I, V_NONE) ? NULL : NULL;
+        for (int i = 0; i < np; i++)
+            if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, env))) return NULL;
+    }
+    return f;
+}
+
+py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
+    if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
+    if (f->kind == V_CFG || f->kind != V_FUNC)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
+    py_node *def = f->u.fn.def;
+    bool lambda = def->kind == E_LAMBDA;
+    py_node **ps = lambda ? def->list : def->list2;
+    int np = lambda ? def->n : def->n2;
+    const char *name = def->name;
+    if (a->npos > np)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %d positional argument%s but %d %s given", name, np,
+                       np == 1 ? "" : "s", a->npos, a->npos == 1 ? "was" : "were");
+    if (I->depth >= GL_PROGRAM_MAX_DEPTH)
+        return py_fail(I, at, GL_E_LIMIT, "RecursionError: more than %d nested calls (is %s() recursing without end?)",
+                       GL_PROGRAM_MAX_DEPTH, name);
+    py_env *fe = py_env_new(I, f->u.fn.env);
+    if (!fe) return NULL;
+    py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
+    if (!bound) return py_new(I, V_NONE) ? NULL : NULL;
+    for (int i = 0; i < a->npos; i++) bound[i] = a->pos[i];
+    for (int k = 0; k < a->nkw; k++) {
+        int j = -1;
+        for (int i = 0; i < np; i++)
+            if (ps[i]->name == a->kwn[k]) j = i;
+        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", name, a->kwn[k]);
+        if (bound[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got multiple values for argument '%s'", name, a->kwn[k]);
+        bound[j] = a->kwv[k];
+    }
+    for (int i = 0; i < np; i++) {
+        if (!bound[i]) {
+            if (!f->u.fn.defaults || !f->u.fn.defaults[i])
+                return py_fail(I, at, GL_E_INVALID, "TypeError: %s() missing required argument '%s'", name, ps[i]->name);
+            bound[i] = f->u.fn.defaults[i];
+        }
+        if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
+    }
+    I->depth++;
+    py_val *r;
+    if (lambda) {
+        r = eval(I, def->a, fe);
+    } else {
+        r = exec_block(I, def->list, def->n, fe) ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
+        I->ctl = CTL_NONE;
+        I->ret = NULL;
+    }
+    I->depth--;
+    return r;
+}
+
+static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env);
+
+/* Comprehension clauses, from clause k: for-clauses bind in env, if-clauses filter. */
+static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out) {
+    if (k == n->n) {
+        if (!py_steps(I, n)) return I->err.code;
+        if (n->kind == E_LISTCOMP) {
+            py_val *x = eval(I, n->a, env);
+            return x ? py_list_push(I, out, x) : I->err.code;
+        }
+        py_val *key = eval(I, n->a, env);
+        py_val *val = key ? eval(I, n->b, env) : NULL;
+        return val ? py_dict_set(I, out, key, val) : I->err.code;
+    }
+    py_node *c = n->list[k];
+    if (c->kind == E_COMPIF) {
+        py_val *x = eval(I, c->a, env);
+        bool b;
+        if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
+        return b ? comp(I, n, k + 1, env, out) : GL_OK;
+    }
+    py_val *it = eval(I, c->b, env);
+    if (!it) return I->err.code;
+    py_val **items;
+    int cnt;
+    if (py_iter_list(I, c->b, it, &items, &cnt)) return I->err.code;
+    for (int i = 0; i < cnt; i++)
+        if (assign(I, c->a, items[i], env) || comp(I, n, k + 1, env, out)) return I->err.code;
+    return GL_OK;
+}
+
+static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
+    py_val *f = eval(I, n->a, env);
+    if (!f) return NULL;
+    py_args a = {0};
+    int cap = n->n + 4;
+    a.pos = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
+    a.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)cap);
+    a.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
+    if (!a.pos || !a.kwn || !a.kwv) return py_new(I, V_NONE) ? NULL : NULL;
+    for (int i = 0; i < n->n; i++) {
+        py_node *x = n->list[i];
+        if (x->kind == E_STAR || x->kind == E_DSTAR) {
+            py_val *v = eval(I, x->a, env);
+            if (!v) return NULL;
+            py_val **items;
+            int cnt;
+            if (x->kind == E_DSTAR && v->kind != V_DICT)
+                return py_fail(I, x, GL_E_INVALID, "TypeError: argument after ** must be a dict, not %s", py_type_name(v));
+            if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
+            int need = a.npos + a.nkw + cnt + (n->n - i);
+            if (need > cap) {
+                if (need > 10000) return py_fail(I, x, GL_E_LIMIT, "too many arguments (%d)", need);
+                int nc = need * 2;
+                py_val **p2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
+                const char **k2 = py_alloc(&I->ar, sizeof(char *) * (size_t)nc);
+                py_val **v2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
+                if (!p2 || !k2 || !v2) return py_new(I, V_NONE) ? NULL : NULL;
+                memcpy(p2, a.pos, sizeof(py_val *) * (size_t)a.npos);
+                memcpy(k2, a.kwn, sizeof(char *) * (size_t)a.nkw);
+                memcpy(v2, a.kwv, sizeof(py_val *) * (size_t)a.nkw);
+                a.pos = p2;
+                a.kwn = k2;
+                a.kwv = v2;
+                cap = nc;
+            }
+            for (int j = 0; j < cnt; j++) {
+                if (x->kind == E_STAR) {
+                    a.pos[a.npos++] = items[j];
+                } else {
+                    if (items[j]->kind != V_STR) return py_fail(I, x, GL_E_INVALID, "TypeError: keywords must be strings");
+                    const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
+                    if (!k) return py_new(I, V_NONE) ? NULL : NULL;
+                    a.kwn[a.nkw] = k;
+                    a.kwv[a.nkw++] = v->u.d->v[j];
+                }
+            }
+            continue;
+        }
+        py_val *v = eval(I, x->kind == E_KW ? x->a : x, env);
+        if (!v) return NULL;
+        if (x->kind == E_KW) {
+            for (int j = 0; j < a.nkw; j++)
+                if (a.kwn[j] == x->name) return py_fail(I, x, GL_E_PARSE, "SyntaxError: keyword argument repeated: %s", x->name);
+            a.kwn[a.nkw] = x->name;
+            a.kwv[a.nkw++] = v;
+        } else {
+            a.pos[a.npos++] = v;
+        }
+    }
+    py_node *saved = I->at;
+    I->at = n;
+    py_val *r = py_call(I, n, f, &a);
+    I->at = saved;
+    return r;
+}
+
+static int64_t norm_index(int64_t i, int64_t n, bool *ok) {
+    if (i < 0) i += n;
+    *ok = i >= 0 && i < n;
+    return i;
+}
+
+static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool *given) {
+    *given = false;
+    if (!x) return true;
+    py_val *v = eval(I, x, env);
+    if (!v) return false;
+    if (v->kind == V_NONE) return true;
+    if (v->kind != V_INT && v->kind != V_BOOL) {
+        py_fail(I, x, GL_E_INVALID, "TypeError: slice indices must be integers or None, not %s", py_type_name(v));
+        return false;
+    }
+    *out = v->kind == V_INT ? v->u.i : v->u.b;
+    *given = true;
+    return true;
+}
+
+static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
+    py_val *c = eval(I, n->a, env);
+    if (!c) return NULL;
+    if (c->kind == V_TENSOR) return py_fail(I, n, GL_E_INVALID, "indexing a tensor is not supported (there is no slice op in the IR)");
+    if (n->b->kind == E_SLICE) {
+        if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
+            return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
+        int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n, lo = 0, hi = 0, st = 1;
+        bool glo, ghi, gst;
+        if (!slice_arg(I, n->b->a, env, &lo, &glo) || !slice_arg(I, n->b->b, env, &hi, &ghi) ||
+            !slice_arg(I, n->b->c, env, &st, &gst))
+            return NULL;
+        if (st == 0) return py_fail(I, n, GL_E_INVALID, "ValueError: slice step cannot be zero");
+        if (st == INT64_MIN) st = -INT64_MAX;
+        /* CPython's PySlice_AdjustIndices */
+        if (!glo) lo = st < 0 ? len - 1 : 0;
+        else if (lo < 0) { lo += len; if (lo < 0) lo = st < 0 ? -1 : 0; }
+        else if (lo >= len) lo = st < 0 ? len - 1 : len;
+        if (!ghi) hi = st < 0 ? -1 : len;
+        else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
+        else if (hi >= len) hi = st < 0 ? len - 1 : len;
+        int64_t cnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
+        if (c->kind == V_STR) {
+            char *d = py_alloc(&I->ar, (size_t)cnt + 1);
+            if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+            for (int64_t i = 0; i < cnt; i++) d[i] = c->u.str.s[lo + i * st];
+            py_val *v = py_new(I, V_STR);
+            if (!v) return NULL;
+            v->u.str.s = d;
+            v->u.str.n = (size_t)cnt;
+            return v;
+        }
+        py_val *r = py_seq(I, c->kind, (int)cnt);
+        if (!r) return NULL;
+        for (int64_t i = 0; i < cnt; i++) r->u.seq.v[i] = c->u.seq.v[lo + i * st];
+        return r;
+    }
+    py_val *k = eval(I, n->b, env);
+    if (!k) return NULL;
+    if (c->kind == V_DICT) {
+        py_val *v = py_dict_get(c, k);
+        if (v) return v;
+        gl_sb sb;
+        gl_sb_init(&sb);
+        py_repr(I, &sb, k, true);
+        py_fail(I, n, GL_E_INVALID, "KeyError: %.*s", 120, sb.buf ? sb.buf : "?");
+        gl_sb_free(&sb);
+        return NULL;
+    }
+    if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
+        return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
+    if (k->kind != V_INT && k->kind != V_BOOL)
+        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
+    int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
+    bool ok;
+    int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
+    if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
+    if (c->kind == V_RANGE) return py_int(I, c->u.r.start + i * c->u.r.step);
+    return c->u.seq.v[i];
+}
+
+static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    for (int i = 0; i < n->n; i++) {
+        py_node *p = n->list[i];
+        if (p->kind == E_STR) {
+            gl_sb_putn(&sb, p->s, p->slen);
+            continue;
+        }
+        py_val *v = eval(I, p->a, env);
+        if (!v) {
+            gl_sb_free(&sb);
+            return NULL;
+        }
+        py_repr(I, &sb, v, p->op == 'r');
+        if (sb.len > GL_PROGRAM_MAX_SEQ) break;
+    }
+    if (sb.failed || sb.len > GL_PROGRAM_MAX_SEQ) {
+        gl_sb_free(&sb);
+        return py_fail(I, n, GL_E_LIMIT, "an f-string result over %d bytes is over the limit", GL_PROGRAM_MAX_SEQ);
+    }
+    py_val *v = py_str(I, sb.buf ? sb.buf : "", sb.len);
+    gl_sb_free(&sb);
+    return v;
+}
+
+static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
+    py_val *a, *b, *v;
+    switch (n->kind) {
+    case E_NAME:
+        if ((v = py_env_get(env, n->name))) return v;
+        return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
+    case E_INT: case E_FLOAT: case E_STR:
+        if (n->cache) return n->cache;
+        v = n->kind == E_INT ? py_int(I, n->i) : n->kind == E_FLOAT ? py_float(I, n->f) : py_str(I, n->s, n->slen);
+        n->cache = v;
+        return v;
+    case E_FSTR: return eval_fstr(I, n, env);
+    case E_NONE: return &py_None;
+    case E_TRUE: return &py_True;
+    case E_FALSE: return &py_False;
+    case E_TUPLE: case E_LIST:
+        if (!(v = py_seq(I, n->kind == E_TUPLE ? V_TUPLE : V_LIST, n->n))) return NULL;
+        for (int i = 0; i < n->n; i++)
+            if (!(v->u.seq.v[i] = eval(I, n->list[i], env))) return NULL;
+        return v;
+    case E_DICT:
+        if (!(v = py_dict_new(I))) return NULL;
+        for (int i = 0; i < n->n; i++) {
+            if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
+            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR)
+                return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
+            if (py_dict_set(I, v, a, b)) return NULL;
+        }
+        return v;
+    case E_LISTCOMP: case E_DICTCOMP: {
+        py_env *ce = py_env_new(I, env);
+        if (!ce) return NULL;
+        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : py_dict_new(I))) return NULL;
+        return comp(I, n, 0, ce, v) ? NULL : v;
+    }
+    case E_BINOP:
+        if (!(a = eval(I, n->a, env)) || !(b = eval(I, n->b, env))) return NULL;
+        return py_binop(I, n, n->op, a, b);
+    case E_UNARY:
+        if (!(a = eval(I, n->a, env))) return NULL;
+        if (a->kind == V_TENSOR) {
+            if (n->op == OP_POS) return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary +: 'Tensor'");
+            if (!live_tensor(I, n, a)) return NULL;
+            return py_tensor(I, n, a->u.tn.tc, gl_t_neg(a->u.tn.tc->tr, a->u.tn.id));
+        }
+        if (!py_is_num(a))
+            return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %c: '%s'", n->op == OP_NEG ? '-' : '+',
+                           py_type_name(a));
+        if (a->kind == V_FLOAT) return n->op == OP_NEG ? py_float(I, -a->u.f) : a;
+        {
+            int64_t x = a->kind == V_INT ? a->u.i : a->u.b;
+            if (n->op == OP_POS) return py_int(I, x);
+            if (x == INT64_MIN) return py_fail(I, n, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
+            return py_int(I, -x);
+        }
+    case E_NOT: {
+        bool t;
+        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
+        return py_bool(!t);
+    }
+    case E_AND: case E_OR: {
+        bool t;
+        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
+        if ((n->kind == E_AND) != t) return a;
+        return eval(I, n->b, env);
+    }
+    case E_CMP: {
+        if (!(a = eval(I, n->list[0], env))) return NULL;
+        py_val *r = &py_True;
+        for (int i = 1; i < n->n; i++) {
+            if (!(b = eval(I, n->list[i], env))) return NULL;
+            if (!(r = compare(I, n, n->ops[i - 1], a, b))) return NULL;
+            if (i + 1 < n->n) {
+                bool t;
+                if (py_truth(I, n, r, &t)) return NULL;
+                if (!t) return r;
+            }
+            a = b;
+        }
+        return r;
+    }
+    case E_IFEXP: {
+        bool t;
+        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
+        return eval(I, t ? n->b : n->c, env);
+    }
+    case E_LAMBDA: return make_func(I, n, env, n->list, n->n);
+    case E_CALL: return eval_call(I, n, env);
+    case E_ATTR:
+        if (!(a = eval(I, n->a, env))) return NULL;
+        return py_getattr(I, n, a, n->name);
+    case E_INDEX: return eval_index(I, n, env);
+    case E_STAR: return py_fail(I, n, GL_E_PARSE, "SyntaxError: starred expression is not allowed here");
+    default: return py_fail(I, n, GL_E_PARSE, "SyntaxError: invalid expression");
+    }
+}
+
+static py_val *eval(py_interp *I, py_node *n, py_env *env) {
+    if (!py_steps(I, n)) return NULL;
+    py_trace *tc = I->top;
+    bool emits = tc && tc->tr && (n->kind == E_BINOP || n->kind == E_UNARY || n->kind == E_CALL || n->kind == E_CMP);
+    int n0 = emits ? gl_tracer_graph(tc->tr)->n : 0;
+    py_val *v = eval_inner(I, n, env);
+    if (v && emits && tc == I->top && tc->tr) stamp(I, tc, n0, n);
+    return v;
+}
+
+/* ---- statements */
+static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
+    switch (t->kind) {
+    case E_NAME: return py_env_set(I, env, t->name, v);
+    case E_TUPLE: case E_LIST: {
+        py_val **items;
+        int cnt;
+        if (v->kind == V_TENSOR)
+            return py_fail(I, t, GL_E_INVALID, "cannot unpack a tensor (use .shape for its dims)"), I->err.code;
+        if (py_iter_list(I, t, v, &items, &cnt)) return I->err.code;
+        if (cnt != t->n)
+            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d, got %d)"
+                                                          : "ValueError: not enough values to unpack (expected %d, got %d)",
+                           t->n, cnt), GL_E_INVALID;
+        for (int i = 0; i < cnt; i++)
+            if (assign(I, t->list[i], items[i], env)) return I->err.code;
+        return GL_OK;
+    }
+    case E_INDEX: {
+        py_val *c = eval(I, t->a, env);
+        if (!c) return I->err.code;
+        if (t->b->kind == E_SLICE) return py_fail(I, t, GL_E_INVALID, "slice assignment is not supported"), GL_E_INVALID;
+        py_val *k = eval(I, t->b, env);
+        if (!k) return I->err.code;
+        if (c->kind == V_DICT) {
+            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
+                return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
+            return py_dict_set(I, c, k, v);
+        }
+        if (c->kind == V_LIST) {
+            if (k->kind != V_INT && k->kind != V_BOOL)
+                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers, not %s", py_type_name(k)), GL_E_INVALID;
+            bool ok;
+            int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, c->u.seq.n, &ok);
+            if (!ok) return py_fail(I, t, GL_E_INVALID, "IndexError: list assignment index out of range"), GL_E_INVALID;
+            c->u.seq.v[i] = v;
+            return GL_OK;
+        }
+        return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object does not support item assignment", py_type_name(c)), GL_E_INVALID;
+    }
+    case E_ATTR:
+        return py_fail(I, t, GL_E_INVALID, "cannot assign to attribute '%s' (LayerCfg is frozen; objects are read-only)",
+                       t->name), GL_E_INVALID;
+    default:
+        return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot assign to this expression"), GL_E_PARSE;
+    }
+}
+
+static gl_status import_module(py_interp *I, py_node *al, int *mod) {
+    if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
+    else if (strcmp(al->name, "graph_lab") == 0) *mod = MOD_GL;
+    else
+        return py_fail(I, al, GL_E_INVALID, "ModuleNotFoundError: No module named '%s' (a GraphLab program can import "
+                       "math and graph_lab)", al->name), GL_E_INVALID;
+    return GL_OK;
+}
+
+static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
+    if (!py_steps(I, s)) return I->err.code;
+    I->at = s;
+    py_val *v;
+    switch (s->kind) {
+    case S_EXPR: return eval(I, s->a, env) ? GL_OK : I->err.code;
+    case S_ASSIGN:
+        if (!(v = eval(I, s->a, env))) return I->err.code;
+        for (int i = 0; i < s->n; i++)
+            if (assign(I, s->list[i], v, env)) return I->err.code;
+        return GL_OK;
+    case S_AUG: {
+        py_val *cur = eval(I, s->a, env), *rhs;
+        if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+        if (cur->kind == V_LIST && s->op == OP_ADD) {     /* list += iterable extends in place */
+            py_val **items;
+            int cnt;
+            if (py_iter_list(I, s->b, rhs, &items, &cnt)) return I->err.code;
+            for (int i = 0; i < cnt; i++)
+                if (py_list_push(I, cur, items[i])) return I->err.code;
+            return GL_OK;
+        }
+        py_trace *tc = I->top;
+        int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
+        if (!(v = py_binop(I, s, s->op, cur, rhs))) return I->err.code;
+        if (tc && tc->tr && tc == I->top) stamp(I, tc, n0, s);
+        return assign(I, s->a, v, env);
+    }
+    case S_IF: {
+        bool t;
+        if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+        if (t) return exec_block(I, s->list, s->n, env);
+        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
+    }
+    case S_FOR: {
+        py_val *it = eval(I, s->b, env);
+        if (!it) return I->err.code;
+        if (it->kind == V_RANGE) {           /* lazily: range(10**9) must not allocate */
+            int64_t len = range_len(it);
+            for (int64_t i = 0; i < len; i++) {
+                py_val *x = py_int(I, it->u.r.start + i * it->u.r.step);
+                if (!x || assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
+                if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+                if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+                if (I->ctl == CTL_RETURN) break;
+            }
+            return GL_OK;
+        }
+        py_val **items;
+        int cnt;
+        if (it->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
+        if (py_iter_list(I, s->b, it, &items, &cnt)) return I->err.code;
+        bool live = it->kind == V_LIST;
+        for (int i = 0; i < (live ? it->u.seq.n : cnt); i++) {
+            py_val *x = live ? it->u.seq.v[i] : items[i];
+            if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
+            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+            if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+            if (I->ctl == CTL_RETURN) break;
+        }
+        return GL_OK;
+    }
+    case S_WHILE:
+        for (;;) {
+            bool t;
+            if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+            if (!t) break;
+            if (exec_block(I, s->list, s->n, env)) return I->err.code;
+            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+            if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+            if (I->ctl == CTL_RETURN) break;
+        }
+        return GL_OK;
+    case S_BREAK: I->ctl = CTL_BREAK; return GL_OK;
+    case S_CONTINUE: I->ctl = CTL_CONTINUE; return GL_OK;
+    case S_PASS: return GL_OK;
+    case S_RETURN:
+        if (!I->depth) return py_fail(I, s, GL_E_PARSE, "SyntaxError: 'return' outside function"), GL_E_PARSE;
+        if (s->a) {
+            if (!(v = eval(I, s->a, env))) return I->err.code;
+        } else {
+            v = &py_None;
+        }
+        I->ret = v;
+        I->ctl = CTL_RETURN;
+        return GL_OK;
+    case S_DEF:
+        if (!(v = make_func(I, s, env, s->list2, s->n2))) return I->err.code;
+        return py_env_set(I, env, s->name, v);
+    case S_IMPORT:
+        for (int i = 0; i < s->n; i++) {
+            py_node *al = s->list[i];
+            int mod;
+            if (import_module(I, al, &mod)) return I->err.code;
+            if (!(v = py_new(I, V_MODULE))) return I->err.code;
+            v->u.mod = mod;
+            if (py_env_set(I, env, al->alias ? al->alias : al->name, v)) return I->err.code;
+        }
+        return GL_OK;
+    case S_FROM: {
+        int mod;
+        if (import_module(I, s, &mod)) return I->err.code;
+        for (int i = 0; i < s->n; i++) {
+            py_node *al = s->list[i];
+            if (!(v = py_module_attr(I, al, mod, al->name))) {
+                gl_err_clear(&I->err);
+                return py_fail(I, al, GL_E_INVALID, "ImportError: cannot import name '%s' from '%s'", al->name,
+                               s->name), GL_E_INVALID;
+            }
+            if (py_env_set(I, env, al->alias ? al->alias : al->name, v)) return I->err.code;
+        }
+        return GL_OK;
+    }
+    case S_ASSERT: {
+        bool t;
+        if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+        if (t) return GL_OK;
+        if (s->b) {
+            py_val *m = eval(I, s->b, env);
+            if (!m) return I->err.code;
+            gl_sb sb;
+            gl_sb_init(&sb);
+            py_repr(I, &sb, m, false);
+            py_fail(I, s, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");
+            gl_sb_free(&sb);
+            return I->err.code;
+        }
+        return py_fail(I, s, GL_E_INVALID, "AssertionError"), GL_E_INVALID;
+    }
+    default:
+        return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;
+    }
+}
+
+static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env) {
+    for (int i = 0; i < nb; i++) {
+        if (exec_stmt(I, body[i], env)) return I->err.code ? I->err.code : GL_E_INTERNAL;
+        if (I->ctl) return GL_OK;
+    }
+    return GL_OK;
+}
+
+/* ---- entry point */
+void gl_program_free(gl_program *p) {
+    if (!p) return;
+    gl_graph_free(p->graph);
+    free(p->spans);
+    free(p->console);
+    memset(p, 0, sizeof *p);
+}
+
+static gl_status py_run_module(py_interp *I, py_node **body, int nb) {
+    gl_status st = exec_block(I, body, nb, I->globals);
+    if (!st && I->ctl == CTL_BREAK) return py_fail(I, NULL, GL_E_PARSE, "SyntaxError: 'break' outside loop"), GL_E_PARSE;
+    if (!st && I->ctl == CTL_CONTINUE) return py_fail(I, NULL, GL_E_PARSE, "SyntaxError: 'continue' not properly in loop"), GL_E_PARSE;
+    return st;
+}
+
+gl_status gl_program_run(const char *src, size_t len, const char *file, const gl_program_opts *opts,
+                         gl_program *out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_program_run: out is NULL");
+    memset(out, 0, sizeof *out);
+    if (!file) file = "<program>";
+    if (!src) return gl_fail(e, GL_E_INVALID, "%s: no source", file);
+    if (len > GL_PROGRAM_MAX_SOURCE)
+        return gl_fail(e, GL_E_LIMIT, "%s: the program is %zu bytes; the limit is %d bytes (1 MiB)", file, len,
+                       GL_PROGRAM_MAX_SOURCE);
+    const char *nul = memchr(src, 0, len);
+    if (nul) {
+        int line = 1;
+        for (const char *p = src; p < nul; p++) line += *p == '\n';
+        return gl_fail(e, GL_E_PARSE, "%s:%d: the source contains a NUL byte", file, line);
+    }
+    py_interp *I = calloc(1, sizeof *I);
+    if (!I) return gl_fail(e, GL_E_NOMEM, "out of memory");
+    I->ar.limit = GL_PROGRAM_MAX_ARENA;
+    I->file = file;
+    I->src = src;
+    I->opts = opts;
+    I->max_steps = opts && opts->max_steps > 0 ? opts->max_steps : GL_PROGRAM_MAX_STEPS;
+    gl_sb_init(&I->console);
+    py_toks toks;
+    py_node **body = NULL;
+    int nb = 0;
+    gl_status st = py_lex(&I->ar, src, len, 1, 1, false, file, &toks, &I->err);
+    if (!st) st = py_parse(&I->ar, &toks, file, &body, &nb, &I->err);
+    if (!st) {
+        py_builtins_install(I);
+        st = I->err.code;
+    }
+    if (!st) st = py_run_module(I, body, nb);
+    if (!st && !I->last)
+        st = gl_fail(&I->err, GL_E_INVALID, "%s: the program never calls trace(...): there is no graph to compile", file);
+    if (!st && I->console.failed) st = gl_fail(&I->err, GL_E_NOMEM, "out of memory (print output)");
+    if (I->ar.nomem && st == GL_E_LIMIT) I->err.code = st = GL_E_NOMEM;
+    if (!st) {
+        out->graph = I->last;
+        out->spans = I->last_spans;
+        I->last = NULL;
+        I->last_spans = NULL;
+        if (!I->console.buf) gl_sb_putc(&I->console, 0), I->console.len = 0;
+        out->console = I->console.buf;
+        out->console_len = I->console.len;
+        I->console.buf = NULL;
+        if (!out->console) {
+            gl_program_free(out);
+            st = gl_fail(&I->err, GL_E_NOMEM, "out of memory");
+        }
+    }
+    if (st) {
+        if (!I->err.code) gl_fail(&I->err, st, "%s: error", file);
+        gl_fail(e, I->err.code, "%s", I->err.msg);
+    }
+    for (py_trace *t = I->top; t; t = t->up) {
+        gl_tracer_free(t->tr);
+        free(t->spans);
+    }
+    gl_graph_free(I->last);
+    free(I->last_spans);
+    for (int i = 0; i < I->nrel; i++) gl_array_release(I->rel[i]);
+    free(I->rel);
+    gl_sb_free(&I->console);
+    py_arena_free(&I->ar);
+    free(I);
+    return st;
+}

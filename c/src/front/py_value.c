@@ -1,0 +1,396 @@
+/* py_value.c — Python values: constructors, equality, str() / repr(), dicts, environments and number
+ * arithmetic with Python's semantics. ints are 64-bit: // floors, % takes the divisor's sign, ** with a
+ * negative exponent is a float, and an int result that does not fit is an error (never a silent wrap). */
+#include <math.h>
+#include <string.h>
+
+#include "py.h"
+
+py_val py_None = {V_NONE, {0}}, py_True = {V_BOOL, {.b = true}}, py_False = {V_BOOL, {.b = false}};
+
+py_val *py_new(py_interp *I, py_vkind k) {
+    py_val *v = py_alloc(&I->ar, sizeof *v);
+    if (!v) return py_fail(I, NULL, I->ar.nomem ? GL_E_NOMEM : GL_E_LIMIT,
+                           "the program needs more memory than its budget (%u MiB)", GL_PROGRAM_MAX_ARENA >> 20);
+    v->kind = k;
+    return v;
+}
+
+py_val *py_int(py_interp *I, int64_t x) {
+    py_val *v = py_new(I, V_INT);
+    if (v) v->u.i = x;
+    return v;
+}
+
+py_val *py_float(py_interp *I, double x) {
+    py_val *v = py_new(I, V_FLOAT);
+    if (v) v->u.f = x;
+    return v;
+}
+
+py_val *py_bool(bool b) { return b ? &py_True : &py_False; }
+
+py_val *py_str(py_interp *I, const char *s, size_t n) {
+    if (n > GL_PROGRAM_MAX_SEQ) return py_fail(I, NULL, GL_E_LIMIT, "a string of %zu bytes is over the limit (%d)", n, GL_PROGRAM_MAX_SEQ);
+    py_val *v = py_new(I, V_STR);
+    if (!v) return NULL;
+    char *d = py_strndup(&I->ar, s, n);
+    if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+    v->u.str.s = d;
+    v->u.str.n = n;
+    return v;
+}
+
+py_val *py_seq(py_interp *I, py_vkind k, int n) {
+    if (n > GL_PROGRAM_MAX_SEQ) return py_fail(I, NULL, GL_E_LIMIT, "a %s of %d elements is over the limit (%d)",
+                                               k == V_TUPLE ? "tuple" : "list", n, GL_PROGRAM_MAX_SEQ);
+    py_val *v = py_new(I, k);
+    if (!v) return NULL;
+    int cap = n < 4 ? 4 : n;
+    v->u.seq.v = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
+    if (!v->u.seq.v) return py_new(I, V_NONE) ? NULL : NULL;
+    v->u.seq.n = n;
+    v->u.seq.cap = cap;
+    return v;
+}
+
+gl_status py_list_push(py_interp *I, py_val *l, py_val *x) {
+    if (l->u.seq.n == l->u.seq.cap) {
+        if (l->u.seq.cap >= GL_PROGRAM_MAX_SEQ)
+            return py_fail(I, NULL, GL_E_LIMIT, "a list of more than %d elements is over the limit", GL_PROGRAM_MAX_SEQ),
+                   GL_E_LIMIT;
+        int cap = l->u.seq.cap * 2;
+        py_val **t = py_alloc(&I->ar, sizeof *t * (size_t)cap);
+        if (!t) return py_new(I, V_NONE), I->err.code;
+        memcpy(t, l->u.seq.v, sizeof *t * (size_t)l->u.seq.n);
+        l->u.seq.v = t;
+        l->u.seq.cap = cap;
+    }
+    l->u.seq.v[l->u.seq.n++] = x;
+    return GL_OK;
+}
+
+py_val *py_dict_new(py_interp *I) {
+    py_val *v = py_new(I, V_DICT);
+    if (!v) return NULL;
+    if (!(v->u.d = py_alloc(&I->ar, sizeof *v->u.d))) return py_new(I, V_NONE) ? NULL : NULL;
+    return v;
+}
+
+py_val *py_dict_get(py_val *d, py_val *k) {
+    py_dict *D = d->u.d;
+    for (int i = 0; i < D->n; i++)
+        if (py_eq(D->k[i], k)) return D->v[i];
+    return NULL;
+}
+
+gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
+    py_dict *D = d->u.d;
+    for (int i = 0; i < D->n; i++)
+        if (py_eq(D->k[i], k)) {
+            D->v[i] = v;
+            return GL_OK;
+        }
+    if (D->n == D->cap) {
+        if (D->cap >= GL_PROGRAM_MAX_SEQ)
+            return py_fail(I, NULL, GL_E_LIMIT, "a dict of more than %d items is over the limit", GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
+        int cap = D->cap ? D->cap * 2 : 8;
+        py_val **nk = py_alloc(&I->ar, sizeof *nk * (size_t)cap), **nv = py_alloc(&I->ar, sizeof *nv * (size_t)cap);
+        if (!nk || !nv) return py_new(I, V_NONE), I->err.code;
+        if (D->n) {
+            memcpy(nk, D->k, sizeof *nk * (size_t)D->n);
+            memcpy(nv, D->v, sizeof *nv * (size_t)D->n);
+        }
+        D->k = nk;
+        D->v = nv;
+        D->cap = cap;
+    }
+    D->k[D->n] = k;
+    D->v[D->n] = v;
+    D->n++;
+    return GL_OK;
+}
+
+const char *py_type_name(const py_val *v) {
+    static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
+                                  "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
+                                  "LayerCfg", "Graph"};
+    return names[v->kind];
+}
+
+bool py_is_num(const py_val *v) { return v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL; }
+
+double py_num(const py_val *v) {
+    return v->kind == V_FLOAT ? v->u.f : v->kind == V_INT ? (double)v->u.i : (double)v->u.b;
+}
+
+static int64_t ival(const py_val *v) { return v->kind == V_INT ? v->u.i : (int64_t)v->u.b; }
+
+bool py_truthy_plain(const py_val *v) {
+    switch (v->kind) {
+    case V_NONE: return false;
+    case V_BOOL: return v->u.b;
+    case V_INT: return v->u.i != 0;
+    case V_FLOAT: return v->u.f != 0.0;
+    case V_STR: return v->u.str.n != 0;
+    case V_TUPLE: case V_LIST: return v->u.seq.n != 0;
+    case V_DICT: return v->u.d->n != 0;
+    case V_RANGE: {
+        int64_t a = v->u.r.start, b = v->u.r.stop, s = v->u.r.step;
+        return s > 0 ? a < b : a > b;
+    }
+    default: return true;
+    }
+}
+
+bool py_eq(const py_val *a, const py_val *b) {
+    if (a == b) return true;
+    if (py_is_num(a) && py_is_num(b)) {
+        if (a->kind != V_FLOAT && b->kind != V_FLOAT) return ival(a) == ival(b);
+        return py_num(a) == py_num(b);
+    }
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case V_NONE: return true;
+    case V_STR: return a->u.str.n == b->u.str.n && memcmp(a->u.str.s, b->u.str.s, a->u.str.n) == 0;
+    case V_TUPLE: case V_LIST:
+        if (a->u.seq.n != b->u.seq.n) return false;
+        for (int i = 0; i < a->u.seq.n; i++)
+            if (!py_eq(a->u.seq.v[i], b->u.seq.v[i])) return false;
+        return true;
+    case V_RANGE: return a->u.r.start == b->u.r.start && a->u.r.stop == b->u.r.stop && a->u.r.step == b->u.r.step;
+    case V_DICT:
+        if (a->u.d->n != b->u.d->n) return false;
+        for (int i = 0; i < a->u.d->n; i++) {
+            py_val *o = py_dict_get((py_val *)b, a->u.d->k[i]);
+            if (!o || !py_eq(a->u.d->v[i], o)) return false;
+        }
+        return true;
+    case V_CFG:
+        for (int i = 0; i < 7; i++)
+            if (!py_eq(a->u.cfg[i], b->u.cfg[i])) return false;
+        return true;
+    default: return false;       /* identity */
+    }
+}
+
+static void repr_str(gl_sb *sb, const char *s, size_t n) {
+    bool sq = memchr(s, '\'', n) != NULL && memchr(s, '"', n) == NULL;
+    char q = sq ? '"' : '\'';
+    gl_sb_putc(sb, q);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\\') gl_sb_puts(sb, "\\\\");
+        else if (c == (unsigned char)q) { gl_sb_putc(sb, '\\'); gl_sb_putc(sb, (char)c); }
+        else if (c == '\n') gl_sb_puts(sb, "\\n");
+        else if (c == '\t') gl_sb_puts(sb, "\\t");
+        else if (c == '\r') gl_sb_puts(sb, "\\r");
+        else if (c < 32 || c == 127) gl_sb_printf(sb, "\\x%02x", c);
+        else gl_sb_putc(sb, (char)c);
+    }
+    gl_sb_putc(sb, q);
+}
+
+void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) {
+    char buf[40];
+    if (sb->len > (size_t)GL_PROGRAM_MAX_SEQ * 4) {
+        sb->failed = true;          /* a self-containing list, or a huge one: stop */
+        return;
+    }
+    switch (v->kind) {
+    case V_NONE: gl_sb_puts(sb, "None"); return;
+    case V_BOOL: gl_sb_puts(sb, v->u.b ? "True" : "False"); return;
+    case V_INT: gl_sb_printf(sb, "%lld", (long long)v->u.i); return;
+    case V_FLOAT:
+        if (isinf(v->u.f)) gl_sb_puts(sb, v->u.f > 0 ? "inf" : "-inf");
+        else if (isnan(v->u.f)) gl_sb_puts(sb, "nan");
+        else gl_sb_puts(sb, gl_fmt_double(v->u.f, buf));
+        return;
+    case V_STR:
+        if (repr) repr_str(sb, v->u.str.s, v->u.str.n);
+        else gl_sb_putn(sb, v->u.str.s, v->u.str.n);
+        return;
+    case V_TUPLE: case V_LIST:
+        gl_sb_putc(sb, v->kind == V_TUPLE ? '(' : '[');
+        for (int i = 0; i < v->u.seq.n; i++) {
+            if (i) gl_sb_puts(sb, ", ");
+            py_repr(I, sb, v->u.seq.v[i], true);
+        }
+        if (v->kind == V_TUPLE && v->u.seq.n == 1) gl_sb_putc(sb, ',');
+        gl_sb_putc(sb, v->kind == V_TUPLE ? ')' : ']');
+        return;
+    case V_DICT:
+        gl_sb_putc(sb, '{');
+        for (int i = 0; i < v->u.d->n; i++) {
+            if (i) gl_sb_puts(sb, ", ");
+            py_repr(I, sb, v->u.d->k[i], true);
+            gl_sb_puts(sb, ": ");
+            py_repr(I, sb, v->u.d->v[i], true);
+        }
+        gl_sb_putc(sb, '}');
+        return;
+    case V_RANGE:
+        if (v->u.r.step == 1) gl_sb_printf(sb, "range(%lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop);
+        else gl_sb_printf(sb, "range(%lld, %lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop,
+                          (long long)v->u.r.step);
+        return;
+    case V_FUNC: gl_sb_printf(sb, "<function %s>", v->u.fn.def->name); return;
+    case V_BUILTIN: gl_sb_printf(sb, "<built-in function %s>", py_builtin_name(v->u.bi.id)); return;
+    case V_TENSOR: {
+        const gl_shape *s = v->u.tn.tc->tr ? gl_t_shape(v->u.tn.tc->tr, v->u.tn.id) : NULL;
+        char sh[200];
+        gl_sb_printf(sb, "Tensor(%%%d, shape=%s)", v->u.tn.id, s ? gl_shape_str(s, sh, sizeof sh) : "?");
+        return;
+    }
+    case V_ARRAY: gl_sb_puts(sb, "<ndarray>"); return;
+    case V_MODULE:
+        gl_sb_printf(sb, "<module '%s'>", v->u.mod == MOD_MATH ? "math" : v->u.mod == MOD_F ? "F" : "graph_lab");
+        return;
+    case V_CFG: {
+        static const char *f[] = {"d", "H", "G", "dh", "f", "eps", "theta"};
+        gl_sb_puts(sb, "LayerCfg(");
+        for (int i = 0; i < 7; i++) {
+            gl_sb_printf(sb, "%s%s=", i ? ", " : "", f[i]);
+            py_repr(I, sb, v->u.cfg[i], true);
+        }
+        gl_sb_putc(sb, ')');
+        return;
+    }
+    case V_GRAPH: {
+        gl_err e = {0};
+        char *t = gl_graph_print(v->u.gr.g, &e);
+        if (!t) {
+            sb->failed = true;
+            return;
+        }
+        gl_sb_puts(sb, t);
+        free(t);
+        return;
+    }
+    }
+}
+
+/* ---- numbers */
+static py_val *overflow(py_interp *I, const py_node *at) {
+    return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits (GraphLab ints are 64-bit)");
+}
+
+static py_val *ipow(py_interp *I, const py_node *at, int64_t b, int64_t e) {
+    if (e < 0) {
+        if (b == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: 0 cannot be raised to a negative power");
+        return py_float(I, pow((double)b, (double)e));
+    }
+    int64_t r = 1;
+    while (e) {
+        if (e & 1 && __builtin_mul_overflow(r, b, &r)) return overflow(I, at);
+        e >>= 1;
+        if (e && __builtin_mul_overflow(b, b, &b)) return overflow(I, at);
+    }
+    return py_int(I, r);
+}
+
+py_val *py_arith(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
+    if (!py_is_num(a) || !py_is_num(b) || op == OP_MATMUL)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", sym[op],
+                       py_type_name(a), py_type_name(b));
+    if (a->kind != V_FLOAT && b->kind != V_FLOAT) {
+        int64_t x = ival(a), y = ival(b), r;
+        switch (op) {
+        case OP_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
+        case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
+        case OP_MUL: if (__builtin_mul_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
+        case OP_DIV:
+            if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: division by zero");
+            return py_float(I, (double)x / (double)y);
+        case OP_FLOORDIV: case OP_MOD: {
+            if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: integer division or modulo by zero");
+            if (x == INT64_MIN && y == -1) return op == OP_MOD ? py_int(I, 0) : overflow(I, at);
+            int64_t q = x / y, m = x % y;
+            if (m != 0 && ((m < 0) != (y < 0))) {   /* floor, and the remainder takes the divisor's sign */
+                q -= 1;
+                m += y;
+            }
+            return py_int(I, op == OP_MOD ? m : q);
+        }
+        case OP_POW: return ipow(I, at, x, y);
+        }
+    }
+    double x = py_num(a), y = py_num(b);
+    switch (op) {
+    case OP_ADD: return py_float(I, x + y);
+    case OP_SUB: return py_float(I, x - y);
+    case OP_MUL: return py_float(I, x * y);
+    case OP_DIV:
+        if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: float division by zero");
+        return py_float(I, x / y);
+    case OP_FLOORDIV: case OP_MOD: {   /* CPython's float_divmod */
+        if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: float modulo");
+        double m = fmod(x, y), div = (x - m) / y, fd;
+        if (m != 0) {
+            if ((y < 0) != (m < 0)) {
+                m += y;
+                div -= 1.0;
+            }
+        } else {
+            m = copysign(0.0, y);
+        }
+        if (div != 0) {
+            fd = floor(div);
+            if (div - fd > 0.5) fd += 1.0;
+        } else {
+            fd = copysign(0.0, x / y);
+        }
+        return py_float(I, op == OP_MOD ? m : fd);
+    }
+    case OP_POW:
+        if (x == 0 && y < 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
+        if (x < 0 && y != floor(y)) return py_fail(I, at, GL_E_INVALID, "ValueError: a negative number to a fractional power is complex");
+        {
+            double r = pow(x, y);
+            if (isinf(r) && !isinf(x)) return py_fail(I, at, GL_E_LIMIT, "OverflowError: (34, 'Numerical result out of range')");
+            return py_float(I, r);
+        }
+    }
+    return py_fail(I, at, GL_E_INTERNAL, "bad operator");
+}
+
+/* ---- environments */
+py_env *py_env_new(py_interp *I, py_env *up) {
+    py_env *e = py_alloc(&I->ar, sizeof *e);
+    if (!e) return (py_env *)py_new(I, V_NONE) ? NULL : NULL;
+    e->up = up;
+    return e;
+}
+
+py_val *py_env_get(py_env *e, const char *name) {
+    for (; e; e = e->up)
+        for (int i = e->n - 1; i >= 0; i--)
+            if (e->names[i] == name) return e->vals[i];
+    return NULL;
+}
+
+gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v) {
+    for (int i = 0; i < e->n; i++)
+        if (e->names[i] == name) {
+            e->vals[i] = v;
+            return GL_OK;
+        }
+    if (e->n == e->cap) {
+        int cap = e->cap ? e->cap * 2 : 8;
+        const char **nn = py_alloc(&I->ar, sizeof *nn * (size_t)cap);
+        py_val **nv = py_alloc(&I->ar, sizeof *nv * (size_t)cap);
+        if (!nn || !nv) return py_new(I, V_NONE), I->err.code;
+        if (e->n) {
+            memcpy(nn, e->names, sizeof *nn * (size_t)e->n);
+            memcpy(nv, e->vals, sizeof *nv * (size_t)e->n);
+        }
+        e->names = nn;
+        e->vals = nv;
+        e->cap = cap;
+    }
+    e->names[e->n] = name;
+    e->vals[e->n] = v;
+    e->n++;
+    return GL_OK;
+}
