@@ -21,10 +21,10 @@ export function codeLineNode(line, lang) {
   return m ? Number(m[1]) : null;
 }
 
-/** The case the C program is made from: the analysis' case with random params (the seed). */
-export function codeCase(state, presetDevices) {
+/** The case a language's code is made from: the analysis' case; for C with random params (the seed). */
+export function codeCase(state, presetDevices, lang) {
   const c = caseFromState(state, { presetDevices });
-  if (state.__lang === 'c') c.params = { random: state.seed };
+  if (lang === 'c') c.params = { random: state.seed };
   return c;
 }
 
@@ -88,7 +88,7 @@ export function createCodeView(root, ctx) {
     try {
       const lab = ctx.lab();
       if (!lab || typeof lab.codegen !== 'function') throw new Error('this build of the module has no "codegen" method');
-      const c = codeCase({ ...state, __lang: lang }, ctx.presets()?.devices);
+      const c = codeCase(state, ctx.presets()?.devices, lang);
       out = { text: lab.codegen(c, { stage: st.key, lang }).text };
     } catch (err) {
       out = { error: err && err.message ? err.message : String(err) };

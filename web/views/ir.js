@@ -95,7 +95,7 @@ export function diffRows(oldLines, newLines, maps, diffArrays = Diff.diffArrays)
   for (let p = 0; p < parts.length; p++) {
     const part = parts[p];
     if (!part.added && !part.removed) {
-      for (let k = 0; k < part.count; k++) rows.push({ kind: 'same', side: 'new', text: newLines[j], id: lineNode(newLines[j]), oldId: lineNode(oldLines[i]) }), i++, j++;
+      for (let k = 0; k < part.count; k++, i++, j++) rows.push({ kind: 'same', side: 'new', text: newLines[j], id: lineNode(newLines[j]) });
       continue;
     }
     // a run of removed and added parts: pair lines that define the same (rewritten) node
