@@ -170,10 +170,12 @@ static py_node *exprlist(parser *P) {
     return tu;
 }
 
-/* target_list: a comma list of or_test (for-loop targets stop at 'in') */
+static py_node *arith(parser *P);
+
+/* target_list: arith (',' arith)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = or_test(P);
+    py_node *x = arith(P);
     if (!x) return NULL;
     if (!is_op(peek(P), ",")) return x;
     vec v = {0};
@@ -181,7 +183,7 @@ static py_node *target_list(parser *P) {
     while (is_op(peek(P), ",")) {
         next(P);
         if (is_kw(peek(P), "in")) break;
-        py_node *y = or_test(P);
+        py_node *y = arith(P);
         if (!y || !vpush(P, &v, y)) return NULL;
     }
     py_node *tu = mk(P, E_TUPLE, t0);
