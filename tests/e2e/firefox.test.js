@@ -1,7 +1,7 @@
 // Smoke test of the lab in Firefox: Debian's firefox-esr (/usr/bin/firefox-esr, headless), driven by
 // puppeteer-core over WebDriver BiDi — never downloading a browser (PUPPETEER_SKIP_DOWNLOAD; tools/ensure-deps.sh
 // installs the Debian package). Load, step through every pass (the node counts of the reference's fixture),
-// a numeric run (every stage agrees with the trace), a help page, and no console errors; the times shown
+// a numeric run (every stage agrees with the trace), the dynamic panel, a help page, and no console errors; the times shown
 // are at Firefox's clock resolution (whole ms), not "0.00 ms".
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIREFOX = '/usr/bin/firefox-esr';
+const DEMOS = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'golden', 'demos', 'demos.json'), 'utf8'));
 const SMALL = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'fixtures', 'small_prefill.json'), 'utf8'));
 
 describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi)', () => {
@@ -30,7 +31,7 @@ describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi
     await page.setViewport({ width: 1280, height: 720 });
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(`${server.url}#panels=config.graph.kernels.memory.numerics`);
+    await page.goto(`${server.url}#panels=config.graph.kernels.memory.numerics.dynamic`);
     await page.waitForFunction(() => document.body.classList.contains('ready'), { timeout: 120000 });
   });
 
@@ -86,6 +87,20 @@ describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi
     const status = await page.evaluate(() => document.querySelector('[data-testid=numerics-status]').textContent);
     expect(status).toMatch(/^done: /);
     expect(status).not.toMatch(/0\.00 ms/);
+  });
+
+  it('the dynamic panel draws each front end\'s traced graphs and its guards in words', async () => {
+    await page.waitForSelector('[data-testid=dyn-branch] table [data-testid=dyn-mini] svg', { timeout: 60000 });
+    const got = await page.evaluate(() => ({
+      minis: document.querySelectorAll('[data-testid=dyn-branch] [data-testid=dyn-mini]').length,
+      text: document.querySelector('[data-testid=dyn-branch] table').textContent,
+      timeline: document.querySelectorAll('[data-testid=dyn-dynamic] .tl-row').length,
+    }));
+    // as many as the reference traced per front end, at most two drawn each (tests/golden/demos/demos.json)
+    const b = DEMOS.branch[0];
+    expect(got.minis).toBe(['error', 'specialize', 'guard', 'lazy'].reduce((n, f) => n + Math.min(2, b[f].graphs.length), 0));
+    expect(got.text).toContain('(x·2).sum() > 0 was True at trace time');
+    expect(got.timeline).toBe(3);
   });
 
   it('a help page opens and closes', async () => {
