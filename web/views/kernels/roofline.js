@@ -8,6 +8,20 @@ import { d3 } from '../../lib.js';
 import { formatBandwidth, formatFlopRate, formatIntensity } from '../../format.js';
 import { placeLabels } from './labels.js';
 
+// text widths from a canvas in the page's font (the labels' boxes are placed before anything is laid out)
+let measureCtx = null;
+let family = null;
+function textWidth(text, fs, pad) {
+  if (!measureCtx && typeof document !== 'undefined') {
+    measureCtx = document.createElement('canvas').getContext('2d');
+    family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  }
+  if (!measureCtx) return text.length * fs * 0.6;
+  measureCtx.font = `${fs}px ${family}`;
+  // the labels' halo (stroke) and rounding: a pixel each side
+  return measureCtx.measureText(text).width + (pad ? 2 : 0);
+}
+
 /**
  * pts: [{i, ai, perf, color, short, bound}] (one per drawn point); dev: the result's device;
  * opts: {width, inst, trails: [[{ai, perf}]] | null, ghosts: [{i, ai, perf}] | null, onHover(p|null, ev), onClick(p)}.
@@ -33,20 +47,13 @@ export function drawRoofline(box, pts, dev, opts) {
     .attr('aria-label', `roofline chart: ${pts.length} kernels; ridge points ${formatIntensity(mmRidge)} (matmul) and ${formatIntensity(vecRidge)} (vector)`)
     .style('--fs', `${fs}px`);
   const reserved = [];
-  const widthOf = (sel) => {
-    const b = sel.node().getBBox ? sel.node().getBBox() : null;
-    return b && b.width ? b.width : sel.node().textContent.length * fs * 0.6;
-  };
+  const widthOf = (sel) => textWidth(sel.node().textContent, fs, sel.classed('roof-label') || sel.classed('ceil-label'));
+  // a placed label's box, from its measured width (no getBBox: each one forced a layout of the whole page)
   const textBox = (sel) => {
-    const n = sel.node();
-    const b = n.getBBox ? n.getBBox() : null;
-    if (b && b.width) reserved.push({ x: b.x, y: b.y, w: b.width, h: b.height });
-    else {
-      const w = n.textContent.length * fs * 0.6;
-      const anchor = sel.attr('text-anchor');
-      const x0 = +sel.attr('x') - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
-      reserved.push({ x: x0, y: +sel.attr('y') - fs, w, h: fs * 1.2 });
-    }
+    const w = widthOf(sel);
+    const anchor = sel.attr('text-anchor');
+    const x0 = +sel.attr('x') - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
+    reserved.push({ x: x0, y: +sel.attr('y') - fs, w, h: fs * 1.25 });
     return sel;
   };
 
@@ -150,11 +157,7 @@ export function drawRoofline(box, pts, dev, opts) {
   const lab = svg.append('g').attr('class', 'roof-labels');
   const texts = nodes.map((d) => lab.append('text').attr('class', 'roof-label').attr('data-testid', 'roofline-label')
     .attr('data-kernel', d.p.i).text(d.p.short));
-  const items = nodes.map((d, j) => {
-    const b = texts[j].node().getBBox ? texts[j].node().getBBox() : null;
-    const w = b && b.width ? b.width : d.p.short.length * fs * 0.6;
-    return { x: d.x, y: d.y, r, w, h: fs * 1.15 };
-  });
+  const items = nodes.map((d, j) => ({ x: d.x, y: d.y, r, w: widthOf(texts[j]), h: fs * 1.15 }));
   const area = { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 };
   const placed = placeLabels(items, area, reserved);
   // no room for a name: the number alone (the bars list the names by number)
