@@ -8,6 +8,7 @@
 #ifndef GL_CASE_H
 #define GL_CASE_H
 
+#include "front/front.h"
 #include "json.h"
 
 /* The memory budget of a case with values (params given or random, inputs): float64 bytes it may hold,
@@ -51,6 +52,8 @@ typedef struct {
     gl_case_emit emit;
     int64_t run_bytes;            /* limits.run_bytes (GL_CASE_DEFAULT_RUN_BYTES when absent) */
     int run_repeat;               /* forwards of the final graph timed (best kept); 1 when absent */
+    char *program;                /* "program": Python source traced in place of "config" (owned), or NULL */
+    size_t program_len;
 } gl_case;
 
 gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);
@@ -76,6 +79,8 @@ typedef struct {
     double t_build, t_passes, t_fuse, t_memory, t_total;          /* ms */
     double t_run;                 /* one forward of the final graph: the fastest of run_repeat */
     double t_run_stages;          /* every stage's forward (the first time each) */
+    gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
+    char *console;                /* program cases: what the program print()ed (owned), else NULL */
 } gl_case_result;
 
 enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };

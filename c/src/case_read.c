@@ -16,7 +16,7 @@
 
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
-static const char *const TOP_KEYS[] = {"case", "config", "elem_bytes", "device", "bind", "params", "inputs",
+static const char *const TOP_KEYS[] = {"case", "config", "program", "elem_bytes", "device", "bind", "params", "inputs",
                                        "pipeline", "emit", "limits", "run_repeat", "description", "comment",
                                        NULL};
 static const char *const RESULT_KEYS[] = {"passes", "graphs", "eager", "fused", "memory", "outputs",
@@ -382,10 +382,40 @@ static gl_status check_param_budget(const gl_params *p, int64_t run_bytes, gl_er
     return GL_OK;
 }
 
+/* params of a program case: the program declares names and shapes; the case may give every value. */
+static gl_status read_program_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
+    char sn[64];
+    gl_status st = GL_OK;
+    if (absent(j, t)) return GL_OK;
+    if (j->t[t].type != GL_J_OBJ || gl_json_get(j, t, "random") >= 0)
+        return gl_fail(e, GL_E_INVALID, "params of a program case must be an object {name: {shape, f64}} (the program "
+                       "declares its params; \"random\" needs \"config\"), got %s", gl_json_snippet(j, t, sn, sizeof sn));
+    int nvalues = 0, n = 0;
+    for (int k = gl_json_key_first(j, t); k >= 0; k = gl_json_key_next(j, t, k), n++) {
+        char name[GL_NAME_MAX], f[GL_NAME_MAX + 16];
+        gl_err tmp = {GL_OK, ""};
+        if (gl_json_str(j, k, "params key", name, sizeof name, &tmp) || !name[0])
+            return gl_fail(e, GL_E_INVALID, "params key %s must be a name of 1..%d bytes",
+                           gl_json_snippet(j, k, sn, sizeof sn), GL_NAME_MAX - 1);
+        snprintf(f, sizeof f, "params.%s", name);
+        if (gl_params_find(&c->params, name) >= 0) return gl_fail(e, GL_E_INVALID, "%s is given twice", f);
+        gl_array *a = gl_json_array_f64(j, k + 1, f, e);
+        if (!a) return ERRC(e);
+        gl_shape s = gl_array_shape(a);
+        st = gl_params_put(&c->params, name, &s, a, e);
+        gl_array_release(a);
+        if (st) return st;
+        nvalues++;
+    }
+    c->has_values = n > 0 && nvalues == n;
+    return GL_OK;
+}
+
 static gl_status read_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     gl_status st;
     gl_params_init(&c->params);
+    if (c->program) return read_program_params(j, t, c, e);
     if (absent(j, t)) return gl_params_shapes(&c->params, &c->model, e);
     if (j->t[t].type != GL_J_OBJ)
         return gl_fail(e, GL_E_INVALID, "params must be an object {name: {shape, f64}} or {\"random\": seed}, got %s",
@@ -503,6 +533,8 @@ static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
         return gl_fail(e, GL_E_INVALID, "inputs are given but params has no values: give params as arrays "
                        "{name: {shape, f64}} or {\"random\": seed}");
     int rt = gl_json_get(j, t, "random");
+    if (rt >= 0 && c->program)
+        return gl_fail(e, GL_E_INVALID, "inputs.random needs \"config\": a program case gives its inputs as arrays");
     if (rt >= 0) return read_random_inputs(j, t, rt, c, e);
     int n = j->t[t].size;
     c->input_names = gl_alloc((size_t)n, sizeof *c->input_names, e);
@@ -550,7 +582,25 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     int t = gl_json_get(&j, 0, "case");
     if (absent(&j, t)) snprintf(c->name, sizeof c->name, "case");
     else if ((st = gl_json_str(&j, t, "case", c->name, sizeof c->name, e))) goto done;
-    if ((st = read_config(&j, gl_json_get(&j, 0, "config"), c, e))) goto done;
+    t = gl_json_get(&j, 0, "program");
+    if (!absent(&j, t)) {         /* Python source in place of "config" (c/src/front/) */
+        if (!absent(&j, gl_json_get(&j, 0, "config"))) {
+            st = gl_fail(e, GL_E_INVALID, "a case has \"config\" or \"program\", not both");
+            goto done;
+        }
+        if (j.t[t].type != GL_J_STR) {
+            st = gl_fail(e, GL_E_INVALID, "program must be a string (Python source), got %s",
+                         gl_json_snippet(&j, t, sn, sizeof sn));
+            goto done;
+        }
+        if (!(c->program = gl_json_strdup(&j, t, "program", e))) {
+            st = ERRC(e);
+            goto done;
+        }
+        c->program_len = strlen(c->program);
+    } else if ((st = read_config(&j, gl_json_get(&j, 0, "config"), c, e))) {
+        goto done;
+    }
     t = gl_json_get(&j, 0, "elem_bytes");
     c->elem_bytes = 2;
     if (!absent(&j, t)) {
@@ -583,6 +633,7 @@ void gl_case_free(gl_case *c) {
     for (int i = 0; i < c->ninputs; i++) gl_array_release(c->input_values[i]);
     free(c->input_values);
     free(c->input_names);
+    free(c->program);
     memset(c, 0, sizeof *c);
     gl_params_init(&c->params);
 }

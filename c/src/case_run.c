@@ -244,15 +244,40 @@ static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
     return st;
 }
 
+/* A program case: the graph of the program's last trace(...), with the case's param values (by name) and
+ * numbers in the RoPE tables when the case runs; its spans and console go to the result. */
+static gl_graph *build_program(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_program_opts o = {c->has_values || c->concrete, &c->params, 0};
+    gl_program p;
+    if (gl_program_run(c->program, c->program_len, "program.py", &o, &p, e)) return NULL;
+    gl_graph *g = p.graph;
+    r->spans = p.spans;
+    r->console = p.console;
+    for (int i = 0; i < c->params.n; i++) {
+        int k = 0;
+        while (k < g->n && !(g->nodes[k].op == GL_OP_PARAM && strcmp(g->nodes[k].name, c->params.names[i]) == 0)) k++;
+        if (k == g->n) {
+            gl_fail(e, GL_E_INVALID, "params.%s is not a param of the program's trace", c->params.names[i]);
+            gl_graph_free(g);
+            return NULL;
+        }
+    }
+    if ((c->has_values || c->concrete) && check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e)) {
+        gl_graph_free(g);
+        return NULL;
+    }
+    return g;
+}
+
 gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e) {
     memset(r, 0, sizeof *r);
     r->st = gl_alloc((size_t)c->npipe + 1, sizeof *r->st, e);
     if (!r->st) return GL_E_NOMEM;
     for (int i = 0; i <= c->npipe; i++) gl_pass_result_init(&r->st[i].r);
     gl_status st;
-    if ((c->has_values || c->concrete) && (st = precheck_budget(c, e))) return st;
+    if (!c->program && (c->has_values || c->concrete) && (st = precheck_budget(c, e))) return st;
     double t0 = now_ms();
-    gl_graph *g = gl_build_model(&c->model, &c->params, e);
+    gl_graph *g = c->program ? build_program(c, r, e) : gl_build_model(&c->model, &c->params, e);
     if (!g) return ERRC(e);
     r->st[0].r.graph = g;
     snprintf(r->st[0].key, sizeof r->st[0].key, "trace");
@@ -298,5 +323,7 @@ void gl_case_result_free(gl_case_result *r) {
     gl_kernels_free(&r->fused);
     gl_lifetimes_free(&r->lts);
     free(r->offsets);
+    free(r->spans);
+    free(r->console);
     memset(r, 0, sizeof *r);
 }

@@ -27,6 +27,10 @@ static void w_case(wctx *w) { gl_sb_json_str(w->sb, w->c->name); }
 
 static void w_config(wctx *w) {
     gl_sb *sb = w->sb;
+    if (w->c->program) {          /* a program case has no config: its source is the model */
+        gl_sb_puts(sb, "null");
+        return;
+    }
     const gl_model_cfg *m = &w->c->model;
     bool prefill = m->mode == GL_MODE_PREFILL;
     gl_sb_printf(sb, "{\"d\": %lld, \"H\": %lld, \"G\": %lld, \"dh\": %lld, \"f\": %lld, \"eps\": ",
@@ -259,12 +263,37 @@ static void w_timing(wctx *w) {
     gl_sb_putc(sb, '}');
 }
 
+/* Program cases: each stage's node spans, carried through provenance (c/src/front/py_spans.c). */
+static void w_spans(wctx *w) {
+    const gl_case_result *r = w->r;
+    const char **keys = malloc(sizeof *keys * (size_t)r->nst);
+    const gl_provenance **provs = malloc(sizeof *provs * (size_t)r->nst);
+    int *nn = malloc(sizeof *nn * (size_t)r->nst);
+    gl_err e = {GL_OK, ""};
+    if (keys && provs && nn) {
+        for (int i = 0; i < r->nst; i++) {
+            keys[i] = r->st[i].key;
+            provs[i] = &r->st[i].r.prov;
+            nn[i] = r->st[i].r.graph->n;
+        }
+        if (gl_spans_json(w->sb, r->spans, r->st[0].r.graph->n, r->nst, keys, provs, nn, &e)) w->sb->failed = true;
+    } else {
+        w->sb->failed = true;
+    }
+    free(keys);
+    free(provs);
+    free(nn);
+}
+
+static void w_console(wctx *w) { gl_sb_json_str(w->sb, w->r->console ? w->r->console : ""); }
+
 /* ------------------------------------------------------------------ the table of keys */
 static bool always(const wctx *w) { (void)w; return true; }
 static bool fused(const wctx *w) { return w->r->fused_done; }
 static bool graphs(const wctx *w) { return w->c->emit.graphs; }
 static bool outputs(const wctx *w) { return w->r->ran && w->c->emit.outputs; }
 static bool provenance(const wctx *w) { return w->c->emit.provenance; }
+static bool program(const wctx *w) { return w->c->program && w->r->spans; }
 
 static const struct {
     const char *key;
@@ -284,6 +313,8 @@ static const struct {
     {"outputs", w_outputs, outputs},
     {"provenance", w_provenance, provenance},
     {"timing_ms", w_timing, always},
+    {"spans", w_spans, program},
+    {"console", w_console, program},
 };
 
 gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,

@@ -14,6 +14,7 @@
 #define GL_FRONT_H
 
 #include "graphlab.h"
+#include "util.h"
 
 #define GL_PROGRAM_MAX_SOURCE (1 << 20)     /* bytes of source */
 #define GL_PROGRAM_MAX_STEPS 2000000LL      /* evaluation steps (statements + expressions) */
@@ -45,5 +46,10 @@ typedef struct {
 gl_status gl_program_run(const char *src, size_t len, const char *file, const gl_program_opts *opts,
                          gl_program *out, gl_err *e);
 void gl_program_free(gl_program *p);                     /* NULL-safe */
+
+/* The spans of every stage as JSON {"trace": [[[line, col, end_line, end_col], ...] per node], ...}: stage 0
+ * (n0 nodes) has the traced spans; stage s > 0 (nnodes[s] nodes) carries them through provs[s] (py_spans.c). */
+gl_status gl_spans_json(gl_sb *sb, const gl_span *spans, int n0, int nstages, const char *const *keys,
+                        const gl_provenance *const *provs, const int *nnodes, gl_err *e);
 
 #endif
