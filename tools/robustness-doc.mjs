@@ -111,7 +111,7 @@ export async function render() {
     '| output | no NaN or Infinity in any JSON the core writes (an internal check refuses the text) | `internal: the output would hold a non-finite number …` |',
     '| pipeline | 64 passes | `limit: pipeline has 65 passes, at most 64 are allowed` |',
     '| WASM memory | 2 GiB (malloc returns NULL) | `nomem: out of memory allocating 1610612736 bytes` |',
-    '| the lab\'s URL hash | 2048 characters; per-key ranges: the core\'s (`graphlab meta`) through `LIMITS(meta)` in `web/state.js` | a notice, and the defaults |',
+    '| the lab\'s URL hash | 2048 characters; per-key ranges: the core\'s (`graphlab meta`) through `LIMITS(meta)` in `web/state.js` | a notice naming each dropped key; the valid keys kept (over 2048 characters: the defaults) |',
     '', 'Accepted as the reference does: a repeated JSON key takes the last value (Python\'s `json`); integer-valued',
     'numbers such as `64.0` or `6.4e1` are integers. Stricter than the reference: a lone surrogate escape',
     '(`"\\ud800"`, which Python\'s `json` accepts but cannot then write as UTF-8) is a parse error, as are invalid',
@@ -152,8 +152,9 @@ export async function render() {
   }
 
   out.push('', `## The lab's URL hash (${HASH_ERRORS.length})`, '',
-    'Parsed by `web/state.js`: whitelisted keys, typed and range-checked values, no duplicates. Any bad part rejects',
-    'the whole hash: the lab shows the defaults and this notice (as text: nothing from the URL ever reaches markup).', '',
+    'Parsed by `web/state.js`: whitelisted keys, typed and range-checked values, no duplicates. A bad part is dropped',
+    'on its own (the valid keys are kept) and this notice names it (as text: nothing from the URL ever reaches markup);',
+    'only a hash over 2048 characters is refused whole.', '',
     '| input | hash (cut) | notice |', '| --- | --- | --- |');
   for (const [what, hash] of HASH_ERRORS) {
     const { notice } = parseHash(hash, { limits });
