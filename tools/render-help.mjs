@@ -33,7 +33,8 @@ export function renderPage(src, docDir, pages) {
     const src = t.attrGet('src') || '';
     const alt = t.children ? t.children.map((c) => c.content).join('') : t.content;
     const file = path.resolve(docDir, src);
-    if (/^[a-z]+:/i.test(src) || !/\.png$/i.test(file) || !fs.existsSync(file)) return ['span', { class: 'help-ref' }, `[image: ${alt}]`];
+    const inImg = file.startsWith(path.resolve(docDir, '..', 'img') + path.sep);     // docs/img only
+    if (/^[a-z]+:/i.test(src) || !inImg || !/\.png$/i.test(file) || !fs.existsSync(file)) return ['span', { class: 'help-ref' }, `[image: ${alt}]`];
     return ['img', { src: `data:image/png;base64,${fs.readFileSync(file).toString('base64')}`, alt }];
   };
 

@@ -41,7 +41,7 @@ describe('render-help', () => {
   });
 
   it('images come only from PNG files that exist, inlined as data: URIs', () => {
-    const { tree } = renderPage('![ok](../img/config-1280.png) ![no](../../package.json) ![gone](../img/nope.png) ![web](https://x.org/a.png)', DOCS, []);
+    const { tree } = renderPage('![ok](../img/config-1280.png) ![no](../../package.json) ![gone](../img/nope.png) ![out](../../public/app/../../docs/img/../../tests/fixtures/x.png) ![up](../img/../../web/x.png) ![web](https://x.org/a.png)', DOCS, []);
     const imgs = [...nodes(tree)].filter((n) => n[0] === 'img');
     expect(imgs).toHaveLength(1);
     expect(imgs[0][1].alt).toBe('ok');
