@@ -41,12 +41,26 @@ describe('render-help', () => {
   });
 
   it('images come only from PNG files that exist, inlined as data: URIs', () => {
-    const { tree } = renderPage('![ok](../img/config-1280.png) ![no](../../package.json) ![gone](../img/nope.png) ![out](../../public/app/../../docs/img/../../tests/fixtures/x.png) ![up](../img/../../web/x.png) ![web](https://x.org/a.png)', DOCS, []);
+    const { tree } = renderPage('![ok](../img/config-1280.png) ![no](../../package.json) ![gone](../img/nope.png) ![web](https://x.org/a.png)', DOCS, []);
     const imgs = [...nodes(tree)].filter((n) => n[0] === 'img');
     expect(imgs).toHaveLength(1);
     expect(imgs[0][1].alt).toBe('ok');
     expect(imgs[0][1].src).toBe(`data:image/png;base64,${fs.readFileSync(path.join(REPO, 'docs', 'img', 'config-1280.png')).toString('base64')}`);
     expect(text(tree)).toContain('[image: no]');
+  });
+
+  it('a PNG outside docs/img is not inlined, even when it exists', () => {
+    const tmp = fs.mkdtempSync(path.join(REPO, 'build', 'render-help-'));
+    try {
+      for (const d of ['panels', 'img', 'other']) fs.mkdirSync(path.join(tmp, d));
+      const png = fs.readFileSync(path.join(REPO, 'docs', 'img', 'config-1280.png'));
+      fs.writeFileSync(path.join(tmp, 'img', 'a.png'), png);
+      fs.writeFileSync(path.join(tmp, 'other', 'b.png'), png);
+      const { tree } = renderPage('![in](../img/a.png) ![out](../other/b.png) ![sneaky](../img/../other/b.png)', path.join(tmp, 'panels'), []);
+      expect([...nodes(tree)].filter((n) => n[0] === 'img').map((n) => n[1].alt)).toEqual(['in']);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it('every page of docs/panels: a title, only whitelisted tags, attributes from a closed set', () => {
