@@ -1,0 +1,223 @@
+// programs.test.js — the program front end (c/src/front/) against the reference as the oracle. For every
+// program in tests/golden/programs/*.json (made by tests/ref/programs.py: the reference exec'd the program
+// and recorded str() of its last trace and the default pipeline's per-pass counts):
+//   - `graphlab trace` prints exactly the reference's text (native: all; ASan and WASI: a subset),
+//   - a case with "program" reports the reference's per-pass nodes / ops / hits,
+// and the lecture's layer source (tests/golden/programs/lecture_layers.py, extracted from the reference)
+// traced for every golden case config equals the builder's graph (`graphlab print --stage trace`), node for
+// node. Then errors (FILE.py:LINE:COL) and the limits: hostile programs end in a clear error within a second.
+// Build first: `make native wasi build/graphlab_asan`.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { GOLDEN, haveBinary, referenceCaseFiles, runCli } from './helpers/compare.js';
+
+const DIR = join(GOLDEN, 'programs');
+const PROGRAMS = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
+  .flatMap((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')));
+const LAYERS = readFileSync(join(DIR, 'lecture_layers.py'), 'utf8');
+const ASAN_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
+
+function trace(kind, source) {
+  return runCli(kind, ['trace', '-'], { input: source, env: kind === 'asan' ? ASAN_ENV : {} });
+}
+
+/** Mismatching program names (stdout must be the reference's text and a newline). */
+function traceMismatches(kind, programs) {
+  const bad = [];
+  for (const p of programs) {
+    const r = trace(kind, p.program);
+    if (r.status !== 0 || r.stdout !== `${p.text}\n` || /Sanitizer|runtime error/.test(r.stderr)) {
+      bad.push(`${p.name}: status ${r.status} ${r.stderr.slice(0, 200)}`);
+    }
+  }
+  return bad;
+}
+
+describe('golden programs', () => {
+  it('hold the lecture layers, stacks, at least 200 random programs and branches', () => {
+    const count = (prefix) => PROGRAMS.filter((p) => p.name.startsWith(prefix)).length;
+    expect(count('lecture_')).toBeGreaterThanOrEqual(40);
+    expect(count('stack_')).toBeGreaterThanOrEqual(10);
+    expect(count('random_')).toBeGreaterThanOrEqual(200);
+    expect(count('branch_')).toBe(4);
+  });
+});
+
+describe('native: graphlab trace prints the reference\'s str(trace(...))', () => {
+  it('every golden program, 0 mismatches', () => {
+    const bad = traceMismatches('native', PROGRAMS);
+    console.log(`graphlab trace (native): ${PROGRAMS.length} programs, ${bad.length} mismatches`);
+    expect(bad).toEqual([]);
+  }, 300_000);
+});
+
+describe('native: a case with "program" gives the reference\'s per-pass counts', () => {
+  it('every golden program, 0 mismatches', () => {
+    const bad = [];
+    for (const p of PROGRAMS) {
+      // the decode programs use the symbols S and P (any values: counts do not depend on them)
+      const text = JSON.stringify({ case: p.name, program: p.program, bind: { S: 16, P: 15 },
+        emit: { graphs: false, provenance: false, kernels: false } });
+      const r = runCli('native', ['case', '-', '--compact'], { input: text });
+      const got = r.status === 0 ? JSON.parse(r.stdout).passes : r.stderr;
+      try {
+        expect(got).toEqual(p.passes);
+      } catch {
+        bad.push(`${p.name}: ${JSON.stringify(got).slice(0, 200)}`);
+      }
+    }
+    console.log(`case with program (native): ${PROGRAMS.length} programs, ${bad.length} per-pass count mismatches`);
+    expect(bad).toEqual([]);
+  }, 300_000);
+});
+
+for (const kind of ['asan', 'wasi']) {
+  describe.skipIf(!haveBinary(kind))(`${kind}: graphlab trace on a subset`, () => {
+    it('every 12th golden program and the first of each group, 0 mismatches', () => {
+      const subset = PROGRAMS.filter((p, i) => i % 12 === 0 || /_0$/.test(p.name));
+      const bad = traceMismatches(kind, subset);
+      console.log(`graphlab trace (${kind}): ${subset.length} programs, ${bad.length} mismatches`);
+      expect(bad).toEqual([]);
+    }, 300_000);
+  });
+}
+
+// ---------------------------------------------------------------- the builder's layers are the lecture's source
+const pyNum = (x) => (Number.isInteger(x) ? `${x}.0` : String(x));
+
+/** The program that traces what tools/make-golden.py traces for a case config (its make_case and stack). */
+export function lectureProgram(cfg) {
+  const { d, H, G, dh, f, eps, theta, mode, T, pos0, masked, layers } = cfg;
+  let src = `import math\nfrom graph_lab import F, LayerCfg, rope_tables, trace\n\n${LAYERS}\n
+NAMES = ["attn_norm", "wq", "wk", "wv", "wo", "mlp_norm", "w_gate", "w_up", "w_down"]
+cfg = LayerCfg(${d}, ${H}, ${G}, ${dh}, ${f}, eps=${pyNum(eps)}, theta=${pyNum(theta)})
+shapes = {"attn_norm": (cfg.d,), "wq": (cfg.d, cfg.H * cfg.dh), "wk": (cfg.d, cfg.G * cfg.dh),
+          "wv": (cfg.d, cfg.G * cfg.dh), "wo": (cfg.H * cfg.dh, cfg.d), "mlp_norm": (cfg.d,),
+          "w_gate": (cfg.d, cfg.f), "w_up": (cfg.d, cfg.f), "w_down": (cfg.f, cfg.d)}
+L = ${layers}
+`;
+  if (mode === 'prefill') {
+    src += `fn = prefill_layer(cfg, ${T}, ${pos0})
+if L == 1:
+    params = shapes
+else:
+    params = {f"{i}.{k}": shapes[k] for i in range(L) for k in NAMES}
+    layer = fn
+    def fn(x, p):
+        for i in range(L):
+            x = layer(x, {k: p[f"{i}.{k}"] for k in NAMES})
+        return x
+g = trace(fn, {"x": (${T}, cfg.d)}, params)
+`;
+  } else {
+    src += `ins = {"x": (1, cfg.d), "k_cache": (cfg.G, "S", cfg.dh), "v_cache": (cfg.G, "S", cfg.dh),
+       "cos": (1, 1, cfg.dh), "sin": (1, 1, cfg.dh)}
+if ${masked ? 'True' : 'False'}:
+    ins["kmask"] = (1, 1, "S")
+g = trace(decode_layer(cfg, "P", ${masked ? 'True' : 'False'}), ins, shapes)
+`;
+  }
+  return src;
+}
+
+describe('native: the lecture\'s layer source traces to the builder\'s graph for every golden case', () => {
+  const files = referenceCaseFiles();
+  it.each(files.map((f) => [f.slice(f.lastIndexOf('/') + 1), f]))('%s', (_name, file) => {
+    const { config } = JSON.parse(readFileSync(file, 'utf8'));
+    const built = runCli('native', ['print', file, '--stage', 'trace']);
+    expect(built.status, built.stderr).toBe(0);
+    const traced = trace('native', lectureProgram(config));
+    expect(traced.stderr).toBe('');
+    expect(traced.status).toBe(0);
+    expect(traced.stdout).toBe(built.stdout);
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------- errors and limits
+const HEAD = 'from graph_lab import F, trace\n';
+const ERRORS = [
+  ['syntax error', 'x = (1 +\ny = 2\n', 'parse', /^<stdin>:2:3: invalid syntax at '='/],
+  ['line ends too early', 'x = 1 +\ny = 2\n', 'parse', /^<stdin>:1:8: invalid syntax: the line ends too early/],
+  ['bad indent', 'if True:\n    x = 1\n  y = 2\n', 'parse', /^<stdin>:3:3: unindent does not match/],
+  ['unknown name', `${HEAD}def f(x):\n    return x + y\ng = trace(f, {"x": (2,)})\n`, 'invalid',
+    /^<stdin>:3:16: NameError: name 'y' is not defined/],
+  ['shape error names both shapes and the expression',
+    `${HEAD}def f(x, y):\n    return x @ y\ng = trace(f, {"x": (2, 3), "y": (4, 5)})\n`, 'shape',
+    /^<stdin>:3:12: shape error in `x @ y`: .*\(2, 3\).*\(4, 5\)/],
+  ['data-dependent branch under mode error',
+    `${HEAD}def f(x):\n    if x.sum() > 0:\n        return x\n    return -x\ng = trace(f, {"x": (3,)})\n`, 'trace',
+    /^<stdin>:3:8: data-dependent branch: `x.sum\(\) > 0` is a tensor/],
+  ['no trace', 'x = 1\n', 'invalid', /never calls trace/],
+  ['unsupported statement', 'class A:\n    pass\n', 'parse', /^<stdin>:1:1: 'class' is not part of GraphLab's Python subset/],
+  ['int overflow', 'x = 2 ** 64\n', 'limit', /^<stdin>:1:5: integer overflow/],
+  ['huge literal', `x = ${'9'.repeat(5000)}\n`, 'limit', /^<stdin>:1:5: (integer literal is too large|number literal is too long)/],
+  ['deep nesting', `x = ${'('.repeat(500)}1${')'.repeat(500)}\n`, 'limit', /nested too deeply/],
+  ['deep unary nesting', `x = ${'-'.repeat(100000)}1\n`, 'limit', /nested too deeply/],
+  ['deep blocks', Array.from({ length: 80 }, (_, i) => `${' '.repeat(i)}if True:\n`).join('') + `${' '.repeat(80)}x = 1\n`,
+    'limit', /nested too deeply/],
+  ['runaway loop', 'while True:\n    pass\n', 'limit', /^<stdin>:2:5: the program ran for more than \d+ steps/],
+  ['recursion', 'def f(n):\n    return f(n + 1)\nf(0)\n', 'limit', /RecursionError: more than 100 nested calls/],
+  ['huge list', 'x = [0] * 10 ** 9\n', 'limit', /more than \d+ elements/],
+  ['growing list', 'x = [1]\nwhile True:\n    x = x + x\n', 'limit', /over the limit|budget/],
+  ['10 MB source', `# ${'x'.repeat(10 << 20)}\n`, 'limit', /the program is \d+ bytes; the limit is 1048576 bytes/],
+  ['huge range loop', 'for i in range(10 ** 12):\n    pass\n', 'limit', /steps/],
+];
+
+for (const kind of ['native', 'asan']) {
+  describe.skipIf(!haveBinary(kind))(`${kind}: programs fail cleanly, within a second`, () => {
+    it.each(ERRORS)('%s', (_what, source, status, re) => {
+      const t0 = performance.now();
+      const r = trace(kind, source);
+      const ms = performance.now() - t0;
+      expect(r.signal).toBeNull();
+      expect(r.stderr).not.toMatch(/Sanitizer|runtime error/);
+      expect(r.stdout).toBe('');
+      expect(r.status).toBe(1);
+      const m = r.stderr.match(/^graphlab: ([a-z]+): (.*)\n$/);
+      expect(m, r.stderr).not.toBeNull();
+      expect(m[1]).toBe(status);
+      expect(m[2]).toMatch(re);
+      if (kind === 'native') expect(ms).toBeLessThan(1000);
+    });
+  });
+}
+
+describe('native: spans', () => {
+  it('every traced node of the lecture prefill has the span of the expression that emitted it', () => {
+    const p = PROGRAMS.find((x) => x.name === 'lecture_prefill_0');
+    const r = runCli('native', ['trace', '-', '--spans'], { input: p.program });
+    expect(r.status, r.stderr).toBe(0);
+    const lines = p.program.split('\n');
+    const spans = r.stdout.split('\n').filter((l) => /^%\d+ \d+:\d+-\d+:\d+$/.test(l));
+    expect(spans.length).toBe(p.text.split('\n').length - 1);
+    const text = (l) => { const [, , a, b, , d] = l.match(/^%(\d+) (\d+):(\d+)-(\d+):(\d+)$/); return lines[a - 1].slice(b - 1, d - 1); };
+    const nodes = p.text.split('\n');
+    // %10 = rms_norm(...) comes from F.rms_norm(x, p["attn_norm"], cfg.eps); matmuls from "h @ p[...]"
+    expect(nodes[10]).toMatch(/rms_norm/);
+    expect(text(spans[10])).toBe('F.rms_norm(x, p["attn_norm"], cfg.eps)');
+    expect(nodes[11]).toMatch(/matmul/);
+    expect(text(spans[11])).toBe('h @ p["wq"]');
+    const mask = nodes.findIndex((l) => /causal_mask/.test(l));
+    expect(text(spans[mask])).toBe('F.causal_mask(s, T, pos0)');
+  });
+
+  it('a case with program carries spans through the passes (flash_attn spans the matched subgraph)', () => {
+    const p = PROGRAMS.find((x) => x.name === 'lecture_prefill_0');
+    const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify({ case: 'p', program: p.program }) });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out.spans)).toEqual(out.passes.map((s) => s.name));
+    for (const s of out.passes) expect(out.spans[s.name].length).toBe(s.nodes);
+    const ma = out.graphs.match_attention.nodes;
+    const fa = ma.findIndex((n) => n[1] === 'flash_attn');
+    const lines = new Set(out.spans.match_attention[fa].map((s) => s[0]));
+    const src = p.program.split('\n');
+    const lineOf = (re) => src.findIndex((l) => re.test(l)) + 1;
+    for (const re of [/s = \(qg @ k\.transpose/, /s = s \+ F\.causal_mask/, /a = F\.softmax\(s, axis=-1\) @ v/]) {
+      expect(lines.has(lineOf(re)), String(re)).toBe(true);
+    }
+    expect(out.config).toBeNull();
+  });
+});
