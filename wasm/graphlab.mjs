@@ -245,6 +245,11 @@ function makeApi(M, opts) {
     /** One stage (default: the last) as `graphlab codegen --stage S --lang python|c` prints it: {stage, lang, text}.
      *  C needs params with values (a shape-only case is an error naming the param). */
     codegen: (caseObject, { stage = null, lang = 'python' } = {}) => call('codegen', { case: caseObject, stage, lang }),
+    /** Runs a Python program written against graph_lab (the C front end): {text, nodes, spans, console} — the
+     *  graph of its last trace(...) as `graphlab trace` prints it, each node's source span [line, col, end_line,
+     *  end_col] (1-based, end exclusive), and what it print()ed. An error throws GraphLabError whose message is
+     *  "FILE:LINE:COL: ..." (docs/CASES.md, "Programs"). runCase({program, ...}) runs the whole pipeline on it. */
+    trace: (program, file = 'program.py') => call('trace', { program, file }),
     /** Any method by name (request object or JSON text → answer object). */
     call,
     /** Heap bytes in use (malloc'd and not freed), from dlmalloc's mallinfo(). */

@@ -278,6 +278,7 @@ static const gl_wasm_method METHODS[] = {
     {"dynamic", gl_dynamic_demo_json},
     {"print", m_print},
     {"codegen", m_codegen},
+    {"trace", gl_program_trace_json},          /* c/src/front/py_json.c */
 };
 #define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))
 

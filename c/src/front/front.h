@@ -47,6 +47,10 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
                          gl_program *out, gl_err *e);
 void gl_program_free(gl_program *p);                     /* NULL-safe */
 
+/* The "trace" method of the browser module: {"program", "file"?} → {"text", "nodes", "spans", "console"}
+ * (py_json.c; docs/CASES.md). *out is malloc'd. */
+gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *outlen, gl_err *e);
+
 /* The spans of every stage as JSON {"trace": [[[line, col, end_line, end_col], ...] per node], ...}: stage 0
  * (n0 nodes) has the traced spans; stage s > 0 (nnodes[s] nodes) carries them through provs[s] (py_spans.c). */
 gl_status gl_spans_json(gl_sb *sb, const gl_span *spans, int n0, int nstages, const char *const *keys,

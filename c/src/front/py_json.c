@@ -1,0 +1,79 @@
+/* py_json.c — the front end behind a JSON boundary (the browser module's "trace" method, docs/CASES.md):
+ *   request  {"program": "<source>", "file": "prog.py"}              (file optional)
+ *   answer   {"text": str(graph) + "\n", "nodes": N, "spans": [[line, col, end_line, end_col], ...],
+ *             "console": "<what print() wrote>"}
+ * An error is the call's status and message, "prog.py:LINE:COL: ..." (the editor underlines that place). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "front.h"
+#include "json.h"
+
+gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    if (gl_out_begin(out, outlen, "trace", e)) return GL_E_INVALID;
+    gl_json j;
+    gl_status st = gl_json_parse(&j, in, len, e);
+    if (st) return st;
+    char file[64] = "program.py";
+    char *src = NULL;
+    int root = 0, pt = -1, ft = -1;
+    if ((st = gl_json_expect(&j, root, GL_J_OBJ, "the trace request", e))) goto done;
+    for (int k = gl_json_key_first(&j, root); k >= 0; k = gl_json_key_next(&j, root, k)) {
+        if (gl_json_str_eq(&j, k, "program")) pt = k + 1;
+        else if (gl_json_str_eq(&j, k, "file")) ft = k + 1;
+        else {
+            char sn[64];
+            st = gl_fail(e, GL_E_INVALID, "the trace request has an unknown key %s (known: program, file)",
+                         gl_json_snippet(&j, k, sn, sizeof sn));
+            goto done;
+        }
+    }
+    if (pt < 0) {
+        st = gl_fail(e, GL_E_INVALID, "the trace request needs \"program\" (Python source)");
+        goto done;
+    }
+    if ((st = gl_json_expect(&j, pt, GL_J_STR, "program", e))) goto done;
+    if (ft >= 0 && (st = gl_json_str(&j, ft, "file", file, sizeof file, e))) goto done;
+    if (!(src = gl_json_strdup(&j, pt, "program", e))) {
+        st = e && e->code ? e->code : GL_E_NOMEM;
+        goto done;
+    }
+    gl_program p;
+    if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
+    char *txt = gl_graph_print(p.graph, e);
+    if (!txt) {
+        st = e && e->code ? e->code : GL_E_NOMEM;
+        gl_program_free(&p);
+        goto done;
+    }
+    gl_sb sb;
+    gl_sb_init(&sb);
+    gl_sb_puts(&sb, "{\"text\":");
+    size_t n = strlen(txt);
+    char *t2 = realloc(txt, n + 2);
+    if (!t2) {
+        free(txt);
+        gl_sb_free(&sb);
+        gl_program_free(&p);
+        st = gl_fail(e, GL_E_NOMEM, "out of memory");
+        goto done;
+    }
+    t2[n] = '\n';
+    t2[n + 1] = 0;
+    gl_sb_json_str(&sb, t2);
+    free(t2);
+    gl_sb_printf(&sb, ",\"nodes\":%d,\"spans\":[", p.graph->n);
+    for (int i = 0; i < p.graph->n; i++) {
+        const gl_span *s = &p.spans[i];
+        gl_sb_printf(&sb, "%s[%d,%d,%d,%d]", i ? "," : "", s->line, s->col, s->end_line, s->end_col);
+    }
+    gl_sb_puts(&sb, "],\"console\":");
+    gl_sb_json_str(&sb, p.console);
+    gl_sb_putc(&sb, '}');
+    gl_program_free(&p);
+    st = gl_sb_finish(&sb, out, outlen, e);
+done:
+    free(src);
+    gl_json_free(&j);
+    return st;
+}
