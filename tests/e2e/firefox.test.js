@@ -32,7 +32,13 @@ describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
     await page.goto(`${server.url}#panels=config.graph.kernels.memory.numerics.dynamic`);
-    await page.waitForFunction(() => document.body.classList.contains('ready'), { timeout: 120000 });
+    try {
+      await page.waitForFunction(() => document.body.classList.contains('ready'), { timeout: 120000 });
+    } catch (err) {
+      // say what the page showed instead of only "timeout"
+      const seen = await page.evaluate(() => `status "${document.getElementById('status')?.textContent}", notice "${document.getElementById('notice-text')?.textContent}"`).catch(() => '?');
+      throw new Error(`Firefox: the lab did not become ready (${seen}; console: ${errors.join(' | ') || 'nothing'}): ${err.message}`);
+    }
   });
 
   afterAll(async () => {
