@@ -287,7 +287,6 @@ static py_node *fstring(parser *P, py_tok *t, vec *parts) {
             }
         }
         if (s[j] == ':') return perr(P, t, GL_E_PARSE, "f-string format specs ({x:...}) are not supported%s", "");
-        x->op = conv;              /* E_* nodes in an f-string carry their conversion in op */
         for (size_t k = i - 1; k <= j; k++)
             if (((unsigned char)s[k] & 0xC0) != 0x80) col++;
         i = j + 1;
