@@ -18,7 +18,9 @@ describe('glossary', () => {
     for (const k of [...f.eager.kernels, ...f.fused.kernels]) kinds.add(k.kind);
   }
   const terms = ['trace', ...PASS_NAMES, ...kinds, 'hits', 'rowwise', 'roofline time',
-    'error', 'specialize', 'guard', 'lazy', 'bucket', 'symbolic'];
+    'error', 'specialize', 'guard', 'lazy', 'bucket', 'symbolic',
+    // the config panel's knobs (its field keys) and modes
+    'd', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0', 'layers', 'prefill', 'decode', 'masked decode', 'element size'];
 
   it.each(terms)('%s has a one-line description', (t) => {
     const d = describeTerm(t);

@@ -10,6 +10,7 @@ import { el, clear } from '../dom.js';
 import { rangeError } from '../state.js';
 import { formatSI as fmtSI, formatTime as fmtTime, formatMs } from '../format.js';
 import { clockResolutionMs } from '../clock.js';
+import { explain } from '../glossary.js';
 
 /** The shape a preset opens with: one layer; the real models at a typical prompt / cache length. */
 export function presetShape(p, defaults = { T: 12, S: 16 }) {
@@ -102,7 +103,7 @@ export function createConfigView(root, ctx) {
     const r = el('input', { type: 'radio', name: 'mode', value: m, id: `mode-${m}` });
     r.addEventListener('change', () => r.checked && ctx.setState({ cfg: { mode: m } }));
     modeInputs[m] = r;
-    modeBox.append(el('label', { for: `mode-${m}` }, r, ' ', label));
+    modeBox.append(explain(el('label', { for: `mode-${m}` }, r, ' ', label), label));
   }
   form.append(modeBox);
 
@@ -113,7 +114,8 @@ export function createConfigView(root, ctx) {
     const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label });
     const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
-    const row = el('div', { class: 'row field', 'data-field': f.key }, el('label', { for: `cfg-${f.key}` }, f.label), range, num, msg);
+    // hover: what the knob is (web/glossary.js)
+    const row = el('div', { class: 'row field', 'data-field': f.key }, explain(el('label', { for: `cfg-${f.key}` }, f.label), f.key), range, num, msg);
     // typing: a keystroke in the number box (analysed once typing pauses); anything else — the slider, the
     // box's arrow keys / spin buttons, Enter or leaving the box — is analysed at the next frame
     const commit = (v, typing = false) => {
@@ -138,6 +140,7 @@ export function createConfigView(root, ctx) {
       num.value = String(v);
       commit(v);
     });
+    explain(num, f.key);
     rows[f.key] = { row, num, range, msg, f };
     form.append(row);
   }
@@ -172,7 +175,7 @@ export function createConfigView(root, ctx) {
   form.append(adv);
 
   // element bytes
-  const ebBox = el('fieldset', { class: 'modes' }, el('legend', {}, 'element size'));
+  const ebBox = el('fieldset', { class: 'modes' }, explain(el('legend', {}, 'element size'), 'element size'));
   const ebInputs = {};
   for (const [v, label] of [[2, '2 bytes (bf16)'], [4, '4 bytes (fp32)']]) {
     const r = el('input', { type: 'radio', name: 'eb', value: v, id: `eb-${v}` });
