@@ -98,8 +98,10 @@ export function createCodeView(root, ctx) {
     return out;
   }
 
-  function showMsg(text) {
-    msg.textContent = text;
+  function showMsg(text, cmd = null, after = '') {
+    clear(msg);
+    msg.append(text);
+    if (cmd) msg.append(el('code', { class: 'code-cmd' }, cmd), after);
     msg.hidden = !text;
   }
 
@@ -115,20 +117,21 @@ export function createCodeView(root, ctx) {
     drawn = sig;
     const st = model.stages[cur];
     clear(box);
+    box.hidden = true;
     current = null;
     dl.hidden = true;
     cmdRow.hidden = true;
     head.textContent = `Stage ${cur}: ${st.name} as ${lang === 'c' ? 'a standalone C program' : 'the reference\'s numpy text'}`;
     const nodes = st.nodeCount ?? st.counts.nodes ?? st.nodes.length;
     if (nodes > IR_MAX_NODES || st.lite) {
-      showMsg(`This stage has ${formatCount(nodes)} nodes, too many to generate here; \`graphlab codegen FILE --stage ${st.key} --lang ${lang}\` does.`);
+      showMsg(`This stage has ${formatCount(nodes)} nodes, too many to generate here; `, `graphlab codegen FILE.json --stage ${st.key} --lang ${lang}`, ' does.');
       return;
     }
     if (lang === 'c') {
       const np = paramCount(st);
       if (!Number.isFinite(np) || np > C_MAX_PARAMS) {
-        showMsg(`The C program embeds every weight: ${Number.isFinite(np) ? formatCount(np) : 'symbolic'} of them is too many for the page ` +
-          `(over ${formatCount(C_MAX_PARAMS)}). Give \`graphlab codegen --lang c\` a case file with params.`);
+        showMsg(`The C program embeds every weight: ${Number.isFinite(np) ? formatCount(np) : 'symbolic'} of them are too many for the page ` +
+          `(over ${formatCount(C_MAX_PARAMS)}); give `, 'graphlab codegen FILE.json --lang c', ' a case file with params.');
         return;
       }
     }
@@ -147,6 +150,7 @@ export function createCodeView(root, ctx) {
       frag.append(ln);
     }
     box.append(frag);
+    box.hidden = false;
     if (lang === 'c') {
       current = out.text;
       dl.hidden = false;

@@ -247,8 +247,10 @@ export function createIrView(root, ctx) {
     return -1;
   }
 
-  function showMsg(text) {
-    msg.textContent = text;
+  function showMsg(text, cmd = null) {
+    clear(msg);
+    msg.append(text);
+    if (cmd) msg.append(el('code', { class: 'code-cmd' }, cmd), ' prints any stage.');
     msg.hidden = !text;
   }
 
@@ -269,8 +271,8 @@ export function createIrView(root, ctx) {
     diffHead.textContent = '';
     head.textContent = `Stage ${cur}: ${st.name}`;
     if (big) {
-      showMsg(`Stage ${big.name} has ${big.nodeCount ?? big.counts.nodes} nodes, too many to print here (over ${IR_MAX_NODES}); ` +
-        '`graphlab print FILE --stage NAME` prints any stage.');
+      showMsg(`Stage ${big.name} has ${big.nodeCount ?? big.counts.nodes} nodes, too many to print here (over ${IR_MAX_NODES}); `,
+        'graphlab print FILE.json --stage NAME');
       return;
     }
     const t = texts(state, model);
