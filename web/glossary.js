@@ -29,6 +29,7 @@ export const GLOSSARY = {
   'naive plan': 'every intermediate gets its own block of memory: no reuse',
   'greedy plan': 'greedy-by-size: buffers placed largest first at the lowest offset free during their lifetime',
   peak: 'the highest byte offset a plan uses: the memory it needs',
+  'max |Δ|': 'the largest difference from the trace’s output, element by element, in float64: 0 is bit-identical',
   // the config panel's knobs and modes (docs/panels/config.md)
   d: 'model width: the numbers per token',
   H: 'query heads: each attends with its own query; H/G of them share one K/V head',

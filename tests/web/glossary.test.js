@@ -20,7 +20,7 @@ describe('glossary', () => {
   const terms = ['trace', ...PASS_NAMES, ...kinds, 'hits', 'rowwise', 'roofline time',
     'error', 'specialize', 'guard', 'lazy', 'bucket', 'symbolic',
     // the config panel's knobs (its field keys) and modes
-    'd', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0', 'layers', 'prefill', 'decode', 'masked decode', 'element size'];
+    'd', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0', 'layers', 'prefill', 'decode', 'masked decode', 'element size', 'max |Δ|'];
 
   it.each(terms)('%s has a one-line description', (t) => {
     const d = describeTerm(t);

@@ -18,6 +18,7 @@ import { fmtShape } from '../ops.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { formatMs } from '../format.js';
 import { clockResolutionMs } from '../clock.js';
+import { explain } from '../glossary.js';
 
 const OUT_NAMES = { prefill: ['x_out'], decode: ['x_out', 'K', 'V'] };
 
@@ -164,6 +165,8 @@ export function createNumericsView(root, ctx) {
       return k === keys[0] ? '(reference)' : Number.isNaN(d) ? 'shape differs' : d === 0 ? '0 (bit-identical)' : d.toExponential(2);
     })]);
     errTable.append(table(head, rows, { class: 'totals', 'data-testid': 'numerics-table', 'data-run-key': last.key }));
+    // hover: what max |Δ| measures (web/glossary.js)
+    for (const th of errTable.querySelectorAll('thead th')) if (th.textContent.startsWith('max |Δ|')) explain(th, 'max |Δ|');
     // selectors
     const prevStage = selStage.value, prevOut = selOut.value;
     clear(selStage);
