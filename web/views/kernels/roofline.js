@@ -9,15 +9,13 @@ import { formatBandwidth, formatFlopRate, formatIntensity } from '../../format.j
 import { placeLabels } from './labels.js';
 
 // text widths from a canvas in the page's font (the labels' boxes are placed before anything is laid out)
+// (style.css's --font: reading the computed style would force a style pass of the whole page)
+const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 let measureCtx = null;
-let family = null;
 function textWidth(text, fs, pad) {
-  if (!measureCtx && typeof document !== 'undefined') {
-    measureCtx = document.createElement('canvas').getContext('2d');
-    family = getComputedStyle(document.body).fontFamily || 'sans-serif';
-  }
+  if (!measureCtx && typeof document !== 'undefined') measureCtx = document.createElement('canvas').getContext('2d');
   if (!measureCtx) return text.length * fs * 0.6;
-  measureCtx.font = `${fs}px ${family}`;
+  measureCtx.font = `${fs}px ${FAMILY}`;
   // the labels' halo (stroke) and rounding: a pixel each side
   return measureCtx.measureText(text).width + (pad ? 2 : 0);
 }
