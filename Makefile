@@ -189,7 +189,7 @@ dist: wasm
 FUZZ_CC        ?= clang-14
 FUZZ_SECONDS   ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
-FUZZ_HARNESSES := fuzz_case fuzz_pipeline fuzz_run fuzz_graph
+FUZZ_HARNESSES := fuzz_case fuzz_pipeline fuzz_run fuzz_graph fuzz_program
 FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 FUZZ_DEFS      := -DGL_CASE_DEFAULT_RUN_BYTES='(4LL << 20)' -DGL_CASE_MAX_RUN_BYTES='(16LL << 20)' \
 	-DGL_CASE_MAX_RUN_REPEAT=4

@@ -323,7 +323,7 @@ static py_val *rope_tables(py_interp *I, const py_node *at, py_args *a) {
     if (T < 1 || T > GL_MAX_DIM || dh < 2 || dh % 2 || dh > GL_MAX_DIM || pos0 < 0 || pos0 > GL_MAX_DIM)
         return py_fail(I, at, GL_E_INVALID, "rope_tables needs 1 <= T, an even dh >= 2 and pos0 >= 0 (each <= %lld), got "
                        "T=%lld dh=%lld pos0=%lld", (long long)GL_MAX_DIM, (long long)T, (long long)dh, (long long)pos0);
-    if (T * dh > (int64_t)GL_PROGRAM_MAX_SEQ * 64)
+    if (T * dh > (int64_t)GL_PROGRAM_MAX_SEQ * 4)    /* 4 Mi numbers (32 MiB) per table */
         return py_fail(I, at, GL_E_LIMIT, "rope_tables(%lld, %lld) would hold %lld numbers per table: over the limit",
                        (long long)T, (long long)dh, (long long)(T * dh));
     py_val *c = py_new(I, V_ARRAY), *s = py_new(I, V_ARRAY);

@@ -22,7 +22,7 @@ py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt,
 
 bool py_steps(py_interp *I, const py_node *at) {
     if (++I->steps <= I->max_steps) return true;
-    py_fail(I, at, GL_E_LIMIT, "the program ran for more than %lld steps (a runaway loop?)", (long long)I->max_steps);
+    py_fail(I, at, GL_E_LIMIT, "the program ran for more than %lld steps (a runaway loop? a concrete trace counts its arithmetic too)", (long long)I->max_steps);
     return false;
 }
 
@@ -66,6 +66,19 @@ py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc) {
 
 py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id) {
     if (id < 0 || gl_tracer_status(tc->tr)) return py_tracer_fail(I, at, tc);
+    if (tc->concrete) {           /* a concrete trace computes every op: its numbers count against the budget */
+        const gl_node *n = &gl_tracer_graph(tc->tr)->nodes[id];
+        int64_t ne = 0, k = 1;
+        gl_err quiet = {GL_OK, ""};
+        if (gl_numel(&n->shape, NULL, &ne, &quiet)) ne = 0;
+        if (n->op == GL_OP_MATMUL && n->nin == 2) {
+            const gl_shape *a = gl_t_shape(tc->tr, n->in[0]);
+            if (a && a->rank && !gl_dim_is_sym(a->d[a->rank - 1])) k = a->d[a->rank - 1].n;
+        }
+        double work = (double)ne * (double)k / 64.0;
+        I->steps += work > 1e15 ? (int64_t)1e15 : (int64_t)work;
+        if (!py_steps(I, at)) return NULL;
+    }
     py_val *v = py_new(I, V_TENSOR);
     if (!v) return NULL;
     v->u.tn.tc = tc;
