@@ -223,7 +223,10 @@ export function createKernelsView(root, ctx) {
     for (const th of totals.querySelectorAll('tbody th')) explain(th, th.textContent);
   }
 
-  const widthOf = (node, fallback) => Math.round(node.clientWidth || fallback);
+  // widths kept by the ResizeObserver below: reading clientWidth in draw() forced a layout of the whole page
+  // in the middle of the render (~60 ms after a 256-layer graph was drawn in the same task)
+  const widths = new Map();
+  const widthOf = (node, fallback) => Math.round(widths.get(node) || fallback);
 
   function drawBars(kernels, dev, set, inst) {
     if (selected !== null) select(null);      // the rows are about to change
@@ -391,16 +394,18 @@ export function createKernelsView(root, ctx) {
   let drawnWidth = 0;
   if (typeof ResizeObserver === 'function') {
     let raf = null;
-    new ResizeObserver(() => {
-      const w = root.clientWidth;
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) widths.set(e.target, e.target.clientWidth);   // laid out just now: no forced layout
+      const w = widths.get(root) || 0;
       if (!lastArgs || Math.abs(w - drawnWidth) < 24 || raf !== null) return;
       raf = requestAnimationFrame(() => {
         raf = null;
-        drawnWidth = root.clientWidth;
+        drawnWidth = widths.get(root) || 0;
         drawBars(...lastArgs);
         drawRoof();
       });
-    }).observe(root);
+    });
+    for (const n of [root, barsBox, rooflineBox]) ro.observe(n);
   }
 
   let drawnFor = null;   // [result, kset, inst] last drawn: stepping passes or playing does not redraw this panel
@@ -433,7 +438,7 @@ export function createKernelsView(root, ctx) {
     const info = set === 'fused' ? r.lab_kernels || [] : [];
     facts = (kernels || []).map((k, i) => kernelFacts(k, i, dev, info[i]));
     if (newResult) resetSweep(r, set);
-    drawnWidth = root.clientWidth;
+    drawnWidth = widths.get(root) || 0;
     drawBars(kernels, dev, set, state.inst);
     drawRoof();
     note.textContent = set === 'eager'

@@ -182,10 +182,13 @@ export function createMemoryView(root, ctx) {
     return `${placed} of ${n}: %${nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''} (${formatBytes(bytes)}, steps ${s}…${Math.min(e, steps)}) goes to offset ${formatBytes(off)}, the lowest ${why}.`;
   }
 
+  // widths kept by the ResizeObserver below: reading clientWidth while drawing forced a layout of the whole
+  // page in the middle of the render (~60 ms after a 256-layer graph was drawn in the same task)
+  const widths = new Map();
   function drawCharts() {
     const mem = cur.r.memory;
     clear(charts);
-    const cw = charts.clientWidth || root.clientWidth || 900;
+    const cw = widths.get(charts) || widths.get(root) || 900;
     const W = Math.max(300, Math.floor(cw >= 720 ? (cw - 12) / 2 : cw));
     charts.append(
       chart('naive', cur.naive.off, mem.naive ?? cur.naive.peak, mem.lower_bound, W, false),
@@ -210,11 +213,14 @@ export function createMemoryView(root, ctx) {
   if (typeof ResizeObserver === 'function') {
     let raf = null;
     let drawnW = 0;
-    new ResizeObserver(() => {
-      const w = root.clientWidth;
+    const ro = new ResizeObserver((entries) => {
+      for (const e of entries) widths.set(e.target, e.target.clientWidth);   // laid out just now: no forced layout
+      const w = widths.get(root) || 0;
       if (!cur || Math.abs(w - drawnW) < 24 || raf !== null) return;
-      raf = requestAnimationFrame(() => { raf = null; drawnW = root.clientWidth; drawCharts(); });
-    }).observe(root);
+      raf = requestAnimationFrame(() => { raf = null; drawnW = widths.get(root) || 0; drawCharts(); });
+    });
+    ro.observe(root);
+    ro.observe(charts);
   }
 
   let drawnFor = null;   // [result, inst] last drawn: stepping passes or playing does not redraw this panel
