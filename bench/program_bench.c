@@ -1,0 +1,117 @@
+/* program_bench.c — times the program front end (c/src/front/) on the lecture's own layer source: the
+ * prefill layer of Llama-3-8B (d=4096, H=32, G=8, dh=128, f=14336, theta 500000) at T=2048, shape-only
+ * (what the lab's analysis traces), and the 32-layer stack written as a loop with f-string param names.
+ * The source is tests/golden/programs/lecture_layers.py (extracted from the reference by
+ * tests/ref/programs.py). Prints the fastest of `reps` runs (lex + parse + evaluate + trace) in ms, next
+ * to the C builder (gl_build_model) for the same graph.
+ *   make bench     (or: build/program_bench [reps])
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "front/front.h"
+
+static double now_ms(void) {
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+        free(s);
+        s = NULL;
+    }
+    fclose(f);
+    if (s) s[n] = 0;
+    *len = (size_t)n;
+    return s;
+}
+
+static const char TAIL[] =
+    "\ncfg = LayerCfg(4096, 32, 8, 128, 14336, 1e-5, 500000.0)\nT = 2048\n"
+    "NAMES = [\"attn_norm\", \"wq\", \"wk\", \"wv\", \"wo\", \"mlp_norm\", \"w_gate\", \"w_up\", \"w_down\"]\n"
+    "shapes = {\"attn_norm\": (cfg.d,), \"wq\": (cfg.d, cfg.H * cfg.dh), \"wk\": (cfg.d, cfg.G * cfg.dh),\n"
+    "          \"wv\": (cfg.d, cfg.G * cfg.dh), \"wo\": (cfg.H * cfg.dh, cfg.d), \"mlp_norm\": (cfg.d,),\n"
+    "          \"w_gate\": (cfg.d, cfg.f), \"w_up\": (cfg.d, cfg.f), \"w_down\": (cfg.f, cfg.d)}\n";
+static const char ONE[] = "g = trace(prefill_layer(cfg, T), {\"x\": (T, cfg.d)}, shapes)\n";
+static const char STACK[] =
+    "layer = prefill_layer(cfg, T)\n"
+    "def model(x, p):\n"
+    "    for i in range(L):\n"
+    "        x = layer(x, {k: p[f\"{i}.{k}\"] for k in NAMES})\n"
+    "    return x\n"
+    "g = trace(model, {\"x\": (T, cfg.d)}, {f\"{i}.{k}\": shapes[k] for i in range(L) for k in NAMES})\n";
+
+static double best_trace(const char *src, int reps, int *nodes) {
+    double best = 1e30;
+    for (int r = 0; r < reps; r++) {
+        gl_program p;
+        gl_err e = {GL_OK, ""};
+        double t0 = now_ms();
+        if (gl_program_run(src, strlen(src), "bench.py", NULL, &p, &e)) {
+            fprintf(stderr, "program_bench: %s\n", e.msg);
+            exit(1);
+        }
+        double t = now_ms() - t0;
+        if (t < best) best = t;
+        *nodes = p.graph->n;
+        gl_program_free(&p);
+    }
+    return best;
+}
+
+static double best_build(int layers, int reps) {
+    gl_model_cfg m = {{4096, 32, 8, 128, 14336, 1e-5, 500000.0}, GL_MODE_PREFILL, 2048, 0, 0, false, layers};
+    double best = 1e30;
+    for (int r = 0; r < reps; r++) {
+        gl_params p;
+        gl_params_init(&p);
+        gl_err e = {GL_OK, ""};
+        double t0 = now_ms();
+        gl_graph *g = gl_params_shapes(&p, &m, &e) ? NULL : gl_build_model(&m, &p, &e);
+        double t = now_ms() - t0;
+        if (!g) {
+            fprintf(stderr, "program_bench: %s\n", e.msg);
+            exit(1);
+        }
+        gl_graph_free(g);
+        gl_params_free(&p);
+        if (t < best) best = t;
+    }
+    return best;
+}
+
+int main(int argc, char **argv) {
+    int reps = argc > 1 ? atoi(argv[1]) : 30;
+    size_t n;
+    char *layers = read_file("tests/golden/programs/lecture_layers.py", &n);
+    if (!layers) {
+        fprintf(stderr, "program_bench: run from the repo root (tests/golden/programs/lecture_layers.py)\n");
+        return 1;
+    }
+    const char *head = "import math\nfrom graph_lab import F, LayerCfg, rope_tables, trace\n\n";
+    size_t cap = strlen(head) + n + sizeof TAIL + sizeof STACK + 64;
+    char *one = malloc(cap), *stack = malloc(cap);
+    snprintf(one, cap, "%s%s%s%s", head, layers, TAIL, ONE);
+    snprintf(stack, cap, "%s%s%sL = 32\n%s", head, layers, TAIL, STACK);
+    int n1 = 0, n32 = 0;
+    double t1 = best_trace(one, reps, &n1), t32 = best_trace(stack, reps > 10 ? reps / 3 : reps, &n32);
+    double b1 = best_build(1, reps), b32 = best_build(32, reps > 10 ? reps / 3 : reps);
+    printf("Program front end: the lecture's prefill_layer source, Llama-3-8B T=2048, shape-only (best of %d, ms)\n", reps);
+    printf("  %-34s %8s %8s %12s\n", "", "nodes", "trace", "C builder");
+    printf("  %-34s %8d %8.3f %12.3f   (target < 5 ms)\n", "one layer", n1, t1, b1);
+    printf("  %-34s %8d %8.3f %12.3f\n", "32 layers (a loop, f-string names)", n32, t32, b32);
+    free(one);
+    free(stack);
+    free(layers);
+    return 0;
+}
