@@ -221,3 +221,18 @@ describe('native: spans', () => {
     expect(out.config).toBeNull();
   });
 });
+
+describe('native: a program case with the golden params and inputs computes what the config case computes', () => {
+  const concrete = referenceCaseFiles().filter((f) => JSON.parse(readFileSync(f, 'utf8')).inputs);
+  it.each(concrete.map((f) => [f.slice(f.lastIndexOf('/') + 1), f]))('%s', (_name, file) => {
+    const fx = JSON.parse(readFileSync(file, 'utf8'));
+    const viaConfig = runCli('native', ['case', file, '--compact']);
+    expect(viaConfig.status, viaConfig.stderr).toBe(0);
+    const text = JSON.stringify({ case: fx.case, program: lectureProgram(fx.config), elem_bytes: fx.elem_bytes,
+      device: fx.device, bind: fx.bind, params: fx.params, inputs: fx.inputs });
+    const viaProgram = runCli('native', ['case', '-', '--compact'], { input: text });
+    expect(viaProgram.status, viaProgram.stderr).toBe(0);
+    const a = JSON.parse(viaConfig.stdout), b = JSON.parse(viaProgram.stdout);
+    for (const key of ['passes', 'graphs', 'eager', 'fused', 'memory', 'outputs']) expect(b[key], key).toEqual(a[key]);
+  }, 60_000);
+});
