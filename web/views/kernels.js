@@ -328,8 +328,15 @@ export function createKernelsView(root, ctx) {
     trails = null;
     const one = r.config && r.config.layers === 1 && set === 'fused' && r.fused && r.fused.kernels && r.fused.kernels.length;
     const lab = ctx.lab && ctx.lab();
-    sweepBox.hidden = !(one && lab && typeof lab.runCase === 'function');
-    if (sweepBox.hidden) return;
+    const can = one && lab && typeof lab.runCase === 'function';
+    // a stack: the layers are alike, and the sweep re-analyses one (say so rather than hide the control)
+    const stack = set === 'fused' && r.config && r.config.layers > 1;
+    sweepBox.hidden = !can && !stack;
+    sweepRange.hidden = !can;
+    if (!can) {
+      sweepSaid.textContent = stack ? `The sweep of ${r.config.mode === 'prefill' ? 'T' : 'S'} works on one layer (set layers to 1): the ${r.config.layers} layers are alike.` : '';
+      return;
+    }
     const state = ctx.getState();
     sweep = createSweep(lab, r, state && state.pipeline);
     sweepAxis.textContent = sweep.axis;
