@@ -90,7 +90,7 @@ function tracedGraphs(a, max = 2) {
 
 // ---------------------------------------------------------------- the tables
 function wordsList(lines, max = 4) {
-  const box = el('div', { class: 'dyn-lines' });
+  const box = el('div', { class: 'dyn-lines dyn-words' });
   for (const l of lines.slice(0, max)) box.append(el('div', {}, l));
   if (lines.length > max) box.append(el('div', { class: 'note' }, `… ${lines.length - max} more`));
   return box;
@@ -111,7 +111,7 @@ function branchRows(answers) {
     ['traced graphs', (a) => tracedGraphs(a)],
     ['graphs traced', (a) => fmt(a.graphs)],
     ['guards recorded', guardsOf],
-    ['trace error', (a) => (a.error === null || a.error === undefined ? '—' : nodesInWords(a.error, anyNodes))],
+    ['trace error', (a) => (a.error === null || a.error === undefined ? '—' : el('span', { class: 'dyn-words' }, nodesInWords(a.error, anyNodes)))],
     ['output, 1st input', (a) => list(a.outputs && a.outputs.first)],
     ['output, 2nd input', (a) => list(a.outputs && a.outputs.second)],
     ['expected, 2nd input', (a) => list(a.outputs && a.outputs.expected_second)],
