@@ -236,3 +236,34 @@ describe('native: a program case with the golden params and inputs computes what
     for (const key of ['passes', 'graphs', 'eager', 'fused', 'memory', 'outputs']) expect(b[key], key).toEqual(a[key]);
   }, 60_000);
 });
+
+describe('native: random params and inputs of a program case', () => {
+  it('the lecture prefill source with {"random": seed} gets the config case\'s params and inputs', () => {
+    const cfg = { d: 32, H: 4, G: 2, dh: 8, f: 48, eps: 1e-5, theta: 10000, mode: 'prefill', T: 5, pos0: 2, masked: false, layers: 2 };
+    const common = { params: { random: 7 }, inputs: { random: 3 }, emit: { provenance: false } };
+    const a = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify({ config: cfg, ...common }) });
+    const b = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify({ program: lectureProgram(cfg), ...common }) });
+    expect(a.status, a.stderr).toBe(0);
+    expect(b.status, b.stderr).toBe(0);
+    const A = JSON.parse(a.stdout), B = JSON.parse(b.stdout);
+    for (const key of ['passes', 'graphs', 'fused', 'memory', 'outputs']) expect(B[key], key).toEqual(A[key]);
+    expect(Object.keys(B.outputs)).toEqual(B.passes.map((p) => p.name));
+  });
+
+  it('a random program runs numerically at every stage; symbolic inputs take their dims from bind', () => {
+    const src = `from graph_lab import F, trace
+def f(x, p):
+    return F.softmax(x @ p["w"], axis=-1).sum(axis=0)
+g = trace(f, {"x": ("S", 4)}, {"w": (4, 3)})
+`;
+    const r = runCli('native', ['case', '-', '--compact'], {
+      input: JSON.stringify({ program: src, bind: { S: 6 }, params: { random: 1 }, inputs: { random: 2 } }) });
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout).outputs;
+    for (const stage of Object.values(out)) expect(stage[0].shape).toEqual([3]);
+    const noBind = runCli('native', ['case', '-', '--compact'], {
+      input: JSON.stringify({ program: src, params: { random: 1 }, inputs: { random: 2 } }) });
+    expect(noBind.status).toBe(1);
+    expect(noBind.stderr).toMatch(/inputs\.random: input 'x' has the symbolic dim "S" and bind has no value for it/);
+  });
+});

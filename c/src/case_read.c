@@ -387,9 +387,21 @@ static gl_status read_program_params(const gl_json *j, int t, gl_case *c, gl_err
     char sn[64];
     gl_status st = GL_OK;
     if (absent(j, t)) return GL_OK;
-    if (j->t[t].type != GL_J_OBJ || gl_json_get(j, t, "random") >= 0)
-        return gl_fail(e, GL_E_INVALID, "params of a program case must be an object {name: {shape, f64}} (the program "
-                       "declares its params; \"random\" needs \"config\"), got %s", gl_json_snippet(j, t, sn, sizeof sn));
+    if (j->t[t].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "params of a program case must be an object {name: {shape, f64}} or "
+                       "{\"random\": seed}, got %s", gl_json_snippet(j, t, sn, sizeof sn));
+    int rt = gl_json_get(j, t, "random");
+    if (rt >= 0) {                /* seeded values for every param the program declares by shape */
+        int64_t seed = 0;
+        if (j->t[t].size != 1) return gl_fail(e, GL_E_INVALID, "params with \"random\" must have no other keys");
+        if ((st = nonneg_int(j, rt, "params.random", &seed, e)) || (st = gl_limit_check_int("params.random", seed, e)))
+            return st;
+        if ((st = gl_program_random(c->program, c->program_len, &c->bind, GL_RANDOM_PARAMS, (uint64_t)seed,
+                                    c->run_bytes / 8, &c->params, e)))
+            return st;
+        c->has_values = true;     /* every declared param now has a value (a program may declare none) */
+        return GL_OK;
+    }
     int nvalues = 0, n = 0;
     for (int k = gl_json_key_first(j, t); k >= 0; k = gl_json_key_next(j, t, k), n++) {
         char name[GL_NAME_MAX], f[GL_NAME_MAX + 16];
@@ -522,6 +534,31 @@ static gl_status read_random_inputs(const gl_json *j, int t, int rt, gl_case *c,
     return st;
 }
 
+/* inputs: {"random": seed} of a program case: N(0,1) for every input its last trace declares. */
+static gl_status read_program_random_inputs(const gl_json *j, int t, int rt, gl_case *c, gl_err *e) {
+    if (j->t[t].size != 1) return gl_fail(e, GL_E_INVALID, "inputs with \"random\" must have no other keys");
+    int64_t seed = 0;
+    gl_status st = nonneg_int(j, rt, "inputs.random", &seed, e);
+    if (!st) st = gl_limit_check_int("inputs.random", seed, e);
+    if (st) return st;
+    gl_params in;
+    gl_params_init(&in);
+    st = gl_program_random(c->program, c->program_len, &c->bind, GL_RANDOM_INPUTS, (uint64_t)seed, c->run_bytes / 8,
+                           &in, e);
+    if (!st && in.n) {
+        c->input_names = gl_alloc((size_t)in.n, sizeof *c->input_names, e);
+        c->input_values = gl_alloc((size_t)in.n, sizeof *c->input_values, e);
+        if (!c->input_names || !c->input_values) st = GL_E_NOMEM;
+    }
+    for (int i = 0; !st && i < in.n; i++) {
+        memcpy(c->input_names[i], in.names[i], GL_NAME_MAX);
+        c->input_values[i] = gl_array_retain(in.values[i]);
+        c->ninputs++;
+    }
+    gl_params_free(&in);
+    return st;
+}
+
 static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     if (absent(j, t)) return GL_OK;
@@ -533,8 +570,7 @@ static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
         return gl_fail(e, GL_E_INVALID, "inputs are given but params has no values: give params as arrays "
                        "{name: {shape, f64}} or {\"random\": seed}");
     int rt = gl_json_get(j, t, "random");
-    if (rt >= 0 && c->program)
-        return gl_fail(e, GL_E_INVALID, "inputs.random needs \"config\": a program case gives its inputs as arrays");
+    if (rt >= 0 && c->program) return read_program_random_inputs(j, t, rt, c, e);
     if (rt >= 0) return read_random_inputs(j, t, rt, c, e);
     int n = j->t[t].size;
     c->input_names = gl_alloc((size_t)n, sizeof *c->input_names, e);

@@ -47,6 +47,12 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
                          gl_program *out, gl_err *e);
 void gl_program_free(gl_program *p);                     /* NULL-safe */
 
+/* Seeded values for the params (GL_RANDOM_PARAMS) or inputs (GL_RANDOM_INPUTS) the program's last trace
+ * declares, appended to out by name, at most max_elems numbers (py_random.c). */
+enum { GL_RANDOM_PARAMS, GL_RANDOM_INPUTS };
+gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, int which, uint64_t seed,
+                            int64_t max_elems, gl_params *out, gl_err *e);
+
 /* The "trace" method of the browser module: {"program", "file"?} → {"text", "nodes", "spans", "console"}
  * (py_json.c; docs/CASES.md). *out is malloc'd. */
 gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *outlen, gl_err *e);
