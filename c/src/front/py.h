@@ -188,6 +188,8 @@ py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt,
 #endif
     ;
 py_val *py_new(py_interp *I, py_vkind k);
+/* The arena's budget ran out (or malloc failed): sets that error; returns NULL. */
+py_val *py_oom(py_interp *I);
 py_val *py_int(py_interp *I, int64_t v);
 py_val *py_float(py_interp *I, double v);
 py_val *py_bool(bool b);

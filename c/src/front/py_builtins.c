@@ -31,7 +31,7 @@ void py_builtins_install(py_interp *I) {
         const char *n = py_intern(&I->ar, NAMES[ids[i]], strlen(NAMES[ids[i]]));
         py_val *v = n ? py_builtin(I, ids[i], NULL) : NULL;
         if (!v || py_env_set(I, I->builtins, n, v)) {
-            if (!I->err.code) py_new(I, V_NONE);
+            py_oom(I);
             return;
         }
     }
@@ -161,7 +161,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     if (params && params->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: params must be a dict {name: shape or values}, got %s", py_type_name(params));
     if (example && example->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: example must be a dict {name: values}, got %s", py_type_name(example));
     py_trace *tc = py_alloc(&I->ar, sizeof *tc);
-    if (!tc) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!tc) return py_oom(I);
     tc->concrete = example != NULL;
     if (!(tc->tr = gl_tracer_new((gl_branch_mode)mode, example != NULL, &I->err))) return NULL;
     tc->up = I->top;
@@ -172,7 +172,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     call.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)np);
     call.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np);
     if (!call.kwn || !call.kwv) {
-        py_new(I, V_NONE);
+        py_oom(I);
         goto done;
     }
     for (int i = 0; i < inputs->u.d->n; i++) {
@@ -195,7 +195,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
         py_val *t = py_tensor(I, at, tc, gl_t_input(tc->tr, k->u.str.s, &s, ex));
         if (!t) goto done;
         if (!(call.kwn[call.nkw] = py_intern(&I->ar, k->u.str.s, k->u.str.n))) {
-            py_new(I, V_NONE);
+            py_oom(I);
             goto done;
         }
         call.kwv[call.nkw++] = t;
@@ -250,7 +250,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     py_val **outs = out->kind == V_TUPLE ? out->u.seq.v : &out;
     int *ids = py_alloc(&I->ar, sizeof(int) * (size_t)(nout ? nout : 1));
     if (!ids) {
-        py_new(I, V_NONE);
+        py_oom(I);
         goto done;
     }
     for (int i = 0; i < nout; i++) {
@@ -304,7 +304,7 @@ static py_val *layer_cfg(py_interp *I, const py_node *at, py_args *a) {
     py_val *v[7];
     if (!bind(I, at, "LayerCfg", a, CFG_FIELDS, 7, 5, v)) return NULL;
     py_val *c = py_new(I, V_CFG);
-    if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_oom(I);
     for (int i = 0; i < 7; i++) c->u.cfg[i] = v[i];
     if (!c->u.cfg[5] && !(c->u.cfg[5] = py_float(I, 1e-5))) return NULL;
     if (!c->u.cfg[6] && !(c->u.cfg[6] = py_float(I, 10000.0))) return NULL;
@@ -329,7 +329,7 @@ static py_val *rope_tables(py_interp *I, const py_node *at, py_args *a) {
     py_val *c = py_new(I, V_ARRAY), *s = py_new(I, V_ARRAY);
     if (!c || !s) return NULL;
     py_arr *A = py_alloc(&I->ar, sizeof *A), *B = py_alloc(&I->ar, sizeof *B);
-    if (!A || !B) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!A || !B) return py_oom(I);
     *A = (py_arr){NULL, NULL, T, dh, pos0, theta, 0, s};
     *B = (py_arr){NULL, NULL, T, dh, pos0, theta, 1, c};
     c->u.arr = A;
@@ -634,7 +634,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: zip() takes no keyword arguments");
         int n = INT32_MAX;
         py_val ***lists = py_alloc(&I->ar, sizeof(py_val **) * (size_t)(a->npos + 1));
-        if (!lists) return py_new(I, V_NONE) ? NULL : NULL;
+        if (!lists) return py_oom(I);
         for (int j = 0; j < a->npos; j++) {
             int m;
             if (py_iter_list(I, at, a->pos[j], &lists[j], &m)) return NULL;
@@ -778,7 +778,7 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
     if (strcmp(name, "LayerCfg") == 0) return py_builtin(I, B_LAYERCFG, NULL);
     if (strcmp(name, "LLAMA8B") == 0) {
         py_val *c = py_new(I, V_CFG);
-        if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_new(I, V_NONE) ? NULL : NULL;
+        if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_oom(I);
         int64_t d[5] = {4096, 32, 8, 128, 14336};
         for (int i = 0; i < 5; i++)
             if (!(c->u.cfg[i] = py_int(I, d[i]))) return NULL;

@@ -314,7 +314,7 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
         return py_fail(I, at, GL_E_LIMIT, "the result of repeating would have more than %d elements", GL_PROGRAM_MAX_SEQ);
     if (s->kind == V_STR) {
         char *d = py_alloc(&I->ar, (size_t)(n * k) + 1);
-        if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+        if (!d) return py_oom(I);
         for (int64_t i = 0; i < k; i++) memcpy(d + i * n, s->u.str.s, (size_t)n);
         py_val *v = py_new(I, V_STR);
         if (!v) return NULL;
@@ -335,7 +335,7 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
             size_t n = a->u.str.n + b->u.str.n;
             if (n > GL_PROGRAM_MAX_SEQ) return py_fail(I, at, GL_E_LIMIT, "a string of %zu bytes is over the limit", n);
             char *d = py_alloc(&I->ar, n + 1);
-            if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+            if (!d) return py_oom(I);
             memcpy(d, a->u.str.s, a->u.str.n);
             memcpy(d + a->u.str.n, b->u.str.s, b->u.str.n);
             py_val *v = py_new(I, V_STR);
@@ -468,7 +468,7 @@ static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, 
     f->u.fn.def = def;
     f->u.fn.env = env;
     if (np) {
-        if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_new(I, V_NONE) ? NULL : NULL;
+        if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_oom(I);
         for (int i = 0; i < np; i++)
             if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, env))) return NULL;
     }
@@ -493,7 +493,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     py_env *fe = py_env_new(I, f->u.fn.env);
     if (!fe) return NULL;
     py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
-    if (!bound) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!bound) return py_oom(I);
     for (int i = 0; i < a->npos; i++) bound[i] = a->pos[i];
     for (int k = 0; k < a->nkw; k++) {
         int j = -1;
@@ -563,7 +563,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
     a.pos = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
     a.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)cap);
     a.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
-    if (!a.pos || !a.kwn || !a.kwv) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!a.pos || !a.kwn || !a.kwv) return py_oom(I);
     for (int i = 0; i < n->n; i++) {
         py_node *x = n->list[i];
         if (x->kind == E_STAR || x->kind == E_DSTAR) {
@@ -581,7 +581,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                 py_val **p2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
                 const char **k2 = py_alloc(&I->ar, sizeof(char *) * (size_t)nc);
                 py_val **v2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
-                if (!p2 || !k2 || !v2) return py_new(I, V_NONE) ? NULL : NULL;
+                if (!p2 || !k2 || !v2) return py_oom(I);
                 memcpy(p2, a.pos, sizeof(py_val *) * (size_t)a.npos);
                 memcpy(k2, a.kwn, sizeof(char *) * (size_t)a.nkw);
                 memcpy(v2, a.kwv, sizeof(py_val *) * (size_t)a.nkw);
@@ -596,7 +596,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                 } else {
                     if (items[j]->kind != V_STR) return py_fail(I, x, GL_E_INVALID, "TypeError: keywords must be strings");
                     const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
-                    if (!k) return py_new(I, V_NONE) ? NULL : NULL;
+                    if (!k) return py_oom(I);
                     a.kwn[a.nkw] = k;
                     a.kwv[a.nkw++] = v->u.d->v[j];
                 }
@@ -666,7 +666,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         int64_t cnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
         if (c->kind == V_STR) {
             char *d = py_alloc(&I->ar, (size_t)cnt + 1);
-            if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+            if (!d) return py_oom(I);
             for (int64_t i = 0; i < cnt; i++) d[i] = c->u.str.s[lo + i * st];
             py_val *v = py_new(I, V_STR);
             if (!v) return NULL;

@@ -8,10 +8,14 @@
 
 py_val py_None = {V_NONE, {0}}, py_True = {V_BOOL, {.b = true}}, py_False = {V_BOOL, {.b = false}};
 
+py_val *py_oom(py_interp *I) {
+    return py_fail(I, NULL, I->ar.nomem ? GL_E_NOMEM : GL_E_LIMIT, "the program needs more memory than its budget (%u MiB)",
+                   GL_PROGRAM_MAX_ARENA >> 20);
+}
+
 py_val *py_new(py_interp *I, py_vkind k) {
     py_val *v = py_alloc(&I->ar, sizeof *v);
-    if (!v) return py_fail(I, NULL, I->ar.nomem ? GL_E_NOMEM : GL_E_LIMIT,
-                           "the program needs more memory than its budget (%u MiB)", GL_PROGRAM_MAX_ARENA >> 20);
+    if (!v) return py_oom(I);
     v->kind = k;
     return v;
 }
@@ -35,7 +39,7 @@ py_val *py_str(py_interp *I, const char *s, size_t n) {
     py_val *v = py_new(I, V_STR);
     if (!v) return NULL;
     char *d = py_strndup(&I->ar, s, n);
-    if (!d) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!d) return py_oom(I);
     v->u.str.s = d;
     v->u.str.n = n;
     return v;
@@ -48,7 +52,7 @@ py_val *py_seq(py_interp *I, py_vkind k, int n) {
     if (!v) return NULL;
     int cap = n < 4 ? 4 : n;
     v->u.seq.v = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
-    if (!v->u.seq.v) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!v->u.seq.v) return py_oom(I);
     v->u.seq.n = n;
     v->u.seq.cap = cap;
     return v;
@@ -61,7 +65,7 @@ gl_status py_list_push(py_interp *I, py_val *l, py_val *x) {
                    GL_E_LIMIT;
         int cap = l->u.seq.cap * 2;
         py_val **t = py_alloc(&I->ar, sizeof *t * (size_t)cap);
-        if (!t) return py_new(I, V_NONE), I->err.code;
+        if (!t) return py_oom(I), I->err.code;
         memcpy(t, l->u.seq.v, sizeof *t * (size_t)l->u.seq.n);
         l->u.seq.v = t;
         l->u.seq.cap = cap;
@@ -73,7 +77,7 @@ gl_status py_list_push(py_interp *I, py_val *l, py_val *x) {
 py_val *py_dict_new(py_interp *I) {
     py_val *v = py_new(I, V_DICT);
     if (!v) return NULL;
-    if (!(v->u.d = py_alloc(&I->ar, sizeof *v->u.d))) return py_new(I, V_NONE) ? NULL : NULL;
+    if (!(v->u.d = py_alloc(&I->ar, sizeof *v->u.d))) return py_oom(I);
     return v;
 }
 
@@ -96,7 +100,7 @@ gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
             return py_fail(I, NULL, GL_E_LIMIT, "a dict of more than %d items is over the limit", GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
         int cap = D->cap ? D->cap * 2 : 8;
         py_val **nk = py_alloc(&I->ar, sizeof *nk * (size_t)cap), **nv = py_alloc(&I->ar, sizeof *nv * (size_t)cap);
-        if (!nk || !nv) return py_new(I, V_NONE), I->err.code;
+        if (!nk || !nv) return py_oom(I), I->err.code;
         if (D->n) {
             memcpy(nk, D->k, sizeof *nk * (size_t)D->n);
             memcpy(nv, D->v, sizeof *nv * (size_t)D->n);
@@ -358,7 +362,10 @@ py_val *py_arith(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
 /* ---- environments */
 py_env *py_env_new(py_interp *I, py_env *up) {
     py_env *e = py_alloc(&I->ar, sizeof *e);
-    if (!e) return (py_env *)py_new(I, V_NONE) ? NULL : NULL;
+    if (!e) {
+        py_oom(I);
+        return NULL;
+    }
     e->up = up;
     return e;
 }
@@ -380,7 +387,7 @@ gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v) {
         int cap = e->cap ? e->cap * 2 : 8;
         const char **nn = py_alloc(&I->ar, sizeof *nn * (size_t)cap);
         py_val **nv = py_alloc(&I->ar, sizeof *nv * (size_t)cap);
-        if (!nn || !nv) return py_new(I, V_NONE), I->err.code;
+        if (!nn || !nv) return py_oom(I), I->err.code;
         if (e->n) {
             memcpy(nn, e->names, sizeof *nn * (size_t)e->n);
             memcpy(nv, e->vals, sizeof *nv * (size_t)e->n);
