@@ -63,6 +63,15 @@ describe('clock resolution', () => {
     // (the first call is cached for the page's life: this file measures only this coarse clock)
     expect(clockResolutionMs(() => { t += 0.25; return Math.floor(t); })).toBe(1);
   });
+  it('a 0.1 ms clock read through float timestamps is 0.1, so times show one decimal', async () => {
+    const { clockResolutionMs: fresh } = await import('../../web/clock.js?fresh');
+    let n = 0;
+    const steps = [0.10000000055879354, 0.09999999962747097];
+    let t = 1000;
+    expect(fresh(() => { if (n++ % 3 === 2) t += steps[n % 2]; return t; })).toBe(0.1);
+    const { formatMs } = await import('../../web/format.js');
+    expect(formatMs(6.1, fresh())).toBe('6.1 ms');
+  });
 });
 
 describe('copy link', () => {
