@@ -65,7 +65,12 @@ describe('IR and Code panels (e2e, Chromium)', () => {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
     await page.goto(`${server.url}?test=1${hash}`);
-    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
+    try {
+      await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
+    } catch (err) {
+      const notice = await page.evaluate(() => document.getElementById('notice-text')?.textContent).catch(() => '?');
+      throw new Error(`${hash}: the lab never got ready (notice: ${notice}; errors: ${errors.join(' | ')})`);
+    }
     return { page, errors };
   }
 
