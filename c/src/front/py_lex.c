@@ -185,6 +185,7 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
     int ni = 1, depth = 0;
     bool bol = !fragment;          /* at the beginning of a logical line */
     gl_status st;
+    if (!fragment && len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) L.p += 3;   /* a UTF-8 byte order mark */
 #define NEED(x) do { if (!(x)) return lfail(&L, L.line, L.col, a->nomem ? GL_E_NOMEM : GL_E_LIMIT, \
                                             "the program needs more memory than its budget"); } while (0)
     while (L.p < L.end) {
