@@ -455,7 +455,7 @@ static void test_devices(void **state) {
 static void test_kernel_time(void **state) {
     (void)state;
     const gl_device *h = gl_device_find("h100");
-    gl_kernel k = {GL_K_MATMUL, 0, NULL, 1e6, 1e6, 989e12, NULL};
+    gl_kernel k = {GL_K_MATMUL, 0, NULL, 1e6, 1e6, 989e12, NULL, {GL_WHY_SPECIAL, -1, 0}};
     assert_close(gl_kernel_time(&k, h), 1.0, 1e-15);            /* compute bound on the tensor peak */
     k.kind = GL_K_POINTWISE;
     assert_close(gl_kernel_time(&k, h), 989.0 / 67.0, 1e-12);   /* vector peak */

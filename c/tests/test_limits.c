@@ -373,7 +373,8 @@ static void test_shape_only_shells(void **state) {
 /* ---------------------------------------------------------------- roofline overflow and the limits table */
 static void test_cost_check(void **state) {
     (void)state;
-    gl_kernel k[2] = {{GL_K_MATMUL, 0, NULL, 1e6, 1e6, 1e9, NULL}, {GL_K_POINTWISE, 0, NULL, 1e6, 1e6, 1e6, NULL}};
+    gl_kernel k[2] = {{GL_K_MATMUL, 0, NULL, 1e6, 1e6, 1e9, NULL, {GL_WHY_SPECIAL, -1, 0}},
+                       {GL_K_POINTWISE, 0, NULL, 1e6, 1e6, 1e6, NULL, {GL_WHY_NO_FUSIBLE_PRODUCER, -1, 0}}};
     gl_kernels ks = {2, k};
     gl_device d = {"x", "x", 1e15, 1e13, 1e12, 4e-6, ""};
     gl_err e = {0};
