@@ -16,6 +16,8 @@ export const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dyna
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];
+// controls a lesson link can hide (hideui=a.b): the views mark each with data-ui=<name>
+export const HIDEABLE = ['config', 'pipeline', 'stepper', 'options', 'passes', 'caption', 'changes', 'export', 'panels', 'share', 'inst'];
 
 // Short hash codes for pass names (keeps links readable): "p=ma.de.cs.cf.si.fn".
 const PASS_CODE = { match_attention: 'ma', decompose: 'de', cse: 'cs', constant_fold: 'cf', simplify: 'si', fold_norm_weight: 'fn', dce: 'dc' };
@@ -39,6 +41,12 @@ export function defaultState() {
     kern: true,
     kset: 'fused',
     seed: 0,
+    present: false,   // presentation layout: the graph fills the screen (views/present.js)
+    cam: true,        // the pass camera: zoom to what changes, play it, zoom out
+    leaves: false,    // weights and scalar constants as nodes (else chips on their consumer)
+    shapes: false,    // tensor shapes on the edges
+    hideui: [],       // HIDEABLE controls a lesson link hides
+    lock: false,      // a lesson link's locked config: the config panel is read-only
   };
 }
 
@@ -105,6 +113,17 @@ function pipeline(s) {
     if (!Object.prototype.hasOwnProperty.call(CODE_PASS, c)) throw new Error('unknown pass code');
     return CODE_PASS[c];
   });
+}
+function hideui(s) {
+  if (s === '') return [];
+  const list = s.split('.');
+  const seen = new Set();
+  for (const p of list) {
+    if (!HIDEABLE.includes(p)) throw new Error('unknown control');
+    if (seen.has(p)) throw new Error('repeated control');
+    seen.add(p);
+  }
+  return list;
 }
 function panels(s) {
   if (s === '') return [];
@@ -178,6 +197,12 @@ const FIELDS = {
   kern: [['kern'], bool],
   kset: [['kset'], oneOf(KERNEL_SETS)],
   seed: [['seed'], int],
+  present: [['present'], bool],
+  cam: [['cam'], bool],
+  leaves: [['leaves'], bool],
+  shapes: [['shapes'], bool],
+  hideui: [['hideui'], hideui],
+  lock: [['lock'], bool],
 };
 export const HASH_KEYS = Object.keys(FIELDS);
 
@@ -285,13 +310,19 @@ export function serializeHash(st) {
     ['kern', st.kern ? 1 : 0],
     ['kset', st.kset],
     ['seed', st.seed],
+    ['present', st.present ? 1 : 0],
+    ['cam', st.cam ? 1 : 0],
+    ['leaves', st.leaves ? 1 : 0],
+    ['shapes', st.shapes ? 1 : 0],
+    ['hideui', st.hideui.join('.')],
+    ['lock', st.lock ? 1 : 0],
   );
   return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
 }
 
 /** A deep copy with patch applied ({cfg: {...}} and {custom: {...}} merge one level deep). */
 export function withPatch(st, patch) {
-  const next = { ...st, cfg: { ...st.cfg }, custom: { ...st.custom }, pipeline: st.pipeline.slice(), panels: st.panels.slice() };
+  const next = { ...st, cfg: { ...st.cfg }, custom: { ...st.custom }, pipeline: st.pipeline.slice(), panels: st.panels.slice(), hideui: (st.hideui || []).slice() };
   for (const [k, v] of Object.entries(patch)) {
     if ((k === 'cfg' || k === 'custom') && v && typeof v === 'object') Object.assign(next[k], v);
     else next[k] = Array.isArray(v) ? v.slice() : v;

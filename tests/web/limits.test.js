@@ -50,11 +50,18 @@ const OTHER = [
   ['kern', ['0', '1'], ['2', 'true', '']],
   ['collapse', ['auto', 'on', 'off'], ['yes', '']],
   ['kset', ['fused', 'eager'], ['lazy', '']],
+  ['present', ['0', '1'], ['2', 'true', '']],
+  ['cam', ['0', '1'], ['2', 'true', '']],
+  ['leaves', ['0', '1'], ['2', 'true', '']],
+  ['shapes', ['0', '1'], ['2', 'true', '']],
+  ['lock', ['0', '1'], ['2', 'true', '']],
+  ['hideui', ['', 'config', 'config.pipeline.stepper'], ['config.config', 'header', 'config.']],
 ];
 
 const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'], bw: ['custom', 'bw'],
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
-  seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'] };
+  seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'],
+  present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'] };
 const valueOf = (state, key) => {
   const p = PATH[key] ?? ['cfg', key];
   return p.length === 1 ? state[p[0]] : state[p[0]][p[1]];
@@ -88,7 +95,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(27);
+    expect(rows).toHaveLength(33);
   });
 });
 

@@ -21,6 +21,12 @@ const DEFAULTS = {
   kern: true,
   kset: 'fused',
   seed: 0,
+  present: false,
+  cam: true,
+  leaves: false,
+  shapes: false,
+  hideui: [],
+  lock: false,
 };
 
 /** The one reason parseHash gives for a hash with one bad part. */
@@ -167,7 +173,7 @@ describe('serializeHash', () => {
   it('writes the defaults in a fixed order, without the custom device', () => {
     expect(serializeHash(defaultState())).toBe('d=64&H=8&G=2&dh=8&f=128&eps=0.00001&theta=10000&mode=prefill&T=12&S=16'
       + '&pos0=0&L=1&eb=2&dev=h100&p=ma.de.cs.cf.si.fn&stage=0&panels=config.graph.kernels.memory&inst=0&hide=0'
-      + '&collapse=auto&kern=1&kset=fused&seed=0');
+      + '&collapse=auto&kern=1&kset=fused&seed=0&present=0&cam=1&leaves=0&shapes=0&hideui=&lock=0');
   });
 
   it('writes the custom device only when it is selected; exponents without "+"', () => {
@@ -249,5 +255,27 @@ describe('caseFromState', () => {
     const st = defaultState();
     caseFromState(st).pipeline.push('dce');
     expect(st.pipeline).toEqual(DEFAULTS.pipeline);
+  });
+});
+
+describe('lesson-link keys (present, cam, leaves, shapes, hideui, lock)', () => {
+  it('round-trip through the hash', () => {
+    const st = withPatch(defaultState(), { present: true, cam: false, leaves: true, shapes: true, hideui: ['config', 'pipeline'], lock: true, stage: 3 });
+    const back = parseHash('#' + serializeHash(st)).state;
+    expect(back).toEqual(st);
+  });
+  it('an unknown or repeated control in hideui drops that key alone, naming it', () => {
+    const r = parseHash('#hideui=config.header&lock=1&cam=0');
+    expect(r.dropped.map((d) => d.key)).toEqual(['hideui']);
+    expect(r.notice).toContain('hideui=config.header: unknown control');
+    expect(r.state.lock).toBe(true);
+    expect(r.state.cam).toBe(false);
+    expect(parseHash('#hideui=export.export').dropped[0].why).toContain('repeated control');
+    expect(parseHash('#cam=2').dropped[0].why).toBe('cam=2: not 0 or 1');
+    expect(parseHash('#hideui=').state.hideui).toEqual([]);
+  });
+  it('defaults: camera on, leaves as chips, no shapes, nothing hidden or locked', () => {
+    const d = parseHash('').state;
+    expect([d.present, d.cam, d.leaves, d.shapes, d.hideui, d.lock]).toEqual([false, true, false, false, [], false]);
   });
 });

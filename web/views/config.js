@@ -111,7 +111,7 @@ export function createConfigView(root, ctx) {
   const rows = {};
   for (const f of FIELDS) {
     const lim = limits[f.limit || f.key];
-    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label });
+    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label, 'data-testid': `config-${f.key}` });
     const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
     // hover: what the knob is (web/glossary.js)

@@ -49,7 +49,7 @@ export function createNumericsView(root, ctx) {
   controls.append(btnRun, el('label', { for: 'num-auto' }, cbAuto, ' run on every change'), statusLine);
   const refuse = el('div', { class: 'num-refuse', role: 'status', 'data-testid': 'numerics-refuse', hidden: '' });
   const banner = createStaleBanner();
-  const errTable = el('div', { class: 'num-table' });
+  const errTable = el('div', { class: 'num-table', 'data-testid': 'numeric-error' });   // each stage's max |Δ| (issue 7's hook)
   const heatCtl = el('div', { class: 'heat-ctl' });
   const selStage = el('select', { 'aria-label': 'stage for the heatmap' });
   const selOut = el('select', { 'aria-label': 'output for the heatmap' });
