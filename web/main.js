@@ -98,8 +98,9 @@ export async function boot(opts = {}) {
   }
   if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
       !presets.devices.some((d) => d.name === state.dev)) {
-    showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab shows the defaults.`);
-    state = parseHash('').state;
+    // like any other bad key: only the device is dropped, the rest of the link is kept
+    showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
+    state = withPatch(state, { dev: parseHash('').state.dev });
   }
 
   // ---------------------------------------------------------------- panels

@@ -61,6 +61,13 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
     await page.waitForFunction(() => window.__graphlab.result().config.d === 256, null, { timeout: 90000 });
     expect(await notice.textContent()).toMatch(/\(T=abc: not a whole number\), so the lab dropped that key/);
     expect(await result(page)).toMatchObject({ d: 256, T: 12, layers: 2 });
+    // a device name this build does not know (valid syntax, so only the module can tell): the same
+    const dev = await open('#d=192&dev=tpu9&L=1');
+    await dev.page.waitForFunction(() => window.__graphlab.result()?.config.d === 192, null, { timeout: 90000 });
+    expect(await dev.page.locator('[data-testid=notice]').textContent()).toBe('The link asked for a device "tpu9" this build does not know, so the lab dropped that key and kept the rest.');
+    expect(await dev.page.evaluate(() => window.__graphlab.state().dev)).toBe('h100');
+    expect(dev.errors).toEqual([]);
+    await dev.page.close();
     expect(errors).toEqual([]);
     await page.close();
   });
