@@ -7,11 +7,12 @@
 // traced for every golden case config equals the builder's graph (`graphlab print --stage trace`), node for
 // node. Then errors (FILE.py:LINE:COL) and the limits: hostile programs end in a clear error within a second.
 // Build first: `make native wasi build/graphlab_asan`.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { GOLDEN, haveBinary, referenceCaseFiles, runCli } from './helpers/compare.js';
+import { createGraphLab } from '../wasm/graphlab.mjs';
+import { GOLDEN, haveBinary, referenceCaseFiles, ROOT, runCli } from './helpers/compare.js';
 
 const DIR = join(GOLDEN, 'programs');
 const PROGRAMS = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort()
@@ -266,4 +267,44 @@ g = trace(f, {"x": ("S", 4)}, {"w": (4, 3)})
     expect(noBind.status).toBe(1);
     expect(noBind.stderr).toMatch(/inputs\.random: input 'x' has the symbolic dim "S" and bind has no value for it/);
   });
+});
+
+describe.skipIf(!existsSync(join(ROOT, 'public', 'graphlab-core.wasm')))('wasm: the browser module\'s trace and program cases', () => {
+  it('trace() prints the reference\'s text for every golden program, with a span per node', async () => {
+    const gl = await createGraphLab();
+    const bad = [];
+    for (const p of PROGRAMS) {
+      const r = gl.trace(p.program, `${p.name}.py`);
+      if (r.text !== `${p.text}\n` || r.spans.length !== r.nodes || r.nodes !== p.passes[0].nodes) bad.push(p.name);
+    }
+    console.log(`trace (wasm): ${PROGRAMS.length} programs, ${bad.length} mismatches`);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('runCase with a program gives the reference\'s per-pass counts (every 10th program)', async () => {
+    const gl = await createGraphLab();
+    const bad = PROGRAMS.filter((p, i) => i % 10 === 0).filter((p) => {
+      const r = gl.runCase({ case: p.name, program: p.program, bind: { S: 16, P: 15 }, emit: { graphs: false } });
+      return JSON.stringify(r.passes) !== JSON.stringify(p.passes) || Object.keys(r.spans).length !== p.passes.length;
+    }).map((p) => p.name);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('errors are FILE:LINE:COL with a status, hostile programs end cleanly, and the heap returns', async () => {
+    const gl = await createGraphLab();
+    gl.trace('from graph_lab import trace\ng = trace(lambda x: x, {"x": (1,)})\n');
+    const before = gl.memoryStats();
+    for (const [, source, status, re] of ERRORS) {
+      let err = null;
+      try {
+        gl.trace(source, '<stdin>');
+      } catch (e) {
+        err = e;
+      }
+      expect(err, source.slice(0, 40)).not.toBeNull();
+      expect(err.code.toLowerCase()).toBe(`gl_e_${status}`);
+      expect(err.message).toMatch(re);
+    }
+    expect(gl.memoryStats()).toBe(before);
+  }, 120_000);
 });
