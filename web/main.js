@@ -16,6 +16,7 @@ import { createNumericsView } from './views/numerics.js';
 import { createDynamicView } from './views/dynamic.js';
 import { createIrView } from './views/ir.js';
 import { createCodeView } from './views/code.js';
+import { createPresentView } from './views/present.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
 
@@ -96,12 +97,15 @@ export async function boot(opts = {}) {
     if (again.notice && again.notice !== hashNotice) showNotice(again.notice);
     state = again.state;
   }
-  if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
-      !presets.devices.some((d) => d.name === state.dev)) {
-    // like any other bad key: only the device is dropped, the rest of the link is kept
-    showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
-    state = withPatch(state, { dev: parseHash('').state.dev });
+  // a device name only the module can judge: like any other bad key, only it is dropped (on load and on edit)
+  function dropUnknownDevice() {
+    if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
+        !presets.devices.some((d) => d.name === state.dev)) {
+      showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
+      state = withPatch(state, { dev: parseHash('').state.dev });
+    }
   }
+  dropUnknownDevice();
 
   // ---------------------------------------------------------------- panels
   const panelEls = {};
@@ -155,6 +159,7 @@ export async function boot(opts = {}) {
     ir: createIrView(body('ir'), ctx),
     code: createCodeView(body('code'), ctx),
   };
+  const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
 
   // ---------------------------------------------------------------- analysis
   // When a new configuration is analysed (runCase, then every open panel redraws):
@@ -293,6 +298,7 @@ export async function boot(opts = {}) {
     const parsed = parseHash(h, { limits });
     if (parsed.notice) showNotice(parsed.notice);
     state = parsed.state;
+    dropUnknownDevice();
     writeHash({ now: true });
     scheduleAnalyze('now');
     render({ animate: false });
@@ -385,6 +391,7 @@ export async function boot(opts = {}) {
       $(`show-${p}`).checked = open;
     }
     $('stale').hidden = !(model.error && model.stale);
+    present.draw(state);
     const m = { ...model };
     views.config.draw(state, m);
     for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {

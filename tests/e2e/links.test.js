@@ -66,6 +66,11 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
     await dev.page.waitForFunction(() => window.__graphlab.result()?.config.d === 192, null, { timeout: 90000 });
     expect(await dev.page.locator('[data-testid=notice]').textContent()).toBe('The link asked for a device "tpu9" this build does not know, so the lab dropped that key and kept the rest.');
     expect(await dev.page.evaluate(() => window.__graphlab.state().dev)).toBe('h100');
+    // and through an edited URL (the hashchange path)
+    await dev.page.evaluate(() => { document.getElementById('notice').hidden = true; location.hash = '#d=160&dev=npu3'; });
+    await dev.page.waitForFunction(() => window.__graphlab.result()?.config.d === 160, null, { timeout: 90000 });
+    expect(await dev.page.locator('[data-testid=notice]').textContent()).toMatch(/device "npu3" this build does not know, so the lab dropped that key/);
+    expect(await dev.page.evaluate(() => window.__graphlab.state().dev)).toBe('h100');
     expect(dev.errors).toEqual([]);
     await dev.page.close();
     expect(errors).toEqual([]);
