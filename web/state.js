@@ -47,6 +47,7 @@ export function defaultState() {
     shapes: false,    // tensor shapes on the edges
     hideui: [],       // HIDEABLE controls a lesson link hides
     lock: false,      // a lesson link's locked config: the config panel is read-only
+    sel: null,        // the selected node's stable key (selection.js), or null
   };
 }
 
@@ -101,6 +102,13 @@ function bool(s) {
   throw new Error('not 0 or 1');
 }
 const NAME_RE = /^[a-z0-9_-]{1,32}$/;
+// a stable key (model.js): "n12" for the trace's node 12, "s3n45" for node 45 made by stage 3's pass
+const SEL_RE = /^(n[0-9]{1,7}|s[0-9]{1,2}n[0-9]{1,7})$/;
+function selKey(s) {
+  if (s === '') return null;
+  if (!SEL_RE.test(s)) throw new Error('not a node key');
+  return s;
+}
 function devName(s) {
   if (!NAME_RE.test(s)) throw new Error('not a device name');
   return s;
@@ -203,6 +211,7 @@ const FIELDS = {
   shapes: [['shapes'], bool],
   hideui: [['hideui'], hideui],
   lock: [['lock'], bool],
+  sel: [['sel'], selKey],
 };
 export const HASH_KEYS = Object.keys(FIELDS);
 
@@ -317,6 +326,7 @@ export function serializeHash(st) {
     ['hideui', st.hideui.join('.')],
     ['lock', st.lock ? 1 : 0],
   );
+  if (st.sel) kv.push(['sel', st.sel]);   // only when something is selected
   return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
 }
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildStages } from '../../web/model.js';
+import { parseHash, serializeHash, defaultState, withPatch } from '../../web/state.js';
 import { KEY_RE, resolve, removedText, originOf, keyOf, kernelIndex, bufferOf, stepKey, lastNode } from '../../web/selection.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,5 +96,26 @@ describe('selection on the small prefill layer', () => {
   it('the hash form of keys', () => {
     for (const k of ['n0', 'n45', 's1n34', 's12n7']) expect(KEY_RE.test(k)).toBe(true);
     for (const k of ['', 'n', 'x1', 'n-1', 's1', 's123n1', 'n1 ', 'N1']) expect(KEY_RE.test(k)).toBe(false);
+  });
+});
+
+describe('the sel hash key (state.js)', () => {
+  it('round-trips a stable key and is left out when nothing is selected', () => {
+    const st = withPatch(defaultState(), { sel: 's3n45' });
+    expect(serializeHash(st).endsWith('&sel=s3n45')).toBe(true);
+    expect(parseHash('#' + serializeHash(st)).state.sel).toBe('s3n45');
+    expect(serializeHash(defaultState())).not.toMatch(/sel=/);
+    expect(parseHash('#sel=').state.sel).toBe(null);
+    expect(parseHash('#d=64').state.sel).toBe(null);
+  });
+  it('drops a malformed key on its own, keeping the rest', () => {
+    for (const bad of ['x1', 'n', 'n-1', 's1', 's123n4', 'n12345678', 'n1%20', '%3Cb%3E']) {
+      const r = parseHash(`#d=32&sel=${bad}`);
+      expect(r.state.sel).toBe(null);
+      expect(r.state.cfg.d).toBe(32);
+      expect(r.dropped).toHaveLength(1);
+      expect(r.dropped[0].why).toMatch(/^sel=.*: not a node key$/);
+    }
+    expect(parseHash('#sel=n1&sel=n2').dropped[0].why).toBe('"sel" given twice');
   });
 });

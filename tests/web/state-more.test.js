@@ -27,6 +27,7 @@ const DEFAULTS = {
   shapes: false,
   hideui: [],
   lock: false,
+  sel: null,
 };
 
 /** The one reason parseHash gives for a hash with one bad part. */
