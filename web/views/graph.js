@@ -25,18 +25,42 @@ import { gridLayout } from './graph/grid.js';
 import { createLayoutClient } from './graph/layout-client.js';
 import { kernelColor } from './kernels/palette.js';
 import { explain } from '../glossary.js';
+import { narrateStage } from '../narrate.js';
+import { leafChips } from './graph/leaves.js';
+import { unionGraph, foldColumns } from './graph/union.js';
+import { changeRegion, regionTransform, cameraTransform } from './graph/camera.js';
+import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
 const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
-const COMPACT_H = 26;        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
+const COMPACT_H = 26;
+// the union layout is dense (ranks 12 apart, edges 4, tight-tree ranking): a layer is long and the whole of it
+// must fit a projector at readable letters (measured: 0.87 scale for the small layer at 1280×720)
+const UNION_DAGRE = { ranksep: 12, edgesep: 4, ranker: 'tight-tree' };
+const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
 
 // the kernels' palette (never the compute / memory colours) is shared with the kernels and memory panels
 export { kernelColor };
 
 export function createGraphView(root, ctx) {
   // ------------------------------------------------------------------ DOM
-  const bar = el('div', { class: 'stepper', role: 'toolbar', 'aria-label': 'pass stepper' });
+  // the pass strip: ◀ name ▶, one chip per pass (counts, hits), export; then the caption of the shown pass
+  const strip = el('div', { class: 'pass-strip', role: 'toolbar', 'aria-label': 'passes' });
+  const sPrev = el('button', { type: 'button', class: 'ps-step', title: 'previous pass (←)', 'aria-label': 'previous pass', 'data-testid': 'pass-prev' }, '◀');
+  const sName = el('span', { class: 'ps-name', 'data-testid': 'pass-name', 'aria-live': 'polite' });
+  const sNext = el('button', { type: 'button', class: 'ps-step', title: 'next pass (→)', 'aria-label': 'next pass', 'data-testid': 'pass-next' }, '▶');
+  const sChips = el('span', { class: 'ps-chips', 'data-ui': 'passes' });
+  const btnSvg = el('button', { type: 'button', 'data-testid': 'export-svg', title: 'save the graph and its caption as SVG (for slides)' }, 'SVG');
+  const btnPng = el('button', { type: 'button', 'data-testid': 'export-png', title: 'save the graph and its caption as PNG (for slides)' }, 'PNG');
+  const exportBox = el('span', { class: 'ps-export', 'data-ui': 'export' }, btnSvg, btnPng);
+  strip.append(sPrev, sName, sNext, sChips, el('span', { class: 'spacer' }), exportBox);
+  const capHead = el('span', { class: 'cap-head' });
+  const capRule = el('span', { class: 'cap-rule' });
+  const capList = el('ul', { class: 'cap-changes', 'data-ui': 'changes', 'aria-label': 'what the pass changed (click to highlight)' });
+  const caption = el('div', { class: 'pass-caption', 'data-testid': 'pass-caption', 'data-ui': 'caption' }, el('div', { class: 'cap-line' }, capHead, ' ', capRule), capList);
+
+  const bar = el('div', { class: 'stepper', role: 'toolbar', 'aria-label': 'pass stepper', 'data-ui': 'stepper' });
   const btnFirst = el('button', { type: 'button', title: 'first stage (Home)', 'aria-label': 'first stage' }, '⇤');
   const btnPrev = el('button', { type: 'button', title: 'previous pass (←)', 'aria-label': 'previous pass', 'data-testid': 'prev' }, '◀');
   const btnPlay = el('button', { type: 'button', title: 'play / pause (space)', 'aria-label': 'play', 'data-testid': 'play' }, '▶ play');
@@ -46,20 +70,26 @@ export function createGraphView(root, ctx) {
   const btnFit = el('button', { type: 'button', title: 'fit the graph to the view' }, 'fit');
   bar.append(btnFirst, btnPrev, btnPlay, btnNext, btnLast, stageLabel, el('span', { class: 'spacer' }), btnFit);
 
-  const opts = el('div', { class: 'graph-opts' });
+  const opts = el('div', { class: 'graph-opts', 'data-ui': 'options' });
   const cbHide = el('input', { type: 'checkbox', id: 'opt-hide' });
   const cbKern = el('input', { type: 'checkbox', id: 'opt-kern' });
   const selCollapse = el('select', { id: 'opt-collapse', 'aria-label': 'collapse layers' },
     el('option', { value: 'auto' }, 'auto'), el('option', { value: 'on' }, 'collapsed'), el('option', { value: 'off' }, 'expanded'));
+  const cbLeaves = el('input', { type: 'checkbox', id: 'opt-leaves' });
+  const cbShapes = el('input', { type: 'checkbox', id: 'opt-shapes' });
+  const cbCam = el('input', { type: 'checkbox', id: 'opt-cam' });
   opts.append(
     el('label', {}, cbHide, ' hide passes that changed nothing'),
+    el('label', { title: 'weights and scalar constants as boxes of their own (else chips on the node that reads them)' }, cbLeaves, ' leaves as nodes'),
+    el('label', {}, cbShapes, ' shapes on edges'),
+    el('label', { title: 'stepping a pass: zoom to what changes, play it, zoom out (off with reduced motion)' }, cbCam, ' camera'),
     el('label', {}, cbKern, ' show fused kernels (last stage)'),
     el('label', {}, 'layers: ', selCollapse),
   );
 
   const side = el('div', { class: 'pass-side' });
   const passList = el('ol', { class: 'pass-list', 'aria-label': 'stages' });
-  const pipeBox = el('details', { class: 'pipeline-editor' }, el('summary', {}, 'Pipeline (switch off / reorder passes)'));
+  const pipeBox = el('details', { class: 'pipeline-editor', 'data-ui': 'pipeline' }, el('summary', {}, 'Pipeline (switch off / reorder passes)'));
   const pipeList = el('ul', { class: 'pipe-list' });
   const pipeReset = el('button', { type: 'button' }, 'default order');
   pipeBox.append(pipeList, pipeReset);
@@ -78,9 +108,9 @@ export function createGraphView(root, ctx) {
   canvas.append(tip, empty, forcedNote, layingNote);
   const wrap = el('div', { class: 'graph-wrap' }, side, canvas);
   clear(root);
-  root.append(bar, opts, wrap);
+  root.append(strip, caption, bar, opts, wrap);
 
-  const svg = d3.select(canvas).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph');
+  const svg = d3.select(canvas).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
   const defs = svg.append('defs');
   defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
@@ -88,6 +118,7 @@ export function createGraphView(root, ctx) {
   const zoomRoot = svg.append('g').attr('class', 'zoom-root');
   const gHulls = zoomRoot.append('g').attr('class', 'hulls');
   const gEdges = zoomRoot.append('g').attr('class', 'edges');
+  const gShapes = zoomRoot.append('g').attr('class', 'edge-shapes');
   const gNodes = zoomRoot.append('g').attr('class', 'nodes');
   let userZoomed = false;  // once the user pans or zooms, stage changes stop re-fitting the view
   // The canvas size, kept by a ResizeObserver. Reading it in the middle of a redraw (fit()'s
@@ -155,6 +186,15 @@ export function createGraphView(root, ctx) {
   let state = null;
   let highlight = null;    // kernel index highlighted from the kernels panel
 
+  sPrev.addEventListener('click', () => ctx.step(-1));
+  sNext.addEventListener('click', () => ctx.step(1));
+  cbLeaves.addEventListener('change', () => ctx.setState({ leaves: cbLeaves.checked }));
+  cbShapes.addEventListener('change', () => ctx.setState({ shapes: cbShapes.checked }));
+  cbCam.addEventListener('change', () => ctx.setState({ cam: cbCam.checked }));
+  const exportName = () => (last && model && model.stages[last.stageIndex] ? `graphlab-${last.stageIndex}-${model.stages[last.stageIndex].name}` : 'graphlab');
+  const exportNow = () => exportSvg(svg.node(), zoomRoot.node(), { width: last.vis.width, height: last.vis.height, caption: captionText() });
+  btnSvg.addEventListener('click', () => { if (last) downloadSvg(exportNow(), exportName()); });
+  btnPng.addEventListener('click', () => { if (last) downloadPng(exportNow(), exportName()); });
   btnFirst.addEventListener('click', () => ctx.gotoStage('first'));
   btnPrev.addEventListener('click', () => ctx.step(-1));
   btnNext.addEventListener('click', () => ctx.step(1));
@@ -171,9 +211,9 @@ export function createGraphView(root, ctx) {
   // while something it needs is on its way (a dagre layout from the worker, a layer's nodes): draw() then
   // keeps the previous picture and draws again when it arrives (resume). urgent: the page waits for it.
   function visualGraph(stage, collapsed, urgent = true) {
-    const inst = !!state.inst;
-    const aspect = collapsed ? canvasAspect() : 0;
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') + '|' + aspect : '-'}|${inst ? 'i' : ''}`;
+    const inst = !!(state.inst || state.present);
+    const aspect = canvasAspect();
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
     const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent);
     if (vis) layoutCache.set(key, vis);
@@ -187,16 +227,20 @@ export function createGraphView(root, ctx) {
     return Math.min(4, Math.max(0.5, Math.round((4 * b.width) / b.height) / 4));
   }
 
-  function nodeVis(n, inst) {
+  function nodeVis(n, inst, chips) {
     const label = nodeLabel(n);
-    return { key: n.key, node: n, label, w: textWidth(label, inst), h: inst ? NODE_H + 8 : NODE_H, cls: n.cls, group: false };
+    const chipText = chips && chips.length ? chips.map((c) => c.label).join(' · ') : '';
+    // a chip row (the weights / scalars it reads) widens the box: label, then the chips in a lighter tspan
+    const w = chipText ? textWidth(`${label}  ${chipText}`, inst) : textWidth(label, inst);
+    const h = state.present ? PRESENT_H : inst ? NODE_H + 8 : NODE_H;
+    return { key: n.key, node: n, label, chips: chipText, w, h, cls: n.cls, group: false };
   }
 
   /** dagre's positions for these nodes and edges: from the cache (by structure), or null and asked for. */
-  function dagreShape(nodes, edgeIter, urgent) {
+  function dagreShape(nodes, edgeIter, urgent, opts = null) {
     const edges = [...edgeIter];
     // dagre's input in insertion order: the same string means the same layout
-    let sig = '';
+    let sig = opts ? JSON.stringify(opts) : '';
     for (const v of nodes.values()) sig += `${v.key}:${v.w}:${v.h};`;
     sig += '|';
     for (const e of edges) sig += `${e.s}>${e.t};`;
@@ -208,26 +252,63 @@ export function createGraphView(root, ctx) {
     }
     if (urgent) wanted.add(sig);
     if (!pendingKeys.has(sig)) pendingKeys.set(sig, [...nodes.keys()]);
-    layouts.request(sig, [...nodes.values()].map((v) => [v.key, v.w, v.h]), edges.map((e) => [e.s, e.t]), urgent);
+    layouts.request(sig, [...nodes.values()].map((v) => [v.key, v.w, v.h]), edges.map((e) => [e.s, e.t]), urgent, opts);
     return null;
   }
 
-  function expandedGraph(stage, inst, urgent) {
+  /** A stage's visual nodes and edges, unplaced (leaves as chips on their readers unless state.leaves). */
+  function stageNodes(stage, inst) {
+    const { chipped, chips } = leafChips(stage, !!state.leaves);
     const nodes = new Map();
-    for (const n of stage.nodes) nodes.set(n.key, nodeVis(n, inst));
+    for (const n of stage.nodes) if (!chipped.has(n.id)) nodes.set(n.key, nodeVis(n, inst, chips.get(n.id)));
     const edges = new Map();
     for (const n of stage.nodes) {
+      if (chipped.has(n.id)) continue;
       for (const i of n.inputs) {
         const src = stage.nodes[i];
-        if (!src) continue;
+        if (!src || chipped.has(i)) continue;
         const ek = `${src.key}>${n.key}`;
-        if (!edges.has(ek)) edges.set(ek, { key: ek, s: src.key, t: n.key, shared: false });
+        if (!edges.has(ek)) edges.set(ek, { key: ek, s: src.key, t: n.key, shared: false, shape: src.shape });
       }
     }
-    const shape = dagreShape(nodes, edges.values(), urgent);
+    return { nodes, edges: [...edges.values()] };
+  }
+
+  // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
+  // folded into columns for the canvas's aspect; null while dagre runs in the worker.
+  const unionMemo = new Map();
+  function unionShape(inst, urgent) {
+    const stages = model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s));
+    const ukey = `${model.version}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    let u = unionMemo.get(ukey);
+    if (!u) {
+      const g = unionGraph(stages.map((s) => stageNodes(s, inst)));
+      if (g.nodes.length > MAX_EXPANDED_NODES) return undefined;
+      u = { nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })), folds: new Map() };
+      while (unionMemo.size >= 4) unionMemo.delete(unionMemo.keys().next().value);
+      unionMemo.set(ukey, u);
+    }
+    const shape = dagreShape(u.nodes, u.edges, urgent, UNION_DAGRE);
+    if (!shape) return null;
+    const aspect = canvasAspect();
+    let f = u.folds.get(`${aspect}|${shape.width}x${shape.height}`);
+    if (!f) {
+      const h = Math.max(...[...u.nodes.values()].map((v) => v.h));
+      f = foldColumns(shape.pos, shape.width, shape.height, { aspect, h, wOf: new Map([...u.nodes.values()].map((v) => [v.key, v.w])) });
+      f.base = shape;
+      u.folds.set(`${aspect}|${shape.width}x${shape.height}`, f);
+    }
+    return f;
+  }
+
+  function expandedGraph(stage, inst, urgent) {
+    const { nodes, edges } = stageNodes(stage, inst);
+    let shape = stage.lite ? undefined : unionShape(inst, urgent);
+    if (shape === null) return null;
+    if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);   // the union is too big to lay out
     if (!shape) return null;
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
-    return { nodes, edges: [...edges.values()], visKey: (n) => n.key, width: shape.width, height: shape.height, shape };
+    return { nodes, edges, visKey: (n) => n.key, width: shape.width, height: shape.height, shape };
   }
 
   /** One layer's nodes in a stage (see collapse.js layerSlice), or null while a big result's are fetched. */
@@ -427,13 +508,23 @@ export function createGraphView(root, ctx) {
       return c.join(' ');
     })
       .attr('data-key', (d) => d.key)
+      .attr('data-node-id', (d) => (d.v.group || d.ghost ? null : d.v.node.id))
+      .attr('data-layer', (d) => (d.v.group ? d.v.layer : null))
+      .attr('data-x', (d) => Math.round(d.to.x * 10) / 10)
+      .attr('data-y', (d) => Math.round(d.to.y * 10) / 10)
       .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
       .attr('tabindex', (d) => (d.v.group ? 0 : null))
       .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`));
     all.select('rect')
       .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
       .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
-    all.select('text').text((d) => d.v.label);
+    all.select('text').each(function (d) {
+      // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure)
+      const t = d3.select(this);
+      const parts = d.v.chips ? [d.v.label, d.v.chips] : [d.v.label];
+      t.selectAll('tspan').data(parts).join('tspan').attr('class', (x, i) => (i ? 'chips' : 'label'))
+        .attr('dx', (x, i) => (i ? '0.6em' : null)).text((x) => x);
+    });
     all.on('keydown', (ev, d) => {
       if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
         ev.preventDefault();
@@ -444,9 +535,19 @@ export function createGraphView(root, ctx) {
     });
     const edgeSel = gEdges.selectAll('path.edge').data(edgeList, (d) => d.key);
     edgeSel.exit().remove();
+    // an edge into an earlier rank (from one folded column to the next, graph/union.js) is drawn dashed
+    const at = new Map(elements.map((d) => [d.key, d.to]));
+    const wraps = (d) => {
+      const a = at.get(d.s), b = at.get(d.t);
+      return !!(a && b && b.y < a.y - 1);
+    };
     const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
-      .attr('class', (d) => (d.shared ? 'edge shared' : 'edge'));
-    return { nodes: all, edges };
+      .attr('class', (d) => `edge${d.shared ? ' shared' : ''}${wraps(d) ? ' wrap' : ''}`);
+    // shapes on edges (shapes=1): the tensor each edge carries, at its middle
+    const shapeData = state && state.shapes ? edgeList.filter((e) => e.shape && e.phase !== 'out') : [];
+    const shapes = gShapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')
+      .attr('class', 'edge-shape').attr('text-anchor', 'middle').text((d) => fmtShape(d.shape));
+    return { nodes: all, edges, shapes };
   }
 
   function applyFrame(sel, byKey, t) {
@@ -464,6 +565,15 @@ export function createGraphView(root, ctx) {
       if (d.phase === 'in') return Math.max(0, t * 2 - 1);
       return 1;
     });
+    if (sel.shapes && !sel.shapes.empty()) {
+      sel.shapes.attr('x', (d) => {
+        const a = byKey.get(d.s), b = byKey.get(d.t);
+        return a && b ? (a.cur.x + b.cur.x) / 2 : -1e4;
+      }).attr('y', (d) => {
+        const a = byKey.get(d.s), b = byKey.get(d.t);
+        return a && b ? (a.cur.y + b.cur.y) / 2 : -1e4;
+      }).attr('opacity', t >= 1 ? 1 : 0);
+    }
   }
 
   function frame(d, t) {
@@ -594,13 +704,19 @@ export function createGraphView(root, ctx) {
   }
 
   let zoomBusyUntil = 0;   // end of the running zoom transition (fit), for warm()
+  function canvasSize() {
+    const box = canvasBox || canvas.getBoundingClientRect();
+    return [Math.max(200, box.width), Math.max(200, box.height)];
+  }
+  function fitTransform() {
+    const [W, H] = canvasSize();
+    const k = Math.min(2, 0.97 * Math.min(W / last.vis.width, H / last.vis.height));
+    return d3.zoomIdentity.translate((W - last.vis.width * k) / 2, Math.max(4, (H - last.vis.height * k) / 2)).scale(k);
+  }
   function fit(animate, ms = 300) {
     if (!last) return;
     if (animate) zoomBusyUntil = performance.now() + ms;
-    const box = canvasBox || canvas.getBoundingClientRect();
-    const W = Math.max(200, box.width), H = Math.max(200, box.height);
-    const k = Math.min(2, 0.95 * Math.min(W / last.vis.width, H / last.vis.height));
-    const t = d3.zoomIdentity.translate((W - last.vis.width * k) / 2, Math.max(4, (H - last.vis.height * k) / 2)).scale(k);
+    const t = fitTransform();
     (animate ? svg.transition().duration(ms).ease(d3.easeCubicInOut) : svg).call(zoom.transform, t);
   }
 
@@ -676,12 +792,77 @@ export function createGraphView(root, ctx) {
     }
   }
 
+  // ------------------------------------------------------------------ pass strip and caption
+  const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : ` · ${c.hits} hit${c.hits === 1 ? '' : 's'}`);
+  function drawStrip(stages, visible, idx) {
+    const st = stages[idx];
+    sName.textContent = `${idx}. ${st.name}`;
+    sName.setAttribute('data-stage', idx);
+    const chips = d3.select(sChips).selectAll('button.ps-chip').data(stages, (s) => `${s.index}:${s.key}`)
+      .join((e) => e.append('button').attr('type', 'button').attr('class', 'ps-chip').on('click', (ev, s) => ctx.setState({ stage: s.index })));
+    chips.classed('current', (s) => s.index === idx).classed('unchanged', (s) => !s.changed)
+      .attr('hidden', (s) => (visible.includes(s.index) ? null : ''))
+      .attr('aria-current', (s) => (s.index === idx ? 'step' : null))
+      .attr('title', (s) => `${s.name}: ${s.counts.nodes} nodes, ${s.counts.ops} ops${hitsText(s.counts)}`)
+      .text((s) => `${s.name} ${s.counts.nodes}${s.counts.hits === null || s.counts.hits === undefined ? '' : ' ×' + s.counts.hits}`);
+  }
+
+  let cap = null;          // the shown stage's caption (narrate.js), for the export and the change list
+  let changeSel = null;    // index of the selected change, or null
+  function stageCaption(stages, idx) {
+    const st = stages[idx];
+    if (idx === 0) return { headline: `${st.name}: the graph as traced — ${st.counts.nodes} nodes, ${st.counts.ops} ops`, rule: '', changes: [] };
+    if (st.lite || stages[idx - 1].lite) {
+      // a big result's stages carry summaries only: the counts say what changed
+      const a = stages[idx - 1].counts, b = st.counts;
+      const d = b.nodes - a.nodes;
+      return { headline: `${st.name}: ${a.nodes} → ${b.nodes} nodes (${d > 0 ? '+' : ''}${d})${hitsText(b)}`, rule: '', changes: [] };
+    }
+    return narrateStage(stages, idx);
+  }
+  function drawCaption(stages, idx) {
+    const c = stageCaption(stages, idx);
+    const same = cap && cap.key === `${model.version}|${idx}`;
+    cap = { ...c, key: `${model.version}|${idx}` };
+    capHead.textContent = c.headline;
+    capRule.textContent = c.rule || '';
+    caption.setAttribute('data-stage', idx);
+    if (same) return;
+    changeSel = null;
+    clear(capList);
+    c.changes.forEach((ch, i) => {
+      const b = el('button', { type: 'button', class: `cap-change how-${ch.how}`, 'data-how': ch.how, 'data-ids': ch.ids.join(' ') }, ch.text);
+      if (!ch.ids.length) {
+        b.setAttribute('aria-disabled', 'true');
+        b.title = 'these nodes are gone from this stage (step back to see them)';
+      }
+      b.addEventListener('click', () => selectChange(changeSel === i || !ch.ids.length ? null : i));
+      capList.append(el('li', {}, b));
+    });
+  }
+  function selectChange(i) {
+    changeSel = i;
+    const ids = new Set(i === null || !cap ? [] : cap.changes[i].ids);
+    capList.querySelectorAll('button.cap-change').forEach((b, j) => b.setAttribute('aria-pressed', j === i ? 'true' : 'false'));
+    gNodes.selectAll('g.node')
+      .classed('csel', (d) => ids.size > 0 && !d.v.group && ids.has(d.v.node.id))
+      .classed('cdim', (d) => ids.size > 0 && (d.v.group || !ids.has(d.v.node.id)));
+  }
+  /** The caption as lines of text (the export's title). */
+  function captionText() {
+    if (!cap) return [];
+    return [cap.headline, cap.rule].filter(Boolean);
+  }
+
   // ------------------------------------------------------------------ draw
   function draw(st, m, { animate = true } = {}) {
     state = st;
     model = m;
     cbHide.checked = st.hide;
     cbKern.checked = st.kern;
+    cbLeaves.checked = !!st.leaves;
+    cbShapes.checked = !!st.shapes;
+    cbCam.checked = !!st.cam;
     selCollapse.value = st.collapse;
     btnPlay.textContent = ctx.playing() ? '❚❚ pause' : '▶ play';
     btnPlay.setAttribute('aria-label', ctx.playing() ? 'pause' : 'play');
@@ -709,9 +890,11 @@ export function createGraphView(root, ctx) {
     // aria-disabled, not disabled: a disabled button drops keyboard focus to <body> (pressing Enter on
     // "next" until the last stage would lose your place); the handlers do nothing at the ends anyway
     const atEnd = pos === -1 || pos >= visible.length - 1;
-    for (const [b, off] of [[btnPrev, pos <= 0], [btnFirst, pos <= 0], [btnNext, atEnd], [btnLast, atEnd]]) {
+    for (const [b, off] of [[btnPrev, pos <= 0], [btnFirst, pos <= 0], [btnNext, atEnd], [btnLast, atEnd], [sPrev, pos <= 0], [sNext, atEnd]]) {
       b.setAttribute('aria-disabled', off ? 'true' : 'false');
     }
+    drawStrip(stages, visible, idx);
+    drawCaption(stages, idx);
     stageLabel.textContent = `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
       (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : '');
 
@@ -773,9 +956,18 @@ export function createGraphView(root, ctx) {
     } else {
       p = still(vis);
     }
+    // the camera, when stepping one pass of the same layout (the union's: kept nodes stay put) and the change
+    // is a part of the drawing; off with reduced motion, cam=0, or once the user has zoomed
+    let cam = null;
+    const stepped = prev && prev.version === m.version && Math.abs(prev.stageIndex - idx) === 1 && prev.vis.shape === vis.shape;
+    if (st.cam && !reduce && animate && !userZoomed && stepped && !sameStage) {
+      const r = changeRegion(p.elements);
+      if (r && (r.x1 - r.x0) * (r.y1 - r.y0) < 0.5 * vis.width * vis.height) cam = r;
+    }
     const sel = join(p.elements, p.edges);
     drawHulls(vis, kernels);
     svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
+      .attr('data-width', Math.round(vis.width)).attr('data-height', Math.round(vis.height))
       .attr('data-collapsed', collapsed ? 1 : 0).attr('data-layers', stageLayers(stage));
     const fresh = !prev || prev.version !== m.version;
     last = { version: m.version, stageIndex: idx, vis, collapseKey: vis };
@@ -795,6 +987,35 @@ export function createGraphView(root, ctx) {
       applyFrame(sel, p.byKey, 1);
       svg.attr('data-animating', 0);
       anim = null;
+    } else if (cam) {
+      // the camera: fly to the region that changes, play the change there, hold, fly back to the whole graph
+      svg.interrupt();
+      svg.attr('data-animating', 1).attr('data-camera', 1);
+      applyFrame(sel, p.byKey, 0);
+      const [zin, hold, zout] = st.inst || st.present ? [700, 400, 800] : [500, 250, 600];
+      const total = zin + duration + hold + zout;
+      zoomBusyUntil = performance.now() + total;
+      const whole = fitTransform();
+      const from = d3.zoomTransform(svg.node());
+      const toward = regionTransform(cam, ...canvasSize(), 2.2);
+      const end = () => {
+        svg.call(zoom.transform, whole);
+        svg.attr('data-camera', 0);
+        finish();
+      };
+      const timer = d3.timer((elapsed) => {
+        if (elapsed < zin) svg.call(zoom.transform, cameraTransform(from, toward, elapsed / zin));
+        else if (elapsed < zin + duration) {
+          svg.call(zoom.transform, toward);
+          applyFrame(sel, p.byKey, (elapsed - zin) / duration);
+        } else if (elapsed < zin + duration + hold) applyFrame(sel, p.byKey, 1);
+        else svg.call(zoom.transform, cameraTransform(toward, whole, (elapsed - zin - duration - hold) / zout));
+        if (elapsed >= total) {
+          timer.stop();
+          end();
+        }
+      });
+      anim = { stop: () => { timer.stop(); end(); } };
     } else {
       svg.attr('data-animating', 1);
       applyFrame(sel, p.byKey, 0);
@@ -814,7 +1035,7 @@ export function createGraphView(root, ctx) {
     if (fresh && !sameLayout) {
       userZoomed = false;
       fit(false);
-    } else if (!userZoomed && !sameStage) fit(!reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
+    } else if (!userZoomed && !sameStage && !cam) fit(!reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
     mark('gl-draw-end');
     scheduleWarm();
   }

@@ -8,12 +8,12 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
   let broken = false;
   const inFlight = new Map();   // sig → urgent?
 
-  function fallback(sig, nodes, edges) {
+  function fallback(sig, nodes, edges, opts) {
     setTimeout(() => {
       if (!inFlight.has(sig)) return;
       inFlight.delete(sig);
       const g = new dagre.graphlib.Graph();
-      g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
+      g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10, ...(opts || {}) });
       g.setDefaultEdgeLabel(() => ({}));
       for (const [k, w, h] of nodes) g.setNode(k, { width: w, height: h });
       for (const [s, t] of edges) g.setEdge(s, t);
@@ -42,7 +42,7 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
         onLayout(m.sig, { pos: m.pos, width: m.width, height: m.height });
       } else {
         console.warn('layout worker:', m.message, '- laying out on the page');
-        if (job) fallback(m.sig, job.nodes, job.edges);
+        if (job) fallback(m.sig, job.nodes, job.edges, job.opts);
       }
     };
     worker.onerror = (ev) => {
@@ -52,7 +52,7 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
       worker = null;
       const todo = [...pendingJobs.values()];
       pendingJobs.clear();
-      for (const j of todo) fallback(j.sig, j.nodes, j.edges);
+      for (const j of todo) fallback(j.sig, j.nodes, j.edges, j.opts);
     };
     return worker;
   }
@@ -61,15 +61,15 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
   const pendingJobs = new Map();
 
   return {
-    /** Asks for a layout (nodes [[key, w, h]], edges [[s, t]]); urgent: the page is waiting for it. */
-    request(sig, nodes, edges, urgent) {
+    /** Asks for a layout (nodes [[key, w, h]], edges [[s, t]]); urgent: the page is waiting for it; opts: dagre's graph options. */
+    request(sig, nodes, edges, urgent, opts) {
       const was = inFlight.get(sig);
       if (was !== undefined && (was || !urgent)) return;
       inFlight.set(sig, !!urgent || !!was);
       const w = getWorker();
-      if (!w) return fallback(sig, nodes, edges);
-      pendingJobs.set(sig, { sig, nodes, edges });
-      w.postMessage({ type: 'layout', sig, nodes, edges, urgent: !!urgent });
+      if (!w) return fallback(sig, nodes, edges, opts);
+      pendingJobs.set(sig, { sig, nodes, edges, opts });
+      w.postMessage({ type: 'layout', sig, nodes, edges, urgent: !!urgent, opts: opts || null });
     },
     has: (sig) => inFlight.has(sig),
     /** Drops the jobs for which drop(sig, urgent) is true; returns their signatures. */

@@ -1,5 +1,5 @@
 // views/graph/layout-worker.js — dagre layouts off the main thread (one graph of up to 1500 nodes can take
-// seconds). Messages in:  {type: 'layout', sig, nodes: [[key, w, h]], edges: [[s, t]], urgent}
+// seconds). Messages in:  {type: 'layout', sig, nodes: [[key, w, h]], edges: [[s, t]], urgent, opts}
 //                         {type: 'cancel', sigs}   drop queued jobs (a superseded layout, an old result's)
 // Messages out: {type: 'layout', sig, pos: [[x, y]] in node order, width, height} | {type: 'error', sig, message}
 // Urgent jobs (the graph the page is waiting for) run before warm-ups (other stages of the result), the
@@ -24,9 +24,9 @@ function next() {
   return pick;
 }
 
-function layout(nodes, edges) {
+function layout(nodes, edges, opts) {
   const g = new dagre.graphlib.Graph();
-  g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10 });
+  g.setGraph({ rankdir: 'TB', nodesep: 12, ranksep: 26, marginx: 10, marginy: 10, ...(opts || {}) });   // opts: dagre graph options
   g.setDefaultEdgeLabel(() => ({}));
   for (const [k, w, h] of nodes) g.setNode(k, { width: w, height: h });
   for (const [s, t] of edges) g.setEdge(s, t);
@@ -45,7 +45,7 @@ function pump() {
   if (!j) return;
   jobs.delete(j.sig);
   try {
-    const r = layout(j.nodes, j.edges);
+    const r = layout(j.nodes, j.edges, j.opts);
     self.postMessage({ type: 'layout', sig: j.sig, ...r });
   } catch (err) {
     self.postMessage({ type: 'error', sig: j.sig, message: String(err && err.message ? err.message : err) });

@@ -1,0 +1,85 @@
+// views/present.js — the presentation layout and the lesson-link chrome.
+//
+// Presentation (present=1, the header's "Present" button or the key p): the graph panel fills the screen and
+// the pass strip and the caption are its only chrome (style.css, body.present); the other panels open on
+// demand, one at a time, as an overlay from the strip's menu (Escape closes it). Lesson links (TensorFlow Playground style):
+// hideui=a.b hides those controls (every hideable control carries data-ui=<name>; style.css hides them from
+// body[data-hideui]), lock=1 makes the config panel read-only, stage=N starts at a pass.
+import { el } from '../dom.js';
+import { PANELS } from '../state.js';
+
+export function createPresentView({ ctx, header, panelEls, titles }) {
+  const body = document.body;
+  // the page's own controls a lesson can hide (the graph view marks its own)
+  if (panelEls.config) panelEls.config.setAttribute('data-ui', 'config');
+  const chips = document.getElementById('panel-chips');
+  if (chips) chips.setAttribute('data-ui', 'panels');
+  const inst = document.getElementById('inst-toggle');
+  if (inst) inst.setAttribute('data-ui', 'inst');
+  const copy = header.querySelector('.copy-link');
+  if (copy) copy.setAttribute('data-ui', 'share');
+
+  const btn = el('button', { type: 'button', 'data-testid': 'present-toggle', title: 'presentation layout: the graph fills the screen (key: p)' }, 'Present');
+  header.querySelector('.top-ctl').append(btn);
+  let before = null;   // the panels open before presenting, restored after
+  const toggle = () => {
+    const st = ctx.getState();
+    if (!st.present) {
+      before = st.panels.slice();
+      ctx.setState({ present: true, panels: ['graph'] });
+    } else ctx.setState({ present: false, panels: before && before.length ? before : ['config', 'graph', 'kernels', 'memory'] });
+  };
+  btn.addEventListener('click', toggle);
+
+  // in the strip while presenting: the other panels as overlays, and the way out
+  const menu = el('span', { class: 'present-menu', 'data-ui': 'panels', hidden: '' });
+  let overlay = null;  // the panel shown over the graph while presenting (one at a time, not in the link)
+  const pick = el('select', { 'aria-label': 'show a panel over the graph', 'data-testid': 'present-panel' },
+    el('option', { value: '' }, 'panels…'),
+    ...PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p }, titles[p])));
+  pick.addEventListener('change', () => {
+    const p = pick.value || null;
+    overlay = p;
+    const open = ctx.getState().panels;
+    if (p && !open.includes(p)) ctx.setState({ panels: PANELS.filter((x) => x === p || open.includes(x)) });
+    else ctx.redraw();
+  });
+  menu.append(pick);
+  const exit = el('button', { type: 'button', 'data-testid': 'present-exit', title: 'leave the presentation layout (p)' }, '✕');
+  exit.addEventListener('click', toggle);
+  menu.append(exit);
+  const strip = panelEls.graph.querySelector('.pass-strip');
+  if (strip) strip.append(menu);
+
+  const lockNote = el('p', { class: 'locked-note', hidden: '' }, 'The lesson link locks this configuration.');
+  const cfgBody = panelEls.config && panelEls.config.querySelector('.panel-body');
+  if (cfgBody) cfgBody.before(lockNote);
+
+  document.addEventListener('keydown', (ev) => {
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+    const st = ctx.getState();
+    if (ev.key === 'p' || ev.key === 'P') toggle();
+    else if (ev.key === 'Escape' && st.present && overlay) {
+      overlay = null;
+      ctx.redraw();
+    }
+    else return;
+    ev.preventDefault();
+  });
+
+  function draw(st) {
+    body.classList.toggle('present', !!st.present);
+    if (st.hideui.length) body.setAttribute('data-hideui', st.hideui.join(' '));
+    else body.removeAttribute('data-hideui');
+    btn.setAttribute('aria-pressed', st.present ? 'true' : 'false');
+    menu.hidden = !st.present;
+    if (!st.present) overlay = null;
+    pick.value = overlay || '';
+    for (const p of PANELS) if (p !== 'graph' && panelEls[p]) panelEls[p].classList.toggle('overlay', overlay === p);
+    if (cfgBody) cfgBody.inert = !!st.lock;
+    lockNote.hidden = !st.lock;
+  }
+  return { draw };
+}
