@@ -16,6 +16,7 @@ import { createNumericsView } from './views/numerics.js';
 import { createDynamicView } from './views/dynamic.js';
 import { createIrView } from './views/ir.js';
 import { createCodeView } from './views/code.js';
+import { createPresentView } from './views/present.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
 
@@ -158,6 +159,7 @@ export async function boot(opts = {}) {
     ir: createIrView(body('ir'), ctx),
     code: createCodeView(body('code'), ctx),
   };
+  const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
 
   // ---------------------------------------------------------------- analysis
   // When a new configuration is analysed (runCase, then every open panel redraws):
@@ -389,6 +391,7 @@ export async function boot(opts = {}) {
       $(`show-${p}`).checked = open;
     }
     $('stale').hidden = !(model.error && model.stale);
+    present.draw(state);
     const m = { ...model };
     views.config.draw(state, m);
     for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {
