@@ -40,10 +40,14 @@ function result() {
   };
 }
 
+// Every test builds its own stages: Stryker activates a mutant per test, so work done while the suite is
+// collected would escape it.
+const built = () => buildStages(result());
+
 describe('buildStages on a hand-written result', () => {
-  const stages = buildStages(result());
 
   it('one stage per pass, with its counts, outputs and input names', () => {
+    const stages = built();
     expect(stages.map((s) => [s.index, s.key, s.name])).toEqual([
       [0, 'trace', 'trace'], [1, 'decompose', 'decompose'], [2, 'dce', 'dce'], [3, 'simplify', 'simplify'], [4, 'cse', 'cse'],
     ]);
@@ -56,17 +60,20 @@ describe('buildStages on a hand-written result', () => {
     expect(stages[3].inputNames).toEqual({});
     expect(stages[4].outputs).toEqual([]);
     expect(stages[0].prov).toBeNull();
+    expect(stages[0].changed).toBe(true);
     expect(stages[1].prov.pass).toBe('decompose');
     expect(stages[3].prov).toBeNull();
   });
 
   it('decodes nodes, filling what a short row leaves out, with the op class', () => {
+    const stages = built();
     expect(stages[0].nodes[4]).toMatchObject({ id: 4, op: 'mul', inputs: [0, 1], attrs: {}, shape: [2, 2], name: '', cls: 'POINTWISE' });
     expect(stages[0].nodes[3]).toMatchObject({ attrs: { value: 2 }, shape: [], cls: 'LEAF' });
     expect(stages[4].nodes[6]).toMatchObject({ id: 6, op: 'mul', inputs: [], attrs: {}, shape: [], name: '', cls: 'POINTWISE' });
   });
 
   it('the trace\'s keys are n<id>; layers from the "i." names, the shared scalar in the shared group', () => {
+    const stages = built();
     expect(stages[0].nodes.map((n) => n.key)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7']);
     // x sits with its only user (layer 0); the const is used by both layers
     expect(stages[0].nodes.map((n) => n.layer)).toEqual([0, 0, 1, SHARED_LAYER, 0, 0, 1, 1]);
@@ -74,6 +81,7 @@ describe('buildStages on a hand-written result', () => {
   });
 
   it('a kept node keeps its key, a replaced one gets a fresh key and its source\'s layer', () => {
+    const stages = built();
     const s = stages[1];
     expect(s.nodes.map((n) => n.key)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 's1n6', 'n7']);
     expect(s.nodes.map((n) => n.how)).toEqual(['kept', 'kept', 'kept', 'kept', 'kept', 'kept', 'replaced', 'kept']);
@@ -83,11 +91,13 @@ describe('buildStages on a hand-written result', () => {
   });
 
   it('a pass that keeps every node as it was has not changed anything', () => {
+    const stages = built();
     expect(stages[2].nodes.map((n) => n.key)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4', 'n5', 's1n6', 'n7']);
     expect(stages[2].changed).toBe(false);
   });
 
   it('without provenance: fresh keys, layers from the names and the inputs; changed by the counts and hits', () => {
+    const stages = built();
     const s = stages[3];
     expect(s.nodes.map((n) => n.key)).toEqual(['s3n0', 's3n1', 's3n2', 's3n3', 's3n4', 's3n5', 's3n6', 's3n7']);
     expect(s.nodes.map((n) => n.how)).toEqual(Array(8).fill(null));
@@ -97,12 +107,14 @@ describe('buildStages on a hand-written result', () => {
   });
 
   it('byKey finds each node of a stage', () => {
+    const stages = built();
     expect(stages[1].byKey.get('s1n6')).toBe(stages[1].nodes[6]);
     expect(stages[1].byKey.get('n6')).toBeUndefined();
     expect(stages[0].byKey.size).toBe(8);
   });
 
   it('layerCount: the highest layer + 1, the shared group is no layer', () => {
+    const stages = built();
     expect(layerCount(stages[0])).toBe(2);
     expect(layerCount({ nodes: [{ layer: SHARED_LAYER }] })).toBe(1);
     expect(layerCount({ nodes: [] })).toBe(1);
@@ -110,6 +122,24 @@ describe('buildStages on a hand-written result', () => {
 });
 
 describe('buildStages edge cases', () => {
+  it('a result without a provenance list: no stage has provenance', () => {
+    const r = result();
+    delete r.provenance;
+    const s = buildStages(r);
+    expect(s.map((st) => st.prov)).toEqual([null, null, null, null, null]);
+    expect(s[1].nodes[0].key).toBe('s1n0');
+  });
+
+  it('an input named "i." takes layer i; other ops never take a layer from their name', () => {
+    const r = { passes: [{ name: 'trace', nodes: 4, ops: 2 }], graphs: { trace: { nodes: [
+      [0, 'input', [], {}, [2], '3.k_cache'],
+      [1, 'neg', [0], {}, [2], '7.neg'],
+      [2, 'param', [], {}, [2], '5.w'],
+      [3, 'mul', [1, 2], {}, [2], '1.out'],
+    ], outputs: [3] } } };
+    expect(buildStages(r)[0].nodes.map((n) => n.layer)).toEqual([3, 3, 5, 5]);
+  });
+
   it('no passes, no stages; graphs missing: empty stages named after their pass', () => {
     expect(buildStages({})).toEqual([]);
     const s = buildStages({ passes: [{ name: 'trace', nodes: 0, ops: 0 }] });

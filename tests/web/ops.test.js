@@ -73,6 +73,7 @@ describe('nodeLabel', () => {
   });
   it('other ops show the op, whatever their name', () => {
     expect(nodeLabel({ op: 'matmul', name: 'q' })).toBe('matmul');
+    expect(nodeLabel({ op: 'mul', attrs: { value: 2 }, name: '' })).toBe('mul');
     expect(nodeLabel({ op: 'flash_attn', name: 'flash_attn', attrs: { scale: 0.125 } })).toBe('flash_attn');
   });
 });

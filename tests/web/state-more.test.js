@@ -157,6 +157,9 @@ describe('LIMITS(meta)', () => {
     const onlyStage = { stage: { min: 0, max: 16, integer: true } };
     expect(LIMITS(f)).toEqual(onlyStage);
     expect(LIMITS({ limits: 'config.d' })).toEqual(onlyStage);
+    const g = () => {};
+    g['config.d'] = ROW;
+    expect(LIMITS({ limits: g })).toEqual(onlyStage);
     expect(LIMITS({ limits: { 'config.d': ROW } })).toEqual({ d: ROW, ...onlyStage });
   });
 
@@ -212,6 +215,8 @@ describe('withPatch', () => {
   it('a cfg or custom that is not an object replaces the field', () => {
     expect(withPatch(defaultState(), { cfg: null }).cfg).toBeNull();
     expect(withPatch(defaultState(), { custom: 0 }).custom).toBe(0);
+    expect(withPatch(defaultState(), { cfg: 5 }).cfg).toBe(5);
+    expect(withPatch(defaultState(), { custom: 'x' }).custom).toBe('x');
     expect(withPatch(defaultState(), { seed: 7, inst: true })).toEqual({ ...DEFAULTS, seed: 7, inst: true });
   });
 });
