@@ -19,6 +19,8 @@ import { createCodeView } from './views/code.js';
 import { createPresentView } from './views/present.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
+import { resolve, originOf, kernelIndex, bufferOf } from './selection.js';
+import { createDetailsView } from './views/details.js';
 
 const PANEL_TITLES = {
   config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
@@ -141,6 +143,9 @@ export async function boot(opts = {}) {
     passNames: () => PASS_NAMES.slice(),
     defaultPipeline: () => DEFAULT_PIPELINE.slice(),
     highlightKernel: (ki) => views.graph.setHighlight(ki),
+    // the one selection (selection.js): a node's stable key, or null; every view calls select and reads selection
+    select: (key) => select(key),
+    selection: () => selection(),
     workerUrl: opts.workerUrl || null,
     workerType: opts.workerType || 'module',
     wasmBinary: opts.wasmBinary || null,
@@ -160,6 +165,42 @@ export async function boot(opts = {}) {
     code: createCodeView(body('code'), ctx),
   };
   const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
+
+  // ---------------------------------------------------------------- selection
+  // Selecting only re-marks what is drawn (each view's cheap highlight(sel)), never a whole redraw.
+  const details = createDetailsView($('details'), ctx);
+  let selMemo = null;
+  function selection() {
+    const cur = Math.max(0, Math.min(state.stage, model.stages.length - 1));
+    if (selMemo && selMemo.key === state.sel && selMemo.stage === cur && selMemo.version === model.version) return selMemo;
+    const key = state.sel;
+    selMemo = {
+      key, stage: cur, version: model.version,
+      at: resolve(model.stages, key, cur),
+      origin: key ? originOf(model.stages, key) : null,
+      kernel: key ? kernelIndex(model.result, model.stages, key) : null,
+      buffer: key ? bufferOf(model.result, model.stages, key) : null,
+    };
+    return selMemo;
+  }
+  function highlightAll() {
+    const sel = selection();
+    for (const p of ['graph', 'kernels', 'memory', 'ir', 'code']) {
+      if (!state.panels.includes(p) || typeof views[p].highlight !== 'function') continue;
+      try {
+        views[p].highlight(sel, model);
+      } catch (err) {
+        console.error(`highlight ${p}:`, err);
+      }
+    }
+    details.draw(sel, model);
+  }
+  function select(key) {
+    if ((key || null) === state.sel) return;
+    state = withPatch(state, { sel: key || null });
+    writeHash();
+    highlightAll();
+  }
 
   // ---------------------------------------------------------------- analysis
   // When a new configuration is analysed (runCase, then every open panel redraws):
@@ -368,6 +409,7 @@ export async function boot(opts = {}) {
     else if (ev.key === 'Home') gotoStage('first');
     else if (ev.key === 'End') gotoStage('last');
     else if (ev.key === 'i' || ev.key === 'I') setState({ inst: !state.inst });
+    else if (ev.key === 'Escape' && state.sel) select(null);
     else return;
     ev.preventDefault();
   });
@@ -402,6 +444,7 @@ export async function boot(opts = {}) {
         console.error(`view ${p}:`, err);
       }
     }
+    highlightAll();
     mark('gl-render-end');
   }
 

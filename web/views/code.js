@@ -8,6 +8,7 @@ import { caseFromState } from '../state.js';
 import { formatCount } from '../format.js';
 import { analysisFreshness, createStaleBanner, describeConfig } from './stale.js';
 import { IR_MAX_NODES } from './ir.js';
+import { keyOf } from '../selection.js';
 
 /** More float64 weights than this are not embedded in a C program on the page: the codegen runs on the
  *  main thread (~40 ms for the default layer's 34k weights, so ~120 ms here; the lab's long-task budget is 200 ms). */
@@ -80,6 +81,23 @@ export function createCodeView(root, ctx) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   });
+
+  // the one selection: a click on a line selects the node it computes (lines are the shown stage's)
+  let lastModel = null;
+  box.addEventListener('click', (ev) => {
+    const ln = ev.target.closest && ev.target.closest('.ln[data-node-id]');
+    if (!ln || !lastModel) return;
+    const sel = ctx.selection();
+    const key = keyOf(lastModel.stages, sel.stage, Number(ln.dataset.nodeId));
+    if (key) ctx.select(key === sel.key ? null : key);
+  });
+  /** Marks the selected node's lines (aria-selected) without redrawing. */
+  function highlight(sel, model) {
+    lastModel = model;
+    for (const ln of box.querySelectorAll('.ln[aria-selected="true"]')) ln.removeAttribute('aria-selected');
+    if (!sel || sel.at.status !== 'here') return;
+    for (const ln of box.querySelectorAll(`.ln[data-node-id="${sel.at.node.id}"]`)) ln.setAttribute('aria-selected', 'true');
+  }
 
   function generate(state, model, st) {
     const key = `${model.key}|${st.key}|${lang}`;
@@ -159,5 +177,5 @@ export function createCodeView(root, ctx) {
     }
   }
 
-  return { draw };
+  return { draw, highlight };
 }

@@ -495,7 +495,7 @@ export function createGraphView(root, ctx) {
         if (d.v.group) {
           expanded.add(d.v.layer);
           ctx.redraw();
-        }
+        } else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
       });
     const all = enter.merge(nodeSel);
     all.attr('class', (d) => {
@@ -514,7 +514,8 @@ export function createGraphView(root, ctx) {
       .attr('data-y', (d) => Math.round(d.to.y * 10) / 10)
       .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
       .attr('tabindex', (d) => (d.v.group ? 0 : null))
-      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`));
+      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`))
+      .attr('aria-selected', (d) => (isSelected(d) ? 'true' : null));
     all.select('rect')
       .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
       .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
@@ -700,7 +701,21 @@ export function createGraphView(root, ctx) {
       .attr('d', (d) => `M${d.hull.join('L')}Z`)
       .attr('fill', (d) => kernelColor(d.ki)).attr('stroke', (d) => kernelColor(d.ki))
       .attr('data-kernel', (d) => d.ki)
-      .classed('hl', (d) => highlight === d.ki);
+      .classed('hl', (d) => highlight === d.ki)
+      .classed('sel', (d) => selKernel() === d.ki);
+  }
+
+  // the lab's one selection (selection.js): the selected node carries aria-selected, its kernel's hull .sel
+  const selNow = () => (ctx.selection ? ctx.selection() : null);
+  const selKernel = () => { const s = selNow(); return s && s.key ? s.kernel : null; };
+  function isSelected(d) {
+    const s = selNow();
+    return !!(s && s.at.status === 'here' && !d.v.group && !d.ghost && d.v.node.key === s.key);
+  }
+  function highlightSel() {
+    gNodes.selectAll('g.node').attr('aria-selected', (d) => (isSelected(d) ? 'true' : null));
+    const ki = selKernel();
+    gHulls.selectAll('path.hull').classed('sel', (d) => ki !== null && d.ki === ki);
   }
 
   let zoomBusyUntil = 0;   // end of the running zoom transition (fit), for warm()
@@ -1069,5 +1084,5 @@ export function createGraphView(root, ctx) {
     gHulls.selectAll('path.hull').classed('hl', (d) => d.ki === ki);
   }
 
-  return { draw, fit, setHighlight, isAnimating: () => !!anim, collapseAll: () => { expanded = new Set(); } };
+  return { draw, fit, setHighlight, highlight: highlightSel, isAnimating: () => !!anim, collapseAll: () => { expanded = new Set(); } };
 }

@@ -13,6 +13,7 @@ import Diff from '../vendor/diff.mjs';
 import { diffRows, idMaps, lineNode, lineOpName } from '../ir-diff.js';
 import { caseFromState } from '../state.js';
 import { analysisFreshness, createStaleBanner, describeConfig } from './stale.js';
+import { keyOf, stepKey } from '../selection.js';
 
 /** Stages with more nodes than this are not printed on the page (the print runs on the main thread). */
 export const IR_MAX_NODES = 1500;
@@ -28,7 +29,8 @@ export function createIrView(root, ctx) {
     'aria-label': 'search the IR by op or name', spellcheck: 'false',
   });
   const found = el('span', { class: 'ir-found', 'aria-live': 'polite' });
-  const textBox = el('div', { class: 'code-lines ir-text', 'data-testid': 'ir-text', role: 'list', 'aria-label': 'IR text' });
+  const textBox = el('div', { class: 'code-lines ir-text', 'data-testid': 'ir-text', role: 'list', tabindex: 0,
+    'aria-label': 'IR text; click a line to select its node, up and down arrows move the selection' });
   const diffHead = el('p', { class: 'ir-diff-head', 'data-testid': 'ir-diff-head' });
   const diffBox = el('div', { class: 'code-lines ir-diff', 'data-testid': 'ir-diff', role: 'list', 'aria-label': 'diff against the previous stage' });
   const msg = el('p', { class: 'ir-msg', 'data-testid': 'ir-msg', hidden: '' });
@@ -41,6 +43,50 @@ export function createIrView(root, ctx) {
   let drawn = null;
 
   search.addEventListener('input', () => applySearch());
+  // the one selection: a click on a line selects its node (in the stage the line belongs to); ↑/↓ move it by line
+  let lastModel = null;
+  for (const box of [textBox, diffBox]) {
+    box.addEventListener('click', (ev) => {
+      const ln = ev.target.closest && ev.target.closest('.ln[data-node-id]');
+      if (!ln || !lastModel) return;
+      const key = keyOf(lastModel.stages, Number(ln.dataset.stage), Number(ln.dataset.nodeId));
+      if (key) ctx.select(key === ctx.selection().key ? null : key);
+    });
+  }
+  textBox.addEventListener('keydown', (ev) => {
+    if ((ev.key !== 'ArrowDown' && ev.key !== 'ArrowUp') || ev.altKey || ev.ctrlKey || ev.metaKey || !lastModel) return;
+    const sel = ctx.selection();
+    const key = stepKey(lastModel.stages, sel.stage, sel.at.status === 'here' ? sel.key : null, ev.key === 'ArrowDown' ? 1 : -1);
+    if (key) ctx.select(key);
+    ev.preventDefault();
+  });
+
+  /** Marks the selection's lines (aria-selected) in the text and both sides of the diff, without redrawing. */
+  function highlight(sel, model) {
+    lastModel = model;
+    for (const ln of root.querySelectorAll('.ln[aria-selected="true"]')) ln.removeAttribute('aria-selected');
+    if (!sel || !sel.key) return;
+    const idIn = new Map();
+    const idOf = (s) => {
+      if (!idIn.has(s)) {
+        const n = model.stages[s] && model.stages[s].byKey.get(sel.key);
+        idIn.set(s, n ? String(n.id) : null);
+      }
+      return idIn.get(s);
+    };
+    let first = null;
+    for (const ln of root.querySelectorAll('.ln[data-node-id]')) {
+      if (ln.dataset.nodeId !== idOf(Number(ln.dataset.stage))) continue;
+      ln.setAttribute('aria-selected', 'true');
+      if (!first && textBox.contains(ln)) first = ln;
+    }
+    if (first) {
+      // into view inside the list only (scrollIntoView would scroll the page too)
+      const b = textBox.getBoundingClientRect();
+      const l = first.getBoundingClientRect();
+      if (l.top < b.top || l.bottom > b.bottom) textBox.scrollTop += l.top - b.top - b.height / 2;
+    }
+  }
   search.addEventListener('keydown', (ev) => {
     if (ev.key === 'Enter') {
       const hits = textBox.querySelectorAll('.ln.match');
@@ -210,5 +256,5 @@ export function createIrView(root, ctx) {
     diffBox.append(frag);
   }
 
-  return { draw, focusSearch: () => search.focus() };
+  return { draw, highlight, focusSearch: () => search.focus() };
 }

@@ -125,7 +125,27 @@ export function createKernelsView(root, ctx) {
     showTip(ev, kernelLines(f));
     if (lastArgs && lastArgs[2] === 'fused') ctx.highlightKernel(f.i);
   };
-  const click = (f) => select(selected === f.i ? null : f.i, 'click');
+  // a click also makes the kernel's last node (its output, on the last stage) the lab's one selection
+  const click = (f) => {
+    select(selected === f.i ? null : f.i, 'click');
+    const stages = lastModel && lastModel.stages;
+    const last = stages && stages[stages.length - 1];
+    const id = f.k.nodes[f.k.nodes.length - 1];
+    if (lastArgs && lastArgs[2] === 'fused' && last && last.nodes[id]) ctx.select(last.nodes[id].key);
+  };
+  let lastModel = null;
+  /** The one selection's kernel (fused set only): its bar and roofline point carry aria-selected. */
+  function highlight(sel, model) {
+    lastModel = model;
+    const ki = sel && lastArgs && lastArgs[2] === 'fused' ? sel.kernel : null;
+    barsBox.querySelectorAll('g.krow').forEach((g, j) => {
+      const on = ki !== null && (g.__data__ ? g.__data__.i : j) === ki;
+      g.classList.toggle('gsel', on);
+      const bar = g.querySelector('[data-testid="kernel-bar"]');
+      if (bar) bar.setAttribute('aria-selected', on ? 'true' : 'false');
+    });
+    for (const c of rooflineBox.querySelectorAll('circle.kpt')) c.setAttribute('aria-selected', ki !== null && Number(c.dataset.kernel) === ki ? 'true' : 'false');
+  }
   barsBox.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || !lastArgs) return;
     if (ev.key === 'ArrowDown') select(selected === null ? 0 : selected + 1);
@@ -281,6 +301,7 @@ export function createKernelsView(root, ctx) {
       '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
     barsBox.append(legend);
     if (all > data.length) barsBox.append(el('p', { class: 'note' }, `The first ${data.length} of ${formatCount(all)} kernels.`));
+    if (lastModel) highlight(ctx.selection(), lastModel);   // the bars are new
   }
 
   function ghostPoints() {
@@ -317,6 +338,7 @@ export function createKernelsView(root, ctx) {
     if (selected !== null) roof.select(selected);
     if (skipped) rooflineBox.append(el('p', { class: 'note' }, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`));
     if (over) rooflineBox.append(el('p', { class: 'note' }, `The first ${MAX_POINTS} places drawn (${over} more).`));
+    if (lastModel) highlight(ctx.selection(), lastModel);   // the points are new
   }
 
   // ---- the sweep: T (prefill) or S (decode) moved on a copy of this layer, analysed shape-only by the core
@@ -453,5 +475,5 @@ export function createKernelsView(root, ctx) {
       : `Fused: the last stage's graph partitioned into ${kernels ? kernels.length : 0} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`;
   }
 
-  return { draw };
+  return { draw, highlight };
 }

@@ -125,7 +125,8 @@ export function createMemoryView(root, ctx) {
       .attr('x', (d) => rectOf(d)[0]).attr('y', (d) => rectOf(d)[1]).attr('width', (d) => rectOf(d)[2]).attr('height', (d) => rectOf(d)[3])
       .attr('fill', fill)
       .on('mousemove', (ev, d) => hoverBlock(d, ev))
-      .on('mouseleave', () => hoverBlock(null));
+      .on('mouseleave', () => hoverBlock(null))
+      .on('click', (ev, d) => selectBlock(d));
     // the live-bytes curve: what must exist at each step whatever the plan (its peak is the lower bound)
     const pts = [];
     live.forEach((b, t) => { pts.push([x(t), y(b)], [x(t + 1), y(b)]); });
@@ -185,6 +186,25 @@ export function createMemoryView(root, ctx) {
   // widths kept by the ResizeObserver below: reading clientWidth while drawing forced a layout of the whole
   // page in the middle of the render (~60 ms after a 256-layer graph was drawn in the same task)
   const widths = new Map();
+  // the one selection: a block selects the node whose buffer it is (a last-stage node id); the selected
+  // node's blocks (naive and greedy) carry aria-selected
+  let lastModel = null;
+  function selectBlock(d) {
+    const stages = lastModel && lastModel.stages;
+    const last = stages && stages[stages.length - 1];
+    const n = last && last.nodes[d.nid];
+    if (!n) return;
+    ctx.select(n.key === ctx.selection().key ? null : n.key);
+  }
+  function highlight(sel, model) {
+    lastModel = model;
+    const nid = sel && sel.buffer ? String(sel.buffer.nid) : null;
+    for (const b of charts.querySelectorAll('[data-testid="memory-block"]')) {
+      const on = nid !== null && b.getAttribute('data-nid') === nid;
+      b.setAttribute('aria-selected', on ? 'true' : 'false');
+      b.classList.toggle('gsel', on);
+    }
+  }
   function drawCharts() {
     const mem = cur.r.memory;
     clear(charts);
@@ -198,6 +218,7 @@ export function createMemoryView(root, ctx) {
     stepSaid.textContent = stepText();
     bFirst.disabled = bPrev.disabled = placed === 0 || !n;
     bNext.disabled = bLast.disabled = placed === null || placed >= n;
+    if (lastModel) highlight(ctx.selection(), lastModel);   // the blocks are new
   }
   const stepTo = (k) => {
     if (!cur) return;
@@ -265,5 +286,5 @@ export function createMemoryView(root, ctx) {
     drawCharts();
   }
 
-  return { draw };
+  return { draw, highlight };
 }
