@@ -17,7 +17,7 @@ const HAVE_MODULE = fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'
 describe('gridLayout', () => {
   const boxes = (n, w = 120) => Array.from({ length: n }, (_, i) => ({ key: `L${i}`, w, h: 44 }));
 
-  it('256 layer boxes: a grid about as wide as asked, every chain edge between neighbours (snake order)', () => {
+  it('256 layer boxes: a grid about as wide as asked, in reading order (next to the right, or the next row\'s first)', () => {
     const g = gridLayout({ top: { key: 'L-1', w: 200, h: 44 }, items: boxes(256), aspect: 1.6 });
     const xs = new Set(), ys = new Set();
     for (let i = 0; i < 256; i++) {
@@ -33,9 +33,9 @@ describe('gridLayout', () => {
     for (let i = 1; i < 256; i++) {
       const [x0, y0] = g.pos.get(`L${i - 1}`);
       const [x1, y1] = g.pos.get(`L${i}`);
-      const side = Math.abs(x1 - x0) === cellW && y1 === y0;
-      const below = x1 === x0 && y1 - y0 === cellH;
-      expect(side || below, `L${i - 1} → L${i}`).toBe(true);
+      const side = x1 - x0 === cellW && y1 === y0;
+      const nextRow = x1 === g.pos.get('L0')[0] && y1 - y0 === cellH && i % g.cols === 0;
+      expect(side || nextRow, `L${i - 1} → L${i}`).toBe(true);
     }
     // the shared inputs above every layer
     const topY = g.pos.get('L-1')[1];

@@ -35,10 +35,11 @@ export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
 const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
 const COMPACT_H = 26;
-// the union layout is dense (ranks 12 apart, edges 4, tight-tree ranking): a layer is long and the whole of it
-// must fit a projector at readable letters (measured: 0.87 scale for the small layer at 1280×720)
-const UNION_DAGRE = { ranksep: 12, edgesep: 4, ranker: 'tight-tree' };
-const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
+// the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
+// projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
+const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
+const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
+const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
 
 // the kernels' palette (never the compute / memory colours) is shared with the kernels and memory panels
 export { kernelColor };
@@ -231,7 +232,8 @@ export function createGraphView(root, ctx) {
     const label = nodeLabel(n);
     const chipText = chips && chips.length ? chips.map((c) => c.label).join(' · ') : '';
     // a chip row (the weights / scalars it reads) widens the box: label, then the chips in a lighter tspan
-    const w = chipText ? textWidth(`${label}  ${chipText}`, inst) : textWidth(label, inst);
+    const tw = state.present ? presentWidth : (t) => textWidth(t, inst);
+    const w = chipText ? tw(`${label}  ${chipText}`) : tw(label);
     const h = state.present ? PRESENT_H : inst ? NODE_H + 8 : NODE_H;
     return { key: n.key, node: n, label, chips: chipText, w, h, cls: n.cls, group: false };
   }
@@ -538,9 +540,12 @@ export function createGraphView(root, ctx) {
     edgeSel.exit().remove();
     // an edge into an earlier rank (from one folded column to the next, graph/union.js) is drawn dashed
     const at = new Map(elements.map((d) => [d.key, d.to]));
+    const byKeyGroup = new Map(elements.map((d) => [d.key, d.v.group]));
     const wraps = (d) => {
       const a = at.get(d.s), b = at.get(d.t);
-      return !!(a && b && b.y < a.y - 1);
+      if (!a || !b) return false;
+      // (and in a grid of layer boxes, from a row's end back to the next row's start)
+      return b.y < a.y - 1 || (b.y > a.y + 1 && b.x < a.x - 1 && !!byKeyGroup.get(d.s) && !!byKeyGroup.get(d.t));
     };
     const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
       .attr('class', (d) => `edge${d.shared ? ' shared' : ''}${wraps(d) ? ' wrap' : ''}`);

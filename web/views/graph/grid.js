@@ -2,8 +2,9 @@
 //
 // The collapsed graph is a chain (layer i feeds layer i + 1) plus the shared inputs: dagre spent seconds
 // (256 layers: 13 s) finding that out. Here the shared inputs sit on top and the layer boxes fill a grid
-// whose shape follows the canvas (a column for a few layers), row by row in a snake order (→ then ←), so
-// every chain edge joins neighbours. An opened layer is a block of its own (its nodes laid out by dagre,
+// whose shape follows the canvas (a column for a few layers), row by row in reading order (left to right, then
+// the next row: a class reads "L17" where it expects it; the edge from a row's end to the next row's start is
+// drawn dashed by the view). An opened layer is a block of its own (its nodes laid out by dagre,
 // positions relative to the block) on a full row, in its place in the order.
 
 const GAP_X = 14;
@@ -66,8 +67,7 @@ export function gridLayout({ top = null, items, aspect = 1.6, gapY = 22 }) {
       placeBlock(it);
       continue;
     }
-    const c = row % 2 === 0 ? col : cols - 1 - col;
-    pos.set(it.key, [MARGIN + c * cellW + cellW / 2, y + cellH / 2]);
+    pos.set(it.key, [MARGIN + col * cellW + cellW / 2, y + cellH / 2]);
     if (++col === cols) {
       col = 0;
       row++;

@@ -23,53 +23,63 @@ export function unionGraph(visList) {
 
 /**
  * Folds a top-to-bottom layout into up to maxCols columns of consecutive ranks (a rank: the nodes sharing a
- * y), choosing the number of columns whose drawing fits a canvas of this aspect (width / height) largest.
- * Each column is as wide as its own nodes (packed side by side, gap apart). pos: Map key → [x, y] (centres);
- * wOf: Map key → box width; h: the tallest box. Returns {pos, width, height, cols}.
+ * y), choosing the cuts whose drawing fits a canvas of this aspect (width / height) largest. Each column is
+ * as wide as its own nodes (packed side by side, gap apart), so a cut is best between a wide part (attention)
+ * and a narrow one (the MLP): every cut is tried for up to 3 columns, equal-height bands beyond.
+ * pos: Map key → [x, y] (centres); wOf: Map key → box width; h: the tallest box.
+ * Returns {pos, width, height, cols}.
  */
-export function foldColumns(pos, width, height, { aspect = 1.6, h = 30, wOf = null, gap = 36, maxCols = 8 } = {}) {
+export function foldColumns(pos, width, height, { aspect = 1.6, h = 30, wOf = null, gap = 36, maxCols = 6 } = {}) {
   const ys = [...new Set([...pos.values()].map((p) => p[1]))].sort((a, b) => a - b);
-  if (ys.length < 2) return { pos, width, height, cols: 1 };
+  const R = ys.length;
+  if (R < 2) return { pos, width, height, cols: 1 };
   const margin = 10;
-  const half = (k) => (wOf && wOf.has(k) ? wOf.get(k) / 2 : 20);
-  const span = ys[ys.length - 1] - ys[0];
-  let best = null;
-  for (let c = 1; c <= Math.min(maxCols, ys.length); c++) {
-    // cut at rank boundaries into bands of about equal height
-    const target = span / c;
-    const bandOf = new Map();
-    let band = 0;
-    const tops = [ys[0]];
-    for (const y of ys) {
-      if (y - tops[band] > target + 1e-6 && band < c - 1) {
-        band++;
-        tops.push(y);
-      }
-      bandOf.set(y, band);
-    }
-    const n = tops.length;
-    const x0 = new Array(n).fill(Infinity), x1 = new Array(n).fill(-Infinity), y1 = new Array(n).fill(-Infinity);
-    for (const [k, [x, y]] of pos) {
-      const b = bandOf.get(y);
-      x0[b] = Math.min(x0[b], x - half(k));
-      x1[b] = Math.max(x1[b], x + half(k));
-      y1[b] = Math.max(y1[b], y);
-    }
-    const offs = [];
-    let W = margin;
-    for (let b = 0; b < n; b++) {
-      offs.push(W - x0[b]);
-      W += x1[b] - x0[b] + (b + 1 < n ? gap : margin);
-    }
-    const H = Math.max(...y1.map((y, b) => y - tops[b])) + h + 2 * margin;
-    const score = Math.min(aspect / W, 1 / H);
-    if (!best || score > best.score * 1.03) best = { score, n, H, W, bandOf, tops, offs };
-    if (n < c) break;   // fewer ranks than columns asked: more columns cannot help
-  }
-  const out = new Map();
+  const rankOf = new Map(ys.map((y, i) => [y, i]));
+  const rx0 = new Array(R).fill(Infinity), rx1 = new Array(R).fill(-Infinity);
   for (const [k, [x, y]] of pos) {
-    const b = best.bandOf.get(y);
-    out.set(k, [x + best.offs[b], y - best.tops[b] + margin + h / 2]);
+    const r = rankOf.get(y), hw = wOf && wOf.has(k) ? wOf.get(k) / 2 : 20;
+    rx0[r] = Math.min(rx0[r], x - hw);
+    rx1[r] = Math.max(rx1[r], x + hw);
   }
-  return { pos: out, width: best.W, height: best.H, cols: best.n };
+  const band = (i, j) => {   // ranks i..j-1
+    let a = Infinity, b = -Infinity;
+    for (let r = i; r < j; r++) { a = Math.min(a, rx0[r]); b = Math.max(b, rx1[r]); }
+    return { x0: a, w: b - a, h: ys[j - 1] - ys[i] };
+  };
+  const measure = (cuts) => {   // cuts: band starts, first 0
+    const bands = cuts.map((c, i) => band(c, i + 1 < cuts.length ? cuts[i + 1] : R));
+    const W = bands.reduce((a, b) => a + b.w, 0) + gap * (bands.length - 1) + 2 * margin;
+    const H = Math.max(...bands.map((b) => b.h)) + h + 2 * margin;
+    return { cuts, bands, W, H, score: Math.min(aspect / W, 1 / H) };
+  };
+  let best = measure([0]);
+  const consider = (cuts) => {
+    const m = measure(cuts);
+    if (m.score > best.score * 1.03) best = m;
+  };
+  for (let i = 1; i < R; i++) {
+    consider([0, i]);
+    if (maxCols >= 3 && R <= 160) for (let j = i + 1; j < R; j++) consider([0, i, j]);
+  }
+  for (let c = 4; c <= Math.min(maxCols, R); c++) {
+    const span = ys[R - 1] - ys[0];
+    const cuts = [0];
+    for (let r = 1; r < R; r++) if (ys[r] - ys[cuts[cuts.length - 1]] > span / c && cuts.length < c) cuts.push(r);
+    consider(cuts);
+  }
+  if (best.cuts.length === 1) return { pos, width, height, cols: 1 };
+  const offs = [];
+  let x = margin;
+  for (const b of best.bands) {
+    offs.push(x - b.x0);
+    x += b.w + gap;
+  }
+  const bandOfRank = new Array(R);
+  best.cuts.forEach((c, i) => { for (let r = c; r < (i + 1 < best.cuts.length ? best.cuts[i + 1] : R); r++) bandOfRank[r] = i; });
+  const out = new Map();
+  for (const [k, [px, py]] of pos) {
+    const b = bandOfRank[rankOf.get(py)];
+    out.set(k, [px + offs[b], py - ys[best.cuts[b]] + margin + h / 2]);
+  }
+  return { pos: out, width: best.W, height: best.H, cols: best.cuts.length };
 }
