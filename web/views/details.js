@@ -29,7 +29,23 @@ export function createDetailsView(card, ctx) {
   card.append(el('div', { class: 'details-head' }, title, close), said, body);
   close.addEventListener('click', () => ctx.select(null));
 
-  const row = (k, v, testid) => [el('dt', {}, k), el('dd', testid ? { 'data-testid': testid } : {}, v)];
+  // the card sits in a bottom corner; it moves to the other one when it would cover the selected graph node
+  // (read in the next frame, whose layout the browser does anyway)
+  let placeFrame = null;
+  function place() {
+    if (placeFrame !== null) return;
+    placeFrame = requestAnimationFrame(() => {
+      placeFrame = null;
+      const g = document.querySelector('[data-testid=graph] g.node[aria-selected="true"]');
+      if (card.hidden || !g) return;
+      const a = g.getBoundingClientRect();
+      const b = card.getBoundingClientRect();
+      const covers = a.right > b.left && a.left < b.right && a.bottom > b.top && a.top < b.bottom;
+      if (covers) card.classList.toggle('left');
+    });
+  }
+
+  const row = (k, v, testid) => [el('dt', {}, k), el('dd', testid ? { 'data-testid': testid } : {}, ...(Array.isArray(v) ? v : [v]))];
 
   /** sel: ctx.selection() — {key, stage, at, origin, kernel, buffer}. */
   function draw(sel, model) {
@@ -53,7 +69,8 @@ export function createDetailsView(card, ctx) {
     }
     const n = at.status === 'here' ? at.node : at.was || null;
     if (n) {
-      body.append(...row('op', n.op, 'details-op'), ...row('shape', fmtShape(n.shape), 'details-shape'), ...row('attrs', attrText(n.attrs)));
+      body.append(...row('node', [el('span', { 'data-testid': 'details-op' }, n.op), ' · ', el('span', { 'data-testid': 'details-shape' }, fmtShape(n.shape))]));
+      if (Object.keys(n.attrs || {}).length) body.append(...row('attrs', attrText(n.attrs)));
     }
     body.append(...row('made by', originText(sel.origin), 'details-origin'));
     const r = model.result;
@@ -61,14 +78,13 @@ export function createDetailsView(card, ctx) {
     if (sel.kernel !== null && ks) {
       const k = ks[sel.kernel];
       const name = (r.lab_kernels && r.lab_kernels[sel.kernel] && r.lab_kernels[sel.kernel].name) || k.label;
-      body.append(...row('kernel', `#${sel.kernel} ${name} (fused, last stage)`, 'details-kernel'),
-        ...row('its FLOPs', formatFlops(k.flops || 0)),
-        ...row('its bytes', `${formatBytes((k.reads || 0) + (k.writes || 0))} (reads ${formatBytes(k.reads || 0)}, writes ${formatBytes(k.writes || 0)})`));
+      body.append(...row('kernel', `#${sel.kernel} ${name} — ${formatFlops(k.flops || 0)}, ${formatBytes((k.reads || 0) + (k.writes || 0))} moved (reads ${formatBytes(k.reads || 0)}, writes ${formatBytes(k.writes || 0)})`, 'details-kernel'));
     } else {
-      body.append(...row('kernel', at.status === 'here' || at.status === 'removed' ? 'none at the last stage (a weight, a view, or gone)' : '—', 'details-kernel'));
+      body.append(...row('kernel', 'none in the last stage\'s fused kernels (a weight, an input, or gone)', 'details-kernel'));
     }
     const b = sel.buffer;
-    body.append(...row('lifetime', b ? `${formatBytes(b.bytes)} buffer, live from kernel #${b.start} to #${b.end}` : 'no buffer of its own (kept on chip, a weight, or gone)', 'details-lifetime'));
+    body.append(...row('lifetime', b ? `${formatBytes(b.bytes)} buffer, live from kernel #${b.start} to #${b.end}` : 'no buffer of its own (kept on chip, a weight, an input, or gone)', 'details-lifetime'));
+    place();
   }
 
   return { draw };
