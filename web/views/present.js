@@ -36,7 +36,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   let overlay = null;  // the panel shown over the graph while presenting (one at a time, not in the link)
   const pick = el('select', { 'aria-label': 'show a panel over the graph', 'data-testid': 'present-panel' },
     el('option', { value: '' }, 'panels…'),
-    ...PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p }, titles[p])));
+    ...PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p, title: titles[p] }, p)));
   pick.addEventListener('change', () => {
     const p = pick.value || null;
     overlay = p;
