@@ -81,7 +81,7 @@ export function createGraphView(root, ctx) {
   const cbCam = el('input', { type: 'checkbox', id: 'opt-cam' });
   opts.append(
     el('label', {}, cbHide, ' hide passes that changed nothing'),
-    el('label', { title: 'weights and scalar constants as boxes of their own (else chips on the node that reads them)' }, cbLeaves, ' leaves as nodes'),
+    el('label', { title: 'presenting: weights and scalar constants as boxes of their own (else chips on the node that reads them)' }, cbLeaves, ' leaves as nodes (presenting)'),
     el('label', {}, cbShapes, ' shapes on edges'),
     el('label', { title: 'stepping a pass: zoom to what changes, play it, zoom out (off with reduced motion)' }, cbCam, ' camera'),
     el('label', {}, cbKern, ' show fused kernels (last stage)'),
@@ -127,6 +127,7 @@ export function createGraphView(root, ctx) {
   // whole page before the frame's own: ~15 ms of a slider move on one 8B layer. Unknown (null) until the
   // observer has seen the canvas laid out with a size (then it is read directly).
   let canvasBox = null;   // border box of .graph-canvas (what fit() centres in)
+  let drawnAspect = null; // canvasAspect() of the drawn layout
   let svgBox = null;      // its content box = the svg's size (d3-zoom's extent)
   if (typeof ResizeObserver === 'function') {
     new ResizeObserver((entries) => {
@@ -139,6 +140,12 @@ export function createGraphView(root, ctx) {
       // resized (a panel shown or hidden, instructor mode): fit again, here rather than by reading the size in
       // draw(), which forced a style and layout of the whole page in the middle of it (~180 ms on a big stack)
       if (was && canvasBox && (was.width !== canvasBox.width || was.height !== canvasBox.height) && last && !userZoomed) fit(false);
+      // a new shape of canvas (presenting, a panel opened): the union's fold and the layer grid follow its aspect
+      const a = canvasAspect();
+      if (canvasBox && last && drawnAspect !== null && a !== drawnAspect) {
+        drawnAspect = a;
+        setTimeout(() => ctx.redraw(), 0);
+      }
     }).observe(canvas);
   }
   const zoom = d3.zoom().scaleExtent([0.05, 4]).extent(function extent() {
@@ -258,9 +265,10 @@ export function createGraphView(root, ctx) {
     return null;
   }
 
-  /** A stage's visual nodes and edges, unplaced (leaves as chips on their readers unless state.leaves). */
+  /** A stage's visual nodes and edges, unplaced. Presenting, leaves are chips on their readers (unless
+   *  state.leaves); the lab's own layout draws every node as a box (its panels count and select them). */
   function stageNodes(stage, inst) {
-    const { chipped, chips } = leafChips(stage, !!state.leaves);
+    const { chipped, chips } = leafChips(stage, !!state.leaves || !state.present);
     const nodes = new Map();
     for (const n of stage.nodes) if (!chipped.has(n.id)) nodes.set(n.key, nodeVis(n, inst, chips.get(n.id)));
     const edges = new Map();
@@ -948,6 +956,7 @@ export function createGraphView(root, ctx) {
       return;
     }
     pendingDraw = null;
+    drawnAspect = canvasAspect();
     if (markTimer !== null) clearTimeout(markTimer);
     markTimer = null;
     layingNote.hidden = true;

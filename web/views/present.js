@@ -33,6 +33,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
 
   // in the strip while presenting: the other panels as overlays, and the way out
   const menu = el('span', { class: 'present-menu', 'data-ui': 'panels', hidden: '' });
+  const flags = [];
   let overlay = null;  // the panel shown over the graph while presenting (one at a time, not in the link)
   const pick = el('select', { 'aria-label': 'show a panel over the graph', 'data-testid': 'present-panel' },
     el('option', { value: '' }, 'panels…'),
@@ -44,6 +45,13 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     if (p && !open.includes(p)) ctx.setState({ panels: PANELS.filter((x) => x === p || open.includes(x)) });
     else ctx.redraw();
   });
+  // the drawing's toggles while presenting (the lab's options row is hidden then)
+  for (const [key, text, tip] of [['leaves', 'leaves', 'weights and scalar constants as boxes (else chips on their reader)'], ['shapes', 'shapes', 'tensor shapes on the edges']]) {
+    const b = el('button', { type: 'button', 'data-toggle': key, 'aria-pressed': 'false', title: tip }, text);
+    b.addEventListener('click', () => ctx.setState({ [key]: !ctx.getState()[key] }));
+    menu.append(b);
+    flags.push([key, b]);
+  }
   menu.append(pick);
   const exit = el('button', { type: 'button', 'data-testid': 'present-exit', title: 'leave the presentation layout (p)' }, '✕');
   exit.addEventListener('click', toggle);
@@ -77,6 +85,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     menu.hidden = !st.present;
     if (!st.present) overlay = null;
     pick.value = overlay || '';
+    for (const [key, b] of flags) b.setAttribute('aria-pressed', st[key] ? 'true' : 'false');
     for (const p of PANELS) if (p !== 'graph' && panelEls[p]) panelEls[p].classList.toggle('overlay', overlay === p);
     if (cfgBody) cfgBody.inert = !!st.lock;
     lockNote.hidden = !st.lock;
