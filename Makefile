@@ -18,7 +18,9 @@ SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1
 
 WASI_CC  := clang --target=wasm32-wasi
-WASI_FLAGS := -O2 -msimd128 -D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks
+# An 8 MiB stack (wasm-ld's default is 64 KiB): what native and the browser module have, for the program
+# front end's nesting limits.
+WASI_FLAGS := -O2 -msimd128 -D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks -Wl,-z,stack-size=8388608
 
 .PHONY: all native wasi wasm test test-c test-js deps clean bench serve
 all: native

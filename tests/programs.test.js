@@ -164,9 +164,14 @@ const ERRORS = [
   ['growing list', 'x = [1]\nwhile True:\n    x = x + x\n', 'limit', /over the limit|budget/],
   ['10 MB source', `# ${'x'.repeat(10 << 20)}\n`, 'limit', /the program is \d+ bytes; the limit is 1048576 bytes/],
   ['huge range loop', 'for i in range(10 ** 12):\n    pass\n', 'limit', /steps/],
+  ['deep expressions inside deep recursion', `${HEAD}def f(n, x):\n    return ${'-('.repeat(30)}f(n + 1, x)${')'.repeat(30)} if n < 99 else x\n`
+    + 'g = trace(lambda x: f(0, x), {"x": (1,)})\n', 'limit', /nests too deeply \(expressions inside \d+ nested calls\)/],
+  ['deeply nested tuples compared', 't = u = ()\nfor i in range(50000):\n    t = (t,)\n    u = (u,)\nb = t < u\n', 'invalid',
+    /^<stdin>:5:5: TypeError: '<' not supported/],
 ];
 
-for (const kind of ['native', 'asan']) {
+// WASI too: its C stack (8 MiB, Makefile WASI_FLAGS) must hold the deepest program the limits allow.
+for (const kind of ['native', 'asan', 'wasi']) {
   describe.skipIf(!haveBinary(kind))(`${kind}: programs fail cleanly, within a second`, () => {
     it.each(ERRORS)('%s', (_what, source, status, re) => {
       const t0 = performance.now();
@@ -184,6 +189,23 @@ for (const kind of ['native', 'asan']) {
     });
   });
 }
+
+describe('the deepest programs the limits allow trace on every build', () => {
+  // 90 nested calls, each 10 negations deep (2,300 of the 3,000 nested evaluations allowed), and 63 brackets
+  const deepCalls = `${HEAD}def f(n, x):\n    return ${'-('.repeat(10)}f(n + 1, x)${')'.repeat(10)} if n < 90 else x\n`
+    + 'g = trace(lambda x: f(0, x), {"x": (1,)})\n';
+  const deepBrackets = `${HEAD}g = trace(lambda x: ${'('.repeat(63)}-x${')'.repeat(63)}, {"x": (1,)})\n`;
+  for (const kind of ['native', 'asan', 'wasi']) {
+    it.skipIf(!haveBinary(kind))(kind, () => {
+      const a = trace(kind, deepCalls);
+      expect(a.status, a.stderr).toBe(0);
+      expect(a.stdout.trim().split('\n').pop()).toBe('返回 %900');
+      const b = trace(kind, deepBrackets);
+      expect(b.status, b.stderr).toBe(0);
+      expect(b.stdout.trim().split('\n').pop()).toBe('返回 %1');
+    }, 60_000);
+  }
+});
 
 describe('native: spans', () => {
   it('every traced node of the lecture prefill has the span of the expression that emitted it', () => {

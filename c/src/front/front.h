@@ -19,6 +19,7 @@
 #define GL_PROGRAM_MAX_SOURCE (1 << 20)     /* bytes of source */
 #define GL_PROGRAM_MAX_STEPS 2000000LL      /* evaluation steps (statements + expressions) */
 #define GL_PROGRAM_MAX_DEPTH 100            /* nested calls (recursion) */
+#define GL_PROGRAM_MAX_EVAL 3000            /* nested evaluations (expressions inside calls): bounds the C stack */
 #define GL_PROGRAM_MAX_NEST 64              /* nesting of brackets / expressions / blocks in the source */
 #define GL_PROGRAM_MAX_ARENA (64u << 20)    /* bytes of AST + values */
 #define GL_PROGRAM_MAX_SEQ 1000000          /* elements of one list / tuple / str */

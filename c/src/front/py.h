@@ -163,7 +163,8 @@ typedef struct {
     const char *src;
     gl_err err;
     int64_t steps, max_steps;
-    int depth;
+    int depth;                    /* nested calls */
+    int edepth;                   /* nested evaluations, a call counting for the frames it adds */
     py_env *builtins, *globals;
     gl_sb console;
     py_trace *top;                /* open traces, innermost first */

@@ -365,6 +365,10 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
 
 static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_val *b, bool *ok) {
     *ok = true;
+    if (I->edepth >= GL_PROGRAM_MAX_EVAL) {   /* tuples nested without end: refuse, as for deep expressions */
+        *ok = false;
+        return 0;
+    }
     if (py_is_num(a) && py_is_num(b)) {
         if (a->kind != V_FLOAT && b->kind != V_FLOAT) {
             int64_t x = a->kind == V_INT ? a->u.i : a->u.b, y = b->kind == V_INT ? b->u.i : b->u.b;
@@ -383,7 +387,10 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
     if (a->kind == b->kind && (a->kind == V_TUPLE || a->kind == V_LIST)) {
         for (int i = 0; i < a->u.seq.n && i < b->u.seq.n; i++) {
             if (py_eq(a->u.seq.v[i], b->u.seq.v[i])) continue;
-            return cmp_plain(I, at, a->u.seq.v[i], b->u.seq.v[i], ok);
+            I->edepth++;
+            int c = cmp_plain(I, at, a->u.seq.v[i], b->u.seq.v[i], ok);
+            I->edepth--;
+            return c;
         }
         return a->u.seq.n < b->u.seq.n ? -1 : a->u.seq.n > b->u.seq.n;
     }
@@ -512,6 +519,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     }
     I->depth++;
+    I->edepth += 4;               /* eval_call, py_call, exec_block and exec_stmt frames */
     py_val *r;
     if (lambda) {
         r = eval(I, def->a, fe);
@@ -521,6 +529,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         I->ret = NULL;
     }
     I->depth--;
+    I->edepth -= 4;
     return r;
 }
 
@@ -829,11 +838,15 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
 
 static py_val *eval(py_interp *I, py_node *n, py_env *env) {
     if (!py_steps(I, n)) return NULL;
+    if (I->edepth >= GL_PROGRAM_MAX_EVAL)   /* nesting x recursion: every build's C stack must hold it */
+        return py_fail(I, n, GL_E_LIMIT, "the program nests too deeply (expressions inside %d nested calls)", I->depth);
+    I->edepth++;
     py_trace *tc = I->top;
     bool emits = tc && tc->tr && (n->kind == E_BINOP || n->kind == E_UNARY || n->kind == E_CALL || n->kind == E_CMP);
     int n0 = emits ? gl_tracer_graph(tc->tr)->n : 0;
     py_val *v = eval_inner(I, n, env);
     if (v && emits && tc == I->top && tc->tr) stamp(I, tc, n0, n);
+    I->edepth--;
     return v;
 }
 

@@ -147,8 +147,17 @@ bool py_truthy_plain(const py_val *v) {
     }
 }
 
-bool py_eq(const py_val *a, const py_val *b) {
+/* Containers nested deeper than this compare unequal and print as "..." (a bound on the C stack; Python
+ * would raise RecursionError). */
+#define PY_MAX_VALUE_DEPTH 100
+
+static bool eq_at(const py_val *a, const py_val *b, int depth);
+
+bool py_eq(const py_val *a, const py_val *b) { return eq_at(a, b, 0); }
+
+static bool eq_at(const py_val *a, const py_val *b, int depth) {
     if (a == b) return true;
+    if (depth > PY_MAX_VALUE_DEPTH) return false;
     if (py_is_num(a) && py_is_num(b)) {
         if (a->kind != V_FLOAT && b->kind != V_FLOAT) return ival(a) == ival(b);
         return py_num(a) == py_num(b);
@@ -160,19 +169,19 @@ bool py_eq(const py_val *a, const py_val *b) {
     case V_TUPLE: case V_LIST:
         if (a->u.seq.n != b->u.seq.n) return false;
         for (int i = 0; i < a->u.seq.n; i++)
-            if (!py_eq(a->u.seq.v[i], b->u.seq.v[i])) return false;
+            if (!eq_at(a->u.seq.v[i], b->u.seq.v[i], depth + 1)) return false;
         return true;
     case V_RANGE: return a->u.r.start == b->u.r.start && a->u.r.stop == b->u.r.stop && a->u.r.step == b->u.r.step;
     case V_DICT:
         if (a->u.d->n != b->u.d->n) return false;
         for (int i = 0; i < a->u.d->n; i++) {
             py_val *o = py_dict_get((py_val *)b, a->u.d->k[i]);
-            if (!o || !py_eq(a->u.d->v[i], o)) return false;
+            if (!o || !eq_at(a->u.d->v[i], o, depth + 1)) return false;
         }
         return true;
     case V_CFG:
         for (int i = 0; i < 7; i++)
-            if (!py_eq(a->u.cfg[i], b->u.cfg[i])) return false;
+            if (!eq_at(a->u.cfg[i], b->u.cfg[i], depth + 1)) return false;
         return true;
     default: return false;       /* identity */
     }
@@ -195,8 +204,16 @@ static void repr_str(gl_sb *sb, const char *s, size_t n) {
     gl_sb_putc(sb, q);
 }
 
-void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) {
+static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
+
+void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) { repr_at(I, sb, v, repr, 0); }
+
+static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth) {
     char buf[40];
+    if (depth > PY_MAX_VALUE_DEPTH) {
+        gl_sb_puts(sb, "...");
+        return;
+    }
     if (sb->len > (size_t)GL_PROGRAM_MAX_SEQ * 4) {
         sb->failed = true;          /* a self-containing list, or a huge one: stop */
         return;
@@ -218,7 +235,7 @@ void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) {
         gl_sb_putc(sb, v->kind == V_TUPLE ? '(' : '[');
         for (int i = 0; i < v->u.seq.n; i++) {
             if (i) gl_sb_puts(sb, ", ");
-            py_repr(I, sb, v->u.seq.v[i], true);
+            repr_at(I, sb, v->u.seq.v[i], true, depth + 1);
         }
         if (v->kind == V_TUPLE && v->u.seq.n == 1) gl_sb_putc(sb, ',');
         gl_sb_putc(sb, v->kind == V_TUPLE ? ')' : ']');
@@ -227,9 +244,9 @@ void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) {
         gl_sb_putc(sb, '{');
         for (int i = 0; i < v->u.d->n; i++) {
             if (i) gl_sb_puts(sb, ", ");
-            py_repr(I, sb, v->u.d->k[i], true);
+            repr_at(I, sb, v->u.d->k[i], true, depth + 1);
             gl_sb_puts(sb, ": ");
-            py_repr(I, sb, v->u.d->v[i], true);
+            repr_at(I, sb, v->u.d->v[i], true, depth + 1);
         }
         gl_sb_putc(sb, '}');
         return;
@@ -255,7 +272,7 @@ void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) {
         gl_sb_puts(sb, "LayerCfg(");
         for (int i = 0; i < 7; i++) {
             gl_sb_printf(sb, "%s%s=", i ? ", " : "", f[i]);
-            py_repr(I, sb, v->u.cfg[i], true);
+            repr_at(I, sb, v->u.cfg[i], true, depth + 1);
         }
         gl_sb_putc(sb, ')');
         return;
