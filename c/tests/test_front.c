@@ -210,6 +210,14 @@ static void test_limits(void **state) {
     strcat(deep, "\n");
     expect_error(deep, GL_E_LIMIT, "t.py:1:", "nested too deeply");
     free(deep);
+    char *rec = malloc(600);
+    strcpy(rec, "def f(n):\n    return ");
+    for (int i = 0; i < 30; i++) strcat(rec, "-(");
+    strcat(rec, "f(n + 1)");
+    for (int i = 0; i < 30; i++) strcat(rec, ")");
+    strcat(rec, "\nf(0)\n");
+    expect_error(rec, GL_E_LIMIT, "t.py:2:", "nests too deeply (expressions inside");
+    free(rec);
     expect_error("x = 99999999999999999999\n", GL_E_LIMIT, "t.py:1:5: ", "integer literal is too large");
     expect_error("x = 2 ** 63\n", GL_E_LIMIT, "t.py:1:5: ", "integer overflow");
     expect_error("x = -(-9223372036854775807 - 1) \n", GL_E_LIMIT, "t.py:1:5: ", "integer overflow");
