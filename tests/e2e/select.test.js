@@ -147,4 +147,34 @@ describe('one selection across the views (e2e, Chromium)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240000);
+
+  it('a code line, a kernel bar and a memory block select their node', async () => {
+    const { page, errors } = await open('#stage=6&panels=ir.code');
+    await stageIs(page, 6);
+    await page.waitForSelector('[data-testid=code-text] .ln[data-node-id="43"]');
+    await page.locator('[data-testid=code-text] .ln[data-node-id="43"]').first().click();
+    await page.waitForFunction(() => location.hash.includes('sel=n45'));   // last-stage %43 is trace %45
+    const got = await page.evaluate(() => ({
+      ir: [...document.querySelectorAll('[data-testid=ir-text] .ln[aria-selected="true"]')].map((l) => Number(l.dataset.nodeId)),
+      code: [...document.querySelectorAll('[data-testid=code-text] .ln[aria-selected="true"]')].map((l) => Number(l.dataset.nodeId)),
+      op: document.querySelector('[data-testid=details-op]').textContent,
+    }));
+    expect(got.ir).toEqual([43]);
+    expect(got.code.length).toBeGreaterThan(0);
+    expect(new Set(got.code)).toEqual(new Set([43]));
+    expect(got.op).toBe('add');
+
+    // a kernel bar selects the kernel's output node: #5's last node is last-stage %44, the x² mul decompose made
+    await page.locator('#show-kernels').check();
+    await page.locator('#show-memory').check();
+    await page.locator('[data-testid=kernel-bar]').nth(5).click();
+    await page.waitForFunction(() => location.hash.includes('sel=s2n48'));
+    expect(await page.evaluate(() => document.querySelector('[data-testid=details-op]').textContent)).toBe('mul');
+    // a memory block selects the node whose buffer it is (nid 43: trace %45)
+    await page.locator('[data-testid=memory-block][data-nid="43"]').first().click();
+    await page.waitForFunction(() => location.hash.includes('sel=n45'));
+    expect(await page.evaluate(() => [...document.querySelectorAll('[data-testid=ir-text] .ln[aria-selected="true"]')].map((l) => Number(l.dataset.nodeId)))).toEqual([43]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240000);
 });
