@@ -136,6 +136,15 @@ describe('presentation layout (e2e, Chromium, 1280×720)', () => {
         }
         console.log(`${what} stage ${s} ${r.passes[s].name}: ${snap.nodes.length} nodes, smallest label ${minLabel.toFixed(1)} px; caption: ${snap.caption.slice(0, 140)}`);
         if (what === 'prefill') await page.screenshot({ path: path.join(IMG, `present-${s}-${r.passes[s].name}.png`) });
+        if (s === 1) {
+          // the change list: a click highlights the nodes the change made (here the one flash_attn), again clears
+          await page.click('[data-testid=pass-caption] button.cap-change');
+          const hl = await page.evaluate(() => [...document.querySelectorAll('[data-testid=graph] g.node.csel')].map((n) => n.getAttribute('data-op')));
+          const made = Object.entries(r.provenance[0].nodes).filter(([, v]) => v.how === 'replaced').map(([id]) => r.graphs[gk[1]].nodes[Number(id)][1]);
+          expect(hl).toEqual(made);
+          await page.click('[data-testid=pass-caption] button.cap-change');
+          expect(await page.locator('[data-testid=graph] g.node.csel').count()).toBe(0);
+        }
         prev = snap;
       }
       console.log(`${what}: kept-node movement per pass (mean, % of the diagonal): ${moves.join(', ')}`);
