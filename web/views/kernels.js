@@ -150,7 +150,7 @@ export function createKernelsView(root, ctx) {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || !lastArgs) return;
     if (ev.key === 'ArrowDown') select(selected === null ? 0 : selected + 1);
     else if (ev.key === 'ArrowUp') select(selected === null ? 0 : selected - 1);
-    else if (ev.key === 'Escape' && selected !== null) select(null);
+    else if (ev.key === 'Escape' && (selected !== null || ctx.selection().key)) { select(null); ctx.select(null); }
     else return;
     ev.preventDefault();
   });
