@@ -191,10 +191,10 @@ for (const kind of ['native', 'asan', 'wasi']) {
 }
 
 describe('the deepest programs the limits allow trace on every build', () => {
-  // 90 nested calls, each 10 negations deep (2,300 of the 3,000 nested evaluations allowed), and 63 brackets
+  // 90 nested calls, each 10 negations deep (2,300 of the 3,000 nested evaluations allowed), and 58 brackets
   const deepCalls = `${HEAD}def f(n, x):\n    return ${'-('.repeat(10)}f(n + 1, x)${')'.repeat(10)} if n < 90 else x\n`
     + 'g = trace(lambda x: f(0, x), {"x": (1,)})\n';
-  const deepBrackets = `${HEAD}g = trace(lambda x: ${'('.repeat(63)}-x${')'.repeat(63)}, {"x": (1,)})\n`;
+  const deepBrackets = `${HEAD}g = trace(lambda x: ${'('.repeat(58)}-x${')'.repeat(58)}, {"x": (1,)})\n`;
   for (const kind of ['native', 'asan', 'wasi']) {
     it.skipIf(!haveBinary(kind))(kind, () => {
       const a = trace(kind, deepCalls);
