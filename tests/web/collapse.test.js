@@ -59,7 +59,10 @@ describe('gridLayout', () => {
   });
 });
 
-describe.skipIf(!HAVE_MODULE)('layer summaries and the analysis payload (module results)', () => {
+describe('layer summaries and the analysis payload (module results)', () => {
+  beforeAll(() => {
+    if (!HAVE_MODULE) throw new Error('public/graphlab-core.wasm is missing: run make wasm (these suites never skip)');
+  });
   let gl;
   beforeAll(async () => {
     const { createGraphLab } = await import('../../wasm/graphlab.mjs');
