@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { helpModule } from './render-help.mjs';
 
@@ -60,6 +61,28 @@ function diffModule() {
     `${src.replace(/\/\/# sourceMappingURL=.*$/m, '')}\nconst Diff = globalThis.Diff;\nexport default Diff;\n`;
 }
 
+// CodeMirror 6 ships as many small ES packages: one rolldown bundle of what the Program panel uses, cached per
+// version (buildServed is synchronous, so the async bundler runs in a child process, once).
+const CM_ENTRY = `export { EditorView, basicSetup } from 'codemirror';
+export { python } from '@codemirror/lang-python';
+export { EditorState, StateField, StateEffect } from '@codemirror/state';
+export { Decoration } from '@codemirror/view';
+export { setDiagnostics, lintGutter } from '@codemirror/lint';
+`;
+function codemirrorModule() {
+  const ver = JSON.parse(fs.readFileSync(need(path.join(NM, 'codemirror', 'package.json'), 'npm ci'), 'utf8')).version;
+  const cached = path.join(NM, '.cache', 'graphlab', `codemirror-${ver}.mjs`);
+  if (!fs.existsSync(cached)) execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--codemirror', cached], { stdio: 'inherit' });
+  return fs.readFileSync(cached, 'utf8');
+}
+async function writeCodemirror(out) {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const entry = path.join(NM, '.cache', 'graphlab', 'cm-entry.mjs');
+  fs.writeFileSync(entry, CM_ENTRY);
+  const code = await bundle(entry, 'codemirror');
+  fs.writeFileSync(out, `// CodeMirror 6 + @codemirror/lang-python (MIT license), bundled by tools/build-web.mjs\n${code}`);
+}
+
 export function buildServed() {
   fs.rmSync(APP, { recursive: true, force: true });
   copyDir(WEB, APP);
@@ -69,6 +92,7 @@ export function buildServed() {
   fs.writeFileSync(path.join(APP, 'vendor', 'd3.mjs'), d3Module());
   fs.writeFileSync(path.join(APP, 'vendor', 'dagre.mjs'), dagreModule());
   fs.writeFileSync(path.join(APP, 'vendor', 'diff.mjs'), diffModule());
+  fs.writeFileSync(path.join(APP, 'vendor', 'codemirror.mjs'), codemirrorModule());
   const binding = path.join(REPO, 'wasm', 'graphlab.mjs');
   if (fs.existsSync(binding)) fs.copyFileSync(binding, path.join(PUB, 'graphlab.mjs'));
   else console.warn('build-web: wasm/graphlab.mjs not found; the page will say the module is missing');
@@ -157,7 +181,9 @@ boot({
   return out;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--codemirror') {
+  await writeCodemirror(process.argv[3]);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   buildServed();
   console.log('build-web: public/app/ ready');
   if (process.argv.includes('--dist')) {

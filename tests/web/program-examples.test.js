@@ -1,0 +1,41 @@
+// Every example in the Program panel's menu (and the lecture layer the config writes) traces with the
+// native CLI: `build/graphlab trace FILE.py` exits 0 and prints a graph.
+import { describe, it, expect } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { EXAMPLES, lectureProgram } from '../../web/program-examples.js';
+
+const CLI = path.resolve(__dirname, '../../build/graphlab');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-examples-'));
+
+function trace(text, name) {
+  const f = path.join(dir, `${name}.py`);
+  fs.writeFileSync(f, text);
+  return execFileSync(CLI, ['trace', f], { encoding: 'utf8' });
+}
+
+describe('program examples', () => {
+  it('the CLI is built (make native)', () => {
+    expect(fs.existsSync(CLI)).toBe(true);
+  });
+  it('the menu has the six examples', () => {
+    expect(EXAMPLES.map((e) => e.id)).toEqual(['prefill', 'decode', 'branch', 'gelu', 'attention', 'empty']);
+  });
+  for (const ex of EXAMPLES) {
+    it(`${ex.id} traces`, () => {
+      const out = trace(ex.text, ex.id);
+      expect(out).toMatch(/^%0 += input\(\)/m);
+      expect(out).toMatch(/^返回 %[0-9]/m);   // the reference text form ends with its return line
+    });
+  }
+  it('the lecture layer for a Llama-3-8B-sized config traces, every mode', () => {
+    const cfg = { d: 4096, H: 32, G: 8, dh: 128, f: 14336, eps: 1e-5, theta: 500000, T: 2048, pos0: 0, S: 4096 };
+    for (const mode of ['prefill', 'decode', 'masked']) {
+      const out = trace(lectureProgram({ ...cfg, mode }), `llama-${mode}`);
+      expect(out).toContain('4096');
+      if (mode === 'masked') expect(out).toContain('kmask');
+    }
+  });
+});
