@@ -16,6 +16,7 @@ import { createNumericsView } from './views/numerics.js';
 import { createDynamicView } from './views/dynamic.js';
 import { createIrView } from './views/ir.js';
 import { createCodeView } from './views/code.js';
+import { createProgramView } from './views/program.js';
 import { createPresentView } from './views/present.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
@@ -23,7 +24,7 @@ import { resolve, originOf, kernelIndex, bufferOf } from './selection.js';
 import { createDetailsView } from './views/details.js';
 
 const PANEL_TITLES = {
-  config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
+  program: 'Program', config: 'Config', graph: 'Graph & passes', kernels: 'Kernels & roofline', memory: 'Memory plan',
   numerics: 'Numerics (WASM worker)', dynamic: 'Dynamic shapes & graph breaks', ir: 'IR text & diff', code: 'Code',
 };
 
@@ -163,6 +164,7 @@ export async function boot(opts = {}) {
     dynamic: createDynamicView(body('dynamic'), ctx),
     ir: createIrView(body('ir'), ctx),
     code: createCodeView(body('code'), ctx),
+    program: createProgramView(body('program'), ctx),
   };
   const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
 
@@ -185,7 +187,7 @@ export async function boot(opts = {}) {
   }
   function highlightAll() {
     const sel = selection();
-    for (const p of ['graph', 'kernels', 'memory', 'ir', 'code']) {
+    for (const p of ['graph', 'kernels', 'memory', 'ir', 'code', 'program']) {
       if (!state.panels.includes(p) || typeof views[p].highlight !== 'function') continue;
       try {
         views[p].highlight(sel, model);
@@ -225,7 +227,7 @@ export async function boot(opts = {}) {
   }
 
   function analysisKey(st) {
-    return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline]);
+    return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline, st.prog]);
   }
 
   // The analysis runs in a worker (analysis.js): a 256-layer stack takes seconds. analyze() returns a
@@ -323,7 +325,7 @@ export async function boot(opts = {}) {
   function setState(patch, o = {}) {
     const prev = state;
     state = withPatch(state, patch);
-    const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline'].some((k) => k in patch);
+    const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog'].some((k) => k in patch);
     writeHash();
     if ('stage' in patch && !('playing' in o)) { /* manual stage change keeps playing */ }
     if (rerun && analysisKey(state) !== analysisKey(prev)) {
@@ -436,7 +438,7 @@ export async function boot(opts = {}) {
     present.draw(state);
     const m = { ...model };
     views.config.draw(state, m);
-    for (const p of ['graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {
+    for (const p of ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {
       if (!state.panels.includes(p)) continue;
       try {
         views[p].draw(state, m, { animate });

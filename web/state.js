@@ -12,7 +12,7 @@
 
 export const PASS_NAMES = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce'];
 export const DEFAULT_PIPELINE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
-export const PANELS = ['config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
+export const PANELS = ['program', 'config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];
@@ -48,6 +48,7 @@ export function defaultState() {
     hideui: [],       // HIDEABLE controls a lesson link hides
     lock: false,      // a lesson link's locked config: the config panel is read-only
     sel: null,        // the selected node's stable key (selection.js), or null
+    prog: null,       // the Program panel's source (a string), analysed in place of cfg; null: the config case
   };
 }
 
@@ -107,6 +108,16 @@ const SEL_RE = /^(n[0-9]{1,7}|s[0-9]{1,2}n[0-9]{1,7})$/;
 function selKey(s) {
   if (s === '') return null;
   if (!SEL_RE.test(s)) throw new Error('not a node key');
+  return s;
+}
+// the program text in the hash: URL-encoded, up to MAX_PROG_HASH characters (a longer one stays in
+// sessionStorage, main.js); the core judges the text itself
+export const MAX_PROG_HASH = 6144;
+function progText(s) {
+  if (s.length > MAX_PROG_HASH) throw new Error('too long for a link');
+  // text a program can hold: no control characters but tab and newlines, no lone UTF-16 surrogates
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s)) throw new Error('a control character in the program');
+  if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)) throw new Error('not valid text');
   return s;
 }
 function devName(s) {
@@ -212,6 +223,7 @@ const FIELDS = {
   hideui: [['hideui'], hideui],
   lock: [['lock'], bool],
   sel: [['sel'], selKey],
+  prog: [['prog'], progText],
 };
 export const HASH_KEYS = Object.keys(FIELDS);
 
@@ -235,7 +247,8 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
   let s = typeof hash === 'string' ? hash : '';
   if (s.startsWith('#')) s = s.slice(1);
   if (s === '') return { state: defaultState(), notice: null, dropped: [] };
-  if (s.length > MAX_HASH) {
+  // a program adds up to MAX_PROG_HASH encoded characters to the other keys' MAX_HASH
+  if (s.length > MAX_HASH + (/(^|&)prog=/.test(s) ? MAX_PROG_HASH : 0)) {
     return { state: defaultState(), notice: 'The link\'s settings were not valid (the settings are too long), so the lab shows the defaults.', dropped: [{ key: null, why: 'the settings are too long' }] };
   }
   const state = defaultState();
@@ -269,6 +282,10 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
       continue;
     }
     const [path, parse] = FIELDS[key];
+    if (key === 'prog' && values[0].length > MAX_PROG_HASH) {
+      dropped.push({ key, why: `${key}=${clip(values[0])}: too long for a link` });
+      continue;
+    }
     let v;
     try {
       const numeric = parse === int || parse === num;
@@ -327,6 +344,7 @@ export function serializeHash(st) {
     ['lock', st.lock ? 1 : 0],
   );
   if (st.sel) kv.push(['sel', st.sel]);   // only when something is selected
+  if (typeof st.prog === 'string' && encodeURIComponent(st.prog).length <= MAX_PROG_HASH) kv.push(['prog', st.prog]);
   return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
 }
 
@@ -362,12 +380,14 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
   }
   const obj = {
     case: numeric ? 'lab-numeric' : 'lab',
-    config,
+    ...(typeof st.prog === 'string' ? { program: st.prog } : { config }),
     elem_bytes: st.eb,
     device,
     pipeline: st.pipeline.slice(),
     emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true },
   };
+  // a program's symbolic dims: the decode layer's cache length S and slot P, from the config
+  if (typeof st.prog === 'string') obj.bind = { S: c.S, P: c.S - 1 };
   if (numeric) {
     obj.params = { random: st.seed };
     obj.inputs = { random: st.seed };

@@ -57,13 +57,15 @@ const OTHER = [
   ['lock', ['0', '1'], ['2', 'true', '']],
   ['hideui', ['', 'config', 'config.pipeline.stepper'], ['config.config', 'header', 'config.']],
   ['sel', ['', 'n0', 'n9999999', 's1n2', 's99n9999999'], ['n', 'n12345678', 's100n1', 's1', 'N1', 'x1']],
+  // the program text (state.prog): any text up to 6144 characters URL-encoded (é is 6), no control characters
+  ['prog', ['', 'x = 1', 'a'.repeat(6144), 'def f(x):\n\treturn x  # π', 'é'.repeat(1024)], ['a'.repeat(6145), 'é'.repeat(1025), 'x\u0000', '\u001b[0m']],
 ];
 
 const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'], bw: ['custom', 'bw'],
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
   seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
-  sel: ['sel'] };
+  sel: ['sel'], prog: ['prog'] };
 const valueOf = (state, key) => {
   const p = PATH[key] ?? ['cfg', key];
   return p.length === 1 ? state[p[0]] : state[p[0]][p[1]];
@@ -98,7 +100,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(34);
+    expect(rows).toHaveLength(35);
   });
 });
 

@@ -39,3 +39,14 @@ describe('program examples', () => {
     }
   });
 });
+
+describe('a program in the state is the case the lab analyses', () => {
+  it('caseFromState sends the program in place of the config, with the decode dims bound', async () => {
+    const { defaultState, withPatch, caseFromState } = await import('../../web/state.js');
+    const c = caseFromState(withPatch(defaultState(), { prog: EXAMPLES[1].text }));
+    expect(c.program).toBe(EXAMPLES[1].text);
+    expect(c.config).toBeUndefined();
+    expect(c.bind).toEqual({ S: 16, P: 15 });
+    expect(caseFromState(defaultState()).program).toBeUndefined();
+  });
+});

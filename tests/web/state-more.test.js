@@ -28,6 +28,7 @@ const DEFAULTS = {
   hideui: [],
   lock: false,
   sel: null,
+  prog: null,
 };
 
 /** The one reason parseHash gives for a hash with one bad part. */

@@ -1,0 +1,160 @@
+// views/program.js — the Program panel: the Python source being compiled, in a CodeMirror 6 editor.
+//
+// state.prog null: the editor shows the lecture's layer for the current config (the sliders write it); the
+// first edit makes it the program the lab analyses (state.prog, runCase({program})). Edits re-trace after
+// EDIT_MS; an error ("program.py:LINE:COL: message") is underlined in place and written below, while the
+// other panels keep the last good result under their stale banners. Selection both ways: the selected
+// node lights its source lines; the cursor's line selects the first node it emitted.
+import { EditorView, basicSetup, python, EditorState, StateField, StateEffect, Decoration, setDiagnostics, lintGutter } from '../vendor/codemirror.mjs';
+import { el } from '../dom.js';
+import { EXAMPLES, lectureProgram } from '../program-examples.js';
+
+const EDIT_MS = 300;
+const ERR_RE = /^[^\s:]+\.py:(\d+):(\d+): (.*)$/s;
+
+/** {line, col, text} of a front-end error message, or null when it names no place in the source. */
+export function errorPlace(message) {
+  const m = ERR_RE.exec(String(message || '').replace(/^[a-z_]+: /, ''));
+  return m ? { line: Number(m[1]), col: Number(m[2]), text: m[3] } : null;
+}
+
+// the lines the selected node came from, lit
+const setLit = StateEffect.define();
+const litLine = Decoration.line({ class: 'prog-lit' });
+const litField = StateField.define({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    for (const e of tr.effects) if (e.is(setLit)) return e.value;
+    return deco.map(tr.changes);
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+export function createProgramView(root, ctx) {
+  const menu = el('select', { 'data-testid': 'program-examples', 'aria-label': 'load an example program' },
+    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map((e) => el('option', { value: e.id }, e.title)));
+  const fromCfg = el('button', { type: 'button', 'data-testid': 'program-from-config' }, 'Lecture layer for this config');
+  const status = el('span', { class: 'prog-status', 'data-testid': 'program-status' });
+  const host = el('div', { class: 'prog-editor', 'data-testid': 'program-editor' });
+  const error = el('div', { class: 'prog-error', 'data-testid': 'program-error', role: 'alert', hidden: '' });
+  root.append(el('div', { class: 'prog-bar' }, menu, ' ', fromCfg, ' ', status), host, error);
+
+  let timer = null;
+  let setting = false;        // the view is replacing the text (not the student typing)
+  let litFor = null;
+
+  // The editor lives in a shadow root: there CodeMirror's style-mod adopts constructable stylesheets, where on
+  // the document it would add <style> elements the page's CSP (style-src 'self') refuses. Its look is a theme.
+  const shadow = host.attachShadow({ mode: 'open' });
+  // keys typed in the editor are the editor's, not the stepper's (main.js listens on the document)
+  host.addEventListener('keydown', (ev) => ev.stopPropagation());
+  const theme = EditorView.theme({
+    '&': { fontSize: '14px', maxHeight: '420px', backgroundColor: '#fff' },
+    '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+    '.prog-lit': { backgroundColor: '#fff3b0' },
+  });
+  const view = new EditorView({
+    root: shadow,
+    parent: shadow,
+    state: EditorState.create({
+      doc: '',
+      extensions: [basicSetup, python(), lintGutter(), litField, theme, EditorView.updateListener.of(onUpdate)],
+    }),
+  });
+
+  function text() { return view.state.doc.toString(); }
+  function setText(t) {
+    if (t === text()) return;
+    setting = true;
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t } });
+    setting = false;
+  }
+  function commit() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    ctx.setState({ prog: text(), sel: null });
+  }
+  function onUpdate(u) {
+    if (u.docChanged && !setting) {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(commit, EDIT_MS);
+      status.textContent = 'tracing…';
+    } else if (u.selectionSet && !u.docChanged && view.hasFocus) {
+      selectAtCursor();
+    }
+  }
+  function load(t) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    setText(t);
+    ctx.setState({ prog: t, sel: null });
+  }
+  menu.addEventListener('change', () => {
+    const ex = EXAMPLES.find((e) => e.id === menu.value);
+    menu.value = '';
+    if (ex) load(ex.text);
+  });
+  fromCfg.addEventListener('click', () => load(lectureProgram(ctx.getState().cfg)));
+
+  // the current stage's spans: result.spans[stage key][node id] = [[line, col, end_line, end_col], …]
+  function stageSpans(model) {
+    const st = ctx.getState();
+    const stages = model.stages || [];
+    const stage = stages[Math.max(0, Math.min(st.stage, stages.length - 1))];
+    const spans = model.result && model.result.spans;
+    return stage && spans ? { stage, spans: spans[stage.key] || [] } : null;
+  }
+  let lastModel = null;
+  function selectAtCursor() {
+    const ss = lastModel && stageSpans(lastModel);
+    if (!ss) return;
+    const line = view.state.doc.lineAt(view.state.selection.main.head).number;
+    const id = ss.spans.findIndex((list) => Array.isArray(list) && list.some((s) => s[0] <= line && line <= s[2]));
+    const node = id >= 0 ? ss.stage.nodes.find((n) => n.id === id) : null;
+    if (node) ctx.select(node.key);
+  }
+
+  function showError(model, fresh) {
+    const place = model.error && !fresh ? errorPlace(model.error.message) : null;
+    if (model.error && !fresh) {
+      error.textContent = place ? `line ${place.line}, column ${place.col}: ${place.text}` : model.error.message;
+      error.hidden = false;
+    } else {
+      error.hidden = true;
+      error.textContent = '';
+    }
+    const diags = [];
+    if (place && place.line <= view.state.doc.lines) {
+      const ln = view.state.doc.line(place.line);
+      const from = Math.min(ln.to, ln.from + Math.max(0, place.col - 1));
+      diags.push({ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text });
+    }
+    view.dispatch(setDiagnostics(view.state, diags));
+  }
+
+  return {
+    draw(state, model) {
+      lastModel = model;
+      // an edit still waiting for its trace keeps the student's text
+      if (!timer && !view.hasFocus) setText(typeof state.prog === 'string' ? state.prog : lectureProgram(state.cfg));
+      const fresh = model.key === ctx.analysisKey(state) && !model.error;
+      if (!timer) status.textContent = typeof state.prog === 'string'
+        ? (fresh ? `${model.stages.length ? model.stages[0].counts.nodes : 0} nodes traced` : '')
+        : 'the config’s layer (edit to compile your own)';
+      showError(model, fresh);
+    },
+    highlight(sel, model) {
+      lastModel = model;
+      const ss = stageSpans(model);
+      const node = ss && sel && sel.key ? ss.stage.nodes.find((n) => n.key === sel.key) : null;
+      const list = node && Array.isArray(ss.spans[node.id]) ? ss.spans[node.id] : [];
+      const sig = JSON.stringify(list);
+      if (sig === litFor) return;
+      litFor = sig;
+      const lines = new Set();
+      for (const s of list) for (let l = s[0]; l <= s[2] && l <= view.state.doc.lines; l++) lines.add(l);
+      const ranges = [...lines].sort((a, b) => a - b).map((l) => litLine.range(view.state.doc.line(l).from));
+      view.dispatch({ effects: setLit.of(Decoration.set(ranges)) });
+    },
+  };
+}
