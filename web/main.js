@@ -424,6 +424,9 @@ export async function boot(opts = {}) {
   }
 
   // ---------------------------------------------------------------- render
+  const RENDER_ORDER = ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
+  const DRAW_NOW = new Set(['program', 'graph']);
+  let renderGen = 0;
   function render({ animate = true } = {}) {
     document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
@@ -438,16 +441,33 @@ export async function boot(opts = {}) {
     present.draw(state);
     const m = { ...model };
     views.config.draw(state, m);
-    for (const p of ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code']) {
-      if (!state.panels.includes(p)) continue;
-      try {
-        views[p].draw(state, m, { animate });
-      } catch (err) {
-        console.error(`view ${p}:`, err);
+    const open = RENDER_ORDER.filter((p) => state.panels.includes(p));
+    const gen = ++renderGen;
+    let i = 0;
+    // The program and the graph (its animation starts now) draw in this task; every other open panel in a
+    // task of its own, so one change is never one long task of every chart (a 256-layer stack costs 50-150 ms
+    // per chart). A newer render drops what an older one had left to draw: it draws every panel again itself.
+    const drawRest = () => {
+      if (gen !== renderGen) return;
+      if (i < open.length) {
+        drawPanel(open[i++], m, animate);
+        setTimeout(drawRest, 0);
+        return;
       }
+      highlightAll();
+      mark('gl-render-end');
+    };
+    while (i < open.length && DRAW_NOW.has(open[i])) drawPanel(open[i++], m, animate);
+    if (i < open.length) setTimeout(drawRest, 0);
+    else drawRest();
+  }
+
+  function drawPanel(p, m, animate) {
+    try {
+      views[p].draw(state, m, { animate });
+    } catch (err) {
+      console.error(`view ${p}:`, err);
     }
-    highlightAll();
-    mark('gl-render-end');
   }
 
   // debugging / test handle (read-only views of the state and the last result)

@@ -427,12 +427,14 @@ export function createKernelsView(root, ctx) {
       for (const e of entries) widths.set(e.target, e.target.clientWidth);   // laid out just now: no forced layout
       const w = widths.get(root) || 0;
       if (!lastArgs || Math.abs(w - drawnWidth) < 24 || raf !== null) return;
-      raf = requestAnimationFrame(() => {
+      // a task of its own, not this frame's: the memory panel redraws at the new width too, and one frame
+      // holding both charts and the page's relayout was a long task on big stacks
+      raf = setTimeout(() => {
         raf = null;
         drawnWidth = widths.get(root) || 0;
         drawBars(...lastArgs);
         drawRoof();
-      });
+      }, 0);
     });
     for (const n of [root, barsBox, rooflineBox]) ro.observe(n);
   }

@@ -238,7 +238,7 @@ export function createMemoryView(root, ctx) {
       for (const e of entries) widths.set(e.target, e.target.clientWidth);   // laid out just now: no forced layout
       const w = widths.get(root) || 0;
       if (!cur || Math.abs(w - drawnW) < 24 || raf !== null) return;
-      raf = requestAnimationFrame(() => { raf = null; drawnW = widths.get(root) || 0; drawCharts(); });
+      raf = setTimeout(() => { raf = null; drawnW = widths.get(root) || 0; drawCharts(); }, 0);   // its own task
     });
     ro.observe(root);
     ro.observe(charts);
