@@ -4,7 +4,7 @@
 // boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
 
-import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS } from './state.js';
+import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { createAnalyzer } from './analysis.js';
 import { el, clear } from './dom.js';
 import { mark } from './perf.js';
@@ -109,6 +109,16 @@ export async function boot(opts = {}) {
     }
   }
   dropUnknownDevice();
+  // a program too long for the link is kept in this tab's sessionStorage (flushHash) and read back on a reload
+  const PROG_KEY = 'graphlab.prog';
+  let progNoticed = false;
+  function storage() {
+    try { return window.sessionStorage; } catch { return null; }
+  }
+  if (state.prog === null && state.panels.includes('program')) {
+    const kept = storage() && storage().getItem(PROG_KEY);
+    if (typeof kept === 'string') state = withPatch(state, { prog: kept });
+  }
 
   // ---------------------------------------------------------------- panels
   const panelEls = {};
@@ -311,6 +321,18 @@ export async function boot(opts = {}) {
     lastHashWrite = performance.now();
     const h = '#' + serializeHash(state);
     if (location.hash !== h) history.replaceState(null, '', h);
+    const long = typeof state.prog === 'string' && encodeURIComponent(state.prog).length > MAX_PROG_HASH;
+    const ss = storage();
+    if (ss) {
+      try {
+        if (long) ss.setItem(PROG_KEY, state.prog);
+        else ss.removeItem(PROG_KEY);
+      } catch { /* storage full or refused: the program stays on the page only */ }
+    }
+    if (long && !progNoticed) {
+      progNoticed = true;
+      showNotice('The program is too long for the link: it is kept in this browser tab only (a copied link opens the lecture layer instead).');
+    }
   }
   function writeHash({ now = false } = {}) {
     if (now) return flushHash();

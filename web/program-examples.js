@@ -2,7 +2,8 @@
 // Every example traces with the native CLI (tests/web/program-examples.test.js runs each through
 // `build/graphlab trace`). Pure module (no DOM).
 
-// the lecture's prefill_layer / decode_layer (tests/golden/programs/lecture_layers.py, docstrings left out)
+// the lecture's prefill_layer / decode_layer (tests/golden/programs/lecture_layers.py; its Chinese docstrings and
+// comment left out or in English: the lab has no CJK font everywhere)
 export const LECTURE_LAYERS = `import math
 from graph_lab import F, LayerCfg, rope_tables, trace
 
@@ -17,7 +18,7 @@ def prefill_layer(cfg, T, pos0=0):
         v = (h @ p["wv"]).reshape(T, G, dh).transpose(1, 0, 2)
         q = q * cos + F.rot_pairs(q) * sin
         k = k * cos + F.rot_pairs(k) * sin
-        qg = q.reshape(G, cfg.R * T, dh)                                   # 同一组的 R 个头排在一起
+        qg = q.reshape(G, cfg.R * T, dh)                                   # the R query heads of a group side by side
         s = (qg @ k.transpose(0, 2, 1)) * (1.0 / math.sqrt(dh))
         s = s + F.causal_mask(s, T, pos0)
         a = F.softmax(s, axis=-1) @ v                                      # [G, R·T, dh]

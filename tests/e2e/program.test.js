@@ -99,6 +99,12 @@ describe('the Program panel (e2e, Chromium)', () => {
     expect(await kernelsSaid()).toContain(`by ${before.kernels} fused kernels`);
     expect(await page.textContent('[data-testid="program-editor"] .cm-content')).toContain('def prefill_layer');
 
+    // the cursor on a line selects the first node it emitted, and the selection lights that line
+    await page.locator('[data-testid="program-editor"] .cm-line', { hasText: 'x = x + a @ p["wo"]' }).first().click();
+    await page.waitForFunction(() => window.__graphlab.state().sel !== null, null, { timeout: 30000 });
+    expect(await page.locator('[data-testid="program-editor"] .prog-lit').count()).toBe(1);
+    expect(await page.textContent('[data-testid="program-editor"] .prog-lit')).toContain('x = x + a @ p["wo"]');
+
     await page.click('[data-testid="program-editor"] .cm-content');
     await page.keyboard.press('Control+A');
     await paste(EDITED);

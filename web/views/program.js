@@ -49,7 +49,7 @@ export function createProgramView(root, ctx) {
   // keys typed in the editor are the editor's, not the stepper's (main.js listens on the document)
   host.addEventListener('keydown', (ev) => ev.stopPropagation());
   const theme = EditorView.theme({
-    '&': { fontSize: '14px', maxHeight: '420px', backgroundColor: '#fff' },
+    '&': { fontSize: '14px', maxHeight: 'min(420px, 55vh)', backgroundColor: '#fff' },
     '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
     '.prog-lit': { backgroundColor: '#fff3b0' },
   });
