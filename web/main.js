@@ -17,6 +17,7 @@ import { createDynamicView } from './views/dynamic.js';
 import { createIrView } from './views/ir.js';
 import { createCodeView } from './views/code.js';
 import { createProgramView } from './views/program.js';
+import { withConfig } from './program-examples.js';
 import { createPresentView } from './views/present.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
@@ -347,6 +348,8 @@ export async function boot(opts = {}) {
   function setState(patch, o = {}) {
     const prev = state;
     state = withPatch(state, patch);
+    // a preset or slider writes the program's config line too (program-examples.js)
+    if (patch.cfg && typeof state.prog === 'string') state = withPatch(state, { prog: withConfig(state.prog, state.cfg) });
     const rerun = o.rerun || ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog'].some((k) => k in patch);
     writeHash();
     if ('stage' in patch && !('playing' in o)) { /* manual stage change keeps playing */ }

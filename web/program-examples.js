@@ -143,3 +143,9 @@ g = trace(f, {"x": (4,)})
 `,
   },
 ];
+
+/** prog with its config line and `T = …` line rewritten for the config c (the presets and sliders write
+ *  them, so sliders and text stay one state); a program without such lines is returned as it is. */
+export function withConfig(prog, c) {
+  return prog.replace(/^cfg = LayerCfg\([^\n]*\)[ \t]*$/m, cfgLine(c)).replace(/^T = [0-9]+[ \t]*$/m, `T = ${c.T}`);
+}

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EXAMPLES, lectureProgram } from '../../web/program-examples.js';
+import { EXAMPLES, lectureProgram, withConfig } from '../../web/program-examples.js';
 
 const CLI = path.resolve(__dirname, '../../build/graphlab');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-examples-'));
@@ -48,5 +48,18 @@ describe('a program in the state is the case the lab analyses', () => {
     expect(c.config).toBeUndefined();
     expect(c.bind).toEqual({ S: 16, P: 15 });
     expect(caseFromState(defaultState()).program).toBeUndefined();
+  });
+});
+
+describe('the sliders write the program\'s config line', () => {
+  it('withConfig rewrites cfg = LayerCfg(…) and T = …, and the CLI traces the new shapes', () => {
+    const prefill = EXAMPLES.find((e) => e.id === 'prefill').text;
+    const cfg = { d: 128, H: 4, G: 2, dh: 32, f: 256, eps: 1e-6, theta: 500000, T: 20, pos0: 0, S: 16 };
+    const out = withConfig(prefill, cfg);
+    expect(out).toContain('cfg = LayerCfg(128, 4, 2, 32, 256, 0.000001, 500000.0)');
+    expect(out).toMatch(/^T = 20$/m);
+    expect(out.replace(/^cfg = .*$/m, '').replace(/^T = .*$/m, '')).toBe(prefill.replace(/^cfg = .*$/m, '').replace(/^T = .*$/m, ''));
+    expect(trace(out, 'slid')).toMatch(/^%0 += input\(\) +: \[20×128\]/m);
+    expect(withConfig(EXAMPLES.find((e) => e.id === 'gelu').text, cfg)).toBe(EXAMPLES.find((e) => e.id === 'gelu').text);
   });
 });
