@@ -14,7 +14,7 @@ import { explain } from '../glossary.js';
 
 /** The shape a preset opens with: one layer; the real models at a typical prompt / cache length. */
 // The hooks issue 14 names, spelt out (every other field's hook is config-<key> too).
-const CONFIG_TESTID = { d: 'config-d', T: 'config-T' };
+const CONFIG_HOOK = { d: { 'data-testid': 'config-d' }, T: { 'data-testid': 'config-T' } };
 
 export function presetShape(p, defaults = { T: 12, S: 16 }) {
   const big = p.cfg.d >= 1024;
@@ -114,7 +114,7 @@ export function createConfigView(root, ctx) {
   const rows = {};
   for (const f of FIELDS) {
     const lim = limits[f.limit || f.key];
-    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label, 'data-testid': CONFIG_TESTID[f.key] || `config-${f.key}` });
+    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label, 'data-testid': `config-${f.key}`, ...CONFIG_HOOK[f.key] });
     const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
     // hover: what the knob is (web/glossary.js)
