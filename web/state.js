@@ -49,6 +49,8 @@ export function defaultState() {
     lock: false,      // a lesson link's locked config: the config panel is read-only
     sel: null,        // the selected node's stable key (selection.js), or null
     prog: null,       // the Program panel's source (a string), analysed in place of cfg; null: the config case
+    lesson: null,     // the lesson being played (lessons/NAME), or null
+    step: 1,          // the lesson's step, 1-based (in the hash only with a lesson)
   };
 }
 
@@ -120,6 +122,12 @@ function progText(s) {
   if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)) throw new Error('not valid text');
   return s;
 }
+// a lesson's name (lessons/NAME): the player looks it up, so a link cannot name a path
+const LESSON_RE = /^[a-z0-9-]{1,40}$/;
+function lessonName(s) {
+  if (!LESSON_RE.test(s)) throw new Error('not a lesson name');
+  return s;
+}
 function devName(s) {
   if (!NAME_RE.test(s)) throw new Error('not a device name');
   return s;
@@ -166,13 +174,14 @@ const CORE_FIELD = {
   theta: 'config.theta', T: 'config.T', S: 'config.S', pos0: 'config.pos0', L: 'config.layers',
   mm: 'device.mm_flops', vec: 'device.vec_flops', bw: 'device.bw', launch: 'device.launch', seed: 'params.random',
 };
-const LAB_LIMITS = { stage: { min: 0, max: MAX_PIPELINE, integer: true } };
+export const MAX_LESSON_STEP = 999;
+const LAB_LIMITS = { stage: { min: 0, max: MAX_PIPELINE, integer: true }, step: { min: 1, max: MAX_LESSON_STEP, integer: true } };
 
 /**
  * The effective limits of every numeric hash key: {key: {min, max, integer, exclusive_min?, exclusive_max?}}
- * (hash keys: d, H, G, dh, f, eps, theta, T, S, pos0, L, mm, vec, bw, launch, seed, stage). The case-file
- * keys come from the core's meta (a key the meta lacks is left out: the core judges it); without a meta only
- * stage is there.
+ * (hash keys: d, H, G, dh, f, eps, theta, T, S, pos0, L, mm, vec, bw, launch, seed, stage, step). The
+ * case-file keys come from the core's meta (a key the meta lacks is left out: the core judges it); without a
+ * meta only the lab's own keys (stage, step) are there.
  */
 export function LIMITS(meta) {
   const out = {};
@@ -224,6 +233,8 @@ const FIELDS = {
   lock: [['lock'], bool],
   sel: [['sel'], selKey],
   prog: [['prog'], progText],
+  lesson: [['lesson'], lessonName],
+  step: [['step'], int],
 };
 export const HASH_KEYS = Object.keys(FIELDS);
 
@@ -345,6 +356,7 @@ export function serializeHash(st) {
   );
   if (st.sel) kv.push(['sel', st.sel]);   // only when something is selected
   if (typeof st.prog === 'string' && encodeURIComponent(st.prog).length <= MAX_PROG_HASH) kv.push(['prog', st.prog]);
+  if (st.lesson) kv.push(['lesson', st.lesson], ['step', st.step]);
   return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
 }
 

@@ -59,7 +59,7 @@ describe('the lab\'s limits are the core\'s (one source: lab.meta())', () => {
   const hashOf = (key, v) => `#${CUSTOM.has(key) ? 'dev=custom&' : ''}${key}=${String(v).replace('e+', 'e')}`;
 
   it('every numeric hash key has a limit, and every case-file key is the core\'s row', () => {
-    expect(Object.keys(limits).sort()).toEqual([...Object.keys(FIELD), 'stage'].sort());
+    expect(Object.keys(limits).sort()).toEqual([...Object.keys(FIELD), 'stage', 'step'].sort());
     for (const [key, field] of Object.entries(FIELD)) {
       const core = meta.limits[field];
       expect(core, field).toBeDefined();
@@ -156,8 +156,8 @@ describe('random hostile hashes (property)', () => {
       }
       expect(c.eps).toBeGreaterThan(0);
       expect(r.state.custom.launch).toBeGreaterThan(0);
-      // the custom device's numbers are only written (and only matter) when dev=custom
-      const norm = (st) => (st.dev === 'custom' ? st : { ...st, custom: defaultState().custom });
+      // the custom device's numbers are only written (and only matter) when dev=custom; a step with a lesson
+      const norm = (st) => ({ ...st, custom: st.dev === 'custom' ? st.custom : defaultState().custom, step: st.lesson ? st.step : 1 });
       expect(norm(parse(`#${serializeHash(r.state)}`).state)).toEqual(norm(r.state));
     }
     expect({}.polluted).toBeUndefined();

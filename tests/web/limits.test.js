@@ -33,6 +33,7 @@ const NUMERIC = [
   ['launch', '5e-324', '1', '0', '1.0000000000000002'],
   ['seed', '0', '9007199254740991', '-1', '9007199254740992'],
   ['stage', '0', '16', '-1', '17'],
+  ['step', '1', '999', '0', '1000'],
 ];
 
 // [key, accepted values, refused values] for the keys that are not numbers
@@ -58,6 +59,7 @@ const OTHER = [
   ['hideui', ['', 'config', 'config.pipeline.stepper'], ['config.config', 'header', 'config.']],
   ['sel', ['', 'n0', 'n9999999', 's1n2', 's99n9999999'], ['n', 'n12345678', 's100n1', 's1', 'N1', 'x1']],
   // the program text (state.prog): any text up to 6144 characters URL-encoded (é is 6), no control characters
+  ['lesson', ['a', '0', 'fusion-and-roofline', 'a'.repeat(40)], ['', 'a'.repeat(41), 'Tracing', 'a_b', '../x', 'a.b']],
   ['prog', ['', 'x = 1', 'a'.repeat(6144), 'def f(x):\n\treturn x  # π', 'é'.repeat(1024)], ['a'.repeat(6145), 'é'.repeat(1025), 'x\u0000', '\u001b[0m']],
 ];
 
@@ -65,7 +67,7 @@ const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
   seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
-  sel: ['sel'], prog: ['prog'] };
+  sel: ['sel'], prog: ['prog'], lesson: ['lesson'], step: ['step'] };
 const valueOf = (state, key) => {
   const p = PATH[key] ?? ['cfg', key];
   return p.length === 1 ? state[p[0]] : state[p[0]][p[1]];
@@ -100,7 +102,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(35);
+    expect(rows).toHaveLength(37);
   });
 });
 
@@ -123,11 +125,12 @@ describe('numeric keys: both bounds accepted, one step beyond refused naming the
     expect(parse('#launch=1.0000000000000002').notice).toContain('(launch=1.0000000000000002: out of range 0…1, 0 excluded)');
     expect(parse('#seed=9007199254740992').notice).toContain('(seed=9007199254740992: out of range 0…9007199254740991)');
     expect(parse('#stage=17').notice).toContain('(stage=17: out of range 0…16)');
+    expect(parse('#step=1000').notice).toContain('(step=1000: out of range 1…999)');
     expect(parse('#pos0=-1').notice).toContain('(pos0=-1: not a whole number)');
   });
 
   it('integer keys refuse fractions at any size; float keys take them', () => {
-    for (const key of ['d', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0', 'L', 'seed', 'stage']) refused(key, '2.5');
+    for (const key of ['d', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0', 'L', 'seed', 'stage', 'step']) refused(key, '2.5');
     expect(accepted('eps', '0.5')).toBe(0.5);
     expect(accepted('theta', '500000.25')).toBe(500000.25);
   });

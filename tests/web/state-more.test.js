@@ -29,6 +29,8 @@ const DEFAULTS = {
   lock: false,
   sel: null,
   prog: null,
+  lesson: null,
+  step: 1,
 };
 
 /** The one reason parseHash gives for a hash with one bad part. */
@@ -155,7 +157,7 @@ describe('LIMITS(meta)', () => {
   it('reads only a meta object with a limits object', () => {
     const f = () => {};
     f.limits = { 'config.d': ROW };
-    const onlyStage = { stage: { min: 0, max: 16, integer: true } };
+    const onlyStage = { stage: { min: 0, max: 16, integer: true }, step: { min: 1, max: 999, integer: true } };
     expect(LIMITS(f)).toEqual(onlyStage);
     expect(LIMITS({ limits: 'config.d' })).toEqual(onlyStage);
     const g = () => {};
@@ -170,7 +172,7 @@ describe('LIMITS(meta)', () => {
       'config.H': { min: '1', max: 64, integer: true },
       'config.eps': { min: 0, max: 1, exclusive_max: true },
     } });
-    expect(lim).toEqual({ eps: { min: 0, max: 1, integer: false, exclusive_max: true }, stage: { min: 0, max: 16, integer: true } });
+    expect(lim).toEqual({ eps: { min: 0, max: 1, integer: false, exclusive_max: true }, stage: { min: 0, max: 16, integer: true }, step: { min: 1, max: 999, integer: true } });
   });
 });
 
@@ -284,5 +286,34 @@ describe('lesson-link keys (present, cam, leaves, shapes, hideui, lock)', () => 
   it('defaults: camera on, leaves as chips, no shapes, nothing hidden or locked', () => {
     const d = parseHash('').state;
     expect([d.present, d.cam, d.leaves, d.shapes, d.hideui, d.lock]).toEqual([false, true, false, false, [], false]);
+  });
+});
+
+describe('lesson keys (lesson=NAME&step=K, issue 18)', () => {
+  it('a lesson link opens the lesson at the step', () => {
+    const r = parseHash('#lesson=fusion-and-roofline&step=3');
+    expect(r.notice).toBeNull();
+    expect([r.state.lesson, r.state.step]).toEqual(['fusion-and-roofline', 3]);
+  });
+  it('are written only with a lesson, step after lesson, at the end', () => {
+    expect(serializeHash(defaultState())).not.toMatch(/lesson=|step=/);
+    expect(serializeHash(withPatch(defaultState(), { step: 4 }))).not.toMatch(/lesson=|step=/);
+    expect(serializeHash(withPatch(defaultState(), { lesson: 'tracing', step: 12 }))).toMatch(/&lock=0&lesson=tracing&step=12$/);
+    const st = withPatch(defaultState(), { lesson: 'memory-planning', step: 999 });
+    expect(parseHash('#' + serializeHash(st)).state).toEqual(st);
+  });
+  it('a bad lesson name or step is dropped alone, naming it', () => {
+    expect(why('#lesson=Tracing')).toBe('lesson=Tracing: not a lesson name');
+    expect(why('#lesson=../etc')).toBe('lesson=../etc: not a lesson name');
+    expect(why('#lesson=' + 'a'.repeat(41))).toBe(`lesson=${'a'.repeat(24)}…: not a lesson name`);
+    expect(why('#lesson=')).toBe('lesson=: not a lesson name');
+    expect(why('#step=0')).toBe('step=0: out of range 1…999');
+    expect(why('#step=1000')).toBe('step=1000: out of range 1…999');
+    expect(why('#step=01')).toBe('step=01: not a whole number');
+    expect(why('#step=2.5')).toBe('step=2.5: not a whole number');
+    // a step alone is kept (it is not written back without a lesson)
+    expect(parseHash('#step=3').state.step).toBe(3);
+    const r = parseHash('#lesson=tracing&step=x');
+    expect([r.state.lesson, r.state.step]).toEqual(['tracing', 1]);
   });
 });

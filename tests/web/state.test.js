@@ -169,7 +169,7 @@ describe('parseHash', () => {
   });
 
   it('every whitelisted key is written by serializeHash (custom device included)', () => {
-    const st = withPatch(defaultState(), { dev: 'custom', sel: 'n3', prog: 'x = 1' });
+    const st = withPatch(defaultState(), { dev: 'custom', sel: 'n3', prog: 'x = 1', lesson: 'tracing', step: 2 });
     const keys = serializeHash(st).split('&').map((kv) => kv.split('=')[0]);
     expect(new Set(keys)).toEqual(new Set(HASH_KEYS));
   });
@@ -239,13 +239,14 @@ describe('LIMITS(meta): the effective limits of every numeric hash key', () => {
       eps: { min: 0, max: 1, integer: false, exclusive_min: true }, theta: { min: 1, max: 1e12, integer: false },
       mm: { min: 1e6, max: 1e18, integer: false }, vec: { min: 1e6, max: 1e18, integer: false }, bw: { min: 1e6, max: 1e16, integer: false },
       launch: { min: 0, max: 1, integer: false, exclusive_min: true }, seed: { min: 0, max: 2147483647, integer: true },
-      stage: { min: 0, max: 16, integer: true },
+      stage: { min: 0, max: 16, integer: true }, step: { min: 1, max: 999, integer: true },
     });
   });
-  it('without a meta (the module not loaded yet) only stage is limited; a row the meta lacks is left to the core', () => {
-    expect(LIMITS(null)).toEqual({ stage: { min: 0, max: 16, integer: true } });
-    expect(LIMITS({ limits: { 'config.d': { min: 1, max: 8 } } })).toEqual({ d: { min: 1, max: 8, integer: false }, stage: { min: 0, max: 16, integer: true } });
-    expect(LIMITS({ limits: { 'config.d': { min: '1', max: 8 } } })).toEqual({ stage: { min: 0, max: 16, integer: true } });
+  it('without a meta (the module not loaded yet) only the lab\'s keys are limited; a row the meta lacks is left to the core', () => {
+    const lab = { stage: { min: 0, max: 16, integer: true }, step: { min: 1, max: 999, integer: true } };
+    expect(LIMITS(null)).toEqual(lab);
+    expect(LIMITS({ limits: { 'config.d': { min: 1, max: 8 } } })).toEqual({ d: { min: 1, max: 8, integer: false }, ...lab });
+    expect(LIMITS({ limits: { 'config.d': { min: '1', max: 8 } } })).toEqual(lab);
     const bare = parseHashBare('#d=0&eps=0&L=100000&dev=custom&launch=0');
     expect(bare.notice).toBeNull();
     expect([bare.state.cfg.d, bare.state.cfg.eps, bare.state.cfg.layers, bare.state.custom.launch]).toEqual([0, 0, 100000, 0]);
