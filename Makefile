@@ -7,9 +7,9 @@ CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     := -Wall -Wextra -Wshadow -Wno-unused-parameter
 INC      := -Ic/include -Ic/src
 OPT      ?= -O2
-LIB_SRC  := $(sort $(wildcard c/src/*.c c/src/front/*.c))
+LIB_SRC  := $(sort $(wildcard c/src/*/*.c))
 CLI_SRC  := $(sort $(wildcard c/cli/*.c))
-HDRS     := $(wildcard c/include/*.h c/src/*.h c/src/front/*.h c/cli/*.h)
+HDRS     := $(wildcard c/include/*.h c/src/*/*.h c/cli/*.h)
 TEST_SRC := $(sort $(wildcard c/tests/test_*.c))
 
 BUILD    := build

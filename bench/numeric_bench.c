@@ -28,9 +28,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "case.h"
+#include "io/case.h"
 #include "host_tuning.h"
-#include "util.h"
+#include "ir/util.h"
 
 static const int DS[] = {64, 128, 256, 512};
 #define RUN_REPEAT 3                /* forwards per case (the first one cold) */

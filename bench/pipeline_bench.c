@@ -12,7 +12,7 @@
  *   ./build/pipeline_bench            # or: ./build/pipeline_bench 126   (only cases with that many layers)
  * Portable C11 (timespec_get), so it also builds for WASI (the library's case_run.c needs the emulated clocks):
  *   clang --target=wasm32-wasi -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -D_WASI_EMULATED_PROCESS_CLOCKS \
- *         -Ic/include -Ic/src bench/pipeline_bench.c c/src/[a-z]*.c -lm -Wl,-lwasi-emulated-process-clocks \
+ *         -Ic/include -Ic/src bench/pipeline_bench.c $(find c/src -name '*.c') -lm -Wl,-lwasi-emulated-process-clocks \
  *         -o build/pipeline_bench.wasm
  */
 #define _DEFAULT_SOURCE 1   /* sbrk and madvise for host_tuning.h (Linux hosts only) */

@@ -301,7 +301,7 @@ def write_print(path):
 
 
 # ---------------------------------------------------------------- the demos (graphlab branch / dynamic)
-# The branch demo's program (c/src/branch_demo.c): written once here against the reference's Tensor, so every
+# The branch demo's program (c/src/demos/branch_demo.c): written once here against the reference's Tensor, so every
 # front end below is the reference's own (trace modes, check_guards, run, LazyRunner).
 def branch_program(x):
     return (x * 2 + 1) if (x * 2).sum() > 0 else (x * 2 - 1)
@@ -386,7 +386,7 @@ def attention_flops(g, bind):
 
 
 def dynamic_golden(strategy, start, steps, config):
-    """The dynamic demo's compile cache (c/src/dynamic_demo.c) over the reference's traces: each step's input
+    """The dynamic demo's compile cache (c/src/demos/dynamic_demo.c) over the reference's traces: each step's input
     shapes against each cached graph's input nodes (ints equal, a symbol bound consistently); graph sizes; and
     the attention FLOPs by the reference's node_flops (the step's graph at its length, and the exact-length graph
     for the padding's share)."""

@@ -96,7 +96,7 @@ export async function render() {
     '| `make fuzz-smoke`, `make fuzz` | libFuzzer + ASan + UBSan on the case reader, the pass pipeline (small and model-scale) and the interpreter (stages must agree) |',
     '', '## Limits', '',
     '| limit | value | error |', '| --- | --- | --- |',
-    '| every numeric case field | one table in `c/src/field_limits.c`, printed by `graphlab meta` and the module\'s `meta()`, read by the case reader and by the lab | below |',
+    '| every numeric case field | one table in `c/src/io/field_limits.c`, printed by `graphlab meta` and the module\'s `meta()`, read by the case reader and by the lab | below |',
     '| one dim (d, H, G, dh, f, T, S, pos0) | 1 .. 2^24 (pos0: 0 .. 2^24) | `limit: config.d is 16777217, above the limit 16777216` |',
     '| eps, theta | eps in (0, 1], theta in (0, 1e12] | `limit: config.eps is 1.5, above the limit 1.0` |',
     '| device peaks, bandwidth, launch | mm_flops and vec_flops in (0, 1e18], bw in (0, 1e16], launch in (0, 1] s; a finite value that still overflows the roofline (1e-320) is refused by name | `limit: device.mm_flops (1e-320) makes the kernel time infinite` |',

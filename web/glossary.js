@@ -1,6 +1,6 @@
 // glossary.js — one-line descriptions of the lab's words (passes, kernel kinds, the columns' jargon), shown on
 // hover (title) and to screen readers (aria-describedby → one hidden element per term). Every view takes its
-// explanations from here, so a word reads the same in every panel. Texts follow graph_lab.py and c/src/fuse.c.
+// explanations from here, so a word reads the same in every panel. Texts follow graph_lab.py and c/src/backend/fuse.c.
 
 export const GLOSSARY = {
   // passes (graph_lab.py §8–9)
@@ -12,7 +12,7 @@ export const GLOSSARY = {
   simplify: 'algebraic identities that keep results bit-exact: x·1 → x, x + 0 → x, −(−x) → x, transposes that cancel',
   fold_norm_weight: 'folds RMSNorm’s weight into the next matmuls’ weights: (x̂·w) @ W = x̂ @ (diag(w)·W)',
   dce: 'dead-code elimination: drops nodes no output (or guard) depends on',
-  // kernel kinds (c/src/fuse.c)
+  // kernel kinds (c/src/backend/fuse.c)
   matmul: 'kernel kind: a matrix product, with the pointwise ops that follow it fused in as an epilogue',
   attention: 'kernel kind: one fused attention (flash_attn) — the scores never leave the chip',
   pointwise: 'kernel kind: element-by-element ops over one iteration space, fused into one pass over memory',

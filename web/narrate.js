@@ -22,7 +22,7 @@ const plural = (k, one, many = one + 's') => `${k} ${k === 1 ? one : many}`;
 const upper = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const named = (items) => (items.length > MAX_NAMED ? `${items.slice(0, MAX_NAMED).join('; ')}; …` : items.join('; '));
 
-// flash_attn's operands, in the order the pass wires them (c/src/pass_match_attention.c)
+// flash_attn's operands, in the order the pass wires them (c/src/passes/pass_match_attention.c)
 const ARG_NAMES = { flash_attn: ['q', 'k', 'v', 'mask'] };
 
 function callText(n) {

@@ -1,6 +1,6 @@
 // run-budget.js — whether the core will run a configuration numerically, known before asking it: the core
 // refuses a run whose float64 values exceed its budget (limits.run_bytes; the lab sends none, so the default,
-// meta.run_bytes.default), counted on shapes (c/src/case_run.c check_budget: for each stage's graph, the
+// meta.run_bytes.default), counted on shapes (c/src/io/case_run.c check_budget: for each stage's graph, the
 // elements of every node × 8). The shape-only analysis result has every stage's graph, so the same count
 // comes out of it exactly. Pure module (no DOM): tests/web/run-budget.test.js checks it against the core.
 
@@ -15,7 +15,7 @@ export function runBudget(meta) {
 
 /**
  * The bytes of float64 values a numeric run of this analysis result needs, as the core's budget counts them
- * (c/src/case_run.c check_budget: for each stage's graph, every node's elements × 8; the largest stage
+ * (c/src/io/case_run.c check_budget: for each stage's graph, every node's elements × 8; the largest stage
  * decides): {bytes, stage, node: [id, op, shape]} or null when the result has no graphs.
  */
 export function runFootprint(result) {

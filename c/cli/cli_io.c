@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "case.h"
-#include "field_limits.h"
-#include "util.h"
+#include "io/case.h"
+#include "io/field_limits.h"
+#include "ir/util.h"
 
 int gl_cli_usage(const char *fmt, ...) {
     va_list ap;

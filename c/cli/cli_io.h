@@ -4,7 +4,7 @@
 #define GL_CLI_IO_H
 #include <stddef.h>
 
-#include "case.h"
+#include "io/case.h"
 #include "graphlab.h"
 
 #define EXIT_FAIL 1

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "case.h"
+#include "io/case.h"
 #include "cli_io.h"
 #include "cmd_demos.h"
 #include "graphlab.h"
-#include "util.h"
+#include "ir/util.h"
 
 /* Runs a JSON-in/JSON-out demo and prints its answer plus a newline. */
 static int run_json(gl_status (*fn)(const char *, size_t, char **, size_t *, gl_err *), const gl_sb *opts) {

@@ -1,7 +1,7 @@
 /* cmd_passes.c — `graphlab passes FILE.json [--provenance]`: each listed pass applied alone to a graph.
  *
  * Input: {"graph": G, "passes": ["cse", ...], "bind": {...}, "name": "..."} or a list of them; G is the
- * case result's graph form plus values and guards (c/src/graph_read.h). Output (one line per request; a
+ * case result's graph form plus values and guards (c/src/io/graph_read.h). Output (one line per request; a
  * list for a list): {"name": ..., "bind": {...}, "results": [{"pass": P, "hits": n|null, "graph": G'}, ...]}
  * where G' carries its values and guards in the same form, so it can be fed back in. With --provenance
  * each result also has "provenance" (the case result's form). Every pass sees the input graph, not the
@@ -13,10 +13,10 @@
 
 #include "cli_io.h"
 #include "cmd_passes.h"
-#include "graph_json.h"
-#include "graph_read.h"
-#include "json.h"
-#include "util.h"
+#include "io/graph_json.h"
+#include "io/graph_read.h"
+#include "io/json.h"
+#include "ir/util.h"
 
 static void put_graph(gl_sb *sb, const gl_graph *g) {
     gl_sb_putc(sb, '{');

@@ -19,15 +19,15 @@
 #include <unistd.h>
 #endif
 
-#include "case.h"
+#include "io/case.h"
 #include "cli_io.h"
 #include "cmd_demos.h"
 #include "cmd_passes.h"
 #include "cmd_trace.h"
 #include "host_tuning.h"
 #include "graphlab.h"
-#include "field_limits.h"
-#include "util.h"
+#include "io/field_limits.h"
+#include "ir/util.h"
 
 
 /* ------------------------------------------------------------------ case */

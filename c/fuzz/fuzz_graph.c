@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "graph_read.h"
+#include "io/graph_read.h"
 
 #define FUZZ_MAX_INPUT (64 * 1024)
 

@@ -12,7 +12,7 @@
 #include <math.h>
 
 #include "fuzz_common.h"
-#include "passes.h"   /* gl_pass_result_init */
+#include "passes/passes.h"   /* gl_pass_result_init */
 
 enum { SMALL, HUGE, WILD };
 

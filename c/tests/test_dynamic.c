@@ -6,7 +6,7 @@
 
 #include "test_util.h"
 
-#include "json.h"
+#include "io/json.h"
 
 /* ------------------------------------------------------------------ helpers: run a demo, read its JSON */
 typedef struct {

@@ -4,7 +4,7 @@
  * pairwise case. */
 #include <stdio.h>
 
-#include "kernels.h"
+#include "exec/kernels.h"
 #include "test_util.h"
 
 /* ---------------------------------------------------------------- helpers */

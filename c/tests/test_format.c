@@ -4,8 +4,8 @@
 #include <stdio.h>
 
 #include "test_util.h"
-#include "json.h"
-#include "util.h"
+#include "io/json.h"
+#include "ir/util.h"
 
 static void test_python_repr(void **state) {
     (void)state;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "test_util.h"
-#include "field_limits.h"
+#include "io/field_limits.h"
 
 #define P2(k) ((int64_t)1 << (k))
 #define SHAPE(...) gl_shape_of((int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})

@@ -9,7 +9,7 @@
  * kernel hands to libm's exp, are compared with libm's exp. */
 #include <stdio.h>
 
-#include "kernels.h"
+#include "exec/kernels.h"
 #include "test_util.h"
 
 #if defined(__clang__)

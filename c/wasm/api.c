@@ -32,9 +32,9 @@
 
 #include <emscripten.h>
 
-#include "case.h"
-#include "field_limits.h"
-#include "util.h"
+#include "io/case.h"
+#include "io/field_limits.h"
+#include "ir/util.h"
 
 typedef struct {
     int status;

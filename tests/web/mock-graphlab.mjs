@@ -151,7 +151,7 @@ export async function createGraphLab(opts = {}) {
       if (c.emit && c.emit.graphs === false) delete r.graphs;
       return r;
     },
-    // Sample answers in the format of c/src/branch_demo.c and c/src/dynamic_demo.c (made-up numbers).
+    // Sample answers in the format of c/src/demos/branch_demo.c and c/src/demos/dynamic_demo.c (made-up numbers).
     // ?nodemos in the page URL makes them throw like a core without the methods.
     branch({ frontend = 'guard' } = {}) {
       if (opts.noDemos) throw new GraphLabError('GL_E_INVALID', 'unknown method "branch" (known: case, presets, version)');

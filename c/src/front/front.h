@@ -14,7 +14,7 @@
 #define GL_FRONT_H
 
 #include "graphlab.h"
-#include "util.h"
+#include "ir/util.h"
 
 #define GL_PROGRAM_MAX_SOURCE (1 << 20)     /* bytes of source */
 #define GL_PROGRAM_MAX_STEPS 2000000LL      /* evaluation steps (statements + expressions) */

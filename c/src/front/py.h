@@ -5,8 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "front.h"
-#include "util.h"
+#include "front/front.h"
+#include "ir/util.h"
 
 /* ---------------------------------------------------------------- arena (py_arena.c) */
 typedef struct py_chunk py_chunk;

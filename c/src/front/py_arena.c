@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 struct py_chunk {
     py_chunk *next;

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 static const char *NAMES[B_COUNT] = {
     "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",

@@ -5,7 +5,7 @@
  * on them (the innermost expression first). Limits: a step budget, a call depth and the arena's bytes. */
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
     if (I->err.code) return NULL;

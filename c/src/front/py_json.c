@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front.h"
-#include "json.h"
+#include "front/front.h"
+#include "io/json.h"
 
 gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
     if (gl_out_begin(out, outlen, "trace", e)) return GL_E_INVALID;

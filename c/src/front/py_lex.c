@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 typedef struct {
     py_arena *a;

@@ -13,7 +13,7 @@
  * name. */
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 typedef struct {
     py_arena *a;

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "front.h"
+#include "front/front.h"
 
 typedef struct { uint64_t s[4]; } rng_t;
 

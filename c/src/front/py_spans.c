@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front.h"
-#include "util.h"
+#include "front/front.h"
+#include "ir/util.h"
 
 static int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "py.h"
+#include "front/py.h"
 
 py_val py_None = {V_NONE, {0}}, py_True = {V_BOOL, {.b = true}}, py_False = {V_BOOL, {.b = false}};
 

@@ -1,0 +1,572 @@
+/* fuse.c — fusion (§10 fuse): groups a graph's ops into kernels with the reference's rules, then orders the
+ * kernels by dependency and counts each kernel's bytes read / written and FLOPs.
+ *
+ * Rules (verbatim from the reference):
+ *  - views (reshape / transpose) and generators (causal_mask) form no kernel; leaves neither;
+ *  - matmul, flash_attn and kv_write each start their own kernel (kinds matmul, attention, write);
+ *  - with fusion enabled, a pointwise or reduce node tries the de-duplicated kernels of its inputs' view
+ *    bases (in input order) from the last to the first — reversed(in_k), which the reference calls "most
+ *    recent first" — and joins the first one that is compatible and that no other input kernel depends on
+ *    (the cycle check):
+ *      matmul kernel:   pointwise node, same element count (bound), no reduce in the kernel (epilogue);
+ *      pointwise/rowwise kernel: the node's iteration space (a reduce's input shape; None for a reduce over
+ *                       another axis than the last) equals the kernel's (symbolic tuple equality), or is
+ *                       a pointwise node whose shape is the kernel's with last dim 1 ("row_of");
+ *  - otherwise a new kernel (rowwise for a reduce, pointwise for anything else);
+ *  - kernels are executed in the order of a DFS topological sort (deps visited in ascending order);
+ *  - each new kernel records why its first node started it (gl_why; not in the reference): fusion off
+ *    (eager), a node that is not pointwise / reduce (special), no input kernel (no_fusible_producer), or why
+ *    the first input kernel it tried refused it (epilogue, reduce_axis, iteration_shape, special for an
+ *    attention / write kernel, cycle), with the bytes joining it would have saved;
+ *  - reads: the distinct view bases read from outside the kernel, skipping generators and scalar consts;
+ *    writes: members used by a node outside the kernel (looking through views) or that are outputs;
+ *    a write kernel (kv_write) reads and writes one new row.
+ *
+ * Speed: the reference's cycle check computes the full ancestor set of every other input kernel. Here each
+ * kernel keeps a level (longest dependency path below it); a kernel can only reach kernels of lower level,
+ * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
+ * the same; the search stays local. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/util.h"
+
+const char *gl_why_reason_name(gl_why_reason r) {
+    switch (r) {
+    case GL_WHY_SPECIAL: return "special";
+    case GL_WHY_NO_FUSIBLE_PRODUCER: return "no_fusible_producer";
+    case GL_WHY_REDUCE_AXIS: return "reduce_axis";
+    case GL_WHY_EPILOGUE: return "epilogue";
+    case GL_WHY_ITERATION_SHAPE: return "iteration_shape";
+    case GL_WHY_CYCLE: return "cycle";
+    case GL_WHY_EAGER: return "eager";
+    }
+    return "?";
+}
+
+const char *gl_kernel_kind_name(gl_kernel_kind k) {
+    switch (k) {
+    case GL_K_MATMUL: return "matmul";
+    case GL_K_POINTWISE: return "pointwise";
+    case GL_K_ROWWISE: return "rowwise";
+    case GL_K_ATTENTION: return "attention";
+    case GL_K_WRITE: return "write";
+    }
+    return "?";
+}
+
+void gl_kernels_free(gl_kernels *ks) {
+    if (!ks) return;
+    for (int i = 0; i < ks->n; i++) {
+        free(ks->k[i].nodes);
+        free(ks->k[i].label);
+    }
+    free(ks->k);
+    ks->k = NULL;
+    ks->n = 0;
+}
+
+typedef struct {
+    int to, next;
+} edge;
+
+typedef struct {
+    gl_kernel_kind kind;
+    int iter;                     /* node whose shape is the kernel's iteration space */
+    bool has_reduce;
+    int head, tail, nnodes;       /* member nodes, linked through nnext[] in join order */
+    int dep, rdep;                /* edge lists: kernels this one depends on / that depend on it */
+    int ndeps;
+    int level;                    /* longest dependency path below this kernel */
+    gl_why why;                   /* candidate: creation index until gl_fuse maps it */
+} kbuild;
+
+typedef struct {
+    const gl_graph *g;
+    const gl_bind *bind;
+    gl_err *e;
+    int elem_bytes;
+    int64_t *ne;                  /* numel cache per node */
+    unsigned char *ne_ok;
+    int *base;                    /* view base per node */
+    int *kof;                     /* kernel (creation index) per node, -1 */
+    int *nnext;
+    kbuild *kb;
+    int nk;
+    edge *dep, *rdep;
+    int ndep, nrdep;
+    unsigned *mark;               /* per kernel: visit stamp */
+    unsigned char *onstk;         /* per kernel: on the level-propagation stack */
+    unsigned stamp;
+    int *stack;                   /* kernels */
+} fctx;
+
+static gl_status numel_of(fctx *c, int node, int64_t *out) {
+    if (!c->ne_ok[node]) {
+        gl_status st = gl_numel(&c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
+        if (st) return st;
+        c->ne_ok[node] = 1;
+    }
+    *out = c->ne[node];
+    return GL_OK;
+}
+
+static gl_status bytes_of(fctx *c, int node, int elem_bytes, double *out) {
+    int64_t n;
+    gl_status st = numel_of(c, node, &n);
+    if (st) return st;
+    if (n > INT64_MAX / elem_bytes)
+        return gl_fail(c->e, GL_E_LIMIT, "byte size of node %%%d overflows 64 bits", node);
+    *out = (double)(n * elem_bytes);
+    return GL_OK;
+}
+
+/* Does kernel j depend (transitively) on kernel target? (ki in ancestors(j)) */
+static bool reaches(fctx *c, int j, int target) {
+    int lt = c->kb[target].level;
+    if (c->kb[j].level <= lt) return false;
+    unsigned s = ++c->stamp;
+    if (s == 0) {                                  /* wrapped: reset the stamps */
+        memset(c->mark, 0, sizeof(unsigned) * (size_t)c->nk);
+        s = c->stamp = 1;
+    }
+    int sp = 0;
+    c->stack[sp++] = j;
+    c->mark[j] = s;
+    while (sp) {
+        int x = c->stack[--sp];
+        for (int ei = c->kb[x].dep; ei >= 0; ei = c->dep[ei].next) {
+            int d = c->dep[ei].to;
+            if (d == target) return true;
+            if (c->mark[d] != s && c->kb[d].level > lt) {
+                c->mark[d] = s;
+                c->stack[sp++] = d;
+            }
+        }
+    }
+    return false;
+}
+
+/* deps[t].add(d), keeping levels up to date (levels only grow). */
+static void add_dep(fctx *c, int t, int d) {
+    for (int ei = c->kb[t].dep; ei >= 0; ei = c->dep[ei].next)
+        if (c->dep[ei].to == d) return;
+    c->dep[c->ndep] = (edge){d, c->kb[t].dep};
+    c->kb[t].dep = c->ndep++;
+    c->kb[t].ndeps++;
+    c->rdep[c->nrdep] = (edge){t, c->kb[d].rdep};
+    c->kb[d].rdep = c->nrdep++;
+    if (c->kb[t].level >= c->kb[d].level + 1) return;
+    c->kb[t].level = c->kb[d].level + 1;
+    int sp = 0;                                    /* a kernel is on the stack at most once (onstk) and */
+    c->stack[sp++] = t;                            /* passes on its level as of when it is popped */
+    c->onstk[t] = 1;
+    while (sp) {
+        int x = c->stack[--sp];
+        c->onstk[x] = 0;
+        for (int ei = c->kb[x].rdep; ei >= 0; ei = c->rdep[ei].next) {
+            int u = c->rdep[ei].to;
+            if (c->kb[u].level < c->kb[x].level + 1) {
+                c->kb[u].level = c->kb[x].level + 1;
+                if (!c->onstk[u]) {
+                    c->onstk[u] = 1;
+                    c->stack[sp++] = u;
+                }
+            }
+        }
+    }
+}
+
+static bool dim_is_one(gl_dim d) { return !gl_dim_is_sym(d) && d.n == 1; }
+
+/* The reference's compatible(k, n, iter_shape); iter < 0 stands for iter_shape None. */
+static gl_status compatible(fctx *c, const kbuild *k, const gl_node *n, int iter, bool *ok) {
+    *ok = false;
+    gl_opclass cls = gl_op_class(n->op);
+    if (k->kind == GL_K_MATMUL) {
+        if (cls != GL_CLASS_POINTWISE) return GL_OK;
+        int64_t a, b;
+        gl_status st;
+        if ((st = numel_of(c, n->id, &a))) return st;
+        if ((st = numel_of(c, k->iter, &b))) return st;
+        *ok = a == b && !k->has_reduce;
+        return GL_OK;
+    }
+    if (k->kind == GL_K_POINTWISE || k->kind == GL_K_ROWWISE) {
+        if (iter < 0) return GL_OK;
+        const gl_shape *is = &c->g->nodes[iter].shape, *ks = &c->g->nodes[k->iter].shape;
+        if (gl_shape_eq(is, ks)) {
+            *ok = true;
+            return GL_OK;
+        }
+        /* row_of; rank-0 shapes never qualify (the reference would index shape[-1] of ()) */
+        if (cls != GL_CLASS_POINTWISE || is->rank != ks->rank || is->rank == 0) return GL_OK;
+        for (int i = 0; i < is->rank - 1; i++)
+            if (!gl_dim_eq(is->d[i], ks->d[i])) return GL_OK;
+        *ok = dim_is_one(is->d[is->rank - 1]);
+    }
+    return GL_OK;
+}
+
+/* Why candidate kernel ki (incompatible with n, see compatible) refused n, and what joining it would have
+ * saved: every distinct intermediate n reads from ki (through views) written once and read back once. */
+static gl_status why_refused(fctx *c, int ki, const gl_node *n, int iter, gl_why *w) {
+    gl_kernel_kind kind = c->kb[ki].kind;
+    w->reason = kind == GL_K_MATMUL                                 ? GL_WHY_EPILOGUE
+                : kind != GL_K_POINTWISE && kind != GL_K_ROWWISE ? GL_WHY_SPECIAL
+                : iter < 0                                       ? GL_WHY_REDUCE_AXIS
+                                                                 : GL_WHY_ITERATION_SHAPE;
+    w->candidate = ki;
+    w->saved_bytes = 0;
+    for (int q = 0; q < n->nin; q++) {
+        int b = c->base[n->in[q]];
+        bool dup = c->kof[b] != ki;
+        for (int p = 0; p < q && !dup; p++) dup = c->base[n->in[p]] == b;
+        if (dup) continue;
+        double by = 0;
+        gl_status st = bytes_of(c, b, c->elem_bytes, &by);
+        if (st) return st;
+        w->saved_bytes += 2 * by;
+    }
+    return GL_OK;
+}
+
+static void sort_ints(int *a, int n) {               /* insertion sort: dependency lists are short */
+    for (int i = 1; i < n; i++) {
+        int v = a[i], j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+static gl_status check_graph(const gl_graph *g, gl_err *e) {
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "fuse: node %%%d has an unknown op", i);
+        if (n->nin < 0 || n->nin > GL_MAX_INPUTS)
+            return gl_fail(e, GL_E_INVALID, "fuse: node %%%d has %d inputs", i, n->nin);
+        for (int k = 0; k < n->nin; k++)
+            if (n->in[k] < 0 || n->in[k] >= i)
+                return gl_fail(e, GL_E_INVALID, "fuse: node %%%d reads %%%d, which is not an earlier node", i, n->in[k]);
+        gl_opclass cls = gl_op_class(n->op);
+        if ((cls == GL_CLASS_VIEW || cls == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
+            return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) has no input", i, gl_op_name(n->op));
+        if (n->op == GL_OP_KV_WRITE && n->nin < 2)
+            return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (kv_write) needs 2 inputs", i);
+    }
+    for (int k = 0; k < g->nout; k++)
+        if (g->outputs[k] < 0 || g->outputs[k] >= g->n)
+            return gl_fail(e, GL_E_INVALID, "fuse: output %d is node %d, which does not exist", k, g->outputs[k]);
+    return GL_OK;
+}
+
+/* Group the nodes into kernels (creation order). */
+static gl_status partition(fctx *c, bool enable) {
+    const gl_graph *g = c->g;
+    gl_status st;
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        gl_opclass cls = gl_op_class(n->op);
+        if (cls == GL_CLASS_LEAF || cls == GL_CLASS_VIEW || cls == GL_CLASS_GENERATOR) continue;
+        bool reduce = cls == GL_CLASS_REDUCE;
+        int target = -1;
+        gl_why why = {enable ? GL_WHY_SPECIAL : GL_WHY_EAGER, -1, 0};
+        if (enable && (cls == GL_CLASS_POINTWISE || reduce)) {
+            why.reason = GL_WHY_NO_FUSIBLE_PRODUCER;
+            int iter = reduce ? n->in[0] : i;
+            if (reduce) {
+                int r = g->nodes[iter].shape.rank;
+                if (n->attrs.axis != -1 && n->attrs.axis != r - 1) iter = -1;
+            }
+            int in_k[GL_MAX_INPUTS], nk = 0;
+            for (int k = 0; k < n->nin; k++) {
+                int kk = c->kof[c->base[n->in[k]]];
+                if (kk < 0) continue;
+                bool dup = false;
+                for (int q = 0; q < nk; q++) dup = dup || in_k[q] == kk;
+                if (!dup) in_k[nk++] = kk;
+            }
+            for (int q = nk - 1; q >= 0 && target < 0; q--) {   /* reversed(in_k) */
+                int ki = in_k[q];
+                bool ok;
+                if ((st = compatible(c, &c->kb[ki], n, iter, &ok))) return st;
+                if (q == nk - 1 && (st = why_refused(c, ki, n, iter, &why))) return st;   /* the first one tried */
+                if (!ok) continue;
+                bool cycle = false;
+                for (int p = 0; p < nk && !cycle; p++)
+                    if (in_k[p] != ki && reaches(c, in_k[p], ki)) cycle = true;
+                if (q == nk - 1) why.reason = GL_WHY_CYCLE;   /* compatible: only the cycle refused it */
+                if (!cycle) target = ki;
+            }
+        }
+        if (target < 0) {
+            kbuild *k = &c->kb[c->nk];
+            memset(k, 0, sizeof *k);
+            k->kind = n->op == GL_OP_MATMUL       ? GL_K_MATMUL
+                      : n->op == GL_OP_FLASH_ATTN ? GL_K_ATTENTION
+                      : n->op == GL_OP_KV_WRITE   ? GL_K_WRITE
+                      : reduce                    ? GL_K_ROWWISE
+                                                  : GL_K_POINTWISE;
+            k->iter = reduce ? n->in[0] : i;
+            k->head = k->tail = -1;
+            k->dep = k->rdep = -1;
+            k->why = why;
+            target = c->nk++;
+        }
+        kbuild *k = &c->kb[target];
+        c->nnext[i] = -1;
+        if (k->tail < 0) k->head = i;
+        else c->nnext[k->tail] = i;
+        k->tail = i;
+        k->nnodes++;
+        c->kof[i] = target;
+        for (int q = 0; q < n->nin; q++) {
+            int d = c->kof[c->base[n->in[q]]];
+            if (d >= 0 && d != target) add_dep(c, target, d);
+        }
+        if (reduce) {
+            k->has_reduce = true;
+            if (k->kind == GL_K_POINTWISE) k->kind = GL_K_ROWWISE;
+        }
+    }
+    return GL_OK;
+}
+
+/* Dependency-ordered DFS (deps in ascending order); order[new] = creation index. */
+static gl_status topo_order(fctx *c, int *order) {
+    int nk = c->nk;
+    gl_err *e = c->e;
+    int *start = gl_alloc((size_t)nk + 1, sizeof(int), e);
+    int *list = gl_alloc((size_t)c->ndep + 1, sizeof(int), e);
+    int *sk = gl_alloc((size_t)nk + 1, sizeof(int), e), *si = gl_alloc((size_t)nk + 1, sizeof(int), e);
+    unsigned char *done = gl_alloc((size_t)nk + 1, 1, e);
+    gl_status st = GL_OK;
+    if (!start || !list || !sk || !si || !done) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int k = 0; k < nk; k++) {
+        start[k + 1] = start[k];
+        for (int ei = c->kb[k].dep; ei >= 0; ei = c->dep[ei].next) list[start[k + 1]++] = c->dep[ei].to;
+        sort_ints(list + start[k], start[k + 1] - start[k]);
+    }
+    int no = 0;
+    for (int r = 0; r < nk; r++) {
+        if (done[r]) continue;
+        int sp = 0;
+        done[r] = 1;
+        sk[sp] = r;
+        si[sp++] = start[r];
+        while (sp) {
+            int k = sk[sp - 1];
+            if (si[sp - 1] < start[k + 1]) {
+                int d = list[si[sp - 1]++];
+                if (!done[d]) {
+                    done[d] = 1;
+                    sk[sp] = d;
+                    si[sp++] = start[d];
+                }
+            } else {
+                sp--;
+                order[no++] = k;
+            }
+        }
+    }
+out:
+    free(start);
+    free(list);
+    free(sk);
+    free(si);
+    free(done);
+    return st;
+}
+
+static gl_status make_label(const gl_graph *g, const gl_kernel *k, gl_err *e, char **out) {
+    uint64_t seen = 0;
+    size_t len = 0;
+    for (int i = 0; i < k->nnodes; i++) {
+        gl_op op = g->nodes[k->nodes[i]].op;
+        if (seen >> op & 1u) continue;
+        seen |= (uint64_t)1 << op;
+        len += strlen(gl_op_name(op)) + 1;
+    }
+    char *s = gl_alloc(len + 1, 1, e);
+    if (!s) return GL_E_NOMEM;
+    seen = 0;
+    len = 0;
+    for (int i = 0; i < k->nnodes; i++) {
+        gl_op op = g->nodes[k->nodes[i]].op;
+        if (seen >> op & 1u) continue;
+        seen |= (uint64_t)1 << op;
+        if (len) s[len++] = '+';
+        size_t m = strlen(gl_op_name(op));
+        memcpy(s + len, gl_op_name(op), m);
+        len += m;
+    }
+    s[len] = 0;
+    *out = s;
+    return GL_OK;
+}
+
+/* Bytes read / written, FLOPs and labels of the ordered kernels. kofn: node -> kernel (new order). */
+static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_bytes) {
+    const gl_graph *g = c->g;
+    gl_err *e = c->e;
+    gl_users u = {0};
+    gl_status st = gl_users_build(g, &u, e);
+    if (st) return gl_fail(e, st, "fuse: out of memory building users");
+    int total = u.start[g->n];
+    int *seen = gl_alloc((size_t)g->n, sizeof(int), e);
+    unsigned char *isout = gl_alloc((size_t)g->n, 1, e);
+    int *stack = gl_alloc((size_t)total + 1, sizeof(int), e);
+    if (!seen || !isout || !stack) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int k = 0; k < g->nout; k++) isout[c->base[g->outputs[k]]] = 1;
+    for (int ki = 0; ki < ks->n; ki++) {
+        gl_kernel *k = &ks->k[ki];
+        for (int a = 0; a < k->nnodes; a++) {
+            int nid = k->nodes[a];
+            const gl_node *n = &g->nodes[nid];
+            double f = 0;
+            if ((st = gl_node_flops(g, nid, c->bind, &f, e))) goto out;
+            k->flops += f;
+            for (int q = 0; q < n->nin; q++) {
+                int b = c->base[n->in[q]];
+                const gl_node *bn = &g->nodes[b];
+                if (gl_op_class(bn->op) == GL_CLASS_GENERATOR || (bn->op == GL_OP_CONST && bn->shape.rank == 0))
+                    continue;
+                if (kofn[b] == ki || seen[b] == ki + 1) continue;
+                seen[b] = ki + 1;
+                double by = 0;
+                if ((st = bytes_of(c, b, elem_bytes, &by))) goto out;
+                k->reads += by;
+            }
+        }
+        if (k->kind == GL_K_WRITE) {
+            const gl_node *n = &g->nodes[k->nodes[0]];
+            double by = 0;
+            if ((st = bytes_of(c, n->in[1], elem_bytes, &by))) goto out;
+            k->reads = by;                         /* in place: only the new row is read and written */
+            k->writes = by;
+        } else {
+            for (int a = 0; a < k->nnodes; a++) {
+                int nid = k->nodes[a];
+                bool real = isout[nid];
+                int sp = 0;
+                for (int p = u.start[nid]; p < u.start[nid + 1]; p++) stack[sp++] = u.list[p];
+                while (sp && !real) {
+                    int x = stack[--sp];
+                    if (gl_op_class(g->nodes[x].op) == GL_CLASS_VIEW) {
+                        for (int p = u.start[x]; p < u.start[x + 1]; p++) stack[sp++] = u.list[p];
+                    } else if (kofn[x] != ki) {
+                        real = true;
+                    }
+                }
+                if (real) {
+                    double by = 0;
+                    if ((st = bytes_of(c, nid, elem_bytes, &by))) goto out;
+                    k->writes += by;
+                }
+            }
+        }
+        if ((st = make_label(g, k, e, &k->label))) goto out;
+    }
+out:
+    gl_users_free(&u);
+    free(seen);
+    free(isout);
+    free(stack);
+    return st;
+}
+
+gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind *bind, gl_kernels *out,
+                  gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "fuse: no output");
+    out->n = 0;
+    out->k = NULL;
+    if (!g) return gl_fail(e, GL_E_INVALID, "fuse: no graph");
+    if (elem_bytes < 1) return gl_fail(e, GL_E_INVALID, "fuse: elem_bytes must be positive, got %d", elem_bytes);
+    gl_status st = check_graph(g, e);
+    if (st) return st;
+    gl_bind empty = {0};
+    fctx c;
+    memset(&c, 0, sizeof c);
+    c.g = g;
+    c.bind = bind ? bind : &empty;
+    c.e = e;
+    c.elem_bytes = elem_bytes;
+    size_t n = (size_t)g->n;
+    int total_in = 0;
+    for (int i = 0; i < g->n; i++) total_in += g->nodes[i].nin;
+    c.ne = gl_alloc(n, sizeof(int64_t), e);
+    c.ne_ok = gl_alloc(n, 1, e);
+    c.base = gl_alloc(n, sizeof(int), e);
+    c.kof = gl_alloc(n, sizeof(int), e);
+    c.nnext = gl_alloc(n, sizeof(int), e);
+    c.kb = gl_alloc(n, sizeof(kbuild), e);
+    c.dep = gl_alloc((size_t)total_in + 1, sizeof(edge), e);
+    c.rdep = gl_alloc((size_t)total_in + 1, sizeof(edge), e);
+    c.mark = gl_alloc(n, sizeof(unsigned), e);
+    c.onstk = gl_alloc(n, 1, e);
+    c.stack = gl_alloc(n + 1, sizeof(int), e);
+    int *order = gl_alloc(n, sizeof(int), e), *pos = gl_alloc(n, sizeof(int), e);
+    int *kofn = gl_alloc(n, sizeof(int), e);
+    if (!c.ne || !c.ne_ok || !c.base || !c.kof || !c.nnext || !c.kb || !c.dep || !c.rdep || !c.mark || !c.onstk || !c.stack ||
+        !order || !pos || !kofn) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    for (int i = 0; i < g->n; i++) {
+        c.kof[i] = -1;
+        c.base[i] = gl_op_class(g->nodes[i].op) == GL_CLASS_VIEW ? c.base[g->nodes[i].in[0]] : i;
+    }
+    if ((st = partition(&c, enable))) goto out;
+    if ((st = topo_order(&c, order))) goto out;
+    out->k = gl_alloc((size_t)c.nk, sizeof(gl_kernel), e);
+    if (!out->k) {
+        st = GL_E_NOMEM;
+        goto out;
+    }
+    out->n = c.nk;
+    for (int p = 0; p < c.nk; p++) {
+        const kbuild *kb = &c.kb[order[p]];
+        gl_kernel *k = &out->k[p];
+        pos[order[p]] = p;
+        k->kind = kb->kind;
+        k->nodes = gl_alloc((size_t)kb->nnodes, sizeof(int), e);
+        if (!k->nodes) {
+            st = GL_E_NOMEM;
+            goto out;
+        }
+        for (int i = kb->head; i >= 0; i = c.nnext[i]) k->nodes[k->nnodes++] = i;
+    }
+    for (int p = 0; p < c.nk; p++) {
+        gl_why w = c.kb[order[p]].why;
+        if (w.candidate >= 0) w.candidate = pos[w.candidate];
+        out->k[p].why = w;
+    }
+    for (int i = 0; i < g->n; i++) kofn[i] = c.kof[i] >= 0 ? pos[c.kof[i]] : -1;
+    st = account(&c, out, kofn, elem_bytes);
+out:
+    if (st) gl_kernels_free(out);
+    free(c.ne);
+    free(c.ne_ok);
+    free(c.base);
+    free(c.kof);
+    free(c.nnext);
+    free(c.kb);
+    free(c.dep);
+    free(c.rdep);
+    free(c.mark);
+    free(c.onstk);
+    free(c.stack);
+    free(order);
+    free(pos);
+    free(kofn);
+    return st;
+}

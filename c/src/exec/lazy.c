@@ -1,0 +1,423 @@
+/* lazy.c — lazy execution with graph breaks (§12, the reference's _LazyTracer + LazyRunner).
+ *
+ * Ops are recorded into the current graph (one gl_tracer per generation, mode "error", not concrete:
+ * nothing is computed while recording). materialize(t) finishes the current graph with every non-leaf
+ * node as an output, runs it with the interpreter on the pending inputs, stores the value of every node
+ * under (generation, node id), records the graph's op count and starts a new graph. A handle of an earlier
+ * generation used later is imported into the current graph as a new input "in{k}" (k = inputs so far)
+ * carrying its stored value; each (generation, node) is imported at most once per graph.
+ *
+ * Unlike the reference (whose store holds only op results and inputs), the store also keeps the values of
+ * consts, so a const of an earlier graph can be imported too instead of failing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/util.h"
+
+typedef struct {
+    gl_graph *g;                  /* the executed graph (outputs = its non-leaf nodes) */
+    gl_array **vals;              /* value of every node (g->n) */
+    int ops;
+} lz_gen;
+
+typedef struct {
+    int gen;                      /* 1-based generation */
+    int id;                       /* node id in that generation's graph */
+} lz_handle;
+
+typedef struct {
+    int gen, id;                  /* the imported (generation, node) */
+    int cur;                      /* its input node in the current graph */
+} lz_import;
+
+struct gl_lazy {
+    gl_tracer *tr;                /* the current graph's tracer */
+    int gen;                      /* current generation (1-based); executed ones are gens[0 .. gen-2] */
+    lz_gen *gens;
+    int ngens, capgens;
+    lz_handle *h;
+    int nh, caph;
+    gl_array **pending;           /* values of the current graph's inputs, by input index */
+    int npending, cappending;
+    lz_import *imp;               /* imports into the current graph */
+    int nimp, capimp;
+    int imports_total;
+    gl_err err;
+};
+
+static int fail_sticky(gl_lazy *lz) {
+    if (!lz->err.code && lz->tr && gl_tracer_status(lz->tr)) {
+        const gl_err *te = gl_tracer_error(lz->tr);
+        gl_fail(&lz->err, te->code, "%s", te->msg);
+    }
+    return -1;
+}
+
+static gl_status start_graph(gl_lazy *lz) {
+    lz->tr = gl_tracer_new(GL_BRANCH_ERROR, false, &lz->err);
+    if (!lz->tr) return lz->err.code;
+    lz->gen++;
+    for (int i = 0; i < lz->npending; i++) gl_array_release(lz->pending[i]);
+    lz->npending = 0;
+    lz->nimp = 0;
+    return GL_OK;
+}
+
+gl_lazy *gl_lazy_new(gl_err *e) {
+    gl_lazy *lz = gl_alloc(1, sizeof *lz, e);
+    if (!lz) return NULL;
+    if (start_graph(lz)) {
+        gl_fail(e, lz->err.code, "%s", lz->err.msg);
+        gl_lazy_free(lz);
+        return NULL;
+    }
+    return lz;
+}
+
+void gl_lazy_free(gl_lazy *lz) {
+    if (!lz) return;
+    gl_tracer_free(lz->tr);
+    for (int i = 0; i < lz->ngens; i++) {
+        for (int k = 0; k < lz->gens[i].g->n; k++) gl_array_release(lz->gens[i].vals[k]);
+        free(lz->gens[i].vals);
+        gl_graph_free(lz->gens[i].g);
+    }
+    free(lz->gens);
+    free(lz->h);
+    for (int i = 0; i < lz->npending; i++) gl_array_release(lz->pending[i]);
+    free(lz->pending);
+    free(lz->imp);
+    free(lz);
+}
+
+gl_status gl_lazy_status(const gl_lazy *lz) {
+    if (!lz) return GL_E_INVALID;
+    if (lz->err.code) return lz->err.code;
+    return lz->tr ? gl_tracer_status(lz->tr) : GL_E_INTERNAL;
+}
+
+const gl_err *gl_lazy_error(const gl_lazy *lz) {
+    static const gl_err no_runner = {GL_E_INVALID, "lazy runner is NULL"};
+    if (!lz) return &no_runner;
+    if (lz->err.code || !lz->tr) return &lz->err;
+    return gl_tracer_error(lz->tr);
+}
+
+int gl_lazy_graph_count(const gl_lazy *lz) { return lz ? lz->ngens : 0; }
+int gl_lazy_graph_ops(const gl_lazy *lz, int i) { return lz && i >= 0 && i < lz->ngens ? lz->gens[i].ops : -1; }
+const gl_graph *gl_lazy_graph_at(const gl_lazy *lz, int i) {
+    return lz && i >= 0 && i < lz->ngens ? lz->gens[i].g : NULL;
+}
+int gl_lazy_imports(const gl_lazy *lz) { return lz ? lz->imports_total : 0; }
+
+static bool live(gl_lazy *lz) { return lz && !lz->err.code && lz->tr && !gl_tracer_status(lz->tr); }
+
+/* A new handle for node id of the current generation. */
+static int new_handle(gl_lazy *lz, int id) {
+    if (id < 0) return fail_sticky(lz);
+    if (lz->nh == lz->caph) {
+        int cap = lz->caph ? lz->caph * 2 : 64;
+        lz_handle *h = gl_grow(lz->h, (size_t)cap, sizeof *h, &lz->err);
+        if (!h) return -1;
+        lz->h = h;
+        lz->caph = cap;
+    }
+    lz->h[lz->nh].gen = lz->gen;
+    lz->h[lz->nh].id = id;
+    return lz->nh++;
+}
+
+static bool ok_handle(gl_lazy *lz, int t) {
+    if (t >= 0 && t < lz->nh) return true;
+    gl_fail(&lz->err, GL_E_INVALID, "lazy: %d is not a tensor of this runner", t);
+    return false;
+}
+
+/* Adds an input "in{k}" with value arr (retained) to the current graph; returns its node id. */
+static int add_input(gl_lazy *lz, gl_array *arr) {
+    if (lz->npending == lz->cappending) {
+        int cap = lz->cappending ? lz->cappending * 2 : 8;
+        gl_array **p = gl_grow(lz->pending, (size_t)cap, sizeof *p, &lz->err);
+        if (!p) return -1;
+        lz->pending = p;
+        lz->cappending = cap;
+    }
+    char name[32];
+    snprintf(name, sizeof name, "in%d", lz->npending);
+    gl_shape s = gl_array_shape(arr);
+    int id = gl_t_input(lz->tr, name, &s, NULL);
+    if (id < 0) return fail_sticky(lz);
+    lz->pending[lz->npending++] = gl_array_retain(arr);
+    return id;
+}
+
+/* The reference's fix(): the node id in the current graph of handle t, importing it if it is older. */
+static int fix(gl_lazy *lz, int t) {
+    if (!ok_handle(lz, t)) return -1;
+    lz_handle h = lz->h[t];
+    if (h.gen == lz->gen) return h.id;
+    for (int i = 0; i < lz->nimp; i++)
+        if (lz->imp[i].gen == h.gen && lz->imp[i].id == h.id) return lz->imp[i].cur;
+    if (h.gen < 1 || h.gen > lz->ngens || h.id < 0 || h.id >= lz->gens[h.gen - 1].g->n) {
+        gl_fail(&lz->err, GL_E_INTERNAL, "lazy: tensor %d refers to a graph that never ran", t);
+        return -1;
+    }
+    gl_array *v = lz->gens[h.gen - 1].vals[h.id];
+    if (!v) {
+        gl_fail(&lz->err, GL_E_INTERNAL, "lazy: tensor %d has no stored value", t);
+        return -1;
+    }
+    if (lz->nimp == lz->capimp) {
+        int cap = lz->capimp ? lz->capimp * 2 : 8;
+        lz_import *p = gl_grow(lz->imp, (size_t)cap, sizeof *p, &lz->err);
+        if (!p) return -1;
+        lz->imp = p;
+        lz->capimp = cap;
+    }
+    int id = add_input(lz, v);
+    if (id < 0) return -1;
+    lz->imp[lz->nimp].gen = h.gen;
+    lz->imp[lz->nimp].id = h.id;
+    lz->imp[lz->nimp].cur = id;
+    lz->nimp++;
+    lz->imports_total++;
+    return id;
+}
+
+int gl_lazy_tensor(gl_lazy *lz, gl_array *arr) {
+    if (!live(lz)) return lz ? fail_sticky(lz) : -1;
+    if (!arr) {
+        gl_fail(&lz->err, GL_E_INVALID, "lazy tensor without a value");
+        return -1;
+    }
+    return new_handle(lz, add_input(lz, arr));
+}
+
+int gl_lazy_scalar(gl_lazy *lz, double v) {
+    if (!live(lz)) return lz ? fail_sticky(lz) : -1;
+    return new_handle(lz, gl_t_scalar(lz->tr, v));
+}
+
+/* The shape of handle t (in whichever graph it lives). */
+static const gl_shape *handle_shape(gl_lazy *lz, int t) {
+    if (!ok_handle(lz, t)) return NULL;
+    lz_handle h = lz->h[t];
+    if (h.gen == lz->gen) return gl_t_shape(lz->tr, h.id);
+    return &lz->gens[h.gen - 1].g->nodes[h.id].shape;
+}
+
+int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *attrs) {
+    if (!live(lz)) return lz ? fail_sticky(lz) : -1;
+    gl_attrs none;
+    memset(&none, 0, sizeof none);
+    const gl_attrs *a = attrs ? attrs : &none;
+    if ((unsigned)op >= GL_OP_COUNT || gl_op_class(op) == GL_CLASS_LEAF) {
+        gl_fail(&lz->err, GL_E_INVALID, "lazy: %s is not an op (use gl_lazy_tensor / gl_lazy_scalar)",
+                gl_op_name(op));
+        return -1;
+    }
+    int want = gl_op_arity(op);
+    if (op == GL_OP_CAUSAL_MASK) want = 1;
+    bool ok = op == GL_OP_FLASH_ATTN ? (nin == 3 || nin == 4) : nin == want;
+    if (!ok || (nin > 0 && !in)) {
+        gl_fail(&lz->err, GL_E_INVALID, "lazy: %s takes %d inputs, got %d", gl_op_name(op), want, nin);
+        return -1;
+    }
+    if (op == GL_OP_CAUSAL_MASK) {               /* `like` only lends its shape: no input, no import */
+        const gl_shape *s = handle_shape(lz, in[0]);
+        if (!s) return -1;
+        if (s->rank < 2) {
+            gl_fail(&lz->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
+            return -1;
+        }
+        gl_attrs at;
+        memset(&at, 0, sizeof at);
+        at.has = GL_A_T | GL_A_POS0;
+        at.T = a->T;
+        at.pos0 = a->pos0;
+        gl_shape sc = *s;
+        return new_handle(lz, gl_t_emit(lz->tr, op, NULL, 0, &at, &sc, NULL));
+    }
+    int x[GL_MAX_INPUTS];
+    for (int i = 0; i < nin; i++)
+        if ((x[i] = fix(lz, in[i])) < 0) return -1;
+    gl_tracer *tr = lz->tr;
+    int id;
+    switch (op) {
+    case GL_OP_ADD: id = gl_t_add(tr, x[0], x[1]); break;
+    case GL_OP_SUB: id = gl_t_sub(tr, x[0], x[1]); break;
+    case GL_OP_MUL: id = gl_t_mul(tr, x[0], x[1]); break;
+    case GL_OP_DIV: id = gl_t_div(tr, x[0], x[1]); break;
+    case GL_OP_MAXIMUM: id = gl_t_maximum(tr, x[0], x[1]); break;
+    case GL_OP_GT: id = gl_t_gt(tr, x[0], x[1]); break;
+    case GL_OP_LT: id = gl_t_lt(tr, x[0], x[1]); break;
+    case GL_OP_NEG: id = gl_t_neg(tr, x[0]); break;
+    case GL_OP_EXP: id = gl_t_exp(tr, x[0]); break;
+    case GL_OP_LOG: id = gl_t_log(tr, x[0]); break;
+    case GL_OP_TANH: id = gl_t_tanh(tr, x[0]); break;
+    case GL_OP_SQRT: id = gl_t_sqrt(tr, x[0]); break;
+    case GL_OP_RSQRT: id = gl_t_rsqrt(tr, x[0]); break;
+    case GL_OP_RECIP: id = gl_t_recip(tr, x[0]); break;
+    case GL_OP_ROT_PAIRS: id = gl_t_rot_pairs(tr, x[0]); break;
+    case GL_OP_SILU: id = gl_t_silu(tr, x[0]); break;
+    case GL_OP_SUM: id = gl_t_sum(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1, a->keepdims); break;
+    case GL_OP_MAX: id = gl_t_max(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1, a->keepdims); break;
+    case GL_OP_RESHAPE:
+        if (!(a->has & GL_A_SHAPE)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: reshape needs attrs.shape");
+            return -1;
+        }
+        id = gl_t_reshape(tr, x[0], &a->shape);
+        break;
+    case GL_OP_TRANSPOSE:
+        if (!(a->has & GL_A_PERM)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: transpose needs attrs.perm");
+            return -1;
+        }
+        id = gl_t_transpose(tr, x[0], a->perm, a->nperm);
+        break;
+    case GL_OP_SOFTMAX: id = gl_t_softmax(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1); break;
+    case GL_OP_RMS_NORM:
+        if (!(a->has & GL_A_EPS)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: rms_norm needs attrs.eps");
+            return -1;
+        }
+        id = gl_t_rms_norm(tr, x[0], x[1], a->eps);
+        break;
+    case GL_OP_MATMUL: id = gl_t_matmul(tr, x[0], x[1]); break;
+    case GL_OP_KV_WRITE:
+        if (!(a->has & GL_A_POS)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: kv_write needs attrs.pos");
+            return -1;
+        }
+        id = gl_t_kv_write(tr, x[0], x[1], a->pos);
+        break;
+    case GL_OP_FLASH_ATTN:
+        if (!(a->has & GL_A_SCALE)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: flash_attn needs attrs.scale");
+            return -1;
+        }
+        id = gl_t_flash_attn(tr, x[0], x[1], x[2], nin > 3 ? x[3] : -1, a->scale);
+        break;
+    default:
+        gl_fail(&lz->err, GL_E_INTERNAL, "lazy: op %s is not supported", gl_op_name(op));
+        return -1;
+    }
+    return new_handle(lz, id);
+}
+
+int gl_lazy_add(gl_lazy *lz, int a, int b) { int in[2] = {a, b}; return gl_lazy_op(lz, GL_OP_ADD, in, 2, NULL); }
+int gl_lazy_sub(gl_lazy *lz, int a, int b) { int in[2] = {a, b}; return gl_lazy_op(lz, GL_OP_SUB, in, 2, NULL); }
+int gl_lazy_mul(gl_lazy *lz, int a, int b) { int in[2] = {a, b}; return gl_lazy_op(lz, GL_OP_MUL, in, 2, NULL); }
+int gl_lazy_gt(gl_lazy *lz, int a, int b) { int in[2] = {a, b}; return gl_lazy_op(lz, GL_OP_GT, in, 2, NULL); }
+
+int gl_lazy_sum(gl_lazy *lz, int a, int axis, bool keepdims) {
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_AXIS | GL_A_KEEPDIMS;
+    at.axis = axis;
+    at.keepdims = keepdims;
+    return gl_lazy_op(lz, GL_OP_SUM, &a, 1, &at);
+}
+
+/* Runs the finished graph g on the pending inputs; fills vals (g->n, zeroed) with every node's value. */
+static gl_status execute(gl_lazy *lz, gl_graph *g, gl_array **vals) {
+    gl_status st = GL_OK;
+    gl_named_array *in = gl_alloc((size_t)lz->npending, sizeof *in, &lz->err);
+    gl_array **outs = in ? gl_alloc((size_t)g->nout, sizeof *outs, &lz->err) : NULL;
+    if (!outs) {
+        free(in);
+        return GL_E_NOMEM;
+    }
+    int k = 0;
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].op == GL_OP_INPUT && k < lz->npending) {
+            in[k].name = g->nodes[i].name;
+            in[k].value = lz->pending[k];
+            k++;
+        }
+    st = gl_run(g, in, k, NULL, outs, NULL, &lz->err);
+    if (!st) {
+        for (int o = 0; o < g->nout; o++) vals[g->outputs[o]] = outs[o];   /* takes the references */
+        k = 0;
+        for (int i = 0; i < g->n; i++) {
+            if (g->nodes[i].op == GL_OP_INPUT) vals[i] = gl_array_retain(lz->pending[k++]);
+            else if (gl_op_class(g->nodes[i].op) == GL_CLASS_LEAF) vals[i] = gl_array_retain(g->values[i]);
+        }
+    }
+    free(outs);
+    free(in);
+    return st;
+}
+
+gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e) {
+    if (!lz) {
+        gl_fail(e, GL_E_INVALID, "gl_lazy_materialize: runner is NULL");
+        return NULL;
+    }
+    int cur = live(lz) ? fix(lz, t) : fail_sticky(lz);
+    if (cur < 0) {
+        fail_sticky(lz);
+        const gl_err *le = gl_lazy_error(lz);
+        gl_fail(e, le->code ? le->code : GL_E_INTERNAL, "%s", le->msg);
+        return NULL;
+    }
+    gl_graph *tg = gl_tracer_graph(lz->tr);
+    int *ids = gl_alloc((size_t)tg->n, sizeof *ids, &lz->err);
+    gl_array **vals = gl_alloc((size_t)tg->n, sizeof *vals, &lz->err);
+    lz_gen *gens = NULL;
+    gl_graph *g = NULL;
+    gl_array *out = NULL;
+    int nids = 0;
+    if (!ids || !vals) goto fail;
+    if (lz->ngens == lz->capgens) {
+        int cap = lz->capgens ? lz->capgens * 2 : 8;
+        gens = gl_grow(lz->gens, (size_t)cap, sizeof *gens, &lz->err);
+        if (!gens) goto fail;
+        lz->gens = gens;
+        lz->capgens = cap;
+    }
+    for (int i = 0; i < tg->n; i++)
+        if (gl_op_class(tg->nodes[i].op) != GL_CLASS_LEAF) ids[nids++] = i;
+    g = gl_tracer_finish(lz->tr, ids, nids, &lz->err);
+    lz->tr = NULL;                               /* finish freed the tracer (also on failure) */
+    if (!g) goto fail;
+    if (execute(lz, g, vals)) goto fail;
+    out = gl_array_retain(vals[cur]);
+    lz->gens[lz->ngens].g = g;
+    lz->gens[lz->ngens].vals = vals;
+    lz->gens[lz->ngens].ops = nids;
+    lz->ngens++;
+    free(ids);
+    if (start_graph(lz)) {
+        gl_array_release(out);
+        gl_fail(e, lz->err.code, "%s", lz->err.msg);
+        return NULL;
+    }
+    return out;
+fail:
+    if (vals && g)
+        for (int i = 0; i < g->n; i++) gl_array_release(vals[i]);
+    free(vals);
+    free(ids);
+    gl_graph_free(g);
+    if (!lz->err.code) gl_fail(&lz->err, GL_E_INTERNAL, "lazy: materialize failed");
+    gl_fail(e, lz->err.code, "%s", lz->err.msg);
+    return NULL;
+}
+
+gl_status gl_lazy_bool(gl_lazy *lz, int t, bool *out) {
+    gl_err e = {GL_OK, ""};
+    gl_array *v = gl_lazy_materialize(lz, t, &e);
+    if (!v) return e.code ? e.code : GL_E_INTERNAL;
+    gl_status st = GL_OK;
+    if (v->size == 1) *out = v->data[0] != 0.0;
+    else if (v->size == 0) *out = false;
+    else
+        st = gl_fail(&lz->err, GL_E_INVALID, "the truth value of a tensor with %lld elements is ambiguous",
+                     (long long)v->size);
+    gl_array_release(v);
+    return st;
+}

@@ -1,0 +1,477 @@
+/* tracer.c — the builder API (§4, §6): each call records a node (SSA) and, when every input has a value,
+ * also computes it (concrete tracing, like torch.jit.trace). Errors are sticky: after the first failure
+ * every call returns -1, so builder code is written straight through and checked once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/util.h"
+
+struct gl_tracer {
+    gl_graph *g;
+    gl_branch_mode mode;
+    bool concrete;                 /* evaluate generators (causal_mask) too */
+    gl_array **tvals;              /* trace-time value per node, or NULL */
+    int tcap;
+    double *skeys;                 /* scalar const dedup: value -> node id */
+    int *sids;
+    int ns, scap;
+    gl_err err;
+};
+
+gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e) {
+    gl_tracer *tr = gl_alloc(1, sizeof *tr, e);
+    if (!tr) return NULL;
+    tr->g = gl_graph_new(e);
+    if (!tr->g) {
+        free(tr);
+        return NULL;
+    }
+    tr->mode = mode;
+    tr->concrete = concrete;
+    return tr;
+}
+
+static void free_tvals(gl_tracer *tr) {
+    for (int i = 0; i < tr->tcap; i++) gl_array_release(tr->tvals[i]);
+    free(tr->tvals);
+    tr->tvals = NULL;
+    tr->tcap = 0;
+}
+
+void gl_tracer_free(gl_tracer *tr) {
+    if (!tr) return;
+    free_tvals(tr);
+    free(tr->skeys);
+    free(tr->sids);
+    gl_graph_free(tr->g);
+    free(tr);
+}
+
+gl_status gl_tracer_status(const gl_tracer *tr) { return tr->err.code; }
+const gl_err *gl_tracer_error(const gl_tracer *tr) { return &tr->err; }
+gl_graph *gl_tracer_graph(gl_tracer *tr) { return tr->g; }
+
+gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e) {
+    if (!tr) return NULL;
+    if (tr->err.code) {
+        gl_fail(e, tr->err.code, "%s", tr->err.msg);
+        gl_tracer_free(tr);
+        return NULL;
+    }
+    for (int i = 0; i < nout; i++)
+        if (outs[i] < 0) {
+            gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
+            gl_tracer_free(tr);
+            return NULL;
+        }
+    if (gl_graph_set_outputs(tr->g, outs, nout, e)) {
+        gl_tracer_free(tr);
+        return NULL;
+    }
+    gl_graph *g = tr->g;
+    tr->g = NULL;
+    gl_tracer_free(tr);
+    return g;
+}
+
+static bool ok_id(gl_tracer *tr, int t) { return t >= 0 && t < tr->g->n; }
+
+gl_array *gl_t_value(gl_tracer *tr, int t) { return ok_id(tr, t) && t < tr->tcap ? tr->tvals[t] : NULL; }
+
+const gl_shape *gl_t_shape(gl_tracer *tr, int t) { return ok_id(tr, t) ? &tr->g->nodes[t].shape : NULL; }
+
+/* Stores a trace-time value (takes ownership of v). */
+static int set_tval(gl_tracer *tr, int id, gl_array *v) {
+    if (!v) return id;
+    if (id >= tr->tcap) {
+        int cap = tr->tcap ? tr->tcap : 64;
+        while (cap <= id) cap *= 2;
+        gl_array **t = gl_grow(tr->tvals, (size_t)cap, sizeof *t, &tr->err);
+        if (!t) {
+            gl_array_release(v);
+            return -1;
+        }
+        memset(t + tr->tcap, 0, sizeof *t * (size_t)(cap - tr->tcap));
+        tr->tvals = t;
+        tr->tcap = cap;
+    }
+    gl_array_release(tr->tvals[id]);
+    tr->tvals[id] = v;
+    return id;
+}
+
+/* Validates a user-given shape: each dim a non-negative integer or a symbol. */
+static bool check_shape(gl_tracer *tr, const gl_shape *s, const char *what) {
+    if (!s || s->rank < 0 || s->rank > GL_MAX_RANK) {
+        gl_fail(&tr->err, GL_E_INVALID, "%s: rank must be 0..%d", what, GL_MAX_RANK);
+        return false;
+    }
+    for (int i = 0; i < s->rank; i++)
+        if (!gl_dim_is_sym(s->d[i]) && s->d[i].n < 0) {
+            gl_fail(&tr->err, GL_E_INVALID, "%s: dim %d is %lld (must be >= 0)", what, i, (long long)s->d[i].n);
+            return false;
+        }
+    return true;
+}
+
+int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *shape,
+              const char *name) {
+    if (tr->err.code) return -1;
+    for (int i = 0; i < nin; i++)
+        if (!ok_id(tr, in[i])) {
+            gl_fail(&tr->err, GL_E_INVALID, "%s: input %d is not a tensor of this trace", gl_op_name(op), i);
+            return -1;
+        }
+    int id = gl_graph_add(tr->g, op, in, nin, attrs, shape, name, &tr->err);
+    if (id < 0) return -1;
+    const gl_node *n = &tr->g->nodes[id];
+    bool all = true;
+    gl_array *args[GL_MAX_INPUTS] = {NULL};
+    for (int i = 0; i < nin; i++) {
+        args[i] = gl_t_value(tr, in[i]);
+        if (!args[i]) all = false;
+    }
+    gl_array *v = NULL;
+    if (gl_op_class(op) == GL_CLASS_GENERATOR) {
+        bool ints = true;
+        for (int i = 0; i < n->shape.rank; i++)
+            if (gl_dim_is_sym(n->shape.d[i])) ints = false;
+        if (tr->concrete && ints) {
+            v = gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &tr->err);
+            if (!v) return -1;
+        }
+    } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
+        gl_err e2 = {0};
+        if (gl_eval_node(n, args, NULL, &v, &e2)) {
+            if (e2.code != GL_E_UNBOUND) {   /* a symbolic row cannot be computed at trace time: stay abstract */
+                gl_fail(&tr->err, e2.code, "%s", e2.msg);
+                return -1;
+            }
+            v = NULL;
+        }
+    }
+    return set_tval(tr, id, v);
+}
+
+int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {
+    if (tr->err.code) return -1;
+    if (gl_op_class(n->op) != GL_CLASS_LEAF) {
+        gl_fail(&tr->err, GL_E_INVALID, "gl_t_leaf: %s is not a leaf op", gl_op_name(n->op));
+        return -1;
+    }
+    int id = gl_graph_add(tr->g, n->op, NULL, 0, &n->attrs, &n->shape, n->name, &tr->err);
+    if (id < 0) return -1;
+    if (value) {
+        gl_graph_set_value(tr->g, id, value);
+        if (n->op == GL_OP_CONST && n->shape.rank == 0 && value->size == 1) {
+            double key = value->data[0];
+            for (int i = 0; i < tr->ns; i++)
+                if (tr->skeys[i] == key) return id;      /* setdefault: the first one stays */
+            if (tr->ns == tr->scap) {
+                int cap = tr->scap ? tr->scap * 2 : 16;
+                double *k = gl_grow(tr->skeys, (size_t)cap, sizeof *k, &tr->err);
+                if (!k) return -1;
+                tr->skeys = k;
+                int *s = gl_grow(tr->sids, (size_t)cap, sizeof *s, &tr->err);
+                if (!s) return -1;
+                tr->sids = s;
+                tr->scap = cap;
+            }
+            tr->skeys[tr->ns] = key;
+            tr->sids[tr->ns] = id;
+            tr->ns++;
+        }
+    }
+    return id;
+}
+
+int gl_t_input(gl_tracer *tr, const char *name, const gl_shape *shape, gl_array *example) {
+    if (tr->err.code) return -1;
+    if (!name || !name[0]) {
+        gl_fail(&tr->err, GL_E_INVALID, "input name must not be empty");
+        return -1;
+    }
+    if (!check_shape(tr, shape, name)) return -1;
+    if (gl_graph_find_input(tr->g, name) >= 0) {
+        gl_fail(&tr->err, GL_E_INVALID, "input '%s' is declared twice", name);
+        return -1;
+    }
+    if (example) {
+        bool ok = example->rank == shape->rank;
+        for (int i = 0; ok && i < shape->rank; i++)
+            if (!gl_dim_is_sym(shape->d[i]) && shape->d[i].n != example->dim[i]) ok = false;
+        if (!ok) {
+            char a[160], b[160];
+            gl_shape es = gl_array_shape(example);
+            gl_fail(&tr->err, GL_E_SHAPE, "input '%s' example has shape %s, expected %s", name,
+                    gl_shape_str(&es, a, sizeof a), gl_shape_str(shape, b, sizeof b));
+            return -1;
+        }
+    }
+    int id = gl_graph_add(tr->g, GL_OP_INPUT, NULL, 0, NULL, shape, name, &tr->err);
+    if (id < 0) return -1;
+    return set_tval(tr, id, gl_array_retain(example));
+}
+
+int gl_t_param(gl_tracer *tr, const char *name, const gl_shape *shape) {
+    if (tr->err.code) return -1;
+    if (!check_shape(tr, shape, name ? name : "param")) return -1;
+    return gl_graph_add(tr->g, GL_OP_PARAM, NULL, 0, NULL, shape, name, &tr->err);
+}
+
+int gl_t_param_value(gl_tracer *tr, const char *name, gl_array *value) {
+    if (tr->err.code) return -1;
+    if (!value) return gl_t_param(tr, name, NULL);
+    gl_shape s = gl_array_shape(value);
+    int id = gl_graph_add(tr->g, GL_OP_PARAM, NULL, 0, NULL, &s, name, &tr->err);
+    if (id < 0) return -1;
+    gl_graph_set_value(tr->g, id, value);
+    return set_tval(tr, id, gl_array_retain(value));
+}
+
+int gl_t_scalar(gl_tracer *tr, double v) {
+    if (tr->err.code) return -1;
+    for (int i = 0; i < tr->ns; i++)
+        if (tr->skeys[i] == v) return tr->sids[i];
+    gl_array *a = gl_array_scalar(v, &tr->err);
+    if (!a) return -1;
+    gl_node n;
+    memset(&n, 0, sizeof n);
+    n.op = GL_OP_CONST;
+    n.attrs.has = GL_A_VALUE;
+    n.attrs.value = v;
+    int id = gl_t_leaf(tr, &n, a);    /* registers it for dedup */
+    if (id < 0) {
+        gl_array_release(a);
+        return -1;
+    }
+    return set_tval(tr, id, a);       /* the trace value takes the creation reference */
+}
+
+int gl_t_const(gl_tracer *tr, gl_array *value) {
+    if (tr->err.code) return -1;
+    if (!value) {
+        gl_fail(&tr->err, GL_E_INVALID, "const without a value");
+        return -1;
+    }
+    gl_shape s = gl_array_shape(value);
+    int id = gl_graph_add(tr->g, GL_OP_CONST, NULL, 0, NULL, &s, NULL, &tr->err);
+    if (id < 0) return -1;
+    gl_graph_set_value(tr->g, id, value);
+    return value->data ? set_tval(tr, id, gl_array_retain(value)) : id;   /* a shell has no trace value */
+}
+
+/* ---- ops */
+static bool live(gl_tracer *tr, int a, const char *op) {
+    if (tr->err.code) return false;
+    if (!ok_id(tr, a)) {
+        gl_fail(&tr->err, GL_E_INVALID, "%s: operand %d is not a tensor of this trace", op, a);
+        return false;
+    }
+    return true;
+}
+
+static int binary(gl_tracer *tr, gl_op op, int a, int b) {
+    if (!live(tr, a, gl_op_name(op)) || !live(tr, b, gl_op_name(op))) return -1;
+    gl_shape s;
+    if (gl_broadcast_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
+    int in[2] = {a, b};
+    return gl_t_emit(tr, op, in, 2, NULL, &s, NULL);
+}
+
+static int unary(gl_tracer *tr, gl_op op, int a) {
+    if (!live(tr, a, gl_op_name(op))) return -1;
+    gl_shape s = tr->g->nodes[a].shape;
+    return gl_t_emit(tr, op, &a, 1, NULL, &s, NULL);
+}
+
+int gl_t_add(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_ADD, a, b); }
+int gl_t_sub(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_SUB, a, b); }
+int gl_t_mul(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_MUL, a, b); }
+int gl_t_div(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_DIV, a, b); }
+int gl_t_maximum(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_MAXIMUM, a, b); }
+int gl_t_gt(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_GT, a, b); }
+int gl_t_lt(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_LT, a, b); }
+int gl_t_neg(gl_tracer *tr, int a) { return unary(tr, GL_OP_NEG, a); }
+int gl_t_exp(gl_tracer *tr, int a) { return unary(tr, GL_OP_EXP, a); }
+int gl_t_log(gl_tracer *tr, int a) { return unary(tr, GL_OP_LOG, a); }
+int gl_t_tanh(gl_tracer *tr, int a) { return unary(tr, GL_OP_TANH, a); }
+int gl_t_sqrt(gl_tracer *tr, int a) { return unary(tr, GL_OP_SQRT, a); }
+int gl_t_rsqrt(gl_tracer *tr, int a) { return unary(tr, GL_OP_RSQRT, a); }
+int gl_t_recip(gl_tracer *tr, int a) { return unary(tr, GL_OP_RECIP, a); }
+int gl_t_silu(gl_tracer *tr, int a) { return unary(tr, GL_OP_SILU, a); }
+
+/* Shape rule: the input's shape, whatever it is (the reference's; a shape-only decode layer with an odd dh
+ * traces). Its numbers need a last axis of even length: evaluating it (concrete tracing, a run) checks that. */
+int gl_t_rot_pairs(gl_tracer *tr, int a) { return unary(tr, GL_OP_ROT_PAIRS, a); }
+
+static int reduce(gl_tracer *tr, gl_op op, int a, int axis, bool keepdims) {
+    if (!live(tr, a, gl_op_name(op))) return -1;
+    gl_shape s;
+    if (gl_reduce_shape(&tr->g->nodes[a].shape, axis, keepdims, &s, &tr->err)) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_AXIS | GL_A_KEEPDIMS;
+    at.axis = axis;
+    at.keepdims = keepdims;
+    return gl_t_emit(tr, op, &a, 1, &at, &s, NULL);
+}
+
+int gl_t_sum(gl_tracer *tr, int a, int axis, bool keepdims) { return reduce(tr, GL_OP_SUM, a, axis, keepdims); }
+int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims) { return reduce(tr, GL_OP_MAX, a, axis, keepdims); }
+
+int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape) {
+    if (!live(tr, a, "reshape") || !check_shape(tr, shape, "reshape")) return -1;
+    const gl_shape *src = &tr->g->nodes[a].shape;
+    int64_t n1 = 0, n2 = 0;
+    gl_err quiet = {0};
+    if (gl_numel(src, NULL, &n1, &quiet) == GL_OK && gl_numel(shape, NULL, &n2, &quiet) == GL_OK && n1 != n2) {
+        char x[160], y[160];
+        gl_fail(&tr->err, GL_E_SHAPE, "cannot reshape %s (%lld elements) into %s (%lld elements)",
+                gl_shape_str(src, x, sizeof x), (long long)n1, gl_shape_str(shape, y, sizeof y), (long long)n2);
+        return -1;
+    }
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_SHAPE;
+    at.shape = *shape;
+    return gl_t_emit(tr, GL_OP_RESHAPE, &a, 1, &at, shape, NULL);
+}
+
+int gl_t_transpose(gl_tracer *tr, int a, const int *perm, int nperm) {
+    if (!live(tr, a, "transpose")) return -1;
+    gl_shape s;
+    if (gl_transpose_shape(&tr->g->nodes[a].shape, perm, nperm, &s, &tr->err)) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_PERM;
+    at.nperm = nperm;
+    for (int i = 0; i < nperm; i++) at.perm[i] = perm[i];
+    return gl_t_emit(tr, GL_OP_TRANSPOSE, &a, 1, &at, &s, NULL);
+}
+
+int gl_t_matmul(gl_tracer *tr, int a, int b) {
+    if (!live(tr, a, "matmul") || !live(tr, b, "matmul")) return -1;
+    gl_shape s;
+    if (gl_matmul_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
+    int in[2] = {a, b};
+    return gl_t_emit(tr, GL_OP_MATMUL, in, 2, NULL, &s, NULL);
+}
+
+int gl_t_softmax(gl_tracer *tr, int a, int axis) {
+    if (!live(tr, a, "softmax")) return -1;
+    gl_shape s = tr->g->nodes[a].shape, tmp;
+    if (gl_reduce_shape(&s, axis, true, &tmp, &tr->err)) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_AXIS;
+    at.axis = axis;
+    return gl_t_emit(tr, GL_OP_SOFTMAX, &a, 1, &at, &s, NULL);
+}
+
+int gl_t_rms_norm(gl_tracer *tr, int x, int w, double eps) {
+    if (!live(tr, x, "rms_norm") || !live(tr, w, "rms_norm")) return -1;
+    gl_shape s = tr->g->nodes[x].shape, b;
+    if (s.rank == 0) {
+        gl_fail(&tr->err, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
+        return -1;
+    }
+    if (gl_broadcast_shape(&s, &tr->g->nodes[w].shape, &b, &tr->err)) return -1;
+    if (!gl_shape_eq(&b, &s)) {
+        char x1[160], x2[160];
+        gl_fail(&tr->err, GL_E_SHAPE, "rms_norm weight %s does not broadcast onto %s",
+                gl_shape_str(&tr->g->nodes[w].shape, x1, sizeof x1), gl_shape_str(&s, x2, sizeof x2));
+        return -1;
+    }
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_EPS;
+    at.eps = eps;
+    int in[2] = {x, w};
+    return gl_t_emit(tr, GL_OP_RMS_NORM, in, 2, &at, &s, NULL);
+}
+
+int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0) {
+    if (!live(tr, like, "causal_mask")) return -1;
+    gl_shape s = tr->g->nodes[like].shape;
+    if (s.rank < 2) {
+        gl_fail(&tr->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
+        return -1;
+    }
+    if (T < 1) {
+        gl_fail(&tr->err, GL_E_INVALID, "causal_mask: T must be >= 1, got %lld", (long long)T);
+        return -1;
+    }
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_T | GL_A_POS0;
+    at.T = T;
+    at.pos0 = pos0;
+    return gl_t_emit(tr, GL_OP_CAUSAL_MASK, NULL, 0, &at, &s, NULL);
+}
+
+int gl_t_kv_write(gl_tracer *tr, int cache, int new_rows, gl_dim pos) {
+    if (!live(tr, cache, "kv_write") || !live(tr, new_rows, "kv_write")) return -1;
+    const gl_shape *c = &tr->g->nodes[cache].shape, *n = &tr->g->nodes[new_rows].shape;
+    bool ok = c->rank >= 2 && n->rank == c->rank && gl_dim_eq(c->d[c->rank - 1], n->d[n->rank - 1]);
+    for (int i = 0; ok && i < c->rank - 2; i++) ok = gl_dim_eq(c->d[i], n->d[i]);
+    if (!ok) {
+        char x1[160], x2[160];
+        gl_fail(&tr->err, GL_E_SHAPE, "kv_write: rows %s do not fit cache %s", gl_shape_str(n, x1, sizeof x1),
+                gl_shape_str(c, x2, sizeof x2));
+        return -1;
+    }
+    if (!gl_dim_is_sym(pos) && pos.n < 0) {
+        gl_fail(&tr->err, GL_E_INVALID, "kv_write: pos must be >= 0, got %lld", (long long)pos.n);
+        return -1;
+    }
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_POS;
+    at.pos = pos;
+    int in[2] = {cache, new_rows};
+    gl_shape s = *c;
+    return gl_t_emit(tr, GL_OP_KV_WRITE, in, 2, &at, &s, NULL);
+}
+
+int gl_t_flash_attn(gl_tracer *tr, int q, int k, int v, int mask, double scale) {
+    if (!live(tr, q, "flash_attn") || !live(tr, k, "flash_attn") || !live(tr, v, "flash_attn")) return -1;
+    if (mask != -1 && !live(tr, mask, "flash_attn")) return -1;
+    gl_shape kt = tr->g->nodes[k].shape, s, o;
+    if (kt.rank < 2) {
+        gl_fail(&tr->err, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
+        return -1;
+    }
+    gl_dim t = kt.d[kt.rank - 1];
+    kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
+    kt.d[kt.rank - 2] = t;
+    if (gl_matmul_shape(&tr->g->nodes[q].shape, &kt, &s, &tr->err)) return -1;
+    if (mask != -1) {
+        gl_shape sm;
+        if (gl_broadcast_shape(&s, &tr->g->nodes[mask].shape, &sm, &tr->err)) return -1;
+        s = sm;
+    }
+    if (gl_matmul_shape(&s, &tr->g->nodes[v].shape, &o, &tr->err)) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_SCALE;
+    at.scale = scale;
+    int in[4] = {q, k, v, mask};
+    return gl_t_emit(tr, GL_OP_FLASH_ATTN, in, mask == -1 ? 3 : 4, &at, &o, "flash_attn");
+}
+
+gl_status gl_t_bool(gl_tracer *tr, int t, bool *out) {
+    if (!live(tr, t, "bool")) return tr->err.code;
+    gl_array *v = gl_t_value(tr, t);
+    if (tr->mode == GL_BRANCH_ERROR || !v)
+        return gl_fail(&tr->err, GL_E_TRACE,
+                       "data-dependent branch (if tensor:) while tracing: the graph cannot express "
+                       "\"look at the data to choose a path\" (node %%%d)", t);
+    if (v->size != 1)
+        return gl_fail(&tr->err, GL_E_INVALID, "the truth value of a tensor with %lld elements is ambiguous",
+                       (long long)v->size);
+    bool b = v->data[0] != 0.0;
+    if (tr->mode == GL_BRANCH_GUARD && gl_graph_add_guard(tr->g, t, b, &tr->err)) return tr->err.code;
+    *out = b;
+    return GL_OK;
+}

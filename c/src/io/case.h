@@ -1,0 +1,98 @@
+/* case.h — the case-file layer (internal): read a case (the fixture format), compute it, write the
+ * result JSON. gl_case_run (graphlab.h) is read + compute + write; the CLI uses the parts directly.
+ *
+ *   case_read.c   JSON → gl_case (validates every field; decodes params / inputs)
+ *   case_run.c    gl_case → gl_case_result (build, passes, fusion, cost, memory, interpreter, timings)
+ *   case_write.c  gl_case + gl_case_result → JSON (one small writer per top-level key)
+ */
+#ifndef GL_CASE_H
+#define GL_CASE_H
+
+#include "front/front.h"
+#include "io/json.h"
+
+/* The memory budget of a case with values (params given or random, inputs): float64 bytes it may hold,
+ * checked before anything is allocated: the params alone, then every value-carrying node of the traced
+ * graph (all nodes when inputs are given), then each stage's graph before the interpreter runs it.
+ * The case key "limits": {"run_bytes": N} sets it (1 ..GL_CASE_MAX_RUN_BYTES); the default is sized for a
+ * browser tab. Builds may override both (the fuzzers use a few MiB). Shape-only cases allocate no values
+ * and are limited only by 64-bit overflow (GL_E_LIMIT) and the dim / layer / node-count limits. */
+#ifndef GL_CASE_DEFAULT_RUN_BYTES
+#define GL_CASE_DEFAULT_RUN_BYTES (256LL << 20)
+#endif
+#ifndef GL_CASE_MAX_RUN_BYTES
+#define GL_CASE_MAX_RUN_BYTES (1LL << 40)
+#endif
+#define GL_CASE_MAX_PIPELINE 64
+#ifndef GL_CASE_MAX_RUN_REPEAT      /* run_repeat's maximum (the fuzz build lowers it: each repeat is a forward) */
+#define GL_CASE_MAX_RUN_REPEAT 1000
+#endif
+#define GL_CASE_MAX_NAME 128
+
+/* Which large parts of the output to write ("emit" in the case; all true by default). */
+typedef struct {
+    bool graphs, outputs, provenance, kernels;
+} gl_case_emit;
+
+typedef struct {
+    char name[GL_CASE_MAX_NAME];
+    gl_model_cfg model;
+    int elem_bytes;
+    gl_device device;             /* name/title/source point into dev_name or a preset */
+    char dev_name[GL_CASE_MAX_NAME];
+    gl_bind bind;
+    gl_params params;
+    bool has_values;              /* params carry arrays (given or random) */
+    bool concrete;                /* inputs given: the interpreter runs every stage */
+    int ninputs;
+    char (*input_names)[GL_NAME_MAX];
+    gl_array **input_values;      /* owned */
+    int npipe;
+    char pipeline[GL_CASE_MAX_PIPELINE][32];
+    gl_case_emit emit;
+    int64_t run_bytes;            /* limits.run_bytes (GL_CASE_DEFAULT_RUN_BYTES when absent) */
+    int run_repeat;               /* forwards of the final graph timed (best kept); 1 when absent */
+    char *program;                /* "program": Python source traced in place of "config" (owned), or NULL */
+    size_t program_len;
+} gl_case;
+
+gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);
+void gl_case_free(gl_case *c);                                       /* NULL-safe */
+
+typedef struct {
+    char key[40];                 /* "trace", "cse", or "cse#2" for a repeated pass */
+    gl_pass_result r;             /* the trace stage has hits -1 and an empty provenance */
+    int nout;
+    gl_array **outs;              /* concrete cases: the interpreter's outputs */
+} gl_case_stage;
+
+typedef struct {
+    int nst;
+    gl_case_stage *st;            /* [0] is the trace */
+    bool fused_done;
+    gl_kernels eager, fused;
+    gl_cost eager_cost, fused_cost;
+    gl_lifetimes lts;
+    int64_t naive, greedy, lower_bound;
+    int64_t *offsets;             /* greedy offsets, in lifetime order */
+    bool ran;
+    double t_build, t_passes, t_fuse, t_memory, t_total;          /* ms */
+    double t_run;                 /* one forward of the final graph: the fastest of run_repeat */
+    double t_run_stages;          /* every stage's forward (the first time each) */
+    gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
+    char *console;                /* program cases: what the program print()ed (owned), else NULL */
+} gl_case_result;
+
+enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };
+
+gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e);
+void gl_case_result_free(gl_case_result *r);                         /* NULL-safe */
+
+enum { GL_CASE_COMPACT = 0, GL_CASE_PRETTY = 1 };
+gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
+                        gl_err *e);
+
+/* Read + compute + write with output flags (gl_case_run is this with GL_CASE_COMPACT). */
+gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, size_t *outlen, gl_err *e);
+
+#endif

@@ -1,0 +1,329 @@
+/* case_run.c — computes a case: build (trace), the pass pipeline, eager and fused kernels with their
+ * roofline cost, lifetimes and memory plans on the final graph, and (concrete cases) the interpreter on
+ * every stage. Timings (ms, monotonic clock) cover the computation only, never JSON reading or writing. */
+#include "io/case.h"
+#include "passes/passes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ERRC(e) ((e) && (e)->code ? (e)->code : GL_E_INTERNAL)
+
+static double now_ms(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0.0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool bound(const gl_bind *b, const char *sym) {
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->s[i].sym, sym) == 0) return true;
+    return false;
+}
+
+/* Every symbol of the graph (in shapes, reshape targets and kv_write rows) must have a value. */
+static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        const char *sym = NULL;
+        for (int k = 0; k < n->shape.rank && !sym; k++)
+            if (gl_dim_is_sym(n->shape.d[k]) && !bound(b, n->shape.d[k].sym)) sym = n->shape.d[k].sym;
+        if (!sym && (n->attrs.has & GL_A_SHAPE))
+            for (int k = 0; k < n->attrs.shape.rank && !sym; k++)
+                if (gl_dim_is_sym(n->attrs.shape.d[k]) && !bound(b, n->attrs.shape.d[k].sym))
+                    sym = n->attrs.shape.d[k].sym;
+        if (!sym && (n->attrs.has & GL_A_POS) && gl_dim_is_sym(n->attrs.pos) && !bound(b, n->attrs.pos.sym))
+            sym = n->attrs.pos.sym;
+        if (sym)
+            return gl_fail(e, GL_E_UNBOUND, "bind has no value for symbol \"%s\" (used by node %%%d %s%s%s); "
+                           "decode binds {\"S\": S, \"P\": S - 1} unless bind is given", sym, n->id,
+                           gl_op_name(n->op), n->name[0] ? " " : "", n->name);
+    }
+    return GL_OK;
+}
+
+static void input_list(const gl_graph *g, char *buf, size_t cap) {
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < g->n && len + 1 < cap; i++) {
+        if (g->nodes[i].op != GL_OP_INPUT) continue;
+        int w = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", g->nodes[i].name);
+        if (w < 0) break;
+        len += (size_t)w;
+    }
+}
+
+/* The inputs must be exactly the graph's input nodes, each of the node's shape under bind. */
+static gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
+    char names[200];
+    input_list(g, names, sizeof names);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (n->op != GL_OP_INPUT) continue;
+        int k = 0;
+        while (k < c->ninputs && strcmp(c->input_names[k], n->name) != 0) k++;
+        if (k == c->ninputs)
+            return gl_fail(e, GL_E_INVALID, "inputs.%s is missing (this model's inputs: %s)", n->name, names);
+        const gl_array *a = c->input_values[k];
+        gl_shape want = n->shape;
+        for (int d = 0; d < want.rank; d++) {
+            int64_t v;
+            gl_err tmp = {GL_OK, ""};
+            if (gl_dim_is_sym(want.d[d])) {
+                if (gl_dim_value(want.d[d], &c->bind, &v, &tmp))
+                    return gl_fail(e, GL_E_UNBOUND, "inputs.%s: bind has no value for symbol \"%s\"", n->name,
+                                   want.d[d].sym);
+                want.d[d] = gl_dim_int(v);
+            }
+        }
+        gl_shape have = gl_array_shape(a);
+        if (!gl_shape_eq(&have, &want)) {
+            char b1[128], b2[128];
+            return gl_fail(e, GL_E_SHAPE, "inputs.%s has shape %s, expected %s", n->name,
+                           gl_shape_str(&have, b1, sizeof b1), gl_shape_str(&want, b2, sizeof b2));
+        }
+    }
+    for (int k = 0; k < c->ninputs; k++)
+        if (gl_graph_find_input(g, c->input_names[k]) < 0)
+            return gl_fail(e, GL_E_INVALID, "inputs.%s is not an input of this model (its inputs: %s)",
+                           c->input_names[k], names);
+    return GL_OK;
+}
+
+/* The memory budget (limits.run_bytes). A run with values holds float64 arrays: for a concrete case
+ * (inputs given) potentially one per node, otherwise one per node the tracer and constant folding can
+ * evaluate (params, consts, and nodes computed from those alone). The sum of their element counts, times 8,
+ * must fit the budget; it is checked on shapes, before anything is allocated. */
+static gl_status check_budget(const gl_graph *g, const gl_bind *b, bool all_nodes, int64_t run_bytes,
+                              const char *what, gl_err *e) {
+    bool *valued = all_nodes ? NULL : gl_alloc((size_t)g->n, sizeof *valued, e);
+    if (!all_nodes && !valued) return GL_E_NOMEM;
+    int64_t total = 0, limit = run_bytes / 8;
+    gl_status st = GL_OK;
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (!all_nodes) {
+            bool v = n->op == GL_OP_PARAM || n->op == GL_OP_CONST;
+            if (n->op != GL_OP_INPUT && n->nin > 0) {
+                v = true;
+                for (int k = 0; k < n->nin; k++) v = v && n->in[k] >= 0 && n->in[k] < i && valued[n->in[k]];
+            }
+            valued[i] = v;
+            if (!v) continue;
+        }
+        int64_t ne;
+        gl_err tmp = {GL_OK, ""};
+        if (gl_numel(&n->shape, b, &ne, &tmp) || ne > limit - total) {
+            char buf[96];
+            st = gl_fail(e, GL_E_LIMIT, "too large to run concretely: %s needs more than limits.run_bytes = %lld "
+                         "bytes of float64 values (at node %%%d %s of shape %s); drop params and inputs for a "
+                         "shape-only case", what, (long long)run_bytes, i, gl_op_name(n->op),
+                         gl_shape_str(&n->shape, buf, sizeof buf));
+            break;
+        }
+        total += ne;
+    }
+    free(valued);
+    return st;
+}
+
+/* Before a case with values builds its model (RoPE tables, params-only subgraphs, the run): the same model
+ * traced shape-only (cheap: no numbers) tells what the real one will hold. */
+static gl_status precheck_budget(const gl_case *c, gl_err *e) {
+    gl_params shapes;
+    gl_params_init(&shapes);
+    gl_status st = gl_params_shapes(&shapes, &c->model, e);
+    gl_graph *g = st ? NULL : gl_build_model(&c->model, &shapes, e);
+    gl_params_free(&shapes);
+    if (!g) return ERRC(e);
+    st = check_symbols(g, &c->bind, e);
+    if (!st) st = check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e);
+    gl_graph_free(g);
+    return st;
+}
+
+static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
+    for (int i = 0; i < c->npipe; i++) {
+        const char *name = c->pipeline[i];
+        gl_case_stage *s = &r->st[r->nst];
+        gl_err le = {GL_OK, ""};
+        gl_status st = gl_pass_run(name, r->st[r->nst - 1].r.graph, &s->r, &le);
+        if (st) {
+            gl_pass_result_free(&s->r);
+            return gl_fail(e, st, "pipeline[%d] (%s): %s", i, name, le.msg);
+        }
+        r->nst++;
+        int seen = 1;
+        for (int k = 0; k < i; k++)
+            if (strcmp(c->pipeline[k], name) == 0) seen++;
+        if (seen == 1 && strcmp(name, "trace") != 0) snprintf(s->key, sizeof s->key, "%s", name);
+        else snprintf(s->key, sizeof s->key, "%s#%d", name, seen);
+    }
+    return GL_OK;
+}
+
+static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_pass_result dec;
+    gl_status st = gl_decompose(r->st[0].r.graph, &dec, e);
+    if (st) {
+        gl_pass_result_free(&dec);
+        return st;
+    }
+    st = gl_fuse(dec.graph, false, c->elem_bytes, &c->bind, &r->eager, e);
+    gl_pass_result_free(&dec);
+    if (st) return st;
+    const gl_graph *fin = r->st[r->nst - 1].r.graph;
+    if ((st = gl_fuse(fin, true, c->elem_bytes, &c->bind, &r->fused, e))) return st;
+    r->fused_done = true;
+    r->eager_cost = gl_graph_cost(&r->eager, &c->device);
+    r->fused_cost = gl_graph_cost(&r->fused, &c->device);
+    return GL_OK;
+}
+
+static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
+    const gl_graph *fin = r->st[r->nst - 1].r.graph;
+    gl_status st = gl_lifetimes_compute(fin, &r->fused, &c->bind, c->elem_bytes, &r->lts, e);
+    if (st) return st;
+    r->offsets = gl_alloc((size_t)r->lts.n, sizeof *r->offsets, e);
+    if (!r->offsets) return GL_E_NOMEM;
+    if ((st = gl_plan_naive(&r->lts, &r->naive, NULL, e))) return st;
+    if ((st = gl_plan_greedy(&r->lts, &r->greedy, r->offsets, e))) return st;
+    r->lower_bound = gl_lower_bound(&r->lts);
+    return GL_OK;
+}
+
+static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_named_array *in = gl_alloc((size_t)c->ninputs, sizeof *in, e);
+    if (!in) return GL_E_NOMEM;
+    for (int i = 0; i < c->ninputs; i++) {
+        in[i].name = c->input_names[i];
+        in[i].value = c->input_values[i];
+    }
+    gl_status st = GL_OK;
+    for (int s = 0; s < r->nst && !st; s++) {
+        gl_case_stage *sg = &r->st[s];
+        const gl_graph *g = sg->r.graph;
+        sg->outs = gl_alloc((size_t)g->nout, sizeof *sg->outs, e);
+        if (!sg->outs) {
+            st = GL_E_NOMEM;
+            break;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "stage %s", sg->key);
+        if ((st = check_budget(g, &c->bind, true, c->run_bytes, what, e))) break;
+        gl_err le = {GL_OK, ""};
+        const bool final = s == r->nst - 1;
+        double t0 = now_ms();
+        st = gl_run(g, in, c->ninputs, &c->bind, sg->outs, NULL, &le);
+        if (final) r->t_run = now_ms() - t0;
+        /* timing only: the final graph's forward again, run_repeat - 1 times; its outputs are the first's */
+        if (final && !st && c->run_repeat > 1) {
+            gl_array **again = gl_alloc((size_t)g->nout, sizeof *again, &le);
+            if (!again) st = GL_E_NOMEM;
+            for (int k = 1; !st && k < c->run_repeat; k++) {
+                t0 = now_ms();
+                st = gl_run(g, in, c->ninputs, &c->bind, again, NULL, &le);
+                const double t = now_ms() - t0;
+                if (!st && t < r->t_run) r->t_run = t;
+                for (int o = 0; !st && o < g->nout; o++) gl_array_release(again[o]);
+            }
+            free(again);
+        }
+        if (st) {
+            for (int k = 0; k < g->nout; k++) gl_array_release(sg->outs[k]);
+            free(sg->outs);
+            sg->outs = NULL;
+            st = gl_fail(e, st, "running stage %s: %s", sg->key, le.msg);
+            break;
+        }
+        sg->nout = g->nout;
+    }
+    free(in);
+    return st;
+}
+
+/* A program case: the graph of the program's last trace(...), with the case's param values (by name) and
+ * numbers in the RoPE tables when the case runs; its spans and console go to the result. */
+static gl_graph *build_program(const gl_case *c, gl_case_result *r, gl_err *e) {
+    gl_program_opts o = {c->has_values || c->concrete, &c->params, 0};
+    gl_program p;
+    if (gl_program_run(c->program, c->program_len, "program.py", &o, &p, e)) return NULL;
+    gl_graph *g = p.graph;
+    r->spans = p.spans;
+    r->console = p.console;
+    for (int i = 0; i < c->params.n; i++) {
+        int k = 0;
+        while (k < g->n && !(g->nodes[k].op == GL_OP_PARAM && strcmp(g->nodes[k].name, c->params.names[i]) == 0)) k++;
+        if (k == g->n) {
+            gl_fail(e, GL_E_INVALID, "params.%s is not a param of the program's trace", c->params.names[i]);
+            gl_graph_free(g);
+            return NULL;
+        }
+    }
+    if ((c->has_values || c->concrete) && check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e)) {
+        gl_graph_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e) {
+    memset(r, 0, sizeof *r);
+    r->st = gl_alloc((size_t)c->npipe + 1, sizeof *r->st, e);
+    if (!r->st) return GL_E_NOMEM;
+    for (int i = 0; i <= c->npipe; i++) gl_pass_result_init(&r->st[i].r);
+    gl_status st;
+    if (!c->program && (c->has_values || c->concrete) && (st = precheck_budget(c, e))) return st;
+    double t0 = now_ms();
+    gl_graph *g = c->program ? build_program(c, r, e) : gl_build_model(&c->model, &c->params, e);
+    if (!g) return ERRC(e);
+    r->st[0].r.graph = g;
+    snprintf(r->st[0].key, sizeof r->st[0].key, "trace");
+    r->nst = 1;
+    double t1 = now_ms();
+    r->t_build = t1 - t0;
+    if ((st = check_symbols(g, &c->bind, e))) return st;
+    if (c->concrete && (st = check_inputs(c, g, e))) return st;
+    double t2 = now_ms();
+    if ((st = run_passes(c, r, e))) return st;
+    double t3 = now_ms();
+    r->t_passes = t3 - t2;
+    if (flags & GL_CASE_PASSES_ONLY) {
+        r->t_total = t3 - t0;
+        return GL_OK;
+    }
+    if ((st = fuse_and_cost(c, r, e))) return st;
+    double t4 = now_ms();
+    r->t_fuse = t4 - t3;
+    if ((st = plan_memory(c, r, e))) return st;
+    double t5 = now_ms();
+    r->t_memory = t5 - t4;
+    if (c->concrete) {
+        if ((st = run_stages(c, r, e))) return st;
+        r->ran = true;
+    }
+    double t6 = now_ms();
+    r->t_run_stages = t6 - t5;
+    r->t_total = t6 - t0;
+    return GL_OK;
+}
+
+void gl_case_result_free(gl_case_result *r) {
+    if (!r) return;
+    for (int i = 0; r->st && i < r->nst; i++) {
+        gl_case_stage *s = &r->st[i];
+        for (int k = 0; s->outs && k < s->nout; k++) gl_array_release(s->outs[k]);
+        free(s->outs);
+        gl_pass_result_free(&s->r);
+    }
+    free(r->st);
+    gl_kernels_free(&r->eager);
+    gl_kernels_free(&r->fused);
+    gl_lifetimes_free(&r->lts);
+    free(r->offsets);
+    free(r->spans);
+    free(r->console);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,359 @@
+/* case_write.c — the result JSON of a case: one small writer per top-level key, listed in KEYS below
+ * (add a row to add a key). Floats are written with gl_sb_double (shortest round-trip text). */
+#include "io/case.h"
+#include "io/graph_json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    gl_sb *sb;
+    const gl_case *c;
+    const gl_case_result *r;
+    bool pretty;
+} wctx;
+
+static void put_i64(gl_sb *sb, int64_t v) { gl_sb_printf(sb, "%lld", (long long)v); }
+
+static void put_key(gl_sb *sb, const char *k) {
+    gl_sb_json_str(sb, k);
+    gl_sb_puts(sb, ": ");
+}
+
+
+/* ------------------------------------------------------------------ one writer per key */
+static void w_case(wctx *w) { gl_sb_json_str(w->sb, w->c->name); }
+
+static void w_config(wctx *w) {
+    gl_sb *sb = w->sb;
+    if (w->c->program) {          /* a program case has no config: its source is the model */
+        gl_sb_puts(sb, "null");
+        return;
+    }
+    const gl_model_cfg *m = &w->c->model;
+    bool prefill = m->mode == GL_MODE_PREFILL;
+    gl_sb_printf(sb, "{\"d\": %lld, \"H\": %lld, \"G\": %lld, \"dh\": %lld, \"f\": %lld, \"eps\": ",
+                 (long long)m->layer.d, (long long)m->layer.H, (long long)m->layer.G, (long long)m->layer.dh,
+                 (long long)m->layer.f);
+    gl_sb_double(sb, m->layer.eps);
+    gl_sb_puts(sb, ", \"theta\": ");
+    gl_sb_double(sb, m->layer.theta);
+    gl_sb_printf(sb, ", \"mode\": \"%s\", \"T\": ", prefill ? "prefill" : "decode");
+    if (prefill) put_i64(sb, m->T);
+    else gl_sb_puts(sb, "null");
+    gl_sb_puts(sb, ", \"pos0\": ");
+    put_i64(sb, prefill ? m->pos0 : 0);
+    gl_sb_puts(sb, ", \"S\": ");
+    if (prefill) gl_sb_puts(sb, "null");
+    else put_i64(sb, m->S);
+    gl_sb_printf(sb, ", \"masked\": %s, \"layers\": %d}", m->masked ? "true" : "false", m->layers);
+}
+
+static void w_elem_bytes(wctx *w) { gl_sb_printf(w->sb, "%d", w->c->elem_bytes); }
+
+static void w_device(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_device *d = &w->c->device;
+    gl_sb_puts(sb, "{\"name\": ");
+    gl_sb_json_str(sb, d->name ? d->name : "");
+    gl_sb_puts(sb, ", \"mm_flops\": ");
+    gl_sb_double(sb, d->mm_flops);
+    gl_sb_puts(sb, ", \"vec_flops\": ");
+    gl_sb_double(sb, d->vec_flops);
+    gl_sb_puts(sb, ", \"bw\": ");
+    gl_sb_double(sb, d->bw);
+    gl_sb_puts(sb, ", \"launch\": ");
+    gl_sb_double(sb, d->launch);
+    gl_sb_putc(sb, '}');
+}
+
+static void w_bind(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_bind *b = &w->c->bind;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < b->n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        put_key(sb, b->s[i].sym);
+        put_i64(sb, b->s[i].value);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void w_passes(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < w->r->nst; i++) {
+        const gl_case_stage *s = &w->r->st[i];
+        const gl_graph *g = s->r.graph;
+        gl_sb_puts(sb, i ? ", {\"name\": " : "{\"name\": ");
+        gl_sb_json_str(sb, i ? w->c->pipeline[i - 1] : "trace");
+        gl_sb_printf(sb, ", \"nodes\": %d, \"ops\": %d, \"hits\": ", g->n, gl_graph_count(g));
+        if (s->r.hits < 0) gl_sb_puts(sb, "null");
+        else gl_sb_printf(sb, "%d", s->r.hits);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void put_graph(wctx *w, const gl_graph *g) {
+    gl_sb_putc(w->sb, '{');
+    gl_json_put_graph_fields(w->sb, g, w->pretty ? ",\n    " : ", ", w->pretty ? "\n    " : "");
+    gl_sb_putc(w->sb, '}');
+}
+
+static void w_graphs(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < w->r->nst; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        put_key(sb, w->r->st[i].key);
+        put_graph(w, w->r->st[i].r.graph);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void put_cost(gl_sb *sb, const gl_cost *c) {
+    gl_sb_printf(sb, "{\"kernels\": %d, \"bytes\": ", c->kernels);
+    gl_sb_double(sb, c->bytes);
+    gl_sb_puts(sb, ", \"flops\": ");
+    gl_sb_double(sb, c->flops);
+    gl_sb_puts(sb, ", \"t\": ");
+    gl_sb_double(sb, c->t);
+    gl_sb_puts(sb, ", \"t_total\": ");
+    gl_sb_double(sb, c->t_total);
+    gl_sb_putc(sb, '}');
+}
+
+static void put_kernels(wctx *w, const gl_kernels *ks) {
+    gl_sb *sb = w->sb;
+    if (!w->c->emit.kernels) {
+        gl_sb_puts(sb, "null");
+        return;
+    }
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < ks->n; i++) {
+        const gl_kernel *k = &ks->k[i];
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n    ");
+        gl_sb_puts(sb, "{\"kind\": ");
+        gl_sb_json_str(sb, gl_kernel_kind_name(k->kind));
+        gl_sb_puts(sb, ", \"label\": ");
+        gl_sb_json_str(sb, k->label ? k->label : "");
+        gl_sb_puts(sb, ", \"nodes\": ");
+        gl_json_put_ints(sb, k->nodes, k->nnodes);
+        gl_sb_puts(sb, ", \"reads\": ");
+        gl_sb_double(sb, k->reads);
+        gl_sb_puts(sb, ", \"writes\": ");
+        gl_sb_double(sb, k->writes);
+        gl_sb_puts(sb, ", \"flops\": ");
+        gl_sb_double(sb, k->flops);
+        gl_sb_puts(sb, ", \"time_s\": ");
+        gl_sb_double(sb, gl_kernel_time(k, &w->c->device));
+        gl_sb_puts(sb, ", \"why\": {\"reason\": ");      /* docs/CASES.md: why kernels split */
+        gl_sb_json_str(sb, gl_why_reason_name(k->why.reason));
+        if (k->why.candidate >= 0) gl_sb_printf(sb, ", \"candidate\": %d, \"saved_bytes\": ", k->why.candidate);
+        else gl_sb_puts(sb, ", \"candidate\": null, \"saved_bytes\": ");
+        gl_sb_double(sb, k->why.saved_bytes);
+        gl_sb_puts(sb, "}}");
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void w_eager(wctx *w) {
+    gl_sb_puts(w->sb, "{\"cost\": ");
+    put_cost(w->sb, &w->r->eager_cost);
+    gl_sb_puts(w->sb, ", \"kernels\": ");
+    put_kernels(w, &w->r->eager);
+    gl_sb_putc(w->sb, '}');
+}
+
+static void w_fused(wctx *w) {
+    gl_sb_puts(w->sb, "{\"cost\": ");
+    put_cost(w->sb, &w->r->fused_cost);
+    gl_sb_puts(w->sb, ", \"kernels\": ");
+    put_kernels(w, &w->r->fused);
+    gl_sb_putc(w->sb, '}');
+}
+
+static void w_memory(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lifetimes *l = &w->r->lts;
+    gl_sb_puts(sb, "{\"lifetimes\": [");
+    for (int i = 0; i < l->n; i++)
+        gl_sb_printf(sb, "%s[%lld, %d, %d, %d]", i ? ", " : "", (long long)l->lt[i].bytes, l->lt[i].start,
+                     l->lt[i].end, l->lt[i].node);
+    gl_sb_printf(sb, "], \"naive\": %lld, \"greedy\": %lld, \"lower_bound\": %lld, \"greedy_offsets\": {",
+                 (long long)w->r->naive, (long long)w->r->greedy, (long long)w->r->lower_bound);
+    /* the reference's dict order: lifetimes by size, largest first, ties in lifetime order */
+    int *ord = malloc((size_t)(l->n > 0 ? l->n : 1) * sizeof *ord);
+    if (!ord) {
+        w->sb->failed = true;
+        return;
+    }
+    for (int i = 0; i < l->n; i++) {
+        int k = i;
+        while (k > 0 && l->lt[ord[k - 1]].bytes < l->lt[i].bytes) {
+            ord[k] = ord[k - 1];
+            k--;
+        }
+        ord[k] = i;
+    }
+    for (int i = 0; i < l->n; i++)
+        gl_sb_printf(sb, "%s\"%d\": %lld", i ? ", " : "", l->lt[ord[i]].node, (long long)w->r->offsets[ord[i]]);
+    free(ord);
+    gl_sb_puts(sb, "}}");
+}
+
+static void w_outputs(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < w->r->nst; i++) {
+        const gl_case_stage *s = &w->r->st[i];
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        put_key(sb, s->key);
+        gl_sb_putc(sb, '[');
+        for (int k = 0; k < s->nout; k++) {
+            if (k) gl_sb_puts(sb, ", ");
+            gl_json_put_array_f64(sb, s->outs[k]);
+        }
+        gl_sb_putc(sb, ']');
+    }
+    gl_sb_putc(sb, '}');
+}
+
+static void w_provenance(wctx *w) {
+    gl_sb *sb = w->sb;
+    gl_sb_putc(sb, '[');
+    for (int i = 1; i < w->r->nst; i++) {
+        const gl_provenance *p = &w->r->st[i].r.prov;
+        if (i > 1) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n  ");
+        gl_sb_puts(sb, "{\"pass\": ");
+        gl_sb_json_str(sb, w->c->pipeline[i - 1]);
+        gl_sb_puts(sb, ", \"nodes\": {");
+        for (int k = 0; k < p->n; k++) {
+            gl_sb_printf(sb, "%s\"%d\": {\"how\": ", k ? ", " : "", k);
+            gl_sb_json_str(sb, gl_how_name(p->how[k]));
+            gl_sb_puts(sb, ", \"from\": ");
+            gl_json_put_ints(sb, p->from + p->from_start[k], p->from_start[k + 1] - p->from_start[k]);
+            gl_sb_putc(sb, '}');
+        }
+        gl_sb_puts(sb, "}, \"removed\": ");
+        gl_json_put_ints(sb, p->removed, p->nremoved);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static void w_timing(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_case_result *r = w->r;
+    const char *names[] = {"build", "passes", "fuse", "memory", "total", "run", "run_stages"};
+    double v[] = {r->t_build, r->t_passes, r->t_fuse, r->t_memory, r->t_total, r->t_run, r->t_run_stages};
+    int n = r->ran ? 7 : 5;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        put_key(sb, names[i]);
+        gl_sb_double(sb, v[i]);
+    }
+    gl_sb_putc(sb, '}');
+}
+
+/* Program cases: each stage's node spans, carried through provenance (c/src/front/py_spans.c). */
+static void w_spans(wctx *w) {
+    const gl_case_result *r = w->r;
+    const char **keys = malloc(sizeof *keys * (size_t)r->nst);
+    const gl_provenance **provs = malloc(sizeof *provs * (size_t)r->nst);
+    int *nn = malloc(sizeof *nn * (size_t)r->nst);
+    gl_err e = {GL_OK, ""};
+    if (keys && provs && nn) {
+        for (int i = 0; i < r->nst; i++) {
+            keys[i] = r->st[i].key;
+            provs[i] = &r->st[i].r.prov;
+            nn[i] = r->st[i].r.graph->n;
+        }
+        if (gl_spans_json(w->sb, r->spans, r->st[0].r.graph->n, r->nst, keys, provs, nn, &e)) w->sb->failed = true;
+    } else {
+        w->sb->failed = true;
+    }
+    free(keys);
+    free(provs);
+    free(nn);
+}
+
+static void w_console(wctx *w) { gl_sb_json_str(w->sb, w->r->console ? w->r->console : ""); }
+
+/* ------------------------------------------------------------------ the table of keys */
+static bool always(const wctx *w) { (void)w; return true; }
+static bool fused(const wctx *w) { return w->r->fused_done; }
+static bool graphs(const wctx *w) { return w->c->emit.graphs; }
+static bool outputs(const wctx *w) { return w->r->ran && w->c->emit.outputs; }
+static bool provenance(const wctx *w) { return w->c->emit.provenance; }
+static bool program(const wctx *w) { return w->c->program && w->r->spans; }
+
+static const struct {
+    const char *key;
+    void (*write)(wctx *);
+    bool (*when)(const wctx *);
+} KEYS[] = {
+    {"case", w_case, always},
+    {"config", w_config, always},
+    {"elem_bytes", w_elem_bytes, always},
+    {"device", w_device, always},
+    {"bind", w_bind, always},
+    {"passes", w_passes, always},
+    {"graphs", w_graphs, graphs},
+    {"eager", w_eager, fused},
+    {"fused", w_fused, fused},
+    {"memory", w_memory, fused},
+    {"outputs", w_outputs, outputs},
+    {"provenance", w_provenance, provenance},
+    {"timing_ms", w_timing, always},
+    {"spans", w_spans, program},
+    {"console", w_console, program},
+};
+
+gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
+                        gl_err *e) {
+    gl_status st;
+    /* finite device values can still overflow the roofline (mm_flops 1e-320): say which, not "Infinity" */
+    if (r->fused_done && ((st = gl_cost_check(&r->eager, &c->device, &r->eager_cost, e)) ||
+                          (st = gl_cost_check(&r->fused, &c->device, &r->fused_cost, e))))
+        return st;
+    gl_sb sb;
+    gl_sb_init(&sb);
+    wctx w = {&sb, c, r, (flags & GL_CASE_PRETTY) != 0};
+    gl_sb_putc(&sb, '{');
+    bool first = true;
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
+        if (!KEYS[i].when(&w)) continue;
+        if (!first) gl_sb_putc(&sb, ',');
+        gl_sb_puts(&sb, w.pretty ? "\n" : first ? "" : " ");
+        first = false;
+        put_key(&sb, KEYS[i].key);
+        KEYS[i].write(&w);
+    }
+    gl_sb_puts(&sb, w.pretty ? "\n}\n" : "}");
+    return gl_sb_finish(&sb, out, outlen, e);
+}
+
+gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, size_t *outlen, gl_err *e) {
+    if (gl_out_begin(out, outlen, "gl_case_run", e)) return GL_E_INVALID;
+    gl_case c;
+    gl_status st = gl_case_parse(json, len, &c, e);
+    if (st) return st;
+    gl_case_result r;
+    st = gl_case_compute(&c, GL_CASE_ALL, &r, e);
+    if (!st) st = gl_case_write(&c, &r, flags, out, outlen, e);
+    gl_case_result_free(&r);
+    gl_case_free(&c);
+    return st;
+}
+
+gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, gl_err *e) {
+    return gl_case_run_ex(json, len, GL_CASE_COMPACT, out, outlen, e);
+}

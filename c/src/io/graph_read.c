@@ -1,0 +1,474 @@
+/* graph_read.c — a graph from JSON (see graph_read.h): nodes, outputs, input_names, values, guards.
+ * Every node is checked as the tracer would have built it (op, arity, attrs, shape rule), so the passes
+ * only ever see graphs they could have been given by a trace. */
+#include "io/graph_read.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ERRC(e) ((e) && (e)->code ? (e)->code : GL_E_INVALID)
+
+static bool absent(const gl_json *j, int tok) { return tok < 0 || gl_json_is_null(j, tok); }
+
+/* A dim: a non-negative integer or a symbol of 1..GL_SYM_MAX-1 bytes. */
+static gl_status read_dim(const gl_json *j, int tok, const char *field, gl_dim *out, gl_err *e) {
+    char sn[48];
+    if (tok >= 0 && j->t[tok].type == GL_J_STR) {
+        char sym[GL_SYM_MAX];
+        gl_err tmp = {GL_OK, ""};
+        if (gl_json_str(j, tok, field, sym, sizeof sym, &tmp) || !sym[0])
+            return gl_fail(e, GL_E_INVALID, "%s must be a symbol of 1..%d characters, got %s", field, GL_SYM_MAX - 1,
+                           gl_json_snippet(j, tok, sn, sizeof sn));
+        *out = gl_dim_sym(sym);
+        return GL_OK;
+    }
+    int64_t v = 0;
+    if (gl_json_int(j, tok, field, &v, e)) return ERRC(e);
+    if (v < 0 || v > GL_MAX_DIM)
+        return gl_fail(e, GL_E_INVALID, "%s must be a dim 0..%lld or a symbol, got %lld", field, (long long)GL_MAX_DIM,
+                       (long long)v);
+    *out = gl_dim_int(v);
+    return GL_OK;
+}
+
+static gl_status read_shape(const gl_json *j, int tok, const char *field, gl_shape *out, gl_err *e) {
+    char sn[48], f[96];
+    if (gl_json_expect(j, tok, GL_J_ARR, field, e)) return ERRC(e);
+    if (j->t[tok].size > GL_MAX_RANK)
+        return gl_fail(e, GL_E_INVALID, "%s has %d dims, at most %d are supported: %s", field, j->t[tok].size,
+                       GL_MAX_RANK, gl_json_snippet(j, tok, sn, sizeof sn));
+    memset(out, 0, sizeof *out);
+    for (int k = gl_json_elem_first(j, tok); k >= 0; k = gl_json_elem_next(j, tok, k)) {
+        snprintf(f, sizeof f, "%s[%d]", field, out->rank);
+        if (read_dim(j, k, f, &out->d[out->rank], e)) return ERRC(e);
+        out->rank++;
+    }
+    return GL_OK;
+}
+
+static gl_status read_int(const gl_json *j, int tok, const char *field, int64_t lo, int64_t hi, int64_t *out,
+                          gl_err *e) {
+    if (gl_json_int(j, tok, field, out, e)) return ERRC(e);
+    if (*out < lo || *out > hi)
+        return gl_fail(e, GL_E_INVALID, "%s must be %lld..%lld, got %lld", field, (long long)lo, (long long)hi,
+                       (long long)*out);
+    return GL_OK;
+}
+
+/* ---- attrs: which keys each op takes (required | optional), as the reference's builders set them */
+static const struct {
+    const char *key;
+    unsigned bit;
+} ATTR_KEYS[] = {
+    {"axis", GL_A_AXIS}, {"keepdims", GL_A_KEEPDIMS}, {"perm", GL_A_PERM}, {"shape", GL_A_SHAPE},
+    {"eps", GL_A_EPS},   {"T", GL_A_T},               {"pos0", GL_A_POS0}, {"pos", GL_A_POS},
+    {"scale", GL_A_SCALE}, {"value", GL_A_VALUE},
+};
+#define NATTR ((int)(sizeof ATTR_KEYS / sizeof ATTR_KEYS[0]))
+
+static void op_attrs(gl_op op, int rank, unsigned *req, unsigned *opt) {
+    *req = *opt = 0;
+    switch (op) {
+    case GL_OP_SUM: case GL_OP_MAX: *req = GL_A_AXIS | GL_A_KEEPDIMS; break;
+    case GL_OP_SOFTMAX: *req = GL_A_AXIS; break;
+    case GL_OP_RESHAPE: *req = GL_A_SHAPE; break;
+    case GL_OP_TRANSPOSE: *req = GL_A_PERM; break;
+    case GL_OP_RMS_NORM: *req = GL_A_EPS; break;
+    case GL_OP_CAUSAL_MASK: *req = GL_A_T; *opt = GL_A_POS0; break;   /* the reference reads pos0 with a default */
+    case GL_OP_KV_WRITE: *req = GL_A_POS; break;
+    case GL_OP_FLASH_ATTN: *req = GL_A_SCALE; break;
+    case GL_OP_CONST: if (rank == 0) *opt = GL_A_VALUE; break;       /* a folded scalar has none */
+    default: break;
+    }
+}
+
+static gl_status read_attrs(const gl_json *j, int tok, const char *field, gl_op op, int rank, gl_attrs *a, gl_err *e) {
+    char sn[64], f[160];
+    memset(a, 0, sizeof *a);
+    if (gl_json_expect(j, tok, GL_J_OBJ, field, e)) return ERRC(e);
+    unsigned req, opt;
+    op_attrs(op, rank, &req, &opt);
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        unsigned bit = 0;
+        const char *key = NULL;
+        for (int i = 0; i < NATTR; i++)
+            if (gl_json_str_eq(j, k, ATTR_KEYS[i].key)) bit = ATTR_KEYS[i].bit, key = ATTR_KEYS[i].key;
+        if (!bit || !((req | opt) & bit))
+            return gl_fail(e, GL_E_INVALID, "%s has key %s, which %s%s does not take", field,
+                           gl_json_snippet(j, k, sn, sizeof sn), gl_op_name(op),
+                           op == GL_OP_CONST && rank ? " (of rank > 0)" : "");
+        if (a->has & bit) return gl_fail(e, GL_E_INVALID, "%s.%s is given twice", field, key);
+        a->has |= bit;
+        int v = k + 1;
+        snprintf(f, sizeof f, "%s.%s", field, key);
+        int64_t x = 0;
+        switch (bit) {
+        case GL_A_AXIS:
+            if (read_int(j, v, f, -GL_MAX_RANK, GL_MAX_RANK - 1, &x, e)) return ERRC(e);
+            a->axis = (int)x;
+            break;
+        case GL_A_KEEPDIMS:
+            if (gl_json_bool(j, v, f, &a->keepdims, e)) return ERRC(e);
+            break;
+        case GL_A_PERM:
+            if (gl_json_expect(j, v, GL_J_ARR, f, e)) return ERRC(e);
+            if (j->t[v].size > GL_MAX_RANK)
+                return gl_fail(e, GL_E_INVALID, "%s has %d axes, at most %d", f, j->t[v].size, GL_MAX_RANK);
+            for (int p = gl_json_elem_first(j, v); p >= 0; p = gl_json_elem_next(j, v, p)) {
+                char fp[176];
+                snprintf(fp, sizeof fp, "%s[%d]", f, a->nperm);
+                if (read_int(j, p, fp, 0, GL_MAX_RANK - 1, &x, e)) return ERRC(e);
+                a->perm[a->nperm++] = (int)x;
+            }
+            break;
+        case GL_A_SHAPE:
+            if (read_shape(j, v, f, &a->shape, e)) return ERRC(e);
+            break;
+        case GL_A_EPS:
+            if (gl_json_num(j, v, f, &a->eps, e)) return ERRC(e);
+            break;
+        case GL_A_T:
+            if (read_int(j, v, f, 1, GL_MAX_DIM, &a->T, e)) return ERRC(e);
+            break;
+        case GL_A_POS0:
+            if (read_int(j, v, f, 0, GL_MAX_DIM, &a->pos0, e)) return ERRC(e);
+            break;
+        case GL_A_POS:
+            if (read_dim(j, v, f, &a->pos, e)) return ERRC(e);
+            break;
+        case GL_A_SCALE:
+            if (gl_json_num(j, v, f, &a->scale, e)) return ERRC(e);
+            break;
+        case GL_A_VALUE:
+            if (gl_json_num(j, v, f, &a->value, e)) return ERRC(e);
+            break;
+        default: break;
+        }
+    }
+    for (int i = 0; i < NATTR; i++)
+        if ((req & ATTR_KEYS[i].bit) && !(a->has & ATTR_KEYS[i].bit))
+            return gl_fail(e, GL_E_INVALID, "%s needs \"%s\" (op %s)", field, ATTR_KEYS[i].key, gl_op_name(op));
+    return GL_OK;
+}
+
+/* ---- the shape each op gives its inputs (the tracer's rules); fails naming the node */
+static gl_status infer_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e) {
+    const gl_shape *s0 = n->nin > 0 ? &g->nodes[n->in[0]].shape : NULL;
+    const gl_shape *s1 = n->nin > 1 ? &g->nodes[n->in[1]].shape : NULL;
+    switch (gl_op_class(n->op)) {
+    case GL_CLASS_LEAF: *out = n->shape; return GL_OK;
+    case GL_CLASS_POINTWISE:
+        if (n->nin == 2) return gl_broadcast_shape(s0, s1, out, e);
+        *out = *s0;
+        return GL_OK;
+    case GL_CLASS_REDUCE: return gl_reduce_shape(s0, n->attrs.axis, n->attrs.keepdims, out, e);
+    case GL_CLASS_GENERATOR:
+        if (n->shape.rank < 2) return gl_fail(e, GL_E_SHAPE, "causal_mask needs a shape of rank >= 2");
+        *out = n->shape;
+        return GL_OK;
+    default: break;
+    }
+    gl_shape tmp;
+    switch (n->op) {
+    case GL_OP_RESHAPE: {
+        int64_t a = 0, b = 0;
+        gl_err quiet = {GL_OK, ""};
+        if (gl_numel(s0, NULL, &a, &quiet) == GL_OK && gl_numel(&n->attrs.shape, NULL, &b, &quiet) == GL_OK && a != b) {
+            char x[160], y[160];
+            return gl_fail(e, GL_E_SHAPE, "cannot reshape %s (%lld elements) into %s (%lld elements)",
+                           gl_shape_str(s0, x, sizeof x), (long long)a, gl_shape_str(&n->attrs.shape, y, sizeof y),
+                           (long long)b);
+        }
+        *out = n->attrs.shape;
+        return GL_OK;
+    }
+    case GL_OP_TRANSPOSE: return gl_transpose_shape(s0, n->attrs.perm, n->attrs.nperm, out, e);
+    case GL_OP_SOFTMAX:
+        *out = *s0;
+        return gl_reduce_shape(s0, n->attrs.axis, true, &tmp, e);
+    case GL_OP_SILU: *out = *s0; return GL_OK;
+    case GL_OP_RMS_NORM:
+        if (s0->rank == 0) return gl_fail(e, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
+        if (gl_broadcast_shape(s0, s1, &tmp, e)) return ERRC(e);
+        if (!gl_shape_eq(&tmp, s0)) return gl_fail(e, GL_E_SHAPE, "rms_norm weight does not broadcast onto x");
+        *out = *s0;
+        return GL_OK;
+    case GL_OP_MATMUL: return gl_matmul_shape(s0, s1, out, e);
+    case GL_OP_KV_WRITE: {
+        bool ok = s0->rank >= 2 && s1->rank == s0->rank && gl_dim_eq(s0->d[s0->rank - 1], s1->d[s1->rank - 1]);
+        for (int i = 0; ok && i < s0->rank - 2; i++) ok = gl_dim_eq(s0->d[i], s1->d[i]);
+        if (!ok) return gl_fail(e, GL_E_SHAPE, "kv_write: rows do not fit the cache");
+        *out = *s0;
+        return GL_OK;
+    }
+    case GL_OP_FLASH_ATTN: {
+        gl_shape kt = g->nodes[n->in[1]].shape, s;
+        if (kt.rank < 2) return gl_fail(e, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
+        gl_dim t = kt.d[kt.rank - 1];
+        kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
+        kt.d[kt.rank - 2] = t;
+        if (gl_matmul_shape(s0, &kt, &s, e)) return ERRC(e);
+        if (n->nin == 4) {
+            if (gl_broadcast_shape(&s, &g->nodes[n->in[3]].shape, &tmp, e)) return ERRC(e);
+            s = tmp;
+        }
+        return gl_matmul_shape(&s, &g->nodes[n->in[2]].shape, out, e);
+    }
+    default: break;
+    }
+    return gl_fail(e, GL_E_INTERNAL, "no shape rule for op %s", gl_op_name(n->op));
+}
+
+static gl_status read_node(const gl_json *j, int tok, int i, gl_graph *g, gl_err *e) {
+    char f[96], sn[64];
+    snprintf(f, sizeof f, "graph.nodes[%d]", i);
+    if (gl_json_expect(j, tok, GL_J_ARR, f, e)) return ERRC(e);
+    if (j->t[tok].size != 6)
+        return gl_fail(e, GL_E_INVALID, "%s must be [id, op, inputs, attrs, shape, name], got %s", f,
+                       gl_json_snippet(j, tok, sn, sizeof sn));
+    char ff[112];
+    int64_t id = 0;
+    snprintf(ff, sizeof ff, "%s[0] (id)", f);
+    if (gl_json_int(j, gl_json_at(j, tok, 0), ff, &id, e)) return ERRC(e);
+    if (id != i) return gl_fail(e, GL_E_INVALID, "%s has id %lld; ids must be 0, 1, 2, ... in order", f, (long long)id);
+    char opname[32];
+    snprintf(ff, sizeof ff, "%s[1] (op)", f);
+    int ot = gl_json_at(j, tok, 1);
+    if (gl_json_str(j, ot, ff, opname, sizeof opname, e)) return ERRC(e);
+    int op = gl_op_from_name(opname);
+    if (op < 0) return gl_fail(e, GL_E_INVALID, "%s is an unknown op %s", ff, gl_json_snippet(j, ot, sn, sizeof sn));
+    int it = gl_json_at(j, tok, 2);
+    snprintf(ff, sizeof ff, "%s[2] (inputs)", f);
+    if (gl_json_expect(j, it, GL_J_ARR, ff, e)) return ERRC(e);
+    int nin = j->t[it].size, ar = gl_op_arity((gl_op)op);
+    bool arity_ok = op == GL_OP_FLASH_ATTN ? (nin == 3 || nin == 4) : nin == ar;
+    if (!arity_ok)
+        return gl_fail(e, GL_E_INVALID, "%s has %d inputs; %s takes %s%d", ff, nin, opname,
+                       op == GL_OP_FLASH_ATTN ? "3 or " : "", op == GL_OP_FLASH_ATTN ? 4 : ar);
+    int in[GL_MAX_INPUTS] = {0};
+    int k = 0;
+    for (int t = gl_json_elem_first(j, it); t >= 0; t = gl_json_elem_next(j, it, t), k++) {
+        char fi[128];
+        snprintf(fi, sizeof fi, "%s[%d]", ff, k);
+        int64_t v = 0;
+        if (read_int(j, t, fi, 0, (int64_t)i - 1, &v, e)) return ERRC(e);   /* topological: earlier nodes only */
+        in[k] = (int)v;
+    }
+    gl_shape shape;
+    snprintf(ff, sizeof ff, "%s[4] (shape)", f);
+    if (read_shape(j, gl_json_at(j, tok, 4), ff, &shape, e)) return ERRC(e);
+    gl_attrs attrs;
+    snprintf(ff, sizeof ff, "%s[3] (attrs)", f);
+    if (read_attrs(j, gl_json_at(j, tok, 3), ff, (gl_op)op, shape.rank, &attrs, e)) return ERRC(e);
+    char name[GL_NAME_MAX];
+    snprintf(ff, sizeof ff, "%s[5] (name)", f);
+    if (gl_json_str(j, gl_json_at(j, tok, 5), ff, name, sizeof name, e)) return ERRC(e);
+    if (op == GL_OP_INPUT) {
+        if (!name[0]) return gl_fail(e, GL_E_INVALID, "%s: an input needs a name", f);
+        if (gl_graph_find_input(g, name) >= 0)
+            return gl_fail(e, GL_E_INVALID, "%s: input name \"%s\" is used twice", f, name);
+    }
+    if (gl_graph_add(g, (gl_op)op, in, nin, &attrs, &shape, name, e) < 0) return ERRC(e);
+    gl_shape want;
+    gl_err le = {GL_OK, ""};
+    if (infer_shape(g, &g->nodes[i], &want, &le))
+        return gl_fail(e, le.code, "%s (%s): %s", f, opname, le.msg);
+    if (!gl_shape_eq(&want, &shape)) {
+        char a[160], b[160];
+        return gl_fail(e, GL_E_SHAPE, "%s (%s) has shape %s, but its inputs give %s", f, opname,
+                       gl_shape_str(&shape, a, sizeof a), gl_shape_str(&want, b, sizeof b));
+    }
+    return GL_OK;
+}
+
+static gl_status values_pass(const gl_json *j, int tok, gl_graph *g, bool *direct, int pass, gl_err *e);
+
+/* "values": {"<id>": {shape, f64} | {"same": id}}: arrays first, then the shared ones. */
+static gl_status read_values(const gl_json *j, int tok, gl_graph *g, gl_err *e) {
+    if (absent(j, tok)) return GL_OK;
+    if (gl_json_expect(j, tok, GL_J_OBJ, "graph.values", e)) return ERRC(e);
+    bool *direct = gl_alloc((size_t)g->n + 1, sizeof *direct, e);   /* holds an array of its own */
+    if (!direct) return GL_E_NOMEM;
+    gl_status st = values_pass(j, tok, g, direct, 0, e);
+    if (!st) st = values_pass(j, tok, g, direct, 1, e);
+    free(direct);
+    return st;
+}
+
+static gl_status values_pass(const gl_json *j, int tok, gl_graph *g, bool *direct, int pass, gl_err *e) {
+    char sn[64], f[64];
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        char key[24];
+        gl_err tmp = {GL_OK, ""};
+        char *end = NULL;
+        long id = -1;
+        if (!gl_json_str(j, k, "values key", key, sizeof key, &tmp) && key[0] >= '0' && key[0] <= '9')
+            id = strtol(key, &end, 10);
+        if (id < 0 || !end || *end || id >= g->n)
+            return gl_fail(e, GL_E_INVALID, "graph.values key %s must be the id of a node (0..%d)",
+                           gl_json_snippet(j, k, sn, sizeof sn), g->n - 1);
+        snprintf(f, sizeof f, "graph.values.%ld", id);
+        const gl_node *n = &g->nodes[id];
+        int v = k + 1;
+        int same = j->t[v].type == GL_J_OBJ ? gl_json_get(j, v, "same") : -1;
+        if ((same >= 0) != (pass == 1)) continue;
+        if (n->op != GL_OP_PARAM && n->op != GL_OP_CONST)
+            return gl_fail(e, GL_E_INVALID, "%s: node %ld is %s; only params and consts have values", f, id,
+                           gl_op_name(n->op));
+        if (g->values[id]) return gl_fail(e, GL_E_INVALID, "%s is given twice", f);
+        gl_array *a = NULL;
+        if (same >= 0) {
+            if (j->t[v].size != 1) return gl_fail(e, GL_E_INVALID, "%s must be {\"same\": id} alone", f);
+            char fs[80];
+            snprintf(fs, sizeof fs, "%s.same", f);
+            int64_t s = 0;
+            if (read_int(j, same, fs, 0, (int64_t)g->n - 1, &s, e)) return ERRC(e);
+            a = direct[s] ? g->values[s] : NULL;
+            if (!a)
+                return gl_fail(e, GL_E_INVALID, "%s is %lld, which must be a node whose value is an array", fs,
+                               (long long)s);
+            gl_array_retain(a);
+        } else {
+            a = gl_json_array_f64(j, v, f, e);
+            if (!a) return ERRC(e);
+        }
+        gl_shape as = gl_array_shape(a);
+        if (!gl_shape_eq(&as, &n->shape)) {
+            char x[160], y[160];
+            gl_array_release(a);
+            return gl_fail(e, GL_E_SHAPE, "%s has shape %s, but node %ld has shape %s", f, gl_shape_str(&as, x, sizeof x),
+                           id, gl_shape_str(&n->shape, y, sizeof y));
+        }
+        gl_graph_set_value(g, (int)id, a);
+        gl_array_release(a);
+        direct[id] = pass == 0;
+    }
+    return GL_OK;
+}
+
+static gl_status read_guards(const gl_json *j, int tok, gl_graph *g, gl_err *e) {
+    char sn[64], f[64];
+    if (absent(j, tok)) return GL_OK;
+    if (gl_json_expect(j, tok, GL_J_ARR, "graph.guards", e)) return ERRC(e);
+    int i = 0;
+    for (int k = gl_json_elem_first(j, tok); k >= 0; k = gl_json_elem_next(j, tok, k), i++) {
+        snprintf(f, sizeof f, "graph.guards[%d]", i);
+        if (j->t[k].type != GL_J_ARR || j->t[k].size != 3 || !gl_json_str_eq(j, gl_json_at(j, k, 0), "value"))
+            return gl_fail(e, GL_E_INVALID, "%s must be [\"value\", node id, true|false], got %s", f,
+                           gl_json_snippet(j, k, sn, sizeof sn));
+        int64_t id = 0;
+        bool v = false;
+        char ff[80];
+        snprintf(ff, sizeof ff, "%s[1]", f);
+        if (read_int(j, gl_json_at(j, k, 1), ff, 0, (int64_t)g->n - 1, &id, e)) return ERRC(e);
+        snprintf(ff, sizeof ff, "%s[2]", f);
+        if (gl_json_bool(j, gl_json_at(j, k, 2), ff, &v, e)) return ERRC(e);
+        if (gl_graph_add_guard(g, (int)id, v, e)) return ERRC(e);
+    }
+    return GL_OK;
+}
+
+/* input_names, when given, must name exactly the input nodes */
+static gl_status check_input_names(const gl_json *j, int tok, const gl_graph *g, gl_err *e) {
+    char sn[64], f[96];
+    if (absent(j, tok)) return GL_OK;
+    if (gl_json_expect(j, tok, GL_J_OBJ, "graph.input_names", e)) return ERRC(e);
+    int ninputs = 0;
+    for (int i = 0; i < g->n; i++) ninputs += g->nodes[i].op == GL_OP_INPUT;
+    if (j->t[tok].size != ninputs)
+        return gl_fail(e, GL_E_INVALID, "graph.input_names has %d names, but the graph has %d input nodes",
+                       j->t[tok].size, ninputs);
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        char name[GL_NAME_MAX];
+        gl_err tmp = {GL_OK, ""};
+        int id = -2;
+        if (!gl_json_str(j, k, "input name", name, sizeof name, &tmp)) id = gl_graph_find_input(g, name);
+        snprintf(f, sizeof f, "graph.input_names.%s", gl_json_snippet(j, k, sn, sizeof sn));
+        int64_t v = 0;
+        if (gl_json_int(j, k + 1, f, &v, e)) return ERRC(e);
+        if (id < 0 || v != id)
+            return gl_fail(e, GL_E_INVALID, "%s is %lld, but the input node of that name is %d", f, (long long)v, id);
+    }
+    return GL_OK;
+}
+
+static const char *const GRAPH_KEYS[] = {"nodes", "outputs", "input_names", "values", "guards", NULL};
+
+gl_graph *gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_err *e) {
+    char sn[64];
+    if (tok < 0 || j->t[tok].type != GL_J_OBJ) {
+        gl_fail(e, GL_E_INVALID, "%s must be an object {nodes, outputs, ...}, got %s", field,
+                tok < 0 ? "nothing" : gl_json_snippet(j, tok, sn, sizeof sn));
+        return NULL;
+    }
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        bool known = false;
+        for (int i = 0; GRAPH_KEYS[i]; i++) known = known || gl_json_str_eq(j, k, GRAPH_KEYS[i]);
+        if (!known) {
+            gl_fail(e, GL_E_INVALID, "%s has an unknown key %s (known: nodes, outputs, input_names, values, guards)",
+                    field, gl_json_snippet(j, k, sn, sizeof sn));
+            return NULL;
+        }
+    }
+    gl_graph *g = gl_graph_new(e);
+    if (!g) return NULL;
+    int nt = gl_json_get(j, tok, "nodes");
+    if (gl_json_expect(j, nt, GL_J_ARR, "graph.nodes", e)) goto fail;
+    if (gl_graph_reserve(g, j->t[nt].size, e)) goto fail;
+    int i = 0;
+    for (int k = gl_json_elem_first(j, nt); k >= 0; k = gl_json_elem_next(j, nt, k), i++)
+        if (read_node(j, k, i, g, e)) goto fail;
+    int ot = gl_json_get(j, tok, "outputs");
+    if (gl_json_expect(j, ot, GL_J_ARR, "graph.outputs", e)) goto fail;
+    int *outs = gl_alloc((size_t)j->t[ot].size + 1, sizeof *outs, e);
+    if (!outs) goto fail;
+    int no = 0;
+    for (int k = gl_json_elem_first(j, ot); k >= 0; k = gl_json_elem_next(j, ot, k), no++) {
+        char f[48];
+        snprintf(f, sizeof f, "graph.outputs[%d]", no);
+        int64_t v = 0;
+        if (read_int(j, k, f, 0, (int64_t)g->n - 1, &v, e)) {
+            free(outs);
+            goto fail;
+        }
+        outs[no] = (int)v;
+    }
+    gl_status st = gl_graph_set_outputs(g, outs, no, e);
+    free(outs);
+    if (st) goto fail;
+    if (check_input_names(j, gl_json_get(j, tok, "input_names"), g, e)) goto fail;
+    if (read_values(j, gl_json_get(j, tok, "values"), g, e)) goto fail;
+    for (int k = 0; k < g->n; k++)
+        if (g->nodes[k].op == GL_OP_CONST && !g->values[k]) {
+            gl_fail(e, GL_E_INVALID, "graph.values.%d is missing: every const needs a value", k);
+            goto fail;
+        }
+    if (read_guards(j, gl_json_get(j, tok, "guards"), g, e)) goto fail;
+    if (gl_graph_validate(g, e)) goto fail;
+    return g;
+fail:
+    gl_graph_free(g);
+    return NULL;
+}
+
+gl_status gl_bind_read_json(const gl_json *j, int tok, const char *field, gl_bind *out, gl_err *e) {
+    char sn[64];
+    memset(out, 0, sizeof *out);
+    if (absent(j, tok)) return GL_OK;
+    if (j->t[tok].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "%s must be an object {symbol: integer}, got %s", field,
+                       gl_json_snippet(j, tok, sn, sizeof sn));
+    for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
+        char sym[GL_SYM_MAX], f[64];
+        gl_err tmp = {GL_OK, ""};
+        if (gl_json_str(j, k, "bind key", sym, sizeof sym, &tmp) || !sym[0])
+            return gl_fail(e, GL_E_INVALID, "%s key %s must be a symbol name of 1..%d characters", field,
+                           gl_json_snippet(j, k, sn, sizeof sn), GL_SYM_MAX - 1);
+        snprintf(f, sizeof f, "%s.%s", field, sym);
+        int64_t v = 0;
+        if (read_int(j, k + 1, f, 0, GL_MAX_DIM, &v, e)) return ERRC(e);
+        if (gl_bind_set(out, sym, v, e)) return ERRC(e);
+    }
+    return GL_OK;
+}

@@ -1,0 +1,273 @@
+/* graph.c — the SSA graph (§2): plain data, nodes in topological order, values for params/consts,
+ * outputs and guards. The graph owns one reference to each value it holds. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/util.h"
+
+gl_graph *gl_graph_new(gl_err *e) { return gl_alloc(1, sizeof(gl_graph), e); }
+
+void gl_graph_free(gl_graph *g) {
+    if (!g) return;
+    for (int i = 0; i < g->n; i++) gl_array_release(g->values[i]);
+    free(g->nodes);
+    free(g->values);
+    free(g->outputs);
+    free(g->guards);
+    free(g);
+}
+
+static gl_status reserve(gl_graph *g, int need, gl_err *e) {
+    if (need <= g->cap) return GL_OK;
+    int cap = g->cap ? g->cap : 64;
+    while (cap < need) cap *= 2;
+    gl_node *nodes = gl_grow(g->nodes, (size_t)cap, sizeof *nodes, e);
+    if (!nodes) return GL_E_NOMEM;
+    g->nodes = nodes;
+    gl_array **values = gl_grow(g->values, (size_t)cap, sizeof *values, e);
+    if (!values) return GL_E_NOMEM;
+    memset(values + g->cap, 0, sizeof *values * (size_t)(cap - g->cap));
+    g->values = values;
+    g->cap = cap;
+    return GL_OK;
+}
+
+/* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
+#define GL_MAX_NODES (1 << 22)
+
+int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *shape,
+                 const char *name, gl_err *e) {
+    if ((unsigned)op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "unknown op %d", (int)op), -1;
+    if (nin < 0 || nin > GL_MAX_INPUTS)
+        return gl_fail(e, GL_E_INVALID, "op %s given %d inputs (at most %d)", gl_op_name(op), nin, GL_MAX_INPUTS), -1;
+    if (g->n >= GL_MAX_NODES)
+        return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES), -1;
+    for (int i = 0; i < nin; i++)
+        if (in[i] < 0 || in[i] >= g->n)
+            return gl_fail(e, GL_E_INVALID, "op %s input %d refers to node %d, which does not exist yet", gl_op_name(op),
+                           i, in[i]), -1;
+    if (name && strlen(name) >= GL_NAME_MAX)
+        return gl_fail(e, GL_E_LIMIT, "node name '%.40s...' is longer than %d bytes", name, GL_NAME_MAX - 1), -1;
+    if (reserve(g, g->n + 1, e)) return -1;
+    gl_node *n = &g->nodes[g->n];
+    memset(n, 0, sizeof *n);
+    n->id = g->n;
+    n->op = op;
+    n->nin = nin;
+    for (int i = 0; i < nin; i++) n->in[i] = in[i];
+    if (attrs) n->attrs = *attrs;
+    if (shape) n->shape = *shape;
+    if (name) memcpy(n->name, name, strlen(name) + 1);
+    g->values[g->n] = NULL;
+    return g->n++;
+}
+
+gl_status gl_graph_reserve(gl_graph *g, int n, gl_err *e) {
+    if (n > GL_MAX_NODES) return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES);
+    return reserve(g, n, e);
+}
+
+int gl_graph_add_copy(gl_graph *g, const gl_node *proto, const int *in, gl_err *e) {
+    if ((unsigned)proto->op >= GL_OP_COUNT || proto->nin < 0 || proto->nin > GL_MAX_INPUTS)
+        return gl_fail(e, GL_E_INVALID, "node copy with bad op %d / %d inputs", (int)proto->op, proto->nin), -1;
+    for (int i = 0; i < proto->nin; i++)
+        if (in[i] < 0 || in[i] >= g->n)
+            return gl_fail(e, GL_E_INVALID, "op %s input %d refers to node %d, which does not exist yet",
+                           gl_op_name(proto->op), i, in[i]), -1;
+    if (g->n >= GL_MAX_NODES)
+        return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES), -1;
+    if (reserve(g, g->n + 1, e)) return -1;
+    gl_node *n = &g->nodes[g->n];
+    *n = *proto;    /* names are NUL-terminated within GL_NAME_MAX in every graph, so the copy stays valid */
+    n->id = g->n;
+    for (int i = 0; i < proto->nin; i++) n->in[i] = in[i];
+    g->values[g->n] = NULL;
+    return g->n++;
+}
+
+void gl_graph_set_value(gl_graph *g, int id, gl_array *v) {
+    if (id < 0 || id >= g->n) return;
+    gl_array_retain(v);
+    gl_array_release(g->values[id]);
+    g->values[id] = v;
+}
+
+gl_status gl_graph_set_outputs(gl_graph *g, const int *outs, int nout, gl_err *e) {
+    for (int i = 0; i < nout; i++)
+        if (outs[i] < 0 || outs[i] >= g->n) return gl_fail(e, GL_E_INVALID, "output %d refers to missing node %d", i, outs[i]);
+    int *o = gl_alloc((size_t)nout, sizeof *o, e);
+    if (!o) return GL_E_NOMEM;
+    if (nout) memcpy(o, outs, sizeof *o * (size_t)nout);
+    free(g->outputs);
+    g->outputs = o;
+    g->nout = nout;
+    return GL_OK;
+}
+
+gl_status gl_graph_add_guard(gl_graph *g, int node, bool value, gl_err *e) {
+    if (node < 0 || node >= g->n) return gl_fail(e, GL_E_INVALID, "guard refers to missing node %d", node);
+    gl_guard *gs = gl_grow(g->guards, (size_t)g->nguards + 1, sizeof *gs, e);
+    if (!gs) return GL_E_NOMEM;
+    g->guards = gs;
+    g->guards[g->nguards].node = node;
+    g->guards[g->nguards].value = value;
+    g->nguards++;
+    return GL_OK;
+}
+
+gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e) {
+    gl_graph *c = gl_graph_new(e);
+    if (!c) return NULL;
+    if (reserve(c, g->n, e)) goto fail;
+    if (g->n) memcpy(c->nodes, g->nodes, sizeof *g->nodes * (size_t)g->n);
+    for (int i = 0; i < g->n; i++) c->values[i] = gl_array_retain(g->values[i]);
+    c->n = g->n;
+    if (gl_graph_set_outputs(c, g->outputs, g->nout, e)) goto fail;
+    for (int i = 0; i < g->nguards; i++)
+        if (gl_graph_add_guard(c, g->guards[i].node, g->guards[i].value, e)) goto fail;
+    return c;
+fail:
+    gl_graph_free(c);
+    return NULL;
+}
+
+int gl_graph_count(const gl_graph *g) {
+    int c = 0;
+    for (int i = 0; i < g->n; i++)
+        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) c++;
+    return c;
+}
+
+int gl_graph_find_input(const gl_graph *g, const char *name) {
+    for (int i = 0; i < g->n; i++)
+        if (g->nodes[i].op == GL_OP_INPUT && strcmp(g->nodes[i].name, name) == 0) return i;
+    return -1;
+}
+
+gl_status gl_graph_validate(const gl_graph *g, gl_err *e) {
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (n->id != i) return gl_fail(e, GL_E_INTERNAL, "node at position %d has id %d", i, n->id);
+        if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INTERNAL, "node %d has unknown op %d", i, (int)n->op);
+        int ar = gl_op_arity(n->op);
+        bool ok = n->op == GL_OP_FLASH_ATTN ? (n->nin == 3 || n->nin == 4) : n->nin == ar;
+        if (!ok) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
+        for (int k = 0; k < n->nin; k++)
+            if (n->in[k] < 0 || n->in[k] >= i)
+                return gl_fail(e, GL_E_INTERNAL, "node %d (%s) input %d is %d: not topological", i, gl_op_name(n->op), k,
+                               n->in[k]);
+        if (n->shape.rank < 0 || n->shape.rank > GL_MAX_RANK)
+            return gl_fail(e, GL_E_INTERNAL, "node %d has rank %d", i, n->shape.rank);
+    }
+    for (int k = 0; k < g->nout; k++)
+        if (g->outputs[k] < 0 || g->outputs[k] >= g->n)
+            return gl_fail(e, GL_E_INTERNAL, "output %d is node %d, which does not exist", k, g->outputs[k]);
+    for (int k = 0; k < g->nguards; k++)
+        if (g->guards[k].node < 0 || g->guards[k].node >= g->n)
+            return gl_fail(e, GL_E_INTERNAL, "guard %d is on node %d, which does not exist", k, g->guards[k].node);
+    return GL_OK;
+}
+
+gl_status gl_users_build(const gl_graph *g, gl_users *u, gl_err *e) {
+    u->start = gl_alloc((size_t)g->n + 1, sizeof(int), e);
+    int total = 0;
+    for (int i = 0; i < g->n; i++) total += g->nodes[i].nin;
+    u->list = gl_alloc((size_t)total, sizeof(int), e);
+    int *fill = gl_alloc((size_t)g->n + 1, sizeof(int), e);
+    if (!u->start || !u->list || !fill) {
+        free(fill);
+        gl_users_free(u);
+        return GL_E_NOMEM;
+    }
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) u->start[g->nodes[i].in[k] + 1]++;
+    for (int i = 0; i < g->n; i++) u->start[i + 1] += u->start[i];
+    memcpy(fill, u->start, sizeof(int) * (size_t)(g->n + 1));
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) u->list[fill[g->nodes[i].in[k]]++] = i;
+    free(fill);
+    return GL_OK;
+}
+
+void gl_users_free(gl_users *u) {
+    if (!u) return;
+    free(u->start);
+    free(u->list);
+    u->start = u->list = NULL;
+}
+
+bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b) {
+    if (a->has != b->has) return false;
+    unsigned h = a->has;
+    if ((h & GL_A_AXIS) && a->axis != b->axis) return false;
+    if ((h & GL_A_KEEPDIMS) && a->keepdims != b->keepdims) return false;
+    if (h & GL_A_PERM) {
+        if (a->nperm != b->nperm) return false;
+        for (int i = 0; i < a->nperm; i++)
+            if (a->perm[i] != b->perm[i]) return false;
+    }
+    if ((h & GL_A_SHAPE) && !gl_shape_eq(&a->shape, &b->shape)) return false;
+    if ((h & GL_A_EPS) && a->eps != b->eps) return false;
+    if ((h & GL_A_T) && a->T != b->T) return false;
+    if ((h & GL_A_POS0) && a->pos0 != b->pos0) return false;
+    if ((h & GL_A_POS) && !gl_dim_eq(a->pos, b->pos)) return false;
+    if ((h & GL_A_SCALE) && a->scale != b->scale) return false;
+    if ((h & GL_A_VALUE) && a->value != b->value) return false;
+    return true;
+}
+
+/* ---- printer: the reference's Graph.__str__ */
+static void put_attrs(gl_sb *sb, const gl_attrs *a) {
+    bool first = true;
+    char buf[200];
+#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
+    if (a->has & GL_A_AXIS) { SEP(); gl_sb_printf(sb, "axis=%d", a->axis); }
+    if (a->has & GL_A_KEEPDIMS) { SEP(); gl_sb_printf(sb, "keepdims=%s", a->keepdims ? "True" : "False"); }
+    if (a->has & GL_A_PERM) {
+        SEP();
+        gl_sb_puts(sb, "perm=(");
+        for (int i = 0; i < a->nperm; i++) gl_sb_printf(sb, "%s%d", i ? ", " : "", a->perm[i]);
+        gl_sb_puts(sb, a->nperm == 1 ? ",)" : ")");
+    }
+    if (a->has & GL_A_SHAPE) { SEP(); gl_sb_printf(sb, "shape=%s", gl_shape_str(&a->shape, buf, sizeof buf)); }
+    if (a->has & GL_A_EPS) { SEP(); gl_sb_puts(sb, "eps="); gl_sb_double(sb, a->eps); }
+    if (a->has & GL_A_T) { SEP(); gl_sb_printf(sb, "T=%lld", (long long)a->T); }
+    if (a->has & GL_A_POS0) { SEP(); gl_sb_printf(sb, "pos0=%lld", (long long)a->pos0); }
+    if (a->has & GL_A_POS) {
+        SEP();
+        if (gl_dim_is_sym(a->pos)) gl_sb_printf(sb, "pos=%s", a->pos.sym);
+        else gl_sb_printf(sb, "pos=%lld", (long long)a->pos.n);
+    }
+    if (a->has & GL_A_SCALE) { SEP(); gl_sb_puts(sb, "scale="); gl_sb_double(sb, a->scale); }
+#undef SEP
+}
+
+char *gl_graph_print(const gl_graph *g, gl_err *e) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *n = &g->nodes[i];
+        char id[16];
+        snprintf(id, sizeof id, "%%%d", n->id);
+        gl_sb_printf(&sb, "%-4s = %s(", id, gl_op_name(n->op));
+        for (int k = 0; k < n->nin; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", n->in[k]);
+        if (n->nin && (n->attrs.has & ~(unsigned)GL_A_VALUE)) gl_sb_puts(&sb, ", ");
+        put_attrs(&sb, &n->attrs);
+        gl_sb_puts(&sb, ")  : [");
+        if (n->shape.rank == 0) gl_sb_puts(&sb, "标量");
+        for (int k = 0; k < n->shape.rank; k++) {
+            if (k) gl_sb_puts(&sb, "×");
+            if (gl_dim_is_sym(n->shape.d[k])) gl_sb_puts(&sb, n->shape.d[k].sym);
+            else gl_sb_printf(&sb, "%lld", (long long)n->shape.d[k].n);
+        }
+        gl_sb_puts(&sb, "]");
+        if (n->name[0]) gl_sb_printf(&sb, "  # %s", n->name);
+        gl_sb_putc(&sb, '\n');
+    }
+    gl_sb_puts(&sb, "返回 ");
+    for (int k = 0; k < g->nout; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", g->outputs[k]);
+    char *out = NULL;
+    if (gl_sb_finish(&sb, &out, NULL, e)) return NULL;
+    return out;
+}

@@ -1,0 +1,220 @@
+/* shape.c — dims (integers or symbols), binds, and the shape rules of §3 (numpy broadcasting and
+ * matmul with symbolic dims), reductions and transposes. Errors name the shapes like the reference. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ir/util.h"
+
+gl_dim gl_dim_int(int64_t n) {
+    gl_dim d;
+    memset(&d, 0, sizeof d);
+    d.n = n;
+    return d;
+}
+
+gl_dim gl_dim_sym(const char *sym) {
+    gl_dim d;
+    memset(&d, 0, sizeof d);
+    if (sym) {
+        size_t n = strlen(sym);
+        if (n > GL_SYM_MAX - 1) n = GL_SYM_MAX - 1;
+        memcpy(d.sym, sym, n);
+    }
+    return d;
+}
+
+bool gl_dim_is_sym(gl_dim d) { return d.sym[0] != 0; }
+
+bool gl_dim_eq(gl_dim a, gl_dim b) {
+    if (gl_dim_is_sym(a) || gl_dim_is_sym(b)) return strcmp(a.sym, b.sym) == 0;
+    return a.n == b.n;
+}
+
+static bool dim_is_one(gl_dim d) { return !gl_dim_is_sym(d) && d.n == 1; }
+
+bool gl_shape_eq(const gl_shape *a, const gl_shape *b) {
+    if (a->rank != b->rank) return false;
+    for (int i = 0; i < a->rank; i++)
+        if (!gl_dim_eq(a->d[i], b->d[i])) return false;
+    return true;
+}
+
+gl_shape gl_shape_of(int rank, const int64_t *dims) {
+    gl_shape s;
+    memset(&s, 0, sizeof s);
+    if (rank < 0) rank = 0;
+    if (rank > GL_MAX_RANK) rank = GL_MAX_RANK;
+    s.rank = rank;
+    for (int i = 0; i < rank; i++) s.d[i] = gl_dim_int(dims[i]);
+    return s;
+}
+
+/* Appends printf output at *len, never past cap - 1. */
+static void put(char *buf, size_t cap, size_t *len, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    va_end(ap);
+    if (k > 0) *len += (size_t)k;
+    if (*len >= cap) *len = cap - 1;
+}
+
+char *gl_shape_str(const gl_shape *s, char *buf, size_t cap) {
+    size_t len = 0;
+    if (cap == 0) return buf;
+    buf[0] = 0;
+    put(buf, cap, &len, "(");
+    for (int i = 0; i < s->rank; i++) {
+        if (i) put(buf, cap, &len, ", ");
+        if (gl_dim_is_sym(s->d[i])) put(buf, cap, &len, "'%s'", s->d[i].sym);
+        else put(buf, cap, &len, "%lld", (long long)s->d[i].n);
+    }
+    put(buf, cap, &len, s->rank == 1 ? ",)" : ")");
+    return buf;
+}
+
+gl_status gl_bind_set(gl_bind *b, const char *sym, int64_t value, gl_err *e) {
+    if (!sym || !sym[0] || strlen(sym) >= GL_SYM_MAX)
+        return gl_fail(e, GL_E_INVALID, "bind: symbol name '%s' must be 1 to %d characters", sym ? sym : "",
+                       GL_SYM_MAX - 1);
+    for (int i = 0; i < b->n; i++)
+        if (strcmp(b->s[i].sym, sym) == 0) {
+            b->s[i].value = value;
+            return GL_OK;
+        }
+    if (b->n >= (int)(sizeof b->s / sizeof b->s[0]))
+        return gl_fail(e, GL_E_LIMIT, "bind: more than %d symbols", (int)(sizeof b->s / sizeof b->s[0]));
+    memset(b->s[b->n].sym, 0, GL_SYM_MAX);
+    memcpy(b->s[b->n].sym, sym, strlen(sym));
+    b->s[b->n].value = value;
+    b->n++;
+    return GL_OK;
+}
+
+gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e) {
+    if (!gl_dim_is_sym(d)) {
+        *out = d.n;
+        return GL_OK;
+    }
+    if (b)
+        for (int i = 0; i < b->n; i++)
+            if (strcmp(b->s[i].sym, d.sym) == 0) {
+                *out = b->s[i].value;
+                return GL_OK;
+            }
+    return gl_fail(e, GL_E_UNBOUND, "symbolic dim '%s' is not bound (give bind.%s)", d.sym, d.sym);
+}
+
+gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
+    int64_t n = 1;
+    for (int i = 0; i < s->rank; i++) {
+        int64_t v = 0;            /* set by gl_dim_value on success (GCC -O3 cannot tell) */
+        gl_status st = gl_dim_value(s->d[i], b, &v, e);
+        if (st) return st;
+        if (v < 0) {
+            char buf[160];
+            return gl_fail(e, GL_E_INVALID, "negative dim in shape %s", gl_shape_str(s, buf, sizeof buf));
+        }
+        if (v != 0 && n > INT64_MAX / v) {
+            char buf[160];
+            return gl_fail(e, GL_E_LIMIT, "element count of shape %s overflows 64 bits",
+                           gl_shape_str(s, buf, sizeof buf));
+        }
+        n *= v;
+    }
+    *out = n;
+    return GL_OK;
+}
+
+gl_status gl_broadcast_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e) {
+    int n = a->rank > b->rank ? a->rank : b->rank;
+    gl_shape pa, pb, r;
+    memset(&pa, 0, sizeof pa);
+    memset(&pb, 0, sizeof pb);
+    memset(&r, 0, sizeof r);
+    pa.rank = pb.rank = r.rank = n;
+    for (int i = 0; i < n; i++) {
+        int ia = i - (n - a->rank), ib = i - (n - b->rank);
+        pa.d[i] = ia >= 0 ? a->d[ia] : gl_dim_int(1);
+        pb.d[i] = ib >= 0 ? b->d[ib] : gl_dim_int(1);
+    }
+    for (int i = 0; i < n; i++) {
+        gl_dim x = pa.d[i], y = pb.d[i];
+        if (gl_dim_eq(x, y) || dim_is_one(y)) r.d[i] = x;
+        else if (dim_is_one(x)) r.d[i] = y;
+        else {
+            char sa[160], sb[160];
+            return gl_fail(e, GL_E_SHAPE, "shapes cannot broadcast: %s and %s", gl_shape_str(&pa, sa, sizeof sa),
+                           gl_shape_str(&pb, sb, sizeof sb));
+        }
+    }
+    *out = r;
+    return GL_OK;
+}
+
+gl_status gl_matmul_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e) {
+    char sa[160], sb[160];
+    if (a->rank < 2 || b->rank < 2)
+        return gl_fail(e, GL_E_SHAPE, "matmul needs operands of rank >= 2: %s @ %s", gl_shape_str(a, sa, sizeof sa),
+                       gl_shape_str(b, sb, sizeof sb));
+    if (!gl_dim_eq(a->d[a->rank - 1], b->d[b->rank - 2]))
+        return gl_fail(e, GL_E_SHAPE, "matmul inner dims differ: %s @ %s", gl_shape_str(a, sa, sizeof sa),
+                       gl_shape_str(b, sb, sizeof sb));
+    gl_shape ba, bb, batch;
+    memset(&ba, 0, sizeof ba);
+    memset(&bb, 0, sizeof bb);
+    memset(&batch, 0, sizeof batch);
+    ba.rank = a->rank - 2;
+    bb.rank = b->rank - 2;
+    memcpy(ba.d, a->d, sizeof(gl_dim) * (size_t)ba.rank);
+    memcpy(bb.d, b->d, sizeof(gl_dim) * (size_t)bb.rank);
+    if (a->rank > 2 || b->rank > 2) {
+        gl_status st = gl_broadcast_shape(&ba, &bb, &batch, e);
+        if (st) return st;
+    }
+    if (batch.rank + 2 > GL_MAX_RANK) return gl_fail(e, GL_E_LIMIT, "matmul result has rank > %d", GL_MAX_RANK);
+    batch.d[batch.rank] = a->d[a->rank - 2];
+    batch.d[batch.rank + 1] = b->d[b->rank - 1];
+    batch.rank += 2;
+    *out = batch;
+    return GL_OK;
+}
+
+gl_status gl_reduce_shape(const gl_shape *a, int axis, bool keepdims, gl_shape *out, gl_err *e) {
+    char sa[160];
+    if (a->rank == 0 || axis < -a->rank || axis >= a->rank)
+        return gl_fail(e, GL_E_SHAPE, "axis %d is out of range for shape %s", axis, gl_shape_str(a, sa, sizeof sa));
+    int ax = axis < 0 ? axis + a->rank : axis;
+    gl_shape r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < a->rank; i++) {
+        if (i == ax) {
+            if (keepdims) r.d[r.rank++] = gl_dim_int(1);
+        } else {
+            r.d[r.rank++] = a->d[i];
+        }
+    }
+    *out = r;
+    return GL_OK;
+}
+
+gl_status gl_transpose_shape(const gl_shape *a, const int *perm, int nperm, gl_shape *out, gl_err *e) {
+    char sa[160];
+    bool seen[GL_MAX_RANK] = {false};
+    if (nperm != a->rank)
+        return gl_fail(e, GL_E_SHAPE, "transpose perm has %d axes but shape %s has %d", nperm,
+                       gl_shape_str(a, sa, sizeof sa), a->rank);
+    gl_shape r;
+    memset(&r, 0, sizeof r);
+    r.rank = nperm;
+    for (int i = 0; i < nperm; i++) {
+        if (perm[i] < 0 || perm[i] >= nperm || seen[perm[i]])
+            return gl_fail(e, GL_E_SHAPE, "transpose perm is not a permutation of 0..%d (axis %d) for shape %s",
+                           nperm - 1, perm[i], gl_shape_str(a, sa, sizeof sa));
+        seen[perm[i]] = true;
+        r.d[i] = a->d[perm[i]];
+    }
+    *out = r;
+    return GL_OK;
+}

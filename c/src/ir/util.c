@@ -1,0 +1,181 @@
+/* util.c — checked allocation, status/error messages, string builder. */
+#include "ir/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+gl_status gl_fail(gl_err *e, gl_status code, const char *fmt, ...) {
+    if (e && e->code == GL_OK) {
+        e->code = code;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+void gl_err_clear(gl_err *e) {
+    if (e) {
+        e->code = GL_OK;
+        e->msg[0] = 0;
+    }
+}
+
+const char *gl_status_name(gl_status s) {
+    switch (s) {
+    case GL_OK: return "ok";
+    case GL_E_INVALID: return "invalid";
+    case GL_E_SHAPE: return "shape";
+    case GL_E_TRACE: return "trace";
+    case GL_E_NOMEM: return "nomem";
+    case GL_E_PARSE: return "parse";
+    case GL_E_UNBOUND: return "unbound";
+    case GL_E_LIMIT: return "limit";
+    case GL_E_INTERNAL: return "internal";
+    }
+    return "unknown";
+}
+
+void *gl_alloc(size_t n, size_t size, gl_err *e) {
+    if (n == 0) n = 1;
+    if (size != 0 && n > SIZE_MAX / size) {
+        gl_fail(e, GL_E_NOMEM, "allocation of %zu x %zu bytes overflows", n, size);
+        return NULL;
+    }
+    void *p = calloc(n, size);
+    if (!p) gl_fail(e, GL_E_NOMEM, "out of memory allocating %zu bytes", n * size);
+    return p;
+}
+
+void *gl_grow(void *p, size_t n, size_t size, gl_err *e) {
+    if (n == 0) n = 1;
+    if (size != 0 && n > SIZE_MAX / size) {
+        gl_fail(e, GL_E_NOMEM, "allocation of %zu x %zu bytes overflows", n, size);
+        return NULL;
+    }
+    void *q = realloc(p, n * size);
+    if (!q) gl_fail(e, GL_E_NOMEM, "out of memory allocating %zu bytes", n * size);
+    return q;
+}
+
+void gl_sb_init(gl_sb *sb) { memset(sb, 0, sizeof *sb); }
+
+void gl_sb_free(gl_sb *sb) {
+    free(sb->buf);
+    gl_sb_init(sb);
+}
+
+static bool sb_reserve(gl_sb *sb, size_t extra) {
+    if (sb->failed) return false;
+    if (sb->len + extra + 1 <= sb->cap) return true;
+    size_t cap = sb->cap ? sb->cap : 256;
+    while (cap < sb->len + extra + 1) {
+        if (cap > SIZE_MAX / 2) { sb->failed = true; return false; }
+        cap *= 2;
+    }
+    char *b = realloc(sb->buf, cap);
+    if (!b) { sb->failed = true; return false; }
+    sb->buf = b;
+    sb->cap = cap;
+    return true;
+}
+
+void gl_sb_putn(gl_sb *sb, const char *s, size_t n) {
+    if (!sb_reserve(sb, n)) return;
+    memcpy(sb->buf + sb->len, s, n);
+    sb->len += n;
+    sb->buf[sb->len] = 0;
+}
+
+void gl_sb_putc(gl_sb *sb, char c) { gl_sb_putn(sb, &c, 1); }
+void gl_sb_puts(gl_sb *sb, const char *s) { gl_sb_putn(sb, s, strlen(s)); }
+
+void gl_sb_printf(gl_sb *sb, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    char tmp[256];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n < 0) { sb->failed = true; return; }
+    if ((size_t)n < sizeof tmp) { gl_sb_putn(sb, tmp, (size_t)n); return; }
+    if (!sb_reserve(sb, (size_t)n)) return;
+    va_start(ap, fmt);
+    vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    sb->len += (size_t)n;
+}
+
+char *gl_fmt_double(double v, char *buf) {
+    if (isnan(v)) { strcpy(buf, "NaN"); return buf; }
+    if (isinf(v)) { strcpy(buf, v > 0 ? "Infinity" : "-Infinity"); return buf; }
+    /* Python's repr: the shortest digits that round-trip, written in fixed notation when the decimal
+     * exponent is in [-4, 16) ("500000.0", "0.0001") and in scientific otherwise ("1e-05", "1e+16"). */
+    char sci[40];
+    int p = 1;
+    for (; p <= 17; p++) {
+        snprintf(sci, sizeof sci, "%.*e", p - 1, v);
+        if (strtod(sci, NULL) == v) break;
+    }
+    char *ep = strchr(sci, 'e');
+    int exp10 = atoi(ep + 1);
+    if (exp10 >= -4 && exp10 < 16) {
+        int decimals = p - 1 - exp10;
+        snprintf(buf, 40, "%.*f", decimals > 0 ? decimals : 0, v);
+        if (!strchr(buf, '.')) strcat(buf, ".0");
+    } else {
+        /* mantissa digits (at most 19 chars), then Python's exponent: sign and two digits or more */
+        size_t ml = (size_t)(ep - sci);
+        memcpy(buf, sci, ml);
+        snprintf(buf + ml, 40 - ml, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+    }
+    return buf;
+}
+
+void gl_sb_double(gl_sb *sb, double v) {
+    char buf[40];
+    if (!isfinite(v)) sb->nonfinite = true;
+    gl_sb_puts(sb, gl_fmt_double(v, buf));
+}
+
+void gl_sb_json_str(gl_sb *sb, const char *s) {
+    gl_sb_putc(sb, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': gl_sb_puts(sb, "\\\""); break;
+        case '\\': gl_sb_puts(sb, "\\\\"); break;
+        case '\n': gl_sb_puts(sb, "\\n"); break;
+        case '\r': gl_sb_puts(sb, "\\r"); break;
+        case '\t': gl_sb_puts(sb, "\\t"); break;
+        default:
+            if (*p < 0x20) gl_sb_printf(sb, "\\u%04x", *p);
+            else gl_sb_putc(sb, (char)*p);
+        }
+    }
+    gl_sb_putc(sb, '"');
+}
+
+gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e) {
+    if (out) *out = NULL;
+    if (outlen) *outlen = 0;
+    return out ? GL_OK : gl_fail(e, GL_E_INVALID, "%s: out is NULL", fn);
+}
+
+gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e) {
+    if (!sb_reserve(sb, 0)) {
+        gl_sb_free(sb);
+        return gl_fail(e, GL_E_NOMEM, "out of memory building output text");
+    }
+    if (sb->nonfinite) {
+        gl_sb_free(sb);
+        return gl_fail(e, GL_E_INTERNAL, "the output would hold a non-finite number (NaN or Infinity), which JSON "
+                       "cannot represent");
+    }
+    *out = sb->buf;
+    if (len) *len = sb->len;
+    sb->buf = NULL;
+    sb->len = sb->cap = 0;
+    return GL_OK;
+}

@@ -1,0 +1,225 @@
+/* pass_cse.c — common-subexpression elimination by value numbering (§9 cse).
+ *
+ * Keys, exactly as the reference builds them:
+ *  - input and param nodes are never merged;
+ *  - a const of shape () is keyed by its attrs "value" (compared with ==, so 0.0 and -0.0 merge and NaN
+ *    never does) or, when it has no "value" attr (a folded scalar), by None: every such const merges
+ *    with the first of them, whatever its value;
+ *  - any other const is keyed by the identity of its value (the gl_array pointer): consts that share one
+ *    array (the RoPE tables of a layer stack) merge, equal copies do not;
+ *  - every other node by (op, resolved inputs, attrs), where the reference compares attrs as
+ *    sorted (key, str(value)) pairs: present keys must match and values must print the same (axis -1 and
+ *    axis 2 differ; floats compare by repr, so 0.0 and -0.0 differ and NaN equals NaN). Shapes are not part
+ *    of the key (two causal_masks with equal attrs merge even if their shapes differ, as in the reference).
+ * A hash table of representatives makes this linear in the node count.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+/* ---- doubles as the reference compares them */
+static uint64_t dbits(double v) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+
+/* str(a) == str(b): repr round-trips, so equal text means equal bits, except every NaN prints "nan". */
+static bool repr_eq(double a, double b) {
+    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
+    return dbits(a) == dbits(b);
+}
+
+static uint64_t repr_hash(double v) { return isnan(v) ? 0x7ff8000000000000ull : dbits(v); }
+
+static uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
+}
+
+static uint64_t dim_hash(gl_dim d) {
+    if (!gl_dim_is_sym(d)) return (uint64_t)d.n;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < GL_SYM_MAX && d.sym[i]; i++) h = (h ^ (unsigned char)d.sym[i]) * 0x100000001b3ull;
+    return h ^ 0x5555;
+}
+
+/* str(d) equality for a dim (an int or a symbol) */
+static bool dim_str_eq(gl_dim a, gl_dim b) {
+    if (gl_dim_is_sym(a) != gl_dim_is_sym(b)) return false;
+    return gl_dim_eq(a, b);
+}
+
+static uint64_t attrs_hash(const gl_attrs *a) {
+    unsigned h = a->has;
+    uint64_t x = mix(0, h);
+    if (h & GL_A_AXIS) x = mix(x, (uint64_t)(int64_t)a->axis);
+    if (h & GL_A_KEEPDIMS) x = mix(x, a->keepdims);
+    if (h & GL_A_PERM) {
+        x = mix(x, (uint64_t)a->nperm);
+        for (int i = 0; i < a->nperm && i < GL_MAX_RANK; i++) x = mix(x, (uint64_t)(int64_t)a->perm[i]);
+    }
+    if (h & GL_A_SHAPE) {
+        x = mix(x, (uint64_t)a->shape.rank);
+        for (int i = 0; i < a->shape.rank && i < GL_MAX_RANK; i++) x = mix(x, dim_hash(a->shape.d[i]));
+    }
+    if (h & GL_A_EPS) x = mix(x, repr_hash(a->eps));
+    if (h & GL_A_T) x = mix(x, (uint64_t)a->T);
+    if (h & GL_A_POS0) x = mix(x, (uint64_t)a->pos0);
+    if (h & GL_A_POS) x = mix(x, dim_hash(a->pos));
+    if (h & GL_A_SCALE) x = mix(x, repr_hash(a->scale));
+    if (h & GL_A_VALUE) x = mix(x, repr_hash(a->value));
+    return x;
+}
+
+static bool attrs_key_eq(const gl_attrs *a, const gl_attrs *b) {
+    unsigned h = a->has;
+    if (h != b->has) return false;
+    if ((h & GL_A_AXIS) && a->axis != b->axis) return false;
+    if ((h & GL_A_KEEPDIMS) && a->keepdims != b->keepdims) return false;
+    if (h & GL_A_PERM) {
+        if (a->nperm != b->nperm) return false;
+        for (int i = 0; i < a->nperm && i < GL_MAX_RANK; i++)
+            if (a->perm[i] != b->perm[i]) return false;
+    }
+    if (h & GL_A_SHAPE) {
+        if (a->shape.rank != b->shape.rank) return false;
+        for (int i = 0; i < a->shape.rank && i < GL_MAX_RANK; i++)
+            if (!dim_str_eq(a->shape.d[i], b->shape.d[i])) return false;
+    }
+    if ((h & GL_A_EPS) && !repr_eq(a->eps, b->eps)) return false;
+    if ((h & GL_A_T) && a->T != b->T) return false;
+    if ((h & GL_A_POS0) && a->pos0 != b->pos0) return false;
+    if ((h & GL_A_POS) && !dim_str_eq(a->pos, b->pos)) return false;
+    if ((h & GL_A_SCALE) && !repr_eq(a->scale, b->scale)) return false;
+    if ((h & GL_A_VALUE) && !repr_eq(a->value, b->value)) return false;
+    return true;
+}
+
+/* ---- keys */
+enum { K_NODE, K_SCALAR, K_NONE, K_ARRAY, K_UNIQUE };
+
+typedef struct {
+    const gl_graph *g;
+    const int *res;      /* resolved ids of the nodes processed so far */
+} cse_ctx;
+
+static int key_kind(const gl_graph *g, int id) {
+    const gl_node *n = &g->nodes[id];
+    if (n->op != GL_OP_CONST) return K_NODE;
+    if (n->shape.rank == 0) return (n->attrs.has & GL_A_VALUE) ? K_SCALAR : K_NONE;
+    return g->values[id] ? K_ARRAY : K_UNIQUE;   /* a const without a value: the reference has none */
+}
+
+static uint64_t key_hash(const cse_ctx *c, int id) {
+    const gl_node *n = &c->g->nodes[id];
+    int kind = key_kind(c->g, id);
+    uint64_t h = mix(0x1234, (uint64_t)kind);
+    switch (kind) {
+    case K_SCALAR: {
+        double v = n->attrs.value;
+        if (v == 0.0) v = 0.0;                                 /* -0.0 == 0.0 */
+        return mix(h, dbits(v));
+    }
+    case K_NONE: return h;
+    case K_ARRAY: return mix(h, (uint64_t)(uintptr_t)c->g->values[id]);
+    case K_UNIQUE: return mix(h, (uint64_t)id);
+    default: break;
+    }
+    h = mix(h, (uint64_t)n->op);
+    h = mix(h, (uint64_t)n->nin);
+    for (int t = 0; t < n->nin; t++) h = mix(h, (uint64_t)c->res[n->in[t]]);
+    return mix(h, attrs_hash(&n->attrs));
+}
+
+static bool key_eq(const cse_ctx *c, int a, int b) {
+    const gl_node *x = &c->g->nodes[a], *y = &c->g->nodes[b];
+    int ka = key_kind(c->g, a), kb = key_kind(c->g, b);
+    if (ka != kb) return false;
+    switch (ka) {
+    case K_SCALAR: return x->attrs.value == y->attrs.value;
+    case K_NONE: return true;
+    case K_ARRAY: return c->g->values[a] == c->g->values[b];
+    case K_UNIQUE: return a == b;
+    default: break;
+    }
+    if (x->op != y->op || x->nin != y->nin) return false;
+    for (int t = 0; t < x->nin; t++)
+        if (c->res[x->in[t]] != c->res[y->in[t]]) return false;
+    return attrs_key_eq(&x->attrs, &y->attrs);
+}
+
+gl_status gl_cse(const gl_graph *g, gl_pass_result *out, gl_err *e) {
+    gl_pass_result_init(out);
+    gl_err le = {0};
+    int n = g->n;
+    size_t cap = 16;
+    while (cap < (size_t)n * 2) cap *= 2;
+    int *table = gl_alloc(cap, sizeof *table, &le);       /* representative id + 1; 0 = empty */
+    int *remap = gl_alloc((size_t)n, sizeof *remap, &le);
+    int *res = gl_alloc((size_t)n, sizeof *res, &le);
+    int *keep = gl_alloc((size_t)n, sizeof *keep, &le);
+    int *idmap = gl_alloc((size_t)n, sizeof *idmap, &le);
+    int *nsrc = NULL;
+    gl_graph *ng = NULL;
+    gl_prov_builder b;
+    if (!table || !remap || !res || !keep || !idmap) goto fail;
+    if (gl_graph_validate(g, &le)) goto fail;
+    cse_ctx c = {g, res};
+    int nkeep = 0;
+    for (int i = 0; i < n; i++) {
+        remap[i] = -1;
+        res[i] = i;
+        const gl_node *nd = &g->nodes[i];
+        if (nd->op == GL_OP_INPUT || nd->op == GL_OP_PARAM) {
+            keep[nkeep++] = i;
+            continue;
+        }
+        size_t slot = (size_t)key_hash(&c, i) & (cap - 1);
+        int found = -1;
+        while (table[slot]) {
+            if (key_eq(&c, table[slot] - 1, i)) {
+                found = table[slot] - 1;
+                break;
+            }
+            slot = (slot + 1) & (cap - 1);
+        }
+        if (found >= 0) {
+            remap[i] = found;
+            res[i] = found;                  /* representatives are never remapped: one step resolves */
+        } else {
+            table[slot] = i + 1;
+            keep[nkeep++] = i;
+        }
+    }
+    ng = gl_rebuild(g, keep, nkeep, remap, idmap, &le);
+    if (!ng) goto fail;
+    nsrc = gl_alloc((size_t)ng->n, sizeof *nsrc, &le);
+    if (!nsrc || gl_prov_begin(&b, ng->n, n, &le)) goto fail;
+    for (int i = 0; i < n; i++) {
+        int j = idmap[res[i]];
+        gl_prov_add(&b, j, i);
+        if (j >= 0 && ++nsrc[j] > 1) b.how[j] = GL_HOW_MERGED;
+    }
+    if (gl_prov_finish(&b, "cse", &out->prov, &le)) goto fail;
+    out->graph = ng;
+    free(table);
+    free(remap);
+    free(res);
+    free(keep);
+    free(idmap);
+    free(nsrc);
+    return GL_OK;
+fail:
+    gl_graph_free(ng);
+    free(table);
+    free(remap);
+    free(res);
+    free(keep);
+    free(idmap);
+    free(nsrc);
+    return gl_err_forward(e, &le);
+}
