@@ -5,10 +5,11 @@
 // its own: the valid keys are kept and a notice names each dropped key and why (a shared link with one
 // typo still opens what it showed).
 // Numeric ranges are the C core's (LIMITS(meta), from lab.meta()), except for the keys the core never sees
-// (stage); whether a combination is *possible* (H divisible by G, even dh, ...) is the core's business
+// (stage, step); whether a combination is *possible* (H divisible by G, even dh, ...) is the core's business
 // too, and its error message is shown inline by the config panel.
 //
-// Pure module (no DOM): unit-tested under Node (tests/web/state.test.js).
+// One table (PROPS below) drives parsing, writing and the defaults.
+// Pure module (no DOM): unit-tested under Node (tests/web/state*.test.js).
 
 export const PASS_NAMES = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce'];
 export const DEFAULT_PIPELINE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
@@ -25,39 +26,11 @@ const CODE_PASS = Object.fromEntries(Object.entries(PASS_CODE).map(([k, v]) => [
 
 export const MAX_PIPELINE = 16;
 
-/** The small preset of the fixtures: every view is readable at this size. */
-export function defaultState() {
-  return {
-    cfg: { d: 64, H: 8, G: 2, dh: 8, f: 128, eps: 1e-5, theta: 10000, mode: 'prefill', T: 12, pos0: 0, S: 16, layers: 1 },
-    eb: 2,
-    dev: 'h100',
-    custom: { mm: 989e12, vec: 67e12, bw: 3.35e12, launch: 4e-6 },
-    pipeline: DEFAULT_PIPELINE.slice(),
-    stage: 0,
-    panels: ['config', 'graph', 'kernels', 'memory'],
-    inst: false,
-    hide: false,
-    collapse: 'auto',
-    kern: true,
-    kset: 'fused',
-    seed: 0,
-    present: false,   // presentation layout: the graph fills the screen (views/present.js)
-    cam: true,        // the pass camera: zoom to what changes, play it, zoom out
-    leaves: false,    // weights and scalar constants as nodes (else chips on their consumer)
-    shapes: false,    // tensor shapes on the edges
-    hideui: [],       // HIDEABLE controls a lesson link hides
-    lock: false,      // a lesson link's locked config: the config panel is read-only
-    sel: null,        // the selected node's stable key (selection.js), or null
-    prog: null,       // the Program panel's source (a string), analysed in place of cfg; null: the config case
-    lesson: null,     // the lesson being played (lessons/NAME), or null
-    step: 1,          // the lesson's step, 1-based (in the hash only with a lesson)
-  };
-}
-
-// ---------------------------------------------------------------- field specs
-// Each hash key: [path into the state, parser]. Parsers return the value or throw Error(reason).
+// ---------------------------------------------------------------- value types
+// Parsers return the value or throw Error(reason); each type's writer gives the text its parser reads back.
 const INT_RE = /^(0|[1-9][0-9]{0,15})$/;
-const NUM_RE = /^(0|[1-9][0-9]{0,20})(\.[0-9]{1,20})?(e[-+]?[0-9]{1,3})?$/i;
+// up to 22 decimals: String(v) of a number in [1e-6, 1e-5) has 5 zeros and 17 digits after the point
+const NUM_RE = /^(0|[1-9][0-9]{0,20})(\.[0-9]{1,22})?(e[-+]?[0-9]{1,3})?$/i;
 
 // Numeric keys are parsed by syntax here; their range comes from the limits table (LIMITS below) when it
 // has the key, else the core judges the value.
@@ -141,41 +114,118 @@ function pipeline(s) {
     return CODE_PASS[c];
   });
 }
-function hideui(s) {
-  if (s === '') return [];
-  const list = s.split('.');
-  const seen = new Set();
-  for (const p of list) {
-    if (!HIDEABLE.includes(p)) throw new Error('unknown control');
-    if (seen.has(p)) throw new Error('repeated control');
-    seen.add(p);
-  }
-  return list;
+// a dot-separated list of distinct names from list ("config.graph"); noun names a bad part
+function dotList(list, noun) {
+  return (s) => {
+    if (s === '') return [];
+    const parts = s.split('.');
+    const seen = new Set();
+    for (const p of parts) {
+      if (!list.includes(p)) throw new Error(`unknown ${noun}`);
+      if (seen.has(p)) throw new Error(`repeated ${noun}`);
+      seen.add(p);
+    }
+    return parts;
+  };
 }
-function panels(s) {
-  if (s === '') return [];
-  const list = s.split('.');
-  const seen = new Set();
-  for (const p of list) {
-    if (!PANELS.includes(p)) throw new Error('unknown panel');
-    if (seen.has(p)) throw new Error('repeated panel');
-    seen.add(p);
-  }
-  return list;
+
+function fmtNum(v) {
+  // shortest round-trip form that NUM_RE accepts (no leading "+", exponent without "+" is fine)
+  let s = String(v);
+  if (s.includes('e+')) s = s.replace('e+', 'e');
+  return s;
+}
+
+// numeric types take their range from the limits (LIMITS below) when it has the key
+const INT = { parse: int, write: String, numeric: true };
+const NUM = { parse: num, write: fmtNum, numeric: true };
+const BOOL = { parse: bool, write: (v) => (v ? '1' : '0') };
+const text = (parse) => ({ parse, write: String });
+const oneOfType = (list) => text(oneOf(list));
+const listType = (list, noun) => ({ parse: dotList(list, noun), write: (v) => v.join('.') });
+const PIPELINE = { parse: pipeline, write: (v) => v.map((p) => PASS_CODE[p]).join('.') };
+const ELEM_BYTES = { parse: (s) => Number(oneOf(['2', '4'])(s)), write: String };
+
+// ---------------------------------------------------------------- the table
+// One row per hash key, in the order the hash is written (TensorFlow Playground's PROPS): the key, its path
+// into the state, its type, its default, when it is written (always, unless `when` says otherwise), and
+// where its range comes from: `core` names the case-file field whose row in the core's meta (lab.meta().limits)
+// bounds it, `limit` is the lab's own range for a key the core never sees.
+export const MAX_LESSON_STEP = 999;
+const custom = (st) => st.dev === 'custom';   // the custom device's numbers only matter (and are written) for it
+const inLesson = (st) => !!st.lesson;
+const PROPS = [
+  { key: 'd', path: 'cfg.d', type: INT, def: 64, core: 'config.d' },
+  { key: 'H', path: 'cfg.H', type: INT, def: 8, core: 'config.H' },
+  { key: 'G', path: 'cfg.G', type: INT, def: 2, core: 'config.G' },
+  { key: 'dh', path: 'cfg.dh', type: INT, def: 8, core: 'config.dh' },
+  { key: 'f', path: 'cfg.f', type: INT, def: 128, core: 'config.f' },
+  { key: 'eps', path: 'cfg.eps', type: NUM, def: 1e-5, core: 'config.eps' },
+  { key: 'theta', path: 'cfg.theta', type: NUM, def: 10000, core: 'config.theta' },
+  { key: 'mode', path: 'cfg.mode', type: oneOfType(MODES), def: 'prefill' },
+  { key: 'T', path: 'cfg.T', type: INT, def: 12, core: 'config.T' },
+  { key: 'S', path: 'cfg.S', type: INT, def: 16, core: 'config.S' },
+  { key: 'pos0', path: 'cfg.pos0', type: INT, def: 0, core: 'config.pos0' },
+  { key: 'L', path: 'cfg.layers', type: INT, def: 1, core: 'config.layers' },
+  { key: 'eb', path: 'eb', type: ELEM_BYTES, def: 2 },
+  { key: 'dev', path: 'dev', type: text(devName), def: 'h100' },
+  { key: 'mm', path: 'custom.mm', type: NUM, def: 989e12, core: 'device.mm_flops', when: custom },
+  { key: 'vec', path: 'custom.vec', type: NUM, def: 67e12, core: 'device.vec_flops', when: custom },
+  { key: 'bw', path: 'custom.bw', type: NUM, def: 3.35e12, core: 'device.bw', when: custom },
+  { key: 'launch', path: 'custom.launch', type: NUM, def: 4e-6, core: 'device.launch', when: custom },
+  { key: 'p', path: 'pipeline', type: PIPELINE, def: DEFAULT_PIPELINE },
+  { key: 'stage', path: 'stage', type: INT, def: 0, limit: { min: 0, max: MAX_PIPELINE, integer: true } },
+  { key: 'panels', path: 'panels', type: listType(PANELS, 'panel'), def: ['config', 'graph', 'kernels', 'memory'] },
+  { key: 'inst', path: 'inst', type: BOOL, def: false },
+  { key: 'hide', path: 'hide', type: BOOL, def: false },
+  { key: 'collapse', path: 'collapse', type: oneOfType(COLLAPSE), def: 'auto' },
+  { key: 'kern', path: 'kern', type: BOOL, def: true },
+  { key: 'kset', path: 'kset', type: oneOfType(KERNEL_SETS), def: 'fused' },
+  { key: 'seed', path: 'seed', type: INT, def: 0, core: 'params.random' },
+  // presentation layout: the graph fills the screen (views/present.js)
+  { key: 'present', path: 'present', type: BOOL, def: false },
+  // the pass camera: zoom to what changes, play it, zoom out
+  { key: 'cam', path: 'cam', type: BOOL, def: true },
+  // weights and scalar constants as nodes (else chips on their consumer)
+  { key: 'leaves', path: 'leaves', type: BOOL, def: false },
+  // tensor shapes on the edges
+  { key: 'shapes', path: 'shapes', type: BOOL, def: false },
+  // the HIDEABLE controls a lesson link hides
+  { key: 'hideui', path: 'hideui', type: listType(HIDEABLE, 'control'), def: [] },
+  // a lesson link's locked config: the config panel is read-only
+  { key: 'lock', path: 'lock', type: BOOL, def: false },
+  // the selected node's stable key (selection.js), or null; written only when something is selected
+  { key: 'sel', path: 'sel', type: text(selKey), def: null, when: (st) => !!st.sel },
+  // the Program panel's source, analysed in place of cfg (null: the config case); a text too long for a
+  // link (maxRaw, URL-encoded) is not written: main.js keeps it in sessionStorage
+  { key: 'prog', path: 'prog', type: text(progText), def: null, when: (st) => typeof st.prog === 'string', maxRaw: MAX_PROG_HASH },
+  // the lesson being played (lessons/NAME) and its step, 1-based
+  { key: 'lesson', path: 'lesson', type: text(lessonName), def: null, when: inLesson },
+  { key: 'step', path: 'step', type: INT, def: 1, limit: { min: 1, max: MAX_LESSON_STEP, integer: true }, when: inLesson },
+].map((p) => Object.freeze({ ...p, path: p.path.split('.') }));
+const PROP = Object.fromEntries(PROPS.map((p) => [p.key, p]));
+export const HASH_KEYS = PROPS.map((p) => p.key);
+
+const getPath = (st, [a, b]) => (b === undefined ? st[a] : st[a][b]);
+function setPath(st, [a, b], v) {
+  if (b === undefined) st[a] = v;
+  else st[a][b] = v;
+}
+const copyDef = (v) => (Array.isArray(v) ? v.slice() : v);
+
+/** The small preset of the fixtures: every view is readable at this size. */
+export function defaultState() {
+  const st = { cfg: {}, custom: {} };
+  for (const p of PROPS) setPath(st, p.path, copyDef(p.def));
+  return st;
 }
 
 // ---------------------------------------------------------------- limits
 // One source per limit: the core's `meta` (lab.meta(): {limits: {"config.d": {min, max, integer,
-// exclusive_min?}, ...}, run_bytes}) for every key that is a case-file field (seed: params.random), the lab's
-// own table only for the key the core never sees (stage). The hash is first parsed without the core's limits (the module is
-// still loading), then again with them: parseHash(hash, {limits: LIMITS(meta)}).
-const CORE_FIELD = {
-  d: 'config.d', H: 'config.H', G: 'config.G', dh: 'config.dh', f: 'config.f', eps: 'config.eps',
-  theta: 'config.theta', T: 'config.T', S: 'config.S', pos0: 'config.pos0', L: 'config.layers',
-  mm: 'device.mm_flops', vec: 'device.vec_flops', bw: 'device.bw', launch: 'device.launch', seed: 'params.random',
-};
-export const MAX_LESSON_STEP = 999;
-const LAB_LIMITS = { stage: { min: 0, max: MAX_PIPELINE, integer: true }, step: { min: 1, max: MAX_LESSON_STEP, integer: true } };
+// exclusive_min?}, ...}, run_bytes}) for every key that is a case-file field (a row's `core`), the lab's own
+// range only for the keys the core never sees (a row's `limit`: stage, step). The hash is first parsed
+// without the core's limits (the module is still loading), then again with them:
+// parseHash(hash, {limits: LIMITS(meta)}).
 
 /**
  * The effective limits of every numeric hash key: {key: {min, max, integer, exclusive_min?, exclusive_max?}}
@@ -186,57 +236,19 @@ const LAB_LIMITS = { stage: { min: 0, max: MAX_PIPELINE, integer: true }, step: 
 export function LIMITS(meta) {
   const out = {};
   const core = meta && typeof meta === 'object' && meta.limits && typeof meta.limits === 'object' ? meta.limits : {};
-  for (const [key, field] of Object.entries(CORE_FIELD)) {
-    const l = Object.prototype.hasOwnProperty.call(core, field) ? core[field] : null;
+  for (const { key, core: field, limit } of PROPS) {
+    if (limit) {
+      out[key] = { ...limit };
+      continue;
+    }
+    const l = field && Object.prototype.hasOwnProperty.call(core, field) ? core[field] : null;
     if (!l || typeof l.min !== 'number' || typeof l.max !== 'number') continue;
     out[key] = { min: l.min, max: l.max, integer: !!l.integer };
     if (l.exclusive_min) out[key].exclusive_min = true;
     if (l.exclusive_max) out[key].exclusive_max = true;
   }
-  for (const [key, l] of Object.entries(LAB_LIMITS)) out[key] = { ...l };
   return out;
 }
-
-const FIELDS = {
-  d: [['cfg', 'd'], int],
-  H: [['cfg', 'H'], int],
-  G: [['cfg', 'G'], int],
-  dh: [['cfg', 'dh'], int],
-  f: [['cfg', 'f'], int],
-  eps: [['cfg', 'eps'], num],
-  theta: [['cfg', 'theta'], num],
-  mode: [['cfg', 'mode'], oneOf(MODES)],
-  T: [['cfg', 'T'], int],
-  S: [['cfg', 'S'], int],
-  pos0: [['cfg', 'pos0'], int],
-  L: [['cfg', 'layers'], int],
-  eb: [['eb'], (s) => Number(oneOf(['2', '4'])(s))],
-  dev: [['dev'], devName],
-  mm: [['custom', 'mm'], num],
-  vec: [['custom', 'vec'], num],
-  bw: [['custom', 'bw'], num],
-  launch: [['custom', 'launch'], num],
-  p: [['pipeline'], pipeline],
-  stage: [['stage'], int],
-  panels: [['panels'], panels],
-  inst: [['inst'], bool],
-  hide: [['hide'], bool],
-  collapse: [['collapse'], oneOf(COLLAPSE)],
-  kern: [['kern'], bool],
-  kset: [['kset'], oneOf(KERNEL_SETS)],
-  seed: [['seed'], int],
-  present: [['present'], bool],
-  cam: [['cam'], bool],
-  leaves: [['leaves'], bool],
-  shapes: [['shapes'], bool],
-  hideui: [['hideui'], hideui],
-  lock: [['lock'], bool],
-  sel: [['sel'], selKey],
-  prog: [['prog'], progText],
-  lesson: [['lesson'], lessonName],
-  step: [['step'], int],
-};
-export const HASH_KEYS = Object.keys(FIELDS);
 
 const MAX_HASH = 2048;
 
@@ -273,7 +285,7 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
       continue;
     }
     const key = part.slice(0, eq);
-    if (!Object.prototype.hasOwnProperty.call(FIELDS, key)) {
+    if (!Object.prototype.hasOwnProperty.call(PROP, key)) {
       dropped.push({ key, why: `unknown key "${clip(key)}"` });
       continue;
     }
@@ -292,21 +304,19 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
       dropped.push({ key, why: `bad escape in ${key}` });
       continue;
     }
-    const [path, parse] = FIELDS[key];
-    if (key === 'prog' && values[0].length > MAX_PROG_HASH) {
+    const { path, type, maxRaw } = PROP[key];
+    if (maxRaw && values[0].length > maxRaw) {
       dropped.push({ key, why: `${key}=${clip(values[0])}: too long for a link` });
       continue;
     }
     let v;
     try {
-      const numeric = parse === int || parse === num;
-      v = parse(raw, numeric && Object.prototype.hasOwnProperty.call(limits, key) ? limits[key] : null);
+      v = type.parse(raw, type.numeric && Object.prototype.hasOwnProperty.call(limits, key) ? limits[key] : null);
     } catch (err) {
       dropped.push({ key, why: `${key}=${clip(raw)}: ${err.message}` });
       continue;
     }
-    if (path.length === 1) state[path[0]] = v;
-    else state[path[0]][path[1]] = v;
+    setPath(state, path, v);
   }
   return { state, notice: droppedNotice(dropped), dropped };
 }
@@ -320,44 +330,16 @@ function droppedNotice(dropped) {
   return `The link's settings were not valid (${whys.join('; ')}), so the lab dropped ${which} and kept the rest.`;
 }
 
-function fmtNum(v) {
-  // shortest round-trip form that NUM_RE accepts (no leading "+", exponent without "+" is fine)
-  let s = String(v);
-  if (s.includes('e+')) s = s.replace('e+', 'e');
-  return s;
-}
-
-/** The hash for a state (every key, fixed order), without the leading "#". */
+/** The hash for a state (every key the table writes, in its order), without the leading "#". */
 export function serializeHash(st) {
-  const c = st.cfg;
-  const kv = [
-    ['d', c.d], ['H', c.H], ['G', c.G], ['dh', c.dh], ['f', c.f], ['eps', fmtNum(c.eps)], ['theta', fmtNum(c.theta)],
-    ['mode', c.mode], ['T', c.T], ['S', c.S], ['pos0', c.pos0], ['L', c.layers], ['eb', st.eb], ['dev', st.dev],
-  ];
-  if (st.dev === 'custom') {
-    kv.push(['mm', fmtNum(st.custom.mm)], ['vec', fmtNum(st.custom.vec)], ['bw', fmtNum(st.custom.bw)], ['launch', fmtNum(st.custom.launch)]);
+  const kv = [];
+  for (const { key, path, type, when, maxRaw } of PROPS) {
+    if (when && !when(st)) continue;
+    const v = encodeURIComponent(type.write(getPath(st, path)));
+    if (maxRaw && v.length > maxRaw) continue;
+    kv.push(`${key}=${v}`);
   }
-  kv.push(
-    ['p', st.pipeline.map((p) => PASS_CODE[p]).join('.')],
-    ['stage', st.stage],
-    ['panels', st.panels.join('.')],
-    ['inst', st.inst ? 1 : 0],
-    ['hide', st.hide ? 1 : 0],
-    ['collapse', st.collapse],
-    ['kern', st.kern ? 1 : 0],
-    ['kset', st.kset],
-    ['seed', st.seed],
-    ['present', st.present ? 1 : 0],
-    ['cam', st.cam ? 1 : 0],
-    ['leaves', st.leaves ? 1 : 0],
-    ['shapes', st.shapes ? 1 : 0],
-    ['hideui', st.hideui.join('.')],
-    ['lock', st.lock ? 1 : 0],
-  );
-  if (st.sel) kv.push(['sel', st.sel]);   // only when something is selected
-  if (typeof st.prog === 'string' && encodeURIComponent(st.prog).length <= MAX_PROG_HASH) kv.push(['prog', st.prog]);
-  if (st.lesson) kv.push(['lesson', st.lesson], ['step', st.step]);
-  return kv.map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`).join('&');
+  return kv.join('&');
 }
 
 /** A deep copy with patch applied ({cfg: {...}} and {custom: {...}} merge one level deep). */
