@@ -1,0 +1,210 @@
+// lesson-format.test.js — the lesson format (web/lessons/format.js), its narration subset (text.js), the
+// expression language (expr.js) and question scoring (questions.js), without the WASM module: the module
+// is played in tests/lessons.test.js.
+import { describe, expect, it } from 'vitest';
+
+import { LessonError, stageKeys, validateLesson } from '../../web/lessons/format.js';
+import { checkAssertions, evaluate, ExprError, parse } from '../../web/lessons/expr.js';
+import { parseText, plainText } from '../../web/lessons/text.js';
+import { questionProblems, score } from '../../web/lessons/questions.js';
+
+const good = () => ({
+  title: 'T', summary: 'S', panel: 'graph',
+  steps: [
+    { state: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, assert: ['1 + 1 == 2'] },
+    { state: 'mode=decode&S=32', text: 'two', question: { kind: 'remove', prompt: 'which?', pass: 'cse' }, assert: ['true'] },
+  ],
+});
+// step 2 shows stage 0 but asks about cse (stage 3): fixed per test below
+function lesson(patch = (l) => l) {
+  const l = good();
+  l.steps[1].state = 'mode=decode&S=32&stage=2';
+  return patch(l) || l;
+}
+const err = (fn) => {
+  try { fn(); } catch (e) { return e; }
+  throw new Error('did not throw');
+};
+
+describe('validateLesson', () => {
+  it('normalises a good lesson', () => {
+    const l = validateLesson(lesson(), '02-passes');
+    expect(l).toMatchObject({ name: '02-passes', title: 'T', panel: 'graph' });
+    expect(l.steps).toHaveLength(2);
+    expect(l.steps[0]).toMatchObject({ index: 0, hash: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, question: null, assert: ['1 + 1 == 2'] });
+    expect(l.steps[1].state.cfg).toMatchObject({ mode: 'decode', S: 32 });
+    expect(l.steps[1].state.stage).toBe(2);
+    expect(l.steps[1].question).toEqual({ kind: 'remove', prompt: 'which?', pass: 'cse' });
+  });
+
+  const cases = [
+    ['an unknown top key', (l) => { l.extra = 1; }, 'lesson x, extra: unknown key'],
+    ['a missing title', (l) => { delete l.title; }, 'lesson x, title: missing'],
+    ['a bad panel', (l) => { l.panel = 'nope'; }, 'lesson x, panel: not one of'],
+    ['no steps', (l) => { l.steps = []; }, 'lesson x, steps: not a non-empty list'],
+    ['an unknown step key', (l) => { l.steps[1].foo = 1; }, 'lesson x, step 2, foo: unknown key'],
+    ['empty text', (l) => { l.steps[0].text = '  '; }, 'lesson x, step 1, text: not a non-empty string'],
+    ['text with an unclosed **', (l) => { l.steps[0].text = 'a **b'; }, 'lesson x, step 1, text: an unclosed ** at 3'],
+    ['a state key the lab drops', (l) => { l.steps[0].state = 'stage=2&bogus=1'; }, 'lesson x, step 1, state: unknown key "bogus"'],
+    ['a state value out of range', (l) => { l.steps[0].state = 'stage=99'; }, 'lesson x, step 1, state: stage=99: out of range'],
+    ['a stage past the pipeline', (l) => { l.steps[0].state = 'p=ma.de&stage=3'; }, 'lesson x, step 1, state: stage=3 but the pipeline has 2 passes'],
+    ['the player\'s own key', (l) => { l.steps[0].state = 'lesson=01-tracing'; }, 'lesson x, step 1, state: "lesson" is the player\'s key'],
+    ['a state that is not a string', (l) => { l.steps[0].state = 3; }, 'lesson x, step 1, state: not a string'],
+    ['an assertion that does not parse', (l) => { l.steps[1].assert = ['true', 'len(x']; }, 'lesson x, step 2, assert[1]: expected ")" at the end'],
+    ['an empty assert list', (l) => { l.steps[1].assert = []; }, 'lesson x, step 2, assert: not a non-empty list'],
+    ['an unknown highlight key', (l) => { l.steps[0].highlight = { node: 3 }; }, 'lesson x, step 1, highlight.node: unknown key'],
+    ['an unknown op', (l) => { l.steps[0].highlight = { op: 'conv' }; }, 'lesson x, step 1, highlight.op: not an op'],
+    ['a bad buffer', (l) => { l.steps[0].highlight = { buffer: '58' }; }, 'lesson x, step 1, highlight.buffer'],
+    ['a question kind', (l) => { l.steps[1].question.kind = 'essay'; }, 'lesson x, step 2, question.kind: not one of'],
+    ['a question field', (l) => { l.steps[1].question.answer = ['n3']; }, 'lesson x, step 2, question.answer: unknown field'],
+    ['a pass not in the pipeline', (l) => { l.steps[1].state = 'p=ma.de&stage=1'; }, 'lesson x, step 2, question.pass: "cse" is not in the step\'s pipeline'],
+    ['a question on the wrong stage', (l) => { l.steps[1].state = 'stage=3'; }, 'needs stage=2, the graph before it'],
+    ['graphs without steps', (l) => { l.steps[1].question = { kind: 'graphs', prompt: 'p', strategy: 'bucket', from: 5 }; }, 'question.steps: missing'],
+    ['graphs with both', (l) => { l.steps[1].question = { kind: 'graphs', prompt: 'p', frontend: 'guard', strategy: 'bucket', from: 5, steps: 2 }; }, 'question.frontend: either'],
+  ];
+  it.each(cases)('refuses %s, naming lesson, step and field', (_what, patch, msg) => {
+    const e = err(() => validateLesson(lesson(patch), 'x'));
+    expect(e).toBeInstanceOf(LessonError);
+    expect(e.message).toContain(msg);
+  });
+
+  it('refuses a bad lesson name', () => {
+    expect(err(() => validateLesson(lesson(), '../etc')).message).toContain('the name is not');
+  });
+
+  it('names stages as the core names its graphs', () => {
+    expect(stageKeys(['cse', 'dce', 'cse'])).toEqual(['trace', 'cse', 'dce', 'cse#2']);
+  });
+});
+
+describe('the narration subset', () => {
+  it('has paragraphs, lists, strong and code', () => {
+    expect(parseText('a **b** `c`\n\n- one\n- `two`')).toEqual([
+      { type: 'p', runs: [{ t: 'text', v: 'a ' }, { t: 'strong', v: 'b' }, { t: 'text', v: ' ' }, { t: 'code', v: 'c' }] },
+      { type: 'ul', items: [[{ t: 'text', v: 'one' }], [{ t: 'code', v: 'two' }]] },
+    ]);
+    expect(plainText('x*2 is **x** times 2')).toBe('x*2 is x times 2');
+  });
+  it('refuses an unclosed marker and a list glued to a paragraph', () => {
+    expect(() => parseText('a `b')).toThrow('an unclosed `');
+    expect(() => parseText('para\n- item')).toThrow('a list must be a paragraph');
+  });
+});
+
+describe('expressions', () => {
+  const env = {
+    stages: { cse: { nodes: [{ op: 'add' }, { op: 'mul' }, { op: 'add' }], count: 3 } },
+    kernels: [{ bound: 'memory', t: 2 }, { bound: 'compute', t: 5 }],
+    memory: { greedy: 100, lower_bound: 95 },
+    twice: (x) => 2 * x,
+  };
+  it.each([
+    ['stages["cse"].nodes.length', 3],
+    ['len(stages.cse.nodes) == 3 and stages.cse.count == 3', true],
+    ['kernels[1].bound == "compute"', true],
+    ['kernels[-1].t', 5],
+    ['memory.greedy <= 1.1 * memory.lower_bound', true],
+    ['count(pluck(stages.cse.nodes, "op"), "add")', 2],
+    ['len(where(kernels, "bound", "memory"))', 1],
+    ['sum(pluck(kernels, "t")) / 2', 3.5],
+    ['max(pluck(kernels, "t")) - min(1, 2, 3)', 4],
+    ['argmax(pluck(kernels, "t"))', 1],
+    ['1 < 2 <= 2 < 3', true],
+    ['1 < 3 < 2', false],
+    ['not (1 == 2) or false', true],
+    ['"add" in pluck(stages.cse.nodes, "op")', true],
+    ['"div" not in pluck(stages.cse.nodes, "op")', true],
+    ['"cse" in stages', true],
+    ['[1, 2] == [1, 2]', true],
+    ['7 % 4 + -1', 2],
+    ['twice(21)', 42],
+    ['round(2 / 3, 2)', 0.67],
+    ['approx(0.1 + 0.2, 0.3)', true],
+    ['"a" + \'b\'', 'ab'],
+    ['sorted([3, 1, 2])', [1, 2, 3]],
+    ['unique(pluck(kernels, "bound"))', ['memory', 'compute']],
+    ['all([true, 1 == 1]) and not any([false])', true],
+    ['1e3 + 0.5', 1000.5],
+  ])('%s', (src, want) => {
+    expect(evaluate(src, env)).toEqual(want);
+  });
+
+  it.each([
+    ['stages.nope', 'no field "nope" (there are: cse)'],
+    ['kernels[2]', 'index 2 is out of range (length 2)'],
+    ['kernels.constructor', 'is indexed by a whole number'],
+    ['memory.constructor', 'no field "constructor"'],
+    ['memory.__proto__', 'no field "__proto__"'],
+    ['memory["hasOwnProperty"]', 'no field "hasOwnProperty"'],
+    ['nope', 'unknown name "nope"'],
+    ['twice', 'unknown name "twice"'],
+    ['memory.greedy(1)', 'only a named function can be called'],
+    ['eval("1")', 'unknown function "eval"'],
+    ['1 + "a"', '"+" needs a number'],
+    ['1 / 0', 'division by zero'],
+    ['1 and true', 'expected true or false, got 1'],
+    ['1 < "a"', 'cannot compare'],
+    ['1 +', 'unexpected end of expression'],
+    ['(1', 'expected ")" at the end'],
+    ['1 2', 'unexpected "2" at 3'],
+    ['a = 1', 'unexpected character "=" at 3'],
+    ['"\\q"', 'unknown escape'],
+  ])('%s is an error: %s', (src, msg) => {
+    const e = err(() => evaluate(src, env));
+    expect(e).toBeInstanceOf(ExprError);
+    expect(e.message).toContain(msg);
+  });
+
+  it('refuses a deep nest and a long source', () => {
+    expect(() => parse('('.repeat(100) + '1' + ')'.repeat(100))).toThrow('nested too deeply');
+    expect(() => parse('1+'.repeat(600) + '1')).toThrow('longer than 1000');
+  });
+
+  it('checkAssertions names lesson, step, expression and the values found', () => {
+    const l = { name: '99-test', steps: [{ assert: ['stages.cse.count == 4', 'true', 'stages.cse.count', 'nope > 1'] }] };
+    const f = checkAssertions(l, 0, env);
+    expect(f.map((x) => x.index)).toEqual([0, 2, 3]);
+    expect(f[0].message).toBe('lesson 99-test, step 1, assert[0] `stages.cse.count == 4` is false (found 3 == 4)');
+    expect(f[1].message).toBe('lesson 99-test, step 1, assert[2] `stages.cse.count` is 3, not true or false');
+    expect(f[2].message).toMatch(/^lesson 99-test, step 1, assert\[3\] `nope > 1`: unknown name "nope"/);
+    expect(checkAssertions({ name: 'a', steps: [{ assert: ['1 == 1'] }] }, 0, env)).toEqual([]);
+  });
+});
+
+describe('question scoring', () => {
+  it('remove: by keys or ids, right, missed and extra', () => {
+    const ans = { kind: 'remove', answer: ['n26', 'n29'], ids: [34, 37], explain: 'E' };
+    const q = { kind: 'remove' };
+    expect(score(q, ans, ['n29', 'n26']).correct).toBe(true);
+    expect(score(q, ans, [37, 34]).correct).toBe(true);
+    const r = score(q, ans, ['n26', 'n3']);
+    expect(r.correct).toBe(false);
+    expect(r.message).toBe('Not quite: 1 right, 1 missed, 1 node that survives. E');
+    expect(score(q, ans, null).correct).toBe(false);
+  });
+  it('bound, dominant: the choice', () => {
+    const ans = { kind: 'bound', answer: 'memory', choices: ['memory', 'compute'], explain: 'E' };
+    expect(score({ kind: 'bound' }, ans, 'memory')).toEqual({ correct: true, message: 'Right. E' });
+    expect(score({ kind: 'bound' }, ans, 'compute')).toEqual({ correct: false, message: 'No: memory. E' });
+  });
+  it('plan: the plan, and the amount within the tolerance', () => {
+    const ans = { kind: 'plan', answer: 'greedy', by: 'ratio', amount: 2, tolerance: 0.1, explain: 'E' };
+    expect(score({ kind: 'plan' }, ans, 'greedy').correct).toBe(true);
+    expect(score({ kind: 'plan' }, ans, { plan: 'greedy', amount: 2.1 }).correct).toBe(true);
+    expect(score({ kind: 'plan' }, ans, { plan: 'greedy', amount: 3 }).correct).toBe(false);
+    expect(score({ kind: 'plan' }, ans, 'naive').message).toBe('No: greedy-by-size. E');
+  });
+  it('graphs, count: the number', () => {
+    const ans = { kind: 'graphs', answer: 28, explain: 'E' };
+    expect(score({ kind: 'graphs' }, ans, 28).correct).toBe(true);
+    expect(score({ kind: 'graphs' }, ans, '28').correct).toBe(true);
+    expect(score({ kind: 'graphs' }, ans, 3)).toEqual({ correct: false, message: 'No: 28, not 3. E' });
+    expect(score({ kind: 'count' }, { ...ans, kind: 'count' }, 'x').correct).toBe(false);
+  });
+  it('questionProblems checks each kind\'s fields', () => {
+    expect(questionProblems({ kind: 'bound', prompt: 'p', kernel: 3 })).toEqual([]);
+    expect(questionProblems({ kind: 'bound', prompt: '', kernel: -1 })).toEqual([['prompt', 'not a non-empty string'], ['kernel', 'not a whole number in 0…1000000']]);
+    expect(questionProblems({ kind: 'plan', prompt: 'p', plans: ['greedy', 'greedy'] })[0][0]).toBe('plans');
+    expect(questionProblems({ kind: 'graphs', prompt: 'p', strategy: 'bucket', from: 5, steps: 28 })).toEqual([]);
+  });
+});

@@ -1,0 +1,254 @@
+// lessons/questions.js — the questions a lesson asks, whose answers come from the engine, never from the
+// lesson: the lesson names what to ask about (a pass, a kernel, a demo's settings) and engineAnswer reads the
+// answer off the case result, the stages' provenance, the roofline, the memory plans or the dynamic demo.
+//
+//   remove    click the nodes this pass will remove or merge       (provenance of the pass)
+//   bound     is kernel K memory- or compute-bound? / is the layer launch-bound? (roofline)
+//   plan      which memory plan uses less memory, and by how much?  (memory plans)
+//   graphs    how many graphs will a strategy compile over N decode steps, or a front end trace? (demos)
+//   count     how many nodes (ops) will the graph have after pass P? (pass counts)
+//   dominant  which kernel takes the most time in the whole stack?  (roofline time by kernel role)
+//
+// Each kind: FIELDS (validated by format.js), engineAnswer(question, env) → {kind, answer, choices?,
+// explain, ...}, score(question, engineAnswer, studentAnswer) → {correct, message}. Pure module.
+
+import { formatBytes, formatCount, formatIntensity, formatNumber, formatTime } from '../format.js';
+
+const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
+const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
+const DYN_CONFIGS = ['small', 'llama8b'];
+const PLANS = ['naive', 'greedy', 'lower_bound'];
+const PLAN_WORDS = { naive: 'naive (one buffer each)', greedy: 'greedy-by-size', lower_bound: 'the lower bound' };
+
+// field checkers: return null when fine, else what is wrong
+const str = (v) => (typeof v === 'string' && v.trim() ? null : 'not a non-empty string');
+const oneOf = (list) => (v) => (list.includes(v) ? null : `not one of ${list.join(', ')}`);
+const intIn = (lo, hi) => (v) => (Number.isInteger(v) && v >= lo && v <= hi ? null : `not a whole number in ${lo}…${hi}`);
+const stageKey = (v) => (typeof v === 'string' && /^[a-z_]+(#[0-9]+)?$/.test(v) && v !== 'trace' ? null : 'not a pass of the pipeline (its stage key, e.g. "cse")');
+const planPair = (v) => (Array.isArray(v) && v.length === 2 && v.every((p) => PLANS.includes(p)) && v[0] !== v[1] ? null : `not two different plans of ${PLANS.join(', ')}`);
+const fraction = (v) => (typeof v === 'number' && v > 0 && v <= 1 ? null : 'not a number in (0, 1]');
+
+/** Per kind: {required: {field: check}, optional: {field: check}}; kind and prompt are common to all. */
+export const FIELDS = {
+  remove: { required: { pass: stageKey }, optional: {} },
+  bound: { required: {}, optional: { kernel: intIn(0, 1e6), set: oneOf(['fused', 'eager']) } },
+  plan: { required: {}, optional: { plans: planPair, by: oneOf(['ratio', 'bytes']), tolerance: fraction } },
+  graphs: {
+    required: {},
+    optional: { strategy: oneOf(STRATEGIES), from: intIn(1, 1000000), steps: intIn(1, 1024), config: oneOf(DYN_CONFIGS), frontend: oneOf(FRONTENDS) },
+  },
+  count: { required: { pass: stageKey }, optional: { what: oneOf(['nodes', 'ops']) } },
+  dominant: { required: {}, optional: { set: oneOf(['fused', 'eager']) } },
+};
+export const KINDS = Object.keys(FIELDS);
+
+/**
+ * Checks a question's fields. Returns [[field, why], ...] ([] when valid); pipelineKeys (the step's stage
+ * keys, trace first) and stage (the step's shown stage) check the fields that name a pass.
+ */
+export function questionProblems(q, { pipelineKeys = null, stage = null } = {}) {
+  if (q === null || typeof q !== 'object' || Array.isArray(q)) return [['', 'not an object']];
+  if (!KINDS.includes(q.kind)) return [['kind', `not one of ${KINDS.join(', ')}`]];
+  const spec = FIELDS[q.kind];
+  const out = [];
+  const w = str(q.prompt);
+  if (w) out.push(['prompt', w]);
+  for (const k of Object.keys(q)) {
+    if (k === 'kind' || k === 'prompt') continue;
+    const check = spec.required[k] || spec.optional[k];
+    if (!check) { out.push([k, `unknown field for a "${q.kind}" question`]); continue; }
+    const why = check(q[k]);
+    if (why) out.push([k, why]);
+  }
+  for (const k of Object.keys(spec.required)) if (!(k in q)) out.push([k, 'missing']);
+  if (q.kind === 'graphs') {
+    const dyn = ['strategy', 'from', 'steps'].filter((k) => k in q);
+    if ('frontend' in q && (dyn.length || 'config' in q)) out.push(['frontend', 'either a front end or strategy/from/steps, not both']);
+    else if (!('frontend' in q) && dyn.length !== 3) out.push([dyn.length ? ['strategy', 'from', 'steps'].find((k) => !(k in q)) : 'strategy', 'missing (strategy, from and steps, or frontend)']);
+  }
+  if ((q.kind === 'remove' || q.kind === 'count') && typeof q.pass === 'string' && pipelineKeys && !stageKey(q.pass)) {
+    const at = pipelineKeys.indexOf(q.pass);
+    if (at < 0) out.push(['pass', `"${q.pass}" is not in the step's pipeline (${pipelineKeys.slice(1).join(', ') || 'empty'})`]);
+    // the student predicts from the graph before the pass: the step must show that stage
+    else if (stage !== null && stage !== at - 1) out.push(['pass', `the step shows stage ${stage}; a question about ${q.pass} (stage ${at}) needs stage=${at - 1}, the graph before it`]);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------ answers
+function need(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+function kernelSetOf(env, q) {
+  const set = q.set === 'eager' ? env.eager : env.fused;
+  need(set, `the result has no ${q.set || 'fused'} kernels`);
+  return set;
+}
+
+function answerRemove(q, env) {
+  const st = env.stages[q.pass];
+  need(st, `no stage "${q.pass}"`);
+  need(!st.lite && Array.isArray(st.removed), `"${q.pass}" is a summarised stage (a big stack) or has no provenance: a remove question needs a small graph`);
+  const prev = env.stage_list[st.index - 1];
+  const ops = {};
+  for (const id of st.removed) { const op = prev.nodes[id].op; ops[op] = (ops[op] || 0) + 1; }
+  const what = Object.entries(ops).map(([op, n]) => `${n} ${op}`).join(', ');
+  return {
+    kind: 'remove',
+    answer: st.removed_keys.slice(),
+    ids: st.removed.slice(),
+    explain: st.removed.length
+      ? `${q.pass} removes or merges ${formatCount(st.removed.length)} node${st.removed.length === 1 ? '' : 's'} of the graph before it (${what}): ${st.removed.map((i) => `%${i}`).join(', ')}.`
+      : `${q.pass} removes and merges nothing here: every node survives.`,
+  };
+}
+
+function answerBound(q, env) {
+  const set = kernelSetOf(env, q);
+  if (Number.isInteger(q.kernel)) {
+    const k = set.kernels[q.kernel];
+    need(k, `there is no kernel ${q.kernel} (${set.kernels.length} ${q.set || 'fused'} kernels)`);
+    return {
+      kind: 'bound', answer: k.bound, choices: ['memory', 'compute'], kernel: k.index,
+      explain: `kernel #${k.index} (${k.name}) does ${formatIntensity(k.intensity)}; its ceiling's ridge is ${formatIntensity(k.ridge)}, so it is ${k.bound}-bound` +
+        ` (${formatTime(k.time_s)} at its bound${k.launch_bound ? `, less than the ${formatTime(env.device.launch)} launch` : ''}).`,
+    };
+  }
+  // the whole set: launch overhead against roofline time, else which kind of kernel holds the time
+  let answer = 'launch';
+  let mem = 0, comp = 0;
+  for (const k of set.kernels) { if (k.bound === 'memory') mem += k.time_s; else comp += k.time_s; }
+  if (!set.launch_bound) answer = mem >= comp ? 'memory' : 'compute';
+  return {
+    kind: 'bound', answer, choices: ['launch', 'memory', 'compute'],
+    explain: `${formatCount(set.count)} launches × ${formatTime(env.device.launch)} = ${formatTime(set.launch_s)} of launch overhead vs ${formatTime(set.time_s)} of roofline time ` +
+      `(${formatTime(mem)} in memory-bound kernels, ${formatTime(comp)} in compute-bound ones): ${answer}-bound.`,
+  };
+}
+
+function answerPlan(q, env) {
+  const m = env.memory;
+  need(m, 'the result has no memory plan');
+  const [a, b] = q.plans || ['naive', 'greedy'];
+  const by = q.by || 'ratio';
+  const va = m[a], vb = m[b];
+  const answer = va === vb ? 'same' : va < vb ? a : b;
+  const lo = Math.min(va, vb), hi = Math.max(va, vb);
+  const amount = by === 'bytes' ? hi - lo : lo ? hi / lo : null;
+  const how = by === 'bytes' ? formatBytes(hi - lo) : `${formatNumber(amount)}×`;
+  return {
+    kind: 'plan', answer, choices: [a, b, 'same'], by, amount, tolerance: q.tolerance ?? 0.1,
+    explain: answer === 'same'
+      ? `${PLAN_WORDS[a]} and ${PLAN_WORDS[b]} both need ${formatBytes(va)}.`
+      : `${PLAN_WORDS[a]} needs ${formatBytes(va)}, ${PLAN_WORDS[b]} ${formatBytes(vb)}: ${PLAN_WORDS[answer]} uses less, by ${how}.`,
+  };
+}
+
+function answerGraphs(q, env) {
+  if (q.frontend) {
+    const r = env.branch(q.frontend);
+    return {
+      kind: 'graphs', answer: r.graphs,
+      explain: r.error ? `the ${q.frontend} front end refuses the branch (${r.error}): ${r.graphs} graphs.`
+        : `the ${q.frontend} front end traced ${formatCount(r.graphs)} graph${r.graphs === 1 ? '' : 's'} for the two calls${r.correct_on_second_input === false ? ', and its answer on the second input is wrong' : ''}.`,
+    };
+  }
+  const r = env.dynamic(q.strategy, q.from, q.steps, q.config || 'small');
+  return {
+    kind: 'graphs', answer: r.compiles,
+    explain: `${q.strategy} over ${formatCount(q.steps)} decode steps from S = ${formatCount(q.from)}: ${formatCount(r.compiles)} compile${r.compiles === 1 ? '' : 's'}, ` +
+      `${formatCount(r.cache_hits)} cache hit${r.cache_hits === 1 ? '' : 's'}` +
+      (r.padded_slots ? `, ${formatCount(r.padded_slots)} padded cache slots computed and masked` : '') + '.',
+  };
+}
+
+function answerCount(q, env) {
+  const st = env.stages[q.pass];
+  need(st, `no stage "${q.pass}"`);
+  const what = q.what || 'nodes';
+  const answer = what === 'ops' ? st.ops_count : st.count;
+  const prev = env.stage_list[st.index - 1];
+  const before = what === 'ops' ? prev.ops_count : prev.count;
+  return {
+    kind: 'count', answer,
+    explain: `after ${q.pass} the graph has ${formatCount(answer)} ${what === 'ops' ? 'ops' : 'nodes'} (${formatCount(before)} before it, ${answer >= before ? '+' : '−'}${formatCount(Math.abs(answer - before))}).`,
+  };
+}
+
+const MAX_CHOICES = 5;
+function answerDominant(q, env) {
+  const set = kernelSetOf(env, q);
+  const roles = Object.entries(set.time_by_role).sort((x, y) => y[1] - x[1]);
+  need(roles.length, 'no kernels');
+  const total = roles.reduce((s, [, t]) => s + t, 0);
+  const [role, t] = roles[0];
+  // the top roles, in the order the kernels run (so the answer is not always first)
+  const top = new Set(roles.slice(0, MAX_CHOICES).map(([r]) => r));
+  const order = [];
+  for (const k of set.kernels) if (top.has(k.role) && !order.includes(k.role)) order.push(k.role);
+  return {
+    kind: 'dominant', answer: role, choices: order,
+    explain: `${role} takes ${formatTime(t)} of ${formatTime(total)} roofline time (${formatNumber((100 * t) / total)} %)` +
+      (roles[1] ? `; next is ${roles[1][0]} with ${formatTime(roles[1][1])}.` : '.'),
+  };
+}
+
+const ANSWER = { remove: answerRemove, bound: answerBound, plan: answerPlan, graphs: answerGraphs, count: answerCount, dominant: answerDominant };
+
+/** The engine's answer to a (validated) question over env (lessonEnv): {kind, answer, choices?, explain, ...}. */
+export function engineAnswer(question, env) {
+  const fn = ANSWER[question && question.kind];
+  if (!fn) throw new Error(`unknown question kind ${JSON.stringify(question && question.kind)}`);
+  return fn(question, env);
+}
+
+// ------------------------------------------------------------------------------------------ scoring
+const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/**
+ * Scores a student's answer against the engine's: {correct, message}.
+ * remove: a list of node keys ("n12", as the graph view names nodes) or of node ids of the graph before the
+ * pass; bound / dominant: one of the choices; plan: a plan name, or {plan, amount}; graphs / count: a number.
+ */
+export function score(question, ans, student) {
+  const kind = question.kind;
+  if (kind === 'remove') {
+    if (!Array.isArray(student)) return { correct: false, message: 'Pick the nodes first.' };
+    const byId = student.every((x) => typeof x === 'number');
+    const truth = new Set(byId ? ans.ids : ans.answer);
+    const picked = new Set(student);
+    const right = [...picked].filter((x) => truth.has(x)).length;
+    const extra = picked.size - right;
+    const missed = truth.size - right;
+    if (!extra && !missed) return { correct: true, message: `Right: all ${plural(truth.size, 'node')}. ${ans.explain}` };
+    const parts = [];
+    if (right) parts.push(`${formatCount(right)} right`);
+    if (missed) parts.push(`${formatCount(missed)} missed`);
+    if (extra) parts.push(`${plural(extra, 'node')} that ${extra === 1 ? 'survives' : 'survive'}`);
+    return { correct: false, message: `Not quite: ${parts.join(', ')}. ${ans.explain}` };
+  }
+  if (kind === 'bound' || kind === 'dominant') {
+    if (typeof student !== 'string') return { correct: false, message: 'Pick an answer first.' };
+    const ok = student === ans.answer;
+    return { correct: ok, message: `${ok ? 'Right' : `No: ${ans.answer}`}. ${ans.explain}` };
+  }
+  if (kind === 'plan') {
+    const s = typeof student === 'string' ? { plan: student } : student;
+    if (!s || typeof s.plan !== 'string') return { correct: false, message: 'Pick a plan first.' };
+    if (s.plan !== ans.answer) return { correct: false, message: `No: ${ans.answer === 'same' ? 'they are the same' : PLAN_WORDS[ans.answer]}. ${ans.explain}` };
+    if (s.amount !== undefined && s.amount !== null && ans.answer !== 'same') {
+      const a = Number(s.amount);
+      const close = Number.isFinite(a) && Math.abs(a - ans.amount) <= ans.tolerance * Math.abs(ans.amount);
+      if (!close) return { correct: false, message: `The right plan, but not by ${formatNumber(a)}${ans.by === 'ratio' ? '×' : ' B'}. ${ans.explain}` };
+    }
+    return { correct: true, message: `Right. ${ans.explain}` };
+  }
+  if (kind === 'graphs' || kind === 'count') {
+    const n = typeof student === 'string' && /^\s*\d+\s*$/.test(student) ? Number(student) : student;
+    if (typeof n !== 'number' || !Number.isFinite(n)) return { correct: false, message: 'Type a number first.' };
+    const ok = n === ans.answer;
+    return { correct: ok, message: `${ok ? 'Right' : `No: ${formatCount(ans.answer)}, not ${formatCount(n)}`}. ${ans.explain}` };
+  }
+  throw new Error(`unknown question kind ${JSON.stringify(kind)}`);
+}
