@@ -1,17 +1,23 @@
 """Times the reference module's analysis pipeline (the spec, ../shared/reference/graph_lab.py, imported
 read-only — nothing of it is copied here) on L-layer Llama-3-8B prefill stacks, for bench/pipeline_bench.
 
-Usage: python3 bench/ref_pipeline.py [--model 8b|405b] L [L ...]   → one line per L: "L <ms> <nodes>"
+Usage: python3 bench/ref_pipeline.py [--model 8b|405b] [--repeat K] L [L ...]
+  → one JSON line per L: {"L", "nodes", "import_ms", "ms": [K times]}: ms[0] is the first computation in
+  this process (cold when L is the first one asked for), ms[1:] the warm ones; import_ms is the time of
+  `import graph_lab` (numpy included), which no ms covers. K defaults to 1.
 The pipeline is the one GraphLab's timing_ms.total covers: trace, the six passes, eager and fused
 fusion, cost, lifetimes, naive/greedy plans and the lower bound.
 """
+import json
 import os
 import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "shared", "reference"))
+_t0 = time.perf_counter()
 import graph_lab as gl  # noqa: E402
+IMPORT_MS = (time.perf_counter() - _t0) * 1e3
 
 
 def stack(cfg, T, pos0, L):
@@ -56,6 +62,11 @@ if __name__ == "__main__":
         if args[1] == "405b":
             cfg = gl.LayerCfg(16384, 128, 8, 128, 53248, 1e-5, 500000.0)
         args = args[2:]
+    repeat = 1
+    if args[:1] == ["--repeat"]:
+        repeat = int(args[1])
+        args = args[2:]
     for L in map(int, args):
-        ms, n = pipeline(cfg, 2048, L)
-        print(L, f"{ms:.3f}", n, flush=True)
+        runs = [pipeline(cfg, 2048, L) for _ in range(repeat)]
+        print(json.dumps({"L": L, "nodes": runs[0][1], "import_ms": round(IMPORT_MS, 3),
+                          "ms": [round(ms, 3) for ms, _ in runs]}), flush=True)

@@ -1,6 +1,7 @@
 /* main.c — the graphlab command-line tool (native and WASI).
  *
- *   graphlab case FILE.json [--compact] [--repeat N]   run a case, print the result JSON
+ *   graphlab case FILE.json [--compact] [--repeat N] [--timings]   run a case, print the result JSON
+ *                                           (--timings: each computation's timing_ms, one line on stderr)
  *   graphlab print FILE.json [--stage NAME] print the graphs of a case in the reference's text form
  *   graphlab presets                        model presets, devices and passes as JSON
  *   graphlab meta                           the core's input limits as JSON (field_limits.c)
@@ -33,14 +34,19 @@
 /* ------------------------------------------------------------------ case */
 /* Parses once, computes `repeat` times and writes the last result. For benchmarks: the first computation
  * in a fresh process also pays for faulting in the heap; timing_ms always reports the computation whose
- * results are printed. */
-static gl_status run_case(const char *json, size_t len, int flags, int repeat, char **out, size_t *outlen, gl_err *e) {
+ * results are printed, and `timings` writes every computation's to stderr (bench/pipeline.mjs: cold = the
+ * first, warm = the best of the others). */
+static gl_status run_case(const char *json, size_t len, int flags, int repeat, bool timings, char **out, size_t *outlen,
+                          gl_err *e) {
     gl_case c;
     gl_status st = gl_case_parse(json, len, &c, e);
     if (st) return st;
     gl_case_result r;
     for (int i = 0; i < repeat && !st; i++) {
         st = gl_case_compute(&c, GL_CASE_ALL, &r, e);
+        if (!st && timings)
+            fprintf(stderr, "{\"build\": %.6f, \"passes\": %.6f, \"fuse\": %.6f, \"memory\": %.6f, \"total\": %.6f}\n",
+                    r.t_build, r.t_passes, r.t_fuse, r.t_memory, r.t_total);
         if (!st && i + 1 == repeat) st = gl_case_write(&c, &r, flags, out, outlen, e);
         gl_case_result_free(&r);
     }
@@ -50,10 +56,11 @@ static gl_status run_case(const char *json, size_t len, int flags, int repeat, c
 
 static int cmd_case(int argc, char **argv) {
     const char *file = NULL;
-    bool compact = false;
+    bool compact = false, timings = false;
     int repeat = 1;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--compact") == 0) compact = true;
+        else if (strcmp(argv[i], "--timings") == 0) timings = true;
         else if (strcmp(argv[i], "--repeat") == 0) {
             char *end = NULL;
             long v = i + 1 < argc ? strtol(argv[++i], &end, 10) : 0;
@@ -63,14 +70,14 @@ static int cmd_case(int argc, char **argv) {
         else if (file) return gl_cli_usage("case: more than one file (%s)", argv[i]);
         else file = argv[i];
     }
-    if (!file) return gl_cli_usage("case FILE.json [--compact] [--repeat N]");
+    if (!file) return gl_cli_usage("case FILE.json [--compact] [--repeat N] [--timings]");
     gl_err e = {GL_OK, ""};
     size_t len = 0;
     char *json = gl_cli_read_all(file, &len, &e);
     if (!json) return gl_cli_fail(&e);
     char *out = NULL;
     size_t outlen = 0;
-    gl_status st = run_case(json, len, compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, repeat, &out, &outlen, &e);
+    gl_status st = run_case(json, len, compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, repeat, timings, &out, &outlen, &e);
     free(json);
     if (st) return gl_cli_fail(&e);
     int rc = gl_cli_write(out, outlen);
@@ -205,7 +212,7 @@ typedef struct {
 
 /* Later subcommands (branch, dynamic) are added as rows here. */
 static const command COMMANDS[] = {
-    {"case", cmd_case, "case FILE.json [--compact] [--repeat N]",
+    {"case", cmd_case, "case FILE.json [--compact] [--repeat N] [--timings]",
      "run a case file (the fixture format; \"-\" reads stdin) and print the result JSON"},
     {"print", cmd_print, "print FILE.json [--stage NAME]",
      "print a case's graphs in the reference's text form (every stage, or one)"},
