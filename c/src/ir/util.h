@@ -50,6 +50,11 @@ gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e);
  * non-finite number was written. */
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
 
+/* The shape node n's op gives its inputs' shapes in g (the tracer's rules: a leaf or causal_mask its own);
+ * GL_E_SHAPE when they do not fit. graph_read checks every node it reads with it, the pass verifier every
+ * node a pass writes. */
+gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e);
+
 /* Shortest round-trip repr of a double into buf (at least 32 bytes), Python style. */
 char *gl_fmt_double(double v, char *buf);
 
