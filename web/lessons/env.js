@@ -12,6 +12,22 @@ import { describeKernels } from '../kernel-names.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
+// a kernel's part of the layer, read off its role: what "which kernel dominates" compares (the three MLP
+// matmuls cost the same to a few parts in 10^4, so one of them is never the answer alone)
+const GROUPS = [
+  [/^(gate|up|down) projection/, 'MLP matmuls'],
+  [/^[QKVO] projection/, 'attention projections'],
+  [/cache write/, 'KV cache writes'],
+  [/attention|softmax|scores/, 'attention'],
+  [/RMSNorm/, 'RMSNorms'],
+  [/LM head/, 'LM head'],
+];
+export const KERNEL_GROUPS = [...GROUPS.map(([, g]) => g), 'other'];
+function groupOf(role) {
+  for (const [re, g] of GROUPS) if (re.test(role)) return g;
+  return 'other';
+}
+
 /** A kernel as the roofline reads it (the same rule as the kernels panel's kernelFacts). */
 export function kernelView(k, index, dev, info) {
   const mm = k.kind === 'matmul' || k.kind === 'attention';
@@ -26,6 +42,7 @@ export function kernelView(k, index, dev, info) {
     index, kind: k.kind, label: k.label, name,
     // the name without its layer ("L3 O projection" → "O projection"): the same kernel in every layer
     role: String(name).replace(/^L\d+ /, ''),
+    group: groupOf(String(name).replace(/^L\d+ /, '')),
     layer: info && Number.isInteger(info.layer) ? info.layer : null,
     nodes: (k.nodes || []).slice(), reads: k.reads || 0, writes: k.writes || 0, bytes, flops, time_s: time,
     intensity, ridge, peak, bound: intensity >= ridge ? 'compute' : 'memory',
@@ -53,6 +70,8 @@ function kernelSet(set, dev, infos) {
     time_by_role: byField(kernels, 'role'),
     // and by kind ({matmul: s, attention: s, rowwise: s, pointwise: s})
     time_by_kind: byField(kernels, 'kind'),
+    // and by part of the layer ({"MLP matmuls": s, "attention": s, ...})
+    time_by_group: byField(kernels, 'group'),
   };
 }
 
@@ -158,6 +177,7 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
     stages: byKey,
     stage_list: views,
     stage: shown,
+    kset: state && state.kset === 'eager' ? 'eager' : 'fused',
     final: views.length ? views[views.length - 1] : null,
     kernels: fused ? fused.kernels : [],
     fused,

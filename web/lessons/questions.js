@@ -38,7 +38,7 @@ export const FIELDS = {
     optional: { strategy: oneOf(STRATEGIES), from: intIn(1, 1000000), steps: intIn(1, 1024), config: oneOf(DYN_CONFIGS), frontend: oneOf(FRONTENDS) },
   },
   count: { required: { pass: stageKey }, optional: { what: oneOf(['nodes', 'ops']) } },
-  dominant: { required: {}, optional: { set: oneOf(['fused', 'eager']) } },
+  dominant: { required: {}, optional: { set: oneOf(['fused', 'eager']), by: oneOf(['group', 'role']) } },
 };
 export const KINDS = Object.keys(FIELDS);
 
@@ -179,18 +179,20 @@ function answerCount(q, env) {
 const MAX_CHOICES = 5;
 function answerDominant(q, env) {
   const set = kernelSetOf(env, q);
-  const roles = Object.entries(set.time_by_role).sort((x, y) => y[1] - x[1]);
-  need(roles.length, 'no kernels');
-  const total = roles.reduce((s, [, t]) => s + t, 0);
-  const [role, t] = roles[0];
-  // the top roles, in the order the kernels run (so the answer is not always first)
-  const top = new Set(roles.slice(0, MAX_CHOICES).map(([r]) => r));
+  const by = q.by || 'group';
+  const times = by === 'role' ? set.time_by_role : set.time_by_group;
+  const ranked = Object.entries(times).sort((x, y) => y[1] - x[1]);
+  need(ranked.length, 'no kernels');
+  const total = ranked.reduce((s, [, t]) => s + t, 0);
+  const [name, t] = ranked[0];
+  // the top ones, in the order the kernels run (so the answer is not always first)
+  const top = new Set(ranked.slice(0, MAX_CHOICES).map(([r]) => r));
   const order = [];
-  for (const k of set.kernels) if (top.has(k.role) && !order.includes(k.role)) order.push(k.role);
+  for (const k of set.kernels) if (top.has(k[by]) && !order.includes(k[by])) order.push(k[by]);
   return {
-    kind: 'dominant', answer: role, choices: order,
-    explain: `${role} takes ${formatTime(t)} of ${formatTime(total)} roofline time (${formatNumber((100 * t) / total)} %)` +
-      (roles[1] ? `; next is ${roles[1][0]} with ${formatTime(roles[1][1])}.` : '.'),
+    kind: 'dominant', answer: name, choices: order, by, share: t / total,
+    explain: `${name} is the biggest part: ${formatTime(t)} of ${formatTime(total)} roofline time (${formatNumber((100 * t) / total)} %)` +
+      (ranked[1] ? `; next is ${ranked[1][0]} with ${formatTime(ranked[1][1])}.` : '.'),
   };
 }
 

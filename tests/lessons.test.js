@@ -1,0 +1,127 @@
+// lessons.test.js — every lesson of lessons/ played headless (issue 18): each step's state parses with no
+// dropped key (against the core's limits), every assertion holds, every question has a well-formed engine
+// answer, every highlight resolves — against the WASM module the page uses (public/graphlab-core.*, the
+// result as the page's analysis hands it over, web/lessons/play.js) and against the native CLI
+// (build/graphlab case), so a lesson's numbers are the reference's. A failure names lesson, step and
+// expression. Also: a test-only lesson with a deliberately wrong assertion (tests/fixtures-lessons/) fails
+// with exactly that message.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createGraphLab } from '../wasm/graphlab.mjs';
+import { LIMITS } from '../web/state.js';
+import { validateLesson } from '../web/lessons/format.js';
+import { playStep } from '../web/lessons/play.js';
+import { score } from '../web/lessons/questions.js';
+import { LESSONS, LESSON_NAMES } from '../web/lessons/catalog.js';
+import { ROOT, runCli } from './helpers/compare.js';
+
+const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
+// the six lessons of the issue, in the lecture's order
+const ORDER = ['01-tracing', '02-passes', '03-fusion', '04-memory', '05-dynamic', '06-scale'];
+
+let gl, limits, devices;
+beforeAll(async () => {
+  if (!existsSync(MODULE)) throw new Error(`${MODULE} is missing: build it with \`make wasm\``);
+  gl = await createGraphLab();
+  limits = LIMITS(gl.meta());
+  devices = gl.presets().devices;
+}, 60_000);
+
+const wasmRun = (caseObj) => gl.runCase(caseObj);
+function cliRun(caseObj) {
+  const r = runCli('native', ['case', '-'], { input: JSON.stringify(caseObj) });
+  if (r.status !== 0) throw new Error(r.stderr.trim());
+  return JSON.parse(r.stdout);
+}
+// the demos through the CLI too (graphlab branch / dynamic), for the CLI's env
+const cliLab = {
+  branch: ({ frontend }) => JSON.parse(runCli('native', ['branch', '--frontend', frontend]).stdout),
+  dynamic: ({ strategy, from, steps, config }) => JSON.parse(runCli('native', ['dynamic', '--strategy', strategy, '--from', String(from), '--steps', String(steps), '--config', config]).stdout),
+};
+
+/** Plays every step; throws one error listing every failure (lesson, step, expression, value found). */
+function play(lesson, runCase, lab) {
+  const out = lesson.steps.map((_, i) => playStep(lesson, i, { runCase, lab, presetDevices: devices }));
+  const failures = out.flatMap((o) => o.failures);
+  if (failures.length) throw new Error(failures.join('\n'));
+  return out;
+}
+
+describe('the lesson set', () => {
+  it('is the six lessons of the lecture, in order', () => {
+    expect(LESSON_NAMES).toEqual(ORDER);
+  });
+
+  it('each has 4–8 steps, real assertions on every step, and the set asks at least 4 questions', () => {
+    let questions = 0;
+    const kinds = new Set();
+    for (const name of LESSON_NAMES) {
+      const l = validateLesson(LESSONS[name], name, { limits });
+      expect(l.steps.length, name).toBeGreaterThanOrEqual(4);
+      expect(l.steps.length, name).toBeLessThanOrEqual(8);
+      for (const s of l.steps) expect(s.assert.length, `${name} step ${s.index + 1}`).toBeGreaterThan(0);
+      for (const s of l.steps) if (s.question) { questions++; kinds.add(s.question.kind); }
+    }
+    expect(questions).toBeGreaterThanOrEqual(4);
+    // the issue's four kinds are all asked somewhere
+    for (const k of ['remove', 'bound', 'plan', 'graphs']) expect(kinds.has(k), k).toBe(true);
+  });
+});
+
+describe.each(ORDER.map((n) => [n]))('lesson %s', (name) => {
+  let lesson;
+  beforeAll(() => {
+    lesson = validateLesson(LESSONS[name], name, { limits });
+  });
+
+  it('validates: every state parses with no dropped key, every assertion parses', () => {
+    expect(lesson.name).toBe(name);
+    expect(lesson.steps.length).toBe(LESSONS[name].steps.length);
+  });
+
+  it('plays against the WASM module: assertions hold, questions answered, highlights resolve', () => {
+    const out = play(lesson, wasmRun, gl);
+    lesson.steps.forEach((s, i) => {
+      if (!s.question) return;
+      const a = out[i].answer;
+      expect(a.kind).toBe(s.question.kind);
+      // the engine's own answer scores as right, and a different one as wrong
+      expect(score(s.question, a, a.kind === 'remove' ? a.answer.slice() : a.kind === 'plan' ? { plan: a.answer, amount: a.amount } : a.answer).correct, `${name} step ${i + 1}`).toBe(true);
+      const wrong = a.kind === 'remove' ? a.answer.slice(1) : Array.isArray(a.choices) ? a.choices.find((c) => c !== a.answer) : a.answer + 1;
+      expect(score(s.question, a, wrong).correct, `${name} step ${i + 1}`).toBe(false);
+    });
+  });
+
+  it('plays against the native CLI: the same assertions hold on the reference-equal numbers', () => {
+    const wasm = play(lesson, wasmRun, gl);
+    const cli = play(lesson, cliRun, cliLab);
+    // and the engine's answers are the same
+    expect(cli.map((o) => o.answer)).toEqual(wasm.map((o) => o.answer));
+  });
+});
+
+describe('a wrong lesson', () => {
+  const dir = join(ROOT, 'tests', 'fixtures-lessons');
+  const wrong = () => validateLesson(JSON.parse(readFileSync(join(dir, '99-wrong.json'), 'utf8')), '99-wrong', { limits });
+
+  it('fails with a message naming lesson, step and expression, and the values found', () => {
+    const l = wrong();
+    expect(() => play(l, wasmRun, gl)).toThrow(
+      'lesson 99-wrong, step 2, assert[1] `stages["cse"].count == 64` is false (found 63 == 64)');
+  });
+
+  it('reports every failure: an unknown name, a question with no answer, a highlight that resolves to nothing', () => {
+    const l = wrong();
+    let msg = '';
+    try { play(l, wasmRun, gl); } catch (err) { msg = err.message; }
+    expect(msg.split('\n')).toEqual([
+      'lesson 99-wrong, step 2, assert[1] `stages["cse"].count == 64` is false (found 63 == 64)',
+      'lesson 99-wrong, step 3, assert[0] `kernels[3].bound == "compute"` is false (found "memory" == "compute")',
+      expect.stringMatching(/^lesson 99-wrong, step 3, assert\[1\] `stages\.cse\.nodez`: no field "nodez" \(there are: index, key, name, /),
+      'lesson 99-wrong, step 4, question: the engine\'s answer names no node to remove (the pass changes nothing here)',
+      'lesson 99-wrong, step 4, highlight.op: no softmax node in stage cse',
+    ]);
+  });
+});
