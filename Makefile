@@ -15,7 +15,7 @@ TEST_SRC := $(sort $(wildcard c/tests/test_*.c))
 BUILD    := build
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
-SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
 
 WASI_CC  := clang --target=wasm32-wasi
 # An 8 MiB stack (wasm-ld's default is 64 KiB): what native and the browser module have, for the program
@@ -198,7 +198,7 @@ FUZZ_CC        ?= clang-14
 FUZZ_SECONDS   ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
 FUZZ_HARNESSES := fuzz_case fuzz_pipeline fuzz_run fuzz_graph fuzz_program
-FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
+FUZZ_SAN       := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1 -DGL_VERIFY_PASSES=1
 FUZZ_DEFS      := -DGL_CASE_DEFAULT_RUN_BYTES='(4LL << 20)' -DGL_CASE_MAX_RUN_BYTES='(16LL << 20)' \
 	-DGL_CASE_MAX_RUN_REPEAT=4
 FUZZ_OBJ       := $(patsubst c/%.c,$(BUILD)/fuzz/obj/%.o,$(LIB_SRC))

@@ -435,6 +435,9 @@ gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e);
 gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e);
 int gl_pass_count(void);                                            /* the default pipeline's passes */
 const char *gl_pass_name_at(int i);                                 /* reference order */
+/* Verify every pass gl_pass_run runs (passes/verify.c: GL_E_INTERNAL naming the broken invariant); on in
+ * the ASan and fuzz builds. Returns the previous setting. */
+bool gl_pass_verify(bool on);
 
 /* ---------------------------------------------------------------- fusion and cost (§10) */
 typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE } gl_kernel_kind;

@@ -12,101 +12,71 @@
  * not consumed by a fold are removed.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
+#include "passes/kit.h"
+
+/* Node i's inputs are all params/consts with values (or nodes folded before it): it becomes a const whose
+ * value the kit takes. Returns its status. */
+static gl_status fold(gl_kit *k, int i, const bool *isc, const gl_bind *nobind, bool *folded) {
+    const gl_node *nd = &k->in->nodes[i];
+    gl_opclass cls = gl_op_class(nd->op);
+    *folded = false;
+    if (cls == GL_CLASS_LEAF || cls == GL_CLASS_GENERATOR || nd->nin == 0) return GL_OK;
+    bool all = true;
+    gl_array *args[GL_MAX_INPUTS];
+    for (int t = 0; t < nd->nin; t++) {
+        all = all && isc[nd->in[t]];
+        args[t] = k->w.values[nd->in[t]];
+    }
+    if (!all) return GL_OK;
+    gl_array *v = NULL;
+    if (gl_eval_node(nd, args, nobind, &v, &k->err)) return k->err.code;
+    if (!v) return gl_fail(&k->err, GL_E_INTERNAL, "constant_fold: evaluating node %d (%s) gave no value", i, gl_op_name(nd->op));
+    gl_kit_set_value(k, i, v);
+    gl_node *c = gl_kit_node(k, i);
+    c->op = GL_OP_CONST;
+    c->nin = 0;
+    memset(c->in, 0, sizeof c->in);
+    memset(&c->attrs, 0, sizeof c->attrs);
+    if (!nd->name[0]) snprintf(c->name, sizeof c->name, "folded %s", gl_op_name(nd->op));
+    *folded = true;
+    return GL_OK;
+}
 
 gl_status gl_constant_fold(const gl_graph *g, gl_pass_result *out, gl_err *e) {
-    gl_pass_result_init(out);
-    gl_err le = {0};
+    gl_kit k;
+    if (gl_kit_begin(&k, g, GL_KIT_NODES | GL_KIT_VALUES)) goto done;
     int n = g->n;
-    gl_node *nodes = gl_alloc((size_t)n, sizeof *nodes, &le);
-    gl_array **vals = gl_alloc((size_t)n, sizeof *vals, &le);
-    bool *owned = gl_alloc((size_t)n, sizeof *owned, &le);
-    bool *isc = gl_alloc((size_t)n, sizeof *isc, &le);
-    int *idmap = gl_alloc((size_t)n, sizeof *idmap, &le);
-    int *stack = gl_alloc((size_t)n, sizeof *stack, &le);
-    bool *claimed = gl_alloc((size_t)n, sizeof *claimed, &le);
-    gl_graph *ng = NULL;
-    gl_prov_builder b;
-    int folded = 0;
-    if (!nodes || !vals || !owned || !isc || !idmap || !stack || !claimed) goto fail;
-    if (gl_graph_validate(g, &le)) goto fail;
-    if (n) memcpy(nodes, g->nodes, sizeof *nodes * (size_t)n);
+    bool *isc = gl_kit_alloc(&k, (size_t)n + 1, sizeof *isc);     /* a param/const with a value, or folded */
+    int *stack = gl_kit_alloc(&k, (size_t)n + 1, sizeof *stack);
+    if (!isc || !stack) goto done;
     gl_bind nobind;
     memset(&nobind, 0, sizeof nobind);
+    k.hits = 0;
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
-        vals[i] = g->values[i];
-        gl_opclass cls = gl_op_class(nd->op);
-        isc[i] = (nd->op == GL_OP_PARAM || nd->op == GL_OP_CONST) && vals[i] && vals[i]->data;
-        if (cls == GL_CLASS_LEAF || cls == GL_CLASS_GENERATOR || nd->nin == 0) continue;
-        bool all = true;
-        gl_array *args[GL_MAX_INPUTS];
-        for (int t = 0; t < nd->nin; t++) {
-            all = all && isc[nd->in[t]];
-            args[t] = vals[nd->in[t]];
+        isc[i] = (nd->op == GL_OP_PARAM || nd->op == GL_OP_CONST) && g->values[i] && g->values[i]->data;
+        bool folded;
+        if (fold(&k, i, isc, &nobind, &folded)) goto done;
+        if (folded) {
+            isc[i] = true;
+            k.hits++;
         }
-        if (!all) continue;
-        gl_array *v = NULL;
-        if (gl_eval_node(nd, args, &nobind, &v, &le)) goto fail;
-        if (!v) {
-            gl_fail(&le, GL_E_INTERNAL, "constant_fold: evaluating node %d (%s) gave no value", i, gl_op_name(nd->op));
-            goto fail;
-        }
-        vals[i] = v;
-        owned[i] = true;
-        isc[i] = true;
-        gl_node *c = &nodes[i];
-        c->op = GL_OP_CONST;
-        c->nin = 0;
-        memset(c->in, 0, sizeof c->in);
-        memset(&c->attrs, 0, sizeof c->attrs);
-        if (!nd->name[0]) snprintf(c->name, sizeof c->name, "folded %s", gl_op_name(nd->op));
-        folded++;
     }
-    /* g2: the rewritten nodes with the reference's vals; borrowed arrays, not a graph anyone frees. */
-    gl_graph g2 = *g;
-    g2.nodes = nodes;
-    g2.values = vals;
-    g2.cap = n;
-    ng = gl_dce_graph(&g2, idmap, &le);
-    if (!ng || gl_prov_begin(&b, ng->n, n, &le)) goto fail;
+    if (gl_kit_commit(&k, GL_KIT_DCE)) goto done;
     for (int i = 0; i < n; i++) {
-        int j = idmap[i];
-        if (j < 0) continue;
-        gl_prov_add(&b, j, i);
-        if (!owned[i]) continue;
-        b.how[j] = GL_HOW_FOLDED;
+        int j = gl_kit_new_id(&k, i);
+        if (j < 0 || !k.owned[i]) continue;
+        gl_kit_how(&k, j, GL_HOW_FOLDED);
         int sp = 0;
         stack[sp++] = i;
-        while (sp) {
+        while (sp) {       /* the inputs it consumed that died, through the folded ones among them */
             const gl_node *src = &g->nodes[stack[--sp]];
-            for (int t = 0; t < src->nin; t++) {
-                int k = src->in[t];
-                if (idmap[k] >= 0 || claimed[k]) continue;
-                claimed[k] = true;
-                gl_prov_add(&b, j, k);
-                if (owned[k]) stack[sp++] = k;
-            }
+            for (int t = 0; t < src->nin; t++)
+                if (gl_kit_claim(&k, j, src->in[t]) && k.owned[src->in[t]]) stack[sp++] = src->in[t];
         }
     }
-    if (gl_prov_finish(&b, "constant_fold", &out->prov, &le)) goto fail;
-    out->graph = ng;
-    out->hits = folded;
-    ng = NULL;
-fail:
-    for (int i = 0; owned && vals && i < n; i++)
-        if (owned[i]) gl_array_release(vals[i]);
-    gl_graph_free(ng);
-    free(nodes);
-    free(vals);
-    free(owned);
-    free(isc);
-    free(idmap);
-    free(stack);
-    free(claimed);
-    if (out->graph) return GL_OK;
-    return gl_err_forward(e, &le);
+done:
+    return gl_kit_end(&k, "constant_fold", out, e);
 }

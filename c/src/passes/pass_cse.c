@@ -11,13 +11,13 @@
  *    sorted (key, str(value)) pairs: present keys must match and values must print the same (axis -1 and
  *    axis 2 differ; floats compare by repr, so 0.0 and -0.0 differ and NaN equals NaN). Shapes are not part
  *    of the key (two causal_masks with equal attrs merge even if their shapes differ, as in the reference).
- * A hash table of representatives makes this linear in the node count.
+ * A hash table of representatives makes this linear in the node count. Provenance: a survivor something
+ * merged into is "merged" from all of them; every other node is "kept". There is no dce (hits -1).
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
+#include "passes/kit.h"
 
 /* ---- doubles as the reference compares them */
 static uint64_t dbits(double v) {
@@ -153,73 +153,28 @@ static bool key_eq(const cse_ctx *c, int a, int b) {
 }
 
 gl_status gl_cse(const gl_graph *g, gl_pass_result *out, gl_err *e) {
-    gl_pass_result_init(out);
-    gl_err le = {0};
+    gl_kit k;
+    if (gl_kit_begin(&k, g, GL_KIT_REMAP)) goto done;
     int n = g->n;
     size_t cap = 16;
     while (cap < (size_t)n * 2) cap *= 2;
-    int *table = gl_alloc(cap, sizeof *table, &le);       /* representative id + 1; 0 = empty */
-    int *remap = gl_alloc((size_t)n, sizeof *remap, &le);
-    int *res = gl_alloc((size_t)n, sizeof *res, &le);
-    int *keep = gl_alloc((size_t)n, sizeof *keep, &le);
-    int *idmap = gl_alloc((size_t)n, sizeof *idmap, &le);
-    int *nsrc = NULL;
-    gl_graph *ng = NULL;
-    gl_prov_builder b;
-    if (!table || !remap || !res || !keep || !idmap) goto fail;
-    if (gl_graph_validate(g, &le)) goto fail;
+    int *table = gl_kit_alloc(&k, cap, sizeof *table);       /* representative id + 1; 0 = empty */
+    int *res = gl_kit_alloc(&k, (size_t)n + 1, sizeof *res);
+    if (!table || !res) goto done;
     cse_ctx c = {g, res};
-    int nkeep = 0;
     for (int i = 0; i < n; i++) {
-        remap[i] = -1;
         res[i] = i;
-        const gl_node *nd = &g->nodes[i];
-        if (nd->op == GL_OP_INPUT || nd->op == GL_OP_PARAM) {
-            keep[nkeep++] = i;
-            continue;
-        }
+        if (g->nodes[i].op == GL_OP_INPUT || g->nodes[i].op == GL_OP_PARAM) continue;
         size_t slot = (size_t)key_hash(&c, i) & (cap - 1);
-        int found = -1;
-        while (table[slot]) {
-            if (key_eq(&c, table[slot] - 1, i)) {
-                found = table[slot] - 1;
-                break;
-            }
-            slot = (slot + 1) & (cap - 1);
-        }
-        if (found >= 0) {
-            remap[i] = found;
-            res[i] = found;                  /* representatives are never remapped: one step resolves */
+        while (table[slot] && !key_eq(&c, table[slot] - 1, i)) slot = (slot + 1) & (cap - 1);
+        if (table[slot]) {
+            res[i] = table[slot] - 1;          /* representatives are never merged: one step resolves */
+            gl_kit_merge(&k, i, res[i]);
         } else {
             table[slot] = i + 1;
-            keep[nkeep++] = i;
         }
     }
-    ng = gl_rebuild(g, keep, nkeep, remap, idmap, &le);
-    if (!ng) goto fail;
-    nsrc = gl_alloc((size_t)ng->n, sizeof *nsrc, &le);
-    if (!nsrc || gl_prov_begin(&b, ng->n, n, &le)) goto fail;
-    for (int i = 0; i < n; i++) {
-        int j = idmap[res[i]];
-        gl_prov_add(&b, j, i);
-        if (j >= 0 && ++nsrc[j] > 1) b.how[j] = GL_HOW_MERGED;
-    }
-    if (gl_prov_finish(&b, "cse", &out->prov, &le)) goto fail;
-    out->graph = ng;
-    free(table);
-    free(remap);
-    free(res);
-    free(keep);
-    free(idmap);
-    free(nsrc);
-    return GL_OK;
-fail:
-    gl_graph_free(ng);
-    free(table);
-    free(remap);
-    free(res);
-    free(keep);
-    free(idmap);
-    free(nsrc);
-    return gl_err_forward(e, &le);
+    gl_kit_commit(&k, 0);
+done:
+    return gl_kit_end(&k, "cse", out, e);
 }

@@ -15,10 +15,7 @@
  * create) are "expanded" from the composite's id — the only case where one input id appears in several
  * `from` lists; every other node is "kept" from its own id. Nothing is removed.
  */
-#include <stdlib.h>
-#include <string.h>
-
-#include "passes/passes.h"
+#include "passes/kit.h"
 
 static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
@@ -62,79 +59,46 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
 }
 
 gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
-    gl_pass_result_init(out);
-    gl_err le = {0};
-    int n = g->n;
-    int *idmap = gl_alloc((size_t)n, sizeof *idmap, &le);
-    int *outs = gl_alloc((size_t)g->nout, sizeof *outs, &le);
-    int *srcof = NULL;           /* per new node: the old id it came from */
-    bool *isexp = NULL;          /* per new node: expanded from a composite */
-    int cap = 0;
+    gl_kit k;
     gl_tracer *tr = NULL;
-    gl_graph *ng = NULL;
-    gl_prov_builder b;
-    if (!idmap || !outs) goto fail;
-    if (gl_graph_validate(g, &le)) goto fail;
-    cap = n + 64;
-    srcof = gl_alloc((size_t)cap, sizeof *srcof, &le);
-    isexp = gl_alloc((size_t)cap, sizeof *isexp, &le);
-    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &le);
-    if (!srcof || !isexp || !tr) goto fail;
+    if (gl_kit_begin(&k, g, 0)) goto done;
+    int n = g->n;
+    int *idmap = gl_kit_alloc(&k, (size_t)n + 1, sizeof *idmap);
+    int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
+    int *outs = gl_kit_alloc(&k, (size_t)g->nout + 1, sizeof *outs);
+    if (!idmap || !first || !outs || !(tr = gl_tracer_new(GL_BRANCH_ERROR, false, &k.err))) goto done;
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
-        int before = gl_tracer_graph(tr)->n, id;
-        bool comp = gl_op_class(nd->op) == GL_CLASS_COMPOSITE;
+        first[i] = gl_tracer_graph(tr)->n;
         if (gl_op_class(nd->op) == GL_CLASS_LEAF) {
-            id = gl_t_leaf(tr, nd, g->values[i]);
+            idmap[i] = gl_t_leaf(tr, nd, g->values[i]);
         } else {
             int in[GL_MAX_INPUTS];
             for (int t = 0; t < nd->nin; t++) in[t] = idmap[nd->in[t]];
-            id = expand(tr, nd, in, &le);
+            idmap[i] = expand(tr, nd, in, &k.err);
         }
-        if (le.code) goto fail;
-        if (id < 0 || gl_tracer_status(tr)) {
-            gl_err_forward(&le, gl_tracer_error(tr));
-            goto fail;
-        }
-        idmap[i] = id;
-        int after = gl_tracer_graph(tr)->n;
-        if (after > cap) {
-            int nc = cap;
-            while (nc < after) nc *= 2;
-            int *s2 = gl_grow(srcof, (size_t)nc, sizeof *s2, &le);
-            if (!s2) goto fail;
-            srcof = s2;
-            bool *x2 = gl_grow(isexp, (size_t)nc, sizeof *x2, &le);
-            if (!x2) goto fail;
-            isexp = x2;
-            cap = nc;
-        }
-        for (int j = before; j < after; j++) {
-            srcof[j] = i;
-            isexp[j] = comp;
+        if (k.err.code) goto done;
+        if (idmap[i] < 0 || gl_tracer_status(tr)) {
+            k.err = *gl_tracer_error(tr);
+            if (!k.err.code) gl_fail(&k.err, GL_E_INTERNAL, "decompose: node %d (%s) gave no node", i, gl_op_name(nd->op));
+            goto done;
         }
     }
-    for (int k = 0; k < g->nout; k++) outs[k] = idmap[g->outputs[k]];
-    ng = gl_tracer_finish(tr, outs, g->nout, &le);
+    first[n] = gl_tracer_graph(tr)->n;
+    for (int t = 0; t < g->nout; t++) outs[t] = idmap[g->outputs[t]];
+    gl_graph *ng = gl_tracer_finish(tr, outs, g->nout, &k.err);
     tr = NULL;
-    if (!ng) goto fail;
-    for (int k = 0; k < g->nguards; k++)
-        if (gl_graph_add_guard(ng, idmap[g->guards[k].node], g->guards[k].value, &le)) goto fail;
-    if (gl_prov_begin(&b, ng->n, n, &le)) goto fail;
-    for (int j = 0; j < ng->n; j++) {
-        gl_prov_add(&b, j, srcof[j]);
-        if (isexp[j]) b.how[j] = GL_HOW_EXPANDED;
+    if (!ng || gl_kit_adopt(&k, ng)) goto done;
+    for (int t = 0; t < g->nguards; t++)
+        if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
+    for (int i = 0; i < n; i++) {
+        bool comp = gl_op_class(g->nodes[i].op) == GL_CLASS_COMPOSITE;
+        for (int j = first[i]; j < first[i + 1]; j++) {
+            gl_kit_from(&k, j, i);
+            if (comp) gl_kit_how(&k, j, GL_HOW_EXPANDED);
+        }
     }
-    if (gl_prov_finish(&b, "decompose", &out->prov, &le)) goto fail;
-    out->graph = ng;
-    ng = NULL;
-fail:
+done:
     gl_tracer_free(tr);
-    gl_graph_free(ng);
-    free(idmap);
-    free(outs);
-    free(srcof);
-    free(isexp);
-    if (out->graph) return GL_OK;
-    return gl_err_forward(e, &le);
+    return gl_kit_end(&k, "decompose", out, e);
 }

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
+#include "passes/kit.h"
 
 /* w[:, None] * W for W of rank >= 2 whose dim -2 equals len(w) (or len(w) == 1). */
 static gl_array *scale_rows(const gl_array *w, const gl_array *W, gl_err *e) {
@@ -40,145 +40,83 @@ typedef struct {
     int mul, w, W;
 } fold_src;
 
+/* Folds mul i = mul(a, w) into each of its users matmul(i, W): a new param W·diag(w) (src[new id - n]
+ * records what it consumed), the user rewired to matmul(a, new param). */
+static gl_status fold(gl_kit *k, int i, fold_src **src, int *srccap) {
+    int a = gl_kit_node(k, i)->in[0], wid = gl_kit_node(k, i)->in[1], n = k->n;
+    for (int t = k->users.start[i]; t < k->users.start[i + 1]; t++) {
+        int u = k->users.list[t], Wid = gl_kit_node(k, u)->in[1];
+        gl_node p;
+        memset(&p, 0, sizeof p);
+        p.op = GL_OP_PARAM;
+        p.shape = gl_kit_node(k, Wid)->shape;
+        char name[GL_NAME_MAX * 2 + 16];
+        snprintf(name, sizeof name, "%s\xC2\xB7" "diag(%s)", gl_kit_node(k, Wid)->name, gl_kit_node(k, wid)->name);
+        if (strlen(name) >= GL_NAME_MAX)
+            return gl_fail(&k->err, GL_E_LIMIT, "fold_norm_weight: new param name '%.40s...' is longer than %d bytes",
+                           name, GL_NAME_MAX - 1);
+        memcpy(p.name, name, strlen(name) + 1);
+        int nid = gl_kit_append(k, &p);
+        if (nid < 0) return k->err.code;
+        if (nid - n == *srccap) {
+            fold_src *ns = gl_grow(*src, (size_t)*srccap * 2, sizeof *ns, &k->err);
+            if (!ns) return k->err.code;
+            *src = ns;
+            *srccap *= 2;
+        }
+        (*src)[nid - n] = (fold_src){i, wid, Wid};
+        if (k->w.values[wid] && k->w.values[Wid]) {
+            gl_array *v = scale_rows(k->w.values[wid], k->w.values[Wid], &k->err);
+            if (!v) return k->err.code;
+            gl_kit_set_value(k, nid, v);
+        }
+        gl_node *un = gl_kit_node(k, u);
+        un->op = GL_OP_MATMUL;
+        un->nin = 2;
+        un->in[0] = a;
+        un->in[1] = nid;
+        memset(&un->attrs, 0, sizeof un->attrs);
+    }
+    return GL_OK;
+}
+
+/* mul(a, w) with w a rank-1 param, whose every user is a matmul reading it first and a param second */
+static bool foldable(gl_kit *k, int i) {
+    const gl_node *nd = &k->in->nodes[i];
+    if (nd->op != GL_OP_MUL) return false;
+    const gl_node *w = gl_kit_node(k, nd->in[1]);
+    if (w->op != GL_OP_PARAM || w->shape.rank != 1) return false;
+    int u0 = k->users.start[i], u1 = k->users.start[i + 1];
+    if (u0 == u1) return false;
+    for (int t = u0; t < u1; t++) {
+        const gl_node *u = gl_kit_node(k, k->users.list[t]);
+        if (u->op != GL_OP_MATMUL || u->in[0] != i || gl_kit_node(k, u->in[1])->op != GL_OP_PARAM) return false;
+    }
+    return true;
+}
+
 gl_status gl_fold_norm_weight(const gl_graph *g, gl_pass_result *out, gl_err *e) {
-    gl_pass_result_init(out);
-    gl_err le = {0};
-    int n = g->n, m = n, cap = n + 16;
-    gl_users us = {0};
-    gl_node *nodes = gl_alloc((size_t)cap, sizeof *nodes, &le);
-    gl_array **vals = gl_alloc((size_t)cap, sizeof *vals, &le);
-    bool *owned = gl_alloc((size_t)cap, sizeof *owned, &le);
-    fold_src *src = gl_alloc((size_t)cap, sizeof *src, &le);   /* per new param (index id - n) */
-    int *order = NULL, *map1 = NULL, *map2 = NULL, *idmap = NULL;
-    bool *claimed = NULL;
-    gl_graph *g3 = NULL, *ng = NULL;
-    gl_prov_builder b;
-    int count = 0;
-    if (!nodes || !vals || !owned || !src) goto fail;
-    if (gl_graph_validate(g, &le) || gl_users_build(g, &us, &le)) goto fail;
-    if (n) {
-        memcpy(nodes, g->nodes, sizeof *nodes * (size_t)n);
-        memcpy(vals, g->values, sizeof *vals * (size_t)n);
-    }
+    gl_kit k;
+    int n = g->n, srccap = 16;
+    fold_src *src = NULL;   /* per new param (working id - n); grown by fold(), so not kit scratch */
+    if (gl_kit_begin(&k, g, GL_KIT_NODES | GL_KIT_VALUES | GL_KIT_USERS)) goto done;
+    if (!(src = gl_alloc((size_t)srccap, sizeof *src, &k.err))) goto done;
+    k.hits = 0;
     for (int i = 0; i < n; i++) {
-        const gl_node *nd = &g->nodes[i];
-        if (nd->op != GL_OP_MUL) continue;
-        int a = nd->in[0], wid = nd->in[1];
-        if (nodes[wid].op != GL_OP_PARAM || nodes[wid].shape.rank != 1) continue;
-        int u0 = us.start[i], u1 = us.start[i + 1];
-        if (u0 == u1) continue;
-        bool all = true;
-        for (int k = u0; all && k < u1; k++) {
-            const gl_node *u = &nodes[us.list[k]];
-            all = u->op == GL_OP_MATMUL && u->in[0] == i && nodes[u->in[1]].op == GL_OP_PARAM;
-        }
-        if (!all) continue;
-        for (int k = u0; k < u1; k++) {
-            int u = us.list[k];
-            int Wid = nodes[u].in[1];
-            char name[GL_NAME_MAX * 2 + 16];
-            snprintf(name, sizeof name, "%s\xC2\xB7" "diag(%s)", nodes[Wid].name, nodes[wid].name);
-            if (strlen(name) >= GL_NAME_MAX) {
-                gl_fail(&le, GL_E_LIMIT, "fold_norm_weight: new param name '%.40s...' is longer than %d bytes", name,
-                        GL_NAME_MAX - 1);
-                goto fail;
-            }
-            if (m == cap) {
-                int nc = cap * 2;
-                gl_node *nn = gl_grow(nodes, (size_t)nc, sizeof *nn, &le);
-                if (!nn) goto fail;
-                nodes = nn;
-                gl_array **nv = gl_grow(vals, (size_t)nc, sizeof *nv, &le);
-                if (!nv) goto fail;
-                vals = nv;
-                bool *no = gl_grow(owned, (size_t)nc, sizeof *no, &le);
-                if (!no) goto fail;
-                owned = no;
-                fold_src *ns = gl_grow(src, (size_t)nc, sizeof *ns, &le);
-                if (!ns) goto fail;
-                src = ns;
-                cap = nc;
-            }
-            int nid = m;
-            gl_node *p = &nodes[nid];
-            memset(p, 0, sizeof *p);
-            p->id = nid;
-            p->op = GL_OP_PARAM;
-            p->shape = nodes[Wid].shape;
-            memcpy(p->name, name, strlen(name) + 1);
-            vals[nid] = NULL;
-            owned[nid] = false;
-            src[nid - n] = (fold_src){i, wid, Wid};
-            m++;
-            if (vals[wid] && vals[Wid]) {
-                vals[nid] = scale_rows(vals[wid], vals[Wid], &le);
-                if (!vals[nid]) goto fail;
-                owned[nid] = true;
-            }
-            gl_node *un = &nodes[u];
-            un->op = GL_OP_MATMUL;
-            un->nin = 2;
-            un->in[0] = a;
-            un->in[1] = nid;
-            memset(&un->attrs, 0, sizeof un->attrs);
-        }
-        count++;
+        if (!foldable(&k, i)) continue;
+        if (fold(&k, i, &src, &srccap)) goto done;
+        k.hits++;
     }
-    order = gl_alloc((size_t)m, sizeof *order, &le);
-    map1 = gl_alloc((size_t)m, sizeof *map1, &le);
-    idmap = gl_alloc((size_t)m, sizeof *idmap, &le);
-    claimed = gl_alloc((size_t)n, sizeof *claimed, &le);
-    if (!order || !map1 || !idmap || !claimed) goto fail;
-    int no = 0;
-    for (int i = 0; i < m; i++)
-        if (gl_op_class(nodes[i].op) == GL_CLASS_LEAF) order[no++] = i;
-    for (int i = 0; i < m; i++)
-        if (gl_op_class(nodes[i].op) != GL_CLASS_LEAF) order[no++] = i;
-    gl_graph g2 = *g;
-    g2.nodes = nodes;
-    g2.values = vals;
-    g2.n = m;
-    g2.cap = cap;
-    g3 = gl_rebuild(&g2, order, m, NULL, map1, &le);
-    if (!g3) goto fail;
-    map2 = gl_alloc((size_t)g3->n, sizeof *map2, &le);
-    if (!map2) goto fail;
-    ng = gl_dce_graph_take(g3, map2, &le);       /* g3 is ng now, or freed */
-    g3 = NULL;
-    if (!ng) goto fail;
-    gl_idmap_compose(map1, m, map2, idmap);
-    if (gl_prov_begin(&b, ng->n, n, &le)) goto fail;
-    gl_prov_add_idmap(&b, idmap);                              /* old ids 0..n-1 */
-    for (int nid = n; nid < m; nid++) {
-        int j = idmap[nid];
+    if (gl_kit_commit(&k, GL_KIT_LEAVES_FIRST | GL_KIT_DCE)) goto done;
+    for (int nid = n; nid < k.w.n; nid++) {
+        int j = gl_kit_new_id(&k, nid);
         if (j < 0) continue;
-        b.how[j] = GL_HOW_CREATED;
-        int ids[3] = {src[nid - n].mul, src[nid - n].w, src[nid - n].W};
-        for (int t = 0; t < 3; t++)
-            if (idmap[ids[t]] < 0 && !claimed[ids[t]]) {
-                claimed[ids[t]] = true;
-                gl_prov_add(&b, j, ids[t]);
-            }
+        gl_kit_how(&k, j, GL_HOW_CREATED);
+        gl_kit_claim(&k, j, src[nid - n].mul);
+        gl_kit_claim(&k, j, src[nid - n].w);
+        gl_kit_claim(&k, j, src[nid - n].W);
     }
-    if (gl_prov_finish(&b, "fold_norm_weight", &out->prov, &le)) goto fail;
-    out->graph = ng;
-    out->hits = count;
-    ng = NULL;
-fail:
-    for (int i = n; owned && vals && i < m; i++)
-        if (owned[i]) gl_array_release(vals[i]);
-    gl_users_free(&us);
-    gl_graph_free(g3);
-    gl_graph_free(ng);
-    free(nodes);
-    free(vals);
-    free(owned);
+done:
     free(src);
-    free(order);
-    free(map1);
-    free(map2);
-    free(idmap);
-    free(claimed);
-    if (out->graph) return GL_OK;
-    return gl_err_forward(e, &le);
+    return gl_kit_end(&k, "fold_norm_weight", out, e);
 }

@@ -1,8 +1,9 @@
-/* pass_registry.c — the §9 passes by name, the default pipeline order, and provenance.
+/* pass_registry.c — the §9 passes by name, the default pipeline order, the verifier switch, and provenance.
  *
- * Every pass is a pure function: the input graph is not touched; the output graph is new and holds its
- * own references to the gl_array values (params/consts are shared, never copied; only values a pass
- * computes — folded consts, norm-folded weights — are new).
+ * Every pass is a pure function written on the pass kit (kit.h): the input graph is not touched; the output
+ * graph is new and holds its own references to the gl_array values (params/consts are shared, never copied;
+ * only values a pass computes — folded consts, norm-folded weights — are new). When verification is on,
+ * gl_pass_run checks every pass's output with the verifier (verify.c) and fails with its message.
  *
  * Provenance rules (gl_provenance; the case output's "provenance" key). For every output node: how it
  * came from the input graph and `from`, the input ids it accounts for (ascending). `removed` lists, in
@@ -35,21 +36,35 @@
 
 #include "passes/passes.h"
 
+/* Test and debug builds verify every pass (the Makefile's ASan and fuzz flags); others when asked. */
+#ifndef GL_VERIFY_PASSES
+#define GL_VERIFY_PASSES 0
+#endif
+static bool verify_passes = GL_VERIFY_PASSES;
+
+bool gl_pass_verify(bool on) {
+    bool was = verify_passes;
+    verify_passes = on;
+    return was;
+}
+
 typedef gl_status (*pass_fn)(const gl_graph *, gl_pass_result *, gl_err *);
 
+/* code: the pass's two letters in a lab link ("p=ma.de.cs"), published by meta so the lab has no copy */
 static const struct {
     const char *name;
+    const char *code;
     pass_fn fn;
 } PASSES[] = {
     /* the default pipeline, in the reference's order */
-    {"match_attention", gl_match_attention},
-    {"decompose", gl_decompose},
-    {"cse", gl_cse},
-    {"constant_fold", gl_constant_fold},
-    {"simplify", gl_simplify},
-    {"fold_norm_weight", gl_fold_norm_weight},
+    {"match_attention", "ma", gl_match_attention},
+    {"decompose", "de", gl_decompose},
+    {"cse", "cs", gl_cse},
+    {"constant_fold", "cf", gl_constant_fold},
+    {"simplify", "si", gl_simplify},
+    {"fold_norm_weight", "fn", gl_fold_norm_weight},
     /* runnable by name, not in the pipeline */
-    {"dce", gl_dce},
+    {"dce", "dc", gl_dce},
 };
 #define NPIPELINE 6
 #define NPASSES ((int)(sizeof PASSES / sizeof PASSES[0]))
@@ -58,12 +73,24 @@ int gl_pass_count(void) { return NPIPELINE; }
 
 const char *gl_pass_name_at(int i) { return i >= 0 && i < NPIPELINE ? PASSES[i].name : NULL; }
 
+bool gl_pass_info_at(int i, const char **name, const char **code, bool *in_pipeline) {
+    if (i < 0 || i >= NPASSES) return false;
+    *name = PASSES[i].name;
+    *code = PASSES[i].code;
+    *in_pipeline = i < NPIPELINE;
+    return true;
+}
+
 gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e) {
     if (out) gl_pass_result_init(out);
     if (!name || !g || !out)
         return gl_fail(e, GL_E_INVALID, "gl_pass_run: %s is NULL", !name ? "pass name" : !g ? "graph" : "result");
-    for (int i = 0; i < NPASSES; i++)
-        if (strcmp(PASSES[i].name, name) == 0) return PASSES[i].fn(g, out, e);
+    for (int i = 0; i < NPASSES; i++) {
+        if (strcmp(PASSES[i].name, name) != 0) continue;
+        gl_status st = PASSES[i].fn(g, out, e);
+        if (!st && verify_passes && (st = gl_verify_pass(g, out, name, e))) gl_pass_result_free(out);
+        return st;
+    }
     return gl_fail(e, GL_E_INVALID,
                    "unknown pass '%.60s' (known: match_attention, decompose, cse, constant_fold, simplify, "
                    "fold_norm_weight, dce)", name);
@@ -88,6 +115,11 @@ void gl_provenance_free(gl_provenance *p) {
     free(p->from);
     free(p->removed);
     memset(p, 0, sizeof *p);
+}
+
+void gl_pass_result_init(gl_pass_result *r) {
+    memset(r, 0, sizeof *r);
+    r->hits = -1;
 }
 
 void gl_pass_result_free(gl_pass_result *r) {

@@ -1,56 +1,23 @@
-/* passes.h — internal helpers shared by the §9 passes: the reference's rebuild() and dce() on C graphs,
- * and a builder for gl_provenance. Not part of the public API. */
+/* passes.h — the pass machinery's internal entry points (not the public API): the verifier that checks a
+ * pass's output (verify.c) and the empty gl_pass_result. The passes themselves are written on the kit
+ * (kit.h). */
 #ifndef GL_PASSES_H
 #define GL_PASSES_H
 
 #include "ir/util.h"
 
-/* The reference's rebuild(g, keep, remap): renumbers the nodes listed in keep (old ids, topological order)
- * into a new graph. remap (NULL: none) holds, per old id, the old id that replaces it or -1; chains are
- * followed (res()). Values are shared: the new graph retains the gl_array of every kept node that has one.
- * Outputs are resolved; guards are resolved too and keep their old id when the resolved node was not
- * kept, as the reference's idmap.get(res(nid), nid) does. idmap (NULL: not wanted) receives g->n
- * entries: old id -> new id, -1 when not kept. */
-gl_graph *gl_rebuild(const gl_graph *g, const int *keep, int nkeep, const int *remap, int *idmap, gl_err *e);
-
-/* The reference's dce(g): keeps the nodes reachable from outputs and guards, plus every input node.
- * idmap as for gl_rebuild. */
-gl_graph *gl_dce_graph(const gl_graph *g, int *idmap, gl_err *e);
-/* The same for a graph the caller owns and gives up: when nothing is dead (the common case) it is
- * returned as it is instead of copied; otherwise the rebuilt graph is returned and *g freed. On failure
- * *g is freed too. */
-gl_graph *gl_dce_graph_take(gl_graph *g, int *idmap, gl_err *e);
-
-/* Resolves remap chains for every id: res[i] = the end of i -> remap[i] -> ... (i itself when
- * remap[i] < 0). GL_E_INTERNAL on a cycle or an id out of range. res must hold n ints. */
-gl_status gl_resolve_all(const int *remap, int n, int *res, gl_err *e);
-
-/* Composes two id maps: out[i] = b[a[i]] (or -1), for i < na. */
-void gl_idmap_compose(const int *a, int na, const int *b, int *out);
-
-/* Provenance builder: collects (new id, old id) pairs and the per-new-node how, then lays them out as
- * gl_provenance (from lists ascending by old id; removed = old ids in no pair, ascending). */
-typedef struct {
-    int nnew, nold;
-    gl_how *how;                  /* nnew, default GL_HOW_KEPT */
-    int *pnew, *pold;
-    int npairs, cap;
-    bool failed;
-} gl_prov_builder;
-
-gl_status gl_prov_begin(gl_prov_builder *b, int nnew, int nold, gl_err *e);
-void gl_prov_add(gl_prov_builder *b, int new_id, int old_id);   /* sets failed on NOMEM */
-/* The usual case: every new node j that maps from an old id (inverse of idmap) gets that id. */
-void gl_prov_add_idmap(gl_prov_builder *b, const int *idmap);
-gl_status gl_prov_finish(gl_prov_builder *b, const char *pass, gl_provenance *out, gl_err *e);
-void gl_prov_abort(gl_prov_builder *b);
+/* Every registered pass, the default pipeline first: its name, its code in a lab link, whether the
+ * default pipeline runs it. False past the last. */
+bool gl_pass_info_at(int i, const char **name, const char **code, bool *in_pipeline);
 
 /* Empties a gl_pass_result (hits -1: the passes that return no count leave it so). */
 void gl_pass_result_init(gl_pass_result *r);
 
-/* The passes work with a local gl_err (so a NULL caller err still yields exact statuses) and hand the
- * first error on: copies src into dst (if dst has none yet) and returns src->code (GL_E_INTERNAL when
- * a failure left no message). */
-gl_status gl_err_forward(gl_err *dst, const gl_err *src);
+/* The graph invariants (ids, topological order, arity, shape, outputs, guards); GL_E_INTERNAL with a
+ * message naming `pass`, the invariant and the node. */
+gl_status gl_verify_graph(const gl_graph *g, const char *pass, gl_err *e);
+/* gl_verify_graph on r->graph, plus what a pass must keep of its input (output and guard counts) and the
+ * provenance invariants (every old id accounted for exactly once). */
+gl_status gl_verify_pass(const gl_graph *in, const gl_pass_result *r, const char *pass, gl_err *e);
 
 #endif
