@@ -18,8 +18,8 @@ const GROUPS = [
   [/^(gate|up|down) projection/, 'MLP matmuls'],
   [/^[QKVO] projection/, 'attention projections'],
   [/cache write/, 'KV cache writes'],
+  [/RMSNorm/, 'RMSNorms'],                      // "attention RMSNorm" is a norm, not attention
   [/attention|softmax|scores/, 'attention'],
-  [/RMSNorm/, 'RMSNorms'],
   [/LM head/, 'LM head'],
 ];
 export const KERNEL_GROUPS = [...GROUPS.map(([, g]) => g), 'other'];
