@@ -90,5 +90,10 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     if (cfgBody) cfgBody.inert = !!st.lock;
     lockNote.hidden = !st.lock;
   }
-  return { draw };
+  /** The panel shown over the graph (a lesson step's kernels or memory), or null; quiet: the caller redraws. */
+  function showOverlay(p, { quiet = false } = {}) {
+    overlay = p && p !== 'graph' && PANELS.includes(p) ? p : null;
+    if (!quiet) ctx.redraw();
+  }
+  return { draw, showOverlay };
 }

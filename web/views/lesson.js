@@ -1,0 +1,240 @@
+// views/lesson.js — the lesson player's DOM (the flow is lessons/player.js): a card over the presentation
+// layout's graph with the lesson's title, a progress bar, "step k of n", the narration, the step's question and
+// the way out; prev / next under it. The graph keeps its full size (its labels stay projector-sized), so the
+// card covers a corner of it: place() picks the corner that covers the fewest nodes, and none of those the step
+// is about (its highlights, the student's picks, what the shown pass made) nor an open overlay panel; "–" folds
+// the narration away (the question and the buttons stay); a step whose question is "click the nodes" opens
+// folded. And the lab's small lesson menu in the header.
+//
+// Test hooks (docs/LESSONS.md, "Player"): lesson-text, lesson-step, lesson-prev, lesson-next, lesson-exit,
+// lesson-progress, lesson-question (data-kind, data-state = open | checked), lesson-choice (data-value,
+// aria-pressed), lesson-number (graphs / count: the answer; plan: by how much), lesson-picked (data-count),
+// lesson-check, lesson-verdict (data-correct), lesson-retry, lesson-menu. Text goes in through textContent only (dom.js).
+import { el, clear } from '../dom.js';
+import { parseText } from '../lessons/text.js';
+
+const run = (r) => (r.t === 'code' ? el('code', {}, r.v) : r.t === 'strong' ? el('strong', {}, r.v) : r.v);
+/** Narration (text.js's Markdown subset: paragraphs, "- " lists, **strong**, `code`) as elements. */
+function richText(text) {
+  let blocks;
+  try {
+    blocks = parseText(String(text || ''));
+  } catch {
+    return [el('p', {}, String(text || ''))];   // validated lessons never get here
+  }
+  return blocks.map((b) => (b.type === 'ul' ? el('ul', {}, ...b.items.map((runs) => el('li', {}, ...runs.map(run)))) : el('p', {}, ...b.runs.map(run))));
+}
+
+/**
+ * on: {prev(), next(), exit(), open(name), choose(value), number(text), check(), retry()}. Returns
+ * {menu(lessons), draw(view), place(keys)} where view is null (no lesson) or {title, k, n, text, pending, qkind (the
+ * step's question kind, or null), important (keys of the nodes not to cover), question} and
+ * question is null or {kind, prompt, choices: [{value, label}] | null, number: null | 'answer' | 'ratio' |
+ * 'bytes', amount, picked: count | null, chosen, answerValue, verdict: {correct, message} | null, canCheck}.
+ */
+export function createLessonView({ header, on }) {
+  const card = el('aside', { class: 'lesson-card', 'data-testid': 'lesson', 'aria-label': 'lesson', hidden: '' });
+  const title = el('h2', { class: 'lesson-title' });
+  const exit = el('button', { type: 'button', class: 'lesson-exit', 'data-testid': 'lesson-exit', title: 'leave the lesson', 'aria-label': 'leave the lesson' }, '✕');
+  const fold = el('button', { type: 'button', class: 'lesson-min', 'data-testid': 'lesson-fold', 'aria-expanded': 'true', title: 'fold the narration away (and back): the question and the buttons stay', 'aria-label': 'fold the narration' }, '–');
+  function setFold(small) {
+    card.classList.toggle('small', small);
+    fold.setAttribute('aria-expanded', small ? 'false' : 'true');
+    fold.textContent = small ? '+' : '–';
+  }
+  fold.addEventListener('click', () => {
+    setFold(!card.classList.contains('small'));
+    place();
+  });
+  const bar = el('div', { class: 'lesson-bar' });
+  const progress = el('div', { class: 'lesson-progress', 'data-testid': 'lesson-progress', role: 'progressbar', 'aria-valuemin': 1, 'aria-label': 'lesson progress' }, bar);
+  const stepText = el('p', { class: 'lesson-step', 'data-testid': 'lesson-step', 'aria-live': 'polite' });
+  const text = el('div', { class: 'lesson-text', 'data-testid': 'lesson-text' });
+  const question = el('div', { class: 'lesson-question', 'data-testid': 'lesson-question', hidden: '' });
+  const prev = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-prev', title: 'previous step (← or Page Up)' }, '◀ back');
+  const next = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-next', title: 'next step (→ or Page Down)' }, 'next ▶');
+  card.append(
+    el('div', { class: 'lesson-head' }, title, fold, exit),
+    el('div', { class: 'lesson-scroll' }, text),
+    question,
+    el('div', { class: 'lesson-nav' }, prev, el('div', { class: 'lesson-where' }, stepText, progress), next),
+  );
+  document.body.append(card);
+  prev.addEventListener('click', () => on.prev());
+  next.addEventListener('click', () => on.next());
+  exit.addEventListener('click', () => on.exit());
+
+  // the header's lesson menu (the normal layout; in a lesson the card is the way around)
+  const menuSel = el('select', { class: 'lesson-menu', 'data-testid': 'lesson-menu', 'aria-label': 'open a lesson' });
+  menuSel.addEventListener('change', () => {
+    const name = menuSel.value;
+    menuSel.value = '';
+    if (name) on.open(name);
+  });
+  const ctl = header && header.querySelector('.top-ctl');
+  if (ctl) ctl.append(menuSel);
+  function menu(list) {
+    clear(menuSel);
+    menuSel.append(el('option', { value: '' }, 'lessons…'));
+    for (const l of list) menuSel.append(el('option', { value: l.name, title: l.summary || '' }, l.title));
+  }
+
+  let shownText = null;
+  let shownQ = null;   // the question's identity (step and kind): rebuilt only when it changes
+  const qParts = {};
+  function buildQuestion(q) {
+    clear(question);
+    qParts.prompt = el('p', { class: 'lq-prompt' });
+    qParts.choices = el('div', { class: 'lq-choices', role: 'group', 'aria-label': 'your answer' });
+    qParts.picked = el('p', { class: 'lq-picked', 'data-testid': 'lesson-picked', 'aria-live': 'polite' });
+    qParts.check = el('button', { type: 'button', class: 'lq-check', 'data-testid': 'lesson-check' }, 'Check');
+    qParts.row = el('div', { class: 'lq-row' });
+    qParts.verdict = el('p', { class: 'lq-verdict', 'data-testid': 'lesson-verdict', 'aria-live': 'polite', hidden: '' });
+    qParts.numLabel = el('span', { class: 'lq-num-label' });
+    qParts.num = el('input', { type: 'text', inputmode: 'decimal', class: 'lq-number', 'data-testid': 'lesson-number', autocomplete: 'off', size: 8 });
+    qParts.numRow = el('label', { class: 'lq-num' }, qParts.numLabel, ' ', qParts.num);
+    qParts.num.addEventListener('input', () => on.number(qParts.num.value));
+    qParts.num.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); on.check(); } });
+    qParts.retry = el('button', { type: 'button', class: 'lq-retry', 'data-testid': 'lesson-retry', hidden: '' }, 'Try again');
+    qParts.check.addEventListener('click', () => on.check());
+    qParts.retry.addEventListener('click', () => on.retry());
+    qParts.row.append(qParts.choices, qParts.numRow, qParts.picked, qParts.check);
+    question.append(el('div', { class: 'lq-prompt-row' }, el('span', { class: 'lq-label' }, 'Predict:'), qParts.prompt), qParts.row, qParts.verdict, qParts.retry);
+    qParts.numLabel.textContent = q.number === 'answer' ? 'your answer:' : q.number === 'bytes' ? 'by how many bytes (optional):' : 'by how much, × (optional):';
+    qParts.prompt.append(...richText(q.prompt));
+    for (const c of q.choices || []) {
+      const b = el('button', { type: 'button', class: 'lq-choice', 'data-testid': 'lesson-choice', 'data-value': c.value, 'aria-pressed': 'false' }, c.label);
+      b.addEventListener('click', () => on.choose(c.value));
+      qParts.choices.append(b);
+    }
+  }
+  function drawQuestion(q, id) {
+    if (!q) {
+      question.hidden = true;
+      shownQ = null;
+      return;
+    }
+    if (shownQ !== id) {
+      buildQuestion(q);
+      shownQ = id;
+    }
+    question.hidden = false;
+    question.setAttribute('data-kind', q.kind);
+    question.setAttribute('data-state', q.verdict ? 'checked' : 'open');
+    qParts.choices.hidden = !(q.choices && q.choices.length);
+    for (const b of qParts.choices.querySelectorAll('button')) {
+      const on = q.chosen !== null && q.chosen !== undefined && b.getAttribute('data-value') === String(q.chosen);
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      b.setAttribute('aria-disabled', q.verdict ? 'true' : 'false');
+      b.classList.toggle('answer', !!(q.verdict && q.answerValue !== undefined && b.getAttribute('data-value') === String(q.answerValue)));
+    }
+    qParts.numRow.hidden = !q.number;
+    if (qParts.num.value !== (q.amount || '')) qParts.num.value = q.amount || '';
+    qParts.num.readOnly = !!q.verdict;
+    qParts.picked.hidden = q.picked === null || q.picked === undefined;
+    if (!qParts.picked.hidden) {
+      qParts.picked.setAttribute('data-count', q.picked);
+      qParts.picked.textContent = q.verdict ? `you picked ${q.picked}` : `${q.picked} picked: click nodes in the graph`;
+    }
+    qParts.check.setAttribute('aria-disabled', q.canCheck && !q.verdict ? 'false' : 'true');
+    qParts.check.hidden = !!q.verdict;
+    qParts.verdict.hidden = !q.verdict;
+    qParts.retry.hidden = !q.verdict;
+    if (q.verdict) {
+      // the message says right or wrong and why (the engine's explanation)
+      qParts.verdict.setAttribute('data-correct', q.verdict.correct ? 'true' : 'false');
+      qParts.verdict.textContent = `${q.verdict.correct ? '✓' : '✗'} ${q.verdict.message || ''}`;
+    } else qParts.verdict.removeAttribute('data-correct');
+  }
+
+  function draw(view) {
+    document.body.classList.toggle('lesson', !!view);
+    card.hidden = !view;
+    if (!view) {
+      shownText = null;
+      shownQ = null;
+      return;
+    }
+    title.textContent = view.title;
+    stepText.textContent = `step ${view.k} of ${view.n}`;
+    progress.setAttribute('aria-valuemax', view.n);
+    progress.setAttribute('aria-valuenow', view.k);
+    bar.style.width = `${(100 * view.k) / view.n}%`;
+    const key = `${view.title}|${view.k}`;
+    if (shownText !== key) {
+      clear(text);
+      text.append(...richText(view.text));
+      shownText = key;
+      text.scrollTop = 0;
+      // a new step opens unfolded, but for a "click the nodes" question: its graph is what the student needs
+      // (the narration is a click on + away)
+      setFold(view.qkind === 'remove');
+    }
+    card.classList.toggle('pending', !!view.pending);
+    drawQuestion(view.question, view.question ? `${key}|${view.question.kind}` : null);
+    prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
+    next.setAttribute('aria-disabled', view.k >= view.n ? 'true' : 'false');
+    placeSoon(view.important);
+  }
+  // ------------------------------------------------------------------ where the card goes
+  // Cost of a corner: per node, the share of its box the card would cover, weighted (a node the step is about
+  // IMPORTANT, any other 1); an overlay panel or the details card must never be covered. Ties go to the
+  // bottom right. The card moves only for a clear gain, so it does not hop between near-equal corners.
+  const IMPORTANT = 60;
+  // corners first, then the middles of the bottom and top edges, then of the sides
+  const SPOTS = ['br', 'bl', 'tr', 'tl', 'bc', 'tc', 'mr', 'ml'];
+  let important = new Set();
+  let spot = null;
+  function place() {
+    if (card.hidden) return;
+    const canvas = document.querySelector('#panel-graph .graph-canvas');
+    const a = canvas && canvas.getClientRects().length ? canvas.getBoundingClientRect() : { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const w = card.offsetWidth, h = card.offsetHeight, m = 10;
+    const boxes = [];
+    // while the student picks nodes (a remove question) every node is one they may want to click
+    const picking = !!document.querySelector('.graph-svg.lesson-picking');
+    for (const g of document.querySelectorAll('[data-testid=graph] g.node')) {
+      const hot = picking || important.has(g.getAttribute('data-key')) || g.matches('.lesson-hl, .lesson-pick, .csel, [aria-selected="true"]');
+      boxes.push([g.getBoundingClientRect(), hot ? IMPORTANT : 1]);
+    }
+    for (const o of document.querySelectorAll('.panel.overlay, #details:not([hidden])')) if (o.getClientRects().length) boxes.push([o.getBoundingClientRect(), 1e6]);
+    const costs = {};
+    for (const s of SPOTS) {
+      const left = s[1] === 'r' ? Math.max(m, a.right - w - m) : s[1] === 'l' ? a.left + m : Math.max(m, (a.left + a.right - w) / 2);
+      const top = s[0] === 'b' ? Math.max(a.top + m, a.bottom - h - m) : s[0] === 't' ? a.top + m : Math.max(a.top + m, (a.top + a.bottom - h) / 2);
+      let cost = SPOTS.indexOf(s) * 1e-3;
+      for (const [r, wt] of boxes) {
+        const ix = Math.min(r.right, left + w) - Math.max(r.left, left);
+        const iy = Math.min(r.bottom, top + h) - Math.max(r.top, top);
+        if (ix > 0 && iy > 0) cost += (wt * ix * iy) / Math.max(1, r.width * r.height);
+      }
+      costs[s] = { cost, left, top };
+    }
+    let best = SPOTS.reduce((b, s) => (costs[s].cost < costs[b].cost ? s : b), SPOTS[0]);
+    if (spot && costs[spot] && costs[spot].cost <= costs[best].cost + 0.5) best = spot;
+    spot = best;
+    card.style.left = `${costs[best].left}px`;
+    card.style.top = `${costs[best].top}px`;
+    card.setAttribute('data-spot', best);
+  }
+  let placeFrame = null;
+  let placeTimer = null;
+  /** Places the card in the next frame (after the browser's layout), and again once the graph's zoom to fit
+   *  (up to 1.4 s after a draw) has settled; keys: the nodes it must not cover. */
+  function placeSoon(keys) {
+    if (keys) important = keys;
+    if (placeTimer !== null) clearTimeout(placeTimer);
+    placeTimer = setTimeout(() => {
+      placeTimer = null;
+      place();
+    }, 1500);
+    if (placeFrame !== null) return;
+    placeFrame = requestAnimationFrame(() => {
+      placeFrame = null;
+      place();
+    });
+  }
+  window.addEventListener('resize', () => placeSoon());
+
+  return { menu, draw, place: placeSoon, card };
+}
