@@ -25,10 +25,15 @@
  * Speed: the reference's cycle check computes the full ancestor set of every other input kernel. Here each
  * kernel keeps a level (longest dependency path below it); a kernel can only reach kernels of lower level,
  * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
- * the same; the search stays local. */
+ * the same; the search stays local. A call makes two allocations: its working arrays in one scratch block
+ * (backend/scratch.h), and the kernels with their node lists and labels in one result block. Each node's
+ * op class is read once into a byte per node (the 384-byte nodes are touched as little as possible), and a
+ * node is "written" when a non-view node of another kernel reads it directly or through views: views have
+ * one input, so that reader reads base(input), found by one scan over the inputs (no users lists). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/scratch.h"
 #include "ir/util.h"
 
 const char *gl_why_reason_name(gl_why_reason r) {
@@ -55,12 +60,9 @@ const char *gl_kernel_kind_name(gl_kernel_kind k) {
     return "?";
 }
 
+/* ks->k is gl_fuse's one result block: the kernels, then every kernel's nodes and label. */
 void gl_kernels_free(gl_kernels *ks) {
     if (!ks) return;
-    for (int i = 0; i < ks->n; i++) {
-        free(ks->k[i].nodes);
-        free(ks->k[i].label);
-    }
     free(ks->k);
     ks->k = NULL;
     ks->n = 0;
@@ -86,8 +88,10 @@ typedef struct {
     const gl_bind *bind;
     gl_err *e;
     int elem_bytes;
+    int64_t max_ne;               /* INT64_MAX / elem_bytes: larger element counts overflow as bytes */
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
+    unsigned char *cls;           /* gl_opclass per node */
     int *base;                    /* view base per node */
     int *kof;                     /* kernel (creation index) per node, -1 */
     int *nnext;
@@ -99,6 +103,11 @@ typedef struct {
     unsigned char *onstk;         /* per kernel: on the level-propagation stack */
     unsigned stamp;
     int *stack;                   /* kernels */
+    int *order, *pos, *kofn;      /* execution order: order[new] = creation index, pos its inverse; kernel per node */
+    int *t_start, *t_list, *t_sk, *t_si;   /* topo_order: sorted dependency lists, DFS stack */
+    unsigned char *t_done;
+    int *seen;                    /* account: last kernel (+1) that counted a read of the node */
+    unsigned char *isout, *written;
 } fctx;
 
 static gl_status numel_of(fctx *c, int node, int64_t *out) {
@@ -115,7 +124,7 @@ static gl_status bytes_of(fctx *c, int node, int elem_bytes, double *out) {
     int64_t n;
     gl_status st = numel_of(c, node, &n);
     if (st) return st;
-    if (n > INT64_MAX / elem_bytes)
+    if (n > c->max_ne)                             /* every caller passes c->elem_bytes */
         return gl_fail(c->e, GL_E_LIMIT, "byte size of node %%%d overflows 64 bits", node);
     *out = (double)(n * elem_bytes);
     return GL_OK;
@@ -182,7 +191,7 @@ static bool dim_is_one(gl_dim d) { return !gl_dim_is_sym(d) && d.n == 1; }
 /* The reference's compatible(k, n, iter_shape); iter < 0 stands for iter_shape None. */
 static gl_status compatible(fctx *c, const kbuild *k, const gl_node *n, int iter, bool *ok) {
     *ok = false;
-    gl_opclass cls = gl_op_class(n->op);
+    gl_opclass cls = (gl_opclass)c->cls[n->id];
     if (k->kind == GL_K_MATMUL) {
         if (cls != GL_CLASS_POINTWISE) return GL_OK;
         int64_t a, b;
@@ -242,7 +251,8 @@ static void sort_ints(int *a, int n) {               /* insertion sort: dependen
     }
 }
 
-static gl_status check_graph(const gl_graph *g, gl_err *e) {
+/* Also reads each node's class into cls[] and its view base into base[]. */
+static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, gl_err *e) {
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "fuse: node %%%d has an unknown op", i);
@@ -251,11 +261,16 @@ static gl_status check_graph(const gl_graph *g, gl_err *e) {
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INVALID, "fuse: node %%%d reads %%%d, which is not an earlier node", i, n->in[k]);
-        gl_opclass cls = gl_op_class(n->op);
-        if ((cls == GL_CLASS_VIEW || cls == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
+        gl_opclass c = gl_op_class(n->op);
+        if ((c == GL_CLASS_VIEW || c == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) has no input", i, gl_op_name(n->op));
+        if (c == GL_CLASS_VIEW && n->nin > 1)
+            return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) is a view of %d inputs; a view has one", i,
+                           gl_op_name(n->op), n->nin);
         if (n->op == GL_OP_KV_WRITE && n->nin < 2)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (kv_write) needs 2 inputs", i);
+        cls[i] = (unsigned char)c;
+        base[i] = c == GL_CLASS_VIEW ? base[n->in[0]] : i;
     }
     for (int k = 0; k < g->nout; k++)
         if (g->outputs[k] < 0 || g->outputs[k] >= g->n)
@@ -268,9 +283,9 @@ static gl_status partition(fctx *c, bool enable) {
     const gl_graph *g = c->g;
     gl_status st;
     for (int i = 0; i < g->n; i++) {
-        const gl_node *n = &g->nodes[i];
-        gl_opclass cls = gl_op_class(n->op);
+        gl_opclass cls = (gl_opclass)c->cls[i];
         if (cls == GL_CLASS_LEAF || cls == GL_CLASS_VIEW || cls == GL_CLASS_GENERATOR) continue;
+        const gl_node *n = &g->nodes[i];
         bool reduce = cls == GL_CLASS_REDUCE;
         int target = -1;
         gl_why why = {enable ? GL_WHY_SPECIAL : GL_WHY_EAGER, -1, 0};
@@ -336,18 +351,11 @@ static gl_status partition(fctx *c, bool enable) {
 }
 
 /* Dependency-ordered DFS (deps in ascending order); order[new] = creation index. */
-static gl_status topo_order(fctx *c, int *order) {
+static void topo_order(fctx *c, int *order) {
     int nk = c->nk;
-    gl_err *e = c->e;
-    int *start = gl_alloc((size_t)nk + 1, sizeof(int), e);
-    int *list = gl_alloc((size_t)c->ndep + 1, sizeof(int), e);
-    int *sk = gl_alloc((size_t)nk + 1, sizeof(int), e), *si = gl_alloc((size_t)nk + 1, sizeof(int), e);
-    unsigned char *done = gl_alloc((size_t)nk + 1, 1, e);
-    gl_status st = GL_OK;
-    if (!start || !list || !sk || !si || !done) {
-        st = GL_E_NOMEM;
-        goto out;
-    }
+    int *start = c->t_start, *list = c->t_list, *sk = c->t_sk, *si = c->t_si;
+    unsigned char *done = c->t_done;
+    start[0] = 0;
     for (int k = 0; k < nk; k++) {
         start[k + 1] = start[k];
         for (int ei = c->kb[k].dep; ei >= 0; ei = c->dep[ei].next) list[start[k + 1]++] = c->dep[ei].to;
@@ -375,58 +383,44 @@ static gl_status topo_order(fctx *c, int *order) {
             }
         }
     }
-out:
-    free(start);
-    free(list);
-    free(sk);
-    free(si);
-    free(done);
-    return st;
 }
 
-static gl_status make_label(const gl_graph *g, const gl_kernel *k, gl_err *e, char **out) {
+/* The label of the kernel whose members are listed from head through nnext: its distinct ops joined by '+'
+ * in join order. s == NULL: only its length (with the NUL) is returned. */
+static size_t make_label(const fctx *c, int head, const size_t *oplen, char *s) {
     uint64_t seen = 0;
     size_t len = 0;
-    for (int i = 0; i < k->nnodes; i++) {
-        gl_op op = g->nodes[k->nodes[i]].op;
+    for (int i = head; i >= 0; i = c->nnext[i]) {
+        gl_op op = c->g->nodes[i].op;
         if (seen >> op & 1u) continue;
         seen |= (uint64_t)1 << op;
-        len += strlen(gl_op_name(op)) + 1;
+        if (s) {
+            if (len) s[len] = '+';
+            memcpy(s + len + (len > 0), gl_op_name(op), oplen[op]);
+        }
+        len += oplen[op] + (len > 0);
     }
-    char *s = gl_alloc(len + 1, 1, e);
-    if (!s) return GL_E_NOMEM;
-    seen = 0;
-    len = 0;
-    for (int i = 0; i < k->nnodes; i++) {
-        gl_op op = g->nodes[k->nodes[i]].op;
-        if (seen >> op & 1u) continue;
-        seen |= (uint64_t)1 << op;
-        if (len) s[len++] = '+';
-        size_t m = strlen(gl_op_name(op));
-        memcpy(s + len, gl_op_name(op), m);
-        len += m;
-    }
-    s[len] = 0;
-    *out = s;
-    return GL_OK;
+    if (s) s[len] = 0;
+    return len + 1;
 }
 
-/* Bytes read / written, FLOPs and labels of the ordered kernels. kofn: node -> kernel (new order). */
+/* Bytes read / written and FLOPs of the ordered kernels. kofn: node -> kernel (new order). */
 static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_bytes) {
     const gl_graph *g = c->g;
     gl_err *e = c->e;
-    gl_users u = {0};
-    gl_status st = gl_users_build(g, &u, e);
-    if (st) return gl_fail(e, st, "fuse: out of memory building users");
-    int total = u.start[g->n];
-    int *seen = gl_alloc((size_t)g->n, sizeof(int), e);
-    unsigned char *isout = gl_alloc((size_t)g->n, 1, e);
-    int *stack = gl_alloc((size_t)total + 1, sizeof(int), e);
-    if (!seen || !isout || !stack) {
-        st = GL_E_NOMEM;
-        goto out;
-    }
+    gl_status st = GL_OK;
+    int *seen = c->seen;
+    unsigned char *isout = c->isout, *written = c->written;
     for (int k = 0; k < g->nout; k++) isout[c->base[g->outputs[k]]] = 1;
+    /* written: read by a non-view node outside its kernel, directly or through views (or an output) */
+    for (int x = 0; x < g->n; x++) {
+        if (c->cls[x] == GL_CLASS_VIEW) continue;
+        const gl_node *n = &g->nodes[x];
+        for (int q = 0; q < n->nin; q++) {
+            int b = c->base[n->in[q]];
+            if (kofn[b] >= 0 && kofn[b] != kofn[x]) written[b] = 1;
+        }
+    }
     for (int ki = 0; ki < ks->n; ki++) {
         gl_kernel *k = &ks->k[ki];
         for (int a = 0; a < k->nnodes; a++) {
@@ -437,10 +431,9 @@ static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_byte
             k->flops += f;
             for (int q = 0; q < n->nin; q++) {
                 int b = c->base[n->in[q]];
+                if (kofn[b] == ki || seen[b] == ki + 1 || c->cls[b] == GL_CLASS_GENERATOR) continue;
                 const gl_node *bn = &g->nodes[b];
-                if (gl_op_class(bn->op) == GL_CLASS_GENERATOR || (bn->op == GL_OP_CONST && bn->shape.rank == 0))
-                    continue;
-                if (kofn[b] == ki || seen[b] == ki + 1) continue;
+                if (bn->op == GL_OP_CONST && bn->shape.rank == 0) continue;
                 seen[b] = ki + 1;
                 double by = 0;
                 if ((st = bytes_of(c, b, elem_bytes, &by))) goto out;
@@ -456,32 +449,44 @@ static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_byte
         } else {
             for (int a = 0; a < k->nnodes; a++) {
                 int nid = k->nodes[a];
-                bool real = isout[nid];
-                int sp = 0;
-                for (int p = u.start[nid]; p < u.start[nid + 1]; p++) stack[sp++] = u.list[p];
-                while (sp && !real) {
-                    int x = stack[--sp];
-                    if (gl_op_class(g->nodes[x].op) == GL_CLASS_VIEW) {
-                        for (int p = u.start[x]; p < u.start[x + 1]; p++) stack[sp++] = u.list[p];
-                    } else if (kofn[x] != ki) {
-                        real = true;
-                    }
-                }
-                if (real) {
-                    double by = 0;
-                    if ((st = bytes_of(c, nid, elem_bytes, &by))) goto out;
-                    k->writes += by;
-                }
+                if (!isout[nid] && !written[nid]) continue;
+                double by = 0;
+                if ((st = bytes_of(c, nid, elem_bytes, &by))) goto out;
+                k->writes += by;
             }
         }
-        if ((st = make_label(g, k, e, &k->label))) goto out;
     }
 out:
-    gl_users_free(&u);
-    free(seen);
-    free(isout);
-    free(stack);
     return st;
+}
+
+/* The working arrays of one call (see scratch.h): the ones that must start zeroed come first, and
+ * *zeroed is their extent. */
+static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *zeroed) {
+    c->ne_ok = gl_scratch_take(s, n, 1);
+    c->mark = gl_scratch_take(s, n, sizeof(unsigned));
+    c->onstk = gl_scratch_take(s, n, 1);
+    c->t_done = gl_scratch_take(s, n + 1, 1);
+    c->seen = gl_scratch_take(s, n, sizeof(int));
+    c->isout = gl_scratch_take(s, n, 1);
+    c->written = gl_scratch_take(s, n, 1);
+    *zeroed = s->size;
+    c->ne = gl_scratch_take(s, n, sizeof(int64_t));
+    c->cls = gl_scratch_take(s, n, 1);
+    c->base = gl_scratch_take(s, n, sizeof(int));
+    c->kof = gl_scratch_take(s, n, sizeof(int));
+    c->nnext = gl_scratch_take(s, n, sizeof(int));
+    c->kb = gl_scratch_take(s, n, sizeof(kbuild));
+    c->dep = gl_scratch_take(s, total_in + 1, sizeof(edge));
+    c->rdep = gl_scratch_take(s, total_in + 1, sizeof(edge));
+    c->stack = gl_scratch_take(s, n + 1, sizeof(int));
+    c->order = gl_scratch_take(s, n, sizeof(int));
+    c->pos = gl_scratch_take(s, n, sizeof(int));
+    c->kofn = gl_scratch_take(s, n, sizeof(int));
+    c->t_start = gl_scratch_take(s, n + 1, sizeof(int));
+    c->t_list = gl_scratch_take(s, total_in + 1, sizeof(int));
+    c->t_sk = gl_scratch_take(s, n + 1, sizeof(int));
+    c->t_si = gl_scratch_take(s, n + 1, sizeof(int));
 }
 
 gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind *bind, gl_kernels *out,
@@ -491,8 +496,6 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     out->k = NULL;
     if (!g) return gl_fail(e, GL_E_INVALID, "fuse: no graph");
     if (elem_bytes < 1) return gl_fail(e, GL_E_INVALID, "fuse: elem_bytes must be positive, got %d", elem_bytes);
-    gl_status st = check_graph(g, e);
-    if (st) return st;
     gl_bind empty = {0};
     fctx c;
     memset(&c, 0, sizeof c);
@@ -500,73 +503,62 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     c.bind = bind ? bind : &empty;
     c.e = e;
     c.elem_bytes = elem_bytes;
-    size_t n = (size_t)g->n;
-    int total_in = 0;
-    for (int i = 0; i < g->n; i++) total_in += g->nodes[i].nin;
-    c.ne = gl_alloc(n, sizeof(int64_t), e);
-    c.ne_ok = gl_alloc(n, 1, e);
-    c.base = gl_alloc(n, sizeof(int), e);
-    c.kof = gl_alloc(n, sizeof(int), e);
-    c.nnext = gl_alloc(n, sizeof(int), e);
-    c.kb = gl_alloc(n, sizeof(kbuild), e);
-    c.dep = gl_alloc((size_t)total_in + 1, sizeof(edge), e);
-    c.rdep = gl_alloc((size_t)total_in + 1, sizeof(edge), e);
-    c.mark = gl_alloc(n, sizeof(unsigned), e);
-    c.onstk = gl_alloc(n, 1, e);
-    c.stack = gl_alloc(n + 1, sizeof(int), e);
-    int *order = gl_alloc(n, sizeof(int), e), *pos = gl_alloc(n, sizeof(int), e);
-    int *kofn = gl_alloc(n, sizeof(int), e);
-    if (!c.ne || !c.ne_ok || !c.base || !c.kof || !c.nnext || !c.kb || !c.dep || !c.rdep || !c.mark || !c.onstk || !c.stack ||
-        !order || !pos || !kofn) {
-        st = GL_E_NOMEM;
-        goto out;
-    }
-    for (int i = 0; i < g->n; i++) {
-        c.kof[i] = -1;
-        c.base[i] = gl_op_class(g->nodes[i].op) == GL_CLASS_VIEW ? c.base[g->nodes[i].in[0]] : i;
-    }
+    c.max_ne = INT64_MAX / elem_bytes;
+    /* edges: at most GL_MAX_INPUTS per node (check_graph refuses more); arrays sized by that bound are
+     * only touched as far as they are used, and the nodes are not read an extra time to count them */
+    size_t n = (size_t)(g->n > 0 ? g->n : 0), total_in = n * GL_MAX_INPUTS, zeroed = 0;
+    gl_scratch s = {NULL, 0};
+    lay_out(&c, &s, n, total_in, &zeroed);
+    if (s.size == SIZE_MAX) return gl_fail(e, GL_E_NOMEM, "fuse: a graph of %d nodes is too large", g->n);
+    s.base = malloc(s.size);
+    if (!s.base) return gl_fail(e, GL_E_NOMEM, "fuse: out of memory (%zu bytes of working arrays)", s.size);
+    memset(s.base, 0, zeroed);
+    s.size = 0;
+    lay_out(&c, &s, n, total_in, &zeroed);
+    gl_status st = check_graph(g, c.cls, c.base, e);
+    if (st) goto out;
+    for (int i = 0; i < g->n; i++) c.kof[i] = -1;
     if ((st = partition(&c, enable))) goto out;
-    if ((st = topo_order(&c, order))) goto out;
-    out->k = gl_alloc((size_t)c.nk, sizeof(gl_kernel), e);
-    if (!out->k) {
-        st = GL_E_NOMEM;
+    topo_order(&c, c.order);
+    /* the result block: kernels, then their node lists, then their labels */
+    size_t oplen[GL_OP_COUNT], labels = 0;
+    for (int op = 0; op < GL_OP_COUNT; op++) oplen[op] = strlen(gl_op_name((gl_op)op));
+    size_t members = 0;
+    for (int k = 0; k < c.nk; k++) {
+        members += (size_t)c.kb[k].nnodes;
+        labels += make_label(&c, c.kb[k].head, oplen, NULL);
+    }
+    size_t at_nodes = (size_t)c.nk * sizeof(gl_kernel), at_labels = at_nodes + members * sizeof(int);
+    char *block = malloc(at_labels + labels + 1);
+    if (!block) {
+        st = gl_fail(e, GL_E_NOMEM, "fuse: out of memory (%d kernels)", c.nk);
         goto out;
     }
+    out->k = (gl_kernel *)(void *)block;
     out->n = c.nk;
+    int *nodes = (int *)(void *)(block + at_nodes);
+    char *label = block + at_labels;
     for (int p = 0; p < c.nk; p++) {
-        const kbuild *kb = &c.kb[order[p]];
+        const kbuild *kb = &c.kb[c.order[p]];
         gl_kernel *k = &out->k[p];
-        pos[order[p]] = p;
+        memset(k, 0, sizeof *k);
+        c.pos[c.order[p]] = p;
         k->kind = kb->kind;
-        k->nodes = gl_alloc((size_t)kb->nnodes, sizeof(int), e);
-        if (!k->nodes) {
-            st = GL_E_NOMEM;
-            goto out;
-        }
+        k->nodes = nodes;
         for (int i = kb->head; i >= 0; i = c.nnext[i]) k->nodes[k->nnodes++] = i;
+        nodes += k->nnodes;
+        k->label = label;
+        label += make_label(&c, kb->head, oplen, label);
     }
     for (int p = 0; p < c.nk; p++) {
-        gl_why w = c.kb[order[p]].why;
-        if (w.candidate >= 0) w.candidate = pos[w.candidate];
+        gl_why w = c.kb[c.order[p]].why;
+        if (w.candidate >= 0) w.candidate = c.pos[w.candidate];
         out->k[p].why = w;
     }
-    for (int i = 0; i < g->n; i++) kofn[i] = c.kof[i] >= 0 ? pos[c.kof[i]] : -1;
-    st = account(&c, out, kofn, elem_bytes);
+    for (int i = 0; i < g->n; i++) c.kofn[i] = c.kof[i] >= 0 ? c.pos[c.kof[i]] : -1;
+    st = account(&c, out, c.kofn, elem_bytes);
 out:
     if (st) gl_kernels_free(out);
-    free(c.ne);
-    free(c.ne_ok);
-    free(c.base);
-    free(c.kof);
-    free(c.nnext);
-    free(c.kb);
-    free(c.dep);
-    free(c.rdep);
-    free(c.mark);
-    free(c.onstk);
-    free(c.stack);
-    free(order);
-    free(pos);
-    free(kofn);
+    free(s.base);
     return st;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend/scratch.h"
 #include "ir/util.h"
 
 void gl_lifetimes_free(gl_lifetimes *l) {
@@ -23,6 +24,8 @@ void gl_lifetimes_free(gl_lifetimes *l) {
     l->n = 0;
 }
 
+/* A buffer's last use is the latest other kernel whose non-view node reads it, directly or through views;
+ * views have one input, so such a reader reads base(input), and one scan over the inputs finds them all. */
 gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
                                gl_lifetimes *out, gl_err *e) {
     if (!out) return gl_fail(e, GL_E_INVALID, "lifetimes: no output");
@@ -32,29 +35,49 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
     if (elem_bytes < 1) return gl_fail(e, GL_E_INVALID, "lifetimes: elem_bytes must be positive, got %d", elem_bytes);
     gl_bind empty = {0};
     if (!bind) bind = &empty;
-    size_t n = (size_t)g->n;
-    for (int i = 0; i < g->n; i++)
-        for (int k = 0; k < g->nodes[i].nin; k++)
-            if (g->nodes[i].in[k] < 0 || g->nodes[i].in[k] >= g->n)
-                return gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d reads %d, which does not exist", i,
-                               g->nodes[i].in[k]);
+    size_t n = (size_t)(g->n > 0 ? g->n : 0);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *nd = &g->nodes[i];
+        for (int k = 0; k < nd->nin; k++)
+            if (nd->in[k] < 0 || nd->in[k] >= g->n)
+                return gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d reads %d, which does not exist", i, nd->in[k]);
+        if (nd->nin > 1 && gl_op_class(nd->op) == GL_CLASS_VIEW)
+            return gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d (%s) is a view of %d inputs; a view has one", i,
+                           gl_op_name(nd->op), nd->nin);
+    }
     for (int k = 0; k < g->nout; k++)
         if (g->outputs[k] < 0 || g->outputs[k] >= g->n)
             return gl_fail(e, GL_E_INVALID, "lifetimes: output %d is node %d, which does not exist", k, g->outputs[k]);
     int total = 0;
     for (int ki = 0; ki < ks->n; ki++) total += ks->k[ki].nnodes;
-    gl_users u = {0};
-    gl_status st = gl_users_build(g, &u, e);
-    if (st) return st;
-    int *where = gl_alloc(n, sizeof(int), e);
-    unsigned char *isout = gl_alloc(n, 1, e);
-    int *stack = gl_alloc((size_t)u.start[g->n] + 1, sizeof(int), e);
+    gl_scratch s = {NULL, 0};
+    int *where = NULL, *base = NULL, *last = NULL;
+    unsigned char *isout = NULL, *ext = NULL, *view = NULL;
+    for (int pass = 0; pass < 2; pass++) {            /* measure, then lay out over the block */
+        isout = gl_scratch_take(&s, n, 1);
+        ext = gl_scratch_take(&s, n, 1);
+        view = gl_scratch_take(&s, n, 1);
+        where = gl_scratch_take(&s, n, sizeof(int));
+        base = gl_scratch_take(&s, n, sizeof(int));
+        last = gl_scratch_take(&s, n, sizeof(int));
+        if (pass == 0) {
+            if (s.size == SIZE_MAX || !(s.base = calloc(1, s.size ? s.size : 1)))
+                return gl_fail(e, GL_E_NOMEM, "lifetimes: out of memory (%d nodes)", g->n);
+            s.size = 0;
+        }
+    }
+    gl_status st = GL_OK;
     out->lt = gl_alloc((size_t)total, sizeof(gl_lifetime), e);
-    if (!where || !isout || !stack || !out->lt) {
+    if (!out->lt) {
         st = GL_E_NOMEM;
         goto out;
     }
-    for (int i = 0; i < g->n; i++) where[i] = -1;
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *nd = &g->nodes[i];
+        where[i] = -1;
+        view[i] = gl_op_class(nd->op) == GL_CLASS_VIEW;
+        base[i] = view[i] && nd->nin > 0 ? base[nd->in[0]] : i;
+    }
     for (int ki = 0; ki < ks->n; ki++)
         for (int a = 0; a < ks->k[ki].nnodes; a++) {
             int nid = ks->k[ki].nodes[a];
@@ -62,49 +85,44 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
                 st = gl_fail(e, GL_E_INVALID, "lifetimes: kernel %d holds node %d, which does not exist", ki, nid);
                 goto out;
             }
-            where[nid] = ki;
+            if (where[nid] >= 0) {
+                st = gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d is in kernels %d and %d", nid, where[nid], ki);
+                goto out;
+            }
+            where[nid] = last[nid] = ki;
         }
-    for (int k = 0; k < g->nout; k++) {
-        int b = g->outputs[k];
-        while (gl_op_class(g->nodes[b].op) == GL_CLASS_VIEW && g->nodes[b].nin > 0) b = g->nodes[b].in[0];
-        isout[b] = 1;
+    for (int k = 0; k < g->nout; k++) isout[base[g->outputs[k]]] = 1;
+    for (int x = 0; x < g->n; x++) {
+        int wx = where[x];
+        if (view[x] || wx < 0) continue;
+        const gl_node *nd = &g->nodes[x];
+        for (int q = 0; q < nd->nin; q++) {
+            int b = base[nd->in[q]], wb = where[b];
+            if (wb < 0 || wb == wx) continue;         /* where.get(u, ki) != ki */
+            ext[b] = 1;
+            if (wx > last[b]) last[b] = wx;
+        }
     }
+    const int64_t max_ne = INT64_MAX / elem_bytes;
     for (int ki = 0; ki < ks->n; ki++) {
         const gl_kernel *k = &ks->k[ki];
         if (k->kind == GL_K_WRITE) continue;
         for (int a = 0; a < k->nnodes; a++) {
-            int nid = k->nodes[a], last = ki, sp = 0;
-            bool ext = false;
-            for (int p = u.start[nid]; p < u.start[nid + 1]; p++) stack[sp++] = u.list[p];
-            while (sp) {
-                int x = stack[--sp];
-                if (gl_op_class(g->nodes[x].op) == GL_CLASS_VIEW) {
-                    for (int p = u.start[x]; p < u.start[x + 1]; p++) stack[sp++] = u.list[p];
-                } else if (where[x] >= 0 && where[x] != ki) {  /* where.get(u, ki) != ki */
-                    ext = true;
-                    if (where[x] > last) last = where[x];
-                }
-            }
-            if (isout[nid]) {
-                ext = true;
-                last = ks->n;
-            }
-            if (!ext) continue;
+            int nid = k->nodes[a];
+            if (isout[nid]) last[nid] = ks->n;
+            else if (!ext[nid]) continue;
             int64_t ne;
             if ((st = gl_numel(&g->nodes[nid].shape, bind, &ne, e))) goto out;
-            if (ne > INT64_MAX / elem_bytes) {
+            if (ne > max_ne) {
                 st = gl_fail(e, GL_E_LIMIT, "lifetimes: byte size of node %%%d overflows 64 bits", nid);
                 goto out;
             }
-            out->lt[out->n++] = (gl_lifetime){nid, ne * elem_bytes, ki, last};
+            out->lt[out->n++] = (gl_lifetime){nid, ne * elem_bytes, ki, last[nid]};
         }
     }
 out:
     if (st) gl_lifetimes_free(out);
-    gl_users_free(&u);
-    free(where);
-    free(isout);
-    free(stack);
+    free(s.base);
     return st;
 }
 
@@ -187,6 +205,64 @@ static int coord(const int64_t *x, int nx, int64_t v) {   /* index of v in the s
     return lo;
 }
 
+/* By offset; the order of equal offsets does not change first_fit's answer. A buffer sees few others
+ * (those alive with it): insertion sort, qsort past a few dozen. */
+static void sort_blocks(block *b, int m) {
+    if (m > 32) {
+        qsort(b, (size_t)m, sizeof(block), cmp_block);
+        return;
+    }
+    for (int i = 1; i < m; i++) {
+        block v = b[i];
+        int j = i - 1;
+        for (; j >= 0 && b[j].off > v.off; j--) b[j + 1] = b[j];
+        b[j + 1] = v;
+    }
+}
+
+/* The distinct starts and ends, in order: cs[i] / ce[i] = the rank of lifetime i's start / end among them,
+ * *nx their number. Kernel indices span little more than n values: counted over that range then; sorted
+ * (x, 2n entries) otherwise. */
+static gl_status compress(const gl_lifetime *lt, int n, int64_t *x, int *cs, int *ce, int *nx, gl_err *e) {
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int i = 0; i < n; i++) {
+        if (lt[i].start < lo) lo = lt[i].start;
+        if (lt[i].end > hi) hi = lt[i].end;
+    }
+    if (n > 0 && hi - lo <= 4 * (int64_t)n + 64) {
+        int *rank = gl_alloc((size_t)(hi - lo) + 2, sizeof(int), e);
+        if (!rank) return GL_E_NOMEM;
+        for (int i = 0; i < n; i++) rank[lt[i].start - lo] = rank[lt[i].end - lo] = 1;
+        int r = 0;
+        for (int64_t v = 0; v <= hi - lo; v++) {
+            int here = rank[v];
+            rank[v] = r;
+            r += here;
+        }
+        for (int i = 0; i < n; i++) {
+            cs[i] = rank[lt[i].start - lo];
+            ce[i] = rank[lt[i].end - lo];
+        }
+        *nx = r;
+        free(rank);
+        return GL_OK;
+    }
+    for (int i = 0; i < n; i++) {
+        x[2 * i] = lt[i].start;
+        x[2 * i + 1] = lt[i].end;
+    }
+    qsort(x, 2 * (size_t)n, sizeof(int64_t), cmp_i64);
+    int m = 0;
+    for (int i = 0; i < 2 * n; i++)
+        if (m == 0 || x[m - 1] != x[i]) x[m++] = x[i];
+    for (int i = 0; i < n; i++) {
+        cs[i] = coord(x, m, lt[i].start);
+        ce[i] = coord(x, m, lt[i].end);
+    }
+    *nx = m;
+    return GL_OK;
+}
+
 /* Simple path: every placed buffer, kept sorted by offset; the ones not alive together are skipped.
  * O(n) per buffer. */
 static gl_status greedy_scan(const gl_lifetime *lt, int n, const int *idx, int64_t *off, gl_err *e) {
@@ -239,18 +315,10 @@ static gl_status greedy_intervals(const gl_lifetime *lt, int n, const int *idx, 
         st = GL_E_NOMEM;
         goto out;
     }
-    for (int i = 0; i < n; i++) {
-        x[2 * i] = lt[i].start;
-        x[2 * i + 1] = lt[i].end;
-    }
-    qsort(x, 2 * (size_t)n, sizeof(int64_t), cmp_i64);
     int nx = 0;
-    for (int i = 0; i < 2 * n; i++)
-        if (nx == 0 || x[nx - 1] != x[i]) x[nx++] = x[i];
+    if ((st = compress(lt, n, x, cs, ce, &nx, e))) goto out;
     int64_t span = 0, budget = 16 * (int64_t)n + 4096;
     for (int i = 0; i < n; i++) {
-        cs[i] = coord(x, nx, lt[i].start);
-        ce[i] = coord(x, nx, lt[i].end);
         span += ce[i] - cs[i] + 1;
         if (span > budget) goto out;               /* long lifetimes everywhere: the scan is as good */
     }
@@ -279,7 +347,7 @@ static gl_status greedy_intervals(const gl_lifetime *lt, int n, const int *idx, 
                 stamp[j] = q + 1;
                 b[m++] = (block){off[j], lt[j].bytes};
             }
-        qsort(b, (size_t)m, sizeof(block), cmp_block);
+        sort_blocks(b, m);
         off[i] = first_fit(b, m, lt[i].bytes);
         placed[i] = 1;
     }
@@ -340,6 +408,31 @@ int64_t gl_lower_bound(const gl_lifetimes *l) {
     for (int i = 0; i < l->n; i++) {
         if (l->lt[i].bytes < 0 || l->lt[i].bytes > INT64_MAX - total) return -1;
         total += l->lt[i].bytes;
+    }
+    /* kernel indices span little more than n values: the deltas per time over that range, in order */
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (int i = 0; i < l->n; i++) {
+        if (l->lt[i].end < l->lt[i].start) continue;
+        if (l->lt[i].start < lo) lo = l->lt[i].start;
+        if ((int64_t)l->lt[i].end + 1 > hi) hi = (int64_t)l->lt[i].end + 1;
+    }
+    if (lo > hi) return 0;                         /* every live[s:e+1] is empty */
+    if (hi - lo <= 4 * (int64_t)l->n + 64) {
+        int64_t *delta = calloc((size_t)(hi - lo) + 1, sizeof(int64_t));
+        if (!delta) return -1;
+        for (int i = 0; i < l->n; i++) {
+            const gl_lifetime *t = &l->lt[i];
+            if (t->end < t->start) continue;
+            delta[t->start - lo] += t->bytes;
+            delta[(int64_t)t->end + 1 - lo] -= t->bytes;
+        }
+        int64_t live = 0, best = 0;
+        for (int64_t v = 0; v <= hi - lo; v++) {
+            live += delta[v];
+            if (live > best) best = live;
+        }
+        free(delta);
+        return best;
     }
     /* events (time, delta): +size at start, -size after end; the max over time of the running sum */
     int64_t *ev = malloc(sizeof(int64_t) * 4 * (size_t)l->n);
