@@ -79,11 +79,13 @@ static double next_normal(rng_t *r) {
     return acc - 6.0;
 }
 
-static gl_array *random_array(rng_t *r, int rank, const int64_t *dims, gl_err *e) {
-    gl_array *a = gl_array_new(rank, dims, e);
-    if (a)
-        for (int64_t i = 0; i < a->size; i++) a->data[i] = next_normal(r);
-    return a;
+/* *out = a new array of normal draws. The status is the constructor's own, whether or not e is NULL. */
+static gl_status random_array(rng_t *r, int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+    gl_err le = {GL_OK, ""};
+    gl_array *a = *out = gl_array_new(rank, dims, &le);
+    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    for (int64_t i = 0; i < a->size; i++) a->data[i] = next_normal(r);
+    return GL_OK;
 }
 
 /* ------------------------------------------------------------------ graphs */
@@ -220,14 +222,15 @@ static double max_diff_rows(const gl_array *a, const gl_array *ref, int64_t rows
     return m;
 }
 
-/* The first rows rows of every group of a [G, Lp, dh] pool, as a new [G, rows, dh] array. */
-static gl_array *pool_rows(const gl_array *pool, int64_t rows, gl_err *e) {
+/* *out = the first rows rows of every group of a [G, Lp, dh] pool, as a new [G, rows, dh] array. */
+static gl_status pool_rows(const gl_array *pool, int64_t rows, gl_array **out, gl_err *e) {
     int64_t G = pool->dim[0], Lp = pool->dim[1], dh = pool->dim[2], d[3] = {G, rows, dh};
-    gl_array *a = gl_array_new(3, d, e);
-    if (a)
-        for (int64_t g = 0; g < G; g++)
-            memcpy(a->data + g * rows * dh, pool->data + g * Lp * dh, (size_t)(rows * dh) * sizeof(double));
-    return a;
+    gl_err le = {GL_OK, ""};
+    gl_array *a = *out = gl_array_new(3, d, &le);
+    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    for (int64_t g = 0; g < G; g++)
+        memcpy(a->data + g * rows * dh, pool->data + g * Lp * dh, (size_t)(rows * dh) * sizeof(double));
+    return GL_OK;
 }
 
 /* Runs one step numerically: the strategy's graph g (cache length L) and the specialize reference gs.
@@ -239,30 +242,22 @@ static gl_status run_numeric(const gl_layer_cfg *c, const gl_graph *g, const gl_
                              gl_err *e) {
     gl_status st = GL_OK;
     int64_t xd[2] = {1, c->d}, md[3] = {1, 1, L};
-    gl_array *x = random_array(r, 2, xd, e), *k = x ? pool_rows(pool[0], S, e) : NULL,
-             *v = k ? pool_rows(pool[1], S, e) : NULL;
-    gl_array *kp = NULL, *vp = NULL, *mask = NULL, *cosv = NULL, *sinv = NULL;
+    gl_array *x = NULL, *k = NULL, *v = NULL, *kp = NULL, *vp = NULL, *mask = NULL, *cosv = NULL, *sinv = NULL;
     gl_array *ref[3] = {NULL}, *got[3] = {NULL};
-    if (!v) {
-        st = e && e->code ? e->code : GL_E_NOMEM;
+    if ((st = random_array(r, 2, xd, &x, e)) || (st = pool_rows(pool[0], S, &k, e)) ||
+        (st = pool_rows(pool[1], S, &v, e)))
         goto done;
-    }
     if ((st = gl_rope_tables(1, c->dh, S - 1, c->theta, &cosv, &sinv, e))) goto done;
     if (L != S) {
-        kp = pool_rows(pool[0], L, e);
-        vp = kp ? pool_rows(pool[1], L, e) : NULL;
-        if (!vp) {
-            st = e && e->code ? e->code : GL_E_NOMEM;
-            goto done;
-        }
+        if ((st = pool_rows(pool[0], L, &kp, e)) || (st = pool_rows(pool[1], L, &vp, e))) goto done;
     } else {
         kp = gl_array_retain(k);
         vp = gl_array_retain(v);
     }
     if (masked) {
-        mask = gl_array_new(3, md, e);
-        if (!mask) {
-            st = e && e->code ? e->code : GL_E_NOMEM;
+        gl_err le = {GL_OK, ""};
+        if (!(mask = gl_array_new(3, md, &le))) {
+            st = gl_fail(e, le.code, "%s", le.msg);
             goto done;
         }
         for (int64_t j = S; j < L; j++) mask->data[j] = -INFINITY;
@@ -450,7 +445,7 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
     gl_array *pool[2] = {NULL, NULL};
     for (int k = 0; numeric && k < 2 && !st; k++) {
         int64_t pd[3] = {c->G, maxlen, c->dh};
-        if (!(pool[k] = random_array(&r, 3, pd, e))) st = e && e->code ? e->code : GL_E_NOMEM;
+        st = random_array(&r, 3, pd, &pool[k], e);
     }
     for (int i = 0; i < o.steps && !st; i++) {
         dyn_step *t = &s[i];

@@ -82,12 +82,13 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
 /* Shape-only models never read the tables' numbers, so they get shells (same shape and identity). */
 static gl_status rope_shells(int64_t T, int64_t dh, gl_array **cos_out, gl_array **sin_out, gl_err *e) {
     int64_t dims[3] = {1, T, dh};
-    *cos_out = gl_array_shell(3, dims, e);
-    *sin_out = *cos_out ? gl_array_shell(3, dims, e) : NULL;
+    gl_err le = {GL_OK, ""};   /* the constructors' own status, whether or not the caller gave an err */
+    *cos_out = gl_array_shell(3, dims, &le);
+    *sin_out = *cos_out ? gl_array_shell(3, dims, &le) : NULL;
     if (!*sin_out) {
         gl_array_release(*cos_out);
         *cos_out = NULL;
-        return e ? e->code : GL_E_NOMEM;
+        return gl_fail(e, le.code, "%s", le.msg);
     }
     return GL_OK;
 }
@@ -105,10 +106,11 @@ gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_a
         return gl_fail(e, GL_E_INVALID, "rope tables need T >= 1 and an even dh >= 2, got T=%lld dh=%lld", (long long)T,
                        (long long)dh);
     int64_t dims[3] = {1, T, dh};
-    gl_array *c = gl_array_new(3, dims, e), *s = c ? gl_array_new(3, dims, e) : NULL;
+    gl_err le = {GL_OK, ""};
+    gl_array *c = gl_array_new(3, dims, &le), *s = c ? gl_array_new(3, dims, &le) : NULL;
     if (!c || !s) {
         gl_array_release(c);
-        return e ? e->code : GL_E_NOMEM;
+        return gl_fail(e, le.code, "%s", le.msg);
     }
     /* inv = theta ** (-arange(0, dh, 2) / dh); ang = arange(pos0, pos0 + T)[:, None] * inv */
     double *inv = gl_alloc((size_t)(dh / 2), sizeof *inv, e);
@@ -245,8 +247,9 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
             param_name(name, l, m->layers, i);
             gl_shape s = gl_layer_param_shape(&m->layer, i);
             int64_t dims[2] = {s.d[0].n, s.rank > 1 ? s.d[1].n : 0};
-            gl_array *a = gl_array_new(s.rank, dims, e);
-            if (!a) return e ? e->code : GL_E_NOMEM;
+            gl_err le = {GL_OK, ""};
+            gl_array *a = gl_array_new(s.rank, dims, &le);
+            if (!a) return gl_fail(e, le.code, "%s", le.msg);
             if (s.rank == 1) {
                 for (int64_t k = 0; k < a->size; k++) a->data[k] = 1.0 + 0.1 * next_normal(&r);
             } else {
@@ -267,8 +270,9 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, rng_t *
                            gl_err *e) {
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
-    gl_array *a = gl_array_new(s.rank, dims, e);
-    if (!a) return e ? e->code : GL_E_NOMEM;
+    gl_err le = {GL_OK, ""};
+    gl_array *a = gl_array_new(s.rank, dims, &le);
+    if (!a) return gl_fail(e, le.code, "%s", le.msg);
     int64_t dh = m->layer.dh, S = m->S;
     for (int64_t k = 0; k < a->size; k++) {
         switch (kind) {

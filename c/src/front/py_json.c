@@ -34,15 +34,16 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     }
     if ((st = gl_json_expect(&j, pt, GL_J_STR, "program", e))) goto done;
     if (ft >= 0 && (st = gl_json_str(&j, ft, "file", file, sizeof file, e))) goto done;
-    if (!(src = gl_json_strdup(&j, pt, "program", e))) {
-        st = e && e->code ? e->code : GL_E_NOMEM;
+    gl_err le = {GL_OK, ""};   /* the constructors' own status, whether or not the caller gave an err */
+    if (!(src = gl_json_strdup(&j, pt, "program", &le))) {
+        st = gl_fail(e, le.code, "%s", le.msg);
         goto done;
     }
     gl_program p;
     if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
-    char *txt = gl_graph_print(p.graph, e);
+    char *txt = gl_graph_print(p.graph, &le);
     if (!txt) {
-        st = e && e->code ? e->code : GL_E_NOMEM;
+        st = gl_fail(e, le.code, "%s", le.msg);
         gl_program_free(&p);
         goto done;
     }

@@ -66,9 +66,10 @@ gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, in
             break;
         }
         total += ne;
-        gl_array *a = gl_array_new(s.rank, dims, e);
+        gl_err le = {GL_OK, ""};
+        gl_array *a = gl_array_new(s.rank, dims, &le);
         if (!a) {
-            st = e && e->code ? e->code : GL_E_NOMEM;
+            st = gl_fail(e, le.code, "%s", le.msg);
             break;
         }
         double sc = s.rank > 1 ? 1.0 / sqrt((double)dims[0]) : 1.0;
