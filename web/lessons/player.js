@@ -98,7 +98,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   function leave() {
     clearReveal();
     applied = null;
-    present.showOverlay(null);
+    present.showOverlay(null, { quiet: true });   // (a redraw now would draw the old step and apply it again)
     ctx.setState({ lesson: null, step: 1, present: false, panels: ['config', 'graph', 'kernels', 'memory'], hideui: [], lock: false });
   }
   function say(text) {
@@ -123,7 +123,9 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     const shown = named.filter((p) => p !== 'config');
     const h = step.highlight || {};
     const q0 = step.question;
-    const over = named.length ? shown[0] || named[0]
+    // (none for a "click the nodes" question: the student needs the whole graph)
+    const over = q0 && q0.kind === 'remove' ? null
+      : named.length ? shown[0] || named[0]
       : h.kernel !== undefined || (q0 && (q0.kind === 'bound' || q0.kind === 'dominant')) ? 'kernels'
         : h.buffer !== undefined || (q0 && q0.kind === 'plan') ? 'memory'
           : q0 && q0.kind === 'graphs' ? 'dynamic' : null;
@@ -351,7 +353,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
       hlFor = null;
       pendingApply = true;
       // after this render: a state change from inside it would be drawn under the old one
-      queueMicrotask(() => apply(l, k));
+      queueMicrotask(() => { if (applied === pair && ctx.getState().lesson === l.name) apply(l, k); });
       return redrawCard();
     }
     if (!st.present) {
