@@ -19,6 +19,7 @@ import { createCodeView } from './views/code.js';
 import { createProgramView } from './views/program.js';
 import { withConfig } from './program-examples.js';
 import { createPresentView } from './views/present.js';
+import { createLessonPlayer } from './lessons/player.js';
 import { addHelpButtons } from './help.js';
 import { addCopyLink } from './share.js';
 import { resolve, originOf, kernelIndex, bufferOf } from './selection.js';
@@ -178,6 +179,7 @@ export async function boot(opts = {}) {
     program: createProgramView(body('program'), ctx),
   };
   const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
+  const lessonPlayer = createLessonPlayer({ ctx, present, header: document.querySelector('header.top'), notice: showNotice });
 
   // ---------------------------------------------------------------- selection
   // Selecting only re-marks what is drawn (each view's cheap highlight(sel)), never a whole redraw.
@@ -465,6 +467,7 @@ export async function boot(opts = {}) {
     $('stale').hidden = !(model.error && model.stale);
     present.draw(state);
     const m = { ...model };
+    lessonPlayer.draw(state, m);
     views.config.draw(state, m);
     const open = RENDER_ORDER.filter((p) => state.panels.includes(p));
     const gen = ++renderGen;
