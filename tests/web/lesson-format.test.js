@@ -88,6 +88,8 @@ describe('the narration subset', () => {
   it('refuses an unclosed marker and a list glued to a paragraph', () => {
     expect(() => parseText('a `b')).toThrow('an unclosed `');
     expect(() => parseText('para\n- item')).toThrow('a list must be a paragraph');
+    expect(() => parseText('with *fake tensors*: no')).toThrow('single-star emphasis "*fake tensors*"');
+    expect(parseText('x*2 and 3 * 4 and `a*b*`')[0].runs.map((r) => r.v).join('')).toBe('x*2 and 3 * 4 and a*b*');
   });
 });
 

@@ -6,7 +6,7 @@
 //   **strong**      strong text
 //   `code`          code (an op, a pass, a shape)
 // Anything else is text as it is (a lone * stays a *). An unclosed ** or ` is an error, so a typo shows up
-// in validation, not on the projector. Pure module.
+// in validation, not on the projector; so is *emphasis*, which the subset does not have. Pure module.
 
 export class TextError extends Error {}
 
@@ -36,6 +36,11 @@ export function parseInline(s) {
     }
   }
   flush();
+  for (const r of out) {
+    // *word* is Markdown emphasis the subset does not have: it would show its asterisks on the projector
+    const m = r.t === 'text' ? /(^|\s)\*[^*\s](?:[^*]*[^*\s])?\*(?=$|[\s.,;:!?)])/.exec(r.v) : null;
+    if (m) throw new TextError(`single-star emphasis ${JSON.stringify(m[0].trim())}: use **strong** (a lone * is fine)`);
+  }
   return out;
 }
 
