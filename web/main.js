@@ -5,6 +5,7 @@
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
 
 import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
+import { useCoreTables } from './core-tables.js';
 import { createAnalyzer } from './analysis.js';
 import { el, clear } from './dom.js';
 import { mark } from './perf.js';
@@ -87,6 +88,7 @@ export async function boot(opts = {}) {
     lab = await createGraphLab(labOpts);
     presets = lab.presets();
     meta = typeof lab.meta === 'function' ? lab.meta() : null;
+    useCoreTables(meta);        // the core's pass codes, op classes and status names (core-tables.js)
   } catch (err) {
     const info = errorInfo(err);
     status.textContent = '';

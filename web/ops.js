@@ -1,18 +1,10 @@
-// ops.js — op name → op class (graph_lab.py §1), the class colours, shapes and node labels (numbers: format.js).
+// ops.js — op name → op class (the core's table, graph_lab.py §1), the class colours, shapes and node labels
+// (numbers: format.js).
 
-export const OP_CLASS = {
-  input: 'LEAF', param: 'LEAF', const: 'LEAF',
-  add: 'POINTWISE', sub: 'POINTWISE', mul: 'POINTWISE', div: 'POINTWISE', maximum: 'POINTWISE', neg: 'POINTWISE',
-  exp: 'POINTWISE', log: 'POINTWISE', tanh: 'POINTWISE', sqrt: 'POINTWISE', rsqrt: 'POINTWISE', recip: 'POINTWISE',
-  rot_pairs: 'POINTWISE', gt: 'POINTWISE', lt: 'POINTWISE',
-  sum: 'REDUCE', max: 'REDUCE',
-  reshape: 'VIEW', transpose: 'VIEW',
-  causal_mask: 'GENERATOR',
-  softmax: 'COMPOSITE', rms_norm: 'COMPOSITE', silu: 'COMPOSITE',
-  matmul: 'SPECIAL', kv_write: 'SPECIAL', flash_attn: 'SPECIAL',
-};
+import { OP_CLASS, CLASSES } from './core-tables.js';
 
-export const CLASSES = ['LEAF', 'POINTWISE', 'REDUCE', 'VIEW', 'GENERATOR', 'COMPOSITE', 'SPECIAL'];
+// the core's op → class table and its class order (its meta, see core-tables.js)
+export { OP_CLASS, CLASSES };
 
 export function opClass(op) {
   return Object.prototype.hasOwnProperty.call(OP_CLASS, op) ? OP_CLASS[op] : 'SPECIAL';

@@ -11,8 +11,10 @@
 // One table (PROPS below) drives parsing, writing and the defaults.
 // Pure module (no DOM): unit-tested under Node (tests/web/state*.test.js).
 
-export const PASS_NAMES = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce'];
-export const DEFAULT_PIPELINE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
+import { PASS_NAMES, DEFAULT_PIPELINE, PASS_CODE, CODE_PASS } from './core-tables.js';
+
+// the core's pass names and default pipeline (its meta; live bindings, see core-tables.js)
+export { PASS_NAMES, DEFAULT_PIPELINE };
 export const PANELS = ['program', 'config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
@@ -20,9 +22,7 @@ export const KERNEL_SETS = ['fused', 'eager'];
 // controls a lesson link can hide (hideui=a.b): the views mark each with data-ui=<name>
 export const HIDEABLE = ['config', 'pipeline', 'stepper', 'options', 'passes', 'caption', 'changes', 'export', 'panels', 'share', 'inst'];
 
-// Short hash codes for pass names (keeps links readable): "p=ma.de.cs.cf.si.fn".
-const PASS_CODE = { match_attention: 'ma', decompose: 'de', cse: 'cs', constant_fold: 'cf', simplify: 'si', fold_norm_weight: 'fn', dce: 'dc' };
-const CODE_PASS = Object.fromEntries(Object.entries(PASS_CODE).map(([k, v]) => [v, k]));
+// A pipeline is written in the core's short pass codes (keeps links readable): "p=ma.de.cs.cf.si.fn".
 
 export const MAX_PIPELINE = 16;
 
@@ -173,7 +173,7 @@ const PROPS = [
   { key: 'vec', path: 'custom.vec', type: NUM, def: 67e12, core: 'device.vec_flops', when: custom },
   { key: 'bw', path: 'custom.bw', type: NUM, def: 3.35e12, core: 'device.bw', when: custom },
   { key: 'launch', path: 'custom.launch', type: NUM, def: 4e-6, core: 'device.launch', when: custom },
-  { key: 'p', path: 'pipeline', type: PIPELINE, def: DEFAULT_PIPELINE },
+  { key: 'p', path: 'pipeline', type: PIPELINE, def: () => DEFAULT_PIPELINE },
   { key: 'stage', path: 'stage', type: INT, def: 0, limit: { min: 0, max: MAX_PIPELINE, integer: true } },
   { key: 'panels', path: 'panels', type: listType(PANELS, 'panel'), def: ['config', 'graph', 'kernels', 'memory'] },
   { key: 'inst', path: 'inst', type: BOOL, def: false },
@@ -211,7 +211,11 @@ function setPath(st, [a, b], v) {
   if (b === undefined) st[a] = v;
   else st[a][b] = v;
 }
-const copyDef = (v) => (Array.isArray(v) ? v.slice() : v);
+// a default is a value, or a function of the tables installed now (the default pipeline)
+function copyDef(d) {
+  const v = typeof d === 'function' ? d() : d;
+  return Array.isArray(v) ? v.slice() : v;
+}
 
 /** The small preset of the fixtures: every view is readable at this size. */
 export function defaultState() {
@@ -378,7 +382,8 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
     elem_bytes: st.eb,
     device,
     pipeline: st.pipeline.slice(),
-    emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true },
+    // the analysis asks for the memory plans' arrays too (the memory view draws the core's, views/memory.js)
+    emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true, plans: true },
   };
   // a program's symbolic dims: the decode layer's cache length S and slot P, from the config
   if (typeof st.prog === 'string') obj.bind = { S: c.S, P: c.S - 1 };

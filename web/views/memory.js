@@ -1,9 +1,10 @@
 // views/memory.js — the memory plan (graph_lab.py §11): every intermediate that the fused kernels write
 // back lives from the kernel that makes it to the last kernel that reads it. Drawn as rectangles on
 // (kernel step × byte offset) for the naive plan (no reuse: one block each) and the greedy plan
-// (largest first, lowest offset that fits beside every overlapping block: the core's offsets), with each
-// plan's peak, the live-bytes curve (bytes alive at each step; its peak is the lower bound) and a stepper
-// that replays greedy-by-size one buffer at a time. Byte axes are in one binary unit (memory/ticks.js).
+// (largest first, lowest offset that fits beside every overlapping block), with each plan's peak, the
+// live-bytes curve (bytes alive at each step; its peak is the lower bound) and a stepper that replays
+// greedy-by-size one buffer at a time. Every number is the core's (the case's emit.plans: naive_offsets,
+// greedy_offsets, greedy_order, live): the view computes none. Byte axes are in one binary unit (memory/ticks.js).
 // Hovering a block names its value (op, shape, producing kernel, last reader) and lights up the kernel
 // that wrote it on the graph.
 
@@ -13,33 +14,10 @@ import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
 import { binaryTicks, tickText } from './memory/ticks.js';
+import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 
 const MAX_LT_RECTS = 600;
-
-export function naiveOffsets(lts) {
-  const off = new Map();
-  let total = 0;
-  for (const [bytes, , , nid] of lts) {
-    off.set(nid, total);
-    total += bytes;
-  }
-  return { off, peak: total };
-}
-
-/** Bytes alive at each kernel step (a value lives from its first to its last step, both included). */
-export function liveProfile(lts) {
-  if (!lts.length) return [];
-  const T = Math.max(...lts.map((l) => l[2])) + 1;
-  const live = new Array(T).fill(0);
-  for (const [bytes, s, e] of lts) for (let t = s; t <= e; t++) live[t] += bytes;
-  return live;
-}
-
-/** The greedy plan's order: by size, largest first, stable (as the core and the reference sort). */
-export function greedyOrder(lts) {
-  return lts.map((l, j) => j).sort((a, b) => lts[b][0] - lts[a][0]);
-}
 
 export function createMemoryView(root, ctx) {
   clear(root);
@@ -211,7 +189,7 @@ export function createMemoryView(root, ctx) {
     const cw = widths.get(charts) || widths.get(root) || 900;
     const W = Math.max(300, Math.floor(cw >= 720 ? (cw - 12) / 2 : cw));
     charts.append(
-      chart('naive', cur.naive.off, mem.naive ?? cur.naive.peak, mem.lower_bound, W, false),
+      chart('naive', cur.naive, mem.naive, mem.lower_bound, W, false),
       chart('greedy', cur.greedy, mem.greedy, mem.lower_bound, W, true),
     );
     const n = cur.order.length;
@@ -261,12 +239,23 @@ export function createMemoryView(root, ctx) {
     const mem = r.memory;
     const lts = mem.lifetimes || [];
     const steps = lts.length ? Math.max(...lts.map((l) => l[2])) : 0;
-    const live = liveProfile(lts);
+    const plans = corePlans(mem, lts.length);
+    if (!plans) {
+      // a result without the plans' arrays (its case did not ask for emit.plans): nothing to draw from
+      clear(summary);
+      clear(charts);
+      clear(legend);
+      summary.append(el('p', { class: 'note' }, 'The core sent no memory plans for this case.'));
+      stepper.hidden = true;
+      cur = null;
+      return;
+    }
+    const { live } = plans;
     cur = {
       r, lts, steps, live, inst: state.inst,
-      naive: naiveOffsets(lts),
+      naive: new Map(lts.map((l, j) => [l[3], plans.naive[j]])),
       greedy: new Map(Object.entries(mem.greedy_offsets || {}).map(([k, v]) => [Number(k), v])),
-      order: greedyOrder(lts),
+      order: plans.order,
       names: (r.lab_kernels || []).map((k) => k.name),
       values: r.lab_values || {},
     };

@@ -29,9 +29,10 @@
 #endif
 #define GL_CASE_MAX_NAME 128
 
-/* Which large parts of the output to write ("emit" in the case; all true by default). */
+/* Which large parts of the output to write ("emit" in the case; all true by default but plans: the memory
+ * plans' per-buffer and per-step arrays the lab's memory view draws, which the reference does not print). */
 typedef struct {
-    bool graphs, outputs, provenance, kernels;
+    bool graphs, outputs, provenance, kernels, plans;
 } gl_case_emit;
 
 typedef struct {
@@ -75,6 +76,9 @@ typedef struct {
     gl_lifetimes lts;
     int64_t naive, greedy, lower_bound;
     int64_t *offsets;             /* greedy offsets, in lifetime order */
+    int64_t *naive_offsets;       /* emit.plans: naive offsets, in lifetime order, else NULL */
+    int64_t *live;                /* emit.plans: bytes alive at each kernel step (nlive), else NULL */
+    int nlive;
     bool ran;
     double t_build, t_passes, t_fuse, t_memory, t_total;          /* ms */
     double t_run;                 /* one forward of the final graph: the fastest of run_repeat */

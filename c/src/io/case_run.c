@@ -182,16 +182,39 @@ static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
     return GL_OK;
 }
 
+/* The bytes alive at each kernel step 0 .. the last end (a buffer from its start to its end, both included):
+ * the curve whose peak is the lower bound. No sum overflows: the naive plan (every size added) did not. */
+static gl_status live_profile(gl_case_result *r, gl_err *e) {
+    const gl_lifetimes *l = &r->lts;
+    int steps = 0;
+    for (int i = 0; i < l->n; i++)
+        if (l->lt[i].end + 1 > steps) steps = l->lt[i].end + 1;
+    r->live = gl_alloc((size_t)steps + 1, sizeof *r->live, e);
+    if (!r->live) return GL_E_NOMEM;
+    for (int i = 0; i < l->n; i++) {
+        if (l->lt[i].end < l->lt[i].start) continue;
+        r->live[l->lt[i].start] += l->lt[i].bytes;
+        r->live[l->lt[i].end + 1] -= l->lt[i].bytes;
+    }
+    for (int t = 1; t < steps; t++) r->live[t] += r->live[t - 1];
+    r->nlive = steps;
+    return GL_OK;
+}
+
 static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
     gl_status st = gl_lifetimes_compute(fin, &r->fused, &c->bind, c->elem_bytes, &r->lts, e);
     if (st) return st;
     r->offsets = gl_alloc((size_t)r->lts.n, sizeof *r->offsets, e);
     if (!r->offsets) return GL_E_NOMEM;
-    if ((st = gl_plan_naive(&r->lts, &r->naive, NULL, e))) return st;
+    if (c->emit.plans) {
+        r->naive_offsets = gl_alloc((size_t)r->lts.n, sizeof *r->naive_offsets, e);
+        if (!r->naive_offsets) return GL_E_NOMEM;
+    }
+    if ((st = gl_plan_naive(&r->lts, &r->naive, r->naive_offsets, e))) return st;
     if ((st = gl_plan_greedy(&r->lts, &r->greedy, r->offsets, e))) return st;
     r->lower_bound = gl_lower_bound(&r->lts);
-    return GL_OK;
+    return c->emit.plans ? live_profile(r, e) : GL_OK;
 }
 
 static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
@@ -323,6 +346,8 @@ void gl_case_result_free(gl_case_result *r) {
     gl_kernels_free(&r->fused);
     gl_lifetimes_free(&r->lts);
     free(r->offsets);
+    free(r->naive_offsets);
+    free(r->live);
     free(r->spans);
     free(r->console);
     memset(r, 0, sizeof *r);

@@ -202,8 +202,19 @@ static void w_memory(wctx *w) {
     }
     for (int i = 0; i < l->n; i++)
         gl_sb_printf(sb, "%s\"%d\": %lld", i ? ", " : "", l->lt[ord[i]].node, (long long)w->r->offsets[ord[i]]);
+    gl_sb_putc(sb, '}');
+    if (w->r->naive_offsets && w->r->live) {
+        /* emit.plans: what the lab draws, so it recomputes nothing (JSON objects lose the order above) */
+        gl_sb_puts(sb, ", \"greedy_order\": [");
+        for (int i = 0; i < l->n; i++) gl_sb_printf(sb, "%s%d", i ? ", " : "", ord[i]);
+        gl_sb_puts(sb, "], \"naive_offsets\": [");
+        for (int i = 0; i < l->n; i++) gl_sb_printf(sb, "%s%lld", i ? ", " : "", (long long)w->r->naive_offsets[i]);
+        gl_sb_puts(sb, "], \"live\": [");
+        for (int t = 0; t < w->r->nlive; t++) gl_sb_printf(sb, "%s%lld", t ? ", " : "", (long long)w->r->live[t]);
+        gl_sb_putc(sb, ']');
+    }
     free(ord);
-    gl_sb_puts(sb, "}}");
+    gl_sb_putc(sb, '}');
 }
 
 static void w_outputs(wctx *w) {

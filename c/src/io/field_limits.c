@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "io/case.h"
+#include "passes/passes.h"
 
 #define DIM(f) {f, 1, (double)GL_MAX_DIM, false, true}
 #define POS(f, max) {f, 0, max, true, false}
@@ -57,6 +58,40 @@ gl_status gl_limit_check_int(const char *field, int64_t v, gl_err *e) {
     return gl_fail(e, GL_E_LIMIT, "%s is %lld, above the limit %lld", field, (long long)v, (long long)l->max);
 }
 
+/* The small tables the lab would otherwise copy: "passes" [{name, code, pipeline}] (registry order),
+ * "classes" (gl_opclass order), "op_classes" {op: class} (gl_op order), "status" (names by gl_status). */
+static void put_tables(gl_sb *sb, bool pretty) {
+    const char *nl = pretty ? "\n  " : "", *sp = pretty ? " " : "";
+    gl_sb_printf(sb, "%s\"passes\":%s[", pretty ? "\n" : "", sp);
+    const char *name, *code;
+    bool in_pipeline;
+    for (int i = 0; gl_pass_info_at(i, &name, &code, &in_pipeline); i++) {
+        gl_sb_printf(sb, "%s%s{\"name\":%s", i ? "," : "", nl, sp);
+        gl_sb_json_str(sb, name);
+        gl_sb_printf(sb, ",%s\"code\":%s", sp, sp);
+        gl_sb_json_str(sb, code);
+        gl_sb_printf(sb, ",%s\"pipeline\":%s%s}", sp, sp, in_pipeline ? "true" : "false");
+    }
+    gl_sb_printf(sb, "%s],%s\"classes\":%s[", pretty ? "\n" : "", pretty ? "\n" : "", sp);
+    for (int c = 0; c <= GL_CLASS_SPECIAL; c++) {
+        gl_sb_printf(sb, "%s%s", c ? "," : "", c ? sp : "");
+        gl_sb_json_str(sb, gl_opclass_name((gl_opclass)c));
+    }
+    gl_sb_printf(sb, "],%s\"op_classes\":%s{", pretty ? "\n" : "", sp);
+    for (int op = 0; op < GL_OP_COUNT; op++) {
+        gl_sb_printf(sb, "%s%s", op ? "," : "", nl);
+        gl_sb_json_str(sb, gl_op_name((gl_op)op));
+        gl_sb_printf(sb, ":%s", sp);
+        gl_sb_json_str(sb, gl_opclass_name(gl_op_class((gl_op)op)));
+    }
+    gl_sb_printf(sb, "%s},%s\"status\":%s[", pretty ? "\n" : "", pretty ? "\n" : "", sp);
+    for (int st = GL_OK; st <= GL_E_INTERNAL; st++) {
+        gl_sb_printf(sb, "%s%s", st ? "," : "", st ? sp : "");
+        gl_sb_json_str(sb, gl_status_name((gl_status)st));
+    }
+    gl_sb_putc(sb, ']');
+}
+
 gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e) {
     gl_status st = gl_out_begin(out, outlen, "gl_meta_json", e);
     if (st) return st;
@@ -80,8 +115,9 @@ gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e) {
     gl_sb_printf(&sb, "%s},%s\"run_bytes\":%s{\"default\":%s%lld,%s\"max\":%s%lld},", pretty ? "\n" : "",
                  pretty ? "\n" : "", sp, sp, (long long)GL_CASE_DEFAULT_RUN_BYTES, sp, sp,
                  (long long)GL_CASE_MAX_RUN_BYTES);
-    gl_sb_printf(&sb, "%s\"input_bytes\":%s{\"max\":%s%zu},%s\"json_values\":%s{\"max\":%s%d}%s}%s", pretty ? "\n" : "",
-                 sp, sp, GL_MAX_INPUT_BYTES, pretty ? "\n" : "", sp, sp, GL_CASE_MAX_JSON_VALUES, pretty ? "\n" : "",
-                 pretty ? "\n" : "");
+    gl_sb_printf(&sb, "%s\"input_bytes\":%s{\"max\":%s%zu},%s\"json_values\":%s{\"max\":%s%d},", pretty ? "\n" : "",
+                 sp, sp, GL_MAX_INPUT_BYTES, pretty ? "\n" : "", sp, sp, GL_CASE_MAX_JSON_VALUES);
+    put_tables(&sb, pretty);
+    gl_sb_printf(&sb, "%s}%s", pretty ? "\n" : "", pretty ? "\n" : "");
     return gl_sb_finish(&sb, out, outlen, e);
 }

@@ -42,7 +42,8 @@ gl_status gl_limit_check_max(const char *field, double v, gl_err *e);
 gl_status gl_limit_check_int(const char *field, int64_t v, gl_err *e);           /* the same, for integers */
 
 /* {"limits": {field: {"min", ["exclusive_min",] "max", ["integer"]}}, "run_bytes": {"default", "max"},
- *  "input_bytes": {"max"}, "json_values": {"max"}}; pretty puts one field per line. */
+ *  "input_bytes": {"max"}, "json_values": {"max"}, "passes": [{"name", "code", "pipeline"}], "classes",
+ *  "op_classes": {op: class}, "status"}; pretty puts one field per line. */
 gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e);
 
 #endif
