@@ -7,12 +7,17 @@ CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     := -Wall -Wextra -Wshadow -Wno-unused-parameter
 INC      := -Ic/include -Ic/src
 OPT      ?= -O2
-LIB_SRC  := $(sort $(wildcard c/src/*/*.c))
+# c/src/codegen/runtime.c is not library code: it is embedded as a string into every generated C program.
+LIB_SRC  := $(sort $(filter-out c/src/codegen/runtime.c,$(wildcard c/src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard c/cli/*.c))
 HDRS     := $(wildcard c/include/*.h c/src/*/*.h c/cli/*.h)
 TEST_SRC := $(sort $(wildcard c/tests/test_*.c))
 
 BUILD    := build
+# Generated headers (the codegen runtime as a C string); every build flavour includes them.
+GEN      := $(BUILD)/gen
+INC      += -I$(GEN)
+HDRS     += $(GEN)/codegen_runtime.h
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
@@ -24,6 +29,17 @@ WASI_FLAGS := -O2 -msimd128 -D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-
 
 .PHONY: all native wasi wasm test test-c test-js deps clean bench serve
 all: native
+
+# The generated C program's runtime: c/src/codegen/runtime.c as one string literal (a line per string).
+$(GEN)/codegen_runtime.h: c/src/codegen/runtime.c
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+# The same runtime compiled on its own with the library's warnings as errors (part of test-c).
+RUNTIME_CHECK := $(BUILD)/tests/codegen_runtime.o
+$(RUNTIME_CHECK): c/src/codegen/runtime.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -Werror -c $< -o $@
 
 native: $(BUILD)/graphlab
 
@@ -70,7 +86,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 deps:
 	@sh tools/ensure-deps.sh
 
-build-all: native wasi wasm web $(BUILD)/graphlab_asan $(TEST_BINS) fuzz-build
+build-all: native wasi wasm web $(BUILD)/graphlab_asan $(TEST_BINS) $(RUNTIME_CHECK) fuzz-build
 
 test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) build-all
@@ -79,7 +95,7 @@ test: deps
 	npx vitest run --exclude 'tests/e2e/**'
 	npx vitest run tests/e2e --maxWorkers=1
 
-test-c: $(BUILD)/graphlab_asan $(TEST_BINS)
+test-c: $(BUILD)/graphlab_asan $(TEST_BINS) $(RUNTIME_CHECK)
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 
 # The analysis pipeline (build, passes, fuse, cost, memory) for 1..126-layer stacks; ratios to the

@@ -58,22 +58,11 @@ void gl_err_clear(gl_err *e);
 const char *gl_status_name(gl_status s);
 
 /* ---------------------------------------------------------------- ops */
+/* The op enum, from the op table (graphlab_ops.h: one row per op with everything the core knows of it). */
 typedef enum {
-    /* LEAF */
-    GL_OP_INPUT, GL_OP_PARAM, GL_OP_CONST,
-    /* POINTWISE */
-    GL_OP_ADD, GL_OP_SUB, GL_OP_MUL, GL_OP_DIV, GL_OP_MAXIMUM, GL_OP_NEG, GL_OP_EXP, GL_OP_LOG,
-    GL_OP_TANH, GL_OP_SQRT, GL_OP_RSQRT, GL_OP_RECIP, GL_OP_ROT_PAIRS, GL_OP_GT, GL_OP_LT,
-    /* REDUCE */
-    GL_OP_SUM, GL_OP_MAX,
-    /* VIEW */
-    GL_OP_RESHAPE, GL_OP_TRANSPOSE,
-    /* GENERATOR */
-    GL_OP_CAUSAL_MASK,
-    /* COMPOSITE */
-    GL_OP_SOFTMAX, GL_OP_RMS_NORM, GL_OP_SILU,
-    /* SPECIAL */
-    GL_OP_MATMUL, GL_OP_KV_WRITE, GL_OP_FLASH_ATTN,
+#define GL_OP(E, ...) GL_OP_##E,
+#include "graphlab_ops.h"
+#undef GL_OP
     GL_OP_COUNT
 } gl_op;
 
@@ -86,7 +75,11 @@ const char *gl_op_name(gl_op op);               /* "add", "flash_attn", ... */
 int gl_op_from_name(const char *name);          /* gl_op, or -1 if unknown */
 gl_opclass gl_op_class(gl_op op);
 const char *gl_opclass_name(gl_opclass c);      /* "POINTWISE", ... */
-int gl_op_arity(gl_op op);                      /* inputs it takes; flash_attn: 3 (4 with mask) */
+int gl_op_arity(gl_op op);                      /* inputs it takes at least (flash_attn: 3) */
+int gl_op_max_arity(gl_op op);                  /* inputs it takes at most (flash_attn: 4, with a mask) */
+bool gl_op_arity_ok(gl_op op, int nin);         /* min <= nin <= max */
+unsigned gl_op_attrs_required(gl_op op);        /* GL_A_* bits the op must carry */
+unsigned gl_op_attrs_allowed(gl_op op);         /* ... and may carry (required | optional) */
 
 /* ---------------------------------------------------------------- dims and shapes */
 /* A dim is an integer (sym[0] == 0) or a symbol such as "S" (n unused, 0). */
@@ -148,10 +141,17 @@ gl_shape gl_array_shape(const gl_array *a);
 bool gl_array_matches(const gl_array *a, const gl_shape *s, const gl_bind *b);
 
 /* ---------------------------------------------------------------- attrs and nodes */
+/* Attribute bits, from the attribute table (graphlab_attrs.h): GL_A_AXIS = 1 << 0, GL_A_KEEPDIMS, ... */
 enum {
-    GL_A_AXIS = 1u << 0, GL_A_KEEPDIMS = 1u << 1, GL_A_PERM = 1u << 2, GL_A_SHAPE = 1u << 3,
-    GL_A_EPS = 1u << 4, GL_A_T = 1u << 5, GL_A_POS0 = 1u << 6, GL_A_POS = 1u << 7,
-    GL_A_SCALE = 1u << 8, GL_A_VALUE = 1u << 9
+#define GL_ATTR(E, ...) GL_A_BIT_##E,
+#include "graphlab_attrs.h"
+#undef GL_ATTR
+    GL_A_COUNT
+};
+enum {
+#define GL_ATTR(E, ...) GL_A_##E = 1u << GL_A_BIT_##E,
+#include "graphlab_attrs.h"
+#undef GL_ATTR
 };
 
 /* The reference's attrs dict; `has` says which keys are present. Key order when printed is the
@@ -170,7 +170,7 @@ typedef struct {
     double value;                 /* scalar const */
 } gl_attrs;
 
-bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b);
+bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b);   /* the same keys with == values (NaN != NaN) */
 
 typedef struct {
     int id;
@@ -259,6 +259,9 @@ int gl_t_const(gl_tracer *tr, gl_array *value);                     /* array con
 /* Low-level: record any node with given attrs/shape (used by decompose). */
 int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs,
               const gl_shape *shape, const char *name);
+/* Any op of the builder API by its gl_op (the op table's build column): inputs are tensor ids, attrs as
+ * the builder takes them (the op's required keys must be there). Not for leaves or causal_mask. */
+int gl_t_op(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs);
 /* Low-level: a leaf copied from another graph (used by decompose). Registers scalar consts for dedup. */
 int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value);
 
@@ -433,14 +436,15 @@ gl_status gl_fold_norm_weight(const gl_graph *g, gl_pass_result *out, gl_err *e)
 gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e);
 /* By name ("cse", ...); GL_E_INVALID names an unknown pass. */
 gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e);
-int gl_pass_count(void);                                            /* the default pipeline's passes */
+int gl_pipeline_length(void);          /* the default pipeline's length (gl_pass_name_at 0..length-1) */
 const char *gl_pass_name_at(int i);                                 /* reference order */
 /* Verify every pass gl_pass_run runs (passes/verify.c: GL_E_INTERNAL naming the broken invariant); on in
  * the ASan and fuzz builds. Returns the previous setting. */
 bool gl_pass_verify(bool on);
 
 /* ---------------------------------------------------------------- fusion and cost (§10) */
-typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE } gl_kernel_kind;
+typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE, GL_K_NONE } gl_kernel_kind;
+gl_kernel_kind gl_op_kernel(gl_op op);          /* the kind of kernel the op starts; GL_K_NONE: none */
 const char *gl_kernel_kind_name(gl_kernel_kind k);
 
 /* Why a kernel's first node could not join an existing kernel (docs/CASES.md, "why"): the reason for the

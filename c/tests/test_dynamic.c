@@ -586,7 +586,7 @@ static void test_codegen_c_source(void **state) {
     /* exact literals: 0.1 in hex, -inf, the smallest subnormal */
     assert_non_null(strstr(src, "static const double W1[3] = {0x1.999999999999ap-4, -INFINITY, 0x0.0000000000001p-1022};"));
     assert_non_null(strstr(src, "T v0 = t_input(buf, len, &off, 1, (const int64_t[]){3}, \"x\");"));
-    assert_non_null(strstr(src, "T v2 = t_bin(B_ADD, &v0, &v1, 2);"));
+    assert_non_null(strstr(src, "T v2 = t_add(&v0, &v1, 2);"));
     assert_non_null(strstr(src, "t_write(&v2, text, 0, 2);"));
     assert_non_null(strstr(src, "#define NSYM 0"));
     free(src);

@@ -1,7 +1,16 @@
-/* flops.c — FLOPs of one node (§10 node_flops): pointwise / reduce / composite ops count one FLOP per
- * element (reduces count their input's elements); matmul 2·batch·m·n·k; flash_attn 4·batch·rows·cols·d;
- * everything else (leaves, views, generators, kv_write) is free. */
+/* flops.c — FLOPs of one node (§10 node_flops), by the op table's flops column: OUT one FLOP per output
+ * element (pointwise, composite), IN one per element of input 0 (reduce), MATMUL 2·batch·m·n·k, ATTN
+ * 4·batch·rows·cols·d, NONE free (leaves, views, generators, kv_write). */
 #include "ir/util.h"
+
+typedef enum { FL_NONE, FL_OUT, FL_IN, FL_MATMUL, FL_ATTN } flop_rule;
+
+static const flop_rule RULE[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, ...) [GL_OP_##E] = FL_##flops,
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof RULE / sizeof RULE[0] == GL_OP_COUNT, "a FLOP rule per op");
 
 /* a · b for non-negative int64 values; false on overflow. */
 static bool mul_ok(int64_t a, int64_t b, int64_t *out) {
@@ -21,15 +30,16 @@ gl_status gl_node_flops(const gl_graph *g, int node, const gl_bind *bind, double
     for (int k = 0; k < n->nin; k++)
         if (n->in[k] < 0 || n->in[k] >= g->n)
             return gl_fail(e, GL_E_INVALID, "node_flops: node %d has input %d, which does not exist", node, n->in[k]);
-    gl_opclass c = gl_op_class(n->op);
+    if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "node_flops: node %d has an unknown op", node);
+    const flop_rule rule = RULE[n->op];
     int64_t r = 0;
     gl_status st;
-    if (c == GL_CLASS_POINTWISE || c == GL_CLASS_REDUCE || c == GL_CLASS_COMPOSITE) {
-        if (c == GL_CLASS_REDUCE && n->nin < 1)
+    if (rule == FL_OUT || rule == FL_IN) {
+        if (rule == FL_IN && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "node_flops: reduce node %%%d has no input", node);
-        const gl_shape *src = c == GL_CLASS_REDUCE ? &g->nodes[n->in[0]].shape : &n->shape;
+        const gl_shape *src = rule == FL_IN ? &g->nodes[n->in[0]].shape : &n->shape;
         if ((st = gl_numel(src, bind, &r, e))) return st;
-    } else if (n->op == GL_OP_MATMUL) {
+    } else if (rule == FL_MATMUL) {
         if (n->nin < 2) return gl_fail(e, GL_E_INVALID, "node_flops: matmul node %%%d needs 2 inputs", node);
         const gl_shape *a = &g->nodes[n->in[0]].shape;
         if (a->rank < 1) return gl_fail(e, GL_E_SHAPE, "node_flops: matmul node %%%d has a scalar input", node);
@@ -37,7 +47,7 @@ gl_status gl_node_flops(const gl_graph *g, int node, const gl_bind *bind, double
         if ((st = gl_numel(&n->shape, bind, &ne, e))) return st;
         if ((st = gl_dim_value(a->d[a->rank - 1], bind, &kdim, e))) return st;
         if (!mul_ok(2, ne, &r) || !mul_ok(r, kdim, &r)) return overflow(e, n);
-    } else if (n->op == GL_OP_FLASH_ATTN) {
+    } else if (rule == FL_ATTN) {
         if (n->nin < 3) return gl_fail(e, GL_E_INVALID, "node_flops: flash_attn node %%%d needs 3 inputs", node);
         const gl_shape *q = &g->nodes[n->in[0]].shape, *k = &g->nodes[n->in[1]].shape;
         if (q->rank < 1 || k->rank < 2)

@@ -56,6 +56,7 @@ const char *gl_kernel_kind_name(gl_kernel_kind k) {
     case GL_K_ROWWISE: return "rowwise";
     case GL_K_ATTENTION: return "attention";
     case GL_K_WRITE: return "write";
+    case GL_K_NONE: return "none";
     }
     return "?";
 }
@@ -320,11 +321,7 @@ static gl_status partition(fctx *c, bool enable) {
         if (target < 0) {
             kbuild *k = &c->kb[c->nk];
             memset(k, 0, sizeof *k);
-            k->kind = n->op == GL_OP_MATMUL       ? GL_K_MATMUL
-                      : n->op == GL_OP_FLASH_ATTN ? GL_K_ATTENTION
-                      : n->op == GL_OP_KV_WRITE   ? GL_K_WRITE
-                      : reduce                    ? GL_K_ROWWISE
-                                                  : GL_K_POINTWISE;
+            k->kind = gl_op_kernel(n->op);           /* the op table's kernel column */
             k->iter = reduce ? n->in[0] : i;
             k->head = k->tail = -1;
             k->dep = k->rdep = -1;

@@ -4,7 +4,7 @@
  * `_NP_EXPR` forms for the simple ops, np.sum / np.max with axis and keepdims, .reshape / .transpose with
  * tuple attrs, `_eval(N[id], [...])` for everything else.
  *
- * gl_codegen_c writes a self-contained C11 program: a small runtime (the RUNTIME lines below: tensors,
+ * gl_codegen_c writes a self-contained C11 program: a small runtime (runtime.c, embedded: tensors,
  * numpy broadcasting, numpy's pairwise summation, k-order matmul, softmax, rms_norm, kv_write, flash_attn,
  * ... with the interpreter's operation order, so the outputs agree to the last bits or within rounding),
  * the graph's params and consts as static arrays of hex-float literals (exact), and a straight-line main
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/attrs.h"
 #include "ir/util.h"
 
 #define GL_CODEGEN_MAX_VALUES (1LL << 22)   /* embedded float64 values (about 100 MB of source) */
@@ -40,22 +41,37 @@ static void put_pyrepr(gl_sb *sb, const char *s) {
     gl_sb_putc(sb, q);
 }
 
-static const char *np_expr(gl_op op) {
-    switch (op) {
-    case GL_OP_ADD: return "{0} + {1}";
-    case GL_OP_SUB: return "{0} - {1}";
-    case GL_OP_MUL: return "{0} * {1}";
-    case GL_OP_DIV: return "{0} / {1}";
-    case GL_OP_NEG: return "-{0}";
-    case GL_OP_EXP: return "np.exp({0})";
-    case GL_OP_LOG: return "np.log({0})";
-    case GL_OP_TANH: return "np.tanh({0})";
-    case GL_OP_SQRT: return "np.sqrt({0})";
-    case GL_OP_RSQRT: return "1.0 / np.sqrt({0})";
-    case GL_OP_RECIP: return "1.0 / {0}";
-    case GL_OP_MAXIMUM: return "np.maximum({0}, {1})";
-    case GL_OP_MATMUL: return "{0} @ {1}";
-    default: return NULL;
+/* The op table's np and chelper columns. */
+static const struct {
+    const char *np, *chelper;
+} FORM[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, np, chelper, ...) [GL_OP_##E] = {np, chelper},
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof FORM / sizeof FORM[0] == GL_OP_COUNT, "a code form per op");
+
+/* An np template: {0} {1} are inputs, {key} an attr in Python syntax (attrs.h). */
+static void put_np(gl_sb *sb, const char *fmt, const gl_node *n) {
+    for (const char *p = fmt; *p; p++) {
+        if (p[0] == '{' && (p[1] == '0' || p[1] == '1') && p[2] == '}') {
+            int k = p[1] - '0';
+            gl_sb_printf(sb, "v%d", k < n->nin ? n->in[k] : -1);
+            p += 2;
+            continue;
+        }
+        const char *close = p[0] == '{' ? strchr(p, '}') : NULL;
+        int t = -1;
+        for (int i = 0; close && i < GL_A_COUNT && t < 0; i++)
+            if ((size_t)(close - p - 1) == strlen(gl_attr_table[i].key) &&
+                strncmp(p + 1, gl_attr_table[i].key, (size_t)(close - p - 1)) == 0)
+                t = i;
+        if (t >= 0) {
+            gl_attr_put_py(sb, &n->attrs, gl_attr_table[t].bit);
+            p = close;
+        } else {
+            gl_sb_putc(sb, *p);
+        }
     }
 }
 
@@ -69,7 +85,7 @@ gl_status gl_codegen_python(const gl_graph *g, const char *fn_name, char **out, 
     gl_sb_printf(&sb, "def %s(inputs, V):", fn_name && fn_name[0] ? fn_name : "compiled");
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
-        const char *fmt = np_expr(n->op);
+        const char *fmt = FORM[n->op].np;
         gl_sb_printf(&sb, "\n    v%d = ", n->id);
         if (n->op == GL_OP_INPUT) {
             gl_sb_puts(&sb, "inputs[");
@@ -78,25 +94,7 @@ gl_status gl_codegen_python(const gl_graph *g, const char *fn_name, char **out, 
         } else if (n->op == GL_OP_PARAM || n->op == GL_OP_CONST) {
             gl_sb_printf(&sb, "V[%d]", n->id);
         } else if (fmt) {
-            for (const char *p = fmt; *p; p++) {
-                if (p[0] == '{' && (p[1] == '0' || p[1] == '1') && p[2] == '}') {
-                    int k = p[1] - '0';
-                    gl_sb_printf(&sb, "v%d", k < n->nin ? n->in[k] : -1);
-                    p += 2;
-                } else {
-                    gl_sb_putc(&sb, *p);
-                }
-            }
-        } else if (n->op == GL_OP_SUM || n->op == GL_OP_MAX) {
-            gl_sb_printf(&sb, "np.%s(v%d, axis=%d, keepdims=%s)", gl_op_name(n->op), n->in[0], n->attrs.axis,
-                         n->attrs.keepdims ? "True" : "False");
-        } else if (n->op == GL_OP_RESHAPE) {
-            char buf[GL_MAX_RANK * 24 + 8];
-            gl_sb_printf(&sb, "v%d.reshape(%s)", n->in[0], gl_shape_str(&n->attrs.shape, buf, sizeof buf));
-        } else if (n->op == GL_OP_TRANSPOSE) {
-            gl_sb_printf(&sb, "v%d.transpose((", n->in[0]);
-            for (int k = 0; k < n->attrs.nperm; k++) gl_sb_printf(&sb, "%s%d", k ? ", " : "", n->attrs.perm[k]);
-            gl_sb_puts(&sb, n->attrs.nperm == 1 ? ",))" : "))");
+            put_np(&sb, fmt, n);
         } else {
             gl_sb_printf(&sb, "_eval(N[%d], [", n->id);
             for (int k = 0; k < n->nin; k++) gl_sb_printf(&sb, "%sv%d", k ? ", " : "", n->in[k]);
@@ -110,548 +108,10 @@ gl_status gl_codegen_python(const gl_graph *g, const char *fn_name, char **out, 
 }
 
 /* ------------------------------------------------------------------ the generated program's runtime
- * (emitted verbatim at the top of every C program; kept as one string per line). */
-static const char *const RUNTIME[] = {
-    "#if defined(__GNUC__) || defined(__clang__)\n",
-    "#pragma GCC diagnostic ignored \"-Wunused-function\"\n",
-    "#endif\n",
-    "#include <math.h>\n",
-    "#include <stdarg.h>\n",
-    "#include <stdint.h>\n",
-    "#include <stdio.h>\n",
-    "#include <stdlib.h>\n",
-    "#include <string.h>\n",
-    "\n",
-    "/* ---- runtime: float64 tensors in C order, numpy semantics (as GraphLab's interpreter) */\n",
-    "#define MAXR 8\n",
-    "typedef struct { int r; int64_t d[MAXR]; int64_t n; double *p; int own; } T;\n",
-    "\n",
-    "static void die(const char *fmt, ...) {\n",
-    "    va_list ap;\n",
-    "    va_start(ap, fmt);\n",
-    "    fputs(\"compiled: \", stderr);\n",
-    "    vfprintf(stderr, fmt, ap);\n",
-    "    fputc('\\n', stderr);\n",
-    "    va_end(ap);\n",
-    "    exit(1);\n",
-    "}\n",
-    "\n",
-    "static const char *shape_str(int r, const int64_t *d, char *buf, size_t cap) {\n",
-    "    size_t k = 0;\n",
-    "    k += (size_t)snprintf(buf + k, cap - k, \"(\");\n",
-    "    for (int i = 0; i < r && k < cap; i++) k += (size_t)snprintf(buf + k, cap - k, \"%s%lld\", i ? \", \" : \"\", (long long)d[i]);\n",
-    "    if (k < cap) snprintf(buf + k, cap - k, r == 1 ? \",)\" : \")\");\n",
-    "    return buf;\n",
-    "}\n",
-    "\n",
-    "static T t_new(int r, const int64_t *d) {\n",
-    "    T t;\n",
-    "    memset(&t, 0, sizeof t);\n",
-    "    t.r = r;\n",
-    "    t.n = 1;\n",
-    "    for (int i = 0; i < r; i++) {\n",
-    "        if (d[i] < 0) die(\"negative dimension %lld\", (long long)d[i]);\n",
-    "        if (d[i] && t.n > INT64_MAX / d[i]) die(\"tensor too large\");\n",
-    "        t.d[i] = d[i];\n",
-    "        t.n *= d[i];\n",
-    "    }\n",
-    "    if ((uint64_t)t.n > SIZE_MAX / sizeof(double)) die(\"tensor too large\");\n",
-    "    t.p = calloc(t.n ? (size_t)t.n : 1, sizeof(double));\n",
-    "    if (!t.p) die(\"out of memory (%lld float64 values)\", (long long)t.n);\n",
-    "    t.own = 1;\n",
-    "    return t;\n",
-    "}\n",
-    "\n",
-    "static T t_static(const double *p, int r, const int64_t *d) {\n",
-    "    T t;\n",
-    "    memset(&t, 0, sizeof t);\n",
-    "    t.r = r;\n",
-    "    t.n = 1;\n",
-    "    for (int i = 0; i < r; i++) {\n",
-    "        t.d[i] = d[i];\n",
-    "        t.n *= d[i];\n",
-    "    }\n",
-    "    t.p = (double *)p;\n",
-    "    return t;\n",
-    "}\n",
-    "\n",
-    "static void t_free(T *t) {\n",
-    "    if (t->own) free(t->p);\n",
-    "    t->p = NULL;\n",
-    "    t->own = 0;\n",
-    "}\n",
-    "\n",
-    "static void t_check(const T *t, int r, const int64_t *d, int id) {\n",
-    "    int ok = t->r == r;\n",
-    "    for (int i = 0; ok && i < r; i++) ok = t->d[i] == d[i];\n",
-    "    if (!ok) {\n",
-    "        char a[200], b[200];\n",
-    "        die(\"node %d: computed shape %s, the graph says %s\", id, shape_str(t->r, t->d, a, sizeof a),\n",
-    "            shape_str(r, d, b, sizeof b));\n",
-    "    }\n",
-    "}\n",
-    "\n",
-    "static T t_copy(const T *x) {\n",
-    "    T o = t_new(x->r, x->d);\n",
-    "    if (x->n) memcpy(o.p, x->p, (size_t)x->n * sizeof(double));\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* ---- inputs and outputs: little-endian float64 */\n",
-    "static unsigned char *read_all(const char *path, size_t *len) {\n",
-    "    FILE *f = path ? fopen(path, \"rb\") : stdin;\n",
-    "    if (!f) die(\"cannot open %s\", path);\n",
-    "    size_t cap = 1 << 16, n = 0;\n",
-    "    unsigned char *buf = malloc(cap);\n",
-    "    if (!buf) die(\"out of memory\");\n",
-    "    for (;;) {\n",
-    "        if (n == cap) {\n",
-    "            unsigned char *nb = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;\n",
-    "            if (!nb) die(\"out of memory reading the inputs\");\n",
-    "            buf = nb;\n",
-    "            cap *= 2;\n",
-    "        }\n",
-    "        size_t got = fread(buf + n, 1, cap - n, f);\n",
-    "        n += got;\n",
-    "        if (got == 0) break;\n",
-    "    }\n",
-    "    if (ferror(f)) die(\"cannot read the inputs\");\n",
-    "    if (path) fclose(f);\n",
-    "    *len = n;\n",
-    "    return buf;\n",
-    "}\n",
-    "\n",
-    "static double get_f64(const unsigned char *b) {\n",
-    "    uint64_t u = 0;\n",
-    "    for (int i = 7; i >= 0; i--) u = (u << 8) | b[i];\n",
-    "    double v;\n",
-    "    memcpy(&v, &u, sizeof v);\n",
-    "    return v;\n",
-    "}\n",
-    "\n",
-    "static T t_input(const unsigned char *buf, size_t len, size_t *off, int r, const int64_t *d, const char *name) {\n",
-    "    T t = t_new(r, d);\n",
-    "    if ((uint64_t)t.n > (len - *off) / 8) {\n",
-    "        char s[200];\n",
-    "        die(\"input '%s' %s needs %lld float64 values, only %zu bytes are left\", name, shape_str(r, d, s, sizeof s),\n",
-    "            (long long)t.n, len - *off);\n",
-    "    }\n",
-    "    for (int64_t i = 0; i < t.n; i++) t.p[i] = get_f64(buf + *off + 8 * i);\n",
-    "    *off += (size_t)t.n * 8;\n",
-    "    return t;\n",
-    "}\n",
-    "\n",
-    "static void t_write(const T *t, int text, int k, int id) {\n",
-    "    if (text) {\n",
-    "        char s[200];\n",
-    "        printf(\"# output %d (node %d) %s\\n\", k, id, shape_str(t->r, t->d, s, sizeof s));\n",
-    "        for (int64_t i = 0; i < t->n; i++) printf(\"%a\\n\", t->p[i]);\n",
-    "        return;\n",
-    "    }\n",
-    "    unsigned char b[8];\n",
-    "    for (int64_t i = 0; i < t->n; i++) {\n",
-    "        uint64_t u;\n",
-    "        memcpy(&u, &t->p[i], sizeof u);\n",
-    "        for (int j = 0; j < 8; j++) b[j] = (unsigned char)(u >> (8 * j));\n",
-    "        if (fwrite(b, 1, 8, stdout) != 8) die(\"cannot write the outputs\");\n",
-    "    }\n",
-    "}\n",
-    "\n",
-    "/* ---- pointwise */\n",
-    "/* odometer over the first r dims: advances idx and both offsets by their strides; 0 when done */\n",
-    "static int next_index(int r, int64_t *idx, const int64_t *d, const int64_t *sa, const int64_t *sb,\n",
-    "                      int64_t *oa, int64_t *ob) {\n",
-    "    for (int i = r - 1; i >= 0; i--) {\n",
-    "        *oa += sa[i];\n",
-    "        *ob += sb[i];\n",
-    "        if (++idx[i] < d[i]) return 1;\n",
-    "        *oa -= sa[i] * d[i];\n",
-    "        *ob -= sb[i] * d[i];\n",
-    "        idx[i] = 0;\n",
-    "    }\n",
-    "    return 0;\n",
-    "}\n",
-    "\n",
-    "enum { B_ADD, B_SUB, B_MUL, B_DIV, B_MAXIMUM, B_GT, B_LT };\n",
-    "#define NP_MAX(x, y) (((x) > (y) || (x) != (x)) ? (x) : (y))\n",
-    "#define BIN_LOOP(EXPR) for (int64_t k = 0; k < n; k++) { double x = pa[k * ia], y = pb[k * ib]; out[k] = (EXPR); }\n",
-    "\n",
-    "/* a (op) b with numpy broadcasting */\n",
-    "static T t_bin(int op, const T *a, const T *b, int id) {\n",
-    "    int r = a->r > b->r ? a->r : b->r;\n",
-    "    int64_t d[MAXR], sa[MAXR], sb[MAXR], ta = 1, tb = 1;\n",
-    "    for (int i = r - 1; i >= 0; i--) {\n",
-    "        int ja = i - (r - a->r), jb = i - (r - b->r);\n",
-    "        int64_t xa = ja >= 0 ? a->d[ja] : 1, xb = jb >= 0 ? b->d[jb] : 1;\n",
-    "        if (xa != xb && xa != 1 && xb != 1) {\n",
-    "            char s1[200], s2[200];\n",
-    "            die(\"node %d: shapes %s and %s do not broadcast\", id, shape_str(a->r, a->d, s1, sizeof s1),\n",
-    "                shape_str(b->r, b->d, s2, sizeof s2));\n",
-    "        }\n",
-    "        d[i] = xa == 1 ? xb : xa;\n",
-    "        sa[i] = xa == 1 ? 0 : ta;\n",
-    "        sb[i] = xb == 1 ? 0 : tb;\n",
-    "        ta *= xa;\n",
-    "        tb *= xb;\n",
-    "    }\n",
-    "    T o = t_new(r, d);\n",
-    "    if (o.n == 0) return o;\n",
-    "    int64_t idx[MAXR] = {0}, oa = 0, ob = 0;\n",
-    "    const int64_t n = r ? d[r - 1] : 1, ia = r ? sa[r - 1] : 0, ib = r ? sb[r - 1] : 0;\n",
-    "    double *out = o.p;\n",
-    "    for (;;) {\n",
-    "        const double *pa = a->p + oa, *pb = b->p + ob;\n",
-    "        switch (op) {\n",
-    "        case B_ADD: BIN_LOOP(x + y) break;\n",
-    "        case B_SUB: BIN_LOOP(x - y) break;\n",
-    "        case B_MUL: BIN_LOOP(x * y) break;\n",
-    "        case B_DIV: BIN_LOOP(x / y) break;\n",
-    "        case B_MAXIMUM: BIN_LOOP(NP_MAX(x, y)) break;\n",
-    "        case B_GT: BIN_LOOP(x > y ? 1.0 : 0.0) break;\n",
-    "        default: BIN_LOOP(x < y ? 1.0 : 0.0) break;\n",
-    "        }\n",
-    "        out += n;\n",
-    "        if (!next_index(r - 1, idx, d, sa, sb, &oa, &ob)) break;\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "enum { U_NEG, U_EXP, U_LOG, U_TANH, U_SQRT, U_RSQRT, U_RECIP, U_SILU };\n",
-    "static T t_un(int op, const T *x) {\n",
-    "    T o = t_new(x->r, x->d);\n",
-    "    const double *s = x->p;\n",
-    "    double *q = o.p;\n",
-    "    const int64_t n = x->n;\n",
-    "    switch (op) {\n",
-    "    case U_NEG: for (int64_t i = 0; i < n; i++) q[i] = -s[i]; break;\n",
-    "    case U_EXP: for (int64_t i = 0; i < n; i++) q[i] = exp(s[i]); break;\n",
-    "    case U_LOG: for (int64_t i = 0; i < n; i++) q[i] = log(s[i]); break;\n",
-    "    case U_TANH: for (int64_t i = 0; i < n; i++) q[i] = tanh(s[i]); break;\n",
-    "    case U_SQRT: for (int64_t i = 0; i < n; i++) q[i] = sqrt(s[i]); break;\n",
-    "    case U_RSQRT: for (int64_t i = 0; i < n; i++) q[i] = 1.0 / sqrt(s[i]); break;\n",
-    "    case U_RECIP: for (int64_t i = 0; i < n; i++) q[i] = 1.0 / s[i]; break;\n",
-    "    default: for (int64_t i = 0; i < n; i++) q[i] = s[i] / (1.0 + exp(-s[i])); break;\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* adjacent pairs rotated: (a, b) -> (-b, a) */\n",
-    "static T t_rot_pairs(const T *x, int id) {\n",
-    "    if (x->r == 0 || x->d[x->r - 1] % 2) die(\"node %d: rot_pairs needs an even last axis\", id);\n",
-    "    T o = t_new(x->r, x->d);\n",
-    "    for (int64_t i = 0; i + 1 < x->n; i += 2) {\n",
-    "        o.p[i] = -x->p[i + 1];\n",
-    "        o.p[i + 1] = x->p[i];\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* ---- reductions: numpy's pairwise sum along the contiguous axis (8192-element blocks), a running sum\n",
-    " * along any other axis */\n",
-    "static double pairwise(const double *a, int64_t n) {\n",
-    "    if (n < 8) {\n",
-    "        double res = 0.0;\n",
-    "        for (int64_t i = 0; i < n; i++) res += a[i];\n",
-    "        return res;\n",
-    "    }\n",
-    "    if (n <= 128) {\n",
-    "        double r[8];\n",
-    "        for (int j = 0; j < 8; j++) r[j] = a[j];\n",
-    "        int64_t i;\n",
-    "        for (i = 8; i < n - (n % 8); i += 8)\n",
-    "            for (int j = 0; j < 8; j++) r[j] += a[i + j];\n",
-    "        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));\n",
-    "        for (; i < n; i++) res += a[i];\n",
-    "        return res;\n",
-    "    }\n",
-    "    int64_t n2 = n / 2;\n",
-    "    n2 -= n2 % 8;\n",
-    "    return pairwise(a, n2) + pairwise(a + n2, n - n2);\n",
-    "}\n",
-    "\n",
-    "static double np_sum(const double *a, int64_t n) {\n",
-    "    double res = 0.0;\n",
-    "    for (int64_t i = 0; i < n; i += 8192) res += pairwise(a + i, n - i < 8192 ? n - i : 8192);\n",
-    "    return res;\n",
-    "}\n",
-    "\n",
-    "static int split_axis(const T *x, int axis, int64_t *outer, int64_t *n, int64_t *inner, int id) {\n",
-    "    if (x->r == 0 || axis < -x->r || axis >= x->r) die(\"node %d: axis %d is out of range\", id, axis);\n",
-    "    int ax = axis < 0 ? axis + x->r : axis;\n",
-    "    int64_t o = 1, in = 1;\n",
-    "    for (int i = 0; i < ax; i++) o *= x->d[i];\n",
-    "    for (int i = ax + 1; i < x->r; i++) in *= x->d[i];\n",
-    "    *outer = o;\n",
-    "    *n = x->d[ax];\n",
-    "    *inner = in;\n",
-    "    return ax;\n",
-    "}\n",
-    "\n",
-    "static T t_reduce(int is_max, const T *x, int axis, int keepdims, int id) {\n",
-    "    int64_t outer, n, inner;\n",
-    "    int ax = split_axis(x, axis, &outer, &n, &inner, id);\n",
-    "    if (is_max && n == 0) die(\"node %d: max of a zero-size axis\", id);\n",
-    "    int64_t d[MAXR];\n",
-    "    int r = 0;\n",
-    "    for (int i = 0; i < x->r; i++) {\n",
-    "        if (i != ax) d[r++] = x->d[i];\n",
-    "        else if (keepdims) d[r++] = 1;\n",
-    "    }\n",
-    "    T o = t_new(r, d);\n",
-    "    for (int64_t q = 0; q < outer; q++) {\n",
-    "        const double *src = x->p + q * n * inner;\n",
-    "        double *dst = o.p + q * inner;\n",
-    "        if (inner == 1) {\n",
-    "            if (!is_max) {\n",
-    "                dst[0] = np_sum(src, n);\n",
-    "            } else {\n",
-    "                double v = src[0];\n",
-    "                for (int64_t i = 1; i < n; i++) v = NP_MAX(v, src[i]);\n",
-    "                dst[0] = v;\n",
-    "            }\n",
-    "        } else if (!is_max) {\n",
-    "            for (int64_t j = 0; j < inner; j++) dst[j] = 0.0;\n",
-    "            for (int64_t i = 0; i < n; i++)\n",
-    "                for (int64_t j = 0; j < inner; j++) dst[j] += src[i * inner + j];\n",
-    "        } else {\n",
-    "            memcpy(dst, src, (size_t)inner * sizeof *dst);\n",
-    "            for (int64_t i = 1; i < n; i++)\n",
-    "                for (int64_t j = 0; j < inner; j++) dst[j] = NP_MAX(dst[j], src[i * inner + j]);\n",
-    "        }\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* softmax along axis, in place: e = exp(x - max), e / sum(e) */\n",
-    "static void softmax_inplace(T *x, int axis, int id) {\n",
-    "    int64_t outer, n, inner;\n",
-    "    split_axis(x, axis, &outer, &n, &inner, id);\n",
-    "    if (n == 0) die(\"node %d: softmax of a zero-size axis\", id);\n",
-    "    if (inner == 1) {\n",
-    "        for (int64_t q = 0; q < outer; q++) {\n",
-    "            double *row = x->p + q * n;\n",
-    "            double m = row[0];\n",
-    "            for (int64_t i = 1; i < n; i++) m = NP_MAX(m, row[i]);\n",
-    "            for (int64_t i = 0; i < n; i++) row[i] = exp(row[i] - m);\n",
-    "            const double s = np_sum(row, n);\n",
-    "            for (int64_t i = 0; i < n; i++) row[i] = row[i] / s;\n",
-    "        }\n",
-    "        return;\n",
-    "    }\n",
-    "    double *m = malloc((size_t)inner * 2 * sizeof *m);\n",
-    "    if (!m) die(\"out of memory\");\n",
-    "    double *s = m + inner;\n",
-    "    for (int64_t q = 0; q < outer; q++) {\n",
-    "        double *p = x->p + q * n * inner;\n",
-    "        memcpy(m, p, (size_t)inner * sizeof *m);\n",
-    "        for (int64_t i = 1; i < n; i++)\n",
-    "            for (int64_t j = 0; j < inner; j++) m[j] = NP_MAX(m[j], p[i * inner + j]);\n",
-    "        for (int64_t j = 0; j < inner; j++) s[j] = 0.0;\n",
-    "        for (int64_t i = 0; i < n; i++)\n",
-    "            for (int64_t j = 0; j < inner; j++) {\n",
-    "                p[i * inner + j] = exp(p[i * inner + j] - m[j]);\n",
-    "                s[j] += p[i * inner + j];\n",
-    "            }\n",
-    "        for (int64_t i = 0; i < n; i++)\n",
-    "            for (int64_t j = 0; j < inner; j++) p[i * inner + j] = p[i * inner + j] / s[j];\n",
-    "    }\n",
-    "    free(m);\n",
-    "}\n",
-    "\n",
-    "static T t_softmax(const T *x, int axis, int id) {\n",
-    "    T o = t_copy(x);\n",
-    "    softmax_inplace(&o, axis, id);\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* x / sqrt(mean(x*x, -1) + eps) * w */\n",
-    "static T t_rms_norm(const T *x, const T *w, double eps, int id) {\n",
-    "    if (x->r == 0) die(\"node %d: rms_norm of a scalar\", id);\n",
-    "    T y = t_new(x->r, x->d);\n",
-    "    const int64_t n = x->d[x->r - 1], rows = n ? x->n / n : 0;\n",
-    "    double *sq = malloc((n ? (size_t)n : 1) * sizeof *sq);\n",
-    "    if (!sq) die(\"out of memory\");\n",
-    "    for (int64_t r = 0; r < rows; r++) {\n",
-    "        const double *xr = x->p + r * n;\n",
-    "        double *yr = y.p + r * n;\n",
-    "        for (int64_t j = 0; j < n; j++) sq[j] = xr[j] * xr[j];\n",
-    "        const double den = sqrt(np_sum(sq, n) / (double)n + eps);\n",
-    "        for (int64_t j = 0; j < n; j++) yr[j] = xr[j] / den;\n",
-    "    }\n",
-    "    free(sq);\n",
-    "    T o = t_bin(B_MUL, &y, w, id);\n",
-    "    t_free(&y);\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* ---- matmul: a @ b (bt: a @ swapaxes(b, -1, -2)) with batch broadcasting; every element is the running\n",
-    " * sum 0 + a0*b0 + a1*b1 + ... in k order */\n",
-    "static T t_matmul(const T *a, const T *b, int bt, int id) {\n",
-    "    if (a->r < 2 || b->r < 2) die(\"node %d: matmul needs operands of rank >= 2\", id);\n",
-    "    const int64_t M = a->d[a->r - 2], K = a->d[a->r - 1];\n",
-    "    const int64_t Kb = bt ? b->d[b->r - 1] : b->d[b->r - 2], N = bt ? b->d[b->r - 2] : b->d[b->r - 1];\n",
-    "    if (K != Kb) {\n",
-    "        char s1[200], s2[200];\n",
-    "        die(\"node %d: matmul inner dims differ: %s @ %s%s\", id, shape_str(a->r, a->d, s1, sizeof s1),\n",
-    "            shape_str(b->r, b->d, s2, sizeof s2), bt ? \"^T\" : \"\");\n",
-    "    }\n",
-    "    int nb = (a->r > b->r ? a->r : b->r) - 2;\n",
-    "    int64_t d[MAXR], sa[MAXR], sb[MAXR], ta = 1, tb = 1;\n",
-    "    for (int i = nb - 1; i >= 0; i--) {\n",
-    "        int ja = i - (nb - (a->r - 2)), jb = i - (nb - (b->r - 2));\n",
-    "        int64_t xa = ja >= 0 ? a->d[ja] : 1, xb = jb >= 0 ? b->d[jb] : 1;\n",
-    "        if (xa != xb && xa != 1 && xb != 1) die(\"node %d: matmul batch dims do not broadcast\", id);\n",
-    "        d[i] = xa == 1 ? xb : xa;\n",
-    "        sa[i] = xa == 1 ? 0 : ta;\n",
-    "        sb[i] = xb == 1 ? 0 : tb;\n",
-    "        ta *= xa;\n",
-    "        tb *= xb;\n",
-    "    }\n",
-    "    d[nb] = M;\n",
-    "    d[nb + 1] = N;\n",
-    "    T o = t_new(nb + 2, d);\n",
-    "    if (o.n == 0) return o;\n",
-    "    int64_t idx[MAXR] = {0}, oa = 0, ob = 0;\n",
-    "    double *c = o.p;\n",
-    "    for (;;) {\n",
-    "        const double *A = a->p + oa * M * K, *B = b->p + ob * K * N;\n",
-    "        for (int64_t i = 0; i < M; i++)\n",
-    "            for (int64_t j = 0; j < N; j++) {\n",
-    "                double acc = 0.0;\n",
-    "                if (bt)\n",
-    "                    for (int64_t k = 0; k < K; k++) acc += A[i * K + k] * B[j * K + k];\n",
-    "                else\n",
-    "                    for (int64_t k = 0; k < K; k++) acc += A[i * K + k] * B[k * N + j];\n",
-    "                c[i * N + j] = acc;\n",
-    "            }\n",
-    "        c += M * N;\n",
-    "        if (!next_index(nb, idx, d, sa, sb, &oa, &ob)) break;\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* ---- views (materialised: a reshape copies, a transpose permutes) */\n",
-    "static T t_reshape(const T *x, int r, const int64_t *target, int id) {\n",
-    "    int64_t d[MAXR], known = 1;\n",
-    "    int infer = -1;\n",
-    "    for (int i = 0; i < r; i++) {\n",
-    "        d[i] = target[i];\n",
-    "        if (d[i] == -1 && infer < 0) infer = i;\n",
-    "        else if (d[i] < 0) die(\"node %d: bad reshape dim %lld\", id, (long long)d[i]);\n",
-    "        else known *= d[i];\n",
-    "    }\n",
-    "    if (infer >= 0) {\n",
-    "        if (known == 0 || x->n % known) die(\"node %d: cannot infer the reshape dim\", id);\n",
-    "        d[infer] = x->n / known;\n",
-    "        known = x->n;\n",
-    "    }\n",
-    "    if (known != x->n) die(\"node %d: cannot reshape %lld elements into %lld\", id, (long long)x->n, (long long)known);\n",
-    "    T o = t_new(r, d);\n",
-    "    if (x->n) memcpy(o.p, x->p, (size_t)x->n * sizeof(double));\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "static T t_transpose(const T *x, int np, const int *perm_in, int id) {\n",
-    "    if (np != x->r) die(\"node %d: transpose perm has %d axes for rank %d\", id, np, x->r);\n",
-    "    int perm[MAXR], seen[MAXR] = {0};\n",
-    "    int64_t d[MAXR], xs[MAXR], st = 1;\n",
-    "    for (int i = x->r - 1; i >= 0; i--) {\n",
-    "        xs[i] = st;\n",
-    "        st *= x->d[i];\n",
-    "    }\n",
-    "    for (int i = 0; i < np; i++) {\n",
-    "        int p = perm_in[i] < 0 ? perm_in[i] + x->r : perm_in[i];\n",
-    "        if (p < 0 || p >= x->r || seen[p]) die(\"node %d: bad transpose perm\", id);\n",
-    "        seen[p] = 1;\n",
-    "        perm[i] = p;\n",
-    "        d[i] = x->d[p];\n",
-    "    }\n",
-    "    T o = t_new(np, d);\n",
-    "    if (o.n == 0) return o;\n",
-    "    int64_t idx[MAXR] = {0}, off = 0;\n",
-    "    for (int64_t q = 0; q < o.n; q++) {\n",
-    "        o.p[q] = x->p[off];\n",
-    "        for (int i = np - 1; i >= 0; i--) {\n",
-    "            off += xs[perm[i]];\n",
-    "            if (++idx[i] < d[i]) break;\n",
-    "            off -= xs[perm[i]] * d[i];\n",
-    "            idx[i] = 0;\n",
-    "        }\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* ---- generators and special ops */\n",
-    "static T t_causal_mask(int r, const int64_t *d, int64_t Tn, int64_t pos0, int id) {\n",
-    "    if (r < 2) die(\"node %d: causal_mask needs 2 dims\", id);\n",
-    "    T o = t_new(r, d);\n",
-    "    const int64_t rows = d[r - 2], cols = d[r - 1], plane = rows * cols;\n",
-    "    if (plane == 0) return o;\n",
-    "    for (int64_t i = 0; i < rows; i++) {\n",
-    "        int64_t q = Tn == 0 || Tn == -1 ? 0 : i % Tn;\n",
-    "        if (q != 0 && ((q < 0) != (Tn < 0))) q += Tn;\n",
-    "        for (int64_t c = 0; c < cols; c++) o.p[i * cols + c] = c <= pos0 + q ? 0.0 : -INFINITY;\n",
-    "    }\n",
-    "    for (int64_t p = 1; p < o.n / plane; p++) memcpy(o.p + p * plane, o.p, (size_t)plane * sizeof(double));\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* a copy of cache with rows [pos, pos + m) of axis -2 replaced by nw (broadcast into the slot) */\n",
-    "static T t_kv_write(const T *cache, const T *nw, int64_t pos, int id) {\n",
-    "    if (cache->r < 2 || nw->r < 2) die(\"node %d: kv_write needs rank >= 2\", id);\n",
-    "    const int R = cache->r;\n",
-    "    const int64_t rows = cache->d[R - 2], m = nw->d[nw->r - 2], D = cache->d[R - 1];\n",
-    "    if (pos < 0 || pos > rows || m > rows - pos)\n",
-    "        die(\"node %d: kv_write rows [%lld, %lld) are outside the cache (%lld rows)\", id, (long long)pos,\n",
-    "            (long long)(pos + m), (long long)rows);\n",
-    "    int64_t ns[MAXR], str = 1;\n",
-    "    int ok = 1;\n",
-    "    for (int i = 0; i < nw->r - R; i++)\n",
-    "        if (nw->d[i] != 1) ok = 0;\n",
-    "    for (int i = R - 1; i >= 0; i--) {\n",
-    "        int k = i - (R - nw->r);\n",
-    "        int64_t x = k >= 0 ? nw->d[k] : 1, want = i == R - 2 ? m : cache->d[i];\n",
-    "        if (x != want && x != 1) ok = 0;\n",
-    "        ns[i] = x == 1 ? 0 : str;\n",
-    "        str *= x;\n",
-    "    }\n",
-    "    if (!ok) die(\"node %d: kv_write rows do not fit the cache slot\", id);\n",
-    "    T o = t_copy(cache);\n",
-    "    if (m == 0 || D == 0 || o.n == 0) return o;\n",
-    "    int64_t lead = 1;\n",
-    "    for (int i = 0; i < R - 2; i++) lead *= cache->d[i];\n",
-    "    for (int64_t l = 0; l < lead; l++) {\n",
-    "        int64_t offn = 0, rem = l;\n",
-    "        for (int i = R - 3; i >= 0; i--) {\n",
-    "            offn += (rem % cache->d[i]) * ns[i];\n",
-    "            rem /= cache->d[i];\n",
-    "        }\n",
-    "        for (int64_t q = 0; q < m; q++) {\n",
-    "            double *dst = o.p + (l * rows + pos + q) * D;\n",
-    "            const double *src = nw->p + offn + q * ns[R - 2];\n",
-    "            if (ns[R - 1]) memcpy(dst, src, (size_t)D * sizeof *dst);\n",
-    "            else\n",
-    "                for (int64_t c = 0; c < D; c++) dst[c] = src[0];\n",
-    "        }\n",
-    "    }\n",
-    "    return o;\n",
-    "}\n",
-    "\n",
-    "/* softmax((q @ swapaxes(k, -1, -2)) * scale [+ mask], -1) @ v */\n",
-    "static T t_flash_attn(const T *q, const T *k, const T *v, const T *mask, double scale, int id) {\n",
-    "    T s = t_matmul(q, k, 1, id);\n",
-    "    for (int64_t i = 0; i < s.n; i++) s.p[i] = s.p[i] * scale;\n",
-    "    if (mask) {\n",
-    "        T s2 = t_bin(B_ADD, &s, mask, id);\n",
-    "        t_free(&s);\n",
-    "        s = s2;\n",
-    "    }\n",
-    "    softmax_inplace(&s, -1, id);\n",
-    "    T o = t_matmul(&s, v, 0, id);\n",
-    "    t_free(&s);\n",
-    "    return o;\n",
-    "}\n",
-};
+ * (runtime.c, embedded at build time as one string literal: see the Makefile's codegen_runtime.h rule). */
+static const char RUNTIME[] =
+#include "codegen_runtime.h"
+    ;
 
 /* ------------------------------------------------------------------ C */
 /* An exact C hex-float literal (own formatting: the same text from every libc). */
@@ -747,95 +207,55 @@ static void put_cstr(gl_sb *sb, const char *s) {
     gl_sb_putc(sb, '"');
 }
 
-static const char *bin_name(gl_op op) {
-    switch (op) {
-    case GL_OP_ADD: return "B_ADD";
-    case GL_OP_SUB: return "B_SUB";
-    case GL_OP_MUL: return "B_MUL";
-    case GL_OP_DIV: return "B_DIV";
-    case GL_OP_MAXIMUM: return "B_MAXIMUM";
-    case GL_OP_GT: return "B_GT";
-    case GL_OP_LT: return "B_LT";
-    default: return NULL;
+/* One attr as the runtime helper takes it (runtime.c): ints and bools as numbers, floats as exact hex,
+ * a shape or perm as (rank, array), a dim as a number or its symbol's slot. */
+static void put_attr_c(cg *c, const gl_attrs *a, const gl_attr_info *t) {
+    gl_sb *sb = c->sb;
+    const bool has = (a->has & t->bit) != 0;
+    switch (t->kind) {
+    case GL_AK_INT: gl_sb_printf(sb, "%d", has ? *GL_ATTR_CPTR(a, t, int) : 0); break;
+    case GL_AK_BOOL: gl_sb_printf(sb, "%d", has && *GL_ATTR_CPTR(a, t, bool)); break;
+    case GL_AK_PERM:
+        gl_sb_printf(sb, "%d, (const int[]){", a->nperm);
+        if (a->nperm == 0) gl_sb_putc(sb, '0');
+        for (int k = 0; k < a->nperm; k++) gl_sb_printf(sb, "%s%d", k ? ", " : "", a->perm[k]);
+        gl_sb_putc(sb, '}');
+        break;
+    case GL_AK_SHAPE: put_shape_args(c, GL_ATTR_CPTR(a, t, gl_shape)); break;
+    case GL_AK_F64: put_hex(sb, has ? *GL_ATTR_CPTR(a, t, double) : 0.0); break;
+    case GL_AK_I64: gl_sb_printf(sb, "%lld", has ? (long long)*GL_ATTR_CPTR(a, t, int64_t) : 0LL); break;
+    case GL_AK_DIM: put_dim(c, *GL_ATTR_CPTR(a, t, gl_dim)); break;
     }
 }
 
-static const char *un_name(gl_op op) {
-    switch (op) {
-    case GL_OP_NEG: return "U_NEG";
-    case GL_OP_EXP: return "U_EXP";
-    case GL_OP_LOG: return "U_LOG";
-    case GL_OP_TANH: return "U_TANH";
-    case GL_OP_SQRT: return "U_SQRT";
-    case GL_OP_RSQRT: return "U_RSQRT";
-    case GL_OP_RECIP: return "U_RECIP";
-    case GL_OP_SILU: return "U_SILU";
-    default: return NULL;
-    }
-}
-
-/* The statement computing node n into v{id}. */
+/* The statement computing node n into v{id}: its op's helper with (a generator's shape,) its inputs (a
+ * missing optional one NULL), its attrs in table order and the node id. */
 static gl_status put_node(cg *c, const gl_graph *g, const gl_node *n) {
     gl_sb *sb = c->sb;
-    const int *in = n->in;
     const gl_attrs *a = &n->attrs;
-    const char *bn = bin_name(n->op), *un = un_name(n->op);
-    gl_sb_printf(sb, "    T v%d = ", n->id);
-    if (bn) {
-        gl_sb_printf(sb, "t_bin(%s, &v%d, &v%d, %d);", bn, in[0], in[1], n->id);
-    } else if (un) {
-        gl_sb_printf(sb, "t_un(%s, &v%d);", un, in[0]);
-    } else {
-        switch (n->op) {
-        case GL_OP_ROT_PAIRS: gl_sb_printf(sb, "t_rot_pairs(&v%d, %d);", in[0], n->id); break;
-        case GL_OP_SUM:
-        case GL_OP_MAX:
-            gl_sb_printf(sb, "t_reduce(%d, &v%d, %d, %d, %d);", n->op == GL_OP_MAX, in[0], a->axis,
-                         (a->has & GL_A_KEEPDIMS) && a->keepdims, n->id);
-            break;
-        case GL_OP_RESHAPE:
-            if (!(a->has & GL_A_SHAPE)) return gl_fail(c->e, GL_E_INVALID, "codegen c: reshape %%%d has no shape", n->id);
-            gl_sb_printf(sb, "t_reshape(&v%d, ", in[0]);
-            put_shape_args(c, &a->shape);
-            gl_sb_printf(sb, ", %d);", n->id);
-            break;
-        case GL_OP_TRANSPOSE:
-            if (!(a->has & GL_A_PERM)) return gl_fail(c->e, GL_E_INVALID, "codegen c: transpose %%%d has no perm", n->id);
-            gl_sb_printf(sb, "t_transpose(&v%d, %d, (const int[]){", in[0], a->nperm);
-            if (a->nperm == 0) gl_sb_putc(sb, '0');
-            for (int k = 0; k < a->nperm; k++) gl_sb_printf(sb, "%s%d", k ? ", " : "", a->perm[k]);
-            gl_sb_printf(sb, "}, %d);", n->id);
-            break;
-        case GL_OP_CAUSAL_MASK:
-            gl_sb_puts(sb, "t_causal_mask(");
-            put_shape_args(c, &n->shape);
-            gl_sb_printf(sb, ", %lld, %lld, %d);", (long long)a->T, (long long)((a->has & GL_A_POS0) ? a->pos0 : 0),
-                         n->id);
-            break;
-        case GL_OP_SOFTMAX: gl_sb_printf(sb, "t_softmax(&v%d, %d, %d);", in[0], a->axis, n->id); break;
-        case GL_OP_RMS_NORM:
-            gl_sb_printf(sb, "t_rms_norm(&v%d, &v%d, ", in[0], in[1]);
-            put_hex(sb, a->eps);
-            gl_sb_printf(sb, ", %d);", n->id);
-            break;
-        case GL_OP_MATMUL: gl_sb_printf(sb, "t_matmul(&v%d, &v%d, 0, %d);", in[0], in[1], n->id); break;
-        case GL_OP_KV_WRITE:
-            if (!(a->has & GL_A_POS)) return gl_fail(c->e, GL_E_INVALID, "codegen c: kv_write %%%d has no pos", n->id);
-            gl_sb_printf(sb, "t_kv_write(&v%d, &v%d, ", in[0], in[1]);
-            put_dim(c, a->pos);
-            gl_sb_printf(sb, ", %d);", n->id);
-            break;
-        case GL_OP_FLASH_ATTN:
-            gl_sb_printf(sb, "t_flash_attn(&v%d, &v%d, &v%d, ", in[0], in[1], in[2]);
-            if (n->nin > 3) gl_sb_printf(sb, "&v%d, ", in[3]);
-            else gl_sb_puts(sb, "NULL, ");
-            put_hex(sb, a->scale);
-            gl_sb_printf(sb, ", %d);", n->id);
-            break;
-        default:
-            return gl_fail(c->e, GL_E_INTERNAL, "codegen c: op %s has no C form", gl_op_name(n->op));
-        }
+    const char *helper = FORM[n->op].chelper;
+    if (!helper) return gl_fail(c->e, GL_E_INTERNAL, "codegen c: op %s has no C form", gl_op_name(n->op));
+    const unsigned missing = gl_op_attrs_required(n->op) & ~a->has;
+    for (int i = 0; i < GL_A_COUNT; i++)
+        if (missing & gl_attr_table[i].bit)
+            return gl_fail(c->e, GL_E_INVALID, "codegen c: %s %%%d has no %s", gl_op_name(n->op), n->id,
+                           gl_attr_table[i].key);
+    gl_sb_printf(sb, "    T v%d = %s(", n->id, helper);
+    if (gl_op_class(n->op) == GL_CLASS_GENERATOR) {
+        put_shape_args(c, &n->shape);
+        gl_sb_puts(sb, ", ");
     }
+    for (int k = 0; k < gl_op_max_arity(n->op); k++) {
+        if (k < n->nin) gl_sb_printf(sb, "&v%d, ", n->in[k]);
+        else gl_sb_puts(sb, "NULL, ");
+    }
+    const unsigned takes = gl_op_attrs_allowed(n->op);
+    for (int i = 0; i < GL_A_COUNT; i++)
+        if (takes & gl_attr_table[i].bit) {
+            put_attr_c(c, a, &gl_attr_table[i]);
+            gl_sb_puts(sb, ", ");
+        }
+    gl_sb_printf(sb, "%d);", n->id);
     gl_sb_printf(sb, "  /* %s", gl_op_name(n->op));
     if (n->name[0]) {
         gl_sb_putc(sb, ' ');
@@ -963,7 +383,7 @@ gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_
         gl_sb_printf(&sb, " *   %%%d %s\n", g->outputs[k], gl_shape_str(&g->nodes[g->outputs[k]].shape, sh, sizeof sh));
     }
     gl_sb_puts(&sb, " */\n");
-    for (size_t i = 0; i < sizeof RUNTIME / sizeof RUNTIME[0]; i++) gl_sb_puts(&sb, RUNTIME[i]);
+    gl_sb_puts(&sb, RUNTIME);
 
     /* symbols */
     gl_sb_printf(&sb, "\n/* ---- symbols (bound on the command line: NAME=value) */\n#define NSYM %d\n", c.nsym);

@@ -86,12 +86,8 @@ static void eager(const double *x, int n, double *out) {
 /* the tracer as a prog_api */
 static int t_scalar(void *c, double v) { return gl_t_scalar(c, v); }
 static int t_binary(void *c, gl_op op, int a, int b) {
-    switch (op) {
-    case GL_OP_ADD: return gl_t_add(c, a, b);
-    case GL_OP_SUB: return gl_t_sub(c, a, b);
-    case GL_OP_MUL: return gl_t_mul(c, a, b);
-    default: return gl_t_gt(c, a, b);
-    }
+    const int in[2] = {a, b};
+    return gl_t_op(c, op, in, 2, NULL);
 }
 static int t_sum(void *c, int a) { return gl_t_sum(c, a, -1, false); }
 static gl_status t_bool(void *c, int t, bool *out) { return gl_t_bool(c, t, out); }

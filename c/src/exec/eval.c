@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "exec/kernels.h"
+#include "ir/attrs.h"
 #include "ir/util.h"
 
 /* ---------------------------------------------------------------- small helpers */
@@ -110,24 +111,26 @@ static double np_sum(const double *a, int64_t n) {
         }                                                                               \
     } while (0)
 
-static void bin_run(gl_op op, int64_t n, const double *restrict a, int sa, const double *restrict b, int sb,
-                    double *restrict o) {
-    switch (op) {
-    case GL_OP_ADD: BIN_RUN(F_ADD); break;
-    case GL_OP_SUB: BIN_RUN(F_SUB); break;
-    case GL_OP_MUL: BIN_RUN(F_MUL); break;
-    case GL_OP_DIV: BIN_RUN(F_DIV); break;
-    case GL_OP_MAXIMUM: BIN_RUN(NP_MAX); break;
-    case GL_OP_GT: BIN_RUN(F_GT); break;
-    case GL_OP_LT: BIN_RUN(F_LT); break;
-    default: break;
+/* One run function per binary op (the op table's evaluators ev_add ... wrap them). */
+typedef void (*bin_run_fn)(int64_t n, const double *restrict a, int sa, const double *restrict b, int sb,
+                           double *restrict o);
+#define BIN_FN(NAME, F)                                                                                   \
+    static void run_##NAME(int64_t n, const double *restrict a, int sa, const double *restrict b, int sb, \
+                           double *restrict o) {                                                          \
+        BIN_RUN(F);                                                                                       \
     }
-}
+BIN_FN(add, F_ADD)
+BIN_FN(sub, F_SUB)
+BIN_FN(mul, F_MUL)
+BIN_FN(div, F_DIV)
+BIN_FN(maximum, NP_MAX)
+BIN_FN(gt, F_GT)
+BIN_FN(lt, F_LT)
 
 /* out = a (op) b with numpy broadcasting. Dims are right-aligned, size-1 dims get stride 0, then
  * adjacent dims that are contiguous in both operands merge: equal shapes become one flat run, a
  * scalar operand a run with stride 0, [M,N] (op) [N] M runs of N. */
-static gl_status binary(gl_op op, const char *who, const gl_array *a, const gl_array *b, gl_array **out,
+static gl_status binary(bin_run_fn bin_run, const char *who, const gl_array *a, const gl_array *b, gl_array **out,
                         gl_err *e) {
     gl_shape sa = gl_array_shape(a), sb = gl_array_shape(b), so;
     gl_err t = {GL_OK, ""};
@@ -165,7 +168,7 @@ static gl_status binary(gl_op op, const char *who, const gl_array *a, const gl_a
         }
     }
     if (m == 0) {                                   /* every dim is 1: one element */
-        bin_run(op, 1, a->data, 0, b->data, 0, r->data);
+        bin_run(1, a->data, 0, b->data, 0, r->data);
         return GL_OK;
     }
     const int64_t n = dn[m - 1];
@@ -174,7 +177,7 @@ static gl_status binary(gl_op op, const char *who, const gl_array *a, const gl_a
     int64_t offa = 0, offb = 0;
     double *o = r->data;
     for (;;) {
-        bin_run(op, n, a->data + offa, ia1, b->data + offb, ib1, o);
+        bin_run(n, a->data + offa, ia1, b->data + offb, ib1, o);
         o += n;
         int d = m - 2;
         for (; d >= 0; d--) {
@@ -191,40 +194,33 @@ static gl_status binary(gl_op op, const char *who, const gl_array *a, const gl_a
 }
 
 /* ---------------------------------------------------------------- unary ops */
-static gl_status unary(gl_op op, const gl_array *x, gl_array **out, gl_err *e) {
-    if (op == GL_OP_ROT_PAIRS) {
-        char sx[160];
-        /* out[..., 0::2] = -x[..., 1::2]; out[..., 1::2] = x[..., 0::2]: needs an even last axis */
-        if (x->rank == 0 || x->dim[x->rank - 1] % 2 != 0)
-            return gl_fail(e, GL_E_SHAPE, "rot_pairs: the last axis of %s must have an even length",
-                           arr_str(x, sx, sizeof sx));
+/* One kernel per unary op: n numbers of s into o (every one written). */
+typedef void (*un_fn)(int64_t n, const double *restrict s, double *restrict o);
+static void k_neg(int64_t n, const double *restrict s, double *restrict o) { for (int64_t i = 0; i < n; i++) o[i] = -s[i]; }
+static void k_exp(int64_t n, const double *restrict s, double *restrict o) { gl_exp_array(n, s, o); }
+static void k_log(int64_t n, const double *restrict s, double *restrict o) { for (int64_t i = 0; i < n; i++) o[i] = log(s[i]); }
+static void k_tanh(int64_t n, const double *restrict s, double *restrict o) { for (int64_t i = 0; i < n; i++) o[i] = tanh(s[i]); }
+static void k_sqrt(int64_t n, const double *restrict s, double *restrict o) { for (int64_t i = 0; i < n; i++) o[i] = sqrt(s[i]); }
+static void k_rsqrt(int64_t n, const double *restrict s, double *restrict o) {
+    for (int64_t i = 0; i < n; i++) o[i] = 1.0 / sqrt(s[i]);
+}
+static void k_recip(int64_t n, const double *restrict s, double *restrict o) { for (int64_t i = 0; i < n; i++) o[i] = 1.0 / s[i]; }
+static void k_silu(int64_t n, const double *restrict s, double *restrict o) {
+    gl_exp_neg_array(n, s, o);        /* s / (1 + exp(-s)), exp(-s) first into o */
+    for (int64_t i = 0; i < n; i++) o[i] = s[i] / (1.0 + o[i]);
+}
+static void k_rot_pairs(int64_t n, const double *restrict s, double *restrict o) {
+    for (int64_t i = 0; i + 1 < n; i += 2) {
+        o[i] = -s[i + 1];
+        o[i + 1] = s[i];
     }
-    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* every element written below */
+}
+
+static gl_status unary(un_fn k, const gl_array *x, gl_array **out, gl_err *e) {
+    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* every element written by k */
     if (!r) return e ? e->code : GL_E_NOMEM;
     *out = r;
-    const int64_t n = x->size;
-    const double *restrict s = x->data;
-    double *restrict o = r->data;
-    switch (op) {
-    case GL_OP_NEG: for (int64_t i = 0; i < n; i++) o[i] = -s[i]; break;
-    case GL_OP_EXP: gl_exp_array(n, s, o); break;
-    case GL_OP_LOG: for (int64_t i = 0; i < n; i++) o[i] = log(s[i]); break;
-    case GL_OP_TANH: for (int64_t i = 0; i < n; i++) o[i] = tanh(s[i]); break;
-    case GL_OP_SQRT: for (int64_t i = 0; i < n; i++) o[i] = sqrt(s[i]); break;
-    case GL_OP_RSQRT: for (int64_t i = 0; i < n; i++) o[i] = 1.0 / sqrt(s[i]); break;
-    case GL_OP_RECIP: for (int64_t i = 0; i < n; i++) o[i] = 1.0 / s[i]; break;
-    case GL_OP_SILU:                  /* s / (1 + exp(-s)), exp(-s) first into o */
-        gl_exp_neg_array(n, s, o);
-        for (int64_t i = 0; i < n; i++) o[i] = s[i] / (1.0 + o[i]);
-        break;
-    case GL_OP_ROT_PAIRS:
-        for (int64_t i = 0; i + 1 < n; i += 2) {
-            o[i] = -s[i + 1];
-            o[i + 1] = s[i];
-        }
-        break;
-    default: break;
-    }
+    k(x->size, x->data, r->data);
     return GL_OK;
 }
 
@@ -369,7 +365,7 @@ static gl_status rms_norm(const gl_array *x, const gl_array *w, double eps, gl_a
         *out = y;
         return GL_OK;
     }
-    gl_status st = binary(GL_OP_MUL, "rms_norm", y, w, out, e);
+    gl_status st = binary(run_mul, "rms_norm", y, w, out, e);
     gl_array_release(y);
     return st;
 }
@@ -438,7 +434,6 @@ static gl_status matmul(gl_op op, const gl_array *a, const gl_array *b, bool b_t
 /* ---------------------------------------------------------------- views */
 static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bind, gl_array **out, gl_err *e) {
     char b1[160], b2[160];
-    if (!(nd->attrs.has & GL_A_SHAPE)) return gl_fail(e, GL_E_INVALID, "reshape: attrs.shape is missing");
     const gl_shape *ts = &nd->attrs.shape;
     int64_t d[GL_MAX_RANK];
     int infer = -1;
@@ -477,7 +472,6 @@ static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bi
 }
 
 static gl_status transpose(const gl_node *nd, const gl_array *x, gl_array **out, gl_err *e) {
-    if (!(nd->attrs.has & GL_A_PERM)) return gl_fail(e, GL_E_INVALID, "transpose: attrs.perm is missing");
     int perm[GL_MAX_RANK];
     const int np = nd->attrs.nperm;
     if (np < 0 || np > GL_MAX_RANK) return gl_fail(e, GL_E_INVALID, "transpose: perm has %d axes", np);
@@ -601,7 +595,6 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
     if (cache->rank < 2 || nw->rank < 2)
         return gl_fail(e, GL_E_SHAPE, "kv_write: cache %s and new rows %s need at least 2 dims",
                        arr_str(cache, b1, sizeof b1), arr_str(nw, b2, sizeof b2));
-    if (!(nd->attrs.has & GL_A_POS)) return gl_fail(e, GL_E_INVALID, "kv_write: attrs.pos is missing");
     int64_t pos;
     gl_status st = gl_dim_value(nd->attrs.pos, bind, &pos, e);
     if (st) return st;
@@ -662,7 +655,6 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
 
 /* softmax((q @ swapaxes(k, -1, -2)) * scale [+ mask], -1) @ v, step by step like the reference */
 static gl_status flash_attn(const gl_node *nd, gl_array *const *args, gl_array **out, gl_err *e) {
-    if (!(nd->attrs.has & GL_A_SCALE)) return gl_fail(e, GL_E_INVALID, "flash_attn: attrs.scale is missing");
     const gl_array *q = args[0], *k = args[1], *v = args[2];
     gl_array *s = NULL, *o = NULL;
     gl_status st = matmul(GL_OP_FLASH_ATTN, q, k, true, &s, e);
@@ -671,7 +663,7 @@ static gl_status flash_attn(const gl_node *nd, gl_array *const *args, gl_array *
     for (int64_t i = 0; i < s->size; i++) s->data[i] = s->data[i] * scale;
     if (nd->nin > 3) {
         gl_array *s2 = NULL;
-        st = binary(GL_OP_ADD, "flash_attn: scores + mask", s, args[3], &s2, e);
+        st = binary(run_add, "flash_attn: scores + mask", s, args[3], &s2, e);
         if (st) goto done;
         gl_array_release(s);
         s = s2;
@@ -689,6 +681,65 @@ done:
     return GL_OK;
 }
 
+/* ---------------------------------------------------------------- the evaluators of the op table */
+#define EVAL_ARGS const gl_node *n, gl_array *const *args, const gl_bind *bind, gl_array **out, gl_err *e
+typedef gl_status (*eval_fn)(EVAL_ARGS);
+
+static gl_status ev_leaf(EVAL_ARGS) {
+    return gl_fail(e, GL_E_INVALID, "%s nodes are not evaluated: their values come from inputs or the graph",
+                   gl_op_name(n->op));
+}
+#define EV_BINARY(NAME) \
+    static gl_status ev_##NAME(EVAL_ARGS) { return binary(run_##NAME, gl_op_name(n->op), args[0], args[1], out, e); }
+EV_BINARY(add)
+EV_BINARY(sub)
+EV_BINARY(mul)
+EV_BINARY(div)
+EV_BINARY(maximum)
+EV_BINARY(gt)
+EV_BINARY(lt)
+#define EV_UNARY(NAME) \
+    static gl_status ev_##NAME(EVAL_ARGS) { return unary(k_##NAME, args[0], out, e); }
+EV_UNARY(neg)
+EV_UNARY(exp)
+EV_UNARY(log)
+EV_UNARY(tanh)
+EV_UNARY(sqrt)
+EV_UNARY(rsqrt)
+EV_UNARY(recip)
+EV_UNARY(silu)
+
+static gl_status ev_rot_pairs(EVAL_ARGS) {
+    const gl_array *x = args[0];
+    char sx[160];
+    /* out[..., 0::2] = -x[..., 1::2]; out[..., 1::2] = x[..., 0::2]: needs an even last axis */
+    if (x->rank == 0 || x->dim[x->rank - 1] % 2 != 0)
+        return gl_fail(e, GL_E_SHAPE, "rot_pairs: the last axis of %s must have an even length", arr_str(x, sx, sizeof sx));
+    return unary(k_rot_pairs, x, out, e);
+}
+
+static gl_status ev_reduce(EVAL_ARGS) {
+    return reduce(n->op, args[0], n->attrs.axis, (n->attrs.has & GL_A_KEEPDIMS) && n->attrs.keepdims, out, e);
+}
+static gl_status ev_reshape(EVAL_ARGS) { return reshape(n, args[0], bind, out, e); }
+static gl_status ev_transpose(EVAL_ARGS) { return transpose(n, args[0], out, e); }
+static gl_status ev_causal_mask(EVAL_ARGS) {
+    *out = gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, e);
+    return *out ? GL_OK : (e && e->code ? e->code : GL_E_NOMEM);
+}
+static gl_status ev_softmax(EVAL_ARGS) { return softmax(args[0], n->attrs.axis, out, e); }
+static gl_status ev_rms_norm(EVAL_ARGS) { return rms_norm(args[0], args[1], n->attrs.eps, out, e); }
+static gl_status ev_matmul(EVAL_ARGS) { return matmul(n->op, args[0], args[1], false, out, e); }
+static gl_status ev_kv_write(EVAL_ARGS) { return kv_write(n, args[0], args[1], bind, out, e); }
+static gl_status ev_flash_attn(EVAL_ARGS) { return flash_attn(n, args, out, e); }
+
+static const eval_fn EVAL[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, np, chelper, eval, build) [GL_OP_##E] = eval,
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof EVAL / sizeof EVAL[0] == GL_OP_COUNT, "an evaluator per op");
+
 /* ---------------------------------------------------------------- dispatch */
 gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *bind, gl_array **out, gl_err *e) {
     if (!out) return gl_fail(e, GL_E_INVALID, "gl_eval_node: out is NULL");
@@ -696,66 +747,20 @@ gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *b
     if (!n) return gl_fail(e, GL_E_INVALID, "gl_eval_node: node is NULL");
     if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "gl_eval_node: bad op %d", (int)n->op);
     const gl_op op = n->op;
-    const int want = gl_op_arity(op);
-    if (n->nin != want && !(op == GL_OP_FLASH_ATTN && n->nin == 4))
-        return gl_fail(e, GL_E_INVALID, "%s takes %d inputs, node %d has %d", gl_op_name(op), want, n->id, n->nin);
+    if (!gl_op_arity_ok(op, n->nin))
+        return gl_fail(e, GL_E_INVALID, "%s takes %d inputs, node %d has %d", gl_op_name(op), gl_op_arity(op), n->id,
+                       n->nin);
     if (n->nin > 0 && !args) return gl_fail(e, GL_E_INVALID, "%s: no input values", gl_op_name(op));
     for (int i = 0; i < n->nin; i++)
         if (!args[i] || !args[i]->data)
             return gl_fail(e, GL_E_INVALID, "%s: input %d has no value (shape-only)", gl_op_name(op), i);
-
-    gl_status st;
+    /* the evaluators rely on the op's required attrs, except that a missing bool reads as False */
+    const unsigned missing = gl_op_attrs_required(op) & ~n->attrs.has;
+    for (int i = 0; missing && i < GL_A_COUNT; i++)
+        if ((missing & gl_attr_table[i].bit) && gl_attr_table[i].kind != GL_AK_BOOL)
+            return gl_fail(e, GL_E_INVALID, "%s: attrs.%s is missing", gl_op_name(op), gl_attr_table[i].key);
     gl_array *r = NULL;
-    switch (op) {
-    case GL_OP_INPUT:
-    case GL_OP_PARAM:
-    case GL_OP_CONST:
-        return gl_fail(e, GL_E_INVALID, "%s nodes are not evaluated: their values come from inputs or the graph",
-                       gl_op_name(op));
-    case GL_OP_ADD: case GL_OP_SUB: case GL_OP_MUL: case GL_OP_DIV: case GL_OP_MAXIMUM:
-    case GL_OP_GT: case GL_OP_LT:
-        st = binary(op, gl_op_name(op), args[0], args[1], &r, e);
-        break;
-    case GL_OP_NEG: case GL_OP_EXP: case GL_OP_LOG: case GL_OP_TANH: case GL_OP_SQRT: case GL_OP_RSQRT:
-    case GL_OP_RECIP: case GL_OP_ROT_PAIRS: case GL_OP_SILU:
-        st = unary(op, args[0], &r, e);
-        break;
-    case GL_OP_SUM:
-    case GL_OP_MAX:
-        if (!(n->attrs.has & GL_A_AXIS)) return gl_fail(e, GL_E_INVALID, "%s: attrs.axis is missing", gl_op_name(op));
-        st = reduce(op, args[0], n->attrs.axis, (n->attrs.has & GL_A_KEEPDIMS) && n->attrs.keepdims, &r, e);
-        break;
-    case GL_OP_RESHAPE:
-        st = reshape(n, args[0], bind, &r, e);
-        break;
-    case GL_OP_TRANSPOSE:
-        st = transpose(n, args[0], &r, e);
-        break;
-    case GL_OP_CAUSAL_MASK:
-        if (!(n->attrs.has & GL_A_T)) return gl_fail(e, GL_E_INVALID, "causal_mask: attrs.T is missing");
-        r = gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, e);
-        st = r ? GL_OK : (e && e->code ? e->code : GL_E_NOMEM);
-        break;
-    case GL_OP_SOFTMAX:
-        if (!(n->attrs.has & GL_A_AXIS)) return gl_fail(e, GL_E_INVALID, "softmax: attrs.axis is missing");
-        st = softmax(args[0], n->attrs.axis, &r, e);
-        break;
-    case GL_OP_RMS_NORM:
-        if (!(n->attrs.has & GL_A_EPS)) return gl_fail(e, GL_E_INVALID, "rms_norm: attrs.eps is missing");
-        st = rms_norm(args[0], args[1], n->attrs.eps, &r, e);
-        break;
-    case GL_OP_MATMUL:
-        st = matmul(op, args[0], args[1], false, &r, e);
-        break;
-    case GL_OP_KV_WRITE:
-        st = kv_write(n, args[0], args[1], bind, &r, e);
-        break;
-    case GL_OP_FLASH_ATTN:
-        st = flash_attn(n, args, &r, e);
-        break;
-    default:
-        return gl_fail(e, GL_E_INTERNAL, "gl_eval_node: op %s has no evaluator", gl_op_name(op));
-    }
+    gl_status st = EVAL[op](n, args, bind, &r, e);
     if (st) {
         gl_array_release(r);
         return st;

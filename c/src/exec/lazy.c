@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/attrs.h"
 #include "ir/util.h"
 
 typedef struct {
@@ -218,93 +219,42 @@ int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *at
                 gl_op_name(op));
         return -1;
     }
-    int want = gl_op_arity(op);
-    if (op == GL_OP_CAUSAL_MASK) want = 1;
-    bool ok = op == GL_OP_FLASH_ATTN ? (nin == 3 || nin == 4) : nin == want;
-    if (!ok || (nin > 0 && !in)) {
-        gl_fail(&lz->err, GL_E_INVALID, "lazy: %s takes %d inputs, got %d", gl_op_name(op), want, nin);
+    /* causal_mask's one operand only lends its shape (the builder's `like`) */
+    const bool like = op == GL_OP_CAUSAL_MASK;
+    if (!(like ? nin == 1 : gl_op_arity_ok(op, nin)) || (nin > 0 && !in)) {
+        gl_fail(&lz->err, GL_E_INVALID, "lazy: %s takes %d inputs, got %d", gl_op_name(op), like ? 1 : gl_op_arity(op), nin);
         return -1;
     }
-    if (op == GL_OP_CAUSAL_MASK) {               /* `like` only lends its shape: no input, no import */
+    /* the reference's F.sum / F.max / F.softmax default: axis -1, keepdims False */
+    gl_attrs at = *a;
+    const unsigned defaulted = GL_A_AXIS | GL_A_KEEPDIMS;
+    if ((gl_op_attrs_required(op) & GL_A_AXIS) && !(at.has & GL_A_AXIS)) at.axis = -1;
+    const unsigned missing = gl_op_attrs_required(op) & ~at.has & ~defaulted;
+    for (int i = 0; missing && i < GL_A_COUNT; i++)
+        if (missing & (1u << i)) {
+            gl_fail(&lz->err, GL_E_INVALID, "lazy: %s needs attrs.%s", gl_op_name(op), gl_attr_table[i].key);
+            return -1;
+        }
+    at.has |= gl_op_attrs_required(op) & defaulted;
+    if (like) {                                   /* no input, no import */
         const gl_shape *s = handle_shape(lz, in[0]);
         if (!s) return -1;
         if (s->rank < 2) {
             gl_fail(&lz->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
             return -1;
         }
-        gl_attrs at;
-        memset(&at, 0, sizeof at);
-        at.has = GL_A_T | GL_A_POS0;
-        at.T = a->T;
-        at.pos0 = a->pos0;
+        gl_attrs cm;
+        memset(&cm, 0, sizeof cm);
+        cm.has = GL_A_T | GL_A_POS0;
+        cm.T = a->T;
+        cm.pos0 = a->pos0;
         gl_shape sc = *s;
-        return new_handle(lz, gl_t_emit(lz->tr, op, NULL, 0, &at, &sc, NULL));
+        return new_handle(lz, gl_t_emit(lz->tr, op, NULL, 0, &cm, &sc, NULL));
     }
     int x[GL_MAX_INPUTS];
     for (int i = 0; i < nin; i++)
         if ((x[i] = fix(lz, in[i])) < 0) return -1;
-    gl_tracer *tr = lz->tr;
-    int id;
-    switch (op) {
-    case GL_OP_ADD: id = gl_t_add(tr, x[0], x[1]); break;
-    case GL_OP_SUB: id = gl_t_sub(tr, x[0], x[1]); break;
-    case GL_OP_MUL: id = gl_t_mul(tr, x[0], x[1]); break;
-    case GL_OP_DIV: id = gl_t_div(tr, x[0], x[1]); break;
-    case GL_OP_MAXIMUM: id = gl_t_maximum(tr, x[0], x[1]); break;
-    case GL_OP_GT: id = gl_t_gt(tr, x[0], x[1]); break;
-    case GL_OP_LT: id = gl_t_lt(tr, x[0], x[1]); break;
-    case GL_OP_NEG: id = gl_t_neg(tr, x[0]); break;
-    case GL_OP_EXP: id = gl_t_exp(tr, x[0]); break;
-    case GL_OP_LOG: id = gl_t_log(tr, x[0]); break;
-    case GL_OP_TANH: id = gl_t_tanh(tr, x[0]); break;
-    case GL_OP_SQRT: id = gl_t_sqrt(tr, x[0]); break;
-    case GL_OP_RSQRT: id = gl_t_rsqrt(tr, x[0]); break;
-    case GL_OP_RECIP: id = gl_t_recip(tr, x[0]); break;
-    case GL_OP_ROT_PAIRS: id = gl_t_rot_pairs(tr, x[0]); break;
-    case GL_OP_SILU: id = gl_t_silu(tr, x[0]); break;
-    case GL_OP_SUM: id = gl_t_sum(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1, a->keepdims); break;
-    case GL_OP_MAX: id = gl_t_max(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1, a->keepdims); break;
-    case GL_OP_RESHAPE:
-        if (!(a->has & GL_A_SHAPE)) {
-            gl_fail(&lz->err, GL_E_INVALID, "lazy: reshape needs attrs.shape");
-            return -1;
-        }
-        id = gl_t_reshape(tr, x[0], &a->shape);
-        break;
-    case GL_OP_TRANSPOSE:
-        if (!(a->has & GL_A_PERM)) {
-            gl_fail(&lz->err, GL_E_INVALID, "lazy: transpose needs attrs.perm");
-            return -1;
-        }
-        id = gl_t_transpose(tr, x[0], a->perm, a->nperm);
-        break;
-    case GL_OP_SOFTMAX: id = gl_t_softmax(tr, x[0], (a->has & GL_A_AXIS) ? a->axis : -1); break;
-    case GL_OP_RMS_NORM:
-        if (!(a->has & GL_A_EPS)) {
-            gl_fail(&lz->err, GL_E_INVALID, "lazy: rms_norm needs attrs.eps");
-            return -1;
-        }
-        id = gl_t_rms_norm(tr, x[0], x[1], a->eps);
-        break;
-    case GL_OP_MATMUL: id = gl_t_matmul(tr, x[0], x[1]); break;
-    case GL_OP_KV_WRITE:
-        if (!(a->has & GL_A_POS)) {
-            gl_fail(&lz->err, GL_E_INVALID, "lazy: kv_write needs attrs.pos");
-            return -1;
-        }
-        id = gl_t_kv_write(tr, x[0], x[1], a->pos);
-        break;
-    case GL_OP_FLASH_ATTN:
-        if (!(a->has & GL_A_SCALE)) {
-            gl_fail(&lz->err, GL_E_INVALID, "lazy: flash_attn needs attrs.scale");
-            return -1;
-        }
-        id = gl_t_flash_attn(tr, x[0], x[1], x[2], nin > 3 ? x[3] : -1, a->scale);
-        break;
-    default:
-        gl_fail(&lz->err, GL_E_INTERNAL, "lazy: op %s is not supported", gl_op_name(op));
-        return -1;
-    }
+    const int id = gl_t_op(lz->tr, op, x, nin, &at);
     return new_handle(lz, id);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/attrs.h"
 #include "ir/util.h"
 
 struct gl_tracer {
@@ -474,4 +475,59 @@ gl_status gl_t_bool(gl_tracer *tr, int t, bool *out) {
     if (tr->mode == GL_BRANCH_GUARD && gl_graph_add_guard(tr->g, t, b, &tr->err)) return tr->err.code;
     *out = b;
     return GL_OK;
+}
+
+/* ---- any op by its row: the op table's build column (gl_lazy_op and the demos go through here) */
+typedef int (*build_fn)(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a);
+
+static int b_binary(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) { return binary(tr, op, in[0], in[1]); }
+static int b_unary(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) { return unary(tr, op, in[0]); }
+static int b_reduce(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return reduce(tr, op, in[0], a->axis, a->keepdims);
+}
+static int b_reshape(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_reshape(tr, in[0], &a->shape);
+}
+static int b_transpose(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_transpose(tr, in[0], a->perm, a->nperm);
+}
+static int b_causal_mask(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    /* no graph input: its shape is given as the node's, from `like` in gl_t_causal_mask */
+    return gl_fail(&tr->err, GL_E_INVALID, "causal_mask takes no inputs: use gl_t_causal_mask(like, T, pos0)"), -1;
+}
+static int b_softmax(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_softmax(tr, in[0], a->axis);
+}
+static int b_rms_norm(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_rms_norm(tr, in[0], in[1], a->eps);
+}
+static int b_matmul(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) { return gl_t_matmul(tr, in[0], in[1]); }
+static int b_kv_write(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_kv_write(tr, in[0], in[1], a->pos);
+}
+static int b_flash_attn(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return gl_t_flash_attn(tr, in[0], in[1], in[2], nin > 3 ? in[3] : -1, a->scale);
+}
+
+static const build_fn BUILD[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, np, chelper, eval, build) [GL_OP_##E] = build,
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof BUILD / sizeof BUILD[0] == GL_OP_COUNT, "a builder (or NULL) per op");
+
+int gl_t_op(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs) {
+    if (!tr || tr->err.code) return -1;
+    if ((unsigned)op >= GL_OP_COUNT || !BUILD[op])
+        return gl_fail(&tr->err, GL_E_INVALID, "%s is not an op of the builder API", gl_op_name(op)), -1;
+    if (!gl_op_arity_ok(op, nin) || (nin > 0 && !in))
+        return gl_fail(&tr->err, GL_E_INVALID, "%s takes %d inputs, got %d", gl_op_name(op), gl_op_arity(op), nin), -1;
+    gl_attrs none;
+    memset(&none, 0, sizeof none);
+    const gl_attrs *a = attrs ? attrs : &none;
+    const unsigned missing = gl_op_attrs_required(op) & ~a->has;
+    for (int i = 0; missing && i < GL_A_COUNT; i++)
+        if (missing & (1u << i))
+            return gl_fail(&tr->err, GL_E_INVALID, "%s needs attrs.%s", gl_op_name(op), gl_attr_table[i].key), -1;
+    return BUILD[op](tr, op, in, nin, a);
 }

@@ -1,5 +1,6 @@
 /* graph_json.c — graphs as JSON in the fixture format (see graph_json.h). */
 #include "io/graph_json.h"
+#include "ir/attrs.h"
 
 static void put_key(gl_sb *sb, const char *k) {
     gl_sb_json_str(sb, k);
@@ -26,21 +27,26 @@ void gl_json_put_ints(gl_sb *sb, const int *v, int n) {
     gl_sb_putc(sb, ']');
 }
 
+/* {"axis": -1, "keepdims": true}: every key a holds, in the attribute table's order */
 void gl_json_put_attrs(gl_sb *sb, const gl_attrs *a) {
     bool first = true;
-#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
     gl_sb_putc(sb, '{');
-    if (a->has & GL_A_AXIS) { SEP(); put_key(sb, "axis"); gl_sb_printf(sb, "%d", a->axis); }
-    if (a->has & GL_A_KEEPDIMS) { SEP(); put_key(sb, "keepdims"); gl_sb_puts(sb, a->keepdims ? "true" : "false"); }
-    if (a->has & GL_A_PERM) { SEP(); put_key(sb, "perm"); gl_json_put_ints(sb, a->perm, a->nperm); }
-    if (a->has & GL_A_SHAPE) { SEP(); put_key(sb, "shape"); gl_json_put_shape(sb, &a->shape); }
-    if (a->has & GL_A_EPS) { SEP(); put_key(sb, "eps"); gl_sb_double(sb, a->eps); }
-    if (a->has & GL_A_T) { SEP(); put_key(sb, "T"); gl_sb_printf(sb, "%lld", (long long)a->T); }
-    if (a->has & GL_A_POS0) { SEP(); put_key(sb, "pos0"); gl_sb_printf(sb, "%lld", (long long)a->pos0); }
-    if (a->has & GL_A_POS) { SEP(); put_key(sb, "pos"); gl_json_put_dim(sb, a->pos); }
-    if (a->has & GL_A_SCALE) { SEP(); put_key(sb, "scale"); gl_sb_double(sb, a->scale); }
-    if (a->has & GL_A_VALUE) { SEP(); put_key(sb, "value"); gl_sb_double(sb, a->value); }
-#undef SEP
+    for (int i = 0; i < GL_A_COUNT; i++) {
+        const gl_attr_info *t = &gl_attr_table[i];
+        if (!(a->has & t->bit)) continue;
+        if (!first) gl_sb_puts(sb, ", ");
+        first = false;
+        put_key(sb, t->key);
+        switch (t->kind) {
+        case GL_AK_INT: gl_sb_printf(sb, "%d", *GL_ATTR_CPTR(a, t, int)); break;
+        case GL_AK_BOOL: gl_sb_puts(sb, *GL_ATTR_CPTR(a, t, bool) ? "true" : "false"); break;
+        case GL_AK_PERM: gl_json_put_ints(sb, a->perm, a->nperm); break;
+        case GL_AK_SHAPE: gl_json_put_shape(sb, GL_ATTR_CPTR(a, t, gl_shape)); break;
+        case GL_AK_F64: gl_sb_double(sb, *GL_ATTR_CPTR(a, t, double)); break;
+        case GL_AK_I64: gl_sb_printf(sb, "%lld", (long long)*GL_ATTR_CPTR(a, t, int64_t)); break;
+        case GL_AK_DIM: gl_json_put_dim(sb, *GL_ATTR_CPTR(a, t, gl_dim)); break;
+        }
+    }
     gl_sb_putc(sb, '}');
 }
 

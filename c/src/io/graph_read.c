@@ -2,6 +2,7 @@
  * Every node is checked as the tracer would have built it (op, arity, attrs, shape rule), so the passes
  * only ever see graphs they could have been given by a trace. */
 #include "io/graph_read.h"
+#include "ir/attrs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,31 +57,11 @@ static gl_status read_int(const gl_json *j, int tok, const char *field, int64_t 
     return GL_OK;
 }
 
-/* ---- attrs: which keys each op takes (required | optional), as the reference's builders set them */
-static const struct {
-    const char *key;
-    unsigned bit;
-} ATTR_KEYS[] = {
-    {"axis", GL_A_AXIS}, {"keepdims", GL_A_KEEPDIMS}, {"perm", GL_A_PERM}, {"shape", GL_A_SHAPE},
-    {"eps", GL_A_EPS},   {"T", GL_A_T},               {"pos0", GL_A_POS0}, {"pos", GL_A_POS},
-    {"scale", GL_A_SCALE}, {"value", GL_A_VALUE},
-};
-#define NATTR ((int)(sizeof ATTR_KEYS / sizeof ATTR_KEYS[0]))
-
+/* ---- attrs: which keys each op takes (the op table's required | optional), read by the attribute table */
 static void op_attrs(gl_op op, int rank, unsigned *req, unsigned *opt) {
-    *req = *opt = 0;
-    switch (op) {
-    case GL_OP_SUM: case GL_OP_MAX: *req = GL_A_AXIS | GL_A_KEEPDIMS; break;
-    case GL_OP_SOFTMAX: *req = GL_A_AXIS; break;
-    case GL_OP_RESHAPE: *req = GL_A_SHAPE; break;
-    case GL_OP_TRANSPOSE: *req = GL_A_PERM; break;
-    case GL_OP_RMS_NORM: *req = GL_A_EPS; break;
-    case GL_OP_CAUSAL_MASK: *req = GL_A_T; *opt = GL_A_POS0; break;   /* the reference reads pos0 with a default */
-    case GL_OP_KV_WRITE: *req = GL_A_POS; break;
-    case GL_OP_FLASH_ATTN: *req = GL_A_SCALE; break;
-    case GL_OP_CONST: if (rank == 0) *opt = GL_A_VALUE; break;       /* a folded scalar has none */
-    default: break;
-    }
+    *req = gl_op_attrs_required(op);
+    *opt = gl_op_attrs_allowed(op) & ~*req;
+    if (op == GL_OP_CONST && rank != 0) *opt = 0;                  /* only a scalar const has a value */
 }
 
 static gl_status read_attrs(const gl_json *j, int tok, const char *field, gl_op op, int rank, gl_attrs *a, gl_err *e) {
@@ -90,65 +71,54 @@ static gl_status read_attrs(const gl_json *j, int tok, const char *field, gl_op 
     unsigned req, opt;
     op_attrs(op, rank, &req, &opt);
     for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
-        unsigned bit = 0;
-        const char *key = NULL;
-        for (int i = 0; i < NATTR; i++)
-            if (gl_json_str_eq(j, k, ATTR_KEYS[i].key)) bit = ATTR_KEYS[i].bit, key = ATTR_KEYS[i].key;
-        if (!bit || !((req | opt) & bit))
+        const gl_attr_info *t = NULL;
+        for (int i = 0; i < GL_A_COUNT && !t; i++)
+            if (gl_json_str_eq(j, k, gl_attr_table[i].key)) t = &gl_attr_table[i];
+        if (!t || !((req | opt) & t->bit))
             return gl_fail(e, GL_E_INVALID, "%s has key %s, which %s%s does not take", field,
                            gl_json_snippet(j, k, sn, sizeof sn), gl_op_name(op),
                            op == GL_OP_CONST && rank ? " (of rank > 0)" : "");
-        if (a->has & bit) return gl_fail(e, GL_E_INVALID, "%s.%s is given twice", field, key);
-        a->has |= bit;
+        if (a->has & t->bit) return gl_fail(e, GL_E_INVALID, "%s.%s is given twice", field, t->key);
+        a->has |= t->bit;
         int v = k + 1;
-        snprintf(f, sizeof f, "%s.%s", field, key);
+        snprintf(f, sizeof f, "%s.%s", field, t->key);
         int64_t x = 0;
-        switch (bit) {
-        case GL_A_AXIS:
-            if (read_int(j, v, f, -GL_MAX_RANK, GL_MAX_RANK - 1, &x, e)) return ERRC(e);
-            a->axis = (int)x;
+        switch (t->kind) {
+        case GL_AK_INT:
+            if (read_int(j, v, f, t->lo, t->hi, &x, e)) return ERRC(e);
+            *GL_ATTR_PTR(a, t, int) = (int)x;
             break;
-        case GL_A_KEEPDIMS:
-            if (gl_json_bool(j, v, f, &a->keepdims, e)) return ERRC(e);
+        case GL_AK_BOOL:
+            if (gl_json_bool(j, v, f, GL_ATTR_PTR(a, t, bool), e)) return ERRC(e);
             break;
-        case GL_A_PERM:
+        case GL_AK_PERM:
             if (gl_json_expect(j, v, GL_J_ARR, f, e)) return ERRC(e);
             if (j->t[v].size > GL_MAX_RANK)
                 return gl_fail(e, GL_E_INVALID, "%s has %d axes, at most %d", f, j->t[v].size, GL_MAX_RANK);
             for (int p = gl_json_elem_first(j, v); p >= 0; p = gl_json_elem_next(j, v, p)) {
                 char fp[176];
                 snprintf(fp, sizeof fp, "%s[%d]", f, a->nperm);
-                if (read_int(j, p, fp, 0, GL_MAX_RANK - 1, &x, e)) return ERRC(e);
+                if (read_int(j, p, fp, t->lo, t->hi, &x, e)) return ERRC(e);
                 a->perm[a->nperm++] = (int)x;
             }
             break;
-        case GL_A_SHAPE:
-            if (read_shape(j, v, f, &a->shape, e)) return ERRC(e);
+        case GL_AK_SHAPE:
+            if (read_shape(j, v, f, GL_ATTR_PTR(a, t, gl_shape), e)) return ERRC(e);
             break;
-        case GL_A_EPS:
-            if (gl_json_num(j, v, f, &a->eps, e)) return ERRC(e);
+        case GL_AK_F64:
+            if (gl_json_num(j, v, f, GL_ATTR_PTR(a, t, double), e)) return ERRC(e);
             break;
-        case GL_A_T:
-            if (read_int(j, v, f, 1, GL_MAX_DIM, &a->T, e)) return ERRC(e);
+        case GL_AK_I64:
+            if (read_int(j, v, f, t->lo, t->hi, GL_ATTR_PTR(a, t, int64_t), e)) return ERRC(e);
             break;
-        case GL_A_POS0:
-            if (read_int(j, v, f, 0, GL_MAX_DIM, &a->pos0, e)) return ERRC(e);
+        case GL_AK_DIM:
+            if (read_dim(j, v, f, GL_ATTR_PTR(a, t, gl_dim), e)) return ERRC(e);
             break;
-        case GL_A_POS:
-            if (read_dim(j, v, f, &a->pos, e)) return ERRC(e);
-            break;
-        case GL_A_SCALE:
-            if (gl_json_num(j, v, f, &a->scale, e)) return ERRC(e);
-            break;
-        case GL_A_VALUE:
-            if (gl_json_num(j, v, f, &a->value, e)) return ERRC(e);
-            break;
-        default: break;
         }
     }
-    for (int i = 0; i < NATTR; i++)
-        if ((req & ATTR_KEYS[i].bit) && !(a->has & ATTR_KEYS[i].bit))
-            return gl_fail(e, GL_E_INVALID, "%s needs \"%s\" (op %s)", field, ATTR_KEYS[i].key, gl_op_name(op));
+    for (int i = 0; i < GL_A_COUNT; i++)
+        if ((req & gl_attr_table[i].bit) && !(a->has & gl_attr_table[i].bit))
+            return gl_fail(e, GL_E_INVALID, "%s needs \"%s\" (op %s)", field, gl_attr_table[i].key, gl_op_name(op));
     return GL_OK;
 }
 
@@ -173,11 +143,11 @@ static gl_status read_node(const gl_json *j, int tok, int i, gl_graph *g, gl_err
     int it = gl_json_at(j, tok, 2);
     snprintf(ff, sizeof ff, "%s[2] (inputs)", f);
     if (gl_json_expect(j, it, GL_J_ARR, ff, e)) return ERRC(e);
-    int nin = j->t[it].size, ar = gl_op_arity((gl_op)op);
-    bool arity_ok = op == GL_OP_FLASH_ATTN ? (nin == 3 || nin == 4) : nin == ar;
-    if (!arity_ok)
-        return gl_fail(e, GL_E_INVALID, "%s has %d inputs; %s takes %s%d", ff, nin, opname,
-                       op == GL_OP_FLASH_ATTN ? "3 or " : "", op == GL_OP_FLASH_ATTN ? 4 : ar);
+    const int nin = j->t[it].size, lo = gl_op_arity((gl_op)op), hi = gl_op_max_arity((gl_op)op);
+    if (!gl_op_arity_ok((gl_op)op, nin)) {
+        if (lo == hi) return gl_fail(e, GL_E_INVALID, "%s has %d inputs; %s takes %d", ff, nin, opname, lo);
+        return gl_fail(e, GL_E_INVALID, "%s has %d inputs; %s takes %d to %d", ff, nin, opname, lo, hi);
+    }
     int in[GL_MAX_INPUTS] = {0};
     int k = 0;
     for (int t = gl_json_elem_first(j, it); t >= 0; t = gl_json_elem_next(j, it, t), k++) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/attrs.h"
 #include "ir/util.h"
 
 gl_graph *gl_graph_new(gl_err *e) { return gl_alloc(1, sizeof(gl_graph), e); }
@@ -150,9 +151,7 @@ gl_status gl_graph_validate(const gl_graph *g, gl_err *e) {
         const gl_node *n = &g->nodes[i];
         if (n->id != i) return gl_fail(e, GL_E_INTERNAL, "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INTERNAL, "node %d has unknown op %d", i, (int)n->op);
-        int ar = gl_op_arity(n->op);
-        bool ok = n->op == GL_OP_FLASH_ATTN ? (n->nin == 3 || n->nin == 4) : n->nin == ar;
-        if (!ok) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
+        if (!gl_op_arity_ok(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INTERNAL, "node %d (%s) input %d is %d: not topological", i, gl_op_name(n->op), k,
@@ -197,51 +196,7 @@ void gl_users_free(gl_users *u) {
     u->start = u->list = NULL;
 }
 
-bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b) {
-    if (a->has != b->has) return false;
-    unsigned h = a->has;
-    if ((h & GL_A_AXIS) && a->axis != b->axis) return false;
-    if ((h & GL_A_KEEPDIMS) && a->keepdims != b->keepdims) return false;
-    if (h & GL_A_PERM) {
-        if (a->nperm != b->nperm) return false;
-        for (int i = 0; i < a->nperm; i++)
-            if (a->perm[i] != b->perm[i]) return false;
-    }
-    if ((h & GL_A_SHAPE) && !gl_shape_eq(&a->shape, &b->shape)) return false;
-    if ((h & GL_A_EPS) && a->eps != b->eps) return false;
-    if ((h & GL_A_T) && a->T != b->T) return false;
-    if ((h & GL_A_POS0) && a->pos0 != b->pos0) return false;
-    if ((h & GL_A_POS) && !gl_dim_eq(a->pos, b->pos)) return false;
-    if ((h & GL_A_SCALE) && a->scale != b->scale) return false;
-    if ((h & GL_A_VALUE) && a->value != b->value) return false;
-    return true;
-}
-
 /* ---- printer: the reference's Graph.__str__ */
-static void put_attrs(gl_sb *sb, const gl_attrs *a) {
-    bool first = true;
-    char buf[200];
-#define SEP() do { if (!first) gl_sb_puts(sb, ", "); first = false; } while (0)
-    if (a->has & GL_A_AXIS) { SEP(); gl_sb_printf(sb, "axis=%d", a->axis); }
-    if (a->has & GL_A_KEEPDIMS) { SEP(); gl_sb_printf(sb, "keepdims=%s", a->keepdims ? "True" : "False"); }
-    if (a->has & GL_A_PERM) {
-        SEP();
-        gl_sb_puts(sb, "perm=(");
-        for (int i = 0; i < a->nperm; i++) gl_sb_printf(sb, "%s%d", i ? ", " : "", a->perm[i]);
-        gl_sb_puts(sb, a->nperm == 1 ? ",)" : ")");
-    }
-    if (a->has & GL_A_SHAPE) { SEP(); gl_sb_printf(sb, "shape=%s", gl_shape_str(&a->shape, buf, sizeof buf)); }
-    if (a->has & GL_A_EPS) { SEP(); gl_sb_puts(sb, "eps="); gl_sb_double(sb, a->eps); }
-    if (a->has & GL_A_T) { SEP(); gl_sb_printf(sb, "T=%lld", (long long)a->T); }
-    if (a->has & GL_A_POS0) { SEP(); gl_sb_printf(sb, "pos0=%lld", (long long)a->pos0); }
-    if (a->has & GL_A_POS) {
-        SEP();
-        if (gl_dim_is_sym(a->pos)) gl_sb_printf(sb, "pos=%s", a->pos.sym);
-        else gl_sb_printf(sb, "pos=%lld", (long long)a->pos.n);
-    }
-    if (a->has & GL_A_SCALE) { SEP(); gl_sb_puts(sb, "scale="); gl_sb_double(sb, a->scale); }
-#undef SEP
-}
 
 char *gl_graph_print(const gl_graph *g, gl_err *e) {
     gl_sb sb;
@@ -253,7 +208,7 @@ char *gl_graph_print(const gl_graph *g, gl_err *e) {
         gl_sb_printf(&sb, "%-4s = %s(", id, gl_op_name(n->op));
         for (int k = 0; k < n->nin; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", n->in[k]);
         if (n->nin && (n->attrs.has & ~(unsigned)GL_A_VALUE)) gl_sb_puts(&sb, ", ");
-        put_attrs(&sb, &n->attrs);
+        gl_attrs_put_py(&sb, &n->attrs, ~(unsigned)GL_A_VALUE);   /* the reference prints no value */
         gl_sb_puts(&sb, ")  : [");
         if (n->shape.rank == 0) gl_sb_puts(&sb, "标量");
         for (int k = 0; k < n->shape.rank; k++) {

@@ -1,4 +1,5 @@
-/* ops.c — the op set: names and classes, exactly the reference's sets (§1). */
+/* ops.c — the op set from the op table (graphlab_ops.h): names, classes, arities, attrs and kernel kinds,
+ * exactly the reference's sets (§1). */
 #include <string.h>
 
 #include "graphlab.h"
@@ -6,38 +7,17 @@
 static const struct {
     const char *name;
     gl_opclass cls;
-    int arity;
-} OPS[GL_OP_COUNT] = {
-    [GL_OP_INPUT] = {"input", GL_CLASS_LEAF, 0},
-    [GL_OP_PARAM] = {"param", GL_CLASS_LEAF, 0},
-    [GL_OP_CONST] = {"const", GL_CLASS_LEAF, 0},
-    [GL_OP_ADD] = {"add", GL_CLASS_POINTWISE, 2},
-    [GL_OP_SUB] = {"sub", GL_CLASS_POINTWISE, 2},
-    [GL_OP_MUL] = {"mul", GL_CLASS_POINTWISE, 2},
-    [GL_OP_DIV] = {"div", GL_CLASS_POINTWISE, 2},
-    [GL_OP_MAXIMUM] = {"maximum", GL_CLASS_POINTWISE, 2},
-    [GL_OP_NEG] = {"neg", GL_CLASS_POINTWISE, 1},
-    [GL_OP_EXP] = {"exp", GL_CLASS_POINTWISE, 1},
-    [GL_OP_LOG] = {"log", GL_CLASS_POINTWISE, 1},
-    [GL_OP_TANH] = {"tanh", GL_CLASS_POINTWISE, 1},
-    [GL_OP_SQRT] = {"sqrt", GL_CLASS_POINTWISE, 1},
-    [GL_OP_RSQRT] = {"rsqrt", GL_CLASS_POINTWISE, 1},
-    [GL_OP_RECIP] = {"recip", GL_CLASS_POINTWISE, 1},
-    [GL_OP_ROT_PAIRS] = {"rot_pairs", GL_CLASS_POINTWISE, 1},
-    [GL_OP_GT] = {"gt", GL_CLASS_POINTWISE, 2},
-    [GL_OP_LT] = {"lt", GL_CLASS_POINTWISE, 2},
-    [GL_OP_SUM] = {"sum", GL_CLASS_REDUCE, 1},
-    [GL_OP_MAX] = {"max", GL_CLASS_REDUCE, 1},
-    [GL_OP_RESHAPE] = {"reshape", GL_CLASS_VIEW, 1},
-    [GL_OP_TRANSPOSE] = {"transpose", GL_CLASS_VIEW, 1},
-    [GL_OP_CAUSAL_MASK] = {"causal_mask", GL_CLASS_GENERATOR, 0},
-    [GL_OP_SOFTMAX] = {"softmax", GL_CLASS_COMPOSITE, 1},
-    [GL_OP_RMS_NORM] = {"rms_norm", GL_CLASS_COMPOSITE, 2},
-    [GL_OP_SILU] = {"silu", GL_CLASS_COMPOSITE, 1},
-    [GL_OP_MATMUL] = {"matmul", GL_CLASS_SPECIAL, 2},
-    [GL_OP_KV_WRITE] = {"kv_write", GL_CLASS_SPECIAL, 2},
-    [GL_OP_FLASH_ATTN] = {"flash_attn", GL_CLASS_SPECIAL, 3},
+    int min_in, max_in;
+    unsigned req, opt;
+    gl_kernel_kind kernel;
+} OPS[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, ...) \
+    [GL_OP_##E] = {name, GL_CLASS_##cls, lo, hi, req, opt, GL_K_##kernel},
+#include "graphlab_ops.h"
+#undef GL_OP
 };
+/* every op has its row (a row per enum value, in the enum's order) */
+_Static_assert(sizeof OPS / sizeof OPS[0] == GL_OP_COUNT, "the op table has one row per gl_op");
 
 const char *gl_op_name(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].name : "?"; }
 
@@ -49,7 +29,19 @@ int gl_op_from_name(const char *name) {
 
 gl_opclass gl_op_class(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].cls : GL_CLASS_SPECIAL; }
 
-int gl_op_arity(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].arity : 0; }
+int gl_op_arity(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].min_in : 0; }
+
+int gl_op_max_arity(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].max_in : 0; }
+
+bool gl_op_arity_ok(gl_op op, int nin) {
+    return (unsigned)op < GL_OP_COUNT && nin >= OPS[op].min_in && nin <= OPS[op].max_in;
+}
+
+unsigned gl_op_attrs_required(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].req : 0; }
+
+unsigned gl_op_attrs_allowed(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].req | OPS[op].opt : 0; }
+
+gl_kernel_kind gl_op_kernel(gl_op op) { return (unsigned)op < GL_OP_COUNT ? OPS[op].kernel : GL_K_NONE; }
 
 const char *gl_opclass_name(gl_opclass c) {
     static const char *const names[] = {"LEAF", "POINTWISE", "REDUCE", "VIEW", "GENERATOR", "COMPOSITE", "SPECIAL"};
