@@ -76,7 +76,7 @@ static int run_once(const bench_case *bc, double *ms, bench_out *o) {
     double t1 = now_ms();
     g = gl_graph_clone(tr, &e);
     if (!g) { rc = fail("clone", &e); goto out; }
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r;
         if (gl_pass_run(gl_pass_name_at(i), g, &r, &e)) { rc = fail(gl_pass_name_at(i), &e); goto out; }
         gl_graph_free(g);

@@ -100,7 +100,7 @@ static gl_status run_request(const gl_json *j, int tok, const char *field, bool 
         snprintf(fp, sizeof fp, "%s.passes[%d]", field, i);
         if (gl_json_str(j, k, fp, pn, sizeof pn, e)) return e->code;
         bool known = strcmp(pn, "dce") == 0;
-        for (int p = 0; p < gl_pass_count(); p++) known = known || strcmp(pn, gl_pass_name_at(p)) == 0;
+        for (int p = 0; p < gl_pipeline_length(); p++) known = known || strcmp(pn, gl_pass_name_at(p)) == 0;
         if (!known)
             return gl_fail(e, GL_E_INVALID, "%s is an unknown pass \"%s\" (known: match_attention, decompose, cse, "
                            "constant_fold, simplify, fold_norm_weight, dce)", fp, pn);

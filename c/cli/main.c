@@ -174,7 +174,7 @@ static int cmd_presets(int argc, char **argv) {
         gl_sb_putc(&sb, '}');
     }
     gl_sb_puts(&sb, "\n],\n\"passes\": [");
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         if (i) gl_sb_puts(&sb, ", ");
         gl_sb_json_str(&sb, gl_pass_name_at(i));
     }

@@ -42,7 +42,7 @@ static inline void fz_describe(const gl_model_cfg *m, char *buf, size_t cap) {
 
 /* The pipeline: n passes from the registry (plus dce), by index bytes. Returns n. */
 static inline int fz_pipeline(fz_reader *r, const char **names, int max) {
-    int npass = gl_pass_count();
+    int npass = gl_pipeline_length();
     int n = (int)(fz_u8(r) % (unsigned)(max + 1));
     for (int i = 0; i < n; i++) {
         int k = (int)(fz_u8(r) % (unsigned)(npass + 1));

@@ -582,7 +582,7 @@ static void check_model(const gl_model_cfg *m, int eb) {
     gl_graph *dec = pass(tr, "decompose");
     gl_graph *g = gl_graph_clone(tr, &e);
     assert_non_null(g);
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_graph *next = pass(g, gl_pass_name_at(i));
         gl_graph_free(g);
         g = next;

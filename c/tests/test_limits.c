@@ -97,7 +97,7 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
     }
     g = gl_graph_clone(tr, &e);
     assert_non_null(g);
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r;
         a.where = gl_pass_name_at(i);
         if ((a.st = gl_pass_run(gl_pass_name_at(i), g, &r, &e))) {

@@ -856,7 +856,7 @@ static void test_registry(void **state) {
     (void)state;
     static const char *const order[] = {"match_attention", "decompose", "cse", "constant_fold", "simplify",
                                         "fold_norm_weight"};
-    assert_int_equal(gl_pass_count(), 6);
+    assert_int_equal(gl_pipeline_length(), 6);
     for (int i = 0; i < 6; i++) assert_string_equal(gl_pass_name_at(i), order[i]);
     assert_null(gl_pass_name_at(6));
     assert_null(gl_pass_name_at(-1));
@@ -933,7 +933,7 @@ static void test_pipeline_counts(void **state) {
         assert_non_null(g);
         assert_int_equal(g->n, pc->counts[0][0]);
         assert_int_equal(gl_graph_count(g), pc->counts[0][1]);
-        for (int i = 0; i < gl_pass_count(); i++) {
+        for (int i = 0; i < gl_pipeline_length(); i++) {
             gl_pass_result r = run_pass(gl_pass_name_at(i), g);
             assert_int_equal(r.graph->n, pc->counts[i + 1][0]);
             assert_int_equal(gl_graph_count(r.graph), pc->counts[i + 1][1]);
@@ -956,7 +956,7 @@ static void test_deep_stack(void **state) {
     gl_graph *g = gl_build_model(&m, NULL, &e);
     assert_non_null(g);
     static const int nodes[6] = {5797, 7690, 7063, 7063, 7063, 6559};
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r = run_pass(gl_pass_name_at(i), g);
         assert_int_equal(r.graph->n, nodes[i]);
         gl_graph_free(g);
@@ -1013,7 +1013,7 @@ static void check_numbers(gl_model_cfg m) {
     gl_array *want[3] = {NULL}, *got[3] = {NULL};
     assert_int_equal(gl_run(g, ins, nin, &bind, want, NULL, &e), GL_OK);
     gl_graph *cur = g;
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r = run_pass(gl_pass_name_at(i), cur);
         gl_status st = gl_run(r.graph, ins, nin, &bind, got, NULL, &e);
         if (st) fprintf(stderr, "run after %s: %s\n", gl_pass_name_at(i), e.msg);

@@ -107,7 +107,7 @@ static gl_status m_presets(const char *in, size_t len, char **out, size_t *outle
         gl_sb_putc(&sb, '}');
     }
     gl_sb_puts(&sb, "],\"passes\":[");
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         if (i) gl_sb_putc(&sb, ',');
         gl_sb_json_str(&sb, gl_pass_name_at(i));
     }
@@ -122,7 +122,7 @@ static gl_status m_version(const char *in, size_t len, char **out, size_t *outle
     gl_sb_puts(&sb, "{\"version\":");
     gl_sb_json_str(&sb, GL_VERSION);
     gl_sb_puts(&sb, ",\"passes\":[");
-    for (int i = 0; i < gl_pass_count(); i++) {
+    for (int i = 0; i < gl_pipeline_length(); i++) {
         if (i) gl_sb_putc(&sb, ',');
         gl_sb_json_str(&sb, gl_pass_name_at(i));
     }

@@ -279,7 +279,7 @@ static gl_status read_pipeline(const gl_json *j, int t, gl_case *c, gl_err *e) {
     gl_status st;
     c->npipe = 0;
     if (absent(j, t)) {
-        int n = gl_pass_count();
+        int n = gl_pipeline_length();
         if (n > GL_CASE_MAX_PIPELINE) n = GL_CASE_MAX_PIPELINE;
         for (int i = 0; i < n; i++) {
             const char *p = gl_pass_name_at(i);

@@ -69,7 +69,7 @@ static const struct {
 #define NPIPELINE 6
 #define NPASSES ((int)(sizeof PASSES / sizeof PASSES[0]))
 
-int gl_pass_count(void) { return NPIPELINE; }
+int gl_pipeline_length(void) { return NPIPELINE; }
 
 const char *gl_pass_name_at(int i) { return i >= 0 && i < NPIPELINE ? PASSES[i].name : NULL; }
 
