@@ -4,10 +4,11 @@
 //
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
 //               · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, stages, ms} · {type: 'error', id, error: {code, message}}
+// Messages out: {type: 'result', id, resultText, packed, stages, ms} · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
-// resultText is the result without `graphs` and `provenance` (they are in the stages) as JSON text, which
-// the page parses faster than it receives the same object. Stages of a big result (a stage over LITE_NODES
+// resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
+// tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
+// lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of a big result (a stage over LITE_NODES
 // nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
 import { analyzeCase } from './analysis-core.js';
 import { layerSlice } from './views/graph/collapse.js';
@@ -52,7 +53,7 @@ async function pump() {
     if (pending) return schedule();     // a newer request came while the module loaded
     const out = analyzeCase(lab, msg.caseObj);
     kept = { id: msg.id, stages: out.fullStages };
-    self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, stages: out.stages, ms: out.ms });
+    self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed, stages: out.stages, ms: out.ms }, out.transfer);
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }

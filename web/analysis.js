@@ -4,6 +4,7 @@
 // start) the analysis runs on the page, as it did before.
 import { analyzeCase } from './analysis-core.js';
 import { layerSlice } from './views/graph/collapse.js';
+import { unpackResult } from './result-pack.js';
 
 export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab }) {
   let worker = null;
@@ -33,7 +34,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     worker.onmessage = (ev) => {
       const m = ev.data || {};
       if (m.type === 'result') {
-        settle(m.id, (w) => w.resolve(m.id === latest ? { result: JSON.parse(m.resultText), stages: m.stages, ms: m.ms } : null));
+        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages: m.stages, ms: m.ms } : null));
       } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
@@ -61,7 +62,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     return new Promise((resolve) => {
       const out = analyzeCase(pageLab, caseObj);
       inline = { id, stages: out.fullStages };
-      resolve({ result: JSON.parse(out.resultText), stages: out.stages, ms: out.ms });
+      resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms });
     });
   }
 

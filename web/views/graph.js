@@ -38,6 +38,7 @@ const COMPACT_H = 26;
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
 const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
+const MIN_LABEL_PX = 6;  // node labels drawn smaller than this are not drawn at all (level of detail)
 const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
 const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
 
@@ -154,7 +155,12 @@ export function createGraphView(root, ctx) {
   }).on('zoom', (ev) => {
     zoomRoot.attr('transform', ev.transform);
     if (ev.sourceEvent) userZoomed = true;
+    // level of detail: no labels while they would be drawn under MIN_LABEL_PX (style.css .lod-far)
+    const far = ev.transform.k * labelPx() < MIN_LABEL_PX;
+    if (far !== lodFar) svg.classed('lod-far', (lodFar = far));
   });
+  let lodFar = false;
+  const labelPx = () => (state && (state.inst || state.present) ? 15 : 11);   // style.css --node-fs
   svg.call(zoom).on('dblclick.zoom', null);
 
   // ------------------------------------------------------------------ state of the view
@@ -933,7 +939,8 @@ export function createGraphView(root, ctx) {
     }
     empty.hidden = true;
     const isLast = idx === stages.length - 1;
-    const kernels = st.kern && isLast && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
+    // (a big result's stages are summaries: no node to colour, and its kernel table stays packed)
+    const kernels = st.kern && isLast && !stage.lite && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
     forcedNote.textContent = `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;

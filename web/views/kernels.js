@@ -15,6 +15,8 @@ import { el, clear, table } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount, formatFlops, formatIntensity, formatTime } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
+import { kernelFacts, shortName, rooflinePlaces } from './kernels/facts.js';
+import { tableLength, tableRow, tableGet } from '../result-pack.js';
 import { drawRoofline } from './kernels/roofline.js';
 import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
@@ -24,32 +26,8 @@ import { whySentence } from '../why.js';
 const MAX_BAR_ROWS = 128;
 const MAX_POINTS = 64;
 
-/** What the chart shows of one kernel: the core's numbers (time_s, flops, reads, writes) and what follows
- *  from them for display — intensity, the ceiling that applies, its ridge, and so the bound. */
-export function kernelFacts(k, i, dev, info) {
-  const mm = k.kind === 'matmul' || k.kind === 'attention';
-  const peak = mm ? dev.mm_flops : dev.vec_flops;
-  const bytes = (k.reads || 0) + (k.writes || 0);
-  const flops = k.flops || 0;
-  const ai = bytes ? flops / bytes : 0;
-  const ridge = peak / dev.bw;
-  const t = k.time_s;   // the core's roofline time (it never writes a non-finite one)
-  const name = (info && info.name) || k.label;
-  return {
-    k, i, info, name, short: `#${i} ${shortName(name)}`, color: kernelColor(i),
-    peak, ceiling: mm ? 'matmul / attention peak' : 'vector peak', ridge, bytes, flops, ai,
-    bound: ai >= ridge ? 'compute' : 'memory', t, tc: flops / peak, tm: bytes / dev.bw, launch: dev.launch,
-    perf: t ? flops / t : 0,
-  };
-}
-
-/** "L3 O projection + residual" → "O proj." (the chart's label; the tooltip has the whole name). */
-export function shortName(name) {
-  let s = String(name).replace(/^L\d+ /, '').split(/ [+×] /)[0];
-  s = s.replace(' projection', ' proj.').replace('attention (flash_attn)', 'flash_attn')
-    .replace('attention scores ', 'scores ').replace('attention output ', '').replace('attention softmax', 'softmax');
-  return s;
-}
+// (kernelFacts, shortName: kernels/facts.js, shared with the analysis worker, which finds the roofline's places)
+export { kernelFacts, shortName };
 
 export function createKernelsView(root, ctx) {
   clear(root);
@@ -86,7 +64,9 @@ export function createKernelsView(root, ctx) {
   const tip = el('div', { class: 'tooltip', hidden: '' });
   root.append(tip, kernelSaid);
 
-  let facts = [];               // kernelFacts per kernel of the set drawn
+  // the set drawn: n kernels, at(i) their kernelFacts (made when first read: a 1024-layer stack has 47,104
+  // eager kernels, and the panel reads the first bars, the roofline's places and what is hovered)
+  let facts = { n: 0, at: () => undefined, places: [] };
   let roof = null;              // the drawn roofline's {select}
   let crossings = null;         // per kernel: {from, to} | {never} | {always}, once the sweep has found them
   let sweep = null;
@@ -96,7 +76,7 @@ export function createKernelsView(root, ctx) {
   let selected = null;          // index of the selected kernel, or null
   function select(i, how = 'key') {
     const rows = barsBox.querySelectorAll('g.krow');
-    const n = Math.min(rows.length, facts.length);
+    const n = Math.min(rows.length, facts.n);
     selected = i === null || !n ? null : Math.max(0, Math.min(n - 1, i));
     rows.forEach((g, j) => g.classList.toggle('ksel', j === selected));
     if (roof) roof.select(selected);
@@ -107,7 +87,7 @@ export function createKernelsView(root, ctx) {
       ctx.highlightKernel(null);
       return;
     }
-    const f = facts[selected];
+    const f = facts.at(selected);
     const lines = kernelLines(f);
     const anchor = how === 'key' ? rows[selected] : (rooflineBox.querySelector(`circle.kpt[data-kernel="${selected}"]`) || rows[selected]);
     const box = anchor.getBoundingClientRect();
@@ -169,9 +149,10 @@ export function createKernelsView(root, ctx) {
   }
 
   function onChipOf(f) {
-    const vals = (lastResult && lastResult.lab_values) || {};
+    // a value's [op, shape, bytes] read alone (a stack's table stays packed, result-pack.js)
+    const val = (id) => tableGet(lastResult, 'lab_values', id);
     const ids = (f.info && f.info.onChip) || [];
-    return { ids, bytes: ids.reduce((s, id) => s + ((vals[id] && vals[id][2]) || 0), 0), vals };
+    return { ids, bytes: ids.reduce((s, id) => s + ((val(id) && val(id)[2]) || 0), 0), val };
   }
 
   function crossingText(i) {
@@ -183,7 +164,7 @@ export function createKernelsView(root, ctx) {
     return `crosses its ridge at ${ax} = ${c.to} (memory-bound at ${ax} = ${c.from})`;
   }
 
-  const kernelName = (i) => (facts[i] ? `#${i} (${facts[i].name})` : `#${i}`);
+  const kernelName = (i) => (Number.isInteger(i) && i >= 0 && i < facts.n ? `#${i} (${facts.at(i).name})` : `#${i}`);
 
   function kernelLines(f) {
     const k = f.k;
@@ -214,8 +195,8 @@ export function createKernelsView(root, ctx) {
       el('p', {}, `Arithmetic intensity ${formatIntensity(f.ai)} (${formatFlops(f.flops)} over ${formatBytes(f.bytes)}); ` +
         `the ${f.ceiling} (${formatIntensity(f.ridge)} ridge) binds it: ${f.bound}-bound, ${formatTime(f.t)}.`));
     if (f.info) {
-      const { ids, bytes, vals } = onChipOf(f);
-      const describe = (id) => (vals[id] ? `${vals[id][0]} ${fmtShape(vals[id][1])} (${formatBytes(vals[id][2])})` : `%${id}`);
+      const { ids, bytes, val } = onChipOf(f);
+      const describe = (id) => { const v = val(id); return v ? `${v[0]} ${fmtShape(v[1])} (${formatBytes(v[2])})` : `%${id}`; };
       const w = f.info.written || [];
       details.append(el('p', {}, `Writes back: ${w.length ? w.map(describe).join(', ') : 'nothing'}.`),
         el('p', {}, ids.length
@@ -248,18 +229,19 @@ export function createKernelsView(root, ctx) {
   const widths = new Map();
   const widthOf = (node, fallback) => Math.round(widths.get(node) || fallback);
 
-  function drawBars(kernels, dev, set, inst) {
+  function drawBars(count, dev, set, inst) {
     if (selected !== null) select(null);      // the rows are about to change
-    lastArgs = [kernels, dev, set, inst];
+    lastArgs = [count, dev, set, inst];
     const withLaunch = cbLaunch.checked;
     clear(barsBox);
-    if (!kernels || !kernels.length) {
+    if (!count) {
       barsBox.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
       return;
     }
     // (a 256-layer stack has thousands of kernels: drawing a row for each froze the page; the totals count all)
-    const all = kernels.length;
-    const data = facts.slice(0, MAX_BAR_ROWS);
+    const all = count;
+    const data = [];
+    for (let i = 0; i < Math.min(all, MAX_BAR_ROWS); i++) data.push(facts.at(i));
     const fs = inst ? 15 : 12;
     const rowH = inst ? 30 : 22;
     const W = Math.max(360, widthOf(barsBox, 640) - 12);
@@ -314,26 +296,21 @@ export function createKernelsView(root, ctx) {
   let trails = null;
   function drawRoof() {
     if (!lastArgs) return;
-    const [kernels, dev, set, inst] = lastArgs;
+    const [count, dev, set, inst] = lastArgs;
     clear(rooflineBox);
     roof = null;
-    if (!kernels || !kernels.length) return;
-    const shown = facts.filter((p) => p.ai > 0 && p.perf > 0);
-    const skipped = facts.length - shown.length;
-    // one point per place and name: the layers of a stack are alike (thousands of circles froze the page)
-    const at = new Map();
-    for (const p of shown) {
-      const key = `${p.ai.toPrecision(6)},${p.perf.toPrecision(6)},${shortName(p.name)}`;
-      if (at.has(key)) at.get(key).n++;
-      else at.set(key, { ...p, n: 1 });
-    }
-    let pts = [...at.values()];
+    if (!count) return;
+    // one point per place and name (kernels/facts.js, found by the analysis worker): the layers of a stack are
+    // alike (thousands of circles froze the page)
+    const places = facts.places;
+    const skipped = facts.n - places.reduce((a, q) => a + q[1], 0);
+    let pts = places.map(([i, n]) => ({ ...facts.at(i), n }));
     const over = pts.length > MAX_POINTS ? pts.length - MAX_POINTS : 0;
     pts = pts.slice(0, MAX_POINTS).map((p) => ({ ...p, short: p.n > 1 ? `${p.short} ×${p.n}` : p.short, color: set === 'fused' ? p.color : '#9ca3af' }));
     roof = drawRoofline(rooflineBox, pts, dev, {
       width: widthOf(rooflineBox, 520), inst, trails, ghosts: ghostPoints(),
-      onHover: (p, ev) => hover(p && facts[p.i], ev),
-      onClick: (p) => click(facts[p.i]),
+      onHover: (p, ev) => hover(p && facts.at(p.i), ev),
+      onClick: (p) => click(facts.at(p.i)),
     });
     if (selected !== null) roof.select(selected);
     if (skipped) rooflineBox.append(el('p', { class: 'note' }, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`));
@@ -402,7 +379,7 @@ export function createKernelsView(root, ctx) {
     crossings = out;
     // trails: each kernel's place at every T of the grid
     const dev = lastArgs[1];
-    trails = facts.map((f) => {
+    trails = Array.from({ length: facts.n }, (x, i) => facts.at(i)).map((f) => {
       const tr = [];
       for (const v of SWEEP_GRID) {
         const ks = s.cached(v);
@@ -415,7 +392,7 @@ export function createKernelsView(root, ctx) {
     });
     drawRoof();
     if (ghostsAt) sweepSaid.textContent = sweepText(ghostsAt[0], ghostsAt[1]);
-    if (selected !== null) drawDetails(facts[selected]);
+    if (selected !== null) drawDetails(facts.at(selected));
   }
   sweepRange.addEventListener('input', () => onSweep());
 
@@ -459,22 +436,32 @@ export function createKernelsView(root, ctx) {
     drawTotals(r);
     const dev = r.device || {};
     const set = state.kset;
-    const kernels = set === 'eager' ? r.eager && r.eager.kernels : r.fused && r.fused.kernels;
+    const holder = set === 'eager' ? r.eager : r.fused;
+    const n = tableLength(holder, 'kernels');
     const cost = set === 'eager' ? r.eager && r.eager.cost : r.fused && r.fused.cost;
     if (cost) {
       const launchT = cost.kernels * dev.launch;
       launchNote.textContent = `${set}: ${formatCount(cost.kernels)} launches × ${formatTime(dev.launch)} = ${formatTime(launchT)} of fixed overhead vs ${formatTime(cost.t)} of roofline time` +
         (launchT > cost.t ? ' — launch-bound: fewer kernels matter more than faster ones.' : '.');
     }
-    const info = set === 'fused' ? r.lab_kernels || [] : [];
-    facts = (kernels || []).map((k, i) => kernelFacts(k, i, dev, info[i]));
+    // each kernel's facts when first read, from its row alone (result-pack.js: the table stays packed)
+    const memo = new Map();
+    const at = (i) => {
+      if (!(Number.isInteger(i) && i >= 0 && i < n)) return undefined;
+      let f = memo.get(i);
+      if (!f) memo.set(i, (f = kernelFacts(tableRow(holder, 'kernels', i), i, dev, set === 'fused' ? tableRow(r, 'lab_kernels', i) : undefined)));
+      return f;
+    };
+    const places = r.lab_places && r.lab_places[set]
+      ? r.lab_places[set] : rooflinePlaces((holder && holder.kernels) || [], dev, set === 'fused' ? r.lab_kernels || [] : []);
+    facts = { n, at, places };
     if (newResult) resetSweep(r, set);
     drawnWidth = widths.get(root) || 0;
-    drawBars(kernels, dev, set, state.inst);
+    drawBars(n, dev, set, state.inst);
     drawRoof();
     note.textContent = set === 'eager'
       ? 'Eager: decompose(trace) with one kernel per op — every intermediate goes through memory.'
-      : `Fused: the last stage's graph partitioned into ${kernels ? kernels.length : 0} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`;
+      : `Fused: the last stage's graph partitioned into ${n} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`;
   }
 
   return { draw, highlight };

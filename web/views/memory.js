@@ -16,6 +16,7 @@ import { kernelColor } from './kernels/palette.js';
 import { binaryTicks, tickText } from './memory/ticks.js';
 import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
+import { tableLength, tableRow, tableGet } from '../result-pack.js';
 
 const MAX_LT_RECTS = 600;
 
@@ -48,12 +49,12 @@ export function createMemoryView(root, ctx) {
   let placed = null;      // greedy replay: how many buffers of the order are placed (null: all, no replay)
 
   const kernelName = (ki) => {
-    const k = cur && cur.names[ki];
+    const k = cur && cur.names(ki);
     return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${k}` : ''}`;
   };
   function blockLines(d) {
-    const v = cur.values[d.nid];
-    const nk = (cur.r.fused && cur.r.fused.kernels || []).length;
+    const v = cur.values(d.nid);
+    const nk = tableLength(cur.r.fused, 'kernels');
     return [
       `%${d.nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''}: ${formatBytes(d.bytes)}`,
       `written by ${kernelName(d.s)}`,
@@ -85,11 +86,24 @@ export function createMemoryView(root, ctx) {
     const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
     const fill = (d) => kernelColor(d.s);
     if (data.length > MAX_LT_RECTS) {
-      // a 256-layer stack has thousands of blocks: one path per colour (no tooltip per block) instead of a
-      // rectangle each, which froze the page
-      const byFill = d3.group(data, fill);
+      // a 256-layer stack has thousands of blocks, most under a pixel wide: one path per colour (no tooltip per
+      // block) instead of a rectangle each, which froze the page, of the blocks snapped to whole pixels, each
+      // pixel rectangle once (13,000 blocks at 1024 layers draw as a few thousand)
+      const byFill = new Map();
+      for (const d of data) {
+        const [rx, ry, w, h] = rectOf(d);
+        const x0 = Math.round(rx), y0 = Math.round(ry);
+        const x1 = Math.max(x0 + 1, Math.round(rx + w)), y1 = Math.max(y0 + 1, Math.round(ry + h));
+        const f = fill(d);
+        let g = byFill.get(f);
+        if (!g) byFill.set(f, (g = { seen: new Set(), d: [] }));
+        const k = `${x0},${y0},${x1},${y1}`;
+        if (g.seen.has(k)) continue;
+        g.seen.add(k);
+        g.d.push(`M${x0},${y0}h${x1 - x0}v${y1 - y0}h${x0 - x1}z`);
+      }
       svg.selectAll('path.lt').data([...byFill]).join('path').attr('class', 'lt').attr('fill', ([f]) => f)
-        .attr('d', ([, ds]) => ds.map((d) => { const [rx, ry, w, h] = rectOf(d); return `M${rx},${ry}h${w}v${h}h${-w}z`; }).join(''));
+        .attr('d', ([, g]) => g.d.join(''));
       data.length = 0;
     }
     const rank = replay ? new Map(cur.order.map((j, q) => [j, q])) : null;
@@ -157,7 +171,7 @@ export function createMemoryView(root, ctx) {
     const why = below.length
       ? `clear of ${below.length} placed block${below.length === 1 ? '' : 's'} alive at the same time (${below.slice(0, 4).map((o) => `%${o[3]}`).join(', ')}${below.length > 4 ? ', …' : ''})`
       : 'nothing placed overlaps its lifetime';
-    const v = cur.values[nid];
+    const v = cur.values(nid);
     return `${placed} of ${n}: %${nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''} (${formatBytes(bytes)}, steps ${s}…${Math.min(e, steps)}) goes to offset ${formatBytes(off)}, the lowest ${why}.`;
   }
 
@@ -183,8 +197,10 @@ export function createMemoryView(root, ctx) {
       b.classList.toggle('gsel', on);
     }
   }
+  let drawnW = 0;          // the width drawn at (the ResizeObserver redraws only for another)
   function drawCharts() {
     const mem = cur.r.memory;
+    drawnW = widths.get(root) || 0;
     clear(charts);
     const cw = widths.get(charts) || widths.get(root) || 900;
     const W = Math.max(300, Math.floor(cw >= 720 ? (cw - 12) / 2 : cw));
@@ -211,7 +227,6 @@ export function createMemoryView(root, ctx) {
 
   if (typeof ResizeObserver === 'function') {
     let raf = null;
-    let drawnW = 0;
     const ro = new ResizeObserver((entries) => {
       for (const e of entries) widths.set(e.target, e.target.clientWidth);   // laid out just now: no forced layout
       const w = widths.get(root) || 0;
@@ -256,8 +271,9 @@ export function createMemoryView(root, ctx) {
       naive: new Map(lts.map((l, j) => [l[3], plans.naive[j]])),
       greedy: new Map(Object.entries(mem.greedy_offsets || {}).map(([k, v]) => [Number(k), v])),
       order: plans.order,
-      names: (r.lab_kernels || []).map((k) => k.name),
-      values: r.lab_values || {},
+      // a kernel's name and a value's facts read one at a time (a stack's tables stay packed, result-pack.js)
+      names: (ki) => { const k = tableRow(r, 'lab_kernels', ki); return k ? k.name : undefined; },
+      values: (nid) => tableGet(r, 'lab_values', nid),
     };
     clear(summary);
     const liveMax = Math.max(0, ...live);
@@ -267,7 +283,7 @@ export function createMemoryView(root, ctx) {
       ['greedy by size', formatBytes(mem.greedy), lb ? `${(mem.greedy / lb).toFixed(2)}×` : '–'],
       ['lower bound', formatBytes(lb), '1×'],
     ], { class: 'totals', 'data-testid': 'memory-totals' }),
-    el('p', { class: 'note' }, `${formatCount(lts.length)} intermediates written back by ${formatCount((r.fused && r.fused.kernels || []).length)} fused kernels. ` +
+    el('p', { class: 'note' }, `${formatCount(lts.length)} intermediates written back by ${formatCount(tableLength(r.fused, 'kernels'))} fused kernels. ` +
       `The step curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
       'Parameters and inputs are not counted (they are always resident).'));
     stepper.hidden = lts.length > MAX_LT_RECTS || !lts.length;
