@@ -38,6 +38,7 @@ export function snapshotText(t) {
     wrap(Object.entries(t.op_classes).map(([op, c]) => `${op}: ${q(c)}`), '    '),
     '  },',
     `  status: [${t.status.map(q).join(', ')}],`,
+    `  why_reasons: [${t.why_reasons.map(q).join(', ')}],`,
     '};',
   ].join('\n');
 }
@@ -51,5 +52,5 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const t = tablesOf(meta);
   if (!t) throw new Error('core-meta: `graphlab meta` has no passes / classes / op_classes / status tables');
   fs.writeFileSync(FILE, replaceSnapshot(fs.readFileSync(FILE, 'utf8'), t));
-  console.log(`core-meta: ${path.relative(REPO, FILE)}: ${t.passes.length} passes, ${Object.keys(t.op_classes).length} ops, ${t.status.length} status names`);
+  console.log(`core-meta: ${path.relative(REPO, FILE)}: ${t.passes.length} passes, ${Object.keys(t.op_classes).length} ops, ${t.status.length} status names, ${t.why_reasons.length} why reasons`);
 }

@@ -1,9 +1,10 @@
 // core-tables.js — the small tables the C core owns, as its `meta` publishes them (graphlab meta, lab.meta()):
 // every pass with its code in a link and whether the default pipeline runs it, the op classes, the status
-// names. The lab types none of them: SNAPSHOT is the core's meta as checked in (node tools/core-meta.mjs
-// rewrites it; tests/web/meta.test.js fails when it differs from the native CLI's or the WASM module's), for
-// the pure modules under Node and for the page until the module loads; useCoreTables(lab.meta()) then
-// installs the live module's tables. The exports are live bindings: importers see the installed tables.
+// names, the reasons fusion gives for starting a kernel. The lab types none of them: SNAPSHOT is the core's
+// meta as checked in (node tools/core-meta.mjs rewrites it; tests/web/meta.test.js fails when it differs from
+// the native CLI's or the WASM module's), for the pure modules under Node and for the page until the module
+// loads; useCoreTables(lab.meta()) then installs the live module's tables. The exports are live bindings:
+// importers see the installed tables.
 //
 // Pure module (no DOM).
 
@@ -28,6 +29,7 @@ const SNAPSHOT = {
     flash_attn: 'SPECIAL',
   },
   status: ['ok', 'invalid', 'shape', 'trace', 'nomem', 'parse', 'unbound', 'limit', 'internal'],
+  why_reasons: ['special', 'no_fusible_producer', 'reduce_axis', 'epilogue', 'iteration_shape', 'cycle', 'eager'],
 };
 // END SNAPSHOT
 
@@ -43,24 +45,28 @@ export let OP_CLASS;
 export let CLASSES;
 /** gl_status names by number ("invalid" is 1). */
 export let STATUS_NAMES;
+/** What a kernel's why.reason can be (docs/CASES.md). */
+export let WHY_REASONS;
 
 const isObj = (x) => !!x && typeof x === 'object' && !Array.isArray(x);
 const isName = (x) => typeof x === 'string' && /^[A-Za-z_][A-Za-z0-9_]{0,47}$/.test(x);
 
-/** The tables of a meta ({passes, classes, op_classes, status}), or null when it lacks one or one is malformed. */
+/** The tables of a meta ({passes, classes, op_classes, status, why_reasons}), or null when it lacks one or one is malformed. */
 export function tablesOf(meta) {
   if (!isObj(meta)) return null;
-  const { passes, classes, op_classes: ops, status } = meta;
+  const { passes, classes, op_classes: ops, status, why_reasons: why } = meta;
   if (!Array.isArray(passes) || !passes.length || !passes.every((p) => isObj(p) && isName(p.name) && /^[a-z]{2}$/.test(p.code) && typeof p.pipeline === 'boolean')) return null;
   if (new Set(passes.map((p) => p.code)).size !== passes.length || new Set(passes.map((p) => p.name)).size !== passes.length) return null;
   if (!Array.isArray(classes) || !classes.length || !classes.every(isName)) return null;
   if (!isObj(ops) || !Object.entries(ops).every(([op, c]) => isName(op) && classes.includes(c))) return null;
   if (!Array.isArray(status) || !status.every(isName)) return null;
+  if (!Array.isArray(why) || !why.length || !why.every(isName)) return null;
   return {
     passes: passes.map(({ name, code, pipeline }) => ({ name, code, pipeline })),
     classes: classes.slice(),
     op_classes: { ...ops },
     status: status.slice(),
+    why_reasons: why.slice(),
   };
 }
 
@@ -72,6 +78,7 @@ function install(t) {
   OP_CLASS = Object.freeze({ ...t.op_classes });
   CLASSES = Object.freeze(t.classes.slice());
   STATUS_NAMES = Object.freeze(t.status.slice());
+  WHY_REASONS = Object.freeze(t.why_reasons.slice());
 }
 install(SNAPSHOT);
 

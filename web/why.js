@@ -2,8 +2,10 @@
 // vocabulary and shape are in docs/CASES.md). Nothing is recomputed here: reason, candidate and bytes are the
 // core's. Pure module (no DOM).
 import { formatBytes } from './format.js';
+import { WHY_REASONS } from './core-tables.js';
 
-export const WHY_REASONS = ['special', 'no_fusible_producer', 'reduce_axis', 'epilogue', 'iteration_shape', 'cycle', 'eager'];
+// the core's vocabulary (its meta, see core-tables.js)
+export { WHY_REASONS };
 
 const REFUSED = {
   special: 'an attention or KV-write kernel takes no other op',

@@ -30,7 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 
 // the snapshot as loaded, before any test installs other tables
-const SNAP = { PASS_NAMES: tables.PASS_NAMES, OP_CLASS: tables.OP_CLASS, CLASSES: tables.CLASSES, STATUS_NAMES: tables.STATUS_NAMES };
+const SNAP = { PASS_NAMES: tables.PASS_NAMES, OP_CLASS: tables.OP_CLASS, CLASSES: tables.CLASSES, STATUS_NAMES: tables.STATUS_NAMES, WHY_REASONS: tables.WHY_REASONS };
 afterEach(() => {
   expect(tables.useCoreTables(native)).toBe(true);
 });
@@ -42,7 +42,7 @@ describe('the snapshot is the core\'s meta', () => {
     expect(src === want, 'web/core-tables.js is stale: run `node tools/core-meta.mjs` (after `make native`) and commit it').toBe(true);
     expect(tables.tablesOf(meta())).toEqual(tables.tablesOf({
       passes: tables.PASS_NAMES.map((name) => ({ name, code: tables.PASS_CODE[name], pipeline: tables.DEFAULT_PIPELINE.includes(name) })),
-      classes: SNAP.CLASSES, op_classes: SNAP.OP_CLASS, status: SNAP.STATUS_NAMES,
+      classes: SNAP.CLASSES, op_classes: SNAP.OP_CLASS, status: SNAP.STATUS_NAMES, why_reasons: SNAP.WHY_REASONS,
     }));
   });
 
@@ -93,7 +93,7 @@ describe('useCoreTables: the live meta\'s tables are the lab\'s', () => {
   it('refuses a meta without the tables, or with a malformed one, and keeps what it had', () => {
     const bad = [null, {}, { ...native, passes: [] }, { ...native, passes: [{ name: 'cse', code: 'c', pipeline: true }] },
       { ...native, passes: [{ name: 'cse', code: 'cs', pipeline: true }, { name: 'dce', code: 'cs', pipeline: false }] },
-      { ...native, op_classes: { add: 'NOPE' } }, { ...native, status: 'ok' }, { ...native, classes: [] },
+      { ...native, op_classes: { add: 'NOPE' } }, { ...native, status: 'ok' }, { ...native, classes: [] }, { ...native, why_reasons: [] },
       { ...native, passes: [{ name: 'a b', code: 'ab', pipeline: true }] }];
     for (const m of bad) expect(tables.useCoreTables(m), JSON.stringify(m)?.slice(0, 80)).toBe(false);
     expect(PASS_NAMES).toEqual(SNAP.PASS_NAMES);

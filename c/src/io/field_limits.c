@@ -59,7 +59,8 @@ gl_status gl_limit_check_int(const char *field, int64_t v, gl_err *e) {
 }
 
 /* The small tables the lab would otherwise copy: "passes" [{name, code, pipeline}] (registry order),
- * "classes" (gl_opclass order), "op_classes" {op: class} (gl_op order), "status" (names by gl_status). */
+ * "classes" (gl_opclass order), "op_classes" {op: class} (gl_op order), "status" (names by gl_status),
+ * "why_reasons" (gl_why_reason order: a kernel's why.reason). */
 static void put_tables(gl_sb *sb, bool pretty) {
     const char *nl = pretty ? "\n  " : "", *sp = pretty ? " " : "";
     gl_sb_printf(sb, "%s\"passes\":%s[", pretty ? "\n" : "", sp);
@@ -88,6 +89,11 @@ static void put_tables(gl_sb *sb, bool pretty) {
     for (int st = GL_OK; st <= GL_E_INTERNAL; st++) {
         gl_sb_printf(sb, "%s%s", st ? "," : "", st ? sp : "");
         gl_sb_json_str(sb, gl_status_name((gl_status)st));
+    }
+    gl_sb_printf(sb, "],%s\"why_reasons\":%s[", pretty ? "\n" : "", sp);
+    for (int r = GL_WHY_SPECIAL; r <= GL_WHY_EAGER; r++) {
+        gl_sb_printf(sb, "%s%s", r ? "," : "", r ? sp : "");
+        gl_sb_json_str(sb, gl_why_reason_name((gl_why_reason)r));
     }
     gl_sb_putc(sb, ']');
 }

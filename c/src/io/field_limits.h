@@ -43,7 +43,7 @@ gl_status gl_limit_check_int(const char *field, int64_t v, gl_err *e);          
 
 /* {"limits": {field: {"min", ["exclusive_min",] "max", ["integer"]}}, "run_bytes": {"default", "max"},
  *  "input_bytes": {"max"}, "json_values": {"max"}, "passes": [{"name", "code", "pipeline"}], "classes",
- *  "op_classes": {op: class}, "status"}; pretty puts one field per line. */
+ *  "op_classes": {op: class}, "status", "why_reasons"}; pretty puts one field per line. */
 gl_status gl_meta_json(bool pretty, char **out, size_t *outlen, gl_err *e);
 
 #endif
