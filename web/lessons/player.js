@@ -21,6 +21,8 @@ import { serializeHash } from '../state.js';
 import { createLessonView } from '../views/lesson.js';
 
 const REVEAL_MS = 900;   // the answer's nodes stay marked this long before the pass plays
+// question kinds whose panel shows the answer: it opens after Check
+const ANSWER_PANELS = ['bound', 'plan', 'graphs', 'dominant'];
 
 // how the engine's choice values read on a button
 const CHOICE_WORDS = {
@@ -74,6 +76,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   let pickStage = null;     // the stage a remove question's picks were made on
   let revealTimer = null;
   let last = { st: null, m: null };
+  let revealPanel = null;  // the overlay the open question keeps closed until Check
   let pendingApply = false; // a step's state is queued (apply): until it lands the shown result is the old step's
 
   function open(name, k) {
@@ -125,13 +128,17 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     const q0 = step.question;
     // (none for a "click the nodes" question: the student needs the whole graph)
     const over = q0 && q0.kind === 'remove' ? null
-      : named.length ? shown[0] || named[0]
       : h.kernel !== undefined || (q0 && (q0.kind === 'bound' || q0.kind === 'dominant')) ? 'kernels'
         : h.buffer !== undefined || (q0 && q0.kind === 'plan') ? 'memory'
-          : q0 && q0.kind === 'graphs' ? 'dynamic' : null;
+          : q0 && q0.kind === 'graphs' ? 'dynamic' : shown[0] || named[0] || null;
     const patch = { ...s, panels: ['graph', ...named], present: true, lesson: l.name, step: k, sel: null };
     if (over && !patch.panels.includes(over)) patch.panels = [...patch.panels, over];
-    present.showOverlay(over, { quiet: true });
+    // the viewer's own settings (instructor mode, the pass camera) stay unless the step names them
+    for (const key of ['inst', 'cam']) if (!new RegExp(`(^|&)${key}=`).test(step.hash || '')) patch[key] = ctx.getState()[key];
+    // a panel that shows a question's answer (the kernels' bounds, the plans' peaks, the graphs traced) opens
+    // only with the reveal: predict first
+    revealPanel = q0 && ANSWER_PANELS.includes(q0.kind) ? over : null;
+    present.showOverlay(revealPanel ? null : over, { quiet: true });
     ctx.setState(patch, { rerun: true });
   }
 
@@ -167,7 +174,9 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     q = { ...q, picked: q.picked ? new Set() : null, chosen: null, amount: '', verdict: null };
     hlKeys = new Set();
     hlFor = null;
+    if (revealPanel) present.showOverlay(null, { quiet: true });
     if (ctx.getState().stage !== pickStage) ctx.setState({ stage: pickStage });
+    else if (revealPanel) ctx.redraw();
     else {
       markGraph();
       redrawCard();
@@ -198,6 +207,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     q.verdict = score(cur.step.question, q.ans, studentAnswer());
     redrawCard();
     if (q.kind === 'remove') reveal(cur);
+    else if (revealPanel) present.showOverlay(revealPanel);
   }
   /** remove: mark the engine's answer, then play the pass (the graph animates it), then mark what it made. */
   function reveal(cur) {

@@ -4,7 +4,7 @@
 // card covers a corner of it: place() picks the corner that covers the fewest nodes, and none of those the step
 // is about (its highlights, the student's picks, what the shown pass made) nor an open overlay panel; "–" folds
 // the narration away (the question and the buttons stay); a step whose question is "click the nodes" opens
-// folded. And the lab's small lesson menu in the header.
+// folded, and Check folds it for the answer's explanation. And the lab's small lesson menu in the header.
 //
 // Test hooks (docs/LESSONS.md, "Player"): lesson-text, lesson-step, lesson-prev, lesson-next, lesson-exit,
 // lesson-progress, lesson-question (data-kind, data-state = open | checked), lesson-choice (data-value,
@@ -81,6 +81,7 @@ export function createLessonView({ header, on }) {
 
   let shownText = null;
   let shownQ = null;   // the question's identity (step and kind): rebuilt only when it changes
+  let shownVerdict = false;
   const qParts = {};
   function buildQuestion(q) {
     clear(question);
@@ -140,6 +141,8 @@ export function createLessonView({ header, on }) {
     qParts.check.hidden = !!q.verdict;
     qParts.verdict.hidden = !q.verdict;
     qParts.retry.hidden = !q.verdict;
+    if (q.verdict && !shownVerdict) setFold(true);   // the answer's explanation takes the narration's place
+    shownVerdict = !!q.verdict;
     if (q.verdict) {
       // the message says right or wrong and why (the engine's explanation)
       qParts.verdict.setAttribute('data-correct', q.verdict.correct ? 'true' : 'false');
@@ -151,6 +154,7 @@ export function createLessonView({ header, on }) {
     document.body.classList.toggle('lesson', !!view);
     card.hidden = !view;
     if (!view) {
+      document.body.classList.remove('lesson-asking');
       shownText = null;
       shownQ = null;
       return;
@@ -172,6 +176,9 @@ export function createLessonView({ header, on }) {
     }
     card.classList.toggle('pending', !!view.pending);
     drawQuestion(view.question, view.question ? `${key}|${view.question.kind}` : null);
+    // the pass strip's node counts answer "how many nodes after P" (and how many a pass removes): hidden
+    // while such a question is open
+    document.body.classList.toggle('lesson-asking', !!(view.question && !view.question.verdict && (view.question.kind === 'count' || view.question.kind === 'remove')));
     prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
     next.setAttribute('aria-disabled', view.k >= view.n ? 'true' : 'false');
     placeSoon(view.important);
