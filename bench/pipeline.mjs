@@ -11,7 +11,8 @@
 // and the browser module under Node (public/graphlab-core.mjs via wasm/graphlab.mjs, bench/module_case.mjs).
 // Then what crosses the module's boundary for the lab (its JSON text and JSON.parse), and the native peak
 // RSS of the 126-layer Llama-3.1-405B pipeline. Prints numbers; never fails on speed.
-//   node bench/pipeline.mjs [L ...]        (make bench builds what it needs first)
+//   node bench/pipeline.mjs [L ...]        (make bench builds what it needs first; BENCH_CLI=path times another
+//                                          native build, e.g. one of an earlier commit, in the native rows)
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { coldWarm, load, min, ms, RATIOS, run, x } from './timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(root, 'build', 'graphlab');
+const CLI = process.env.BENCH_CLI || join(root, 'build', 'graphlab');   // BENCH_CLI: another native build, to compare
 const WASI = join(root, 'build', 'graphlab.wasm');
 const MODULE = join(root, 'public', 'graphlab-core.wasm');
 const REF_SCRIPT = join(root, 'bench', 'ref_pipeline.py');
@@ -68,7 +69,7 @@ const SIDES = {
   },
 };
 const LABEL = {
-  native: 'native: build/graphlab case --repeat 5',
+  native: `native: ${process.env.BENCH_CLI ? CLI : 'build/graphlab'} case --repeat 5`,
   wasi: 'WASI: node wasm/run-wasi.mjs (build/graphlab.wasm) case --repeat 5',
   module: 'browser module under Node: wasm/graphlab.mjs runCaseText x5 (bench/module_case.mjs)',
   reference: `reference: bench/ref_pipeline.py --repeat 5 (${PYTHON}, ../shared/reference/graph_lab.py)`,
@@ -102,6 +103,7 @@ try { noRef = haveReference(); } catch (err) { noRef = String(err.message ?? err
 const sides = noRef ? ['native', 'wasi', 'module'] : ['native', 'wasi', 'module', 'reference'];
 
 console.log(`GraphLab analysis pipeline, Llama-3-8B prefill T=2048; load average ${load()} (1, 5, 15 min)`);
+if (process.env.BENCH_CLI) console.log(`native: ${CLI} (BENCH_CLI)`);
 console.log(`warm = best of ${WARM} computations after the first in one process; cold = the first computation in a` +
             ' fresh process;\n  both compute only (no process start, import or module load, no JSON I/O); start = a' +
             ' fresh process until its first result\n  (start-up, import / module load and JSON output included).' +
