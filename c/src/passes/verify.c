@@ -6,14 +6,14 @@
  * (3, 2)".
  *
  * Invariants of a graph: ids (nodes[i].id == i, a known op), topological order (every input an earlier
- * node), arity (the op's input count), shape (a valid rank; re-inferred from the inputs by the tracer's
- * rule, gl_node_shape, it is the node's shape — but see keeps_stale_shapes), outputs and guards (existing
- * nodes). Of a pass: the output and guard counts are the input's, and provenance (rules at the top of
- * pass_registry.c): one entry per new node, from lists ascending and in range, removed ascending, every old
- * id accounted for exactly once (a
- * composite that decompose expanded: in the from of each primitive it produced, and only there), and each
- * `how` fits its node (kept: one source of the same op and name; merged: two or more of its op; replaced,
- * folded: at least one; expanded: one composite; folded a const, created a param). */
+ * node), arity (the op table's min..max inputs), shape (a valid rank; re-inferred from the inputs by the
+ * tracer's rule, gl_node_shape, it is the node's shape — but see keeps_stale_shapes), outputs and guards
+ * (existing nodes). Of a pass: the output and guard counts are the input's, and provenance (rules at the
+ * top of pass_registry.c): one entry per new node, from lists ascending and in range, removed ascending,
+ * every old id accounted for exactly once (a composite that decompose expanded: in the from of each
+ * primitive it produced, and only there), and each `how` fits its node (kept: one source of the same op
+ * and name; merged: two or more of its op; replaced, folded: at least one; expanded: one composite; folded
+ * a const, created a param). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,11 +32,6 @@ static gl_status broken(gl_err *e, const char *pass, const char *invariant, cons
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     return gl_fail(e, GL_E_INTERNAL, "verify after %s: %s: %s", pass, invariant, msg);
-}
-
-/* The op's input count (flash_attn takes an optional mask). */
-static bool arity_ok(gl_op op, int nin) {
-    return op == GL_OP_FLASH_ATTN ? nin == 3 || nin == 4 : nin == gl_op_arity(op);
 }
 
 /* Passes whose reference rules rewire a node without re-inferring its shape: cse merges causal_masks whatever
@@ -67,7 +62,7 @@ static gl_status check_graph(const gl_graph *g, const char *pass, const gl_graph
         if (n->id != i) return broken(e, pass, "ids", "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return broken(e, pass, "ids", "node %d has unknown op %d", i, (int)n->op);
         const char *op = gl_op_name(n->op);
-        if (n->nin < 0 || n->nin > GL_MAX_INPUTS || !arity_ok(n->op, n->nin))
+        if (n->nin < 0 || n->nin > GL_MAX_INPUTS || !gl_op_arity_ok(n->op, n->nin))
             return broken(e, pass, "arity", "node %d (%s) has %d inputs", i, op, n->nin);
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
