@@ -77,7 +77,8 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
     await page.goto(url);
-    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 })
+      .catch((err) => { throw new Error(`the lab never got ready (${err.message}); console errors: ${errors.join(' | ') || 'none'}`); });
     return { page, errors };
   }
 
@@ -137,6 +138,16 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
         const want = highlighted(r, st.stage, h).filter((id) => drawn.has(id)).sort((a, b) => a - b);
         expect(want.length, `step ${k}: the highlight names drawn nodes`).toBeGreaterThan(0);
         expect(await hlIds(page), `step ${k} highlight ${JSON.stringify(h)}`).toEqual(want);
+        // the card sits where it covers none of them (placed once the graph's zoom has settled)
+        await page.waitForTimeout(1600);
+        const covered = await page.evaluate(() => {
+          const c = document.querySelector('[data-testid=lesson]').getBoundingClientRect();
+          return [...document.querySelectorAll('[data-testid=graph] g.node.lesson-hl')].filter((g) => {
+            const r = g.getBoundingClientRect();
+            return r.right > c.left && r.left < c.right && r.bottom > c.top && r.top < c.bottom;
+          }).map((g) => g.getAttribute('data-node-id'));
+        });
+        expect(covered, `step ${k}: highlighted nodes under the card`).toEqual([]);
       }
       await page.screenshot({ path: path.join(SHOTS, `${NAME}-${k}.png`) });
       const q = step.question;
@@ -170,6 +181,8 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
         expect(q.kind).toBe('count');
         const at = stageKeys(st.pipeline).indexOf(q.pass);
         const right = q.what === 'ops' ? r.passes[at].ops : r.passes[at].nodes;
+        // the pass strip's counts would give the answer away
+        expect(await page.evaluate(() => getComputedStyle(document.querySelector('#panel-graph .ps-chips')).visibility)).toBe('hidden');
         if (!wrongNumber) {
           await page.fill('[data-testid=lesson-number]', String(right + 1));
           await page.click('[data-testid=lesson-check]');

@@ -307,14 +307,16 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     if (n && ctx.getState().sel !== n.key) ctx.select(n.key);
   }
 
-  /** The nodes the card must not cover: the highlights, the picks, what the shown stage's pass made. */
+  /** The nodes the card must not cover: focus (the highlights, the picks) above all, then changed (what the
+   *  shown stage's pass made). */
   function importantKeys() {
-    const out = new Set(hlKeys);
-    if (q && q.picked) for (const k of q.picked) out.add(k);
+    const focus = new Set(hlKeys);
+    if (q && q.picked) for (const k of q.picked) focus.add(k);
+    const changed = new Set();
     const { st, m } = last;
     const stage = m && m.stages && st ? m.stages[Math.min(st.stage, m.stages.length - 1)] : null;
-    if (stage && stage.index > 0 && !stage.lite) for (const n of stage.nodes) if (n.how && n.how !== 'kept') out.add(n.key);
-    return out;
+    if (stage && stage.index > 0 && !stage.lite) for (const n of stage.nodes) if (n.how && n.how !== 'kept') changed.add(n.key);
+    return { focus, changed };
   }
 
   // ------------------------------------------------------------------ draw (main.js's render calls it)

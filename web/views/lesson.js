@@ -28,7 +28,7 @@ function richText(text) {
 /**
  * on: {prev(), next(), exit(), open(name), choose(value), number(text), check(), retry()}. Returns
  * {menu(lessons), draw(view), place(keys)} where view is null (no lesson) or {title, k, n, text, pending, qkind (the
- * step's question kind, or null), important (keys of the nodes not to cover), question} and
+ * step's question kind, or null), important ({focus, changed}: keys of the nodes not to cover), question} and
  * question is null or {kind, prompt, choices: [{value, label}] | null, number: null | 'answer' | 'ratio' |
  * 'bytes', amount, picked: count | null, chosen, answerValue, verdict: {correct, message} | null, canCheck}.
  */
@@ -184,13 +184,15 @@ export function createLessonView({ header, on }) {
     placeSoon(view.important);
   }
   // ------------------------------------------------------------------ where the card goes
-  // Cost of a corner: per node, the share of its box the card would cover, weighted (a node the step is about
-  // IMPORTANT, any other 1); an overlay panel or the details card must never be covered. Ties go to the
-  // bottom right. The card moves only for a clear gain, so it does not hop between near-equal corners.
-  const IMPORTANT = 60;
+  // Cost of a place: per node the card touches, the share of its box it covers, and for a node the step is
+  // about a weight on top (FOCUS: its highlights, the student's picks, the selection; CHANGED: what the shown
+  // pass made, or every node while the student picks); an overlay panel or the details card must never be
+  // covered. Ties go to the bottom right. The card moves only for a clear gain, so it does not hop between
+  // near-equal places.
+  const FOCUS = 1000, CHANGED = 60;
   // corners first, then the middles of the bottom and top edges, then of the sides
   const SPOTS = ['br', 'bl', 'tr', 'tl', 'bc', 'tc', 'mr', 'ml'];
-  let important = new Set();
+  let important = { focus: new Set(), changed: new Set() };
   let spot = null;
   function place() {
     if (card.hidden) return;
@@ -201,8 +203,10 @@ export function createLessonView({ header, on }) {
     // while the student picks nodes (a remove question) every node is one they may want to click
     const picking = !!document.querySelector('.graph-svg.lesson-picking');
     for (const g of document.querySelectorAll('[data-testid=graph] g.node')) {
-      const hot = picking || important.has(g.getAttribute('data-key')) || g.matches('.lesson-hl, .lesson-pick, .csel, [aria-selected="true"]');
-      boxes.push([g.getBoundingClientRect(), hot ? IMPORTANT : 1]);
+      const key = g.getAttribute('data-key');
+      const wt = important.focus.has(key) || g.matches('.lesson-hl, .lesson-pick, .csel, [aria-selected="true"]') ? FOCUS
+        : picking || important.changed.has(key) ? CHANGED : 1;
+      boxes.push([g.getBoundingClientRect(), wt]);
     }
     for (const o of document.querySelectorAll('.panel.overlay, #details:not([hidden])')) if (o.getClientRects().length) boxes.push([o.getBoundingClientRect(), 1e6]);
     const costs = {};
@@ -213,7 +217,8 @@ export function createLessonView({ header, on }) {
       for (const [r, wt] of boxes) {
         const ix = Math.min(r.right, left + w) - Math.max(r.left, left);
         const iy = Math.min(r.bottom, top + h) - Math.max(r.top, top);
-        if (ix > 0 && iy > 0) cost += (wt * ix * iy) / Math.max(1, r.width * r.height);
+        // (a node the step is about costs its weight as soon as the card touches it)
+        if (ix > 0 && iy > 0) cost += wt > 1 ? wt * (1 + (ix * iy) / Math.max(1, r.width * r.height)) : (ix * iy) / Math.max(1, r.width * r.height);
       }
       costs[s] = { cost, left, top };
     }
