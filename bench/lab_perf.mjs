@@ -11,16 +11,18 @@
 //       gl-analyze-end, gl-layout-end, gl-draw-end, gl-render-end) and to the end of the next frame after
 //       gl-render-end (a rAF callback then a MessageChannel task: the frame with the new graph is rendered).
 //       Prints median / p90 / max and where the time goes.
-//   (b) pass animations: Home, then ArrowRight through every pass with animations on; requestAnimationFrame
-//       deltas collected in the page while each step animates (node tween + zoom, 900 ms). Prints median / p95
-//       / max frame time and the number of frames over 33 ms; the first frame of a step (the one that does the
-//       step's layout and DOM join) is also shown on its own.
+//   (b) pass animations, on the small layer (the default state) and on the 8B layer: Home, then ArrowRight
+//       through every pass with animations on; requestAnimationFrame deltas collected in the page while each
+//       step animates (node tween, zoom and camera). Prints median / p95 / max frame time, the share of frames
+//       on time and the number over 33 ms; the first frame of a step (the one that does the step's layout and
+//       DOM join) is also shown on its own. Targets: p95 ≤ 17.7 ms and ≥ 95 % of frames on time, each layer.
 //   (c) keyboard only: Tab through the whole page and check that every control of the config panel, the
 //       stepper buttons and the pass list are reached and show a focus outline; ← / → / space / Home / End
 //       work when focus is not in a text field (and do not steal keys from fields); Enter and Space activate
 //       buttons. Prints a checklist (PASS / FAIL per item).
 //   (d) long tasks: the longest main-thread task (PerformanceObserver 'longtask') at the settings that used to
-//       freeze the page: 256 decode layers on load, then Instructor mode; 256 prefill layers; the 405B preset.
+//       freeze the page: 256 decode layers on load, then Instructor mode; 256 prefill layers; 1024 layers (the
+//       most the lab allows) decode and prefill; the 405B preset.
 //
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
 // default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts). The load average is printed with the
@@ -37,6 +39,7 @@ const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
 const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
 const BUDGET_MS = 100;
 const LONG_TASK_MS = 200;
+const FRAME_P95_MS = 17.7;   // a vsync (16.7 ms) and the rAF clock's rounding
 const ONLY = new Set((process.env.LAB_PERF_ONLY || 'a,b,c,d').split(',').map((x) => x.trim()));
 
 // ------------------------------------------------------------------------------------------ helpers
@@ -223,52 +226,75 @@ async function main() {
     }
 
     // ---------------------------------------------------------------------------- (b) pass animations
+    // on the small layer (the page's default state, opened in a page of its own) and on the 8B layer
     if (ONLY.has('b')) {
-      await page.evaluate(() => document.activeElement && document.activeElement.blur());
-      const all = [], firsts = [], rest = [];
-      const perStep = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        await page.keyboard.press('Home');
-        await settled();
-        await page.waitForTimeout(1000);
-        for (let s = 1; s < info.stages; s++) {
-          await page.evaluate(() => { const b = window.__bench; b.frames = []; b.rendered = []; b.keyAt = null; b.record(true); });
-          await page.keyboard.press('ArrowRight');
-          // the node tween and the zoom both last 900 ms; record until both are done
-          await page.waitForFunction(() => {
-            const b = window.__bench;
-            const s2 = document.querySelector('.graph-svg');
-            return b.keyAt !== null && s2.getAttribute('data-animating') === '0' && performance.now() - b.keyAt > 1000;
-          }, null, { timeout: 60000, polling: 100 });
-          const fr = await page.evaluate(() => {
-            const b = window.__bench;
-            b.record(false);
-            const ts = b.frames.filter((t) => t >= b.keyAt - 20);
-            const stage = window.__graphlab.state().stage;
-            return { ts, keyAt: b.keyAt, stage, name: document.querySelector('.graph-svg').getAttribute('data-stage-name') };
-          });
-          const d = [];
-          for (let i = 1; i < fr.ts.length; i++) d.push(fr.ts[i] - fr.ts[i - 1]);
-          if (!d.length) continue;
-          all.push(...d);
-          firsts.push(d[0]);
-          rest.push(...d.slice(1));
-          perStep.push({ stage: fr.stage, name: fr.name, frames: d.length, max: Math.max(...d), over: d.filter((x) => x > 33).length, first: d[0] });
-          await page.waitForTimeout(200);
+      /** Steps through every pass of the page's result ROUNDS times; prints and checks its frame times. */
+      async function passWalk(pg, label, nStages) {
+        const done = () => pg.waitForFunction(() => {
+          const s = document.querySelector('.graph-svg');
+          return s && s.getAttribute('data-animating') === '0';
+        }, null, { timeout: 60000 });
+        await pg.evaluate(() => document.activeElement && document.activeElement.blur());
+        const all = [], firsts = [], rest = [];
+        const perStep = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          await pg.keyboard.press('Home');
+          await done();
+          await pg.waitForTimeout(1000);
+          for (let s = 1; s < nStages; s++) {
+            await pg.evaluate(() => { const b = window.__bench; b.frames = []; b.rendered = []; b.keyAt = null; b.record(true); });
+            await pg.keyboard.press('ArrowRight');
+            // the node tween, the zoom and the camera; record until all are done
+            await pg.waitForFunction(() => {
+              const b = window.__bench;
+              const s2 = document.querySelector('.graph-svg');
+              return b.keyAt !== null && s2.getAttribute('data-animating') === '0' && performance.now() - b.keyAt > 1000;
+            }, null, { timeout: 60000, polling: 100 });
+            const fr = await pg.evaluate(() => {
+              const b = window.__bench;
+              b.record(false);
+              const ts = b.frames.filter((t) => t >= b.keyAt - 20);
+              const stage = window.__graphlab.state().stage;
+              return { ts, keyAt: b.keyAt, stage, name: document.querySelector('.graph-svg').getAttribute('data-stage-name') };
+            });
+            const d = [];
+            for (let i = 1; i < fr.ts.length; i++) d.push(fr.ts[i] - fr.ts[i - 1]);
+            if (!d.length) continue;
+            all.push(...d);
+            firsts.push(d[0]);
+            rest.push(...d.slice(1));
+            perStep.push({ stage: fr.stage, name: fr.name, frames: d.length, max: Math.max(...d), over: d.filter((x) => x > 33).length, first: d[0] });
+            await pg.waitForTimeout(200);
+          }
         }
+        const over = all.filter((x) => x > 33).length;
+        const pct = (n) => `${((100 * n) / Math.max(1, all.length)).toFixed(1)}%`;
+        const onTime = all.filter((x) => x <= 17.5).length, oneLate = all.filter((x) => x > 17.5 && x <= 34.2).length;
+        console.log(`\n(b) pass animations, ${label}: ${nStages - 1} steps × ${ROUNDS} rounds with ArrowRight, rAF deltas; load ${load()}`);
+        console.log(row('all frames', all, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${over}`);
+        console.log(`  frames on time (≤ 1 vsync) ${pct(onTime)}, 2 vsyncs ${pct(oneLate)}, more ${pct(all.length - onTime - oneLate)}`);
+        console.log(row('first frame of a step (layout+join)', firsts, [['median', 0.5], ['p95', 0.95]]));
+        console.log(row('frames after the first', rest, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${rest.filter((x) => x > 33).length}`);
+        for (const s of perStep.slice(0, nStages - 1)) {
+          console.log(`    → ${String(s.stage).padStart(2)} ${s.name.padEnd(18)} ${String(s.frames).padStart(3)} frames, first ${f1(s.first)} ms, max ${f1(s.max)} ms, ${s.over} over 33 ms`);
+        }
+        // the targets: p95 within a vsync (16.7 ms, + 1 ms for the clock's rounding) and 95 % of frames on time
+        const p95 = quantile(rest, 0.95);
+        if (!(p95 <= FRAME_P95_MS)) failures.push(`animation p95 frame ${f1(p95)} ms > ${FRAME_P95_MS} ms (${label})`);
+        if (!(onTime >= 0.95 * all.length)) failures.push(`animation frames on time ${pct(onTime)} < 95% (${label})`);
       }
-      const over = all.filter((x) => x > 33).length;
-      const pct = (n) => `${((100 * n) / Math.max(1, all.length)).toFixed(1)}%`;
-      const onTime = all.filter((x) => x <= 17.5).length, oneLate = all.filter((x) => x > 17.5 && x <= 34.2).length;
-      console.log(`\n(b) pass animations, ${info.stages - 1} steps × ${ROUNDS} rounds with ArrowRight, rAF deltas; load ${load()}`);
-      console.log(row('all frames', all, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${over}`);
-      console.log(`  frames on time (≤ 1 vsync) ${pct(onTime)}, 2 vsyncs ${pct(oneLate)}, more ${pct(all.length - onTime - oneLate)}`);
-      console.log(row('first frame of a step (layout+join)', firsts, [['median', 0.5], ['p95', 0.95]]));
-      console.log(row('frames after the first', rest, [['median', 0.5], ['p95', 0.95]]) + `  over 33 ms: ${rest.filter((x) => x > 33).length}`);
-      for (const s of perStep.slice(0, info.stages - 1)) {
-        console.log(`    → ${String(s.stage).padStart(2)} ${s.name.padEnd(18)} ${String(s.frames).padStart(3)} frames, first ${f1(s.first)} ms, max ${f1(s.max)} ms, ${s.over} over 33 ms`);
-      }
-      if (quantile(rest, 0.95) > 33.4) failures.push(`animation p95 frame ${f1(quantile(rest, 0.95))} ms > 33 ms`);
+
+      const small = await context.newPage();
+      small.on('pageerror', (e) => errors.push(String(e && e.message)));
+      await small.goto(`${server.url}?test=1`);
+      await small.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 90000 });
+      await small.evaluate(installProbe);
+      const smallStages = await small.evaluate(() => window.__graphlab.result().passes.length);
+      const smallCfg = await small.evaluate(() => window.__graphlab.state().cfg);
+      await passWalk(small, `the small layer (default: d=${smallCfg.d}, ${smallCfg.mode}, T=${smallCfg.T})`, smallStages);
+      await small.close();
+      await page.bringToFront();
+      await passWalk(page, 'one llama3-8b layer', info.stages);
     }
 
     // ---------------------------------------------------------------------------- (c) keyboard only
@@ -594,6 +620,13 @@ async function main() {
       await big.goto(`${server.url}#L=256`);
       await drawnFor(256, false);
       rows.push(['#L=256 on load', await longest()]);
+      // the most layers the lab allows (the core's limit), decode and prefill
+      await big.goto(`${server.url}#mode=decode&L=1024`);
+      await drawnFor(1024, false);
+      rows.push(['#mode=decode&L=1024 on load', await longest()]);
+      await big.goto(`${server.url}#L=1024`);
+      await drawnFor(1024, false);
+      rows.push(['#L=1024 on load', await longest()]);
       await big.goto(server.url);
       await drawnFor(1, false);
       rows.push(['the default page on load', await longest()]);
@@ -620,7 +653,7 @@ async function main() {
   if (failures.length) {
     console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
     process.exitCode = 1;
-  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 33 ms, keyboard checklist, no task over 200 ms)');
+  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 17.7 ms and ≥ 95 % on time, keyboard checklist, no task over 200 ms)');
 }
 
 main().catch((err) => {

@@ -30,6 +30,8 @@ import { leafChips } from './graph/leaves.js';
 import { unionGraph, foldColumns } from './graph/union.js';
 import { changeRegion, regionTransform, cameraTransform } from './graph/camera.js';
 import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
+import { createTween } from './graph/tween.js';
+import { kernelHulls, drawHulls } from './graph/hulls.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -485,19 +487,6 @@ export function createGraphView(root, ctx) {
     tip.style.top = `${ev.clientY - r.top + 14}px`;
   }
 
-  function edgePath(a, b) {
-    if (Math.abs(b.y - a.y) < Math.min(a.h * a.s, b.h * b.s) / 2) {   // side by side (a row of the grid)
-      const dir = b.x >= a.x ? 1 : -1;
-      const x1 = a.x + (dir * a.w * a.s) / 2, x2 = b.x - (dir * b.w * b.s) / 2;
-      const mx = (x1 + x2) / 2;
-      return `M${x1},${a.y} C${mx},${a.y} ${mx},${b.y} ${x2},${b.y}`;
-    }
-    const x1 = a.x, y1 = a.y + (a.h * a.s) / 2;
-    const x2 = b.x, y2 = b.y - (b.h * b.s) / 2;
-    const dy = Math.max(12, Math.abs(y2 - y1) / 2);
-    return `M${x1},${y1} C${x1},${y1 + dy} ${x2},${y2 - dy} ${x2},${y2}`;
-  }
-
   /** Joins DOM to the element list; every element carries its current frame state in .cur. */
   function join(elements, edgeList) {
     const nodeSel = gNodes.selectAll('g.node').data(elements, (d) => d.key);
@@ -536,7 +525,11 @@ export function createGraphView(root, ctx) {
       .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
       .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
     all.select('text').each(function (d) {
-      // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure)
+      // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure);
+      // rewritten only when it changed (a join of 1024 layer boxes spent most of its time here)
+      const sig = d.v.chips ? `${d.v.label}\u0000${d.v.chips}` : d.v.label;
+      if (this.__glText === sig) return;
+      this.__glText = sig;
       const t = d3.select(this);
       const parts = d.v.chips ? [d.v.label, d.v.chips] : [d.v.label];
       t.selectAll('tspan').data(parts).join('tspan').attr('class', (x, i) => (i ? 'chips' : 'label'))
@@ -568,38 +561,6 @@ export function createGraphView(root, ctx) {
     const shapes = gShapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')
       .attr('class', 'edge-shape').attr('text-anchor', 'middle').text((d) => fmtShape(d.shape));
     return { nodes: all, edges, shapes };
-  }
-
-  function applyFrame(sel, byKey, t) {
-    sel.nodes.attr('transform', (d) => {
-      const c = frame(d, t);
-      d.cur = c;
-      return `translate(${c.x},${c.y}) scale(${c.s})`;
-    }).attr('opacity', (d) => d.cur.o);
-    sel.edges.attr('d', (d) => {
-      const a = byKey.get(d.s), b = byKey.get(d.t);
-      if (!a || !b) return null;
-      return edgePath({ ...a.cur, h: a.v.h, w: a.v.w }, { ...b.cur, h: b.v.h, w: b.v.w });
-    }).attr('opacity', (d) => {
-      if (d.phase === 'out') return Math.max(0, 1 - t * 2);
-      if (d.phase === 'in') return Math.max(0, t * 2 - 1);
-      return 1;
-    });
-    if (sel.shapes && !sel.shapes.empty()) {
-      sel.shapes.attr('x', (d) => {
-        const a = byKey.get(d.s), b = byKey.get(d.t);
-        return a && b ? (a.cur.x + b.cur.x) / 2 : -1e4;
-      }).attr('y', (d) => {
-        const a = byKey.get(d.s), b = byKey.get(d.t);
-        return a && b ? (a.cur.y + b.cur.y) / 2 : -1e4;
-      }).attr('opacity', t >= 1 ? 1 : 0);
-    }
-  }
-
-  function frame(d, t) {
-    const a = d.from, b = d.to;
-    const e = d3.easeCubicInOut(t);
-    return { x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e, s: a.s + (b.s - a.s) * e, o: a.o + (b.o - a.o) * e };
   }
 
   function centroid(points) {
@@ -701,27 +662,8 @@ export function createGraphView(root, ctx) {
     return { elements, byKey, edges: vis.edges.map((e) => ({ ...e, phase: 'both' })) };
   }
 
-  function drawHulls(vis, kernels) {
-    let data = [];
-    if (kernels) {
-      const pts = new Map();
-      for (const v of vis.nodes.values()) {
-        if (v.kernel === undefined) continue;
-        if (!pts.has(v.kernel)) pts.set(v.kernel, []);
-        const p = pts.get(v.kernel);
-        const hw = v.w / 2 + 4, hh = v.h / 2 + 4;
-        p.push([v.x - hw, v.y - hh], [v.x + hw, v.y - hh], [v.x + hw, v.y + hh], [v.x - hw, v.y + hh]);
-      }
-      data = [...pts].map(([ki, p]) => ({ ki, hull: d3.polygonHull(p) })).filter((d) => d.hull);
-    }
-    const sel = gHulls.selectAll('path.hull').data(data, (d) => d.ki);
-    sel.exit().remove();
-    sel.enter().append('path').attr('class', 'hull').merge(sel)
-      .attr('d', (d) => `M${d.hull.join('L')}Z`)
-      .attr('fill', (d) => kernelColor(d.ki)).attr('stroke', (d) => kernelColor(d.ki))
-      .attr('data-kernel', (d) => d.ki)
-      .classed('hl', (d) => highlight === d.ki)
-      .classed('sel', (d) => selKernel() === d.ki);
+  function hullsOf(vis, kernels) {
+    drawHulls(gHulls, kernels ? kernelHulls(vis.nodes.values()) : [], { hl: highlight, sel: selKernel() });
   }
 
   // the lab's one selection (selection.js): the selected node carries aria-selected, its kernel's hull .sel
@@ -1001,7 +943,7 @@ export function createGraphView(root, ctx) {
       if (r && (r.x1 - r.x0) * (r.y1 - r.y0) < 0.5 * vis.width * vis.height) cam = r;
     }
     const sel = join(p.elements, p.edges);
-    drawHulls(vis, kernels);
+    hullsOf(vis, kernels);
     svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
       .attr('data-width', Math.round(vis.width)).attr('data-height', Math.round(vis.height))
       .attr('data-collapsed', collapsed ? 1 : 0).attr('data-layers', stageLayers(stage));
@@ -1011,23 +953,22 @@ export function createGraphView(root, ctx) {
 
     const finish = () => {
       const s2 = still(vis);
-      const sel2 = join(s2.elements, s2.edges);
-      applyFrame(sel2, s2.byKey, 1);
+      createTween(join(s2.elements, s2.edges), s2.byKey).apply(1);
       svg.attr('data-animating', 0);
       anim = null;
     };
+    const tween = createTween(sel, p.byKey);
     // nothing moves (a slider moved: new shapes, same graph and layout): no tween
-    const still_ = (d) => d.from === d.to || (d.from.x === d.to.x && d.from.y === d.to.y && d.from.s === d.to.s && d.from.o === d.to.o);
-    if (p.elements.every(still_) && p.edges.every((e) => e.phase === 'both')) {
+    if (tween.still) {
       // no ghosts, nothing to fade: the joined elements are the still picture already
-      applyFrame(sel, p.byKey, 1);
+      tween.apply(1);
       svg.attr('data-animating', 0);
       anim = null;
     } else if (cam) {
       // the camera: fly to the region that changes, play the change there, hold, fly back to the whole graph
       svg.interrupt();
       svg.attr('data-animating', 1).attr('data-camera', 1);
-      applyFrame(sel, p.byKey, 0);
+      tween.apply(0);
       const [zin, hold, zout] = st.inst || st.present ? [700, 400, 800] : [500, 250, 600];
       const total = zin + duration + hold + zout;
       zoomBusyUntil = performance.now() + total;
@@ -1039,13 +980,15 @@ export function createGraphView(root, ctx) {
         svg.attr('data-camera', 0);
         finish();
       };
+      // the view is set once per phase, not every frame (each set rewrites the zoom root: a repaint of it all)
+      let there = false;
       const timer = d3.timer((elapsed) => {
         if (elapsed < zin) svg.call(zoom.transform, cameraTransform(from, toward, elapsed / zin));
-        else if (elapsed < zin + duration) {
-          svg.call(zoom.transform, toward);
-          applyFrame(sel, p.byKey, (elapsed - zin) / duration);
-        } else if (elapsed < zin + duration + hold) applyFrame(sel, p.byKey, 1);
-        else svg.call(zoom.transform, cameraTransform(toward, whole, (elapsed - zin - duration - hold) / zout));
+        else if (elapsed < zin + duration + hold) {
+          if (!there) svg.call(zoom.transform, toward);
+          there = true;
+          tween.apply((elapsed - zin) / duration);
+        } else svg.call(zoom.transform, cameraTransform(toward, whole, (elapsed - zin - duration - hold) / zout));
         if (elapsed >= total) {
           timer.stop();
           end();
@@ -1054,10 +997,10 @@ export function createGraphView(root, ctx) {
       anim = { stop: () => { timer.stop(); end(); } };
     } else {
       svg.attr('data-animating', 1);
-      applyFrame(sel, p.byKey, 0);
+      tween.apply(0);
       const timer = d3.timer((elapsed) => {
         const t = Math.min(1, elapsed / duration);
-        applyFrame(sel, p.byKey, t);
+        tween.apply(t);
         if (t >= 1) {
           timer.stop();
           finish();

@@ -1,0 +1,26 @@
+// views/graph/hulls.js — the fused kernels on the last stage's graph: one convex hull per kernel around the
+// boxes of its nodes (padded), a keyed join on the kernel index, coloured with the kernels' palette.
+import { d3 } from '../../lib.js';
+import { kernelColor } from '../kernels/palette.js';
+
+/** [{ki, hull}] for the visual nodes that carry a kernel index (v.kernel), each box padded by `pad`. */
+export function kernelHulls(nodes, pad = 4) {
+  const pts = new Map();
+  for (const v of nodes) {
+    if (v.kernel === undefined) continue;
+    if (!pts.has(v.kernel)) pts.set(v.kernel, []);
+    const hw = v.w / 2 + pad, hh = v.h / 2 + pad;
+    pts.get(v.kernel).push([v.x - hw, v.y - hh], [v.x + hw, v.y - hh], [v.x + hw, v.y + hh], [v.x - hw, v.y + hh]);
+  }
+  return [...pts].map(([ki, p]) => ({ ki, hull: d3.polygonHull(p) })).filter((d) => d.hull);
+}
+
+/** Joins the hulls into the group g (a d3 selection); hl: the hovered kernel, sel: the selected one's. */
+export function drawHulls(g, data, { hl = null, sel = null } = {}) {
+  g.selectAll('path.hull').data(data, (d) => d.ki).join('path').attr('class', 'hull')
+    .attr('d', (d) => `M${d.hull.join('L')}Z`)
+    .attr('fill', (d) => kernelColor(d.ki)).attr('stroke', (d) => kernelColor(d.ki))
+    .attr('data-kernel', (d) => d.ki)
+    .classed('hl', (d) => hl === d.ki)
+    .classed('sel', (d) => sel === d.ki);
+}
