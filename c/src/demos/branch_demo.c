@@ -151,8 +151,9 @@ static gl_status read_vec(const gl_json *j, int tok, const char *field, gl_array
     if (n < 1 || n > BR_MAX_LEN)
         return gl_fail(e, GL_E_INVALID, "%s must have 1 to %d numbers, got %d", field, BR_MAX_LEN, n);
     int64_t dim = n;
-    gl_array *a = gl_array_new(1, &dim, e);
-    if (!a) return e && e->code ? e->code : GL_E_NOMEM;
+    gl_err le = {GL_OK, ""};   /* the constructor's own status, whether or not the caller gave an err */
+    gl_array *a = gl_array_new(1, &dim, &le);
+    if (!a) return gl_fail(e, le.code, "%s", le.msg);
     int i = 0;
     for (int t = gl_json_elem_first(j, tok); t >= 0; t = gl_json_elem_next(j, tok, t), i++) {
         char f[48];
@@ -208,9 +209,10 @@ static gl_status parse_opts(const char *json, size_t len, br_opts *o, gl_err *e)
     for (int w = 0; w < 2; w++)
         if (!o->x[w]) {
             int64_t three = 3;
-            o->x[w] = gl_array_new(1, &three, e);
+            gl_err le = {GL_OK, ""};
+            o->x[w] = gl_array_new(1, &three, &le);
             if (!o->x[w]) {
-                st = e && e->code ? e->code : GL_E_NOMEM;
+                st = gl_fail(e, le.code, "%s", le.msg);
                 goto done;
             }
             memcpy(o->x[w]->data, w ? X2 : X1, sizeof X1);
@@ -428,8 +430,8 @@ gl_status gl_branch_demo_json(const char *opts_json, size_t len, char **out, siz
     memset(&s, 0, sizeof s);
     gl_sb_init(&s.steps);
     if (o.fe == FE_LAZY) {
-        s.lz = gl_lazy_new(e);
-        if (!s.lz) st = e && e->code ? e->code : GL_E_NOMEM;
+        gl_err le = {GL_OK, ""};
+        if (!(s.lz = gl_lazy_new(&le))) st = gl_fail(e, le.code, "%s", le.msg);
         for (int c = 0; c < 2 && !st; c++) st = lazy_call(&s, c + 1, o.x[c], e);
     } else {
         gl_branch_mode mode = o.fe == FE_ERROR ? GL_BRANCH_ERROR : o.fe == FE_SPECIALIZE ? GL_BRANCH_SPECIALIZE
