@@ -60,12 +60,39 @@ describe('validateLesson', () => {
     ['a pass not in the pipeline', (l) => { l.steps[1].state = 'p=ma.de&stage=1'; }, 'lesson x, step 2, question.pass: "cse" is not in the step\'s pipeline'],
     ['a question on the wrong stage', (l) => { l.steps[1].state = 'stage=3'; }, 'needs stage=2, the graph before it'],
     ['graphs without steps', (l) => { l.steps[1].question = { kind: 'graphs', prompt: 'p', strategy: 'bucket', from: 5 }; }, 'question.steps: missing'],
+    ['a long title', (l) => { l.title = 'x'.repeat(121); }, 'lesson x, title: longer than 120 characters'],
+    ['an empty summary', (l) => { l.summary = ''; }, 'lesson x, summary: not a non-empty string'],
+    ['a summary with an unclosed `', (l) => { l.summary = 'a `b'; }, 'lesson x, summary: an unclosed `'],
+    ['not an object', () => [], 'lesson x: not a JSON object'],
+    ['too many steps', (l) => { l.steps = Array(33).fill(l.steps[0]); }, 'lesson x, steps: more than 32 steps'],
+    ['a step that is not an object', (l) => { l.steps[1] = 'step'; }, 'lesson x, step 2: not an object'],
+    ['a step title that is not a string', (l) => { l.steps[0].title = 3; }, 'lesson x, step 1, title: not a non-empty string'],
+    ['an empty highlight', (l) => { l.steps[0].highlight = {}; }, 'lesson x, step 1, highlight: empty'],
+    ['a highlight that is a list', (l) => { l.steps[0].highlight = ['op']; }, 'lesson x, step 1, highlight: not an object'],
+    ['line 0', (l) => { l.steps[0].highlight = { line: 0 }; }, 'lesson x, step 1, highlight.line: not a line number'],
+    ['a negative kernel', (l) => { l.steps[0].highlight = { kernel: -1 }; }, 'lesson x, step 1, highlight.kernel: not a kernel index'],
+    ['an empty name', (l) => { l.steps[0].highlight = { name: '' }; }, 'lesson x, step 1, highlight.name: not a non-empty string'],
+    ['an assertion that is not a string', (l) => { l.steps[0].assert = ['true', 3]; }, 'lesson x, step 1, assert[1]: not a non-empty string'],
+    ['too many assertions', (l) => { l.steps[0].assert = Array(33).fill('true'); }, 'lesson x, step 1, assert: more than 32 assertions'],
+    ['a question that is not an object', (l) => { l.steps[1].question = 'q'; }, 'lesson x, step 2, question: not an object'],
+    ['a question without a prompt', (l) => { delete l.steps[1].question.prompt; }, 'lesson x, step 2, question.prompt: not a non-empty string'],
+    ['a remove question without a pass', (l) => { delete l.steps[1].question.pass; }, 'lesson x, step 2, question.pass: missing'],
+    ['a question on trace', (l) => { l.steps[1].question.pass = 'trace'; }, 'lesson x, step 2, question.pass: not a pass of the pipeline'],
     ['graphs with both', (l) => { l.steps[1].question = { kind: 'graphs', prompt: 'p', frontend: 'guard', strategy: 'bucket', from: 5, steps: 2 }; }, 'question.frontend: either'],
   ];
   it.each(cases)('refuses %s, naming lesson, step and field', (_what, patch, msg) => {
     const e = err(() => validateLesson(lesson(patch), 'x'));
     expect(e).toBeInstanceOf(LessonError);
     expect(e.message).toContain(msg);
+  });
+
+  it('takes a state with or without its "#", and a repeated pass by its stage key', () => {
+    const l = lesson((x) => { x.steps[0].state = '#stage=2'; x.steps[1].state = 'p=cs.dc.cs&stage=2'; x.steps[1].question.pass = 'cse#2'; });
+    const v = validateLesson(l, 'x');
+    expect(v.steps[0].hash).toBe('stage=2');
+    expect(v.steps[0].state.stage).toBe(2);
+    expect(v.steps[1].state.pipeline).toEqual(['cse', 'dce', 'cse']);
+    expect(v.steps[0].title).toBe(null);
   });
 
   it('refuses a bad lesson name', () => {
@@ -84,6 +111,15 @@ describe('the narration subset', () => {
       { type: 'ul', items: [[{ t: 'text', v: 'one' }], [{ t: 'code', v: 'two' }]] },
     ]);
     expect(plainText('x*2 is **x** times 2')).toBe('x*2 is x times 2');
+  });
+  it('keeps CRLF text, and refuses empty code and code inside strong', () => {
+    expect(parseText('a\r\n\r\nb')).toEqual([{ type: 'p', runs: [{ t: 'text', v: 'a' }] }, { type: 'p', runs: [{ t: 'text', v: 'b' }] }]);
+    expect(parseText('one\ntwo')).toEqual([{ type: 'p', runs: [{ t: 'text', v: 'one two' }] }]);
+    expect(() => parseText('a `` b')).toThrow('empty `` at 3');
+    expect(() => parseText('**a `b` c**')).toThrow('bad **…** at 1');
+    expect(() => parseText('** **')).toThrow('bad **…** at 1');
+    expect(() => parseText('  ')).toThrow('empty text');
+    expect(plainText('p\n\n- a\n- **b**')).toBe('p\n\n• a\n• b');
   });
   it('refuses an unclosed marker and a list glued to a paragraph', () => {
     expect(() => parseText('a `b')).toThrow('an unclosed `');
@@ -127,6 +163,21 @@ describe('expressions', () => {
     ['unique(pluck(kernels, "bound"))', ['memory', 'compute']],
     ['all([true, 1 == 1]) and not any([false])', true],
     ['1e3 + 0.5', 1000.5],
+    ['len("abc") + len(memory) + "abc".length', 3 + 2 + 3],
+    ['"abc"[1] + "abc"[-1]', 'bc'],
+    ['keys(memory)', ['greedy', 'lower_bound']],
+    ['"a" < "b" and "b" >= "b" and 2 > 1 and not (2 < 1)', true],
+    ['[1, 2] != [1, 3] and [1] != [1, 1]', true],
+    ['memory == memory and stages.cse != memory', true],
+    ['abs(-2) + floor(2.7) + ceil(2.1) + sqrt(16) + log2(8)', 2 + 2 + 3 + 4 + 3],
+    ['min(pluck(kernels, "t")) + max(4, 9)', 11],
+    ['argmin(pluck(kernels, "t"))', 0],
+    ['sorted(["b", "a"])', ['a', 'b']],
+    ['"em" in "memory" and 3 in [1, 2, 3] and not ("x" in [])', true],
+    ['-(2 - 5) * 2 / 4', 1.5],
+    ['true or nope', true],
+    ['false and nope', false],
+    ['round(1234.5678, -2)', 1200],
   ])('%s', (src, want) => {
     expect(evaluate(src, env)).toEqual(want);
   });
@@ -151,6 +202,21 @@ describe('expressions', () => {
     ['1 2', 'unexpected "2" at 3'],
     ['a = 1', 'unexpected character "=" at 3'],
     ['"\\q"', 'unknown escape'],
+    ['len(1)', 'len needs a list, a string or a record, got 1'],
+    ['min([])', 'min of nothing'],
+    ['sum(1)', 'sum needs a list, got 1'],
+    ['sum(["a"])', 'sum needs a number, got "a"'],
+    ['sorted([1, "a"])', 'sorted needs a list of numbers or of strings'],
+    ['keys([1])', 'keys needs a record, got [1]'],
+    ['1 in 2', 'cannot look for 1 in a number'],
+    ['memory[1.5]', 'no field "1.5"'],
+    ['kernels["a"]', 'a list is indexed by a whole number, not "a"'],
+    ['(1).x', 'cannot read "x" of a number'],
+    ['not 1', 'expected true or false, got 1'],
+    ['-"a"', 'minus needs a number'],
+    ['kernels.', 'expected a field name at the end'],
+    ['[1, 2', 'expected "]" at the end'],
+    ['5 % 0', 'division by zero (5 % 0)'],
   ])('%s is an error: %s', (src, msg) => {
     const e = err(() => evaluate(src, env));
     expect(e).toBeInstanceOf(ExprError);
@@ -170,6 +236,11 @@ describe('expressions', () => {
     expect(f[1].message).toBe('lesson 99-test, step 1, assert[2] `stages.cse.count` is 3, not true or false');
     expect(f[2].message).toMatch(/^lesson 99-test, step 1, assert\[3\] `nope > 1`: unknown name "nope"/);
     expect(checkAssertions({ name: 'a', steps: [{ assert: ['1 == 1'] }] }, 0, env)).toEqual([]);
+    // what the engine gave is shown as it is: NaN, a long list cut short
+    const g = checkAssertions({ name: 'a', steps: [{ assert: ['sqrt(-1) == 1', `${'[' + '1, '.repeat(80)}1] == []`] }] }, 0, env);
+    expect(g[0].message).toBe('lesson a, step 1, assert[0] `sqrt(-1) == 1` is false (found NaN == 1)');
+    expect(g[1].message).toMatch(/is false \(found \[1,1,1,.*…\s==\s\[\]\)$/);
+    expect(() => checkAssertions(l, 1, env)).toThrow('lesson 99-test has no step 2');
   });
 });
 

@@ -188,6 +188,7 @@ const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 export function show(v) {
   if (typeof v === 'function') return 'a function';
   if (v === undefined) return 'nothing';
+  if (typeof v === 'number' && !Number.isFinite(v)) return String(v);   // JSON would say null
   let s;
   try { s = JSON.stringify(v); } catch { s = String(v); }
   if (s === undefined) s = String(v);
