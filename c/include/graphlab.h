@@ -281,6 +281,7 @@ int gl_t_rsqrt(gl_tracer *tr, int a);
 int gl_t_recip(gl_tracer *tr, int a);
 int gl_t_rot_pairs(gl_tracer *tr, int a);
 int gl_t_silu(gl_tracer *tr, int a);
+int gl_t_gelu(gl_tracer *tr, int a);             /* x * 0.5 * (1 + tanh((x + 0.044715 x³) sqrt(2/π))) */
 int gl_t_sum(gl_tracer *tr, int a, int axis, bool keepdims);
 int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims);
 int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape);

@@ -54,6 +54,7 @@ GL_OP(CAUSAL_MASK, "causal_mask", GENERATOR, 0, 0, GL_A_T, GL_A_POS0, NONE, NONE
 GL_OP(SOFTMAX,     "softmax",     COMPOSITE, 1, 1, GL_A_AXIS, 0, POINTWISE, OUT, NULL, "t_softmax", ev_softmax, b_softmax)
 GL_OP(RMS_NORM,    "rms_norm",    COMPOSITE, 2, 2, GL_A_EPS, 0, POINTWISE, OUT, NULL, "t_rms_norm", ev_rms_norm, b_rms_norm)
 GL_OP(SILU,        "silu",        COMPOSITE, 1, 1, 0, 0, POINTWISE, OUT, NULL, "t_silu", ev_silu, b_unary)
+GL_OP(GELU,        "gelu",        COMPOSITE, 1, 1, 0, 0, POINTWISE, OUT, NULL, "t_gelu", ev_gelu, b_unary)
 /* SPECIAL */
 GL_OP(MATMUL,      "matmul",      SPECIAL,   2, 2, 0, 0, MATMUL, MATMUL, "{0} @ {1}", "t_matmul", ev_matmul, b_matmul)
 GL_OP(KV_WRITE,    "kv_write",    SPECIAL,   2, 2, GL_A_POS, 0, WRITE, NONE, NULL, "t_kv_write", ev_kv_write, b_kv_write)

@@ -594,6 +594,32 @@ static void test_codegen_c_source(void **state) {
     gl_graph_free(g);
 }
 
+/* gelu, the op the README's recipe adds: both code generators take it from its op-table row */
+static void test_codegen_gelu(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    int64_t d[1] = {4};
+    gl_shape xs = gl_shape_of(1, d);
+    int x = gl_t_input(tr, "x", &xs, NULL);
+    int y = gl_t_gelu(tr, x);
+    assert_int_equal(y, 1);
+    gl_graph *g = gl_tracer_finish(tr, &y, 1, &e);
+    assert_non_null(g);
+    assert_int_equal(gl_op_class(GL_OP_GELU), GL_CLASS_COMPOSITE);
+    assert_int_equal(gl_op_from_name("gelu"), GL_OP_GELU);
+    char *src = NULL;
+    size_t len = 0;
+    assert_int_equal(gl_codegen_c(g, NULL, &src, &len, &e), GL_OK);
+    assert_non_null(strstr(src, "T v1 = t_gelu(&v0, 1);"));
+    assert_non_null(strstr(src, "static T t_gelu(const T *x, int id)"));
+    free(src);
+    assert_int_equal(gl_codegen_python(g, NULL, &src, &len, &e), GL_OK);
+    assert_non_null(strstr(src, "v1 = _eval(N[1], [v0])"));
+    free(src);
+    gl_graph_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_branch_error),
@@ -611,6 +637,7 @@ int main(void) {
         cmocka_unit_test(test_lazy_shapes),
         cmocka_unit_test(test_codegen_python),
         cmocka_unit_test(test_codegen_c_source),
+        cmocka_unit_test(test_codegen_gelu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,7 +14,7 @@ const REFERENCE_SETS = {
   VIEW: ['reshape', 'transpose'],
   LEAF: ['input', 'param', 'const'],
   GENERATOR: ['causal_mask'],
-  COMPOSITE: ['softmax', 'rms_norm', 'silu'],
+  COMPOSITE: ['softmax', 'rms_norm', 'silu', 'gelu'],     // + gelu: GraphLab's op beyond the reference (tests/ref/gelu.py)
   SPECIAL: ['matmul', 'kv_write', 'flash_attn'],
 };
 

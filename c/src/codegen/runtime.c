@@ -207,7 +207,7 @@ static T t_bin(int op, const T *a, const T *b, int id) {
     return o;
 }
 
-enum { U_NEG, U_EXP, U_LOG, U_TANH, U_SQRT, U_RSQRT, U_RECIP, U_SILU };
+enum { U_NEG, U_EXP, U_LOG, U_TANH, U_SQRT, U_RSQRT, U_RECIP, U_SILU, U_GELU };
 static T t_un(int op, const T *x) {
     T o = t_new(x->r, x->d);
     const double *s = x->p;
@@ -221,6 +221,9 @@ static T t_un(int op, const T *x) {
     case U_SQRT: for (int64_t i = 0; i < n; i++) q[i] = sqrt(s[i]); break;
     case U_RSQRT: for (int64_t i = 0; i < n; i++) q[i] = 1.0 / sqrt(s[i]); break;
     case U_RECIP: for (int64_t i = 0; i < n; i++) q[i] = 1.0 / s[i]; break;
+    case U_GELU:
+        for (int64_t i = 0; i < n; i++) q[i] = (s[i] * 0.5) * (1.0 + tanh((s[i] + s[i] * s[i] * s[i] * 0.044715) * 0.7978845608028654));
+        break;
     default: for (int64_t i = 0; i < n; i++) q[i] = s[i] / (1.0 + exp(-s[i])); break;
     }
     return o;
@@ -560,6 +563,7 @@ static T t_sqrt(const T *x, int id) { (void)id; return t_un(U_SQRT, x); }
 static T t_rsqrt(const T *x, int id) { (void)id; return t_un(U_RSQRT, x); }
 static T t_recip(const T *x, int id) { (void)id; return t_un(U_RECIP, x); }
 static T t_silu(const T *x, int id) { (void)id; return t_un(U_SILU, x); }
+static T t_gelu(const T *x, int id) { (void)id; return t_un(U_GELU, x); }
 static T t_sum(const T *x, int axis, int keepdims, int id) { return t_reduce(0, x, axis, keepdims, id); }
 static T t_max(const T *x, int axis, int keepdims, int id) { return t_reduce(1, x, axis, keepdims, id); }
 static T t_matmul(const T *a, const T *b, int id) { return mm(a, b, 0, id); }

@@ -6,7 +6,8 @@
  *    elements (numpy's iterator buffer) that are added in order; along any other axis it is a plain
  *    running sum in index order (what numpy's reduction loop does there). Both start from 0.0.
  *  - mean = sum / n; rms_norm = x / sqrt(mean(x*x) + eps) * w (a division, then a product);
- *    softmax = e / sum(e) with e = exp(x - max(x)); rsqrt = 1 / sqrt(x); silu = x / (1 + exp(-x)).
+ *    softmax = e / sum(e) with e = exp(x - max(x)); rsqrt = 1 / sqrt(x); silu = x / (1 + exp(-x));
+ *    gelu = (x * 0.5) * (1 + tanh((x + x*x*x * 0.044715) * sqrt(2/pi))) (the tanh form).
  *  - maximum and max propagate NaN like numpy.
  * Matrix products go through gl_gemm (matmul.c), which sums each dot product in k order: bit-equal to
  * numpy on reference BLAS; an optimised BLAS (OpenBLAS, MKL) sums in another order, within rounding.
@@ -208,6 +209,13 @@ static void k_recip(int64_t n, const double *restrict s, double *restrict o) { f
 static void k_silu(int64_t n, const double *restrict s, double *restrict o) {
     gl_exp_neg_array(n, s, o);        /* s / (1 + exp(-s)), exp(-s) first into o */
     for (int64_t i = 0; i < n; i++) o[i] = s[i] / (1.0 + o[i]);
+}
+/* x * 0.5 * (1 + tanh((x + x³ · 0.044715) · sqrt(2/π))), the tanh form, in the order decompose expands it */
+static void k_gelu(int64_t n, const double *restrict s, double *restrict o) {
+    for (int64_t i = 0; i < n; i++) {
+        const double x = s[i], x3 = x * x * x;
+        o[i] = (x * 0.5) * (1.0 + tanh((x + x3 * 0.044715) * 0.7978845608028654));
+    }
 }
 static void k_rot_pairs(int64_t n, const double *restrict s, double *restrict o) {
     for (int64_t i = 0; i + 1 < n; i += 2) {
@@ -708,6 +716,7 @@ EV_UNARY(sqrt)
 EV_UNARY(rsqrt)
 EV_UNARY(recip)
 EV_UNARY(silu)
+EV_UNARY(gelu)
 
 static gl_status ev_rot_pairs(EVAL_ARGS) {
     const gl_array *x = args[0];

@@ -301,6 +301,7 @@ int gl_t_sqrt(gl_tracer *tr, int a) { return unary(tr, GL_OP_SQRT, a); }
 int gl_t_rsqrt(gl_tracer *tr, int a) { return unary(tr, GL_OP_RSQRT, a); }
 int gl_t_recip(gl_tracer *tr, int a) { return unary(tr, GL_OP_RECIP, a); }
 int gl_t_silu(gl_tracer *tr, int a) { return unary(tr, GL_OP_SILU, a); }
+int gl_t_gelu(gl_tracer *tr, int a) { return unary(tr, GL_OP_GELU, a); }
 
 /* Shape rule: the input's shape, whatever it is (the reference's; a shape-only decode layer with an odd dh
  * traces). Its numbers need a last axis of even length: evaluating it (concrete tracing, a run) checks that. */

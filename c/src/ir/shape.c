@@ -256,7 +256,8 @@ gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_e
     case GL_OP_SOFTMAX:
         *out = *s0;
         return gl_reduce_shape(s0, n->attrs.axis, true, &tmp, e);
-    case GL_OP_SILU: *out = *s0; return GL_OK;
+    case GL_OP_SILU:
+    case GL_OP_GELU: *out = *s0; return GL_OK;
     case GL_OP_RMS_NORM:
         if (s0->rank == 0) return gl_fail(e, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
         if ((st = gl_broadcast_shape(s0, s1, &tmp, e))) return st;

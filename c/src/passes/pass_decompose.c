@@ -8,6 +8,8 @@
  *               as the reference cannot divide by a symbol)
  *   silu(x)     n = -x ; e = exp(n) ; c = const(1.0) ; a = c + e ; x / a   (the 1.0 is lifted after the
  *               exp, as Python evaluates `1.0 + F.exp(-x)`)
+ *   gelu(x)     x2 = x * x ; x3 = x2 * x ; a = x3 * const(0.044715) ; b = x + a ;
+ *               u = b * const(sqrt(2/pi)) ; t = tanh(u) ; s = const(1.0) + t ; h = x * const(0.5) ; h * s
  *   any other op re-emitted with its attrs, shape and name.
  * Scalars are lifted by gl_t_scalar (deduplicated per trace), each builder call in its own statement so
  * nodes are created in the reference's order. The result has no hit count (hits -1).
@@ -52,6 +54,22 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         int one = gl_t_scalar(tr, 1.0);
         int a = gl_t_add(tr, one, ex);
         return gl_t_div(tr, x, a);
+    }
+    case GL_OP_GELU: {                            /* x * 0.5 * (1.0 + tanh((x + x*x*x * A) * C)) */
+        int x = in[0];
+        int x2 = gl_t_mul(tr, x, x);
+        int x3 = gl_t_mul(tr, x2, x);
+        int ca = gl_t_scalar(tr, 0.044715);
+        int a = gl_t_mul(tr, x3, ca);
+        int b = gl_t_add(tr, x, a);
+        int cc = gl_t_scalar(tr, 0.7978845608028654);   /* sqrt(2/pi) */
+        int u = gl_t_mul(tr, b, cc);
+        int t = gl_t_tanh(tr, u);
+        int one = gl_t_scalar(tr, 1.0);
+        int s = gl_t_add(tr, one, t);
+        int half = gl_t_scalar(tr, 0.5);
+        int h = gl_t_mul(tr, x, half);
+        return gl_t_mul(tr, h, s);
     }
     default:
         return gl_t_emit(tr, n->op, in, n->nin, &n->attrs, &n->shape, n->name);
