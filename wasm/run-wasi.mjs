@@ -42,7 +42,7 @@ const cwd = process.cwd();
 const wasi = new WASI({
   version: 'preview1',
   args: ['graphlab', ...process.argv.slice(2)],
-  env: { PWD: cwd },
+  env: { PWD: cwd, ...(process.env.GRAPHLAB_VERIFY ? { GRAPHLAB_VERIFY: process.env.GRAPHLAB_VERIFY } : {}) },
   // Only "/": wasi-libc picks the longest matching preopen, and a separate preopen of the cwd would make
   // "../x" (which leaves the cwd) fail with ENOTCAPABLE; a "." preopen breaks absolute paths.
   preopens: { '/': '/' },

@@ -8,7 +8,8 @@
  *   graphlab --help | --version
  *
  * FILE "-" reads stdin. Exit codes: 0 ok, 1 a failing case (one line on stderr:
- * "graphlab: <status>: <message>"), 2 usage. Subcommands live in COMMANDS below.
+ * "graphlab: <status>: <message>"), 2 usage. Subcommands live in COMMANDS below. GRAPHLAB_VERIFY=1 in the
+ * environment runs the pass verifier after every pass (on anyway in the ASan build); the test suites set it.
  */
 #define _DEFAULT_SOURCE 1   /* sbrk and madvise for host_tuning.h (Linux hosts only) */
 #include <errno.h>
@@ -253,6 +254,8 @@ int main(int argc, char **argv) {
     const char *pwd = getenv("PWD");
     if (pwd && pwd[0] == '/') (void)chdir(pwd);
 #endif
+    const char *verify = getenv("GRAPHLAB_VERIFY");
+    if (verify && strcmp(verify, "1") == 0) gl_pass_verify(true);
     if (argc < 2) return gl_cli_usage("graphlab COMMAND ...");
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) return cmd_help(0, NULL);

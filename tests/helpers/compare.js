@@ -36,10 +36,12 @@ export function referenceCaseFiles() {
   return [...fixtureFiles(), ...goldenFiles()];
 }
 
-/** Runs the CLI: kind "native" | "asan" | "wasi". Returns {status, stdout, stderr}. */
+/** Runs the CLI: kind "native" | "asan" | "wasi". Returns {status, stdout, stderr}. With the pass verifier on
+ * (GRAPHLAB_VERIFY=1; the environment may say 0): every pass of every golden case is checked as it runs. */
 export function runCli(kind, args, { input, env } = {}) {
   requireBinary(kind);
-  const opts = { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, input, env: { ...process.env, ...env } };
+  const opts = { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, input,
+    env: { GRAPHLAB_VERIFY: '1', ...process.env, ...env } };
   const r = kind === 'wasi'
     ? spawnSync(process.execPath, [RUN_WASI, ...args], opts)
     : spawnSync(kind === 'asan' ? ASAN : NATIVE, args, opts);
