@@ -14,9 +14,9 @@
  * A hash table of representatives makes this linear in the node count. Provenance: a survivor something
  * merged into is "merged" from all of them; every other node is "kept". There is no dce (hits -1).
  */
-#include <math.h>
 #include <string.h>
 
+#include "ir/attrs.h"
 #include "passes/kit.h"
 
 /* ---- doubles as the reference compares them */
@@ -26,78 +26,8 @@ static uint64_t dbits(double v) {
     return u;
 }
 
-/* str(a) == str(b): repr round-trips, so equal text means equal bits, except every NaN prints "nan". */
-static bool repr_eq(double a, double b) {
-    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-    return dbits(a) == dbits(b);
-}
-
-static uint64_t repr_hash(double v) { return isnan(v) ? 0x7ff8000000000000ull : dbits(v); }
-
-static uint64_t mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdull;
-    return h ^ (h >> 33);
-}
-
-static uint64_t dim_hash(gl_dim d) {
-    if (!gl_dim_is_sym(d)) return (uint64_t)d.n;
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (int i = 0; i < GL_SYM_MAX && d.sym[i]; i++) h = (h ^ (unsigned char)d.sym[i]) * 0x100000001b3ull;
-    return h ^ 0x5555;
-}
-
-/* str(d) equality for a dim (an int or a symbol) */
-static bool dim_str_eq(gl_dim a, gl_dim b) {
-    if (gl_dim_is_sym(a) != gl_dim_is_sym(b)) return false;
-    return gl_dim_eq(a, b);
-}
-
-static uint64_t attrs_hash(const gl_attrs *a) {
-    unsigned h = a->has;
-    uint64_t x = mix(0, h);
-    if (h & GL_A_AXIS) x = mix(x, (uint64_t)(int64_t)a->axis);
-    if (h & GL_A_KEEPDIMS) x = mix(x, a->keepdims);
-    if (h & GL_A_PERM) {
-        x = mix(x, (uint64_t)a->nperm);
-        for (int i = 0; i < a->nperm && i < GL_MAX_RANK; i++) x = mix(x, (uint64_t)(int64_t)a->perm[i]);
-    }
-    if (h & GL_A_SHAPE) {
-        x = mix(x, (uint64_t)a->shape.rank);
-        for (int i = 0; i < a->shape.rank && i < GL_MAX_RANK; i++) x = mix(x, dim_hash(a->shape.d[i]));
-    }
-    if (h & GL_A_EPS) x = mix(x, repr_hash(a->eps));
-    if (h & GL_A_T) x = mix(x, (uint64_t)a->T);
-    if (h & GL_A_POS0) x = mix(x, (uint64_t)a->pos0);
-    if (h & GL_A_POS) x = mix(x, dim_hash(a->pos));
-    if (h & GL_A_SCALE) x = mix(x, repr_hash(a->scale));
-    if (h & GL_A_VALUE) x = mix(x, repr_hash(a->value));
-    return x;
-}
-
-static bool attrs_key_eq(const gl_attrs *a, const gl_attrs *b) {
-    unsigned h = a->has;
-    if (h != b->has) return false;
-    if ((h & GL_A_AXIS) && a->axis != b->axis) return false;
-    if ((h & GL_A_KEEPDIMS) && a->keepdims != b->keepdims) return false;
-    if (h & GL_A_PERM) {
-        if (a->nperm != b->nperm) return false;
-        for (int i = 0; i < a->nperm && i < GL_MAX_RANK; i++)
-            if (a->perm[i] != b->perm[i]) return false;
-    }
-    if (h & GL_A_SHAPE) {
-        if (a->shape.rank != b->shape.rank) return false;
-        for (int i = 0; i < a->shape.rank && i < GL_MAX_RANK; i++)
-            if (!dim_str_eq(a->shape.d[i], b->shape.d[i])) return false;
-    }
-    if ((h & GL_A_EPS) && !repr_eq(a->eps, b->eps)) return false;
-    if ((h & GL_A_T) && a->T != b->T) return false;
-    if ((h & GL_A_POS0) && a->pos0 != b->pos0) return false;
-    if ((h & GL_A_POS) && !dim_str_eq(a->pos, b->pos)) return false;
-    if ((h & GL_A_SCALE) && !repr_eq(a->scale, b->scale)) return false;
-    if ((h & GL_A_VALUE) && !repr_eq(a->value, b->value)) return false;
-    return true;
-}
+/* attrs compare and hash by str() in ir/attrs.c (gl_attrs_key_eq, gl_attrs_hash: the attribute table) */
+static uint64_t mix(uint64_t h, uint64_t v) { return gl_hash_mix(h, v); }
 
 /* ---- keys */
 enum { K_NODE, K_SCALAR, K_NONE, K_ARRAY, K_UNIQUE };
@@ -132,7 +62,7 @@ static uint64_t key_hash(const cse_ctx *c, int id) {
     h = mix(h, (uint64_t)n->op);
     h = mix(h, (uint64_t)n->nin);
     for (int t = 0; t < n->nin; t++) h = mix(h, (uint64_t)c->res[n->in[t]]);
-    return mix(h, attrs_hash(&n->attrs));
+    return mix(h, gl_attrs_hash(&n->attrs));
 }
 
 static bool key_eq(const cse_ctx *c, int a, int b) {
@@ -149,7 +79,7 @@ static bool key_eq(const cse_ctx *c, int a, int b) {
     if (x->op != y->op || x->nin != y->nin) return false;
     for (int t = 0; t < x->nin; t++)
         if (c->res[x->in[t]] != c->res[y->in[t]]) return false;
-    return attrs_key_eq(&x->attrs, &y->attrs);
+    return gl_attrs_key_eq(&x->attrs, &y->attrs);
 }
 
 gl_status gl_cse(const gl_graph *g, gl_pass_result *out, gl_err *e) {
