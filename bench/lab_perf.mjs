@@ -25,7 +25,7 @@
 //       most the lab allows) decode and prefill; the 405B preset.
 //
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
-// default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts). The load average is printed with the
+// default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts), LAB_PERF_ROOT (serve another build of public/). The load average is printed with the
 // numbers: on a busy machine, re-run.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,7 +111,7 @@ async function main() {
   }
   const { startServer } = await import('../tools/serve.mjs');
   const { chromium } = await import('playwright-core');
-  const server = await startServer({ port: 0, quiet: true });
+  const server = await startServer({ port: 0, quiet: true, root: process.env.LAB_PERF_ROOT || undefined });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const failures = [];
   try {

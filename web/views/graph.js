@@ -32,6 +32,7 @@ import { changeRegion, regionTransform, cameraTransform } from './graph/camera.j
 import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
 import { createTween } from './graph/tween.js';
 import { kernelHulls, drawHulls } from './graph/hulls.js';
+import { createJoin } from './graph/join.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -487,81 +488,25 @@ export function createGraphView(root, ctx) {
     tip.style.top = `${ev.clientY - r.top + 14}px`;
   }
 
-  /** Joins DOM to the element list; every element carries its current frame state in .cur. */
-  function join(elements, edgeList) {
-    const nodeSel = gNodes.selectAll('g.node').data(elements, (d) => d.key);
-    nodeSel.exit().remove();
-    const enter = nodeSel.enter().append('g').attr('class', 'node');
-    enter.append('rect').attr('rx', 5).attr('ry', 5);
-    enter.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
-    enter.on('mousemove', (ev, d) => showTip(ev, d.v))
-      .on('mouseleave', () => { tip.hidden = true; })
-      .on('click', (ev, d) => {
-        if (d.v.group) {
-          expanded.add(d.v.layer);
-          ctx.redraw();
-        } else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
-      });
-    const all = enter.merge(nodeSel);
-    all.attr('class', (d) => {
-      const c = ['node', d.v.group ? 'group' : classCss(d.v.cls)];
-      if (d.ghost) c.push('ghost');
-      if (d.removed) c.push('removed');
-      if (d.v.kernel !== undefined) c.push('in-kernel');
-      if (highlight !== null && d.v.kernel === highlight) c.push('hl');
-      if (highlight !== null && d.v.kernel !== highlight) c.push('dim');
-      return c.join(' ');
-    })
-      .attr('data-key', (d) => d.key)
-      .attr('data-node-id', (d) => (d.v.group || d.ghost ? null : d.v.node.id))
-      .attr('data-layer', (d) => (d.v.group ? d.v.layer : null))
-      .attr('data-x', (d) => Math.round(d.to.x * 10) / 10)
-      .attr('data-y', (d) => Math.round(d.to.y * 10) / 10)
-      .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
-      .attr('tabindex', (d) => (d.v.group ? 0 : null))
-      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`))
-      .attr('aria-selected', (d) => (isSelected(d) ? 'true' : null));
-    all.select('rect')
-      .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
-      .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
-    all.select('text').each(function (d) {
-      // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure);
-      // rewritten only when it changed (a join of 1024 layer boxes spent most of its time here)
-      const sig = d.v.chips ? `${d.v.label}\u0000${d.v.chips}` : d.v.label;
-      if (this.__glText === sig) return;
-      this.__glText = sig;
-      const t = d3.select(this);
-      const parts = d.v.chips ? [d.v.label, d.v.chips] : [d.v.label];
-      t.selectAll('tspan').data(parts).join('tspan').attr('class', (x, i) => (i ? 'chips' : 'label'))
-        .attr('dx', (x, i) => (i ? '0.6em' : null)).text((x) => x);
-    });
-    all.on('keydown', (ev, d) => {
-      if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        expanded.add(d.v.layer);
-        ctx.redraw();
-      }
-    });
-    const edgeSel = gEdges.selectAll('path.edge').data(edgeList, (d) => d.key);
-    edgeSel.exit().remove();
-    // an edge into an earlier rank (from one folded column to the next, graph/union.js) is drawn dashed
-    const at = new Map(elements.map((d) => [d.key, d.to]));
-    const byKeyGroup = new Map(elements.map((d) => [d.key, d.v.group]));
-    const wraps = (d) => {
-      const a = at.get(d.s), b = at.get(d.t);
-      if (!a || !b) return false;
-      // (and in a grid of layer boxes, from a row's end back to the next row's start)
-      return b.y < a.y - 1 || (b.y > a.y + 1 && b.x < a.x - 1 && !!byKeyGroup.get(d.s) && !!byKeyGroup.get(d.t));
-    };
-    const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
-      .attr('class', (d) => `edge${d.shared ? ' shared' : ''}${wraps(d) ? ' wrap' : ''}`);
-    // shapes on edges (shapes=1): the tensor each edge carries, at its middle
-    const shapeData = state && state.shapes ? edgeList.filter((e) => e.shape && e.phase !== 'out') : [];
-    const shapes = gShapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')
-      .attr('class', 'edge-shape').attr('text-anchor', 'middle').text((d) => fmtShape(d.shape));
-    return { nodes: all, edges, shapes };
-  }
+  // the DOM join (graph/join.js); every element carries its current frame state in .cur (graph/tween.js)
+  const openLayer = (layer) => {
+    expanded.add(layer);
+    ctx.redraw();
+  };
+  const join = createJoin({ nodes: gNodes, edges: gEdges, shapes: gShapes }, {
+    on: {
+      hover: (ev, v) => showTip(ev, v),
+      leave: () => { tip.hidden = true; },
+      click: (d) => {
+        if (d.v.group) openLayer(d.v.layer);
+        else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
+      },
+      open: openLayer,
+    },
+    isSelected: (d) => isSelected(d),
+    highlighted: () => highlight,
+    shapesOn: () => !!(state && state.shapes),
+  });
 
   function centroid(points) {
     const ps = points.filter(Boolean);
@@ -691,8 +636,12 @@ export function createGraphView(root, ctx) {
   }
   function fit(animate, ms = 300) {
     if (!last) return;
-    if (animate) zoomBusyUntil = performance.now() + ms;
     const t = fitTransform();
+    // already there (the union layout: every stage has the same size): no flight, which rewrote the zoom root's
+    // transform every frame of the step for nothing (a repaint of the whole drawing each time)
+    const now = d3.zoomTransform(svg.node());
+    if (animate && Math.abs(now.k - t.k) < 1e-6 && Math.abs(now.x - t.x) < 0.01 && Math.abs(now.y - t.y) < 0.01) return;
+    if (animate) zoomBusyUntil = performance.now() + ms;
     (animate ? svg.transition().duration(ms).ease(d3.easeCubicInOut) : svg).call(zoom.transform, t);
   }
 

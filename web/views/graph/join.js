@@ -1,0 +1,93 @@
+// views/graph/join.js — the graph's DOM: a keyed D3 join of the animation's elements (node boxes: a <g> with
+// its rect and label, keyed by the stable node key) and edges (keyed "s>t"), and the shapes on edges. Each
+// element's attributes say what it is (data-key, data-node-id, data-layer, data-x / data-y: its layout place);
+// positions are the tween's (tween.js). Handlers are bound once, on entering elements: they read the datum
+// when they fire.
+import { classCss, fmtShape } from '../../ops.js';
+import { kernelColor } from '../kernels/palette.js';
+
+/**
+ * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
+ * isSelected(d); highlighted(): the hovered kernel or null; shapesOn(): whether shapes are drawn on edges.
+ * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
+ */
+export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
+  return function join(elements, edgeList) {
+    const hl = highlighted();
+    const nodeSel = groups.nodes.selectAll('g.node').data(elements, (d) => d.key);
+    nodeSel.exit().remove();
+    const enter = nodeSel.enter().append('g').attr('class', 'node');
+    enter.append('rect').attr('rx', 5).attr('ry', 5);
+    enter.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
+    enter.on('mousemove', (ev, d) => on.hover(ev, d.v))
+      .on('mouseleave', () => on.leave())
+      .on('click', (ev, d) => on.click(d))
+      .on('keydown', (ev, d) => {
+        if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
+          ev.preventDefault();
+          ev.stopPropagation();
+          on.open(d.v.layer);
+        }
+      });
+    const all = enter.merge(nodeSel);
+    all.attr('class', (d) => {
+      const c = ['node', d.v.group ? 'group' : classCss(d.v.cls)];
+      if (d.ghost) c.push('ghost');
+      if (d.removed) c.push('removed');
+      if (d.v.kernel !== undefined) c.push('in-kernel');
+      if (hl !== null && d.v.kernel === hl) c.push('hl');
+      if (hl !== null && d.v.kernel !== hl) c.push('dim');
+      return c.join(' ');
+    })
+      .attr('data-key', (d) => d.key)
+      .attr('data-node-id', (d) => (d.v.group || d.ghost ? null : d.v.node.id))
+      .attr('data-layer', (d) => (d.v.group ? d.v.layer : null))
+      .attr('data-x', (d) => Math.round(d.to.x * 10) / 10)
+      .attr('data-y', (d) => Math.round(d.to.y * 10) / 10)
+      .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
+      .attr('tabindex', (d) => (d.v.group ? 0 : null))
+      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`))
+      .attr('aria-selected', (d) => (isSelected(d) ? 'true' : null));
+    all.select('rect')
+      .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
+      .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
+    all.select('text').each(function (d) {
+      // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure);
+      // rewritten only when it changed (a join of 1024 layer boxes spent most of its time here)
+      const sig = d.v.chips ? `${d.v.label}\u0000${d.v.chips}` : d.v.label;
+      if (this.__glText === sig) return;
+      this.__glText = sig;
+      const parts = d.v.chips ? [d.v.label, d.v.chips] : [d.v.label];
+      while (this.childNodes.length > parts.length) this.lastChild.remove();
+      parts.forEach((text, i) => {
+        let ts = this.childNodes[i];
+        if (!ts || ts.nodeName !== 'tspan') {
+          ts = document.createElementNS('http://www.w3.org/2000/svg', 'tspan');
+          this.insertBefore(ts, this.childNodes[i] || null);
+        }
+        ts.setAttribute('class', i ? 'chips' : 'label');
+        if (i) ts.setAttribute('dx', '0.6em');
+        else ts.removeAttribute('dx');
+        ts.textContent = text;
+      });
+    });
+    const edgeSel = groups.edges.selectAll('path.edge').data(edgeList, (d) => d.key);
+    edgeSel.exit().remove();
+    // an edge into an earlier rank (from one folded column to the next, graph/union.js) is drawn dashed
+    const at = new Map(elements.map((d) => [d.key, d.to]));
+    const byKeyGroup = new Map(elements.map((d) => [d.key, d.v.group]));
+    const wraps = (d) => {
+      const a = at.get(d.s), b = at.get(d.t);
+      if (!a || !b) return false;
+      // (and in a grid of layer boxes, from a row's end back to the next row's start)
+      return b.y < a.y - 1 || (b.y > a.y + 1 && b.x < a.x - 1 && !!byKeyGroup.get(d.s) && !!byKeyGroup.get(d.t));
+    };
+    const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
+      .attr('class', (d) => `edge${d.shared ? ' shared' : ''}${wraps(d) ? ' wrap' : ''}`);
+    // shapes on edges (shapes=1): the tensor each edge carries, at its middle
+    const shapeData = shapesOn() ? edgeList.filter((e) => e.shape && e.phase !== 'out') : [];
+    const shapes = groups.shapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')
+      .attr('class', 'edge-shape').attr('text-anchor', 'middle').text((d) => fmtShape(d.shape));
+    return { nodes: all, edges, shapes };
+  };
+}
