@@ -3,7 +3,7 @@
 // never edited), without the WASM module. Provenance-based parts (removed nodes) are checked on a made-up
 // provenance here and on the module in tests/lessons.test.js.
 import { readFileSync } from 'node:fs';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { buildStages } from '../../web/model.js';
 import { liteStage } from '../../web/views/graph/collapse.js';
@@ -13,7 +13,7 @@ import { resolveHighlight } from '../../web/lessons/highlight.js';
 import { answerProblem } from '../../web/lessons/play.js';
 import { evaluate } from '../../web/lessons/expr.js';
 
-// read once, parsed per test: each test builds its env inside the test (a mutation run sees the mutant)
+// read once, parsed per test: each test builds its env in its own body (Stryker counts a test's coverage there)
 const TEXT = {};
 const fixture = (name) => JSON.parse(TEXT[name] ??= readFileSync(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8'));
 function envOf(name, state = { stage: 6, kset: 'fused' }, lite = false) {
@@ -23,9 +23,8 @@ function envOf(name, state = { stage: 6, kset: 'fused' }, lite = false) {
 }
 
 describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () => {
-  let env;
-  beforeEach(() => { env = envOf('small_prefill'); });
   it('has the passes and stages by key, with counts and op tallies', () => {
+    const env = envOf('small_prefill');
     expect(env.passes.map((p) => p.nodes)).toEqual([53, 47, 65, 63, 63, 63, 59]);
     expect(Object.keys(env.stages)).toEqual(['trace', 'match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight']);
     expect(env.stages.trace).toMatchObject({ index: 0, count: 53, ops_count: 38, layers: 1 });
@@ -35,6 +34,7 @@ describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () 
     expect(env.final.names).toContain('wq·diag(attn_norm)');
   });
   it('has the kernels on the roofline: all memory-bound, the layer launch-bound', () => {
+    const env = envOf('small_prefill');
     expect(env.fused.count).toBe(10);
     expect(env.eager.count).toBe(45);
     expect(env.fused.bytes).toBe(113408);
@@ -47,11 +47,13 @@ describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () 
     expect(env.fused.launch_s).toBeCloseTo(40e-6, 12);
   });
   it('has the memory plans', () => {
+    const env = envOf('small_prefill');
     expect(env.memory).toMatchObject({ naive: 17664, greedy: 9216, lower_bound: 9216, saved: 17664 - 9216, ratio: 1 });
     expect(env.memory.buffers).toHaveLength(11);
     expect(env.memory.buffers[10]).toEqual({ bytes: 1536, start: 9, end: 10, node: 58 });
   });
   it('answers questions from the engine', () => {
+    const env = envOf('small_prefill');
     expect(engineAnswer({ kind: 'bound', prompt: 'p' }, env)).toMatchObject({ answer: 'launch', choices: ['launch', 'memory', 'compute'] });
     expect(engineAnswer({ kind: 'bound', prompt: 'p', kernel: 4 }, env)).toMatchObject({ answer: 'memory', kernel: 4 });
     expect(engineAnswer({ kind: 'bound', prompt: 'p', kernel: 4, set: 'eager' }, env).answer).toBe('memory');
@@ -66,6 +68,7 @@ describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () 
     }
   });
   it('says why a question has no answer', () => {
+    const env = envOf('small_prefill');
     expect(() => engineAnswer({ kind: 'bound', prompt: 'p', kernel: 10 }, env)).toThrow('there is no kernel 10 (10 fused kernels)');
     // the golden result has no provenance: nothing to score a click against
     expect(() => engineAnswer({ kind: 'remove', prompt: 'p', pass: 'cse' }, env)).toThrow('has no provenance');
@@ -73,6 +76,7 @@ describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () 
     expect(() => evaluate('dynamic("bucket", 5, 28).compiles', env)).toThrow("dynamic(…): dynamic() needs the lab's module");
   });
   it('resolves highlights, and says which part resolves to nothing', () => {
+    const env = envOf('small_prefill');
     expect(resolveHighlight({ op: 'flash_attn' }, env).nodes).toHaveLength(1);
     expect(resolveHighlight({ name: 'wq·diag(attn_norm)' }, env).keys).toHaveLength(1);
     expect(resolveHighlight({ kernel: 9, buffer: '%58' }, env)).toMatchObject({ kernel: 9, buffer: 58, nodes: [] });
@@ -87,15 +91,15 @@ describe('lessonEnv on the small layer (tests/fixtures/small_prefill.json)', () 
 });
 
 describe('lessonEnv on a Llama-3-8B layer (tests/fixtures/llama8b_prefill_2048.json)', () => {
-  let env;
-  beforeEach(() => { env = envOf('llama8b_prefill_2048'); });
   it('puts the RMSNorms below the ridge and the matmuls above it', () => {
+    const env = envOf('llama8b_prefill_2048');
     expect(env.kernels.map((k) => k.bound)).toEqual(['memory', 'compute', 'compute', 'compute', 'compute', 'compute', 'memory', 'compute', 'compute', 'compute']);
     expect(Math.round(env.kernels[1].ridge)).toBe(295);
     expect(Math.round(env.kernels[0].ridge)).toBe(20);
     expect(env.fused.launch_bound).toBe(false);
   });
   it('finds the MLP matmuls dominant, by group, and a single role by role', () => {
+    const env = envOf('llama8b_prefill_2048');
     const d = engineAnswer({ kind: 'dominant', prompt: 'p' }, env);
     expect(d).toMatchObject({ answer: 'MLP matmuls', by: 'group' });
     expect(d.choices).toEqual(['RMSNorms', 'attention projections', 'attention', 'MLP matmuls']);
@@ -104,6 +108,7 @@ describe('lessonEnv on a Llama-3-8B layer (tests/fixtures/llama8b_prefill_2048.j
     expect(engineAnswer({ kind: 'bound', prompt: 'p' }, env).answer).toBe('compute');
   });
   it('on a summarised stage: counts only, and a node highlight is refused', () => {
+    const env = envOf('llama8b_prefill_2048');
     const lite = envOf('llama8b_prefill_2048', { stage: 6, kset: 'fused' }, true);
     expect(lite.stage).toMatchObject({ lite: true, count: 59, layers: 1 });
     expect('nodes' in lite.stage).toBe(false);
