@@ -31,11 +31,24 @@ static gl_status rethrow(gl_err *e, const gl_err *t, const char *who) {
     return gl_fail(e, t->code, "%s: %s", who, t->msg);
 }
 
+/* The array constructors return NULL and put the status in their gl_err; these wrappers hand it back as
+ * the return value (so a caller with e == NULL still learns the real code) and the array through *out. */
+static gl_status new_unset(int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+    gl_err t = {GL_OK, ""};
+    *out = gl_array_new_unset(rank, dims, &t);
+    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
+}
+static gl_status copy_of(const gl_array *a, gl_array **out, gl_err *e) {
+    gl_err t = {GL_OK, ""};
+    *out = gl_array_copy(a, &t);
+    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
+}
+
 /* An output array of shape s whose numbers the caller writes, every one of them (not zero-filled). */
-static gl_array *new_from_shape(const gl_shape *s, gl_err *e) {
+static gl_status new_from_shape(const gl_shape *s, gl_array **out, gl_err *e) {
     int64_t d[GL_MAX_RANK];
     for (int i = 0; i < s->rank; i++) d[i] = s->d[i].n;
-    return gl_array_new_unset(s->rank, d, e);
+    return new_unset(s->rank, d, out, e);
 }
 
 /* Python's a % b (result has the sign of b); numpy gives 0 for b == 0. */
@@ -136,8 +149,9 @@ static gl_status binary(bin_run_fn bin_run, const char *who, const gl_array *a, 
     gl_shape sa = gl_array_shape(a), sb = gl_array_shape(b), so;
     gl_err t = {GL_OK, ""};
     if (gl_broadcast_shape(&sa, &sb, &so, &t)) return rethrow(e, &t, who);
-    gl_array *r = new_from_shape(&so, e);
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;
+    gl_status made = new_from_shape(&so, &r, e);
+    if (made) return made;
     *out = r;
     if (r->size == 0) return GL_OK;
 
@@ -225,8 +239,9 @@ static void k_rot_pairs(int64_t n, const double *restrict s, double *restrict o)
 }
 
 static gl_status unary(un_fn k, const gl_array *x, gl_array **out, gl_err *e) {
-    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* every element written by k */
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;      /* every element written by k */
+    gl_status made = new_unset(x->rank, x->dim, &r, e);
+    if (made) return made;
     *out = r;
     k(x->size, x->data, r->data);
     return GL_OK;
@@ -254,8 +269,9 @@ static gl_status reduce(gl_op op, const gl_array *x, int axis, bool keepdims, gl
         char b[160];
         return gl_fail(e, GL_E_SHAPE, "max: zero-size axis %d of %s has no maximum", axis, arr_str(x, b, sizeof b));
     }
-    gl_array *r = new_from_shape(&so, e);
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;
+    gl_status made = new_from_shape(&so, &r, e);
+    if (made) return made;
     *out = r;
     for (int64_t o = 0; o < outer; o++) {
         const double *src = x->data + o * n * inner;
@@ -327,8 +343,9 @@ static gl_status softmax_into(const gl_array *x, int axis, gl_array *y, gl_err *
 }
 
 static gl_status softmax(const gl_array *x, int axis, gl_array **out, gl_err *e) {
-    gl_array *r = gl_array_new_unset(x->rank, x->dim, e);      /* softmax_into writes every element */
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;      /* softmax_into writes every element */
+    gl_status made = new_unset(x->rank, x->dim, &r, e);
+    if (made) return made;
     *out = r;
     return softmax_into(x, axis, r, e);
 }
@@ -342,8 +359,9 @@ static gl_status rms_norm(const gl_array *x, const gl_array *w, double eps, gl_a
     gl_shape sx = gl_array_shape(x), sw = gl_array_shape(w), so;
     gl_err t = {GL_OK, ""};
     if (gl_broadcast_shape(&sx, &sw, &so, &t)) return rethrow(e, &t, "rms_norm");
-    gl_array *y = gl_array_new_unset(x->rank, x->dim, e);      /* every row written below */
-    if (!y) return e ? e->code : GL_E_NOMEM;
+    gl_array *y;      /* every row written below */
+    gl_status made = new_unset(x->rank, x->dim, &y, e);
+    if (made) return made;
     const int64_t n = x->dim[x->rank - 1], rows = n ? x->size / n : 0;
     double *sq = gl_alloc((size_t)n, sizeof *sq, e);
     if (!sq) {
@@ -389,8 +407,9 @@ static gl_status matmul(gl_op op, const gl_array *a, const gl_array *b, bool b_t
     }
     gl_err t = {GL_OK, ""};
     if (gl_matmul_shape(&sa, &sb, &so, &t)) return rethrow(e, &t, gl_op_name(op));
-    gl_array *r = new_from_shape(&so, e);
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;
+    gl_status made = new_from_shape(&so, &r, e);
+    if (made) return made;
     *out = r;
     const int64_t M = a->dim[a->rank - 2], K = a->dim[a->rank - 1];
     const int64_t N = r->dim[r->rank - 1];
@@ -472,8 +491,9 @@ static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bi
         return gl_fail(e, GL_E_SHAPE, "reshape: cannot reshape array of size %lld (shape %s) into shape %s",
                        (long long)x->size, arr_str(x, b1, sizeof b1), gl_shape_str(&rs, b2, sizeof b2));
     }
-    gl_array *r = gl_array_new_unset(ts->rank, d, e);          /* the copy below fills it */
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;          /* the copy below fills it */
+    gl_status made = new_unset(ts->rank, d, &r, e);
+    if (made) return made;
     if (x->size) memcpy(r->data, x->data, (size_t)x->size * sizeof *r->data);
     *out = r;
     return GL_OK;
@@ -490,8 +510,9 @@ static gl_status transpose(const gl_node *nd, const gl_array *x, gl_array **out,
     gl_shape sx = gl_array_shape(x), so;
     gl_err t = {GL_OK, ""};
     if (gl_transpose_shape(&sx, perm, np, &so, &t)) return rethrow(e, &t, "transpose");
-    gl_array *r = new_from_shape(&so, e);
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;
+    gl_status made = new_from_shape(&so, &r, e);
+    if (made) return made;
     *out = r;
     if (r->size == 0) return GL_OK;
 
@@ -635,8 +656,9 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
         return gl_fail(e, GL_E_SHAPE, "kv_write: new rows of shape %s do not fit the slot %s of cache %s",
                        arr_str(nw, b1, sizeof b1), gl_shape_str(&ss, b2, sizeof b2), arr_str(cache, b3, sizeof b3));
     }
-    gl_array *r = gl_array_copy(cache, e);
-    if (!r) return e ? e->code : GL_E_NOMEM;
+    gl_array *r;
+    gl_status made = copy_of(cache, &r, e);
+    if (made) return made;
     *out = r;
     if (m == 0 || D == 0 || r->size == 0) return GL_OK;
     int64_t lead = 1;
@@ -733,8 +755,9 @@ static gl_status ev_reduce(EVAL_ARGS) {
 static gl_status ev_reshape(EVAL_ARGS) { return reshape(n, args[0], bind, out, e); }
 static gl_status ev_transpose(EVAL_ARGS) { return transpose(n, args[0], out, e); }
 static gl_status ev_causal_mask(EVAL_ARGS) {
-    *out = gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, e);
-    return *out ? GL_OK : (e && e->code ? e->code : GL_E_NOMEM);
+    gl_err t = {GL_OK, ""};
+    *out = gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, &t);
+    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
 }
 static gl_status ev_softmax(EVAL_ARGS) { return softmax(args[0], n->attrs.axis, out, e); }
 static gl_status ev_rms_norm(EVAL_ARGS) { return rms_norm(args[0], args[1], n->attrs.eps, out, e); }
