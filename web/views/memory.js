@@ -97,7 +97,7 @@ export function createMemoryView(root, ctx) {
         const f = fill(d);
         let g = byFill.get(f);
         if (!g) byFill.set(f, (g = { seen: new Set(), d: [] }));
-        const k = `${x0},${y0},${x1},${y1}`;
+        const k = ((x0 * 8192 + y0) * 8192 + x1) * 8192 + y1;   // pixels of a chart under 8192 px: exact
         if (g.seen.has(k)) continue;
         g.seen.add(k);
         g.d.push(`M${x0},${y0}h${x1 - x0}v${y1 - y0}h${x0 - x1}z`);
@@ -120,8 +120,14 @@ export function createMemoryView(root, ctx) {
       .on('mouseleave', () => hoverBlock(null))
       .on('click', (ev, d) => selectBlock(d));
     // the live-bytes curve: what must exist at each step whatever the plan (its peak is the lower bound)
+    // (more steps than pixels: each pixel column's highest step, which keeps the curve's outline and its peak)
     const pts = [];
-    live.forEach((b, t) => { pts.push([x(t), y(b)], [x(t + 1), y(b)]); });
+    const perPx = Math.max(1, Math.floor(live.length / Math.max(1, W - m.l - m.r)));
+    for (let t = 0; t < live.length; t += perPx) {
+      let b = live[t];
+      for (let u = t + 1; u < Math.min(live.length, t + perPx); u++) if (live[u] > b) b = live[u];
+      pts.push([x(t), y(b)], [x(Math.min(live.length, t + perPx)), y(b)]);
+    }
     svg.append('path').attr('class', 'live-curve').attr('data-testid', 'live-curve').attr('data-peak', Math.max(0, ...live))
       .attr('d', d3.line()(pts));
     const hline = (v, cls, label, below) => {
