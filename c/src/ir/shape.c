@@ -107,6 +107,18 @@ gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e) {
     return gl_fail(e, GL_E_UNBOUND, "symbolic dim '%s' is not bound (give bind.%s)", d.sym, d.sym);
 }
 
+/* *r = a * b for a, b >= 0; true on overflow. The builtin is a multiply and a flag test, where the
+ * portable check costs a division per dim (gl_numel runs for every node in every stage). */
+static inline bool mul_overflows(int64_t a, int64_t b, int64_t *r) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (b != 0 && a > INT64_MAX / b) return true;
+    *r = a * b;
+    return false;
+#endif
+}
+
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++) {
@@ -117,12 +129,11 @@ gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e)
             char buf[160];
             return gl_fail(e, GL_E_INVALID, "negative dim in shape %s", gl_shape_str(s, buf, sizeof buf));
         }
-        if (v != 0 && n > INT64_MAX / v) {
+        if (mul_overflows(n, v, &n)) {
             char buf[160];
             return gl_fail(e, GL_E_LIMIT, "element count of shape %s overflows 64 bits",
                            gl_shape_str(s, buf, sizeof buf));
         }
-        n *= v;
     }
     *out = n;
     return GL_OK;
