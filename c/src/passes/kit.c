@@ -43,7 +43,7 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     if (gl_graph_validate(g, &k->err)) return k->err.code;
     int n = g->n;
     if (need & GL_KIT_NODES) {
-        k->w.nodes = gl_alloc((size_t)n + 1, sizeof *k->w.nodes, &k->err);
+        k->w.nodes = gl_grow(NULL, (size_t)n + 1, sizeof *k->w.nodes, &k->err);   /* not zeroed: copied over */
         if (!k->w.nodes) return GL_E_NOMEM;
         if (n) memcpy(k->w.nodes, g->nodes, sizeof *g->nodes * (size_t)n);
         k->w.cap = n + 1;
@@ -195,6 +195,23 @@ static int keep_list(gl_kit *k, unsigned flags, const int *res, int *keep) {
     return nlive;
 }
 
+/* Nothing changed places and the kit holds a private node array: that array becomes k->out's (shared with
+ * the working copy until gl_kit_end), so the common case copies no node at all; the values are retained. */
+static gl_status give_working(gl_kit *k) {
+    const gl_graph *w = &k->w;
+    gl_graph *c = k->out = gl_graph_new(&k->err);
+    if (!c || !(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
+    for (int i = 0; i < w->n; i++) c->values[i] = gl_array_retain(w->values[i]);
+    c->nodes = w->nodes;
+    c->n = w->n;
+    c->cap = w->cap;
+    k->nodes_given = true;
+    if (gl_graph_set_outputs(c, w->outputs, w->nout, &k->err)) return k->err.code;
+    for (int i = 0; i < w->nguards; i++)
+        if (gl_graph_add_guard(c, w->guards[i].node, w->guards[i].value, &k->err)) return k->err.code;
+    return GL_OK;
+}
+
 /* The rebuild: renumbers the kept working nodes into k->out (values shared), idmap filled. */
 static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) {
     const gl_graph *w = &k->w;
@@ -203,6 +220,7 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
     for (int t = 0; same && t < nkeep; t++) same = keep[t] == t && res[t] == t;
     if (same) {                   /* nothing changed places (the common case): one copy of the node array */
         for (int i = 0; i < m; i++) map[i] = i;
+        if (k->need & GL_KIT_NODES) return give_working(k);
         k->out = gl_graph_clone(w, &k->err);
         return k->err.code;
     }
@@ -343,7 +361,7 @@ gl_status gl_kit_end(gl_kit *k, const char *pass, gl_pass_result *out, gl_err *e
     gl_graph_free(k->out);
     for (int i = 0; k->owned && i < k->w.n; i++)
         if (k->owned[i]) gl_array_release(k->w.values[i]);
-    if (k->need & GL_KIT_NODES) free(k->w.nodes);
+    if ((k->need & GL_KIT_NODES) && !k->nodes_given) free(k->w.nodes);
     if (k->need & GL_KIT_VALUES) free(k->w.values);
     free(k->owned);
     free(k->remap);

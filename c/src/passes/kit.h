@@ -47,6 +47,8 @@ typedef struct {
     int *remap;           /* per working id: the node that stands for it, or -1 */
     bool *merged;         /* per working id: its remap is a merge (provenance) rather than a replacement */
     unsigned need;
+    bool nodes_given;     /* gl_kit_commit gave the private node array to out (nothing changed places): from
+                             then on gl_kit_node reads out's nodes, so a pass writes no node after the commit */
     /* after gl_kit_commit (or gl_kit_adopt) */
     gl_graph *out;
     int *idmap;           /* per working id: its id in out, or -1 */
