@@ -8,7 +8,8 @@ export default {
   vitest: { configFile: 'stryker.vitest.config.mjs', related: false },
   // run-budget.js and views/graph/collapse.js are pure too, but their suites run the core on real cases
   // (seconds per test, so hours per run): they are left out.
-  mutate: ['web/state.js', 'web/model.js', 'web/ops.js', 'web/format.js', 'web/kernel-names.js'],
+  mutate: ['web/state.js', 'web/model.js', 'web/ops.js', 'web/format.js', 'web/kernel-names.js',
+    'web/lessons/format.js', 'web/lessons/expr.js', 'web/lessons/questions.js', 'web/lessons/text.js'],
   // what the suites never read stays out of the sandbox
   ignorePatterns: ['/build', '/c', '/bench', '/docs', '/dist', '/reports', '/tests/e2e', '/public/app'],
   coverageAnalysis: 'perTest',

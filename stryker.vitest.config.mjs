@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
 
 import base from './vitest.config.js';
 
-const SUITES = ['state', 'state-more', 'limits', 'model', 'model-more', 'ops', 'format', 'kernel-names'];
+const SUITES = ['state', 'state-more', 'limits', 'model', 'model-more', 'ops', 'format', 'kernel-names',
+  'lesson-format', 'lesson-env'];
 
 export default defineConfig({
   test: { ...base.test, include: SUITES.map((s) => `tests/web/${s}.test.js`) },
