@@ -19,31 +19,29 @@ import { CLASSES, classCss, fmtShape, nodeLabel } from '../ops.js';
 import { el, clear } from '../dom.js';
 import { mark } from '../perf.js';
 import {
-  NODE_H, GROUP_H, AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, textWidth, nodeCount, stageLayers, isCollapsed, summarize, layerSlice,
+  NODE_H, AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, textWidth, nodeCount, stageLayers, isCollapsed, summarize, layerSlice,
 } from './graph/collapse.js';
-import { gridLayout } from './graph/grid.js';
-import { createLayoutClient } from './graph/layout-client.js';
+import { createLayouts } from './graph/layout.js';
 import { kernelColor } from './kernels/palette.js';
 import { explain } from '../glossary.js';
 import { narrateStage } from '../narrate.js';
-import { leafChips } from './graph/leaves.js';
+import { stageGraph, groupBox, sliceEdges, collapsedEdges, COMPACT_LAYERS } from './graph/grouping.js';
 import { unionGraph, foldColumns } from './graph/union.js';
 import { changeRegion, regionTransform, cameraTransform } from './graph/camera.js';
 import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
 import { createTween } from './graph/tween.js';
 import { kernelHulls, drawHulls } from './graph/hulls.js';
 import { createJoin } from './graph/join.js';
+import { animationPlan, stillPlan } from './graph/animation-plan.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
-const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
-const COMPACT_H = 26;
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
 const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
 const MIN_LABEL_PX = 6;  // node labels drawn smaller than this are not drawn at all (level of detail)
 const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
-const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character        // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
+const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character
 
 // the kernels' palette (never the compute / memory colours) is shared with the kernels and memory panels
 export { kernelColor };
@@ -171,34 +169,16 @@ export function createGraphView(root, ctx) {
   let anim = null;         // running animation handle
   let expanded = new Set(); // layers opened by the user in collapsed mode
   let expandedFor = null;
-  // Two caches. layoutCache: the visual graph of a stage of this result (cleared on a new result).
-  // shapeCache: dagre's positions by graph *structure* (node keys, box sizes, edges), across results: d, T,
-  // … change shapes, not nodes, labels or edges, so moving a slider reuses every stage's layout (dagre is
-  // ~30-100 ms for one 8B layer's 60 nodes — most of a slider move's time before this cache). LRU, bounded.
-  // (dagre now runs in the layout worker; a grid of layer boxes costs ~1 ms and is cached the same way)
+  // layoutCache: the visual graph of a stage of this result (cleared on a new result); the layouts by
+  // structure, across results, are graph/layout.js's
   const layoutCache = new Map();
-  const shapeCache = new Map();
-  const SHAPE_CACHE_MAX = 48;
-  const pendingKeys = new Map();   // sig → node keys in the order sent to the worker
-  let wanted = new Set();          // sigs the drawn (or to be drawn) stage waits for
   let pendingDraw = null;          // {st, m, animate} of a draw waiting for a layout or a layer's nodes
   let layerData = new Map();       // big results: layer → [slice per stage] fetched from the analysis worker
   const layerFetch = new Set();
   const sliceMemo = new WeakMap(); // small results: stage → Map layer → slice
   const summaryMemo = new WeakMap();
-  const layouts = createLayoutClient({
-    url: ctx.layoutWorkerUrl, type: ctx.workerType || 'module', dagre,
-    onLayout(sig, r) {
-      const keys = pendingKeys.get(sig);
-      pendingKeys.delete(sig);
-      if (!keys) return;
-      const pos = new Map();
-      keys.forEach((k, i) => pos.set(k, r.pos[i]));
-      while (shapeCache.size >= SHAPE_CACHE_MAX) shapeCache.delete(shapeCache.keys().next().value);
-      shapeCache.set(sig, { pos, width: r.width, height: r.height });
-      if (wanted.has(sig)) resume();
-    },
-  });
+  const layouts = createLayouts({ url: ctx.layoutWorkerUrl, type: ctx.workerType || 'module', dagre, onReady: () => resume() });
+  const dagreShape = layouts.dagreShape;
   let model = null;
   let state = null;
   let highlight = null;    // kernel index highlighted from the kernels panel
@@ -254,43 +234,10 @@ export function createGraphView(root, ctx) {
     return { key: n.key, node: n, label, chips: chipText, w, h, cls: n.cls, group: false };
   }
 
-  /** dagre's positions for these nodes and edges: from the cache (by structure), or null and asked for. */
-  function dagreShape(nodes, edgeIter, urgent, opts = null) {
-    const edges = [...edgeIter];
-    // dagre's input in insertion order: the same string means the same layout
-    let sig = opts ? JSON.stringify(opts) : '';
-    for (const v of nodes.values()) sig += `${v.key}:${v.w}:${v.h};`;
-    sig += '|';
-    for (const e of edges) sig += `${e.s}>${e.t};`;
-    const shape = shapeCache.get(sig);
-    if (shape) {
-      shapeCache.delete(sig);                // most recently used last
-      shapeCache.set(sig, shape);
-      return shape;
-    }
-    if (urgent) wanted.add(sig);
-    if (!pendingKeys.has(sig)) pendingKeys.set(sig, [...nodes.keys()]);
-    layouts.request(sig, [...nodes.values()].map((v) => [v.key, v.w, v.h]), edges.map((e) => [e.s, e.t]), urgent, opts);
-    return null;
-  }
-
   /** A stage's visual nodes and edges, unplaced. Presenting, leaves are chips on their readers (unless
    *  state.leaves); the lab's own layout draws every node as a box (its panels count and select them). */
   function stageNodes(stage, inst) {
-    const { chipped, chips } = leafChips(stage, !!state.leaves || !state.present);
-    const nodes = new Map();
-    for (const n of stage.nodes) if (!chipped.has(n.id)) nodes.set(n.key, nodeVis(n, inst, chips.get(n.id)));
-    const edges = new Map();
-    for (const n of stage.nodes) {
-      if (chipped.has(n.id)) continue;
-      for (const i of n.inputs) {
-        const src = stage.nodes[i];
-        if (!src || chipped.has(i)) continue;
-        const ek = `${src.key}>${n.key}`;
-        if (!edges.has(ek)) edges.set(ek, { key: ek, s: src.key, t: n.key, shared: false, shape: src.shape });
-      }
-    }
-    return { nodes, edges: [...edges.values()] };
+    return stageGraph(stage, !!state.leaves || !state.present, (n, chips) => nodeVis(n, inst, chips));
   }
 
   // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
@@ -358,7 +305,6 @@ export function createGraphView(root, ctx) {
     return null;
   }
 
-  const gridCache = new Map();   // grid signature → layout, so equal structures share one `shape`
   function collapsedGraph(stage, inst, aspect, urgent) {
     let sum = stage.lite ? stage : summaryMemo.get(stage);
     if (!sum) summaryMemo.set(stage, (sum = summarize(stage)));
@@ -381,13 +327,8 @@ export function createGraphView(root, ctx) {
       const sl = slices.get(g.layer);
       let item;
       if (!sl) {
-        const k = `L${g.layer}`;
-        const long = g.layer < 0 ? `shared inputs & consts · ${g.count}` : `layer ${g.layer} · ${g.count} nodes`;
-        const label = compact && g.layer >= 0 ? `L${g.layer} · ${g.count}` : long;
-        const v = {
-          key: k, group: true, layer: g.layer, count: g.count, ops: g.ops, label, long, cls: 'GROUP',
-          w: textWidth(label, inst) + (compact ? 0 : 20), h: compact ? COMPACT_H + (inst ? 8 : 0) : GROUP_H,
-        };
+        const v = groupBox(g, compact, inst);
+        const k = v.key;
         nodes.set(k, v);
         item = { key: k, w: v.w, h: v.h };
         sig += `${k}:${v.w};`;
@@ -395,16 +336,7 @@ export function createGraphView(root, ctx) {
         const bn = new Map();
         for (const n of sl.nodes) bn.set(n.key, nodeVis(n, inst));
         for (const [k, v] of bn) nodes.set(k, v);
-        const ids = new Map(sl.nodes.map((n) => [n.id, n.key]));
-        const inner = new Map();
-        for (const n of sl.nodes) {
-          for (const i of n.inputs) {
-            if (!ids.has(i)) continue;
-            const ek = `${ids.get(i)}>${n.key}`;
-            if (!inner.has(ek)) inner.set(ek, { s: ids.get(i), t: n.key });
-          }
-        }
-        const shape = dagreShape(bn, inner.values(), urgent);
+        const shape = dagreShape(bn, sliceEdges(sl).values(), urgent);
         if (!shape) {
           missing = true;
           continue;
@@ -416,40 +348,10 @@ export function createGraphView(root, ctx) {
       else items.push(item);
     }
     if (missing) return null;
-    // (a grid with opened layers is not shared: their blocks' inner positions are not in the signature)
-    let grid = slices.size ? null : gridCache.get(sig);
-    if (!grid) {
-      grid = gridLayout({ top, items, aspect, gapY: compact ? 14 : 22 });
-      if (!slices.size) {
-        while (gridCache.size >= 16) gridCache.delete(gridCache.keys().next().value);
-        gridCache.set(sig, grid);
-      }
-    }
+    const grid = layouts.gridShape(sig, { top, items, aspect, gapY: compact ? 14 : 22 }, !slices.size);
     for (const v of nodes.values()) [v.x, v.y] = grid.pos.get(v.key);
     // edges between visual nodes: group to group from the summary, and those of opened layers
-    const edges = new Map();
-    const addEdge = (s, t, shared) => {
-      if (s === t) return;
-      const ek = `${s}>${t}`;
-      if (!edges.has(ek)) edges.set(ek, { key: ek, s, t, shared });
-    };
-    for (const [a, b] of sum.groupEdges) if (!slices.has(a) && !slices.has(b)) addEdge(`L${a}`, `L${b}`, a < 0);
-    for (const [, sl] of slices) {
-      const ids = new Map(sl.nodes.map((n) => [n.id, n.key]));
-      for (const n of sl.nodes) {
-        for (const i of n.inputs) {
-          if (ids.has(i)) addEdge(ids.get(i), n.key, false);
-          else if (sl.ext[i]) {
-            const [l, k] = sl.ext[i];
-            addEdge(slices.has(l) ? k : `L${l}`, n.key, l < 0 && !slices.has(l));
-          }
-        }
-        for (const c of sl.out[n.id] || []) if (!slices.has(c)) addEdge(n.key, `L${c}`, false);
-      }
-    }
-    // the shared inputs feed every layer: across a grid those edges would cover it, so only a column has them
-    let edgeList = [...edges.values()];
-    if (grid.cols > 1) edgeList = edgeList.filter((e) => !e.shared);
+    const edgeList = collapsedEdges(sum.groupEdges, slices, grid.cols);
     const visKey = (n) => (slices.has(n.layer) ? n.key : `L${n.layer}`);
     return { nodes, edges: edgeList, visKey, width: grid.width, height: grid.height, shape: grid };
   }
@@ -507,105 +409,6 @@ export function createGraphView(root, ctx) {
     highlighted: () => highlight,
     shapesOn: () => !!(state && state.shapes),
   });
-
-  function centroid(points) {
-    const ps = points.filter(Boolean);
-    if (!ps.length) return null;
-    return { x: d3.mean(ps, (p) => p.x), y: d3.mean(ps, (p) => p.y) };
-  }
-
-  /**
-   * Builds the animation from `prev` (a drawn visual graph of stage ps) to `vis` (stage ts).
-   * Returns the element list (targets + ghosts) with from/to frame states, and the union of edges.
-   */
-  function plan(prev, prevStage, vis, stage, adjacent) {
-    const elements = [];
-    const byKey = new Map();
-    const at = (v, s = 1, o = 1) => ({ x: v.x, y: v.y, s, o });
-    // which pass connects the two stages, and in which direction
-    let forward = null;
-    if (adjacent && prevStage && stage) {
-      if (stage.index === prevStage.index + 1) forward = true;
-      else if (stage.index === prevStage.index - 1) forward = false;
-    }
-    const later = forward === null ? null : forward ? stage : prevStage;     // stage holding the provenance
-    const earlier = forward === null ? null : forward ? prevStage : stage;
-    const posIn = (visG, st, id) => {
-      const n = st.nodes[id];
-      if (!n) return null;
-      return visG.nodes.get(visG.visKey(n)) || null;
-    };
-    const visOfLater = forward ? vis : prev;
-    const visOfEarlier = forward ? prev : vis;
-    // consumers[id of earlier] = later nodes whose `from` lists it
-    const consumers = new Map();
-    if (later) {
-      for (const n of later.nodes) for (const f of n.from || []) {
-        if (!consumers.has(f)) consumers.set(f, []);
-        consumers.get(f).push(n);
-      }
-    }
-    // targets
-    for (const v of vis.nodes.values()) {
-      const to = at(v);
-      let from;
-      const old = prev.nodes.get(v.key);
-      if (old) from = at(old);
-      else if (later && !v.group) {
-        const n = v.node;
-        let origin = null;
-        if (forward) origin = centroid((n.from || []).map((id) => posIn(visOfEarlier, earlier, id)));
-        else origin = centroid((consumers.get(n.id) || []).map((m) => posIn(visOfLater, later, m.id)));
-        from = origin ? { x: origin.x, y: origin.y, s: 0.3, o: 0 } : { ...to, s: 0.3, o: 0 };
-      } else from = { ...to, s: 0.6, o: 0 };
-      const d = { key: v.key, v, from, to, ghost: false };
-      elements.push(d);
-      byKey.set(v.key, d);
-    }
-    // ghosts: drawn before, not any more
-    for (const v of prev.nodes.values()) {
-      if (vis.nodes.has(v.key)) continue;
-      const from = at(v);
-      let dest = null;
-      let removed = false;
-      if (later && !v.group) {
-        const n = v.node;
-        if (forward) {
-          const cs = consumers.get(n.id) || [];
-          dest = centroid(cs.map((m) => posIn(vis, stage, m.id)));
-          removed = cs.length === 0;
-        } else {
-          dest = centroid((n.from || []).map((id) => posIn(vis, stage, id)));
-          removed = !(n.from && n.from.length);
-        }
-      }
-      const to = dest ? { x: dest.x, y: dest.y, s: 0.4, o: 0 } : { ...from, s: removed ? 0.8 : 0.6, o: 0 };
-      const d = { key: v.key, v, from, to, ghost: true, removed };
-      elements.push(d);
-      byKey.set(v.key, d);
-    }
-    // edges
-    const edges = [];
-    const seen = new Set();
-    for (const e of vis.edges) {
-      seen.add(e.key);
-      edges.push({ ...e, phase: prev.edgeKeys && prev.edgeKeys.has(e.key) ? 'both' : 'in' });
-    }
-    for (const e of prev.edges) if (!seen.has(e.key)) edges.push({ ...e, phase: 'out' });
-    return { elements, byKey, edges };
-  }
-
-  function still(vis) {
-    const elements = [];
-    const byKey = new Map();
-    for (const v of vis.nodes.values()) {
-      const p = { x: v.x, y: v.y, s: 1, o: 1 };
-      const d = { key: v.key, v, from: p, to: p, ghost: false };
-      elements.push(d);
-      byKey.set(v.key, d);
-    }
-    return { elements, byKey, edges: vis.edges.map((e) => ({ ...e, phase: 'both' })) };
-  }
 
   function hullsOf(vis, kernels) {
     drawHulls(gHulls, kernels ? kernelHulls(vis.nodes.values()) : [], { hl: highlight, sel: selKernel() });
@@ -804,7 +607,7 @@ export function createGraphView(root, ctx) {
       layerFetch.clear();
       tip.hidden = true;                             // it described a node of the old result
       // the old result's warm-ups (warm() asks again for what is still needed)
-      for (const sig of layouts.cancel((s, urgent) => !urgent)) pendingKeys.delete(sig);
+      layouts.cancelWarm();
     }
     const stages = m.stages;
     const idx = Math.min(st.stage, stages.length - 1);
@@ -835,9 +638,9 @@ export function createGraphView(root, ctx) {
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
     forcedNote.textContent = `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
-    wanted = new Set();
+    layouts.beginDraw();
     const vis = visualGraph(stage, collapsed, true);
-    for (const sig of layouts.cancel((s, urgent) => urgent && !wanted.has(s))) pendingKeys.delete(sig);   // superseded
+    layouts.cancelSuperseded();
     if (!vis) {
       // keep the previous picture, marked, until the layout (or the opened layer's nodes) arrives
       // (marked only after a moment: most layouts take tens of ms, and a flash of the note is noise)
@@ -879,9 +682,9 @@ export function createGraphView(root, ctx) {
     if (prev && animate && !sameStage && !reduce) {
       // (a big result's stages carry no nodes, so no provenance: boxes move, the rest fades)
       const adjacent = prev.version === m.version && !stage.lite;
-      p = plan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
+      p = animationPlan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
     } else {
-      p = still(vis);
+      p = stillPlan(vis);
     }
     // the camera, when stepping one pass of the same layout (the union's: kept nodes stay put) and the change
     // is a part of the drawing; off with reduced motion, cam=0, or once the user has zoomed
@@ -901,7 +704,7 @@ export function createGraphView(root, ctx) {
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
 
     const finish = () => {
-      const s2 = still(vis);
+      const s2 = stillPlan(vis);
       createTween(join(s2.elements, s2.edges), s2.byKey).apply(1);
       svg.attr('data-animating', 0);
       anim = null;

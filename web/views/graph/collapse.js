@@ -6,6 +6,9 @@
 // box is opened (layerSlice, for every stage at once). Plain modules: the worker imports them too.
 
 import { layerCount } from '../../model.js';
+import { summarize } from './layer-index.js';
+
+export { summarize };
 
 export const NODE_H = 24;
 export const GROUP_H = 44;
@@ -33,30 +36,6 @@ export function isCollapsed(state, stage) {
   if (stage.lite || state.collapse === 'on' || n > MAX_EXPANDED_NODES) return true;
   if (state.collapse === 'off') return false;
   return n > AUTO_COLLAPSE_NODES;
-}
-
-/** {groups: [{layer, count, ops}] by layer (-1, the shared inputs, first), groupEdges: [[from, to]]}. */
-export function summarize(stage) {
-  const groups = new Map();
-  for (const n of stage.nodes) {
-    let g = groups.get(n.layer);
-    if (!g) groups.set(n.layer, (g = { layer: n.layer, count: 0, ops: 0 }));
-    g.count++;
-    if (n.cls !== 'LEAF') g.ops++;
-  }
-  const seen = new Set();
-  const groupEdges = [];
-  for (const n of stage.nodes) {
-    for (const i of n.inputs) {
-      const src = stage.nodes[i];
-      if (!src || src.layer === n.layer) continue;
-      const ek = `${src.layer}>${n.layer}`;
-      if (seen.has(ek)) continue;
-      seen.add(ek);
-      groupEdges.push([src.layer, n.layer]);
-    }
-  }
-  return { groups: [...groups.values()].sort((a, b) => a.layer - b.layer), groupEdges };
 }
 
 /** A stage without its nodes: what the page needs to draw it collapsed and to step through it. */
