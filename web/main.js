@@ -364,7 +364,10 @@ export async function boot(opts = {}) {
     else render({ animate: true });
   }
 
-  window.addEventListener('hashchange', () => {
+  // An edited URL or a history step (back / forward: the lesson player pushes an entry per step). popstate comes
+  // first, in the traversal's own task: taking the new hash there leaves no moment in which a deferred hash write
+  // (flushHash) of the old state could land on the new entry and hide it from hashchange.
+  function onUrlChanged() {
     const h = location.hash;
     if (h === '#' + serializeHash(state)) return;
     const parsed = parseHash(h, { limits });
@@ -374,7 +377,9 @@ export async function boot(opts = {}) {
     writeHash({ now: true });
     scheduleAnalyze('now');
     render({ animate: false });
-  });
+  }
+  window.addEventListener('popstate', onUrlChanged);
+  window.addEventListener('hashchange', onUrlChanged);
 
   // ---------------------------------------------------------------- stepping
   function visibleStages() {
