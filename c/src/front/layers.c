@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/rng.h"
 #include "ir/util.h"
 
 /* Published configs (d, H, G, dh, f, eps, theta, layers) from each model's config.json. */
@@ -213,34 +214,11 @@ gl_status gl_params_shapes(gl_params *p, const gl_model_cfg *m, gl_err *e) {
     return GL_OK;
 }
 
-/* xoshiro256** seeded by splitmix64; normals by the Irwin–Hall sum of 12 uniforms (only + and *, so the
- * params are bit-identical in every build, native or WASM, whatever the libm). */
-typedef struct { uint64_t s[4]; } rng_t;
-
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t next_u64(rng_t *r) {
-    uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
-    return res;
-}
-static double next_normal(rng_t *r) {
-    double acc = 0;
-    for (int i = 0; i < 12; i++) acc += (double)(next_u64(r) >> 11) * 0x1.0p-53;
-    return acc - 6.0;
-}
-
 gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, gl_err *e) {
     gl_status st = gl_model_cfg_validate(m, e);
     if (st) return st;
-    rng_t r;
-    uint64_t x = seed;
-    for (int i = 0; i < 4; i++) r.s[i] = splitmix(&x);
+    gl_rng r;
+    gl_rng_seed(&r, seed);
     for (int l = 0; l < m->layers; l++)
         for (int i = 0; i < GL_LAYER_NPARAMS; i++) {
             char name[GL_NAME_MAX];
@@ -251,10 +229,10 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
             gl_array *a = gl_array_new(s.rank, dims, &le);
             if (!a) return gl_fail(e, le.code, "%s", le.msg);
             if (s.rank == 1) {
-                for (int64_t k = 0; k < a->size; k++) a->data[k] = 1.0 + 0.1 * next_normal(&r);
+                for (int64_t k = 0; k < a->size; k++) a->data[k] = 1.0 + 0.1 * gl_rng_normal(&r);
             } else {
                 double sc = 1.0 / sqrt((double)dims[0]);
-                for (int64_t k = 0; k < a->size; k++) a->data[k] = next_normal(&r) * sc;
+                for (int64_t k = 0; k < a->size; k++) a->data[k] = gl_rng_normal(&r) * sc;
             }
             st = gl_params_put(p, name, NULL, a, e);
             gl_array_release(a);
@@ -266,7 +244,7 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
 static gl_shape shape2(int64_t a, int64_t b);
 static gl_shape shape3(int64_t a, int64_t b, int64_t c);
 
-static gl_status put_input(gl_params *out, const char *name, gl_shape s, rng_t *r, int kind, const gl_model_cfg *m,
+static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng *r, int kind, const gl_model_cfg *m,
                            gl_err *e) {
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
@@ -276,7 +254,7 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, rng_t *
     int64_t dh = m->layer.dh, S = m->S;
     for (int64_t k = 0; k < a->size; k++) {
         switch (kind) {
-        case 0: a->data[k] = next_normal(r); break;                                      /* x, caches */
+        case 0: a->data[k] = gl_rng_normal(r); break;                                      /* x, caches */
         case 1:                                                                           /* cos, sin */
         case 2: {
             double ang = (double)(S - 1) * pow(m->layer.theta, (double)(-2 * (k / 2)) / (double)dh);
@@ -312,9 +290,8 @@ gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed,
     if (total > max_elems)
         return gl_fail(e, GL_E_LIMIT, "inputs.random: the inputs need %lld values, above the run budget's %lld",
                        (long long)total, (long long)max_elems);
-    rng_t r;
-    uint64_t x = seed ^ 0x5DEECE66Dull;    /* a different stream from the params of the same seed */
-    for (int i = 0; i < 4; i++) r.s[i] = splitmix(&x);
+    gl_rng r;
+    gl_rng_seed(&r, seed ^ 0x5DEECE66Dull);   /* a different stream from the params of the same seed */
     if (m->mode == GL_MODE_PREFILL) return put_input(out, "x", shape2(m->T, c->d), &r, 0, m, e);
     if (c->dh % 2 != 0)
         return gl_fail(e, GL_E_INVALID, "inputs.random: the cos/sin rows rotate pairs, so config.dh (%lld) must be even",

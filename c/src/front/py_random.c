@@ -8,29 +8,8 @@
 #include <string.h>
 
 #include "front/front.h"
+#include "front/rng.h"
 
-typedef struct { uint64_t s[4]; } rng_t;
-
-static uint64_t splitmix(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-static uint64_t next_u64(rng_t *r) {
-    uint64_t *s = r->s, res = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t; s[3] = rotl(s[3], 45);
-    return res;
-}
-static double next_normal(rng_t *r) {
-    double acc = 0;
-    for (int i = 0; i < 12; i++) acc += (double)(next_u64(r) >> 11) * 0x1.0p-53;
-    return acc - 6.0;
-}
-static void seed_rng(rng_t *r, uint64_t seed) {
-    for (int i = 0; i < 4; i++) r->s[i] = splitmix(&seed);
-}
 
 gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, int which, uint64_t seed,
                             int64_t max_elems, gl_params *out, gl_err *e) {
@@ -39,8 +18,8 @@ gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, in
     if (st) return st;
     const char *what = which == GL_RANDOM_PARAMS ? "params.random" : "inputs.random";
     gl_op op = which == GL_RANDOM_PARAMS ? GL_OP_PARAM : GL_OP_INPUT;
-    rng_t r;
-    seed_rng(&r, which == GL_RANDOM_PARAMS ? seed : seed ^ 0x5DEECE66Dull);
+    gl_rng r;
+    gl_rng_seed(&r, which == GL_RANDOM_PARAMS ? seed : seed ^ 0x5DEECE66Dull);
     int64_t total = 0;
     for (int i = 0; !st && i < p.graph->n; i++) {
         const gl_node *n = &p.graph->nodes[i];
@@ -74,7 +53,7 @@ gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, in
         }
         double sc = s.rank > 1 ? 1.0 / sqrt((double)dims[0]) : 1.0;
         for (int64_t k = 0; k < a->size; k++) {
-            double z = next_normal(&r);
+            double z = gl_rng_normal(&r);
             a->data[k] = which == GL_RANDOM_INPUTS ? z : s.rank == 1 ? 1.0 + 0.1 * z : z * sc;
         }
         st = gl_params_put(out, n->name, &s, a, e);
