@@ -252,10 +252,12 @@ docs-figures: wasm web
 # `make bench-lab`: bench/lab_perf.mjs on one Llama-3-8B layer (prefill) in Debian's /usr/bin/chromium
 # (headless, playwright-core; tools/serve.mjs on a free port): slider → redrawn graph (median / p90 / max),
 # frame times of the pass animations, and a keyboard-only checklist. LAB_PERF_MOVES / LAB_PERF_ROUNDS to
-# change the sample sizes. Prints the load average with the numbers: re-run on a quiet machine.
+# change the sample sizes. Then bench/lab_speed.mjs: issue 17's browser targets on the 126-layer 405B model
+# (its analysis delivered to the views, its link to the first drawn graph, a pass step). Prints the load
+# average with the numbers: re-run on a quiet machine.
 .PHONY: bench-lab
 bench-lab: wasm web
-	node bench/lab_perf.mjs
+	node bench/lab_perf.mjs; s=$$?; node bench/lab_speed.mjs && exit $$s
 
 # ==================================================================== mutation testing (reports, not in `make test`)
 # `make mutate`: tools/mutate.mjs applies each curated C mutant of tools/mutants.txt to a copy of HEAD (git

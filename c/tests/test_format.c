@@ -1,6 +1,7 @@
 /* test_format.c — floats are written the way Python's repr/json writes them (expected strings are
  * Python's own output for these values); no output holds NaN or Infinity; the JSON reader accepts only
  * UTF-8 and skips the keys it is told to ignore. */
+#include <limits.h>
 #include <stdio.h>
 
 #include "test_util.h"
@@ -14,11 +15,28 @@ static void test_python_repr(void **state) {
         {1e-5, "1e-05"}, {0.0001, "0.0001"}, {1e16, "1e+16"}, {1.5e-7, "1.5e-07"}, {0.1, "0.1"}, {1.0, "1.0"},
         {-0.0, "-0.0"}, {2.5, "2.5"}, {0.08838834764831843, "0.08838834764831843"}, {1e22, "1e+22"},
         {4e-06, "4e-06"}, {123456789012345680.0, "1.2345678901234568e+17"},
+        /* the integer fast path's edges, and the digit search's (Python's repr of each) */
+        {9999999999999998.0, "9999999999999998.0"}, {-123.0, "-123.0"}, {1e15, "1000000000000000.0"},
+        {0.30000000000000004, "0.30000000000000004"}, {-2.5e-300, "-2.5e-300"}, {123456.789, "123456.789"},
+        {5e-324, "5e-324"}, {1.7976931348623157e308, "1.7976931348623157e+308"},
     };
     char buf[40];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) assert_string_equal(gl_fmt_double(cases[i].v, buf), cases[i].want);
     assert_string_equal(gl_fmt_double(-INFINITY, buf), "-Infinity");
     assert_string_equal(gl_fmt_double(NAN, buf), "NaN");
+}
+
+static void test_sb_int(void **state) {
+    (void)state;
+    gl_sb sb;
+    gl_sb_init(&sb);
+    const long long v[] = {0, 7, -1, 1234567890123LL, LLONG_MAX, LLONG_MIN};
+    for (int i = 0; i < 6; i++) {
+        if (i) gl_sb_putc(&sb, ' ');
+        gl_sb_int(&sb, v[i]);
+    }
+    assert_string_equal(sb.buf, "0 7 -1 1234567890123 9223372036854775807 -9223372036854775808");
+    gl_sb_free(&sb);
 }
 
 /* Every text builder refuses a non-finite number at the end instead of handing out invalid JSON. */
@@ -128,7 +146,8 @@ static void test_skipped_keys(void **state) {
 }
 
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_python_repr), cmocka_unit_test(test_no_nonfinite_output),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_python_repr), cmocka_unit_test(test_sb_int),
+                                       cmocka_unit_test(test_no_nonfinite_output),
                                        cmocka_unit_test(test_utf8), cmocka_unit_test(test_skipped_keys)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

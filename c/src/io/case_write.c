@@ -14,7 +14,15 @@ typedef struct {
     bool pretty;
 } wctx;
 
-static void put_i64(gl_sb *sb, int64_t v) { gl_sb_printf(sb, "%lld", (long long)v); }
+static void put_i64(gl_sb *sb, int64_t v) { gl_sb_int(sb, (long long)v); }
+
+/* The comma-separated items of ints (or, when it is NULL, of i64s), without the brackets. */
+static void put_list(gl_sb *sb, const int *ints, const int64_t *i64s, int n) {
+    for (int i = 0; i < n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, ints ? ints[i] : (long long)i64s[i]);
+    }
+}
 
 static void put_key(gl_sb *sb, const char *k) {
     gl_sb_json_str(sb, k);
@@ -153,8 +161,11 @@ static void put_kernels(wctx *w, const gl_kernels *ks) {
         gl_sb_double(sb, gl_kernel_time(k, &w->c->device));
         gl_sb_puts(sb, ", \"why\": {\"reason\": ");      /* docs/CASES.md: why kernels split */
         gl_sb_json_str(sb, gl_why_reason_name(k->why.reason));
-        if (k->why.candidate >= 0) gl_sb_printf(sb, ", \"candidate\": %d, \"saved_bytes\": ", k->why.candidate);
-        else gl_sb_puts(sb, ", \"candidate\": null, \"saved_bytes\": ");
+        if (k->why.candidate >= 0) {
+            gl_sb_puts(sb, ", \"candidate\": ");
+            gl_sb_int(sb, k->why.candidate);
+            gl_sb_puts(sb, ", \"saved_bytes\": ");
+        } else gl_sb_puts(sb, ", \"candidate\": null, \"saved_bytes\": ");
         gl_sb_double(sb, k->why.saved_bytes);
         gl_sb_puts(sb, "}}");
     }
@@ -181,9 +192,17 @@ static void w_memory(wctx *w) {
     gl_sb *sb = w->sb;
     const gl_lifetimes *l = &w->r->lts;
     gl_sb_puts(sb, "{\"lifetimes\": [");
-    for (int i = 0; i < l->n; i++)
-        gl_sb_printf(sb, "%s[%lld, %d, %d, %d]", i ? ", " : "", (long long)l->lt[i].bytes, l->lt[i].start,
-                     l->lt[i].end, l->lt[i].node);
+    for (int i = 0; i < l->n; i++) {
+        gl_sb_puts(sb, i ? ", [" : "[");
+        put_i64(sb, l->lt[i].bytes);
+        gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, l->lt[i].start);
+        gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, l->lt[i].end);
+        gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, l->lt[i].node);
+        gl_sb_putc(sb, ']');
+    }
     gl_sb_printf(sb, "], \"naive\": %lld, \"greedy\": %lld, \"lower_bound\": %lld, \"greedy_offsets\": {",
                  (long long)w->r->naive, (long long)w->r->greedy, (long long)w->r->lower_bound);
     /* the reference's dict order: lifetimes by size, largest first, ties in lifetime order */
@@ -200,17 +219,21 @@ static void w_memory(wctx *w) {
         }
         ord[k] = i;
     }
-    for (int i = 0; i < l->n; i++)
-        gl_sb_printf(sb, "%s\"%d\": %lld", i ? ", " : "", l->lt[ord[i]].node, (long long)w->r->offsets[ord[i]]);
+    for (int i = 0; i < l->n; i++) {
+        gl_sb_puts(sb, i ? ", \"" : "\"");
+        gl_sb_int(sb, l->lt[ord[i]].node);
+        gl_sb_puts(sb, "\": ");
+        put_i64(sb, w->r->offsets[ord[i]]);
+    }
     gl_sb_putc(sb, '}');
     if (w->r->naive_offsets && w->r->live) {
         /* emit.plans: what the lab draws, so it recomputes nothing (JSON objects lose the order above) */
         gl_sb_puts(sb, ", \"greedy_order\": [");
-        for (int i = 0; i < l->n; i++) gl_sb_printf(sb, "%s%d", i ? ", " : "", ord[i]);
+        put_list(sb, ord, NULL, l->n);
         gl_sb_puts(sb, "], \"naive_offsets\": [");
-        for (int i = 0; i < l->n; i++) gl_sb_printf(sb, "%s%lld", i ? ", " : "", (long long)w->r->naive_offsets[i]);
+        put_list(sb, NULL, w->r->naive_offsets, l->n);
         gl_sb_puts(sb, "], \"live\": [");
-        for (int t = 0; t < w->r->nlive; t++) gl_sb_printf(sb, "%s%lld", t ? ", " : "", (long long)w->r->live[t]);
+        put_list(sb, NULL, w->r->live, w->r->nlive);
         gl_sb_putc(sb, ']');
     }
     free(ord);
@@ -246,7 +269,9 @@ static void w_provenance(wctx *w) {
         gl_sb_json_str(sb, w->c->pipeline[i - 1]);
         gl_sb_puts(sb, ", \"nodes\": {");
         for (int k = 0; k < p->n; k++) {
-            gl_sb_printf(sb, "%s\"%d\": {\"how\": ", k ? ", " : "", k);
+            gl_sb_puts(sb, k ? ", \"" : "\"");
+            gl_sb_int(sb, k);
+            gl_sb_puts(sb, "\": {\"how\": ");
             gl_sb_json_str(sb, gl_how_name(p->how[k]));
             gl_sb_puts(sb, ", \"from\": ");
             gl_json_put_ints(sb, p->from + p->from_start[k], p->from_start[k + 1] - p->from_start[k]);

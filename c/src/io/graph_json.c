@@ -9,7 +9,7 @@ static void put_key(gl_sb *sb, const char *k) {
 
 void gl_json_put_dim(gl_sb *sb, gl_dim d) {
     if (gl_dim_is_sym(d)) gl_sb_json_str(sb, d.sym);
-    else gl_sb_printf(sb, "%lld", (long long)d.n);
+    else gl_sb_int(sb, (long long)d.n);
 }
 
 void gl_json_put_shape(gl_sb *sb, const gl_shape *s) {
@@ -23,7 +23,10 @@ void gl_json_put_shape(gl_sb *sb, const gl_shape *s) {
 
 void gl_json_put_ints(gl_sb *sb, const int *v, int n) {
     gl_sb_putc(sb, '[');
-    for (int i = 0; i < n; i++) gl_sb_printf(sb, i ? ", %d" : "%d", v[i]);
+    for (int i = 0; i < n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, v[i]);
+    }
     gl_sb_putc(sb, ']');
 }
 
@@ -38,12 +41,12 @@ void gl_json_put_attrs(gl_sb *sb, const gl_attrs *a) {
         first = false;
         put_key(sb, t->key);
         switch (t->kind) {
-        case GL_AK_INT: gl_sb_printf(sb, "%d", *GL_ATTR_CPTR(a, t, int)); break;
+        case GL_AK_INT: gl_sb_int(sb, *GL_ATTR_CPTR(a, t, int)); break;
         case GL_AK_BOOL: gl_sb_puts(sb, *GL_ATTR_CPTR(a, t, bool) ? "true" : "false"); break;
         case GL_AK_PERM: gl_json_put_ints(sb, a->perm, a->nperm); break;
         case GL_AK_SHAPE: gl_json_put_shape(sb, GL_ATTR_CPTR(a, t, gl_shape)); break;
         case GL_AK_F64: gl_sb_double(sb, *GL_ATTR_CPTR(a, t, double)); break;
-        case GL_AK_I64: gl_sb_printf(sb, "%lld", (long long)*GL_ATTR_CPTR(a, t, int64_t)); break;
+        case GL_AK_I64: gl_sb_int(sb, (long long)*GL_ATTR_CPTR(a, t, int64_t)); break;
         case GL_AK_DIM: gl_json_put_dim(sb, *GL_ATTR_CPTR(a, t, gl_dim)); break;
         }
     }
@@ -55,7 +58,9 @@ void gl_json_put_graph_fields(gl_sb *sb, const gl_graph *g, const char *sep, con
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         if (i) gl_sb_puts(sb, sep);
-        gl_sb_printf(sb, "[%d, ", n->id);
+        gl_sb_putc(sb, '[');
+        gl_sb_int(sb, n->id);
+        gl_sb_puts(sb, ", ");
         gl_sb_json_str(sb, gl_op_name(n->op));
         gl_sb_puts(sb, ", ");
         gl_json_put_ints(sb, n->in, n->nin);
@@ -76,7 +81,7 @@ void gl_json_put_graph_fields(gl_sb *sb, const gl_graph *g, const char *sep, con
         if (!first) gl_sb_puts(sb, ", ");
         first = false;
         put_key(sb, g->nodes[i].name);
-        gl_sb_printf(sb, "%d", g->nodes[i].id);
+        gl_sb_int(sb, g->nodes[i].id);
     }
     gl_sb_putc(sb, '}');
 }

@@ -108,17 +108,57 @@ void gl_sb_printf(gl_sb *sb, const char *fmt, ...) {
     sb->len += (size_t)n;
 }
 
+/* Writes |v| < 2^63 in decimal into buf (at least 21 bytes) backwards from its end; returns the first digit. */
+static char *fmt_u64_end(uint64_t u, char *end) {
+    char *p = end;
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    return p;
+}
+
+void gl_sb_int(gl_sb *sb, long long v) {
+    char tmp[24], *end = tmp + sizeof tmp;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    char *p = fmt_u64_end(u, end);
+    if (v < 0) *--p = '-';
+    gl_sb_putn(sb, p, (size_t)(end - p));
+}
+
+/* The fewest significant digits (1..17) whose "%.*e" text reads back as v. Round-tripping is monotonic in
+ * the digit count (more correctly rounded digits are never farther from v), so a binary search finds it. */
+static int shortest_digits(double v, char *sci, size_t cap) {
+    int lo = 1, hi = 17;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        snprintf(sci, cap, "%.*e", mid - 1, v);
+        if (strtod(sci, NULL) == v) hi = mid;
+        else lo = mid + 1;
+    }
+    snprintf(sci, cap, "%.*e", lo - 1, v);
+    return lo;
+}
+
 char *gl_fmt_double(double v, char *buf) {
     if (isnan(v)) { strcpy(buf, "NaN"); return buf; }
     if (isinf(v)) { strcpy(buf, v > 0 ? "Infinity" : "-Infinity"); return buf; }
+    /* An integer below 1e16 (sizes, FLOPs, bytes: most numbers the core writes) is its digits and ".0",
+     * which is what the general path below makes of it too. */
+    if (v > -1e16 && v < 1e16 && v == (double)(long long)v) {
+        char tmp[24], *end = tmp + sizeof tmp;
+        long long iv = (long long)v;
+        char *p = fmt_u64_end(iv < 0 ? (uint64_t)0 - (uint64_t)iv : (uint64_t)iv, end);
+        if (signbit(v)) *--p = '-';   /* -0.0 too */
+        size_t n = (size_t)(end - p);
+        memcpy(buf, p, n);
+        memcpy(buf + n, ".0", 3);
+        return buf;
+    }
     /* Python's repr: the shortest digits that round-trip, written in fixed notation when the decimal
      * exponent is in [-4, 16) ("500000.0", "0.0001") and in scientific otherwise ("1e-05", "1e+16"). */
     char sci[40];
-    int p = 1;
-    for (; p <= 17; p++) {
-        snprintf(sci, sizeof sci, "%.*e", p - 1, v);
-        if (strtod(sci, NULL) == v) break;
-    }
+    int p = shortest_digits(v, sci, sizeof sci);
     char *ep = strchr(sci, 'e');
     int exp10 = atoi(ep + 1);
     if (exp10 >= -4 && exp10 < 16) {

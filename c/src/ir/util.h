@@ -37,6 +37,8 @@ void gl_sb_printf(gl_sb *sb, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+/* An integer in decimal (the hot writers' replacement for gl_sb_printf("%lld")). */
+void gl_sb_int(gl_sb *sb, long long v);
 /* A double the way Python's json/repr writes it: shortest text that round-trips ("1e-05", "0.5",
  * "1.0"). A non-finite value is written as Python would ("Infinity", "NaN") but marks the builder, and
  * gl_sb_finish then fails with GL_E_INTERNAL: no output of the core may hold what JSON cannot. */

@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// lab_speed.mjs — issue 17's browser targets, measured in Debian's /usr/bin/chromium (headless, playwright-core;
+// tools/serve.mjs on a free port). A benchmark that prints numbers (`make bench-lab` runs it after
+// bench/lab_perf.mjs); it fails (exit 1) when a target is missed, but it is never part of `make test`.
+//
+//   (1) the 126-layer Llama-3.1-405B analysis delivered to the views: the page's gl-analyze-start →
+//       gl-analyze-end marks (web/main.js: the worker's runCase + buildStages, the result's transfer and
+//       decode), for a change that re-analyses (element bytes 2 ↔ 1), warm (best and median of the repeats
+//       after the first) and the first one in the page. Target: ≤ 30 ms.
+//   (2) that model's link, opened in a fresh page: navigation start → the first gl-draw-end (the graph drawn),
+//       each run a new page (cold: module compile, worker start and first analysis included). Target ≤ 1 s.
+//   (3) stepping a pass on it (→ with focus on the page): key → gl-render-end, then → the next frame rendered.
+//       Target ≤ 100 ms.
+// The slider target (one 8B layer, key → frame, median ≤ 30 ms) is bench/lab_perf.mjs part (a).
+//
+// Environment: LAB_SPEED_REPEAT (repeats of (1) and (3), default 8), LAB_SPEED_LOADS (fresh pages in (2),
+// default 3), LAB_PERF_ROOT (serve another build of public/). The load average is printed with the numbers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
+const REPEAT = Math.max(2, Number(process.env.LAB_SPEED_REPEAT) || 8);
+const LOADS = Math.max(1, Number(process.env.LAB_SPEED_LOADS) || 3);
+const TARGET = { analysis: 30, firstGraph: 1000, step: 100 };
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const stats = (xs) => `median ${f1(median(xs))}  best ${f1(Math.min(...xs))}  max ${f1(Math.max(...xs))} ms (n=${xs.length})`;
+
+// In-page probe (an init script, so it sees the page's first marks): every gl-* mark, the last keydown's time,
+// and a frame probe (a MessageChannel task posted from a rAF callback runs after that frame's rendering).
+function probe() {
+  const b = { marks: [], keyAt: null };
+  window.__speed = b;
+  document.addEventListener('keydown', (e) => { b.keyAt = e.timeStamp; }, true);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name.startsWith('gl-')) b.marks.push({ name: e.name, t: e.startTime });
+  }).observe({ type: 'mark', buffered: true });
+  b.after = (name, t0) => b.marks.find((m) => m.name === name && m.t >= t0);
+  b.nextFrameAfter = (t) => new Promise((resolve) => {
+    const ch = new MessageChannel();
+    const tick = () => requestAnimationFrame(() => {
+      ch.port1.onmessage = () => (performance.now() > t ? resolve(performance.now()) : tick());
+      ch.port2.postMessage(0);
+    });
+    tick();
+  });
+}
+
+const settled = (pg, layers) => pg.waitForFunction((n) => {
+  const sv = document.querySelector('.graph-svg');
+  const r = window.__graphlab && window.__graphlab.result();
+  return document.body.classList.contains('ready') && r && r.config.layers === n && sv &&
+    sv.getAttribute('data-animating') === '0';
+}, layers, { timeout: 120000 });
+
+async function main() {
+  for (const f of ['graphlab-core.wasm', 'graphlab-core.mjs', 'app/main.js']) {
+    if (!fs.existsSync(path.join(REPO, 'public', f))) {
+      console.error(`lab_speed: public/${f} is missing — run "make wasm web" (or "make bench-lab")`);
+      process.exit(2);
+    }
+  }
+  const { startServer } = await import('../tools/serve.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer({ port: 0, quiet: true, root: process.env.LAB_PERF_ROOT || undefined });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const failures = [];
+  const errors = [];
+  const newPage = async () => {
+    const pg = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+    pg.on('pageerror', (e) => errors.push(String(e && e.message)));
+    pg.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await pg.addInitScript(probe);
+    return pg;
+  };
+  try {
+    console.log(`GraphLab lab speed (issue 17's browser targets), chromium headless ${await browser.version()}, ` +
+      `${os.cpus().length} cores, load average ${load()}`);
+    // the 405B link, made by the lab's own controls
+    const pg = await newPage();
+    await pg.goto(`${server.url}?test=1`);
+    await settled(pg, 1);
+    await pg.selectOption('#cfg-preset', 'llama3.1-405b');
+    await pg.check('[data-testid=whole-model]');
+    await settled(pg, 126);
+    await pg.waitForTimeout(500);
+    const link = await pg.evaluate(() => location.hash);
+    const info = await pg.evaluate(() => {
+      const r = window.__graphlab.result();
+      return { nodes: r.passes.map((p) => p.nodes), kernels: r.kernels_fused ? r.kernels_fused.length : null };
+    });
+    console.log(`405B x126 link: ${link}\n  nodes per stage ${info.nodes.join(' → ')}`);
+
+    // (1) the analysis delivered to the views
+    const analysis = [];
+    for (let i = 0; i <= REPEAT; i++) {
+      const eb = i % 2 ? 2 : 1;   // the page starts at 2: every repeat is a change
+      const ms = await pg.evaluate(async (v) => {
+        const b = window.__speed;
+        const t0 = performance.now();
+        window.__graphlabTest.setState({ eb: v });
+        await window.__graphlabTest.analyzeNow();
+        // the latest entries (web/perf.js keeps one per name); the observer's copies arrive a task later
+        const [s] = performance.getEntriesByName('gl-analyze-start'), [e] = performance.getEntriesByName('gl-analyze-end');
+        return s && e && s.startTime >= t0 && e.startTime >= s.startTime ? e.startTime - s.startTime : NaN;
+      }, eb);
+      analysis.push(ms);
+      await settled(pg, 126);
+      await pg.waitForTimeout(200);
+    }
+    const warmA = analysis.slice(1);
+    console.log(`\n(1) 405B x126 analysis → views (gl-analyze-start → gl-analyze-end), element bytes 2 ↔ 1; load ${load()}`);
+    console.log(`  the first change ${f1(analysis[0])} ms; warm ${stats(warmA)}   target ≤ ${TARGET.analysis} ms`);
+    if (!(median(warmA) <= TARGET.analysis)) failures.push(`405B analysis median ${f1(median(warmA))} ms > ${TARGET.analysis} ms`);
+
+    // (3) stepping a pass on the 126-layer model
+    await pg.evaluate(() => document.activeElement && document.activeElement.blur());
+    await pg.keyboard.press('Home');
+    await settled(pg, 126);
+    const steps = [];
+    const nStages = info.nodes.length;
+    for (let i = 0; steps.length < REPEAT; i++) {
+      const key = Math.floor(i / (nStages - 1)) % 2 ? 'ArrowLeft' : 'ArrowRight';
+      await pg.keyboard.press(key);
+      const r = await pg.evaluate(async () => {
+        const b = window.__speed;
+        const t0 = b.keyAt;
+        for (let k = 0; k < 600 && !b.after('gl-render-end', t0); k++) await new Promise((res) => setTimeout(res, 5));
+        const end = b.after('gl-render-end', t0);
+        if (!end) return null;
+        const painted = await b.nextFrameAfter(end.t);
+        return { render: end.t - t0, painted: painted - t0 };
+      });
+      if (r) steps.push(r);
+      await settled(pg, 126);
+      await pg.waitForTimeout(150);
+    }
+    console.log(`\n(3) 405B x126, a pass step (→ / ←): key → panels redrawn ${stats(steps.map((s) => s.render))}`);
+    console.log(`  key → next frame rendered ${stats(steps.map((s) => s.painted))}   target ≤ ${TARGET.step} ms`);
+    const stepMed = median(steps.map((s) => s.painted));
+    if (!(stepMed <= TARGET.step)) failures.push(`126-layer pass step median ${f1(stepMed)} ms > ${TARGET.step} ms`);
+    await pg.close();
+
+    // (2) the link opened cold, in fresh pages
+    const loads = [];
+    for (let i = 0; i < LOADS; i++) {
+      const p2 = await newPage();
+      await p2.goto(`${server.url}${link}`);
+      await settled(p2, 126);
+      const t = await p2.evaluate(() => {
+        const d = window.__speed.marks.find((m) => m.name === 'gl-draw-end');
+        const a = window.__speed.marks.find((m) => m.name === 'gl-analyze-end');
+        return { draw: d ? d.t : NaN, analyzed: a ? a.t : NaN };
+      });
+      loads.push(t);
+      await p2.close();
+    }
+    console.log(`\n(2) the 405B x126 link in a fresh page: navigation → first graph drawn ${stats(loads.map((l) => l.draw))}`);
+    console.log(`  (navigation → first analysis delivered ${stats(loads.map((l) => l.analyzed))})   target ≤ ${TARGET.firstGraph} ms`);
+    const loadMed = median(loads.map((l) => l.draw));
+    if (!(loadMed <= TARGET.firstGraph)) failures.push(`405B link first graph median ${f1(loadMed)} ms > ${TARGET.firstGraph} ms`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  if (errors.length) {
+    console.log(`\nconsole errors: ${errors.length}\n  ${errors.slice(0, 5).join('\n  ')}`);
+    failures.push(`${errors.length} console errors`);
+  }
+  console.log(`\nload average at the end: ${load()}`);
+  if (failures.length) {
+    console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
+    process.exitCode = 1;
+  } else console.log('\nall targets met (405B analysis ≤ 30 ms, its link ≤ 1 s to the first graph, a 126-layer step ≤ 100 ms)');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});
