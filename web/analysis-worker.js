@@ -4,7 +4,8 @@
 //
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
 //               · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, ms} · {type: 'error', id, error: {code, message}}
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, ms} (stages null when reused: the last
+//               result's stages stand) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -15,7 +16,8 @@ import { layerSlice } from './views/graph/collapse.js';
 
 let labPromise = null;
 let wasmBinary = null;
-let kept = null;      // {id, stages} of the last result: the layers of its boxes are read from it
+let kept = null;      // {id, stages, keep} of the last result: the layers of its boxes are read from it, and
+                      // keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
 let pending = null;   // the newest analyze request not run yet
 let scheduled = false;
 
@@ -51,9 +53,11 @@ async function pump() {
   try {
     const lab = await load();
     if (pending) return schedule();     // a newer request came while the module loaded
-    const out = analyzeCase(lab, msg.caseObj);
-    kept = { id: msg.id, stages: out.fullStages };
-    self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed, stages: out.stages, ms: out.ms }, out.transfer);
+    const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);
+    kept = { id: msg.id, stages: out.fullStages, keep: out.keep };
+    // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
+    self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
+      stages: out.reused ? null : out.stages, reused: out.reused, ms: out.ms }, out.transfer);
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }

@@ -12,7 +12,8 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   let seq = 0;
   let latest = 0;
   const waiting = new Map();   // id → {resolve, reject, kind}
-  let inline = null;           // {id, stages} of the last result analysed on the page
+  let inline = null;           // {id, stages, keep} of the last result analysed on the page
+  let sentStages = null;       // the stages of the worker's last result (a reused result sends none)
 
   function settle(id, fn) {
     const w = waiting.get(id);
@@ -34,7 +35,10 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     worker.onmessage = (ev) => {
       const m = ev.data || {};
       if (m.type === 'result') {
-        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages: m.stages, ms: m.ms } : null));
+        // every result, applied or not, is what the worker's next reuse refers to
+        const stages = m.reused ? sentStages : m.stages;
+        sentStages = stages;
+        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused } : null));
       } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
@@ -60,9 +64,9 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
 
   function runInline(id, caseObj) {
     return new Promise((resolve) => {
-      const out = analyzeCase(pageLab, caseObj);
-      inline = { id, stages: out.fullStages };
-      resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms });
+      const out = analyzeCase(pageLab, caseObj, inline && inline.keep);
+      inline = { id, stages: out.fullStages, keep: out.keep };
+      resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused });
     });
   }
 

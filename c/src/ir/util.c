@@ -126,10 +126,18 @@ void gl_sb_int(gl_sb *sb, long long v) {
     gl_sb_putn(sb, p, (size_t)(end - p));
 }
 
-/* The fewest significant digits (1..17) whose "%.*e" text reads back as v. Round-tripping is monotonic in
- * the digit count (more correctly rounded digits are never farther from v), so a binary search finds it. */
+/* The fewest significant digits (1..17) whose "%.*e" text reads back as v, that text in sci. Round-tripping
+ * is monotonic in the digit count (more correctly rounded digits are never farther from v). Computed values
+ * (times, ratios) need 16 or 17 digits, so 15 is probed first; below it a binary search. 17 always do. */
 static int shortest_digits(double v, char *sci, size_t cap) {
-    int lo = 1, hi = 17;
+    snprintf(sci, cap, "%.14e", v);
+    if (strtod(sci, NULL) != v) {
+        snprintf(sci, cap, "%.15e", v);
+        if (strtod(sci, NULL) == v) return 16;
+        snprintf(sci, cap, "%.16e", v);
+        return 17;
+    }
+    int lo = 1, hi = 15;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
         snprintf(sci, cap, "%.*e", mid - 1, v);
