@@ -68,6 +68,98 @@ async function resolveModuleUrl(x) {
 }
 
 /**
+ * The result object of a "case_packed" answer (c/src/io/case_pack.c): its JSON parsed, then "graphs" and
+ * "provenance" rebuilt from their int32 columns as exactly what JSON.parse of the plain answer gives (the keys
+ * in the order the core writes them), so every reader of runCase reads it unchanged.
+ */
+export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
+  if (bytes.length < 8 || decoder.decode(bytes.subarray(0, 4)) !== 'GLB1') throw new Error('no GLB1 header');
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const jlen = dv.getUint32(4, true);
+  const result = JSON.parse(decoder.decode(bytes.subarray(8, 8 + jlen)));
+  const base = 8 + ((jlen + 3) & ~3);
+  if (base > bytes.length || (bytes.byteOffset + base) % 4) throw new Error('misaligned columns');
+  const W = new Int32Array(bytes.buffer, bytes.byteOffset + base, (bytes.length - base) >> 2);
+  const parts = W[0], nst = W[1], tab = W[2];
+  // the string table: count, offsets, UTF-8 bytes; each string decoded once, when first read
+  const nstr = W[tab], offs = W.subarray(tab + 1, tab + 2 + nstr);
+  const sbase = base + (tab + 2 + nstr) * 4;
+  const strs = new Array(nstr);
+  const str = (i) => {
+    let v = strs[i];
+    if (v === undefined) {
+      if (!(i >= 0 && i < nstr)) throw new Error(`string ${i} of ${nstr}`);
+      v = strs[i] = decoder.decode(bytes.subarray(sbase + offs[i], sbase + offs[i + 1]));
+    }
+    return v;
+  };
+  let p = 3;
+  if (parts & 1) {
+    const graphs = {};
+    for (let s = 0; s < nst; s++) {
+      const key = str(W[p++]), n = W[p++], nout = W[p++];
+      const outputs = Array.from(W.subarray(p, p + nout));
+      p += nout;
+      const op = p, nin = p + n;
+      let q = nin + n;
+      const ins = q;
+      for (let i = 0; i < n; i++) q += W[nin + i];
+      const rank = q;
+      let dims = rank + n, ndims = 0;
+      for (let i = 0; i < n; i++) ndims += W[rank + i];
+      const attrs = dims + 2 * ndims, names = attrs + n;
+      const nodes = new Array(n);
+      const inputNames = {};
+      let ii = ins;
+      for (let i = 0; i < n; i++) {
+        const k = W[nin + i];
+        const inputs = new Array(k);
+        for (let j = 0; j < k; j++) inputs[j] = W[ii++];
+        const r = W[rank + i];
+        const shape = new Array(r);
+        for (let j = 0; j < r; j++, dims += 2) shape[j] = W[dims + 1] === -2147483648 ? str(W[dims]) : W[dims + 1] * 4294967296 + (W[dims] >>> 0);
+        const at = str(W[attrs + i]);
+        const opName = str(W[op + i]), name = str(W[names + i]);
+        nodes[i] = [i, opName, inputs, at === '{}' ? {} : JSON.parse(at), shape, name];
+        if (opName === 'input') inputNames[name] = i;
+      }
+      p = names + n;
+      graphs[key] = { nodes, outputs, input_names: inputNames };
+    }
+    insertInOrder(result, 'graphs', graphs);
+  }
+  if (parts & 2) {
+    const provenance = [];
+    for (let s = 1; s < nst; s++) {
+      const pass = str(W[p++]), n = W[p++];
+      const how = p, from = how + n, items = from + n + 1;
+      const nodes = {};
+      for (let k = 0; k < n; k++) nodes[k] = { how: str(W[how + k]), from: Array.from(W.subarray(items + W[from + k], items + W[from + k + 1])) };
+      p = items + W[from + n];
+      const nrem = W[p++];
+      provenance.push({ pass, nodes, removed: Array.from(W.subarray(p, p + nrem)) });
+      p += nrem;
+    }
+    insertInOrder(result, 'provenance', provenance);
+  }
+  if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
+  return result;
+}
+
+// The result's keys in the order the core writes them (c/src/io/case_write.c KEYS).
+const RESULT_KEYS = ['case', 'config', 'elem_bytes', 'device', 'bind', 'passes', 'graphs', 'eager', 'fused', 'memory',
+  'outputs', 'provenance', 'timing_ms', 'spans', 'console'];
+
+// Puts key: value into obj where the core would have written it.
+function insertInOrder(obj, key, value) {
+  const after = RESULT_KEYS.slice(RESULT_KEYS.indexOf(key) + 1);
+  const rest = Object.keys(obj).filter((k) => after.includes(k)).map((k) => [k, obj[k]]);
+  for (const [k] of rest) delete obj[k];
+  obj[key] = value;
+  for (const [k, v] of rest) obj[k] = v;
+}
+
+/**
  * Loads the module and returns the GraphLab API object. Each call makes an independent module instance.
  */
 export async function createGraphLab(opts = {}) {
@@ -152,7 +244,10 @@ function makeApi(M, opts) {
   }
 
   // One method call across the boundary: request text in, answer text out. Frees everything it allocated.
-  function callText(methodIn, request) {
+  const callText = (methodIn, request) => callRaw(methodIn, request, (out, len) => decoder.decode(M.HEAPU8.subarray(out, out + len)));
+
+  // The same, the answer read by read(pointer, length) before it is freed.
+  function callRaw(methodIn, request, read) {
     const method = methodName(methodIn);
     if (broken) throw new GraphLabError(`graphlab: the module stopped after a fatal error (${broken}); ` +
                                         'create a new one with createGraphLab()', GL_E_INTERNAL, method);
@@ -175,7 +270,7 @@ function makeApi(M, opts) {
       if (status !== 0) throw new GraphLabError(cstr(M._gl_wasm_result_msg(res)), status, method);
       const out = M._gl_wasm_result_out(res) >>> 0;
       const len = M._gl_wasm_result_len(res) >>> 0;
-      return decoder.decode(M.HEAPU8.subarray(out, out + len));
+      return read(out, len);
     } catch (err) {
       if (err instanceof GraphLabError) throw err;
       // A trap (unreachable, stack overflow, ...): a bug, and the heap may be inconsistent from here on.
@@ -229,6 +324,16 @@ function makeApi(M, opts) {
     runCase: (caseObject) => call('case', caseObject),
     /** The same, as the raw JSON text (no parse). */
     runCaseText: (caseObject) => callText('case', requestText('case', caseObject)),
+    /** The same object as runCase, its graphs and provenance carried as int32 columns instead of JSON text
+     *  (c/src/io/case_pack.c; what the lab's analysis uses: at 126 layers they are 4.4 MB of JSON). */
+    runCasePacked: (caseObject) => {
+      const bytes = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => M.HEAPU8.slice(out, out + len));
+      try {
+        return unpackCaseResult(bytes, decoder);
+      } catch (err) {
+        throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
+      }
+    },
     /** `graphlab presets`: {models: [{name, title, d, ..., layers, cfg}], devices: [{..., source}], passes}. */
     presets: () => call('presets', '{}'),
     /** {version, passes}: the core's version and default pass pipeline. */

@@ -27,7 +27,9 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const t0 = performance.now();
   const key = graphKey(caseObj);
   const reused = !!(prev && prev.key === key && caseObj.emit && caseObj.emit.graphs);
-  const result = lab.runCase(reused ? { ...caseObj, emit: { ...caseObj.emit, graphs: false, provenance: false } } : caseObj);
+  // the graphs and provenance cross the boundary as int32 columns (runCasePacked), not megabytes of JSON text
+  const run = typeof lab.runCasePacked === 'function' ? lab.runCasePacked : lab.runCase;
+  const result = run.call(lab, reused ? { ...caseObj, emit: { ...caseObj.emit, graphs: false, provenance: false } } : caseObj);
   const fullStages = reused ? prev.fullStages : buildStages(result);
   const lite = reused ? prev.lite : fullStages.some((s) => s.nodes.length > LITE_NODES);
   const stages = reused ? prev.stages : lite ? fullStages.map(liteStage) : fullStages;

@@ -2,7 +2,7 @@
 // the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
 // while one ran are dropped but the newest, and the page applies nothing but the latest answer.
 //
-// Messages in:  {type: 'init', wasmBinary?} · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
+// Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
 //               · {type: 'heap', id}
 // Messages out: {type: 'result', id, resultText, packed, stages, reused, ms} (stages null when reused: the last
 //               result's stages stand) · {type: 'error', id, error: {code, message}}
@@ -74,6 +74,8 @@ self.onmessage = async (ev) => {
   const msg = ev.data || {};
   if (msg.type === 'init') {
     if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+  } else if (msg.type === 'warm') {
+    load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)
   } else if (msg.type === 'analyze') {
     if (pending) self.postMessage({ type: 'dropped', id: pending.id });
     pending = msg;

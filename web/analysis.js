@@ -6,7 +6,11 @@ import { analyzeCase } from './analysis-core.js';
 import { layerSlice } from './views/graph/collapse.js';
 import { unpackResult } from './result-pack.js';
 
-export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab }) {
+// pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
+// module has loaded: only an analysis on the page needs it)
+// worker: one already started (app.js), used in place of a new one unless it failed to start.
+export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null }) {
+  const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
   let worker = null;
   let broken = false;
   let seq = 0;
@@ -25,7 +29,8 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   function getWorker() {
     if (worker || broken) return worker;
     try {
-      worker = new Worker(url || new URL('./analysis-worker.js', import.meta.url), { type });
+      if (early && early.failedEarly) throw new Error('the early analysis worker failed to start');
+      worker = early || new Worker(url || new URL('./analysis-worker.js', import.meta.url), { type });
     } catch (err) {
       console.warn('analysis worker unavailable, analysing on the page:', err && err.message);
       broken = true;
@@ -64,7 +69,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
 
   function runInline(id, caseObj) {
     return new Promise((resolve) => {
-      const out = analyzeCase(pageLab, caseObj, inline && inline.keep);
+      const out = analyzeCase(labOf(), caseObj, inline && inline.keep);
       inline = { id, stages: out.fullStages, keep: out.keep };
       resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused });
     });
@@ -79,6 +84,11 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   }
 
   return {
+    /** Starts the worker and its module load ahead of the first analysis. */
+    warm() {
+      const w = getWorker();
+      if (w) w.postMessage({ type: 'warm' });
+    },
     /** Analyses a case; returns {id, promise}. */
     run(caseObj) {
       for (const [id, w] of waiting) if (w.kind === 'analyze') settle(id, (x) => x.resolve(null));

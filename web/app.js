@@ -1,7 +1,21 @@
 // app.js — entry point of the served page (public/index.html loads app/app.js as a module).
-import { boot } from './main.js';
+//
+// The analysis worker is started before the page's own ~80 modules are fetched, so that it loads and compiles
+// its module meanwhile (a link to a big model is analysed as soon as the page can ask). A worker that fails to
+// start before the page takes it over is marked, and the page analyses without it.
+let analysisWorker = null;
+try {
+  analysisWorker = new Worker(new URL('./analysis-worker.js', import.meta.url), { type: 'module' });
+  analysisWorker.onerror = (ev) => {
+    ev.preventDefault();
+    analysisWorker.failedEarly = true;
+  };
+  analysisWorker.postMessage({ type: 'warm' });
+} catch {
+  analysisWorker = null;
+}
 
-boot().catch((err) => {
+import('./main.js').then(({ boot }) => boot({ analysisWorker })).catch((err) => {
   console.error(err);
   const n = document.getElementById('notice');
   const t = document.getElementById('notice-text');

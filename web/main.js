@@ -74,6 +74,13 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- the module
   status.textContent = 'loading the WASM module…';
   let lab;
+  // The analysis worker starts now and loads its own module while this page loads its one (a link to a big
+  // model is analysed as soon as the page can ask); without a worker the page's module analyses.
+  const analyzer = createAnalyzer({
+    url: opts.analysisWorkerUrl || null, type: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null, pageLab: () => lab,
+    worker: opts.analysisWorker || null,
+  });
+  analyzer.warm();
   let presets = null;
   let meta = null;              // the core's limits (lab.meta()): the hash's ranges, the fields', the run budget
   let limits = LIMITS(null);
@@ -248,9 +255,6 @@ export async function boot(opts = {}) {
   // The analysis runs in a worker (analysis.js): a 256-layer stack takes seconds. analyze() returns a
   // Promise; only the latest configuration's answer is applied (an older one resolves to null), and until it
   // comes the page keeps showing the previous result.
-  const analyzer = createAnalyzer({
-    url: opts.analysisWorkerUrl || null, type: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null, pageLab: lab,
-  });
   let analyzing = null;    // the Promise of the analysis in flight
 
   function analyze() {

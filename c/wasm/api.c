@@ -57,6 +57,12 @@ static gl_status m_case(const char *in, size_t len, char **out, size_t *outlen, 
     return gl_case_run(in, len, out, outlen, e);
 }
 
+/* "case_packed": the same case, answered in gl_case_write_packed's form (the lab's analysis: graphs and
+ * provenance as int32 columns after the JSON; wasm/graphlab.mjs runCasePacked reads it). */
+static gl_status m_case_packed(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    return gl_case_run_ex(in, len, GL_CASE_PACKED, out, outlen, e);
+}
+
 /* "presets": {"models": [...], "devices": [...], "passes": [...]}: what `graphlab presets` prints (every
  * field of gl_preset / gl_device, the default pipeline), plus each model's dims again as a "cfg" object
  * (the shape of gl_preset.cfg, which the lab's config panel reads). */
@@ -271,6 +277,7 @@ static gl_status m_codegen(const char *in, size_t len, char **out, size_t *outle
 
 static const gl_wasm_method METHODS[] = {
     {"case", m_case},
+    {"case_packed", m_case_packed},
     {"presets", m_presets},
     {"version", m_version},
     {"meta", m_meta},

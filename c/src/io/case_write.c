@@ -384,7 +384,8 @@ gl_status gl_case_run_ex(const char *json, size_t len, int flags, char **out, si
     if (st) return st;
     gl_case_result r;
     st = gl_case_compute(&c, GL_CASE_ALL, &r, e);
-    if (!st) st = gl_case_write(&c, &r, flags, out, outlen, e);
+    if (!st) st = (flags & GL_CASE_PACKED) ? gl_case_write_packed(&c, &r, out, outlen, e)
+                                            : gl_case_write(&c, &r, flags, out, outlen, e);
     gl_case_result_free(&r);
     gl_case_free(&c);
     return st;

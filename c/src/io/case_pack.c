@@ -1,0 +1,208 @@
+/* case_pack.c — a case result for the lab: the result JSON without its two largest parts, "graphs" and
+ * "provenance", which follow it as int32 columns (docs/CASES.md, "The packed result"). At 126 layers those
+ * two are 4.4 MB of JSON text whose writing, copying, decoding and parsing was most of an analysis; as
+ * columns they are written once and read by index (wasm/graphlab.mjs runCasePacked turns them back into
+ * exactly the objects JSON.parse would give).
+ *
+ *   bytes  "GLB1", u32 json_len, the JSON (json_len bytes), zero bytes up to a multiple of 4
+ *   then int32 words W (little-endian, as WebAssembly and x86 are):
+ *     W[0] parts (1: graphs, 2: provenance), W[1] stages, W[2] the word where the string table starts
+ *     graphs, per stage: key, n, nout, outputs[nout], op[n], nin[n], inputs[sum nin], rank[n],
+ *       dims[sum rank][2] (an integer as low and high words; a symbol as its string and INT32_MIN),
+ *       attrs[n] (the attrs' JSON text), name[n]
+ *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
+ *       nremoved, removed[nremoved]
+ *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
+ *   Every key, op, attrs, name, pass and how above is a string's index in the table (interned). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "io/case.h"
+#include "io/graph_json.h"
+#include "ir/util.h"
+
+typedef struct {
+    int32_t *w;
+    size_t n, cap;
+    /* the string table: bytes, offsets, and an open-addressing index of (hash, id + 1) */
+    gl_sb bytes;
+    int32_t *offs;
+    int nstr, offcap;
+    uint32_t *slot_hash;
+    int32_t *slot_id;
+    size_t nslots;
+    bool failed;
+} packer;
+
+static void put(packer *p, int32_t v) {
+    if (p->failed) return;
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 4096;
+        int32_t *w = realloc(p->w, cap * sizeof *w);
+        if (!w) { p->failed = true; return; }
+        p->w = w;
+        p->cap = cap;
+    }
+    p->w[p->n++] = v;
+}
+
+static uint32_t fnv1a(const char *s, size_t len) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static bool grow_index(packer *p) {
+    size_t ns = p->nslots ? p->nslots * 2 : 1024;
+    uint32_t *hs = calloc(ns, sizeof *hs);
+    int32_t *ids = calloc(ns, sizeof *ids);
+    if (!hs || !ids) {
+        free(hs);
+        free(ids);
+        return false;
+    }
+    for (size_t i = 0; i < p->nslots; i++) {
+        if (!p->slot_id[i]) continue;
+        size_t j = p->slot_hash[i] & (ns - 1);
+        while (ids[j]) j = (j + 1) & (ns - 1);
+        hs[j] = p->slot_hash[i];
+        ids[j] = p->slot_id[i];
+    }
+    free(p->slot_hash);
+    free(p->slot_id);
+    p->slot_hash = hs;
+    p->slot_id = ids;
+    p->nslots = ns;
+    return true;
+}
+
+/* The string's index in the table, adding it the first time. */
+static int32_t intern(packer *p, const char *s, size_t len) {
+    if (p->failed) return 0;
+    if (((size_t)p->nstr + 1) * 2 > p->nslots && !grow_index(p)) {
+        p->failed = true;
+        return 0;
+    }
+    uint32_t h = fnv1a(s, len);
+    size_t j = h & (p->nslots - 1);
+    for (; p->slot_id[j]; j = (j + 1) & (p->nslots - 1)) {
+        int32_t id = p->slot_id[j] - 1;
+        if (p->slot_hash[j] == h && (size_t)(p->offs[id + 1] - p->offs[id]) == len &&
+            memcmp(p->bytes.buf + p->offs[id], s, len) == 0)
+            return id;
+    }
+    if (p->nstr + 2 > p->offcap) {
+        int cap = p->offcap ? p->offcap * 2 : 1024;
+        int32_t *o = realloc(p->offs, (size_t)cap * sizeof *o);
+        if (!o) { p->failed = true; return 0; }
+        p->offs = o;
+        p->offcap = cap;
+    }
+    if (p->bytes.len + len > INT32_MAX) { p->failed = true; return 0; }
+    if (!p->nstr) p->offs[0] = 0;
+    gl_sb_putn(&p->bytes, s, len);
+    if (p->bytes.failed) { p->failed = true; return 0; }
+    int32_t id = p->nstr++;
+    p->offs[p->nstr] = (int32_t)p->bytes.len;
+    p->slot_hash[j] = h;
+    p->slot_id[j] = id + 1;
+    return id;
+}
+
+static int32_t intern_c(packer *p, const char *s) { return intern(p, s, strlen(s)); }
+
+static void put_dim(packer *p, gl_dim d) {
+    if (gl_dim_is_sym(d)) {
+        put(p, intern_c(p, d.sym));
+        put(p, INT32_MIN);
+    } else {
+        uint64_t u = (uint64_t)d.n;
+        put(p, (int32_t)(uint32_t)(u & 0xffffffffu));
+        put(p, (int32_t)(uint32_t)(u >> 32));
+    }
+}
+
+static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp) {
+    put(p, intern_c(p, key));
+    put(p, g->n);
+    put(p, g->nout);
+    for (int i = 0; i < g->nout; i++) put(p, g->outputs[i]);
+    for (int i = 0; i < g->n; i++) put(p, intern_c(p, gl_op_name(g->nodes[i].op)));
+    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].nin);
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) put(p, g->nodes[i].in[k]);
+    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape.rank);
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].shape.rank; k++) put_dim(p, g->nodes[i].shape.d[k]);
+    int32_t empty = intern_c(p, "{}");
+    for (int i = 0; i < g->n; i++) {
+        if (!g->nodes[i].attrs.has) {
+            put(p, empty);
+            continue;
+        }
+        tmp->len = 0;
+        gl_json_put_attrs(tmp, &g->nodes[i].attrs);
+        if (tmp->failed) p->failed = true;
+        put(p, tmp->failed ? 0 : intern(p, tmp->buf, tmp->len));
+    }
+    for (int i = 0; i < g->n; i++) put(p, intern_c(p, g->nodes[i].name));
+}
+
+static void pack_provenance(packer *p, const char *pass, const gl_provenance *pv) {
+    put(p, intern_c(p, pass));
+    put(p, pv->n);
+    for (int k = 0; k < pv->n; k++) put(p, intern_c(p, gl_how_name(pv->how[k])));
+    for (int k = 0; k <= pv->n; k++) put(p, pv->from_start[k]);
+    for (int k = 0; k < pv->from_start[pv->n]; k++) put(p, pv->from[k]);
+    put(p, pv->nremoved);
+    for (int k = 0; k < pv->nremoved; k++) put(p, pv->removed[k]);
+}
+
+gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e) {
+    if (gl_out_begin(out, outlen, "gl_case_write_packed", e)) return e->code;
+    gl_case lean = *c;   /* the same case, written without the two parts packed below (a shallow copy: read only) */
+    lean.emit.graphs = lean.emit.provenance = false;
+    char *json = NULL;
+    size_t jlen = 0;
+    gl_status st = gl_case_write(&lean, r, GL_CASE_COMPACT, &json, &jlen, e);
+    if (st) return st;
+    if (jlen > INT32_MAX) {
+        free(json);
+        return gl_fail(e, GL_E_LIMIT, "the packed result's JSON is %zu bytes (more than 2 GiB)", jlen);
+    }
+    packer p = {0};
+    gl_sb_init(&p.bytes);
+    gl_sb tmp;
+    gl_sb_init(&tmp);
+    int parts = (c->emit.graphs ? 1 : 0) | (c->emit.provenance ? 2 : 0);
+    put(&p, parts);
+    put(&p, r->nst);
+    put(&p, 0);   /* the string table's start, known at the end */
+    for (int i = 0; c->emit.graphs && i < r->nst; i++) pack_graph(&p, r->st[i].key, r->st[i].r.graph, &tmp);
+    for (int i = 1; c->emit.provenance && i < r->nst; i++) pack_provenance(&p, c->pipeline[i - 1], &r->st[i].r.prov);
+    if (!p.failed) p.w[2] = (int32_t)p.n;
+    put(&p, p.nstr);
+    for (int i = 0; i <= p.nstr; i++) put(&p, p.nstr ? p.offs[i] : 0);
+    gl_sb_free(&tmp);
+    size_t jpad = (jlen + 3) & ~(size_t)3, spad = (p.bytes.len + 3) & ~(size_t)3;
+    size_t total = 8 + jpad + p.n * 4 + spad;
+    char *buf = p.failed ? NULL : calloc(total + 1, 1);
+    if (buf) {
+        uint32_t jl = (uint32_t)jlen;
+        memcpy(buf, "GLB1", 4);
+        memcpy(buf + 4, &jl, 4);   /* little-endian on every target the core builds for */
+        memcpy(buf + 8, json, jlen);
+        memcpy(buf + 8 + jpad, p.w, p.n * 4);
+        if (p.bytes.len) memcpy(buf + 8 + jpad + p.n * 4, p.bytes.buf, p.bytes.len);
+        *out = buf;
+        if (outlen) *outlen = total;
+    }
+    free(json);
+    free(p.w);
+    free(p.offs);
+    free(p.slot_hash);
+    free(p.slot_id);
+    gl_sb_free(&p.bytes);
+    return buf ? GL_OK : gl_fail(e, GL_E_NOMEM, "out of memory packing the case result");
+}
