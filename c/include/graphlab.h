@@ -129,12 +129,12 @@ typedef struct gl_array {
     double *data;                 /* size numbers, in the same allocation as the header (NULL: a shell) */
 } gl_array;
 
-gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e);   /* zero-filled, refs = 1 */
-gl_array *gl_array_scalar(double v, gl_err *e);
-gl_array *gl_array_copy(const gl_array *a, gl_err *e);
+gl_status gl_array_new(int rank, const int64_t *dims, gl_array **out, gl_err *e);   /* zero-filled, refs = 1 */
+gl_status gl_array_scalar(double v, gl_array **out, gl_err *e);
+gl_status gl_array_copy(const gl_array *a, gl_array **out, gl_err *e);
 /* A shape without data (data == NULL): the RoPE tables of a shape-only model. It has an identity (CSE
  * merges consts by it) but no numbers; evaluating it is an error, constant folding skips it. */
-gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e);
+gl_status gl_array_shell(int rank, const int64_t *dims, gl_array **out, gl_err *e);
 gl_array *gl_array_retain(gl_array *a);                             /* NULL-safe */
 void gl_array_release(gl_array *a);                                 /* NULL-safe */
 gl_shape gl_array_shape(const gl_array *a);
@@ -300,7 +300,8 @@ gl_status gl_t_bool(gl_tracer *tr, int t, bool *out);
 gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *bind, gl_array **out,
                        gl_err *e);
 /* The causal mask of a concrete shape (0 where col <= pos0 + row % T, else -inf). */
-gl_array *gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_err *e);
+gl_status gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_array **out,
+                               gl_err *e);
 
 /* ---------------------------------------------------------------- interpreter */
 typedef struct {

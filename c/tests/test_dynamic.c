@@ -163,8 +163,8 @@ static void test_branch_guard(void **state) {
 static gl_graph *trace_branch_guard(const double first[3]) {
     gl_err e = {0};
     int64_t three = 3;
-    gl_array *x = gl_array_new(1, &three, &e);
-    assert_non_null(x);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
     memcpy(x->data, first, 3 * sizeof(double));
     gl_tracer *tr = gl_tracer_new(GL_BRANCH_GUARD, true, &e);
     assert_non_null(tr);
@@ -200,7 +200,9 @@ static void test_check_guards_match_reference(void **state) {
         for (int p = 0; p < 7; p++) {
             gl_err e = {0};
             int64_t three = 3;
-            gl_array *x = gl_array_new(1, &three, &e), *y = NULL;
+            gl_array *x = NULL, *y = NULL;
+            assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
+
             memcpy(x->data, probes[p], sizeof probes[p]);
             gl_named_array in = {"x", x};
             bool ok = !holds[f][p];
@@ -406,8 +408,8 @@ static void test_dynamic_options(void **state) {
 /* ------------------------------------------------------------------ lazy runner */
 static gl_array *vec(int n, const double *v) {
     int64_t d = n;
-    gl_array *a = gl_array_new(1, &d, NULL);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(1, &d, &a, NULL), GL_OK);
     memcpy(a->data, v, sizeof *v * (size_t)n);
     return a;
 }
@@ -478,7 +480,8 @@ static void test_lazy_shapes(void **state) {
     gl_err e = {0};
     gl_lazy *lz = gl_lazy_new(&e);
     int64_t d[2] = {2, 3};
-    gl_array *m = gl_array_new(2, d, &e);
+    gl_array *m = NULL;
+    assert_int_equal(gl_array_new(2, d, &m, &e), GL_OK);
     for (int i = 0; i < 6; i++) m->data[i] = i;
     int a = gl_lazy_tensor(lz, m);
     gl_array_release(m);

@@ -126,8 +126,8 @@ static int add_scalar_const(gl_graph *g, double v, bool with_attr) {
         a.value = v;
     }
     int id = add_node(g, GL_OP_CONST, NULL, 0, &a, scalar_shape(), NULL);
-    gl_array *arr = gl_array_scalar(v, &e);
-    assert_non_null(arr);
+    gl_array *arr = NULL;
+    assert_int_equal(gl_array_scalar(v, &arr, &e), GL_OK);
     gl_graph_set_value(g, id, arr);
     gl_array_release(arr);
     return id;
@@ -137,8 +137,8 @@ static gl_array *array_of(gl_shape s, double start, double step) {
     gl_err e = {0};
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
-    gl_array *a = gl_array_new(s.rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(s.rank, dims, &a, &e), GL_OK);
     for (int64_t k = 0; k < a->size; k++) a->data[k] = start + step * (double)k;
     return a;
 }
@@ -252,7 +252,8 @@ static void test_cse(void **state) {
     int cb = add_node(g, GL_OP_CONST, NULL, 0, NULL, s, NULL);
     gl_graph_set_value(g, ca, wv);
     gl_graph_set_value(g, cb, wv);
-    gl_array *copy = gl_array_copy(wv, &e);
+    gl_array *copy = NULL;
+    assert_int_equal(gl_array_copy(wv, &copy, &e), GL_OK);
     int cc = add_node(g, GL_OP_CONST, NULL, 0, NULL, s, NULL);      /* equal copy: not merged */
     gl_graph_set_value(g, cc, copy);
     gl_array_release(copy);
@@ -977,8 +978,8 @@ static gl_array *random_array(gl_shape s, const gl_bind *b, uint64_t *seed) {
     gl_err e = {0};
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) assert_int_equal(gl_dim_value(s.d[i], b, &dims[i], &e), GL_OK);
-    gl_array *a = gl_array_new(s.rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(s.rank, dims, &a, &e), GL_OK);
     for (int64_t k = 0; k < a->size; k++) a->data[k] = (double)rng_next(seed) / 9007199254740992.0 * 2.0 - 1.0;
     return a;
 }

@@ -165,7 +165,8 @@ static void test_builder_shapes_and_errors(void **state) {
 static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_err *e) {
     gl_tracer *tr = gl_tracer_new(mode, true, e);
     int64_t dims[1] = {3};
-    gl_array *x = gl_array_new(1, dims, e);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, dims, &x, e), GL_OK);
     for (int i = 0; i < 3; i++) x->data[i] = fill;
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
@@ -206,7 +207,8 @@ static void test_branch_modes(void **state) {
     assert_int_equal(g->nodes[g->outputs[0]].op, GL_OP_SUB);
     /* the guard holds for another negative input and fails for a positive one */
     int64_t dims[1] = {3};
-    gl_array *x = gl_array_new(1, dims, &e);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, dims, &x, &e), GL_OK);
     for (int i = 0; i < 3; i++) x->data[i] = -5.0;
     gl_named_array in = {"x", x};
     bool ok = false;

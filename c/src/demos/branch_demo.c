@@ -151,9 +151,8 @@ static gl_status read_vec(const gl_json *j, int tok, const char *field, gl_array
     if (n < 1 || n > BR_MAX_LEN)
         return gl_fail(e, GL_E_INVALID, "%s must have 1 to %d numbers, got %d", field, BR_MAX_LEN, n);
     int64_t dim = n;
-    gl_err le = {GL_OK, ""};   /* the constructor's own status, whether or not the caller gave an err */
-    gl_array *a = gl_array_new(1, &dim, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_array *a = NULL;
+    if ((st = gl_array_new(1, &dim, &a, e))) return st;
     int i = 0;
     for (int t = gl_json_elem_first(j, tok); t >= 0; t = gl_json_elem_next(j, tok, t), i++) {
         char f[48];
@@ -209,12 +208,8 @@ static gl_status parse_opts(const char *json, size_t len, br_opts *o, gl_err *e)
     for (int w = 0; w < 2; w++)
         if (!o->x[w]) {
             int64_t three = 3;
-            gl_err le = {GL_OK, ""};
-            o->x[w] = gl_array_new(1, &three, &le);
-            if (!o->x[w]) {
-                st = gl_fail(e, le.code, "%s", le.msg);
-                goto done;
-            }
+            if ((st = gl_array_new(1, &three, &o->x[w], e))) goto done;
+
             memcpy(o->x[w]->data, w ? X2 : X1, sizeof X1);
         }
     if (o->x[0]->size != o->x[1]->size)

@@ -79,11 +79,11 @@ static double next_normal(rng_t *r) {
     return acc - 6.0;
 }
 
-/* *out = a new array of normal draws. The status is the constructor's own, whether or not e is NULL. */
+/* *out = a new array of normal draws. */
 static gl_status random_array(rng_t *r, int rank, const int64_t *dims, gl_array **out, gl_err *e) {
-    gl_err le = {GL_OK, ""};
-    gl_array *a = *out = gl_array_new(rank, dims, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_status st = gl_array_new(rank, dims, out, e);
+    if (st) return st;
+    gl_array *a = *out;
     for (int64_t i = 0; i < a->size; i++) a->data[i] = next_normal(r);
     return GL_OK;
 }
@@ -225,9 +225,9 @@ static double max_diff_rows(const gl_array *a, const gl_array *ref, int64_t rows
 /* *out = the first rows rows of every group of a [G, Lp, dh] pool, as a new [G, rows, dh] array. */
 static gl_status pool_rows(const gl_array *pool, int64_t rows, gl_array **out, gl_err *e) {
     int64_t G = pool->dim[0], Lp = pool->dim[1], dh = pool->dim[2], d[3] = {G, rows, dh};
-    gl_err le = {GL_OK, ""};
-    gl_array *a = *out = gl_array_new(3, d, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_status st = gl_array_new(3, d, out, e);
+    if (st) return st;
+    gl_array *a = *out;
     for (int64_t g = 0; g < G; g++)
         memcpy(a->data + g * rows * dh, pool->data + g * Lp * dh, (size_t)(rows * dh) * sizeof(double));
     return GL_OK;
@@ -255,11 +255,8 @@ static gl_status run_numeric(const gl_layer_cfg *c, const gl_graph *g, const gl_
         vp = gl_array_retain(v);
     }
     if (masked) {
-        gl_err le = {GL_OK, ""};
-        if (!(mask = gl_array_new(3, md, &le))) {
-            st = gl_fail(e, le.code, "%s", le.msg);
-            goto done;
-        }
+        if ((st = gl_array_new(3, md, &mask, e))) goto done;
+
         for (int64_t j = S; j < L; j++) mask->data[j] = -INFINITY;
     }
     gl_named_array in_ref[5] = {{"x", x}, {"k_cache", k}, {"v_cache", v}, {"cos", cosv}, {"sin", sinv}};

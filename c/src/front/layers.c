@@ -83,15 +83,13 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
 /* Shape-only models never read the tables' numbers, so they get shells (same shape and identity). */
 static gl_status rope_shells(int64_t T, int64_t dh, gl_array **cos_out, gl_array **sin_out, gl_err *e) {
     int64_t dims[3] = {1, T, dh};
-    gl_err le = {GL_OK, ""};   /* the constructors' own status, whether or not the caller gave an err */
-    *cos_out = gl_array_shell(3, dims, &le);
-    *sin_out = *cos_out ? gl_array_shell(3, dims, &le) : NULL;
-    if (!*sin_out) {
+    *sin_out = NULL;
+    gl_status st = gl_array_shell(3, dims, cos_out, e);
+    if (!st && (st = gl_array_shell(3, dims, sin_out, e))) {
         gl_array_release(*cos_out);
         *cos_out = NULL;
-        return gl_fail(e, le.code, "%s", le.msg);
     }
-    return GL_OK;
+    return st;
 }
 
 static bool has_values(const gl_params *p) {
@@ -107,11 +105,11 @@ gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_a
         return gl_fail(e, GL_E_INVALID, "rope tables need T >= 1 and an even dh >= 2, got T=%lld dh=%lld", (long long)T,
                        (long long)dh);
     int64_t dims[3] = {1, T, dh};
-    gl_err le = {GL_OK, ""};
-    gl_array *c = gl_array_new(3, dims, &le), *s = c ? gl_array_new(3, dims, &le) : NULL;
-    if (!c || !s) {
+    gl_array *c = NULL, *s = NULL;
+    gl_status st = gl_array_new(3, dims, &c, e);
+    if (st || (st = gl_array_new(3, dims, &s, e))) {
         gl_array_release(c);
-        return gl_fail(e, le.code, "%s", le.msg);
+        return st;
     }
     /* inv = theta ** (-arange(0, dh, 2) / dh); ang = arange(pos0, pos0 + T)[:, None] * inv */
     double *inv = gl_alloc((size_t)(dh / 2), sizeof *inv, e);
@@ -225,9 +223,8 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
             param_name(name, l, m->layers, i);
             gl_shape s = gl_layer_param_shape(&m->layer, i);
             int64_t dims[2] = {s.d[0].n, s.rank > 1 ? s.d[1].n : 0};
-            gl_err le = {GL_OK, ""};
-            gl_array *a = gl_array_new(s.rank, dims, &le);
-            if (!a) return gl_fail(e, le.code, "%s", le.msg);
+            gl_array *a = NULL;
+            if ((st = gl_array_new(s.rank, dims, &a, e))) return st;
             if (s.rank == 1) {
                 for (int64_t k = 0; k < a->size; k++) a->data[k] = 1.0 + 0.1 * gl_rng_normal(&r);
             } else {
@@ -248,10 +245,11 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
                            gl_err *e) {
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
-    gl_err le = {GL_OK, ""};
-    gl_array *a = gl_array_new(s.rank, dims, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_array *a = NULL;
+    gl_status st = gl_array_new(s.rank, dims, &a, e);
+    if (st) return st;
     int64_t dh = m->layer.dh, S = m->S;
+
     for (int64_t k = 0; k < a->size; k++) {
         switch (kind) {
         case 0: a->data[k] = gl_rng_normal(r); break;                                      /* x, caches */
@@ -264,9 +262,10 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
         default: a->data[k] = (S > 3 && k >= S - 3) ? -INFINITY : 0.0; break;           /* kmask */
         }
     }
-    gl_status st = gl_params_put(out, name, NULL, a, e);
+    st = gl_params_put(out, name, NULL, a, e);
     gl_array_release(a);
     return st;
+
 }
 
 /* The cache inputs of layer l: "k_cache" / "v_cache" for one layer, "{l}.k_cache" ... in a stack. */

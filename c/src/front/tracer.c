@@ -138,8 +138,7 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         for (int i = 0; i < n->shape.rank; i++)
             if (gl_dim_is_sym(n->shape.d[i])) ints = false;
         if (tr->concrete && ints) {
-            v = gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &tr->err);
-            if (!v) return -1;
+            if (gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &v, &tr->err)) return -1;
         }
     } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
         gl_err e2 = {0};
@@ -234,8 +233,9 @@ int gl_t_scalar(gl_tracer *tr, double v) {
     if (tr->err.code) return -1;
     for (int i = 0; i < tr->ns; i++)
         if (tr->skeys[i] == v) return tr->sids[i];
-    gl_array *a = gl_array_scalar(v, &tr->err);
-    if (!a) return -1;
+    gl_array *a = NULL;
+    if (gl_array_scalar(v, &a, &tr->err)) return -1;
+
     gl_node n;
     memset(&n, 0, sizeof n);
     n.op = GL_OP_CONST;

@@ -717,8 +717,8 @@ gl_array *gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_err
                 gl_shape_str(&sh, shp, sizeof shp));
         goto done;
     }
-    a = gl_array_new(rank, dims, e);
-    if (!a) goto done;
+    if (gl_array_new(rank, dims, &a, e)) goto done;
+
     if (gl_b64_decode_f64(s, n, a->data, numel, f, e)) {
         gl_array_release(a);
         a = NULL;

@@ -16,7 +16,7 @@ void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */
 void *gl_grow(void *p, size_t n, size_t size, gl_err *e);  /* realloc; on failure p is untouched */
 
 /* gl_array_new without the zero fill, for outputs whose every element the caller writes (eval.c). */
-gl_array *gl_array_new_unset(int rank, const int64_t *dims, gl_err *e);
+gl_status gl_array_new_unset(int rank, const int64_t *dims, gl_array **out, gl_err *e);
 
 /* A growable string (for JSON and text output). On allocation failure `failed` is set and further
  * appends do nothing; check it once at the end (gl_sb_finish). */
