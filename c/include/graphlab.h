@@ -198,9 +198,9 @@ typedef struct gl_graph {
     int nguards;
 } gl_graph;
 
-gl_graph *gl_graph_new(gl_err *e);
+gl_status gl_graph_new(gl_graph **out, gl_err *e);
 void gl_graph_free(gl_graph *g);                                    /* releases its values; NULL-safe */
-gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e);
+gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e);
 /* Appends a node; returns its id, or -1 with *e set. attrs may be NULL ({}), name may be NULL (""). */
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
                  const gl_shape *shape, const char *name, gl_err *e);
@@ -226,8 +226,9 @@ typedef struct {
 gl_status gl_users_build(const gl_graph *g, gl_users *u, gl_err *e);
 void gl_users_free(gl_users *u);
 
-/* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". malloc'd; free(). */
-char *gl_graph_print(const gl_graph *g, gl_err *e);
+/* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". *out is malloc'd; free(). */
+gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e);
+
 
 /* ---------------------------------------------------------------- tracer (builder API) */
 typedef enum { GL_BRANCH_ERROR, GL_BRANCH_SPECIALIZE, GL_BRANCH_GUARD } gl_branch_mode;

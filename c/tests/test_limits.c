@@ -95,8 +95,7 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
         STEP("numel", gl_numel(&tr->nodes[i].shape, &b, &n, &e));
         assert_true(n >= 1);
     }
-    g = gl_graph_clone(tr, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_graph_clone(tr, &g, &e), GL_OK);
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r;
         a.where = gl_pass_name_at(i);
@@ -210,7 +209,8 @@ static void test_model_scale_overflow(void **state) {
 static void test_bytes_overflow(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s = SHAPE(P2(30), P2(31));                    /* 2^61 elements */
     int x = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &s, "x", &e);
     int y = gl_graph_add(g, GL_OP_EXP, &x, 1, NULL, &s, NULL, &e);
@@ -285,7 +285,8 @@ static void test_count_limits(void **state) {
     gl_err_clear(&e);
     m.layers = 1024;
     assert_int_equal(gl_model_cfg_validate(&m, &e), GL_OK);
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     assert_int_equal(gl_graph_reserve(g, (1 << 22) + 1, &e), GL_E_LIMIT);
     assert_string_equal(e.msg, "graph has more than 4194304 nodes (node-count limit)");
     gl_graph_free(g);

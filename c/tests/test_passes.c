@@ -88,8 +88,8 @@ static void check_prov(const gl_graph *in, const gl_pass_result *r, const char *
 /* Runs a pass by name, checking purity (the input is unchanged, values shared not copied) and provenance. */
 static gl_pass_result run_pass(const char *name, const gl_graph *g) {
     gl_err e = {0};
-    gl_graph *before = gl_graph_clone(g, &e);
-    assert_non_null(before);
+    gl_graph *before = NULL;
+    assert_int_equal(gl_graph_clone(g, &before, &e), GL_OK);
     gl_pass_result r;
     gl_status st = gl_pass_run(name, g, &r, &e);
     if (st) fprintf(stderr, "%s: %s\n", name, e.msg);
@@ -219,7 +219,7 @@ static void test_simplify_non_rules(void **state) {
     gl_graph_free(g);
 
     /* a folded scalar const (attrs {}) equal to 1 counts: is_const reads the value, not attrs */
-    g = gl_graph_new(&e);
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int xi = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     int f1 = add_scalar_const(g, 1.0, false);
     int in[2] = {f1, xi};
@@ -239,7 +239,8 @@ static void test_simplify_non_rules(void **state) {
 static void test_cse(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s = SHAPE(4, 4);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, s, "x");
     int y = add_node(g, GL_OP_INPUT, NULL, 0, NULL, s, "y");
@@ -395,8 +396,8 @@ static gl_pass_result cse_only(const gl_graph *g) {
 /* Builds x [2,3,4] (and whatever the op reads), the two nodes of kp, outputs both; true when cse merged them. */
 static bool cse_merges(const key_pair *kp) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
     int in[3] = {x, x, x};
     if (kp->op == GL_OP_RMS_NORM) {
@@ -424,7 +425,8 @@ static bool cse_merges(const key_pair *kp) {
  * pad other consts come first, so the two land in different parts of hash tables of several sizes. */
 static bool cse_merges_scalars(double v1, bool attr1, double v2, bool attr2, int pad) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
     for (int i = 0; i < pad; i++) add_scalar_const(g, 10.0 + i, true);
     int c1 = add_scalar_const(g, v1, attr1), c2 = add_scalar_const(g, v2, attr2);
@@ -512,7 +514,8 @@ static void test_cse_key_every_attr(void **state) {
 static void test_constant_fold(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3), "x");
     int W = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(3, 2), "W");
     gl_array *wv = array_of(SHAPE(3, 2), 1.0, 1.0);               /* [[1,2],[3,4],[5,6]] */
@@ -578,7 +581,8 @@ static void test_constant_fold(void **state) {
 static void test_dce(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "unused");  /* inputs always survive */
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(3), "w");
@@ -611,7 +615,8 @@ static void test_dce(void **state) {
  * multiplies by an input, not a param; 3: the mul is the matmul's second operand. */
 static gl_graph *norm_graph(bool values, int variant) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(4, 8), "x");
     int z = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(8, 5), "z");
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(8), "attn_norm");
@@ -837,7 +842,7 @@ static void test_decompose(void **state) {
     gl_graph_free(g);
 
     /* the scalar dedup is seeded from the input graph's scalar consts, by value, folded ones too */
-    g = gl_graph_new(&e);
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int xi = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     int c1 = add_scalar_const(g, 1.0, false);
     int c1b = add_scalar_const(g, 1.0, true);                    /* setdefault: the first one wins */
@@ -868,7 +873,8 @@ static void test_registry(void **state) {
     assert_string_equal(gl_how_name(GL_HOW_FOLDED), "folded");
     assert_string_equal(gl_how_name(GL_HOW_CREATED), "created");
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_pass_result r;
     assert_int_equal(gl_pass_run("nope", g, &r, &e), GL_E_INVALID);
     assert_non_null(strstr(e.msg, "nope"));

@@ -196,7 +196,8 @@ static void test_provenance_expanded(void **state) {
 static void test_pass_run_verifies(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3), bad = SHAPE(5, 5);
     int x = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &xs, "x", &e);
     int ex = gl_graph_add(g, GL_OP_EXP, &x, 1, NULL, &bad, NULL, &e);
@@ -219,7 +220,8 @@ static void test_pass_run_verifies(void **state) {
 static void test_stale_shape_of_the_reference(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s1 = SHAPE(1, 1, 4, 4), s2 = SHAPE(2, 1, 4, 4);
     gl_attrs cm;
     memset(&cm, 0, sizeof cm);

@@ -41,10 +41,10 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     }
     gl_program p;
     if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
-    char *txt = gl_graph_print(p.graph, &le);
-    if (!txt) {
-        st = gl_fail(e, le.code, "%s", le.msg);
+    char *txt = NULL;
+    if ((st = gl_graph_print(p.graph, &txt, e))) {
         gl_program_free(&p);
+
         goto done;
     }
     gl_sb sb;

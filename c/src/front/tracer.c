@@ -22,11 +22,11 @@ struct gl_tracer {
 gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e) {
     gl_tracer *tr = gl_alloc(1, sizeof *tr, e);
     if (!tr) return NULL;
-    tr->g = gl_graph_new(e);
-    if (!tr->g) {
+    if (gl_graph_new(&tr->g, e)) {
         free(tr);
         return NULL;
     }
+
     tr->mode = mode;
     tr->concrete = concrete;
     return tr;
