@@ -36,7 +36,6 @@ int gl_cli_trace(int argc, char **argv) {
     }
     char *txt = NULL;
     int rc = gl_graph_print(p.graph, &txt, &e) ? gl_cli_fail(&e) : 0;
-
     if (!rc) rc = gl_cli_write(txt, strlen(txt));
     if (!rc) rc = gl_cli_write("\n", 1);
     free(txt);

@@ -117,7 +117,6 @@ static int cmd_print(int argc, char **argv) {
         if (stage && i != only) continue;
         char *txt = NULL;
         if (gl_graph_print(r.st[i].r.graph, &txt, &e)) {
-
             rc = gl_cli_fail(&e);
             break;
         }

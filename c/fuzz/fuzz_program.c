@@ -39,7 +39,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *txt = NULL;
         gl_status ps = gl_graph_print(p.graph, &txt, &v);
         if (ps && ps != GL_E_NOMEM) fail("the traced graph does not print", &v);
-
         free(txt);
         gl_program_free(&p);
     } else {

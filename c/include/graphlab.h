@@ -229,7 +229,6 @@ void gl_users_free(gl_users *u);
 /* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". *out is malloc'd; free(). */
 gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e);
 
-
 /* ---------------------------------------------------------------- tracer (builder API) */
 typedef enum { GL_BRANCH_ERROR, GL_BRANCH_SPECIALIZE, GL_BRANCH_GUARD } gl_branch_mode;
 const char *gl_branch_mode_name(gl_branch_mode m);

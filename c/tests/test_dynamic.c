@@ -202,7 +202,6 @@ static void test_check_guards_match_reference(void **state) {
             int64_t three = 3;
             gl_array *x = NULL, *y = NULL;
             assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
-
             memcpy(x->data, probes[p], sizeof probes[p]);
             gl_named_array in = {"x", x};
             bool ok = !holds[f][p];

@@ -162,7 +162,6 @@ static void test_array_limits(void **state) {
     gl_array *z = NULL;
     assert_int_equal(gl_array_new(3, (int64_t[]){1LL << 40, 0, 1LL << 40}, &z, &e), GL_OK);
     gl_array_release(z);
-
 }
 
 static void test_array_matches(void **state) {
@@ -455,7 +454,6 @@ static void test_matmul_large(void **state) {
     gl_array *A = NULL, *B = NULL;
     assert_int_equal(gl_array_new(2, (int64_t[]){M, K}, &A, &e), GL_OK);
     assert_int_equal(gl_array_new(2, (int64_t[]){K, N}, &B, &e), GL_OK);
-
     for (int i = 0; i < M; i++) A->data[i * K + (7 * i + 3) % K] = 1.0;
     for (int k = 0; k < K; k++)
         for (int j = 0; j < N; j++) B->data[k * N + j] = k * 1000.0 + j;
@@ -819,7 +817,6 @@ static void test_flash_attn_large_logits_match_reference(void **state) {
     gl_array *mask = NULL;
     assert_int_equal(gl_causal_mask_array(&(gl_shape){.rank = 2, .d = {{.n = 3}, {.n = 5}}}, NULL, 3, 2, &mask, NULL),
                      GL_OK);
-
     /* row [1][0] has two equal maxima: the mean of two rows of v */
     static const double want[2][18] = {
         {-1.0, -3.720075976020836e-44, 1.0, -1.0, -3.562288203370643e-218, 1.0, -1.0, 2.5741001112060067e-131, 1.0,

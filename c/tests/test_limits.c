@@ -368,7 +368,6 @@ static void test_shape_only_shells(void **state) {
     assert_non_null(strstr(e.msg, "more than 2^63 elements"));
     gl_err_clear(&e);
     assert_int_equal(gl_array_new(3, dims, &sh, &e), GL_E_LIMIT);   /* real arrays keep the 2^31 limit */
-
     assert_int_equal(e.code, GL_E_LIMIT);
     assert_non_null(strstr(e.msg, "more than the limit of 2^31"));
 }

@@ -209,7 +209,6 @@ static gl_status parse_opts(const char *json, size_t len, br_opts *o, gl_err *e)
         if (!o->x[w]) {
             int64_t three = 3;
             if ((st = gl_array_new(1, &three, &o->x[w], e))) goto done;
-
             memcpy(o->x[w]->data, w ? X2 : X1, sizeof X1);
         }
     if (o->x[0]->size != o->x[1]->size)

@@ -256,7 +256,6 @@ static gl_status run_numeric(const gl_layer_cfg *c, const gl_graph *g, const gl_
     }
     if (masked) {
         if ((st = gl_array_new(3, md, &mask, e))) goto done;
-
         for (int64_t j = S; j < L; j++) mask->data[j] = -INFINITY;
     }
     gl_named_array in_ref[5] = {{"x", x}, {"k_cache", k}, {"v_cache", v}, {"cos", cosv}, {"sin", sinv}};

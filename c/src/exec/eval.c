@@ -31,7 +31,6 @@ static gl_status rethrow(gl_err *e, const gl_err *t, const char *who) {
     return gl_fail(e, t->code, "%s: %s", who, t->msg);
 }
 
-
 /* An output array of shape s whose numbers the caller writes, every one of them (not zero-filled). */
 static gl_status new_from_shape(const gl_shape *s, gl_array **out, gl_err *e) {
     int64_t d[GL_MAX_RANK];

@@ -249,7 +249,6 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
     gl_status st = gl_array_new(s.rank, dims, &a, e);
     if (st) return st;
     int64_t dh = m->layer.dh, S = m->S;
-
     for (int64_t k = 0; k < a->size; k++) {
         switch (kind) {
         case 0: a->data[k] = gl_rng_normal(r); break;                                      /* x, caches */
@@ -265,7 +264,6 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
     st = gl_params_put(out, name, NULL, a, e);
     gl_array_release(a);
     return st;
-
 }
 
 /* The cache inputs of layer l: "k_cache" / "v_cache" for one layer, "{l}.k_cache" ... in a stack. */

@@ -153,7 +153,6 @@ gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real) {
         if (!A->shell) {
             int64_t dims[3] = {1, A->T, A->dh};
             if (gl_array_shell(3, dims, &A->shell, &I->err) || py_track_array(I, A->shell)) return NULL;
-
         }
         return A->shell;
     }

@@ -44,7 +44,6 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     char *txt = NULL;
     if ((st = gl_graph_print(p.graph, &txt, e))) {
         gl_program_free(&p);
-
         goto done;
     }
     gl_sb sb;

@@ -280,7 +280,6 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     case V_GRAPH: {
         char *t = NULL;
         if (gl_graph_print(v->u.gr.g, &t, NULL)) {
-
             sb->failed = true;
             return;
         }

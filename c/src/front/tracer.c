@@ -26,7 +26,6 @@ gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e) {
         free(tr);
         return NULL;
     }
-
     tr->mode = mode;
     tr->concrete = concrete;
     return tr;
@@ -235,7 +234,6 @@ int gl_t_scalar(gl_tracer *tr, double v) {
         if (tr->skeys[i] == v) return tr->sids[i];
     gl_array *a = NULL;
     if (gl_array_scalar(v, &a, &tr->err)) return -1;
-
     gl_node n;
     memset(&n, 0, sizeof n);
     n.op = GL_OP_CONST;

@@ -315,7 +315,6 @@ gl_graph *gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_er
     }
     gl_graph *g = NULL;
     if (gl_graph_new(&g, e)) return NULL;
-
     int nt = gl_json_get(j, tok, "nodes");
     if (gl_json_expect(j, nt, GL_J_ARR, "graph.nodes", e)) goto fail;
     if (gl_graph_reserve(g, j->t[nt].size, e)) goto fail;

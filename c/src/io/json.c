@@ -718,7 +718,6 @@ gl_array *gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_err
         goto done;
     }
     if (gl_array_new(rank, dims, &a, e)) goto done;
-
     if (gl_b64_decode_f64(s, n, a->data, numel, f, e)) {
         gl_array_release(a);
         a = NULL;

@@ -237,4 +237,3 @@ gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e) {
     for (int k = 0; k < g->nout; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", g->outputs[k]);
     return gl_sb_finish(&sb, out, NULL, e);
 }
-

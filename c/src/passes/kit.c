@@ -229,7 +229,6 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
     gl_status st = gl_graph_new(&k->out, &k->err);
     if (st || (st = gl_graph_reserve(k->out, nkeep, &k->err))) return st;
     gl_graph *ng = k->out;
-
     for (int t = 0; t < nkeep; t++) {
         int old = keep[t];
         const gl_node *nd = &w->nodes[old];
@@ -258,7 +257,6 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
             return gl_fail(&k->err, GL_E_INTERNAL, "rebuild: output %d (node %d) is not kept", t, w->outputs[t]);
         }
     st = gl_graph_set_outputs(ng, outs, w->nout, &k->err);
-
     free(outs);
     for (int t = 0; !st && t < w->nguards; t++) {
         int r = map[res[w->guards[t].node]];

@@ -70,7 +70,6 @@ static gl_status fold(gl_kit *k, int i, fold_src **src, int *srccap) {
             gl_array *v = NULL;
             gl_status st = scale_rows(k->w.values[wid], k->w.values[Wid], &v, &k->err);
             if (st) return st;
-
             gl_kit_set_value(k, nid, v);
         }
         gl_node *un = gl_kit_node(k, u);
