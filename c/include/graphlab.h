@@ -240,13 +240,14 @@ int gl_branch_mode_from_name(const char *name);                     /* -1 if unk
  * tracing, or params/consts), the op is also evaluated, as the reference's Tracer.emit does. */
 typedef struct gl_tracer gl_tracer;
 
-gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e);
+gl_status gl_tracer_new(gl_branch_mode mode, bool concrete, gl_tracer **out, gl_err *e);
 void gl_tracer_free(gl_tracer *tr);                                 /* NULL-safe */
 gl_status gl_tracer_status(const gl_tracer *tr);
 const gl_err *gl_tracer_error(const gl_tracer *tr);
 gl_graph *gl_tracer_graph(gl_tracer *tr);                           /* borrowed, while tracing */
-/* Sets outputs and hands the graph to the caller (the tracer is freed). NULL + *e on error. */
-gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e);
+/* Sets outputs and hands the graph to the caller through *out (the tracer is freed, also on error; *out is
+ * then NULL). */
+gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **out, gl_err *e);
 /* The trace-time value of a tensor (borrowed), or NULL. */
 gl_array *gl_t_value(gl_tracer *tr, int t);
 const gl_shape *gl_t_shape(gl_tracer *tr, int t);

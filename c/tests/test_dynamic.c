@@ -166,8 +166,8 @@ static gl_graph *trace_branch_guard(const double first[3]) {
     gl_array *x = NULL;
     assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
     memcpy(x->data, first, 3 * sizeof(double));
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_GUARD, true, &e);
-    assert_non_null(tr);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_GUARD, true, &tr, &e), GL_OK);
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
     int c = gl_t_gt(tr, gl_t_sum(tr, gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), -1, false), gl_t_scalar(tr, 0.0));
@@ -175,8 +175,8 @@ static gl_graph *trace_branch_guard(const double first[3]) {
     assert_int_equal(gl_t_bool(tr, c, &take), GL_OK);
     int y = gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), one = gl_t_scalar(tr, 1.0);
     int out = take ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
-    gl_graph *g = gl_tracer_finish(tr, &out, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &out, 1, &g, &e), GL_OK);
     gl_array_release(x);
     return g;
 }
@@ -510,7 +510,8 @@ static void test_lazy_shapes(void **state) {
 static void test_codegen_python(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[2] = {2, 4};
     gl_shape xs = gl_shape_of(2, d);
     xs.d[0] = gl_dim_sym("S");
@@ -533,8 +534,8 @@ static void test_codegen_python(void **state) {
     static const int perm[3] = {2, 0, 1};
     int tp = gl_t_transpose(tr, re, perm, 3);
     int outs[2] = {tp, m};
-    gl_graph *g = gl_tracer_finish(tr, outs, 2, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, outs, 2, &g, &e), GL_OK);
     char *src = NULL;
     size_t len = 0;
     assert_int_equal(gl_codegen_python(g, NULL, &src, &len, &e), GL_OK);
@@ -570,7 +571,8 @@ static void test_codegen_python(void **state) {
 static void test_codegen_c_source(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[1] = {3};
     gl_shape xs = gl_shape_of(1, d);
     int x = gl_t_input(tr, "x", &xs, NULL);
@@ -579,8 +581,8 @@ static void test_codegen_c_source(void **state) {
     int k = gl_t_const(tr, c);
     gl_array_release(c);
     int y = gl_t_add(tr, x, k);
-    gl_graph *g = gl_tracer_finish(tr, &y, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &y, 1, &g, &e), GL_OK);
     char *src = NULL;
     size_t len = 0;
     assert_int_equal(gl_codegen_c(g, NULL, &src, &len, &e), GL_OK);
@@ -600,14 +602,15 @@ static void test_codegen_c_source(void **state) {
 static void test_codegen_gelu(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[1] = {4};
     gl_shape xs = gl_shape_of(1, d);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int y = gl_t_gelu(tr, x);
     assert_int_equal(y, 1);
-    gl_graph *g = gl_tracer_finish(tr, &y, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &y, 1, &g, &e), GL_OK);
     assert_int_equal(gl_op_class(GL_OP_GELU), GL_CLASS_COMPOSITE);
     assert_int_equal(gl_op_from_name("gelu"), GL_OP_GELU);
     char *src = NULL;

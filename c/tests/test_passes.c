@@ -145,9 +145,10 @@ static gl_array *array_of(gl_shape s, double start, double step) {
 
 static gl_graph *finish(gl_tracer *tr, int out) {
     gl_err e = {0};
-    gl_graph *g = gl_tracer_finish(tr, &out, 1, &e);
-    if (!g) fprintf(stderr, "trace: %s\n", e.msg);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    gl_status st = gl_tracer_finish(tr, &out, 1, &g, &e);
+    if (st) fprintf(stderr, "trace: %s\n", e.msg);
+    assert_int_equal(st, GL_OK);
     return g;
 }
 
@@ -155,7 +156,8 @@ static gl_graph *finish(gl_tracer *tr, int out) {
 static void test_simplify_rules(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(4, 3);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int one = gl_t_scalar(tr, 1.0), zero = gl_t_scalar(tr, 0.0);
@@ -197,7 +199,8 @@ static void test_simplify_non_rules(void **state) {
     (void)state;
     gl_err e = {0};
     /* transposes that do not compose to the identity, x·2, x+1, 0-x, a const 1 of shape (1,): nothing */
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3, 4);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int pa[3] = {1, 0, 2}, pb[3] = {0, 2, 1};
@@ -720,7 +723,8 @@ static void test_fold_norm_weight(void **state) {
 /* ---------------------------------------------------------------- match_attention */
 static gl_graph *attn_graph(int maskkind /* 0 none, 1 causal, 2 input kmask */) {
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape s = SHAPE(2, 6, 4), ms = SHAPE(1, 1, 6);
     int q = gl_t_input(tr, "q", &s, NULL), k = gl_t_input(tr, "k", &s, NULL), v = gl_t_input(tr, "v", &s, NULL);
     int km = maskkind == 2 ? gl_t_input(tr, "kmask", &ms, NULL) : -1;
@@ -787,7 +791,8 @@ static void test_match_attention(void **state) {
 static void test_decompose(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(3, 4), ws = SHAPE(4);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int w = gl_t_param(tr, "w", &ws);

@@ -105,7 +105,8 @@ static gl_shape sh(int rank, int64_t a, int64_t b, int64_t c) {
 static void test_builder_shapes_and_errors(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape s1 = sh(3, 2, 1, 3), s2 = sh(2, 4, 1, 0);
     int a = gl_t_input(tr, "a", &s1, NULL);
     int b = gl_t_input(tr, "b", &s2, NULL);
@@ -133,12 +134,13 @@ static void test_builder_shapes_and_errors(void **state) {
     assert_int_equal(gl_tracer_status(tr), GL_E_SHAPE);
     assert_non_null(strstr(gl_tracer_error(tr)->msg, "(2, 4, 3) and (1, 5, 7)"));
     assert_int_equal(gl_t_exp(tr, a), -1);
-    gl_graph *g = gl_tracer_finish(tr, &c, 1, &e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &c, 1, &g, &e), GL_E_SHAPE);
     assert_null(g);
     assert_int_equal(e.code, GL_E_SHAPE);
 
     gl_err_clear(&e);
-    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape m1 = sh(2, 3, 4, 0), m2 = sh(2, 5, 6, 0);
     a = gl_t_input(tr, "a", &m1, NULL);
     b = gl_t_input(tr, "b", &m2, NULL);
@@ -147,7 +149,7 @@ static void test_builder_shapes_and_errors(void **state) {
     gl_tracer_free(tr);
 
     /* symbolic dims broadcast by name */
-    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape y1 = sh(2, 1, 8, 0), y2 = sh(2, 4, 1, 0);
     y1.d[1] = gl_dim_sym("S");
     a = gl_t_input(tr, "a", &y1, NULL);
@@ -163,7 +165,8 @@ static void test_builder_shapes_and_errors(void **state) {
 
 /* f(x) = (x*2 + 1) if (x*2).sum() > 0 else (x*2 - 1) — the reference's branch example */
 static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(mode, true, e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(mode, true, &tr, e), GL_OK);
     int64_t dims[1] = {3};
     gl_array *x = NULL;
     assert_int_equal(gl_array_new(1, dims, &x, e), GL_OK);
@@ -185,8 +188,7 @@ static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_er
     }
     int one = gl_t_scalar(tr, 1.0);
     int r = taken ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
-    *out = gl_tracer_finish(tr, &r, 1, e);
-    return *out ? GL_OK : e->code;
+    return gl_tracer_finish(tr, &r, 1, out, e);
 }
 
 static void test_branch_modes(void **state) {

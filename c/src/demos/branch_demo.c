@@ -254,14 +254,18 @@ static void step(br_state *s, const char *fmt, ...) {
     gl_sb_json_str(&s->steps, buf);
 }
 
-static gl_graph *trace_program(gl_branch_mode mode, gl_array *x, gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(mode, true, e);
-    if (!tr) return NULL;
+static gl_status trace_program(gl_branch_mode mode, gl_array *x, gl_graph **out, gl_err *e) {
+    gl_tracer *tr = NULL;
+    gl_status st = gl_tracer_new(mode, true, &tr, e);
+    if (st) {
+        *out = NULL;
+        return st;
+    }
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
     prog_api api = {tr, t_scalar, t_binary, t_sum, t_bool};
-    int out = xi < 0 ? -1 : program(&api, xi);
-    return gl_tracer_finish(tr, &out, 1, e);
+    int y = xi < 0 ? -1 : program(&api, xi);
+    return gl_tracer_finish(tr, &y, 1, out, e);
 }
 
 static const char *guard_text(const gl_graph *g, char *buf, size_t cap) {
@@ -299,10 +303,11 @@ static gl_status cached_call(br_state *s, gl_branch_mode mode, int call, gl_arra
             goto done;
         }
         gl_err te = {GL_OK, ""};
-        gl_graph *g = trace_program(mode, x, &te);
-        if (!g) {
-            if (te.code != GL_E_TRACE) {
-                st = gl_fail(e, te.code, "%s", te.msg);
+        gl_graph *g = NULL;
+        gl_status ts = trace_program(mode, x, &g, &te);
+        if (ts) {
+            if (ts != GL_E_TRACE) {
+                st = gl_fail(e, ts, "%s", te.msg);
                 goto done;
             }
             snprintf(s->error, sizeof s->error, "%s", te.msg);

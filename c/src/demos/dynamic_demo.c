@@ -101,10 +101,12 @@ static gl_shape shp(int rank, gl_dim a, gl_dim b, gl_dim c) {
 
 /* The decode layer with cache length L (integer or symbol) and write row pos, inputs and params in
  * gl_build_model's order. p holds values (numerics) or shapes only. */
-static gl_graph *build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim L, gl_dim pos, bool masked,
-                              gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, e);
-    if (!tr) return NULL;
+static gl_status build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim L, gl_dim pos, bool masked,
+                              gl_graph **out, gl_err *e) {
+    *out = NULL;
+    gl_tracer *tr = NULL;
+    gl_status st = gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e);
+    if (st) return st;
     gl_dim one = gl_dim_int(1), G = gl_dim_int(c->G), dh = gl_dim_int(c->dh);
     gl_shape xs = shp(2, one, gl_dim_int(c->d), one), kv = shp(3, G, L, dh), cs = shp(3, one, one, dh),
              ms = shp(3, one, one, L);
@@ -120,14 +122,13 @@ static gl_graph *build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim 
         int k = gl_params_find(p, name);
         if (k < 0) {
             gl_tracer_free(tr);
-            gl_fail(e, GL_E_INTERNAL, "dynamic: param %s is missing", name);
-            return NULL;
+            return gl_fail(e, GL_E_INTERNAL, "dynamic: param %s is missing", name);
         }
         ids[i] = p->values[k] ? gl_t_param_value(tr, name, p->values[k]) : gl_t_param(tr, name, &p->shapes[k]);
     }
     int outs[3] = {-1, -1, -1};
     gl_decode_layer(tr, c, pos, masked, x, kc, vc, co, si, km, ids, outs);
-    return gl_tracer_finish(tr, outs, 3, e);
+    return gl_tracer_finish(tr, outs, 3, out, e);
 }
 
 /* The shape guard: every input node's shape matches the step's input of the same name (integer dims
@@ -465,11 +466,8 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
             t->compiled = true;
             gl_dim Ld = o.st == ST_SYMBOLIC ? gl_dim_sym("S") : L;
             gl_dim pos = o.st == ST_SPECIALIZE ? gl_dim_int(t->S - 1) : gl_dim_sym("P");
-            gl_graph *g = build_decode(c, &p, Ld, pos, masked, e);
-            if (!g) {
-                st = e && e->code ? e->code : GL_E_INTERNAL;
-                break;
-            }
+            gl_graph *g = NULL;
+            if ((st = build_decode(c, &p, Ld, pos, masked, &g, e))) break;
             if ((st = cache_add(&cache, g, o.st == ST_SYMBOLIC ? -1 : t->bucket, e))) {
                 gl_graph_free(g);
                 break;
@@ -484,12 +482,10 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
         if (o.st != ST_SPECIALIZE && (st = gl_bind_set(&b, "P", t->S - 1, e))) break;
         if (!numeric) continue;
         /* the reference: the specialize graph for this S (the strategy's own graph when it is specialize) */
-        gl_graph *ref = o.st == ST_SPECIALIZE ? cache.g[hit]
-                                              : build_decode(c, &p, gl_dim_int(t->S), gl_dim_int(t->S - 1), false, e);
-        if (!ref) {
-            st = e && e->code ? e->code : GL_E_INTERNAL;
+        gl_graph *ref = cache.g[hit];
+        if (o.st != ST_SPECIALIZE &&
+            (st = build_decode(c, &p, gl_dim_int(t->S), gl_dim_int(t->S - 1), false, &ref, e)))
             break;
-        }
         st = run_numeric(c, cache.g[hit], ref, t->S, t->bucket, &b, masked, (const gl_array *const *)pool, &r,
                          &t->diff, e);
         if (ref != cache.g[hit]) gl_graph_free(ref);

@@ -57,8 +57,8 @@ static int fail_sticky(gl_lazy *lz) {
 }
 
 static gl_status start_graph(gl_lazy *lz) {
-    lz->tr = gl_tracer_new(GL_BRANCH_ERROR, false, &lz->err);
-    if (!lz->tr) return lz->err.code;
+    gl_status st = gl_tracer_new(GL_BRANCH_ERROR, false, &lz->tr, &lz->err);
+    if (st) return st;
     lz->gen++;
     for (int i = 0; i < lz->npending; i++) gl_array_release(lz->pending[i]);
     lz->npending = 0;
@@ -331,9 +331,9 @@ gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e) {
     }
     for (int i = 0; i < tg->n; i++)
         if (gl_op_class(tg->nodes[i].op) != GL_CLASS_LEAF) ids[nids++] = i;
-    g = gl_tracer_finish(lz->tr, ids, nids, &lz->err);
+    gl_status fst = gl_tracer_finish(lz->tr, ids, nids, &g, &lz->err);
     lz->tr = NULL;                               /* finish freed the tracer (also on failure) */
-    if (!g) goto fail;
+    if (fst) goto fail;
     if (execute(lz, g, vals)) goto fail;
     out = gl_array_retain(vals[cur]);
     lz->gens[lz->ngens].g = g;

@@ -465,10 +465,10 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
     int L = m->layers, nout = 0;
     int *ids = gl_alloc((size_t)L * GL_LAYER_NPARAMS, sizeof(int), e);
     int *outs = gl_alloc((size_t)(1 + 2 * L), sizeof(int), e);
-    gl_tracer *tr = ids && outs ? gl_tracer_new(GL_BRANCH_ERROR, false, e) : NULL;
+    gl_tracer *tr = NULL;
     gl_array *cos_v = NULL, *sin_v = NULL;
     gl_graph *g = NULL;
-    if (!tr) goto done;
+    if (!ids || !outs || gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e)) goto done;
     if (m->mode == GL_MODE_PREFILL) {
         gl_shape xs = shape2(m->T, c->d);
         int x = gl_t_input(tr, "x", &xs, NULL);
@@ -508,7 +508,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         outs[0] = x;
         nout = 1 + 2 * L;
     }
-    g = gl_tracer_finish(tr, outs, nout, e);
+    gl_tracer_finish(tr, outs, nout, &g, e);
     tr = NULL;
 done:
     gl_tracer_free(tr);

@@ -19,16 +19,20 @@ struct gl_tracer {
     gl_err err;
 };
 
-gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e) {
+gl_status gl_tracer_new(gl_branch_mode mode, bool concrete, gl_tracer **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_tracer_new: out is NULL");
+    *out = NULL;
     gl_tracer *tr = gl_alloc(1, sizeof *tr, e);
-    if (!tr) return NULL;
-    if (gl_graph_new(&tr->g, e)) {
+    if (!tr) return gl_fail(e, GL_E_NOMEM, "out of memory allocating a tracer");
+    gl_status st = gl_graph_new(&tr->g, e);
+    if (st) {
         free(tr);
-        return NULL;
+        return st;
     }
     tr->mode = mode;
     tr->concrete = concrete;
-    return tr;
+    *out = tr;
+    return GL_OK;
 }
 
 static void free_tvals(gl_tracer *tr) {
@@ -51,27 +55,21 @@ gl_status gl_tracer_status(const gl_tracer *tr) { return tr->err.code; }
 const gl_err *gl_tracer_error(const gl_tracer *tr) { return &tr->err; }
 gl_graph *gl_tracer_graph(gl_tracer *tr) { return tr->g; }
 
-gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e) {
-    if (!tr) return NULL;
-    if (tr->err.code) {
-        gl_fail(e, tr->err.code, "%s", tr->err.msg);
-        gl_tracer_free(tr);
-        return NULL;
+gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **out, gl_err *e) {
+    gl_status st = GL_OK;
+    if (!out) st = gl_fail(e, GL_E_INVALID, "gl_tracer_finish: out is NULL");
+    else *out = NULL;
+    if (!st && !tr) st = gl_fail(e, GL_E_INVALID, "gl_tracer_finish: tracer is NULL");
+    if (!st && tr->err.code) st = gl_fail(e, tr->err.code, "%s", tr->err.msg);
+    for (int i = 0; !st && i < nout; i++)
+        if (outs[i] < 0) st = gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
+    if (!st) st = gl_graph_set_outputs(tr->g, outs, nout, e);
+    if (!st) {
+        *out = tr->g;
+        tr->g = NULL;
     }
-    for (int i = 0; i < nout; i++)
-        if (outs[i] < 0) {
-            gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
-            gl_tracer_free(tr);
-            return NULL;
-        }
-    if (gl_graph_set_outputs(tr->g, outs, nout, e)) {
-        gl_tracer_free(tr);
-        return NULL;
-    }
-    gl_graph *g = tr->g;
-    tr->g = NULL;
     gl_tracer_free(tr);
-    return g;
+    return st;
 }
 
 static bool ok_id(gl_tracer *tr, int t) { return t >= 0 && t < tr->g->n; }
