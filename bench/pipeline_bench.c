@@ -71,8 +71,7 @@ static int run_once(const bench_case *bc, double *ms, bench_out *o) {
 
     double t0 = now_ms();
     if (gl_params_shapes(&p, &m, &e)) { rc = fail("params", &e); goto out; }
-    tr = gl_build_model(&m, &p, &e);
-    if (!tr) { rc = fail("build", &e); goto out; }
+    if (gl_build_model(&m, &p, &tr, &e)) { rc = fail("build", &e); goto out; }
     double t1 = now_ms();
     if (gl_graph_clone(tr, &g, &e)) { rc = fail("clone", &e); goto out; }
     for (int i = 0; i < gl_pipeline_length(); i++) {

@@ -67,8 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int nin = 0;
     gl_bind bind = {0};
     if (gl_params_random(&p, &m, seed, &e)) FZ_FAIL("gl_params_random: %s (%s)", e.msg, cfg);
-    trace = gl_build_model(&m, &p, &e);
-    if (!trace) FZ_FAIL("gl_build_model: %s (%s)", e.msg, cfg);
+    if (gl_build_model(&m, &p, &trace, &e)) FZ_FAIL("gl_build_model: %s (%s)", e.msg, cfg);
     if (m.mode == GL_MODE_DECODE) {
         gl_bind_set(&bind, "S", m.S, &e);
         gl_bind_set(&bind, "P", m.S - 1, &e);

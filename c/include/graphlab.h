@@ -388,7 +388,7 @@ gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed,
 
 /* Traces a whole model with the tracer: inputs (prefill: x; decode: x, k_cache, v_cache, cos, sin
  * [, kmask]) then params in order, then the layers. params missing from p are recorded shape-only. */
-gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e);
+gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **out, gl_err *e);
 /* The layers on an existing tracer, for custom programs (prefill: returns x_out; decode: fills outs
  * with x_out, K, V). param_ids: GL_LAYER_NPARAMS node ids. */
 int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t pos0, gl_array *cos,

@@ -339,8 +339,8 @@ static void test_dynamic_bucket(void **state) {
     m.masked = true;
     m.layers = 1;
     gl_err e = {0};
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     double f[2] = {0, 0};
     for (int b = 0; b < 2; b++) {
         gl_bind bind = {0};

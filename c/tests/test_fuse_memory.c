@@ -583,9 +583,10 @@ static void check_model(const gl_model_cfg *m, int eb) {
     gl_params p;
     gl_params_init(&p);
     assert_int_equal(gl_params_shapes(&p, m, &e), GL_OK);
-    gl_graph *tr = gl_build_model(m, &p, &e);
-    if (!tr) fprintf(stderr, "build: %s\n", e.msg);
-    assert_non_null(tr);
+    gl_graph *tr = NULL;
+    gl_status st = gl_build_model(m, &p, &tr, &e);
+    if (st) fprintf(stderr, "build: %s\n", e.msg);
+    assert_int_equal(st, GL_OK);
     gl_bind b = {0};
     if (m->mode == GL_MODE_DECODE) {
         gl_bind_set(&b, "S", m->S, &e);

@@ -85,11 +85,7 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
     }
     STEP("params", gl_params_shapes(&p, m, &e));
     a.where = "build";
-    tr = gl_build_model(m, &p, &e);
-    if (!tr) {
-        a.st = e.code;
-        goto done;
-    }
+    if ((a.st = gl_build_model(m, &p, &tr, &e))) goto done;
     for (int i = 0; i < tr->n; i++) {
         int64_t n;
         STEP("numel", gl_numel(&tr->nodes[i].shape, &b, &n, &e));

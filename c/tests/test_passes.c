@@ -941,8 +941,8 @@ static void test_pipeline_counts(void **state) {
         const pipe_case *pc = &CASES[c];
         gl_model_cfg m = model_of(pc->preset, pc->mode, pc->T, pc->S, pc->masked, pc->layers);
         gl_err e = {0};
-        gl_graph *g = gl_build_model(&m, NULL, &e);
-        assert_non_null(g);
+        gl_graph *g = NULL;
+        assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
         assert_int_equal(g->n, pc->counts[0][0]);
         assert_int_equal(gl_graph_count(g), pc->counts[0][1]);
         for (int i = 0; i < gl_pipeline_length(); i++) {
@@ -965,8 +965,8 @@ static void test_deep_stack(void **state) {
     (void)state;
     gl_model_cfg m = model_of("llama3-8b", GL_MODE_PREFILL, 128, 0, false, 126);
     gl_err e = {0};
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     static const int nodes[6] = {5797, 7690, 7063, 7063, 7063, 6559};
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r = run_pass(gl_pass_name_at(i), g);
@@ -1000,8 +1000,8 @@ static void check_numbers(gl_model_cfg m) {
     gl_params p;
     gl_params_init(&p);
     assert_int_equal(gl_params_random(&p, &m, 0, &e), GL_OK);
-    gl_graph *g = gl_build_model(&m, &p, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, &p, &g, &e), GL_OK);
     gl_bind bind;
     memset(&bind, 0, sizeof bind);
     if (m.mode == GL_MODE_DECODE) {

@@ -16,8 +16,8 @@ static void test_layer_node_counts(void **state) {
     (void)state;
     gl_err e = {0};
     gl_model_cfg m = small_prefill();
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 53);
     assert_int_equal(gl_graph_count(g), 38);
     assert_int_equal(g->nout, 1);
@@ -28,8 +28,7 @@ static void test_layer_node_counts(void **state) {
 
     m.mode = GL_MODE_DECODE;
     m.S = 16;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 48);
     assert_int_equal(gl_graph_count(g), 33);
     assert_int_equal(g->nout, 3);
@@ -39,8 +38,7 @@ static void test_layer_node_counts(void **state) {
     gl_graph_free(g);
 
     m.masked = true;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 50);
     assert_int_equal(gl_graph_count(g), 34);
     gl_graph_free(g);
@@ -49,8 +47,7 @@ static void test_layer_node_counts(void **state) {
     m.layer = gl_preset_find("llama3-8b")->cfg;
     m.T = 128;
     m.layers = 4;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 206);
     assert_int_equal(gl_graph_count(g), 152);
     assert_string_equal(g->nodes[11].name, "1.wq");
@@ -66,34 +63,36 @@ static void test_config_errors(void **state) {
     (void)state;
     gl_model_cfg m = small_prefill();
     gl_err e = {0};
+    gl_graph *g = &(gl_graph){0};
     m.layer.G = 3;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_E_INVALID);
+    assert_null(g);
     assert_int_equal(e.code, GL_E_INVALID);
     assert_non_null(strstr(e.msg, "config.H (8) must be divisible by config.G (3)"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.d = 0;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.d"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.dh = 7;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.dh (7)"));
     gl_err_clear(&e);
     m = small_prefill();
     m.T = -4;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.T"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.f = (int64_t)1 << 40;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_E_LIMIT);
     assert_int_equal(e.code, GL_E_LIMIT);
     gl_err_clear(&e);
     m = small_prefill();
     m.layers = 0;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.layers"));
 }
 
@@ -227,7 +226,8 @@ static void test_printer(void **state) {
     (void)state;
     gl_err e = {0};
     gl_model_cfg m = small_prefill();
-    gl_graph *g = gl_build_model(&m, NULL, &e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     char *txt = NULL;
     assert_int_equal(gl_graph_print(g, &txt, &e), GL_OK);
     assert_non_null(strstr(txt, "%11  = matmul(%10, %2)  : [12×64]\n"));

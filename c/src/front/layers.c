@@ -459,24 +459,28 @@ static gl_status add_params(gl_tracer *tr, const gl_model_cfg *m, const gl_param
     return GL_OK;   /* tracer errors are sticky and surface at gl_tracer_finish */
 }
 
-gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
-    if (gl_model_cfg_validate(m, e)) return NULL;
+gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_build_model: out is NULL");
+    *out = NULL;
+    gl_status st = gl_model_cfg_validate(m, e);
+    if (st) return st;
     const gl_layer_cfg *c = &m->layer;
     int L = m->layers, nout = 0;
     int *ids = gl_alloc((size_t)L * GL_LAYER_NPARAMS, sizeof(int), e);
     int *outs = gl_alloc((size_t)(1 + 2 * L), sizeof(int), e);
     gl_tracer *tr = NULL;
     gl_array *cos_v = NULL, *sin_v = NULL;
-    gl_graph *g = NULL;
-    if (!ids || !outs || gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e)) goto done;
+    st = !ids || !outs ? gl_fail(e, GL_E_NOMEM, "gl_build_model: out of memory (%d layers)", L)
+                       : gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e);
+    if (st) goto done;
     if (m->mode == GL_MODE_PREFILL) {
         gl_shape xs = shape2(m->T, c->d);
         int x = gl_t_input(tr, "x", &xs, NULL);
-        if (add_params(tr, m, p, ids, e)) goto done;
+        if ((st = add_params(tr, m, p, ids, e))) goto done;
         /* one pair of tables for the whole stack: every layer's const nodes share it, so CSE merges them */
-        gl_status rst = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
-                                      : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
-        if (rst) goto done;
+        st = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
+                           : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
+        if (st) goto done;
         for (int l = 0; l < L; l++) x = gl_prefill_layer(tr, c, m->T, m->pos0, cos_v, sin_v, x, ids + l * GL_LAYER_NPARAMS);
         outs[nout++] = x;
     } else {
@@ -496,7 +500,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         int cos_id = gl_t_input(tr, "cos", &cs, NULL);
         int sin_id = gl_t_input(tr, "sin", &cs, NULL);
         int kmask = m->masked ? gl_t_input(tr, "kmask", &ms, NULL) : -1;
-        if (add_params(tr, m, p, ids, e)) goto done;
+        if ((st = add_params(tr, m, p, ids, e))) goto done;
         for (int l = 0; l < L; l++) {
             int o[3];
             gl_decode_layer(tr, c, gl_dim_sym("P"), m->masked, x, kc[2 * l], kc[2 * l + 1], cos_id, sin_id, kmask,
@@ -508,7 +512,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         outs[0] = x;
         nout = 1 + 2 * L;
     }
-    gl_tracer_finish(tr, outs, nout, &g, e);
+    st = gl_tracer_finish(tr, outs, nout, out, e);
     tr = NULL;
 done:
     gl_tracer_free(tr);
@@ -516,5 +520,5 @@ done:
     gl_array_release(sin_v);
     free(ids);
     free(outs);
-    return g;
+    return st;
 }
