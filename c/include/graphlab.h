@@ -545,7 +545,7 @@ gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, 
  * after the first failure; gl_lazy_status / gl_lazy_error tell what happened). */
 typedef struct gl_lazy gl_lazy;
 
-gl_lazy *gl_lazy_new(gl_err *e);
+gl_status gl_lazy_new(gl_lazy **out, gl_err *e);
 void gl_lazy_free(gl_lazy *lz);                                     /* NULL-safe */
 gl_status gl_lazy_status(const gl_lazy *lz);
 const gl_err *gl_lazy_error(const gl_lazy *lz);
@@ -560,8 +560,8 @@ int gl_lazy_sub(gl_lazy *lz, int a, int b);
 int gl_lazy_mul(gl_lazy *lz, int a, int b);
 int gl_lazy_gt(gl_lazy *lz, int a, int b);
 int gl_lazy_sum(gl_lazy *lz, int a, int axis, bool keepdims);
-/* Runs the current graph; returns t's value (a new reference) and starts a new graph. */
-gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e);
+/* Runs the current graph; *value = t's value (a new reference; NULL on error) and starts a new graph. */
+gl_status gl_lazy_materialize(gl_lazy *lz, int t, gl_array **value, gl_err *e);
 /* bool(t): materializes t (a graph break) and returns its truth value (one element, or empty = false). */
 gl_status gl_lazy_bool(gl_lazy *lz, int t, bool *out);
 int gl_lazy_graph_count(const gl_lazy *lz);                         /* graphs executed so far */

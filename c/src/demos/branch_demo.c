@@ -338,8 +338,8 @@ static gl_status lazy_call(br_state *s, int call, gl_array *x, gl_err *e) {
         const gl_err *le = gl_lazy_error(s->lz);
         return gl_fail(e, le->code ? le->code : GL_E_INTERNAL, "%s", le->msg);
     }
-    s->out[call - 1] = gl_lazy_materialize(s->lz, out, e);
-    if (!s->out[call - 1]) return e && e->code ? e->code : GL_E_INTERNAL;
+    gl_status st = gl_lazy_materialize(s->lz, out, &s->out[call - 1], e);
+    if (st) return st;
     int after = gl_lazy_graph_count(s->lz);
     s->lz_call_end[call - 1] = after;
     gl_sb ops;
@@ -429,8 +429,7 @@ gl_status gl_branch_demo_json(const char *opts_json, size_t len, char **out, siz
     memset(&s, 0, sizeof s);
     gl_sb_init(&s.steps);
     if (o.fe == FE_LAZY) {
-        gl_err le = {GL_OK, ""};
-        if (!(s.lz = gl_lazy_new(&le))) st = gl_fail(e, le.code, "%s", le.msg);
+        st = gl_lazy_new(&s.lz, e);
         for (int c = 0; c < 2 && !st; c++) st = lazy_call(&s, c + 1, o.x[c], e);
     } else {
         gl_branch_mode mode = o.fe == FE_ERROR ? GL_BRANCH_ERROR : o.fe == FE_SPECIALIZE ? GL_BRANCH_SPECIALIZE
