@@ -7,7 +7,12 @@
  * module graph_lab.py; every result here must equal what it computes.
  *
  * Conventions (Lua/SQLite style):
- *  - Every fallible call takes a gl_err* and returns a gl_status (or NULL / -1 with the status in *err).
+ *  - Every fallible call takes a gl_err* (last) and returns a gl_status; the message lives in the caller's
+ *    gl_err. Constructors write the new object through an out-pointer, the parameter before the gl_err*
+ *    (gl_status gl_graph_new(gl_graph **out, gl_err *e)); *out is NULL on failure, so callers test the
+ *    status, never the pointer. The exceptions return an index, -1 on failure: gl_graph_add(_copy) the new
+ *    node's id (status in *e), and the builder calls of a tracer or lazy runner a tensor id (the error is
+ *    sticky in the object: gl_tracer_status / gl_lazy_status).
  *    The library never aborts or exits; every allocation failure becomes GL_E_NOMEM.
  *  - No mutable globals: all state lives in objects the caller owns and frees.
  *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly.

@@ -11,7 +11,9 @@
 #define GL_MAX_DIM (1LL << 24)
 #define GL_MAX_LAYERS 1024
 
-/* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). */
+/* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). These two keep
+ * malloc's shape (a pointer, NULL on failure) rather than graphlab.h's status + out-pointer convention:
+ * they are malloc wrappers, not constructors, and their one failure is always GL_E_NOMEM. */
 void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */
 void *gl_grow(void *p, size_t n, size_t size, gl_err *e);  /* realloc; on failure p is untouched */
 
