@@ -1,5 +1,8 @@
 /* test_trace.c — the builder/tracer, shape rules, layers and the printer. Expected node counts are the
  * reference's (tests/fixtures/ JSON files, "passes"[0]); other expectations are derived by hand. */
+#include <stdio.h>
+
+#include "ir/util.h"
 #include "test_util.h"
 
 static gl_model_cfg small_prefill(void) {
@@ -162,6 +165,88 @@ static void test_builder_shapes_and_errors(void **state) {
     gl_tracer_free(tr);
 }
 
+/* A builder refuses bad shapes with the message it gave before the rule moved to gl_op_shape (the native
+ * CLI's at d7cf2da), and the same node through gl_node_shape (the graph reader's and the verifier's path)
+ * gets the very same message: one shape rule per op. */
+static void test_one_shape_rule(void **state) {
+    (void)state;
+    static const struct {
+        gl_op op;
+        int rank[3];
+        int64_t d[3][3];
+        const char *msg;
+    } cases[] = {
+        {GL_OP_RMS_NORM, {2, 2}, {{1, 3}, {2, 3}}, "rms_norm weight (2, 3) does not broadcast onto (1, 3)"},
+        {GL_OP_RMS_NORM, {0, 1}, {{0}, {1}}, "rms_norm needs a tensor of rank >= 1"},
+        {GL_OP_KV_WRITE, {3, 3}, {{2, 5, 4}, {2, 1, 3}}, "kv_write: rows (2, 1, 3) do not fit cache (2, 5, 4)"},
+        {GL_OP_CAUSAL_MASK, {1}, {{3}}, "causal_mask needs a tensor of rank >= 2"},
+        {GL_OP_FLASH_ATTN, {2, 1, 2}, {{4, 8}, {8}, {4, 8}}, "flash_attn: k must have rank >= 2"},
+        {GL_OP_MATMUL, {2, 2}, {{3, 4}, {5, 6}}, "matmul inner dims differ: (3, 4) @ (5, 6)"},
+        {GL_OP_ADD, {2, 2}, {{2, 3}, {4, 3}}, "shapes cannot broadcast: (2, 3) and (4, 3)"},
+        {GL_OP_TRANSPOSE, {2}, {{2, 3}}, "transpose perm has 7 axes but shape (2, 3) has 2"},
+        {GL_OP_SUM, {2}, {{2, 3}}, "axis 2 is out of range for shape (2, 3)"},
+        {GL_OP_RESHAPE, {2}, {{2, 3}}, "cannot reshape (2, 3) (6 elements) into (5,) (5 elements)"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gl_err e = {0};
+        gl_tracer *tr = NULL;
+        assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+        int nin = gl_op_arity(cases[c].op), t[3];
+        if (cases[c].op == GL_OP_CAUSAL_MASK) nin = 1;    /* its `like` tensor */
+        for (int i = 0; i < nin; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "x%d", i);
+            gl_shape s = gl_shape_of(cases[c].rank[i], cases[c].d[i]);
+            t[i] = gl_t_input(tr, name, &s, NULL);
+        }
+        gl_node n;
+        memset(&n, 0, sizeof n);
+        n.op = cases[c].op;
+        n.nin = cases[c].op == GL_OP_CAUSAL_MASK ? 0 : nin;
+        for (int i = 0; i < n.nin; i++) n.in[i] = t[i];
+        int r = -2;
+        switch (cases[c].op) {
+        case GL_OP_RMS_NORM: r = gl_t_rms_norm(tr, t[0], t[1], 1e-5); n.attrs.has = GL_A_EPS; break;
+        case GL_OP_KV_WRITE: r = gl_t_kv_write(tr, t[0], t[1], gl_dim_int(0)); n.attrs.has = GL_A_POS; break;
+        case GL_OP_CAUSAL_MASK:
+            r = gl_t_causal_mask(tr, t[0], 3, 0);
+            n.shape = *gl_t_shape(tr, t[0]);
+            break;
+        case GL_OP_FLASH_ATTN: r = gl_t_flash_attn(tr, t[0], t[1], t[2], -1, 1.0); break;
+        case GL_OP_MATMUL: r = gl_t_matmul(tr, t[0], t[1]); break;
+        case GL_OP_ADD: r = gl_t_add(tr, t[0], t[1]); break;
+        case GL_OP_TRANSPOSE: {
+            static const int perm[7] = {0, 1, 2, 3, 4, 5, 6};   /* more axes than GL_MAX_RANK */
+            r = gl_t_transpose(tr, t[0], perm, 7);
+            n.attrs.has = GL_A_PERM;
+            n.attrs.nperm = 7;
+            break;
+        }
+        case GL_OP_SUM:
+            r = gl_t_sum(tr, t[0], 2, false);
+            n.attrs.has = GL_A_AXIS | GL_A_KEEPDIMS;
+            n.attrs.axis = 2;
+            break;
+        case GL_OP_RESHAPE: {
+            gl_shape five = sh(1, 5, 0, 0);
+            r = gl_t_reshape(tr, t[0], &five);
+            n.attrs.has = GL_A_SHAPE;
+            n.attrs.shape = five;
+            break;
+        }
+        default: fail_msg("case %zu: no builder", c);
+        }
+        assert_int_equal(r, -1);
+        assert_int_equal(gl_tracer_status(tr), GL_E_SHAPE);
+        assert_string_equal(gl_tracer_error(tr)->msg, cases[c].msg);
+        gl_shape out;
+        gl_err e2 = {0};
+        assert_int_equal(gl_node_shape(gl_tracer_graph(tr), &n, &out, &e2), GL_E_SHAPE);
+        assert_string_equal(e2.msg, cases[c].msg);
+        gl_tracer_free(tr);
+    }
+}
+
 /* f(x) = (x*2 + 1) if (x*2).sum() > 0 else (x*2 - 1) — the reference's branch example */
 static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_err *e) {
     gl_tracer *tr = NULL;
@@ -295,7 +380,8 @@ static void test_random_inputs(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_config_errors),
-        cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_branch_modes),
+        cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_one_shape_rule),
+        cmocka_unit_test(test_branch_modes),
         cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables), cmocka_unit_test(test_random_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -243,16 +243,13 @@ int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *at
     if (like) {                                   /* no input, no import */
         const gl_shape *s = handle_shape(lz, in[0]);
         if (!s) return -1;
-        if (s->rank < 2) {
-            gl_fail(&lz->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
-            return -1;
-        }
         gl_attrs cm;
         memset(&cm, 0, sizeof cm);
         cm.has = GL_A_T | GL_A_POS0;
         cm.T = a->T;
         cm.pos0 = a->pos0;
-        gl_shape sc = *s;
+        gl_shape sc;
+        if (gl_op_shape(op, NULL, 0, &cm, s, &sc, &lz->err)) return -1;
         return new_handle(lz, gl_t_emit(lz->tr, op, NULL, 0, &cm, &sc, NULL));
     }
     int x[GL_MAX_INPUTS];

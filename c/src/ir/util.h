@@ -52,9 +52,13 @@ gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e);
  * non-finite number was written. */
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
 
-/* The shape node n's op gives its inputs' shapes in g (the tracer's rules: a leaf or causal_mask its own);
- * GL_E_SHAPE when they do not fit. graph_read checks every node it reads with it, the pass verifier every
- * node a pass writes. */
+/* The shape rule, one per op (shape.c): the shape op gives inputs of shapes in[0..nin) with attrs a; own is
+ * the shape a leaf or causal_mask keeps (the tracer gives causal_mask its `like` tensor's). GL_E_SHAPE naming
+ * the shapes when they do not fit. The tracer's builders infer every node's shape with it. */
+gl_status gl_op_shape(gl_op op, const gl_shape *const *in, int nin, const gl_attrs *a, const gl_shape *own,
+                      gl_shape *out, gl_err *e);
+/* gl_op_shape for node n of g (its inputs' shapes in g): graph_read checks every node it reads with it, the
+ * pass verifier every node a pass writes. */
 gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e);
 
 /* Shortest round-trip repr of a double into buf (at least 32 bytes), Python style. */
