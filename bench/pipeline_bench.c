@@ -71,11 +71,9 @@ static int run_once(const bench_case *bc, double *ms, bench_out *o) {
 
     double t0 = now_ms();
     if (gl_params_shapes(&p, &m, &e)) { rc = fail("params", &e); goto out; }
-    tr = gl_build_model(&m, &p, &e);
-    if (!tr) { rc = fail("build", &e); goto out; }
+    if (gl_build_model(&m, &p, &tr, &e)) { rc = fail("build", &e); goto out; }
     double t1 = now_ms();
-    g = gl_graph_clone(tr, &e);
-    if (!g) { rc = fail("clone", &e); goto out; }
+    if (gl_graph_clone(tr, &g, &e)) { rc = fail("clone", &e); goto out; }
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r;
         if (gl_pass_run(gl_pass_name_at(i), g, &r, &e)) { rc = fail(gl_pass_name_at(i), &e); goto out; }

@@ -77,9 +77,11 @@ static double best_build(int layers, int reps) {
         gl_params_init(&p);
         gl_err e = {GL_OK, ""};
         double t0 = now_ms();
-        gl_graph *g = gl_params_shapes(&p, &m, &e) ? NULL : gl_build_model(&m, &p, &e);
+        gl_graph *g = NULL;
+        gl_status st = gl_params_shapes(&p, &m, &e);
+        if (!st) st = gl_build_model(&m, &p, &g, &e);
         double t = now_ms() - t0;
-        if (!g) {
+        if (st) {
             fprintf(stderr, "program_bench: %s\n", e.msg);
             exit(1);
         }

@@ -105,8 +105,8 @@ static gl_status run_request(const gl_json *j, int tok, const char *field, bool 
             return gl_fail(e, GL_E_INVALID, "%s is an unknown pass \"%s\" (known: match_attention, decompose, cse, "
                            "constant_fold, simplify, fold_norm_weight, dce)", fp, pn);
     }
-    gl_graph *g = gl_graph_read_json(j, gl_json_get(j, tok, "graph"), "graph", e);
-    if (!g) return in_request(e, field, name);
+    gl_graph *g = NULL;
+    if (gl_graph_read_json(j, gl_json_get(j, tok, "graph"), "graph", &g, e)) return in_request(e, field, name);
     gl_sb_puts(sb, "{\"name\": ");
     gl_sb_json_str(sb, name);
     gl_sb_puts(sb, ", \"bind\": {");

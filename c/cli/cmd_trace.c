@@ -34,8 +34,8 @@ int gl_cli_trace(int argc, char **argv) {
         fwrite(p.console, 1, p.console_len, stderr);
         fflush(stderr);
     }
-    char *txt = gl_graph_print(p.graph, &e);
-    int rc = txt ? 0 : gl_cli_fail(&e);
+    char *txt = NULL;
+    int rc = gl_graph_print(p.graph, &txt, &e) ? gl_cli_fail(&e) : 0;
     if (!rc) rc = gl_cli_write(txt, strlen(txt));
     if (!rc) rc = gl_cli_write("\n", 1);
     free(txt);

@@ -115,8 +115,8 @@ static int cmd_print(int argc, char **argv) {
     }
     for (int i = 0; i < r.nst && !rc; i++) {
         if (stage && i != only) continue;
-        char *txt = gl_graph_print(r.st[i].r.graph, &e);
-        if (!txt) {
+        char *txt = NULL;
+        if (gl_graph_print(r.st[i].r.graph, &txt, &e)) {
             rc = gl_cli_fail(&e);
             break;
         }

@@ -30,12 +30,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         return 0;
     }
     int ntok = j.n;
-    gl_graph *g = ntok ? gl_graph_read_json(&j, 0, "graph", &e) : NULL;
+    gl_graph *g = NULL;
+    gl_status rs = ntok ? gl_graph_read_json(&j, 0, "graph", &g, &e) : GL_E_PARSE;
     gl_json_free(&j);
-    if (!g) {
-        if (ntok && (e.code < GL_E_INVALID || e.code > GL_E_INTERNAL || !e.msg[0])) fail("reader error without a status", &e);
+    if (rs) {
+        if (g) fail("a reader error with a graph", &e);
+        if (ntok && (rs < GL_E_INVALID || rs > GL_E_INTERNAL || !e.msg[0])) fail("reader error without a status", &e);
         return 0;
     }
+    if (!g) fail("GL_OK without a graph", &e);
     if (gl_graph_validate(g, &e)) fail("the reader returned a graph that does not validate", &e);
     static const char *const passes[] = {"dce", "cse", "constant_fold", "simplify", "decompose", "fold_norm_weight",
                                          "match_attention"};

@@ -185,9 +185,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gl_bind bind = {0};
     gl_status st = gl_params_shapes(&p, &m, &e);
     if (!allowed(st, cls, &e, "gl_params_shapes", cfg)) goto done;
-    trace = gl_build_model(&m, &p, &e);
-    if (!allowed(trace ? GL_OK : e.code, cls, &e, "gl_build_model", cfg)) goto done;
-    if (!trace) FZ_FAIL("gl_build_model returned NULL with status 0");
+    st = gl_build_model(&m, &p, &trace, &e);
+    if (st ? trace != NULL : trace == NULL) FZ_FAIL("gl_build_model: status %d with graph %p", st, (void *)trace);
+    if (!allowed(st, cls, &e, "gl_build_model", cfg)) goto done;
     check_graph(trace, "trace");
     if (m.mode == GL_MODE_DECODE) {
         gl_bind_set(&bind, "S", m.S, &e);

@@ -36,8 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         for (int i = 0; i < p.graph->n; i++)
             if (p.spans[i].line < 0 || p.spans[i].line > lines || p.spans[i].end_line < p.spans[i].line)
                 fail("a span outside the source", &e);
-        char *txt = gl_graph_print(p.graph, &v);
-        if (!txt && v.code != GL_E_NOMEM) fail("the traced graph does not print", &v);
+        char *txt = NULL;
+        gl_status ps = gl_graph_print(p.graph, &txt, &v);
+        if (ps && ps != GL_E_NOMEM) fail("the traced graph does not print", &v);
         free(txt);
         gl_program_free(&p);
     } else {

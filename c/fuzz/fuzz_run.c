@@ -67,8 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int nin = 0;
     gl_bind bind = {0};
     if (gl_params_random(&p, &m, seed, &e)) FZ_FAIL("gl_params_random: %s (%s)", e.msg, cfg);
-    trace = gl_build_model(&m, &p, &e);
-    if (!trace) FZ_FAIL("gl_build_model: %s (%s)", e.msg, cfg);
+    if (gl_build_model(&m, &p, &trace, &e)) FZ_FAIL("gl_build_model: %s (%s)", e.msg, cfg);
     if (m.mode == GL_MODE_DECODE) {
         gl_bind_set(&bind, "S", m.S, &e);
         gl_bind_set(&bind, "P", m.S - 1, &e);
@@ -86,8 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         int64_t dims[GL_MAX_RANK];
         for (int k = 0; k < n->shape.rank; k++)
             if (gl_dim_value(n->shape.d[k], &bind, &dims[k], &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
-        gl_array *a = gl_array_new(n->shape.rank, dims, &e);
-        if (!a) FZ_FAIL("input %s: %s", n->name, e.msg);
+        gl_array *a = NULL;
+        if (gl_array_new(n->shape.rank, dims, &a, &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
         bool mask = strcmp(n->name, "kmask") == 0;
         for (int64_t k = 0; k < a->size; k++)
             a->data[k] = mask ? ((splitmix(&s2) & 3) ? 0.0 : -INFINITY) : scale * normal(&s2);

@@ -7,7 +7,12 @@
  * module graph_lab.py; every result here must equal what it computes.
  *
  * Conventions (Lua/SQLite style):
- *  - Every fallible call takes a gl_err* and returns a gl_status (or NULL / -1 with the status in *err).
+ *  - Every fallible call takes a gl_err* (last) and returns a gl_status; the message lives in the caller's
+ *    gl_err. Constructors write the new object through an out-pointer, the parameter before the gl_err*
+ *    (gl_status gl_graph_new(gl_graph **out, gl_err *e)); *out is NULL on failure, so callers test the
+ *    status, never the pointer. The exceptions return an index, -1 on failure: gl_graph_add(_copy) the new
+ *    node's id (status in *e), and the builder calls of a tracer or lazy runner a tensor id (the error is
+ *    sticky in the object: gl_tracer_status / gl_lazy_status).
  *    The library never aborts or exits; every allocation failure becomes GL_E_NOMEM.
  *  - No mutable globals: all state lives in objects the caller owns and frees.
  *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly.
@@ -129,12 +134,12 @@ typedef struct gl_array {
     double *data;                 /* size numbers, in the same allocation as the header (NULL: a shell) */
 } gl_array;
 
-gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e);   /* zero-filled, refs = 1 */
-gl_array *gl_array_scalar(double v, gl_err *e);
-gl_array *gl_array_copy(const gl_array *a, gl_err *e);
+gl_status gl_array_new(int rank, const int64_t *dims, gl_array **out, gl_err *e);   /* zero-filled, refs = 1 */
+gl_status gl_array_scalar(double v, gl_array **out, gl_err *e);
+gl_status gl_array_copy(const gl_array *a, gl_array **out, gl_err *e);
 /* A shape without data (data == NULL): the RoPE tables of a shape-only model. It has an identity (CSE
  * merges consts by it) but no numbers; evaluating it is an error, constant folding skips it. */
-gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e);
+gl_status gl_array_shell(int rank, const int64_t *dims, gl_array **out, gl_err *e);
 gl_array *gl_array_retain(gl_array *a);                             /* NULL-safe */
 void gl_array_release(gl_array *a);                                 /* NULL-safe */
 gl_shape gl_array_shape(const gl_array *a);
@@ -198,9 +203,9 @@ typedef struct gl_graph {
     int nguards;
 } gl_graph;
 
-gl_graph *gl_graph_new(gl_err *e);
+gl_status gl_graph_new(gl_graph **out, gl_err *e);
 void gl_graph_free(gl_graph *g);                                    /* releases its values; NULL-safe */
-gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e);
+gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e);
 /* Appends a node; returns its id, or -1 with *e set. attrs may be NULL ({}), name may be NULL (""). */
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
                  const gl_shape *shape, const char *name, gl_err *e);
@@ -226,8 +231,8 @@ typedef struct {
 gl_status gl_users_build(const gl_graph *g, gl_users *u, gl_err *e);
 void gl_users_free(gl_users *u);
 
-/* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". malloc'd; free(). */
-char *gl_graph_print(const gl_graph *g, gl_err *e);
+/* The reference's text form (Graph.__str__): "%12 = matmul(%10, %2)  : [12×64]". *out is malloc'd; free(). */
+gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e);
 
 /* ---------------------------------------------------------------- tracer (builder API) */
 typedef enum { GL_BRANCH_ERROR, GL_BRANCH_SPECIALIZE, GL_BRANCH_GUARD } gl_branch_mode;
@@ -240,13 +245,14 @@ int gl_branch_mode_from_name(const char *name);                     /* -1 if unk
  * tracing, or params/consts), the op is also evaluated, as the reference's Tracer.emit does. */
 typedef struct gl_tracer gl_tracer;
 
-gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e);
+gl_status gl_tracer_new(gl_branch_mode mode, bool concrete, gl_tracer **out, gl_err *e);
 void gl_tracer_free(gl_tracer *tr);                                 /* NULL-safe */
 gl_status gl_tracer_status(const gl_tracer *tr);
 const gl_err *gl_tracer_error(const gl_tracer *tr);
 gl_graph *gl_tracer_graph(gl_tracer *tr);                           /* borrowed, while tracing */
-/* Sets outputs and hands the graph to the caller (the tracer is freed). NULL + *e on error. */
-gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e);
+/* Sets outputs and hands the graph to the caller through *out (the tracer is freed, also on error; *out is
+ * then NULL). */
+gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **out, gl_err *e);
 /* The trace-time value of a tensor (borrowed), or NULL. */
 gl_array *gl_t_value(gl_tracer *tr, int t);
 const gl_shape *gl_t_shape(gl_tracer *tr, int t);
@@ -300,7 +306,8 @@ gl_status gl_t_bool(gl_tracer *tr, int t, bool *out);
 gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *bind, gl_array **out,
                        gl_err *e);
 /* The causal mask of a concrete shape (0 where col <= pos0 + row % T, else -inf). */
-gl_array *gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_err *e);
+gl_status gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_array **out,
+                               gl_err *e);
 
 /* ---------------------------------------------------------------- interpreter */
 typedef struct {
@@ -386,7 +393,7 @@ gl_status gl_inputs_random(gl_params *out, const gl_model_cfg *m, uint64_t seed,
 
 /* Traces a whole model with the tracer: inputs (prefill: x; decode: x, k_cache, v_cache, cos, sin
  * [, kmask]) then params in order, then the layers. params missing from p are recorded shape-only. */
-gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e);
+gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **out, gl_err *e);
 /* The layers on an existing tracer, for custom programs (prefill: returns x_out; decode: fills outs
  * with x_out, K, V). param_ids: GL_LAYER_NPARAMS node ids. */
 int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t pos0, gl_array *cos,
@@ -543,7 +550,7 @@ gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, 
  * after the first failure; gl_lazy_status / gl_lazy_error tell what happened). */
 typedef struct gl_lazy gl_lazy;
 
-gl_lazy *gl_lazy_new(gl_err *e);
+gl_status gl_lazy_new(gl_lazy **out, gl_err *e);
 void gl_lazy_free(gl_lazy *lz);                                     /* NULL-safe */
 gl_status gl_lazy_status(const gl_lazy *lz);
 const gl_err *gl_lazy_error(const gl_lazy *lz);
@@ -558,8 +565,8 @@ int gl_lazy_sub(gl_lazy *lz, int a, int b);
 int gl_lazy_mul(gl_lazy *lz, int a, int b);
 int gl_lazy_gt(gl_lazy *lz, int a, int b);
 int gl_lazy_sum(gl_lazy *lz, int a, int axis, bool keepdims);
-/* Runs the current graph; returns t's value (a new reference) and starts a new graph. */
-gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e);
+/* Runs the current graph; *value = t's value (a new reference; NULL on error) and starts a new graph. */
+gl_status gl_lazy_materialize(gl_lazy *lz, int t, gl_array **value, gl_err *e);
 /* bool(t): materializes t (a graph break) and returns its truth value (one element, or empty = false). */
 gl_status gl_lazy_bool(gl_lazy *lz, int t, bool *out);
 int gl_lazy_graph_count(const gl_lazy *lz);                         /* graphs executed so far */

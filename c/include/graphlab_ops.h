@@ -16,10 +16,12 @@
  *   chelper    the runtime helper of the generated C (runtime.c): (generator: its shape,) inputs (a missing
  *              optional one NULL), the op's attrs in enum order, the node id
  *   eval       the evaluator in eval.c (numpy semantics, float64)
- *   build      the tracer's builder in tracer.c (shape rule; gl_t_op dispatches on it)
+ *   build      the tracer's builder in tracer.c (gl_t_op dispatches on it); the shape it records is the op's
+ *              rule, gl_op_shape in ir/shape.c (which the graph reader and the verifier re-infer)
  *
- * Adding an op: its row here, its evaluator (eval.c), its builder (tracer.c, usually an existing one), its
- * runtime helper (runtime.c), a composite's expansion (passes/pass_decompose.c), and a test. */
+ * Adding an op: its row here, its shape rule (ir/shape.c), its evaluator (eval.c), its builder (tracer.c,
+ * usually an existing one), its runtime helper (runtime.c), a composite's expansion
+ * (passes/pass_decompose.c), and a test. */
 /* LEAF */
 GL_OP(INPUT,       "input",       LEAF,      0, 0, 0, 0, NONE, NONE, NULL, NULL, ev_leaf, NULL)
 GL_OP(PARAM,       "param",       LEAF,      0, 0, 0, 0, NONE, NONE, NULL, NULL, ev_leaf, NULL)

@@ -163,11 +163,11 @@ static void test_branch_guard(void **state) {
 static gl_graph *trace_branch_guard(const double first[3]) {
     gl_err e = {0};
     int64_t three = 3;
-    gl_array *x = gl_array_new(1, &three, &e);
-    assert_non_null(x);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
     memcpy(x->data, first, 3 * sizeof(double));
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_GUARD, true, &e);
-    assert_non_null(tr);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_GUARD, true, &tr, &e), GL_OK);
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
     int c = gl_t_gt(tr, gl_t_sum(tr, gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), -1, false), gl_t_scalar(tr, 0.0));
@@ -175,8 +175,8 @@ static gl_graph *trace_branch_guard(const double first[3]) {
     assert_int_equal(gl_t_bool(tr, c, &take), GL_OK);
     int y = gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0)), one = gl_t_scalar(tr, 1.0);
     int out = take ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
-    gl_graph *g = gl_tracer_finish(tr, &out, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &out, 1, &g, &e), GL_OK);
     gl_array_release(x);
     return g;
 }
@@ -200,7 +200,8 @@ static void test_check_guards_match_reference(void **state) {
         for (int p = 0; p < 7; p++) {
             gl_err e = {0};
             int64_t three = 3;
-            gl_array *x = gl_array_new(1, &three, &e), *y = NULL;
+            gl_array *x = NULL, *y = NULL;
+            assert_int_equal(gl_array_new(1, &three, &x, &e), GL_OK);
             memcpy(x->data, probes[p], sizeof probes[p]);
             gl_named_array in = {"x", x};
             bool ok = !holds[f][p];
@@ -338,8 +339,8 @@ static void test_dynamic_bucket(void **state) {
     m.masked = true;
     m.layers = 1;
     gl_err e = {0};
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     double f[2] = {0, 0};
     for (int b = 0; b < 2; b++) {
         gl_bind bind = {0};
@@ -406,8 +407,8 @@ static void test_dynamic_options(void **state) {
 /* ------------------------------------------------------------------ lazy runner */
 static gl_array *vec(int n, const double *v) {
     int64_t d = n;
-    gl_array *a = gl_array_new(1, &d, NULL);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(1, &d, &a, NULL), GL_OK);
     memcpy(a->data, v, sizeof *v * (size_t)n);
     return a;
 }
@@ -415,8 +416,8 @@ static gl_array *vec(int n, const double *v) {
 static void test_lazy_runner(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_lazy *lz = gl_lazy_new(&e);
-    assert_non_null(lz);
+    gl_lazy *lz = NULL;
+    assert_int_equal(gl_lazy_new(&lz, &e), GL_OK);
     static const double av[2] = {1, 2};
     gl_array *arr = vec(2, av);
     int a = gl_lazy_tensor(lz, arr);
@@ -440,8 +441,8 @@ static void test_lazy_runner(void **state) {
     int d = gl_lazy_add(lz, c, a);                            /* imports c (in0), then a (in1) */
     int x = gl_lazy_op(lz, GL_OP_EXP, &d, 1, NULL);
     int y = gl_lazy_add(lz, x, c);                            /* c already imported: no new input */
-    gl_array *v = gl_lazy_materialize(lz, y, &e);
-    assert_non_null(v);
+    gl_array *v = NULL;
+    assert_int_equal(gl_lazy_materialize(lz, y, &v, &e), GL_OK);
     assert_int_equal(gl_lazy_graph_count(lz), 2);
     assert_int_equal(gl_lazy_graph_ops(lz, 1), 3);           /* add, exp, add */
     assert_int_equal(gl_lazy_imports(lz), 2);
@@ -454,8 +455,7 @@ static void test_lazy_runner(void **state) {
     gl_array_release(v);
 
     /* materializing an old tensor imports it into a graph with no ops (still counted, as the reference) */
-    v = gl_lazy_materialize(lz, s, &e);
-    assert_non_null(v);
+    assert_int_equal(gl_lazy_materialize(lz, s, &v, &e), GL_OK);
     assert_close(v->data[0], 9.0, 0);
     gl_array_release(v);
     assert_int_equal(gl_lazy_graph_count(lz), 3);
@@ -467,7 +467,8 @@ static void test_lazy_runner(void **state) {
     assert_int_equal(gl_lazy_status(lz), GL_E_INVALID);
     assert_non_null(strstr(gl_lazy_error(lz)->msg, "12345"));
     assert_int_equal(gl_lazy_scalar(lz, 1.0), -1);
-    assert_null(gl_lazy_materialize(lz, a, &e));
+    assert_int_equal(gl_lazy_materialize(lz, a, &v, &e), GL_E_INVALID);
+    assert_null(v);
     assert_int_equal(e.code, GL_E_INVALID);
     gl_lazy_free(lz);
     gl_lazy_free(NULL);
@@ -476,9 +477,11 @@ static void test_lazy_runner(void **state) {
 static void test_lazy_shapes(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_lazy *lz = gl_lazy_new(&e);
+    gl_lazy *lz = NULL;
+    assert_int_equal(gl_lazy_new(&lz, &e), GL_OK);
     int64_t d[2] = {2, 3};
-    gl_array *m = gl_array_new(2, d, &e);
+    gl_array *m = NULL;
+    assert_int_equal(gl_array_new(2, d, &m, &e), GL_OK);
     for (int i = 0; i < 6; i++) m->data[i] = i;
     int a = gl_lazy_tensor(lz, m);
     gl_array_release(m);
@@ -491,8 +494,8 @@ static void test_lazy_shapes(void **state) {
     int t = gl_lazy_op(lz, GL_OP_TRANSPOSE, &a, 1, &at);     /* [3, 2] */
     int in[2] = {a, t};
     int mm = gl_lazy_op(lz, GL_OP_MATMUL, in, 2, NULL);      /* [2, 2] */
-    gl_array *v = gl_lazy_materialize(lz, mm, &e);
-    assert_non_null(v);
+    gl_array *v = NULL;
+    assert_int_equal(gl_lazy_materialize(lz, mm, &v, &e), GL_OK);
     assert_int_equal(v->rank, 2);
     assert_close(v->data[0], 0 * 0 + 1 * 1 + 2 * 2, 0);
     assert_close(v->data[3], 9 + 16 + 25, 0);
@@ -508,7 +511,8 @@ static void test_lazy_shapes(void **state) {
 static void test_codegen_python(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[2] = {2, 4};
     gl_shape xs = gl_shape_of(2, d);
     xs.d[0] = gl_dim_sym("S");
@@ -531,8 +535,8 @@ static void test_codegen_python(void **state) {
     static const int perm[3] = {2, 0, 1};
     int tp = gl_t_transpose(tr, re, perm, 3);
     int outs[2] = {tp, m};
-    gl_graph *g = gl_tracer_finish(tr, outs, 2, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, outs, 2, &g, &e), GL_OK);
     char *src = NULL;
     size_t len = 0;
     assert_int_equal(gl_codegen_python(g, NULL, &src, &len, &e), GL_OK);
@@ -568,7 +572,8 @@ static void test_codegen_python(void **state) {
 static void test_codegen_c_source(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[1] = {3};
     gl_shape xs = gl_shape_of(1, d);
     int x = gl_t_input(tr, "x", &xs, NULL);
@@ -577,8 +582,8 @@ static void test_codegen_c_source(void **state) {
     int k = gl_t_const(tr, c);
     gl_array_release(c);
     int y = gl_t_add(tr, x, k);
-    gl_graph *g = gl_tracer_finish(tr, &y, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &y, 1, &g, &e), GL_OK);
     char *src = NULL;
     size_t len = 0;
     assert_int_equal(gl_codegen_c(g, NULL, &src, &len, &e), GL_OK);
@@ -598,14 +603,15 @@ static void test_codegen_c_source(void **state) {
 static void test_codegen_gelu(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     int64_t d[1] = {4};
     gl_shape xs = gl_shape_of(1, d);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int y = gl_t_gelu(tr, x);
     assert_int_equal(y, 1);
-    gl_graph *g = gl_tracer_finish(tr, &y, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &y, 1, &g, &e), GL_OK);
     assert_int_equal(gl_op_class(GL_OP_GELU), GL_CLASS_COMPOSITE);
     assert_int_equal(gl_op_from_name("gelu"), GL_OP_GELU);
     char *src = NULL;

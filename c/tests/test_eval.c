@@ -10,8 +10,8 @@
 /* ---------------------------------------------------------------- helpers */
 static gl_array *arr(int rank, const int64_t *dims, const double *vals) {
     gl_err e = {0};
-    gl_array *a = gl_array_new(rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(rank, dims, &a, &e), GL_OK);
     if (vals) memcpy(a->data, vals, sizeof(double) * (size_t)a->size);
     return a;
 }
@@ -96,8 +96,8 @@ static gl_bind bind1(const char *sym, int64_t v) {
 static void test_array_basics(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_array *a = gl_array_new(2, (int64_t[]){2, 3}, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){2, 3}, &a, &e), GL_OK);
     assert_int_equal(a->size, 6);
     assert_int_equal(a->refs, 1);
     for (int i = 0; i < 6; i++) assert_true(a->data[i] == 0.0);
@@ -106,8 +106,8 @@ static void test_array_basics(void **state) {
     gl_array_release(a);
     assert_int_equal(a->refs, 1);
     a->data[4] = 7.5;
-    gl_array *c = gl_array_copy(a, &e);
-    assert_non_null(c);
+    gl_array *c = NULL;
+    assert_int_equal(gl_array_copy(a, &c, &e), GL_OK);
     c->data[4] = 1.0;
     assert_true(a->data[4] == 7.5);         /* a copy, not a view */
     SHAPE(c, 2, 2, 3);
@@ -120,15 +120,15 @@ static void test_array_basics(void **state) {
     gl_array_release(NULL);
     assert_null(gl_array_retain(NULL));
 
-    gl_array *sc = gl_array_scalar(-2.5, &e);
-    assert_non_null(sc);
+    gl_array *sc = NULL;
+    assert_int_equal(gl_array_scalar(-2.5, &sc, &e), GL_OK);
     assert_int_equal(sc->rank, 0);
     assert_int_equal(sc->size, 1);
     assert_true(sc->data[0] == -2.5);
     gl_array_release(sc);
 
-    gl_array *z = gl_array_new(2, (int64_t[]){0, 5}, &e);   /* empty arrays are fine */
-    assert_non_null(z);
+    gl_array *z = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){0, 5}, &z, &e), GL_OK);   /* empty arrays are fine */
     assert_int_equal(z->size, 0);
     gl_array_release(z);
     assert_int_equal(e.code, GL_OK);
@@ -137,22 +137,30 @@ static void test_array_basics(void **state) {
 static void test_array_limits(void **state) {
     (void)state;
     gl_err e = {0};
-    assert_null(gl_array_new(2, (int64_t[]){1 << 20, 1 << 12}, &e));   /* 2^32 elements */
+    gl_array *a = &(gl_array){0};             /* a failed constructor leaves NULL, not a stale pointer */
+    assert_int_equal(gl_array_new(2, (int64_t[]){1 << 20, 1 << 12}, &a, &e), GL_E_LIMIT);   /* 2^32 elements */
+    assert_null(a);
     assert_int_equal(e.code, GL_E_LIMIT);
     assert_non_null(strstr(e.msg, "(1048576, 4096)"));
     gl_err_clear(&e);
-    assert_null(gl_array_new(3, (int64_t[]){1LL << 40, 1LL << 40, 4}, &e));   /* overflows int64 */
+    assert_int_equal(gl_array_new(3, (int64_t[]){1LL << 40, 1LL << 40, 4}, &a, &e), GL_E_LIMIT);   /* overflows int64 */
     assert_int_equal(e.code, GL_E_LIMIT);
     gl_err_clear(&e);
-    assert_null(gl_array_new(2, (int64_t[]){3, -1}, &e));
-    assert_int_not_equal(e.code, GL_OK);
+    assert_int_equal(gl_array_new(2, (int64_t[]){3, -1}, &a, &e), GL_E_SHAPE);
+    assert_int_equal(e.code, GL_E_SHAPE);
     gl_err_clear(&e);
-    assert_null(gl_array_new(GL_MAX_RANK + 1, (int64_t[]){1, 1, 1, 1, 1, 1, 1, 1, 1}, &e));
-    assert_int_not_equal(e.code, GL_OK);
+    assert_int_equal(gl_array_new(GL_MAX_RANK + 1, (int64_t[]){1, 1, 1, 1, 1, 1, 1, 1, 1}, &a, &e), GL_E_LIMIT);
+    assert_int_equal(e.code, GL_E_LIMIT);
+    gl_err_clear(&e);
+    /* the status is the return value, so a caller without a gl_err still learns it */
+    assert_int_equal(gl_array_new(2, (int64_t[]){3, -1}, &a, NULL), GL_E_SHAPE);
+    assert_int_equal(gl_array_copy(NULL, &a, NULL), GL_E_INVALID);
+    assert_null(a);
+    assert_int_equal(gl_array_new(0, NULL, NULL, &e), GL_E_INVALID);          /* no out-pointer */
     gl_err_clear(&e);
     /* a zero dim makes it empty, however big the others */
-    gl_array *z = gl_array_new(3, (int64_t[]){1LL << 40, 0, 1LL << 40}, &e);
-    assert_non_null(z);
+    gl_array *z = NULL;
+    assert_int_equal(gl_array_new(3, (int64_t[]){1LL << 40, 0, 1LL << 40}, &z, &e), GL_OK);
     gl_array_release(z);
 }
 
@@ -349,7 +357,8 @@ static void test_reductions(void **state) {
     ev_fail(&n, &x, NULL, GL_E_SHAPE, "(2, 3)", NULL);
     n.op = GL_OP_MAX;
     n.attrs.axis = 1;
-    gl_array *empty = gl_array_new(2, (int64_t[]){3, 0}, NULL);
+    gl_array *empty = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){3, 0}, &empty, NULL), GL_OK);
     ev_fail(&n, &empty, NULL, GL_E_SHAPE, NULL, NULL);
     n.op = GL_OP_SUM;                          /* the sum of nothing is 0 */
     r = ev(&n, &empty, NULL);
@@ -442,9 +451,9 @@ static void test_matmul_large(void **state) {
     (void)state;
     const int M = 37, K = 300, N = 71;
     gl_err e = {0};
-    gl_array *A = gl_array_new(2, (int64_t[]){M, K}, &e), *B = gl_array_new(2, (int64_t[]){K, N}, &e);
-    assert_non_null(A);
-    assert_non_null(B);
+    gl_array *A = NULL, *B = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){M, K}, &A, &e), GL_OK);
+    assert_int_equal(gl_array_new(2, (int64_t[]){K, N}, &B, &e), GL_OK);
     for (int i = 0; i < M; i++) A->data[i * K + (7 * i + 3) % K] = 1.0;
     for (int k = 0; k < K; k++)
         for (int j = 0; j < N; j++) B->data[k * N + j] = k * 1000.0 + j;
@@ -459,7 +468,8 @@ static void test_matmul_large(void **state) {
     for (int i = 0; i < M; i++)
         for (int j = 0; j < N; j++) assert_true(C->data[i * N + j] == 1000.0 * K * (K - 1) / 2 + (double)K * j);
     gl_array_release(C);
-    gl_array *a1 = gl_array_new(2, (int64_t[]){1, K}, &e);
+    gl_array *a1 = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){1, K}, &a1, &e), GL_OK);
     for (int k = 0; k < K; k++) a1->data[k] = 1.0;
     C = ev2(GL_OP_MATMUL, a1, B);
     SHAPE(C, 2, 1, N);
@@ -578,7 +588,8 @@ static void test_transpose(void **state) {
 
     /* a big 2-D transpose (crosses the 16×16 tiles) */
     gl_err e = {0};
-    gl_array *m = gl_array_new(2, (int64_t[]){45, 38}, &e);
+    gl_array *m = NULL;
+    assert_int_equal(gl_array_new(2, (int64_t[]){45, 38}, &m, &e), GL_OK);
     for (int i = 0; i < 45 * 38; i++) m->data[i] = i;
     n.attrs.nperm = 2;
     n.attrs.perm[0] = 1, n.attrs.perm[1] = 0;
@@ -629,12 +640,12 @@ static void test_causal_mask(void **state) {
     /* the public helper */
     gl_err e = {0};
     gl_shape s = gl_shape_of(2, (int64_t[]){2, 3});
-    r = gl_causal_mask_array(&s, NULL, 2, 1, &e);
-    assert_non_null(r);
+    assert_int_equal(gl_causal_mask_array(&s, NULL, 2, 1, &r, &e), GL_OK);
     VALS(r, {0, 0, I, 0, 0, 0});
     gl_array_release(r);
     s.rank = 1;
-    assert_null(gl_causal_mask_array(&s, NULL, 2, 1, &e));
+    assert_int_equal(gl_causal_mask_array(&s, NULL, 2, 1, &r, &e), GL_E_SHAPE);
+    assert_null(r);
     assert_int_equal(e.code, GL_E_SHAPE);
 }
 
@@ -703,7 +714,8 @@ static void test_kv_write(void **state) {
     (void)state;
     /* cache [2, 5, 2] with cache[g, r, :] = 10g + r; new [2, 1, 2] = -1 - g */
     gl_err e = {0};
-    gl_array *cache = gl_array_new(3, (int64_t[]){2, 5, 2}, &e);
+    gl_array *cache = NULL;
+    assert_int_equal(gl_array_new(3, (int64_t[]){2, 5, 2}, &cache, &e), GL_OK);
     for (int g = 0; g < 2; g++)
         for (int r = 0; r < 5; r++) cache->data[(g * 5 + r) * 2] = cache->data[(g * 5 + r) * 2 + 1] = 10 * g + r;
     gl_array *nw = ARR(3, D(2, 1, 2), {-1, -1, -2, -2});
@@ -769,8 +781,8 @@ static void test_kv_write(void **state) {
 /* ---------------------------------------------------------------- flash_attn */
 static gl_array *filled(int rank, const int64_t *dims, double seed) {
     gl_err e = {0};
-    gl_array *a = gl_array_new(rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(rank, dims, &a, &e), GL_OK);
     for (int64_t i = 0; i < a->size; i++) a->data[i] = sin(seed * (double)(i + 1)) * 1.5;
     return a;
 }
@@ -802,8 +814,9 @@ static void test_flash_attn_large_logits_match_reference(void **state) {
                                       20, -20, 10, -30, 0, 30, -10, 20, -20, 10, -30, 0, 30, -10, 20, -20, 10, -30, 0, 30});
     gl_array *v = ARR(3, D(2, 5, 3), {-0.5, 0.5, -1, 0, 1, -0.5, 0.5, -1, 0, 1, -0.5, 0.5, -1, 0, 1,
                                       -0.5, 0.5, -1, 0, 1, -0.5, 0.5, -1, 0, 1, -0.5, 0.5, -1, 0, 1});
-    gl_array *mask = gl_causal_mask_array(&(gl_shape){.rank = 2, .d = {{.n = 3}, {.n = 5}}}, NULL, 3, 2, NULL);
-    assert_non_null(mask);
+    gl_array *mask = NULL;
+    assert_int_equal(gl_causal_mask_array(&(gl_shape){.rank = 2, .d = {{.n = 3}, {.n = 5}}}, NULL, 3, 2, &mask, NULL),
+                     GL_OK);
     /* row [1][0] has two equal maxima: the mean of two rows of v */
     static const double want[2][18] = {
         {-1.0, -3.720075976020836e-44, 1.0, -1.0, -3.562288203370643e-218, 1.0, -1.0, 2.5741001112060067e-131, 1.0,
@@ -876,8 +889,8 @@ static gl_shape shp2(gl_dim a, gl_dim b) {
 /* x: (2, 'S') → m = x * 2 → s = sum(m, -1) → n = -s; exp(x) is dead code. outputs [s, n]. */
 static gl_graph *tiny_graph(void) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape scal;
     memset(&scal, 0, sizeof scal);
     gl_shape vec = gl_shape_of(1, (int64_t[]){2});
@@ -887,7 +900,8 @@ static gl_graph *tiny_graph(void) {
     cv.has = GL_A_VALUE;
     cv.value = 2.0;
     int c = add_node(g, GL_OP_CONST, NULL, 0, &cv, scal, "");
-    gl_array *two = gl_array_scalar(2.0, &e);
+    gl_array *two = NULL;
+    assert_int_equal(gl_array_scalar(2.0, &two, &e), GL_OK);
     gl_graph_set_value(g, c, two);
     gl_array_release(two);
     int m = add_node(g, GL_OP_MUL, (int[]){x, c}, 2, NULL, shp2(gl_dim_int(2), gl_dim_sym("S")), "");
@@ -961,7 +975,8 @@ static void test_run_tiny_graph(void **state) {
 static void test_run_shape_only_param(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s = gl_shape_of(2, (int64_t[]){2, 2});
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, s, "x");
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, s, "wq");
@@ -987,12 +1002,14 @@ static void test_run_shape_only_param(void **state) {
 static void test_check_guards(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape one = gl_shape_of(1, (int64_t[]){1}), scal;
     memset(&scal, 0, sizeof scal);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, one, "x");
     int z = add_node(g, GL_OP_CONST, NULL, 0, NULL, scal, "");
-    gl_array *zero = gl_array_scalar(0.0, &e);
+    gl_array *zero = NULL;
+    assert_int_equal(gl_array_scalar(0.0, &zero, &e), GL_OK);
     gl_graph_set_value(g, z, zero);
     gl_array_release(zero);
     int gt = add_node(g, GL_OP_GT, (int[]){x, z}, 2, NULL, one, "");
@@ -1010,7 +1027,8 @@ static void test_check_guards(void **state) {
     assert_int_equal(gl_check_guards(g, in, 1, NULL, &ok, &e), GL_OK);
     assert_false(ok);
     /* a guard on a node with more than one element is ambiguous (numpy raises) */
-    gl_graph *g2 = gl_graph_new(&e);
+    gl_graph *g2 = NULL;
+    assert_int_equal(gl_graph_new(&g2, &e), GL_OK);
     gl_shape two = gl_shape_of(1, (int64_t[]){2});
     int x2 = add_node(g2, GL_OP_INPUT, NULL, 0, NULL, two, "x");
     int n2 = add_node(g2, GL_OP_NEG, (int[]){x2}, 1, NULL, two, "");

@@ -145,7 +145,8 @@ static void test_trace(void **state) {
     gl_program p;
     gl_err e = {0};
     assert_int_equal(gl_program_run(src, strlen(src), "t.py", NULL, &p, &e), GL_OK);
-    char *txt = gl_graph_print(p.graph, &e);
+    char *txt = NULL;
+    assert_int_equal(gl_graph_print(p.graph, &txt, &e), GL_OK);
     assert_string_equal(txt,
                         "%0   = input()  : [S×4]  # x\n"
                         "%1   = param()  : [4×8]  # w\n"

@@ -65,7 +65,8 @@ static void assert_kernel(const gl_kernel *k, gl_kernel_kind kind, const char *l
 static void test_matmul_epilogue(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int b = leaf(g, GL_OP_PARAM, SHAPE(4, 8));
@@ -95,7 +96,8 @@ static void test_matmul_epilogue(void **state) {
 static void test_epilogue_no_reduce(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int m = bin(g, GL_OP_MATMUL, x, w, SHAPE(4, 8));
@@ -116,7 +118,8 @@ static void test_epilogue_no_reduce(void **state) {
 static void test_pointwise_chain(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int c = leaf(g, GL_OP_CONST, gl_shape_of(0, NULL));   /* scalar consts are never read */
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -143,7 +146,8 @@ static void test_pointwise_chain(void **state) {
 static void test_rowwise(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int sq = bin(g, GL_OP_MUL, x, x, SHAPE(4, 8));
     int s = reduce(g, GL_OP_SUM, sq, -1, SHAPE(4, 1));
@@ -167,7 +171,8 @@ static void test_rowwise(void **state) {
 static void test_row_of_pointwise_only(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int e0 = un(g, GL_OP_EXP, x, SHAPE(4, 8));              /* K0 pointwise (4, 8) */
     int s = reduce(g, GL_OP_SUM, e0, -1, SHAPE(4, 1));      /* same space: joins, K0 becomes rowwise */
@@ -192,7 +197,8 @@ static void test_row_of_pointwise_only(void **state) {
 static void test_cycle(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int cache = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -227,7 +233,8 @@ static void cycle_watchdog(int sig) {
 static void test_fuse_refuses_cycle(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -263,7 +270,8 @@ static void test_fuse_refuses_cycle(void **state) {
 static void test_cycle_redirect(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -285,7 +293,8 @@ static void test_cycle_redirect(void **state) {
 static void test_order(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int y = leaf(g, GL_OP_INPUT, SHAPE(8, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));                 /* K0 pointwise (4, 8) */
@@ -318,7 +327,8 @@ static void test_order(void **state) {
 static void test_order_two_later_kernels(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int y = leaf(g, GL_OP_INPUT, SHAPE(8, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -342,7 +352,8 @@ static void test_order_two_later_kernels(void **state) {
 static void test_views_generators_symbols(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s4S = {2, {gl_dim_int(4), gl_dim_sym("S")}};
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
@@ -389,7 +400,8 @@ static void test_views_generators_symbols(void **state) {
 static void test_flops(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape kS = {3, {gl_dim_int(2), gl_dim_sym("S"), gl_dim_int(8)}};
     int q = leaf(g, GL_OP_INPUT, SHAPE(8, 3, 8));
     int k = leaf(g, GL_OP_INPUT, kS);
@@ -571,17 +583,18 @@ static void check_model(const gl_model_cfg *m, int eb) {
     gl_params p;
     gl_params_init(&p);
     assert_int_equal(gl_params_shapes(&p, m, &e), GL_OK);
-    gl_graph *tr = gl_build_model(m, &p, &e);
-    if (!tr) fprintf(stderr, "build: %s\n", e.msg);
-    assert_non_null(tr);
+    gl_graph *tr = NULL;
+    gl_status st = gl_build_model(m, &p, &tr, &e);
+    if (st) fprintf(stderr, "build: %s\n", e.msg);
+    assert_int_equal(st, GL_OK);
     gl_bind b = {0};
     if (m->mode == GL_MODE_DECODE) {
         gl_bind_set(&b, "S", m->S, &e);
         gl_bind_set(&b, "P", m->S - 1, &e);
     }
     gl_graph *dec = pass(tr, "decompose");
-    gl_graph *g = gl_graph_clone(tr, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_clone(tr, &g, &e), GL_OK);
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_graph *next = pass(g, gl_pass_name_at(i));
         gl_graph_free(g);
@@ -665,7 +678,8 @@ static void test_random_configs(void **state) {
 static void test_errors(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int y = un(g, GL_OP_EXP, x, SHAPE(4, 8));
     outputs(g, y);

@@ -57,7 +57,8 @@ static void assert_why(const gl_kernels *ks, int ki, int first, gl_why_reason re
 static void test_special(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -76,7 +77,8 @@ static void test_special(void **state) {
 static void test_special_candidate(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int cache = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int x = leaf(g, GL_OP_INPUT, SHAPE(1, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(1, 8));
@@ -96,7 +98,8 @@ static void test_special_candidate(void **state) {
 static void test_no_fusible_producer(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int perm[2] = {1, 0};
     gl_attrs at;
@@ -125,7 +128,8 @@ static void test_no_fusible_producer(void **state) {
 static void test_reduce_axis(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int z = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -150,7 +154,8 @@ static void test_reduce_axis(void **state) {
 static void test_epilogue(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int z = leaf(g, GL_OP_INPUT, SHAPE(2, 4, 8));
@@ -174,7 +179,8 @@ static void test_epilogue(void **state) {
 static void test_iteration_shape(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int z = leaf(g, GL_OP_INPUT, SHAPE(2, 4, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -194,7 +200,8 @@ static void test_iteration_shape(void **state) {
 static void test_cycle(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int cache = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int a = un(g, GL_OP_EXP, x, SHAPE(4, 8));
@@ -213,7 +220,8 @@ static void test_cycle(void **state) {
 static void test_eager(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = leaf(g, GL_OP_INPUT, SHAPE(4, 8));
     int w = leaf(g, GL_OP_PARAM, SHAPE(8, 8));
     int m = bin(g, GL_OP_MATMUL, x, w, SHAPE(4, 8));

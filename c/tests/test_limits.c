@@ -85,18 +85,13 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
     }
     STEP("params", gl_params_shapes(&p, m, &e));
     a.where = "build";
-    tr = gl_build_model(m, &p, &e);
-    if (!tr) {
-        a.st = e.code;
-        goto done;
-    }
+    if ((a.st = gl_build_model(m, &p, &tr, &e))) goto done;
     for (int i = 0; i < tr->n; i++) {
         int64_t n;
         STEP("numel", gl_numel(&tr->nodes[i].shape, &b, &n, &e));
         assert_true(n >= 1);
     }
-    g = gl_graph_clone(tr, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_graph_clone(tr, &g, &e), GL_OK);
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r;
         a.where = gl_pass_name_at(i);
@@ -210,7 +205,8 @@ static void test_model_scale_overflow(void **state) {
 static void test_bytes_overflow(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s = SHAPE(P2(30), P2(31));                    /* 2^61 elements */
     int x = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &s, "x", &e);
     int y = gl_graph_add(g, GL_OP_EXP, &x, 1, NULL, &s, NULL, &e);
@@ -285,7 +281,8 @@ static void test_count_limits(void **state) {
     gl_err_clear(&e);
     m.layers = 1024;
     assert_int_equal(gl_model_cfg_validate(&m, &e), GL_OK);
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     assert_int_equal(gl_graph_reserve(g, (1 << 22) + 1, &e), GL_E_LIMIT);
     assert_string_equal(e.msg, "graph has more than 4194304 nodes (node-count limit)");
     gl_graph_free(g);
@@ -355,17 +352,18 @@ static void test_shape_only_shells(void **state) {
     assert_non_null(strstr(msg, "overflows 64 bits"));
     gl_err e = {0};
     int64_t dims[3] = {1, P2(24), P2(24)};
-    gl_array *sh = gl_array_shell(3, dims, &e);
-    assert_non_null(sh);
+    gl_array *sh = NULL;
+    assert_int_equal(gl_array_shell(3, dims, &sh, &e), GL_OK);
     assert_null(sh->data);
     assert_true(sh->size == P2(48));
     gl_array_release(sh);
     int64_t over[3] = {P2(32), P2(32), 2};
-    assert_null(gl_array_shell(3, over, &e));
+    assert_int_equal(gl_array_shell(3, over, &sh, &e), GL_E_LIMIT);
+    assert_null(sh);
     assert_int_equal(e.code, GL_E_LIMIT);
     assert_non_null(strstr(e.msg, "more than 2^63 elements"));
     gl_err_clear(&e);
-    assert_null(gl_array_new(3, dims, &e));                 /* real arrays keep the 2^31 limit */
+    assert_int_equal(gl_array_new(3, dims, &sh, &e), GL_E_LIMIT);   /* real arrays keep the 2^31 limit */
     assert_int_equal(e.code, GL_E_LIMIT);
     assert_non_null(strstr(e.msg, "more than the limit of 2^31"));
 }

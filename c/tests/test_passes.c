@@ -88,8 +88,8 @@ static void check_prov(const gl_graph *in, const gl_pass_result *r, const char *
 /* Runs a pass by name, checking purity (the input is unchanged, values shared not copied) and provenance. */
 static gl_pass_result run_pass(const char *name, const gl_graph *g) {
     gl_err e = {0};
-    gl_graph *before = gl_graph_clone(g, &e);
-    assert_non_null(before);
+    gl_graph *before = NULL;
+    assert_int_equal(gl_graph_clone(g, &before, &e), GL_OK);
     gl_pass_result r;
     gl_status st = gl_pass_run(name, g, &r, &e);
     if (st) fprintf(stderr, "%s: %s\n", name, e.msg);
@@ -126,8 +126,8 @@ static int add_scalar_const(gl_graph *g, double v, bool with_attr) {
         a.value = v;
     }
     int id = add_node(g, GL_OP_CONST, NULL, 0, &a, scalar_shape(), NULL);
-    gl_array *arr = gl_array_scalar(v, &e);
-    assert_non_null(arr);
+    gl_array *arr = NULL;
+    assert_int_equal(gl_array_scalar(v, &arr, &e), GL_OK);
     gl_graph_set_value(g, id, arr);
     gl_array_release(arr);
     return id;
@@ -137,17 +137,18 @@ static gl_array *array_of(gl_shape s, double start, double step) {
     gl_err e = {0};
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
-    gl_array *a = gl_array_new(s.rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(s.rank, dims, &a, &e), GL_OK);
     for (int64_t k = 0; k < a->size; k++) a->data[k] = start + step * (double)k;
     return a;
 }
 
 static gl_graph *finish(gl_tracer *tr, int out) {
     gl_err e = {0};
-    gl_graph *g = gl_tracer_finish(tr, &out, 1, &e);
-    if (!g) fprintf(stderr, "trace: %s\n", e.msg);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    gl_status st = gl_tracer_finish(tr, &out, 1, &g, &e);
+    if (st) fprintf(stderr, "trace: %s\n", e.msg);
+    assert_int_equal(st, GL_OK);
     return g;
 }
 
@@ -155,7 +156,8 @@ static gl_graph *finish(gl_tracer *tr, int out) {
 static void test_simplify_rules(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(4, 3);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int one = gl_t_scalar(tr, 1.0), zero = gl_t_scalar(tr, 0.0);
@@ -197,7 +199,8 @@ static void test_simplify_non_rules(void **state) {
     (void)state;
     gl_err e = {0};
     /* transposes that do not compose to the identity, x·2, x+1, 0-x, a const 1 of shape (1,): nothing */
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3, 4);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int pa[3] = {1, 0, 2}, pb[3] = {0, 2, 1};
@@ -219,7 +222,7 @@ static void test_simplify_non_rules(void **state) {
     gl_graph_free(g);
 
     /* a folded scalar const (attrs {}) equal to 1 counts: is_const reads the value, not attrs */
-    g = gl_graph_new(&e);
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int xi = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     int f1 = add_scalar_const(g, 1.0, false);
     int in[2] = {f1, xi};
@@ -239,7 +242,8 @@ static void test_simplify_non_rules(void **state) {
 static void test_cse(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s = SHAPE(4, 4);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, s, "x");
     int y = add_node(g, GL_OP_INPUT, NULL, 0, NULL, s, "y");
@@ -252,7 +256,8 @@ static void test_cse(void **state) {
     int cb = add_node(g, GL_OP_CONST, NULL, 0, NULL, s, NULL);
     gl_graph_set_value(g, ca, wv);
     gl_graph_set_value(g, cb, wv);
-    gl_array *copy = gl_array_copy(wv, &e);
+    gl_array *copy = NULL;
+    assert_int_equal(gl_array_copy(wv, &copy, &e), GL_OK);
     int cc = add_node(g, GL_OP_CONST, NULL, 0, NULL, s, NULL);      /* equal copy: not merged */
     gl_graph_set_value(g, cc, copy);
     gl_array_release(copy);
@@ -394,8 +399,8 @@ static gl_pass_result cse_only(const gl_graph *g) {
 /* Builds x [2,3,4] (and whatever the op reads), the two nodes of kp, outputs both; true when cse merged them. */
 static bool cse_merges(const key_pair *kp) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
     int in[3] = {x, x, x};
     if (kp->op == GL_OP_RMS_NORM) {
@@ -423,7 +428,8 @@ static bool cse_merges(const key_pair *kp) {
  * pad other consts come first, so the two land in different parts of hash tables of several sizes. */
 static bool cse_merges_scalars(double v1, bool attr1, double v2, bool attr2, int pad) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3, 4), "x");
     for (int i = 0; i < pad; i++) add_scalar_const(g, 10.0 + i, true);
     int c1 = add_scalar_const(g, v1, attr1), c2 = add_scalar_const(g, v2, attr2);
@@ -511,7 +517,8 @@ static void test_cse_key_every_attr(void **state) {
 static void test_constant_fold(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(2, 3), "x");
     int W = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(3, 2), "W");
     gl_array *wv = array_of(SHAPE(3, 2), 1.0, 1.0);               /* [[1,2],[3,4],[5,6]] */
@@ -577,7 +584,8 @@ static void test_constant_fold(void **state) {
 static void test_dce(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "unused");  /* inputs always survive */
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(3), "w");
@@ -610,7 +618,8 @@ static void test_dce(void **state) {
  * multiplies by an input, not a param; 3: the mul is the matmul's second operand. */
 static gl_graph *norm_graph(bool values, int variant) {
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int x = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(4, 8), "x");
     int z = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(8, 5), "z");
     int w = add_node(g, GL_OP_PARAM, NULL, 0, NULL, SHAPE(8), "attn_norm");
@@ -714,7 +723,8 @@ static void test_fold_norm_weight(void **state) {
 /* ---------------------------------------------------------------- match_attention */
 static gl_graph *attn_graph(int maskkind /* 0 none, 1 causal, 2 input kmask */) {
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape s = SHAPE(2, 6, 4), ms = SHAPE(1, 1, 6);
     int q = gl_t_input(tr, "q", &s, NULL), k = gl_t_input(tr, "k", &s, NULL), v = gl_t_input(tr, "v", &s, NULL);
     int km = maskkind == 2 ? gl_t_input(tr, "kmask", &ms, NULL) : -1;
@@ -781,7 +791,8 @@ static void test_match_attention(void **state) {
 static void test_decompose(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(3, 4), ws = SHAPE(4);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int w = gl_t_param(tr, "w", &ws);
@@ -836,7 +847,7 @@ static void test_decompose(void **state) {
     gl_graph_free(g);
 
     /* the scalar dedup is seeded from the input graph's scalar consts, by value, folded ones too */
-    g = gl_graph_new(&e);
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     int xi = add_node(g, GL_OP_INPUT, NULL, 0, NULL, SHAPE(3), "x");
     int c1 = add_scalar_const(g, 1.0, false);
     int c1b = add_scalar_const(g, 1.0, true);                    /* setdefault: the first one wins */
@@ -867,7 +878,8 @@ static void test_registry(void **state) {
     assert_string_equal(gl_how_name(GL_HOW_FOLDED), "folded");
     assert_string_equal(gl_how_name(GL_HOW_CREATED), "created");
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_pass_result r;
     assert_int_equal(gl_pass_run("nope", g, &r, &e), GL_E_INVALID);
     assert_non_null(strstr(e.msg, "nope"));
@@ -929,8 +941,8 @@ static void test_pipeline_counts(void **state) {
         const pipe_case *pc = &CASES[c];
         gl_model_cfg m = model_of(pc->preset, pc->mode, pc->T, pc->S, pc->masked, pc->layers);
         gl_err e = {0};
-        gl_graph *g = gl_build_model(&m, NULL, &e);
-        assert_non_null(g);
+        gl_graph *g = NULL;
+        assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
         assert_int_equal(g->n, pc->counts[0][0]);
         assert_int_equal(gl_graph_count(g), pc->counts[0][1]);
         for (int i = 0; i < gl_pipeline_length(); i++) {
@@ -953,8 +965,8 @@ static void test_deep_stack(void **state) {
     (void)state;
     gl_model_cfg m = model_of("llama3-8b", GL_MODE_PREFILL, 128, 0, false, 126);
     gl_err e = {0};
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     static const int nodes[6] = {5797, 7690, 7063, 7063, 7063, 6559};
     for (int i = 0; i < gl_pipeline_length(); i++) {
         gl_pass_result r = run_pass(gl_pass_name_at(i), g);
@@ -977,8 +989,8 @@ static gl_array *random_array(gl_shape s, const gl_bind *b, uint64_t *seed) {
     gl_err e = {0};
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) assert_int_equal(gl_dim_value(s.d[i], b, &dims[i], &e), GL_OK);
-    gl_array *a = gl_array_new(s.rank, dims, &e);
-    assert_non_null(a);
+    gl_array *a = NULL;
+    assert_int_equal(gl_array_new(s.rank, dims, &a, &e), GL_OK);
     for (int64_t k = 0; k < a->size; k++) a->data[k] = (double)rng_next(seed) / 9007199254740992.0 * 2.0 - 1.0;
     return a;
 }
@@ -988,8 +1000,8 @@ static void check_numbers(gl_model_cfg m) {
     gl_params p;
     gl_params_init(&p);
     assert_int_equal(gl_params_random(&p, &m, 0, &e), GL_OK);
-    gl_graph *g = gl_build_model(&m, &p, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, &p, &g, &e), GL_OK);
     gl_bind bind;
     memset(&bind, 0, sizeof bind);
     if (m.mode == GL_MODE_DECODE) {

@@ -1,5 +1,8 @@
 /* test_trace.c — the builder/tracer, shape rules, layers and the printer. Expected node counts are the
  * reference's (tests/fixtures/ JSON files, "passes"[0]); other expectations are derived by hand. */
+#include <stdio.h>
+
+#include "ir/util.h"
 #include "test_util.h"
 
 static gl_model_cfg small_prefill(void) {
@@ -16,8 +19,8 @@ static void test_layer_node_counts(void **state) {
     (void)state;
     gl_err e = {0};
     gl_model_cfg m = small_prefill();
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 53);
     assert_int_equal(gl_graph_count(g), 38);
     assert_int_equal(g->nout, 1);
@@ -28,8 +31,7 @@ static void test_layer_node_counts(void **state) {
 
     m.mode = GL_MODE_DECODE;
     m.S = 16;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 48);
     assert_int_equal(gl_graph_count(g), 33);
     assert_int_equal(g->nout, 3);
@@ -39,8 +41,7 @@ static void test_layer_node_counts(void **state) {
     gl_graph_free(g);
 
     m.masked = true;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 50);
     assert_int_equal(gl_graph_count(g), 34);
     gl_graph_free(g);
@@ -49,8 +50,7 @@ static void test_layer_node_counts(void **state) {
     m.layer = gl_preset_find("llama3-8b")->cfg;
     m.T = 128;
     m.layers = 4;
-    g = gl_build_model(&m, NULL, &e);
-    assert_non_null(g);
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_int_equal(g->n, 206);
     assert_int_equal(gl_graph_count(g), 152);
     assert_string_equal(g->nodes[11].name, "1.wq");
@@ -66,34 +66,36 @@ static void test_config_errors(void **state) {
     (void)state;
     gl_model_cfg m = small_prefill();
     gl_err e = {0};
+    gl_graph *g = &(gl_graph){0};
     m.layer.G = 3;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_E_INVALID);
+    assert_null(g);
     assert_int_equal(e.code, GL_E_INVALID);
     assert_non_null(strstr(e.msg, "config.H (8) must be divisible by config.G (3)"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.d = 0;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.d"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.dh = 7;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.dh (7)"));
     gl_err_clear(&e);
     m = small_prefill();
     m.T = -4;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.T"));
     gl_err_clear(&e);
     m = small_prefill();
     m.layer.f = (int64_t)1 << 40;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_E_LIMIT);
     assert_int_equal(e.code, GL_E_LIMIT);
     gl_err_clear(&e);
     m = small_prefill();
     m.layers = 0;
-    assert_null(gl_build_model(&m, NULL, &e));
+    assert_int_not_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
     assert_non_null(strstr(e.msg, "config.layers"));
 }
 
@@ -105,7 +107,8 @@ static gl_shape sh(int rank, int64_t a, int64_t b, int64_t c) {
 static void test_builder_shapes_and_errors(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape s1 = sh(3, 2, 1, 3), s2 = sh(2, 4, 1, 0);
     int a = gl_t_input(tr, "a", &s1, NULL);
     int b = gl_t_input(tr, "b", &s2, NULL);
@@ -133,12 +136,13 @@ static void test_builder_shapes_and_errors(void **state) {
     assert_int_equal(gl_tracer_status(tr), GL_E_SHAPE);
     assert_non_null(strstr(gl_tracer_error(tr)->msg, "(2, 4, 3) and (1, 5, 7)"));
     assert_int_equal(gl_t_exp(tr, a), -1);
-    gl_graph *g = gl_tracer_finish(tr, &c, 1, &e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &c, 1, &g, &e), GL_E_SHAPE);
     assert_null(g);
     assert_int_equal(e.code, GL_E_SHAPE);
 
     gl_err_clear(&e);
-    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape m1 = sh(2, 3, 4, 0), m2 = sh(2, 5, 6, 0);
     a = gl_t_input(tr, "a", &m1, NULL);
     b = gl_t_input(tr, "b", &m2, NULL);
@@ -147,7 +151,7 @@ static void test_builder_shapes_and_errors(void **state) {
     gl_tracer_free(tr);
 
     /* symbolic dims broadcast by name */
-    tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape y1 = sh(2, 1, 8, 0), y2 = sh(2, 4, 1, 0);
     y1.d[1] = gl_dim_sym("S");
     a = gl_t_input(tr, "a", &y1, NULL);
@@ -161,11 +165,95 @@ static void test_builder_shapes_and_errors(void **state) {
     gl_tracer_free(tr);
 }
 
+/* A builder refuses bad shapes with the message it gave before the rule moved to gl_op_shape (the native
+ * CLI's at d7cf2da), and the same node through gl_node_shape (the graph reader's and the verifier's path)
+ * gets the very same message: one shape rule per op. */
+static void test_one_shape_rule(void **state) {
+    (void)state;
+    static const struct {
+        gl_op op;
+        int rank[3];
+        int64_t d[3][3];
+        const char *msg;
+    } cases[] = {
+        {GL_OP_RMS_NORM, {2, 2}, {{1, 3}, {2, 3}}, "rms_norm weight (2, 3) does not broadcast onto (1, 3)"},
+        {GL_OP_RMS_NORM, {0, 1}, {{0}, {1}}, "rms_norm needs a tensor of rank >= 1"},
+        {GL_OP_KV_WRITE, {3, 3}, {{2, 5, 4}, {2, 1, 3}}, "kv_write: rows (2, 1, 3) do not fit cache (2, 5, 4)"},
+        {GL_OP_CAUSAL_MASK, {1}, {{3}}, "causal_mask needs a tensor of rank >= 2"},
+        {GL_OP_FLASH_ATTN, {2, 1, 2}, {{4, 8}, {8}, {4, 8}}, "flash_attn: k must have rank >= 2"},
+        {GL_OP_MATMUL, {2, 2}, {{3, 4}, {5, 6}}, "matmul inner dims differ: (3, 4) @ (5, 6)"},
+        {GL_OP_ADD, {2, 2}, {{2, 3}, {4, 3}}, "shapes cannot broadcast: (2, 3) and (4, 3)"},
+        {GL_OP_TRANSPOSE, {2}, {{2, 3}}, "transpose perm has 7 axes but shape (2, 3) has 2"},
+        {GL_OP_SUM, {2}, {{2, 3}}, "axis 2 is out of range for shape (2, 3)"},
+        {GL_OP_RESHAPE, {2}, {{2, 3}}, "cannot reshape (2, 3) (6 elements) into (5,) (5 elements)"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        gl_err e = {0};
+        gl_tracer *tr = NULL;
+        assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+        int nin = gl_op_arity(cases[c].op), t[3];
+        if (cases[c].op == GL_OP_CAUSAL_MASK) nin = 1;    /* its `like` tensor */
+        for (int i = 0; i < nin; i++) {
+            char name[16];
+            snprintf(name, sizeof name, "x%d", i);
+            gl_shape s = gl_shape_of(cases[c].rank[i], cases[c].d[i]);
+            t[i] = gl_t_input(tr, name, &s, NULL);
+        }
+        gl_node n;
+        memset(&n, 0, sizeof n);
+        n.op = cases[c].op;
+        n.nin = cases[c].op == GL_OP_CAUSAL_MASK ? 0 : nin;
+        for (int i = 0; i < n.nin; i++) n.in[i] = t[i];
+        int r = -2;
+        switch (cases[c].op) {
+        case GL_OP_RMS_NORM: r = gl_t_rms_norm(tr, t[0], t[1], 1e-5); n.attrs.has = GL_A_EPS; break;
+        case GL_OP_KV_WRITE: r = gl_t_kv_write(tr, t[0], t[1], gl_dim_int(0)); n.attrs.has = GL_A_POS; break;
+        case GL_OP_CAUSAL_MASK:
+            r = gl_t_causal_mask(tr, t[0], 3, 0);
+            n.shape = *gl_t_shape(tr, t[0]);
+            break;
+        case GL_OP_FLASH_ATTN: r = gl_t_flash_attn(tr, t[0], t[1], t[2], -1, 1.0); break;
+        case GL_OP_MATMUL: r = gl_t_matmul(tr, t[0], t[1]); break;
+        case GL_OP_ADD: r = gl_t_add(tr, t[0], t[1]); break;
+        case GL_OP_TRANSPOSE: {
+            static const int perm[7] = {0, 1, 2, 3, 4, 5, 6};   /* more axes than GL_MAX_RANK */
+            r = gl_t_transpose(tr, t[0], perm, 7);
+            n.attrs.has = GL_A_PERM;
+            n.attrs.nperm = 7;
+            break;
+        }
+        case GL_OP_SUM:
+            r = gl_t_sum(tr, t[0], 2, false);
+            n.attrs.has = GL_A_AXIS | GL_A_KEEPDIMS;
+            n.attrs.axis = 2;
+            break;
+        case GL_OP_RESHAPE: {
+            gl_shape five = sh(1, 5, 0, 0);
+            r = gl_t_reshape(tr, t[0], &five);
+            n.attrs.has = GL_A_SHAPE;
+            n.attrs.shape = five;
+            break;
+        }
+        default: fail_msg("case %zu: no builder", c);
+        }
+        assert_int_equal(r, -1);
+        assert_int_equal(gl_tracer_status(tr), GL_E_SHAPE);
+        assert_string_equal(gl_tracer_error(tr)->msg, cases[c].msg);
+        gl_shape out;
+        gl_err e2 = {0};
+        assert_int_equal(gl_node_shape(gl_tracer_graph(tr), &n, &out, &e2), GL_E_SHAPE);
+        assert_string_equal(e2.msg, cases[c].msg);
+        gl_tracer_free(tr);
+    }
+}
+
 /* f(x) = (x*2 + 1) if (x*2).sum() > 0 else (x*2 - 1) — the reference's branch example */
 static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(mode, true, e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(mode, true, &tr, e), GL_OK);
     int64_t dims[1] = {3};
-    gl_array *x = gl_array_new(1, dims, e);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, dims, &x, e), GL_OK);
     for (int i = 0; i < 3; i++) x->data[i] = fill;
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
@@ -184,8 +272,7 @@ static gl_status branchy(gl_branch_mode mode, double fill, gl_graph **out, gl_er
     }
     int one = gl_t_scalar(tr, 1.0);
     int r = taken ? gl_t_add(tr, y, one) : gl_t_sub(tr, y, one);
-    *out = gl_tracer_finish(tr, &r, 1, e);
-    return *out ? GL_OK : e->code;
+    return gl_tracer_finish(tr, &r, 1, out, e);
 }
 
 static void test_branch_modes(void **state) {
@@ -206,7 +293,8 @@ static void test_branch_modes(void **state) {
     assert_int_equal(g->nodes[g->outputs[0]].op, GL_OP_SUB);
     /* the guard holds for another negative input and fails for a positive one */
     int64_t dims[1] = {3};
-    gl_array *x = gl_array_new(1, dims, &e);
+    gl_array *x = NULL;
+    assert_int_equal(gl_array_new(1, dims, &x, &e), GL_OK);
     for (int i = 0; i < 3; i++) x->data[i] = -5.0;
     gl_named_array in = {"x", x};
     bool ok = false;
@@ -223,9 +311,10 @@ static void test_printer(void **state) {
     (void)state;
     gl_err e = {0};
     gl_model_cfg m = small_prefill();
-    gl_graph *g = gl_build_model(&m, NULL, &e);
-    char *txt = gl_graph_print(g, &e);
-    assert_non_null(txt);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
+    char *txt = NULL;
+    assert_int_equal(gl_graph_print(g, &txt, &e), GL_OK);
     assert_non_null(strstr(txt, "%11  = matmul(%10, %2)  : [12×64]\n"));
     assert_non_null(strstr(txt, "%0   = input()  : [12×64]  # x\n"));
     assert_non_null(strstr(txt, "%10  = rms_norm(%0, %1, eps=1e-05)  : [12×64]\n"));
@@ -291,7 +380,8 @@ static void test_random_inputs(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_config_errors),
-        cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_branch_modes),
+        cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_one_shape_rule),
+        cmocka_unit_test(test_branch_modes),
         cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables), cmocka_unit_test(test_random_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,16 +11,16 @@
 /* x (2, 3) -> exp -> matmul with w (3, 4) -> output; plus a dead neg(x). ids: x 0, w 1, exp 2, neg 3, mm 4 */
 static gl_graph *small_graph(void) {
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
-    assert_non_null(tr);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3), ws = SHAPE(3, 4);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int w = gl_t_param(tr, "w", &ws);
     int ex = gl_t_exp(tr, x);
     gl_t_neg(tr, x);
     int mm = gl_t_matmul(tr, ex, w);
-    gl_graph *g = gl_tracer_finish(tr, &mm, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &mm, 1, &g, &e), GL_OK);
     return g;
 }
 
@@ -171,12 +171,13 @@ static void test_provenance(void **state) {
 static void test_provenance_expanded(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, &e);
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3);
     int x = gl_t_input(tr, "x", &xs, NULL);
     int s = gl_t_silu(tr, x);
-    gl_graph *g = gl_tracer_finish(tr, &s, 1, &e);
-    assert_non_null(g);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &s, 1, &g, &e), GL_OK);
     gl_pass_result r;
     assert_int_equal(gl_pass_run("decompose", g, &r, &e), GL_OK);
     assert_int_equal(gl_verify_pass(g, &r, "decompose", &e), GL_OK);
@@ -196,7 +197,8 @@ static void test_provenance_expanded(void **state) {
 static void test_pass_run_verifies(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape xs = SHAPE(2, 3), bad = SHAPE(5, 5);
     int x = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &xs, "x", &e);
     int ex = gl_graph_add(g, GL_OP_EXP, &x, 1, NULL, &bad, NULL, &e);
@@ -219,7 +221,8 @@ static void test_pass_run_verifies(void **state) {
 static void test_stale_shape_of_the_reference(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *g = gl_graph_new(&e);
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
     gl_shape s1 = SHAPE(1, 1, 4, 4), s2 = SHAPE(2, 1, 4, 4);
     gl_attrs cm;
     memset(&cm, 0, sizeof cm);

@@ -213,11 +213,8 @@ static gl_status m_print(const char *in, size_t len, char **out, size_t *outlen,
     gl_sb_puts(&sb, "{\"stages\":[");
     for (int i = 0; !st && i < q.r.nst; i++) {
         if (only >= 0 && i != only) continue;
-        char *txt = gl_graph_print(q.r.st[i].r.graph, e);
-        if (!txt) {
-            st = e->code ? e->code : GL_E_NOMEM;
-            break;
-        }
+        char *txt = NULL;
+        if ((st = gl_graph_print(q.r.st[i].r.graph, &txt, e))) break;
         if (nput++) gl_sb_putc(&sb, ',');
         gl_sb_puts(&sb, "{\"key\":");
         gl_sb_json_str(&sb, q.r.st[i].key);

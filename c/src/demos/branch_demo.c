@@ -151,9 +151,8 @@ static gl_status read_vec(const gl_json *j, int tok, const char *field, gl_array
     if (n < 1 || n > BR_MAX_LEN)
         return gl_fail(e, GL_E_INVALID, "%s must have 1 to %d numbers, got %d", field, BR_MAX_LEN, n);
     int64_t dim = n;
-    gl_err le = {GL_OK, ""};   /* the constructor's own status, whether or not the caller gave an err */
-    gl_array *a = gl_array_new(1, &dim, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_array *a = NULL;
+    if ((st = gl_array_new(1, &dim, &a, e))) return st;
     int i = 0;
     for (int t = gl_json_elem_first(j, tok); t >= 0; t = gl_json_elem_next(j, tok, t), i++) {
         char f[48];
@@ -209,12 +208,7 @@ static gl_status parse_opts(const char *json, size_t len, br_opts *o, gl_err *e)
     for (int w = 0; w < 2; w++)
         if (!o->x[w]) {
             int64_t three = 3;
-            gl_err le = {GL_OK, ""};
-            o->x[w] = gl_array_new(1, &three, &le);
-            if (!o->x[w]) {
-                st = gl_fail(e, le.code, "%s", le.msg);
-                goto done;
-            }
+            if ((st = gl_array_new(1, &three, &o->x[w], e))) goto done;
             memcpy(o->x[w]->data, w ? X2 : X1, sizeof X1);
         }
     if (o->x[0]->size != o->x[1]->size)
@@ -260,14 +254,18 @@ static void step(br_state *s, const char *fmt, ...) {
     gl_sb_json_str(&s->steps, buf);
 }
 
-static gl_graph *trace_program(gl_branch_mode mode, gl_array *x, gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(mode, true, e);
-    if (!tr) return NULL;
+static gl_status trace_program(gl_branch_mode mode, gl_array *x, gl_graph **out, gl_err *e) {
+    gl_tracer *tr = NULL;
+    gl_status st = gl_tracer_new(mode, true, &tr, e);
+    if (st) {
+        *out = NULL;
+        return st;
+    }
     gl_shape s = gl_array_shape(x);
     int xi = gl_t_input(tr, "x", &s, x);
     prog_api api = {tr, t_scalar, t_binary, t_sum, t_bool};
-    int out = xi < 0 ? -1 : program(&api, xi);
-    return gl_tracer_finish(tr, &out, 1, e);
+    int y = xi < 0 ? -1 : program(&api, xi);
+    return gl_tracer_finish(tr, &y, 1, out, e);
 }
 
 static const char *guard_text(const gl_graph *g, char *buf, size_t cap) {
@@ -305,10 +303,11 @@ static gl_status cached_call(br_state *s, gl_branch_mode mode, int call, gl_arra
             goto done;
         }
         gl_err te = {GL_OK, ""};
-        gl_graph *g = trace_program(mode, x, &te);
-        if (!g) {
-            if (te.code != GL_E_TRACE) {
-                st = gl_fail(e, te.code, "%s", te.msg);
+        gl_graph *g = NULL;
+        gl_status ts = trace_program(mode, x, &g, &te);
+        if (ts) {
+            if (ts != GL_E_TRACE) {
+                st = gl_fail(e, ts, "%s", te.msg);
                 goto done;
             }
             snprintf(s->error, sizeof s->error, "%s", te.msg);
@@ -339,8 +338,8 @@ static gl_status lazy_call(br_state *s, int call, gl_array *x, gl_err *e) {
         const gl_err *le = gl_lazy_error(s->lz);
         return gl_fail(e, le->code ? le->code : GL_E_INTERNAL, "%s", le->msg);
     }
-    s->out[call - 1] = gl_lazy_materialize(s->lz, out, e);
-    if (!s->out[call - 1]) return e && e->code ? e->code : GL_E_INTERNAL;
+    gl_status st = gl_lazy_materialize(s->lz, out, &s->out[call - 1], e);
+    if (st) return st;
     int after = gl_lazy_graph_count(s->lz);
     s->lz_call_end[call - 1] = after;
     gl_sb ops;
@@ -430,8 +429,7 @@ gl_status gl_branch_demo_json(const char *opts_json, size_t len, char **out, siz
     memset(&s, 0, sizeof s);
     gl_sb_init(&s.steps);
     if (o.fe == FE_LAZY) {
-        gl_err le = {GL_OK, ""};
-        if (!(s.lz = gl_lazy_new(&le))) st = gl_fail(e, le.code, "%s", le.msg);
+        st = gl_lazy_new(&s.lz, e);
         for (int c = 0; c < 2 && !st; c++) st = lazy_call(&s, c + 1, o.x[c], e);
     } else {
         gl_branch_mode mode = o.fe == FE_ERROR ? GL_BRANCH_ERROR : o.fe == FE_SPECIALIZE ? GL_BRANCH_SPECIALIZE

@@ -79,11 +79,11 @@ static double next_normal(rng_t *r) {
     return acc - 6.0;
 }
 
-/* *out = a new array of normal draws. The status is the constructor's own, whether or not e is NULL. */
+/* *out = a new array of normal draws. */
 static gl_status random_array(rng_t *r, int rank, const int64_t *dims, gl_array **out, gl_err *e) {
-    gl_err le = {GL_OK, ""};
-    gl_array *a = *out = gl_array_new(rank, dims, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_status st = gl_array_new(rank, dims, out, e);
+    if (st) return st;
+    gl_array *a = *out;
     for (int64_t i = 0; i < a->size; i++) a->data[i] = next_normal(r);
     return GL_OK;
 }
@@ -101,10 +101,12 @@ static gl_shape shp(int rank, gl_dim a, gl_dim b, gl_dim c) {
 
 /* The decode layer with cache length L (integer or symbol) and write row pos, inputs and params in
  * gl_build_model's order. p holds values (numerics) or shapes only. */
-static gl_graph *build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim L, gl_dim pos, bool masked,
-                              gl_err *e) {
-    gl_tracer *tr = gl_tracer_new(GL_BRANCH_ERROR, false, e);
-    if (!tr) return NULL;
+static gl_status build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim L, gl_dim pos, bool masked,
+                              gl_graph **out, gl_err *e) {
+    *out = NULL;
+    gl_tracer *tr = NULL;
+    gl_status st = gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e);
+    if (st) return st;
     gl_dim one = gl_dim_int(1), G = gl_dim_int(c->G), dh = gl_dim_int(c->dh);
     gl_shape xs = shp(2, one, gl_dim_int(c->d), one), kv = shp(3, G, L, dh), cs = shp(3, one, one, dh),
              ms = shp(3, one, one, L);
@@ -120,14 +122,13 @@ static gl_graph *build_decode(const gl_layer_cfg *c, const gl_params *p, gl_dim 
         int k = gl_params_find(p, name);
         if (k < 0) {
             gl_tracer_free(tr);
-            gl_fail(e, GL_E_INTERNAL, "dynamic: param %s is missing", name);
-            return NULL;
+            return gl_fail(e, GL_E_INTERNAL, "dynamic: param %s is missing", name);
         }
         ids[i] = p->values[k] ? gl_t_param_value(tr, name, p->values[k]) : gl_t_param(tr, name, &p->shapes[k]);
     }
     int outs[3] = {-1, -1, -1};
     gl_decode_layer(tr, c, pos, masked, x, kc, vc, co, si, km, ids, outs);
-    return gl_tracer_finish(tr, outs, 3, e);
+    return gl_tracer_finish(tr, outs, 3, out, e);
 }
 
 /* The shape guard: every input node's shape matches the step's input of the same name (integer dims
@@ -225,9 +226,9 @@ static double max_diff_rows(const gl_array *a, const gl_array *ref, int64_t rows
 /* *out = the first rows rows of every group of a [G, Lp, dh] pool, as a new [G, rows, dh] array. */
 static gl_status pool_rows(const gl_array *pool, int64_t rows, gl_array **out, gl_err *e) {
     int64_t G = pool->dim[0], Lp = pool->dim[1], dh = pool->dim[2], d[3] = {G, rows, dh};
-    gl_err le = {GL_OK, ""};
-    gl_array *a = *out = gl_array_new(3, d, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_status st = gl_array_new(3, d, out, e);
+    if (st) return st;
+    gl_array *a = *out;
     for (int64_t g = 0; g < G; g++)
         memcpy(a->data + g * rows * dh, pool->data + g * Lp * dh, (size_t)(rows * dh) * sizeof(double));
     return GL_OK;
@@ -255,11 +256,7 @@ static gl_status run_numeric(const gl_layer_cfg *c, const gl_graph *g, const gl_
         vp = gl_array_retain(v);
     }
     if (masked) {
-        gl_err le = {GL_OK, ""};
-        if (!(mask = gl_array_new(3, md, &le))) {
-            st = gl_fail(e, le.code, "%s", le.msg);
-            goto done;
-        }
+        if ((st = gl_array_new(3, md, &mask, e))) goto done;
         for (int64_t j = S; j < L; j++) mask->data[j] = -INFINITY;
     }
     gl_named_array in_ref[5] = {{"x", x}, {"k_cache", k}, {"v_cache", v}, {"cos", cosv}, {"sin", sinv}};
@@ -469,11 +466,8 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
             t->compiled = true;
             gl_dim Ld = o.st == ST_SYMBOLIC ? gl_dim_sym("S") : L;
             gl_dim pos = o.st == ST_SPECIALIZE ? gl_dim_int(t->S - 1) : gl_dim_sym("P");
-            gl_graph *g = build_decode(c, &p, Ld, pos, masked, e);
-            if (!g) {
-                st = e && e->code ? e->code : GL_E_INTERNAL;
-                break;
-            }
+            gl_graph *g = NULL;
+            if ((st = build_decode(c, &p, Ld, pos, masked, &g, e))) break;
             if ((st = cache_add(&cache, g, o.st == ST_SYMBOLIC ? -1 : t->bucket, e))) {
                 gl_graph_free(g);
                 break;
@@ -488,12 +482,10 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
         if (o.st != ST_SPECIALIZE && (st = gl_bind_set(&b, "P", t->S - 1, e))) break;
         if (!numeric) continue;
         /* the reference: the specialize graph for this S (the strategy's own graph when it is specialize) */
-        gl_graph *ref = o.st == ST_SPECIALIZE ? cache.g[hit]
-                                              : build_decode(c, &p, gl_dim_int(t->S), gl_dim_int(t->S - 1), false, e);
-        if (!ref) {
-            st = e && e->code ? e->code : GL_E_INTERNAL;
+        gl_graph *ref = cache.g[hit];
+        if (o.st != ST_SPECIALIZE &&
+            (st = build_decode(c, &p, gl_dim_int(t->S), gl_dim_int(t->S - 1), false, &ref, e)))
             break;
-        }
         st = run_numeric(c, cache.g[hit], ref, t->S, t->bucket, &b, masked, (const gl_array *const *)pool, &r,
                          &t->diff, e);
         if (ref != cache.g[hit]) gl_graph_free(ref);

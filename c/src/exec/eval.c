@@ -31,24 +31,11 @@ static gl_status rethrow(gl_err *e, const gl_err *t, const char *who) {
     return gl_fail(e, t->code, "%s: %s", who, t->msg);
 }
 
-/* The array constructors return NULL and put the status in their gl_err; these wrappers hand it back as
- * the return value (so a caller with e == NULL still learns the real code) and the array through *out. */
-static gl_status new_unset(int rank, const int64_t *dims, gl_array **out, gl_err *e) {
-    gl_err t = {GL_OK, ""};
-    *out = gl_array_new_unset(rank, dims, &t);
-    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
-}
-static gl_status copy_of(const gl_array *a, gl_array **out, gl_err *e) {
-    gl_err t = {GL_OK, ""};
-    *out = gl_array_copy(a, &t);
-    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
-}
-
 /* An output array of shape s whose numbers the caller writes, every one of them (not zero-filled). */
 static gl_status new_from_shape(const gl_shape *s, gl_array **out, gl_err *e) {
     int64_t d[GL_MAX_RANK];
     for (int i = 0; i < s->rank; i++) d[i] = s->d[i].n;
-    return new_unset(s->rank, d, out, e);
+    return gl_array_new_unset(s->rank, d, out, e);
 }
 
 /* Python's a % b (result has the sign of b); numpy gives 0 for b == 0. */
@@ -240,7 +227,7 @@ static void k_rot_pairs(int64_t n, const double *restrict s, double *restrict o)
 
 static gl_status unary(un_fn k, const gl_array *x, gl_array **out, gl_err *e) {
     gl_array *r;      /* every element written by k */
-    gl_status made = new_unset(x->rank, x->dim, &r, e);
+    gl_status made = gl_array_new_unset(x->rank, x->dim, &r, e);
     if (made) return made;
     *out = r;
     k(x->size, x->data, r->data);
@@ -344,7 +331,7 @@ static gl_status softmax_into(const gl_array *x, int axis, gl_array *y, gl_err *
 
 static gl_status softmax(const gl_array *x, int axis, gl_array **out, gl_err *e) {
     gl_array *r;      /* softmax_into writes every element */
-    gl_status made = new_unset(x->rank, x->dim, &r, e);
+    gl_status made = gl_array_new_unset(x->rank, x->dim, &r, e);
     if (made) return made;
     *out = r;
     return softmax_into(x, axis, r, e);
@@ -360,7 +347,7 @@ static gl_status rms_norm(const gl_array *x, const gl_array *w, double eps, gl_a
     gl_err t = {GL_OK, ""};
     if (gl_broadcast_shape(&sx, &sw, &so, &t)) return rethrow(e, &t, "rms_norm");
     gl_array *y;      /* every row written below */
-    gl_status made = new_unset(x->rank, x->dim, &y, e);
+    gl_status made = gl_array_new_unset(x->rank, x->dim, &y, e);
     if (made) return made;
     const int64_t n = x->dim[x->rank - 1], rows = n ? x->size / n : 0;
     double *sq = gl_alloc((size_t)n, sizeof *sq, e);
@@ -492,7 +479,7 @@ static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bi
                        (long long)x->size, arr_str(x, b1, sizeof b1), gl_shape_str(&rs, b2, sizeof b2));
     }
     gl_array *r;          /* the copy below fills it */
-    gl_status made = new_unset(ts->rank, d, &r, e);
+    gl_status made = gl_array_new_unset(ts->rank, d, &r, e);
     if (made) return made;
     if (x->size) memcpy(r->data, x->data, (size_t)x->size * sizeof *r->data);
     *out = r;
@@ -590,31 +577,30 @@ static gl_status transpose(const gl_node *nd, const gl_array *x, gl_array **out,
 }
 
 /* ---------------------------------------------------------------- generators and special ops */
-gl_array *gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_err *e) {
+gl_status gl_causal_mask_array(const gl_shape *shape, const gl_bind *b, int64_t T, int64_t pos0, gl_array **out,
+                               gl_err *e) {
     char buf[160];
-    if (!shape) {
-        gl_fail(e, GL_E_INVALID, "causal_mask: shape is NULL");
-        return NULL;
-    }
-    if (shape->rank < 2 || shape->rank > GL_MAX_RANK) {
-        gl_fail(e, GL_E_SHAPE, "causal_mask: shape %s needs at least 2 dims (rows, cols)",
-                gl_shape_str(shape, buf, sizeof buf));
-        return NULL;
-    }
+    if (!out) return gl_fail(e, GL_E_INVALID, "causal_mask: out is NULL");
+    *out = NULL;
+    if (!shape) return gl_fail(e, GL_E_INVALID, "causal_mask: shape is NULL");
+    if (shape->rank < 2 || shape->rank > GL_MAX_RANK)
+        return gl_fail(e, GL_E_SHAPE, "causal_mask: shape %s needs at least 2 dims (rows, cols)",
+                       gl_shape_str(shape, buf, sizeof buf));
     int64_t d[GL_MAX_RANK];
-    for (int i = 0; i < shape->rank; i++)
-        if (gl_dim_value(shape->d[i], b, &d[i], e)) return NULL;
-    gl_array *r = gl_array_new(shape->rank, d, e);
-    if (!r) return NULL;
+    gl_status st = GL_OK;
+    for (int i = 0; i < shape->rank && !st; i++) st = gl_dim_value(shape->d[i], b, &d[i], e);
+    gl_array *r = NULL;
+    if (st || (st = gl_array_new(shape->rank, d, &r, e))) return st;
     const int64_t rows = d[shape->rank - 2], cols = d[shape->rank - 1], plane = rows * cols;
-    if (plane == 0) return r;
+    *out = r;
+    if (plane == 0) return GL_OK;
     for (int64_t i = 0; i < rows; i++) {
         const int64_t q = py_mod(i, T);            /* query row i sits at position pos0 + i % T */
         double *row = r->data + i * cols;
         for (int64_t c = 0; c < cols; c++) row[c] = le_sum(c, pos0, q) ? 0.0 : -INFINITY;
     }
     for (int64_t p = 1; p < r->size / plane; p++) memcpy(r->data + p * plane, r->data, (size_t)plane * sizeof *r->data);
-    return r;
+    return GL_OK;
 }
 
 /* copy of cache with rows [pos, pos + new.shape[-2]) of axis -2 replaced by new (broadcast into the slot) */
@@ -657,7 +643,7 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
                        arr_str(nw, b1, sizeof b1), gl_shape_str(&ss, b2, sizeof b2), arr_str(cache, b3, sizeof b3));
     }
     gl_array *r;
-    gl_status made = copy_of(cache, &r, e);
+    gl_status made = gl_array_copy(cache, &r, e);
     if (made) return made;
     *out = r;
     if (m == 0 || D == 0 || r->size == 0) return GL_OK;
@@ -755,9 +741,7 @@ static gl_status ev_reduce(EVAL_ARGS) {
 static gl_status ev_reshape(EVAL_ARGS) { return reshape(n, args[0], bind, out, e); }
 static gl_status ev_transpose(EVAL_ARGS) { return transpose(n, args[0], out, e); }
 static gl_status ev_causal_mask(EVAL_ARGS) {
-    gl_err t = {GL_OK, ""};
-    *out = gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, &t);
-    return *out ? GL_OK : gl_fail(e, t.code, "%s", t.msg);
+    return gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, out, e);
 }
 static gl_status ev_softmax(EVAL_ARGS) { return softmax(args[0], n->attrs.axis, out, e); }
 static gl_status ev_rms_norm(EVAL_ARGS) { return rms_norm(args[0], args[1], n->attrs.eps, out, e); }

@@ -57,8 +57,8 @@ static int fail_sticky(gl_lazy *lz) {
 }
 
 static gl_status start_graph(gl_lazy *lz) {
-    lz->tr = gl_tracer_new(GL_BRANCH_ERROR, false, &lz->err);
-    if (!lz->tr) return lz->err.code;
+    gl_status st = gl_tracer_new(GL_BRANCH_ERROR, false, &lz->tr, &lz->err);
+    if (st) return st;
     lz->gen++;
     for (int i = 0; i < lz->npending; i++) gl_array_release(lz->pending[i]);
     lz->npending = 0;
@@ -66,15 +66,19 @@ static gl_status start_graph(gl_lazy *lz) {
     return GL_OK;
 }
 
-gl_lazy *gl_lazy_new(gl_err *e) {
+gl_status gl_lazy_new(gl_lazy **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_lazy_new: out is NULL");
+    *out = NULL;
     gl_lazy *lz = gl_alloc(1, sizeof *lz, e);
-    if (!lz) return NULL;
-    if (start_graph(lz)) {
-        gl_fail(e, lz->err.code, "%s", lz->err.msg);
+    if (!lz) return gl_fail(e, GL_E_NOMEM, "out of memory allocating a lazy runner");
+    gl_status st = start_graph(lz);
+    if (st) {
+        gl_fail(e, st, "%s", lz->err.msg);
         gl_lazy_free(lz);
-        return NULL;
+        return st;
     }
-    return lz;
+    *out = lz;
+    return GL_OK;
 }
 
 void gl_lazy_free(gl_lazy *lz) {
@@ -239,16 +243,13 @@ int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *at
     if (like) {                                   /* no input, no import */
         const gl_shape *s = handle_shape(lz, in[0]);
         if (!s) return -1;
-        if (s->rank < 2) {
-            gl_fail(&lz->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
-            return -1;
-        }
         gl_attrs cm;
         memset(&cm, 0, sizeof cm);
         cm.has = GL_A_T | GL_A_POS0;
         cm.T = a->T;
         cm.pos0 = a->pos0;
-        gl_shape sc = *s;
+        gl_shape sc;
+        if (gl_op_shape(op, NULL, 0, &cm, s, &sc, &lz->err)) return -1;
         return new_handle(lz, gl_t_emit(lz->tr, op, NULL, 0, &cm, &sc, NULL));
     }
     int x[GL_MAX_INPUTS];
@@ -302,17 +303,15 @@ static gl_status execute(gl_lazy *lz, gl_graph *g, gl_array **vals) {
     return st;
 }
 
-gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e) {
-    if (!lz) {
-        gl_fail(e, GL_E_INVALID, "gl_lazy_materialize: runner is NULL");
-        return NULL;
-    }
+gl_status gl_lazy_materialize(gl_lazy *lz, int t, gl_array **value, gl_err *e) {
+    if (!value) return gl_fail(e, GL_E_INVALID, "gl_lazy_materialize: value is NULL");
+    *value = NULL;
+    if (!lz) return gl_fail(e, GL_E_INVALID, "gl_lazy_materialize: runner is NULL");
     int cur = live(lz) ? fix(lz, t) : fail_sticky(lz);
     if (cur < 0) {
         fail_sticky(lz);
         const gl_err *le = gl_lazy_error(lz);
-        gl_fail(e, le->code ? le->code : GL_E_INTERNAL, "%s", le->msg);
-        return NULL;
+        return gl_fail(e, le->code ? le->code : GL_E_INTERNAL, "%s", le->msg);
     }
     gl_graph *tg = gl_tracer_graph(lz->tr);
     int *ids = gl_alloc((size_t)tg->n, sizeof *ids, &lz->err);
@@ -331,9 +330,9 @@ gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e) {
     }
     for (int i = 0; i < tg->n; i++)
         if (gl_op_class(tg->nodes[i].op) != GL_CLASS_LEAF) ids[nids++] = i;
-    g = gl_tracer_finish(lz->tr, ids, nids, &lz->err);
+    gl_status fst = gl_tracer_finish(lz->tr, ids, nids, &g, &lz->err);
     lz->tr = NULL;                               /* finish freed the tracer (also on failure) */
-    if (!g) goto fail;
+    if (fst) goto fail;
     if (execute(lz, g, vals)) goto fail;
     out = gl_array_retain(vals[cur]);
     lz->gens[lz->ngens].g = g;
@@ -341,12 +340,13 @@ gl_array *gl_lazy_materialize(gl_lazy *lz, int t, gl_err *e) {
     lz->gens[lz->ngens].ops = nids;
     lz->ngens++;
     free(ids);
-    if (start_graph(lz)) {
+    gl_status st = start_graph(lz);
+    if (st) {
         gl_array_release(out);
-        gl_fail(e, lz->err.code, "%s", lz->err.msg);
-        return NULL;
+        return gl_fail(e, st, "%s", lz->err.msg);
     }
-    return out;
+    *value = out;
+    return GL_OK;
 fail:
     if (vals && g)
         for (int i = 0; i < g->n; i++) gl_array_release(vals[i]);
@@ -354,15 +354,14 @@ fail:
     free(ids);
     gl_graph_free(g);
     if (!lz->err.code) gl_fail(&lz->err, GL_E_INTERNAL, "lazy: materialize failed");
-    gl_fail(e, lz->err.code, "%s", lz->err.msg);
-    return NULL;
+    return gl_fail(e, lz->err.code, "%s", lz->err.msg);
 }
 
 gl_status gl_lazy_bool(gl_lazy *lz, int t, bool *out) {
     gl_err e = {GL_OK, ""};
-    gl_array *v = gl_lazy_materialize(lz, t, &e);
-    if (!v) return e.code ? e.code : GL_E_INTERNAL;
-    gl_status st = GL_OK;
+    gl_array *v = NULL;
+    gl_status st = gl_lazy_materialize(lz, t, &v, &e);
+    if (st) return st;
     if (v->size == 1) *out = v->data[0] != 0.0;
     else if (v->size == 0) *out = false;
     else

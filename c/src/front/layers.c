@@ -83,15 +83,13 @@ gl_status gl_model_cfg_validate(const gl_model_cfg *m, gl_err *e) {
 /* Shape-only models never read the tables' numbers, so they get shells (same shape and identity). */
 static gl_status rope_shells(int64_t T, int64_t dh, gl_array **cos_out, gl_array **sin_out, gl_err *e) {
     int64_t dims[3] = {1, T, dh};
-    gl_err le = {GL_OK, ""};   /* the constructors' own status, whether or not the caller gave an err */
-    *cos_out = gl_array_shell(3, dims, &le);
-    *sin_out = *cos_out ? gl_array_shell(3, dims, &le) : NULL;
-    if (!*sin_out) {
+    *sin_out = NULL;
+    gl_status st = gl_array_shell(3, dims, cos_out, e);
+    if (!st && (st = gl_array_shell(3, dims, sin_out, e))) {
         gl_array_release(*cos_out);
         *cos_out = NULL;
-        return gl_fail(e, le.code, "%s", le.msg);
     }
-    return GL_OK;
+    return st;
 }
 
 static bool has_values(const gl_params *p) {
@@ -107,11 +105,11 @@ gl_status gl_rope_tables(int64_t T, int64_t dh, int64_t pos0, double theta, gl_a
         return gl_fail(e, GL_E_INVALID, "rope tables need T >= 1 and an even dh >= 2, got T=%lld dh=%lld", (long long)T,
                        (long long)dh);
     int64_t dims[3] = {1, T, dh};
-    gl_err le = {GL_OK, ""};
-    gl_array *c = gl_array_new(3, dims, &le), *s = c ? gl_array_new(3, dims, &le) : NULL;
-    if (!c || !s) {
+    gl_array *c = NULL, *s = NULL;
+    gl_status st = gl_array_new(3, dims, &c, e);
+    if (st || (st = gl_array_new(3, dims, &s, e))) {
         gl_array_release(c);
-        return gl_fail(e, le.code, "%s", le.msg);
+        return st;
     }
     /* inv = theta ** (-arange(0, dh, 2) / dh); ang = arange(pos0, pos0 + T)[:, None] * inv */
     double *inv = gl_alloc((size_t)(dh / 2), sizeof *inv, e);
@@ -225,9 +223,8 @@ gl_status gl_params_random(gl_params *p, const gl_model_cfg *m, uint64_t seed, g
             param_name(name, l, m->layers, i);
             gl_shape s = gl_layer_param_shape(&m->layer, i);
             int64_t dims[2] = {s.d[0].n, s.rank > 1 ? s.d[1].n : 0};
-            gl_err le = {GL_OK, ""};
-            gl_array *a = gl_array_new(s.rank, dims, &le);
-            if (!a) return gl_fail(e, le.code, "%s", le.msg);
+            gl_array *a = NULL;
+            if ((st = gl_array_new(s.rank, dims, &a, e))) return st;
             if (s.rank == 1) {
                 for (int64_t k = 0; k < a->size; k++) a->data[k] = 1.0 + 0.1 * gl_rng_normal(&r);
             } else {
@@ -248,9 +245,9 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
                            gl_err *e) {
     int64_t dims[GL_MAX_RANK];
     for (int i = 0; i < s.rank; i++) dims[i] = s.d[i].n;
-    gl_err le = {GL_OK, ""};
-    gl_array *a = gl_array_new(s.rank, dims, &le);
-    if (!a) return gl_fail(e, le.code, "%s", le.msg);
+    gl_array *a = NULL;
+    gl_status st = gl_array_new(s.rank, dims, &a, e);
+    if (st) return st;
     int64_t dh = m->layer.dh, S = m->S;
     for (int64_t k = 0; k < a->size; k++) {
         switch (kind) {
@@ -264,7 +261,7 @@ static gl_status put_input(gl_params *out, const char *name, gl_shape s, gl_rng 
         default: a->data[k] = (S > 3 && k >= S - 3) ? -INFINITY : 0.0; break;           /* kmask */
         }
     }
-    gl_status st = gl_params_put(out, name, NULL, a, e);
+    st = gl_params_put(out, name, NULL, a, e);
     gl_array_release(a);
     return st;
 }
@@ -462,24 +459,28 @@ static gl_status add_params(gl_tracer *tr, const gl_model_cfg *m, const gl_param
     return GL_OK;   /* tracer errors are sticky and surface at gl_tracer_finish */
 }
 
-gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
-    if (gl_model_cfg_validate(m, e)) return NULL;
+gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_build_model: out is NULL");
+    *out = NULL;
+    gl_status st = gl_model_cfg_validate(m, e);
+    if (st) return st;
     const gl_layer_cfg *c = &m->layer;
     int L = m->layers, nout = 0;
     int *ids = gl_alloc((size_t)L * GL_LAYER_NPARAMS, sizeof(int), e);
     int *outs = gl_alloc((size_t)(1 + 2 * L), sizeof(int), e);
-    gl_tracer *tr = ids && outs ? gl_tracer_new(GL_BRANCH_ERROR, false, e) : NULL;
+    gl_tracer *tr = NULL;
     gl_array *cos_v = NULL, *sin_v = NULL;
-    gl_graph *g = NULL;
-    if (!tr) goto done;
+    st = !ids || !outs ? gl_fail(e, GL_E_NOMEM, "gl_build_model: out of memory (%d layers)", L)
+                       : gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e);
+    if (st) goto done;
     if (m->mode == GL_MODE_PREFILL) {
         gl_shape xs = shape2(m->T, c->d);
         int x = gl_t_input(tr, "x", &xs, NULL);
-        if (add_params(tr, m, p, ids, e)) goto done;
+        if ((st = add_params(tr, m, p, ids, e))) goto done;
         /* one pair of tables for the whole stack: every layer's const nodes share it, so CSE merges them */
-        gl_status rst = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
-                                      : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
-        if (rst) goto done;
+        st = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
+                           : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
+        if (st) goto done;
         for (int l = 0; l < L; l++) x = gl_prefill_layer(tr, c, m->T, m->pos0, cos_v, sin_v, x, ids + l * GL_LAYER_NPARAMS);
         outs[nout++] = x;
     } else {
@@ -499,7 +500,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         int cos_id = gl_t_input(tr, "cos", &cs, NULL);
         int sin_id = gl_t_input(tr, "sin", &cs, NULL);
         int kmask = m->masked ? gl_t_input(tr, "kmask", &ms, NULL) : -1;
-        if (add_params(tr, m, p, ids, e)) goto done;
+        if ((st = add_params(tr, m, p, ids, e))) goto done;
         for (int l = 0; l < L; l++) {
             int o[3];
             gl_decode_layer(tr, c, gl_dim_sym("P"), m->masked, x, kc[2 * l], kc[2 * l + 1], cos_id, sin_id, kmask,
@@ -511,7 +512,7 @@ gl_graph *gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_err *e) {
         outs[0] = x;
         nout = 1 + 2 * L;
     }
-    g = gl_tracer_finish(tr, outs, nout, e);
+    st = gl_tracer_finish(tr, outs, nout, out, e);
     tr = NULL;
 done:
     gl_tracer_free(tr);
@@ -519,5 +520,5 @@ done:
     gl_array_release(sin_v);
     free(ids);
     free(outs);
-    return g;
+    return st;
 }

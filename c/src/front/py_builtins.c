@@ -163,7 +163,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     py_trace *tc = py_alloc(&I->ar, sizeof *tc);
     if (!tc) return py_oom(I);
     tc->concrete = example != NULL;
-    if (!(tc->tr = gl_tracer_new((gl_branch_mode)mode, example != NULL, &I->err))) return NULL;
+    if (gl_tracer_new((gl_branch_mode)mode, example != NULL, &tc->tr, &I->err)) return NULL;
     tc->up = I->top;
     I->top = tc;
     py_val *res = NULL;
@@ -272,9 +272,10 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     gl_err fe = {0};
     gl_tracer *tr = tc->tr;
     tc->tr = NULL;
-    gl_graph *done_g = gl_tracer_finish(tr, ids, nout, &fe);
-    if (!done_g) {
-        py_fail(I, at, fe.code, "%s", fe.msg);
+    gl_graph *done_g = NULL;
+    gl_status fst = gl_tracer_finish(tr, ids, nout, &done_g, &fe);
+    if (fst) {
+        py_fail(I, at, fst, "%s", fe.msg);
         goto done;
     }
     res = py_new(I, V_GRAPH);

@@ -134,8 +134,8 @@ gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v) {
         py_fail(I, at, GL_E_LIMIT, "an array of %lld numbers is over the limit", (long long)total);
         return NULL;
     }
-    gl_array *a = gl_array_new(rank, dims, &I->err);
-    if (!a) return NULL;
+    gl_array *a = NULL;
+    if (gl_array_new(rank, dims, &a, &I->err)) return NULL;
     if (py_track_array(I, a)) return NULL;
     int64_t k = 0;
     if (!array_fill(v, 0, rank, dims, a->data, &k)) {
@@ -152,7 +152,7 @@ gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real) {
         if (A->real) return A->real;
         if (!A->shell) {
             int64_t dims[3] = {1, A->T, A->dh};
-            if (!(A->shell = gl_array_shell(3, dims, &I->err)) || py_track_array(I, A->shell)) return NULL;
+            if (gl_array_shell(3, dims, &A->shell, &I->err) || py_track_array(I, A->shell)) return NULL;
         }
         return A->shell;
     }

@@ -34,16 +34,11 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     }
     if ((st = gl_json_expect(&j, pt, GL_J_STR, "program", e))) goto done;
     if (ft >= 0 && (st = gl_json_str(&j, ft, "file", file, sizeof file, e))) goto done;
-    gl_err le = {GL_OK, ""};   /* the constructors' own status, whether or not the caller gave an err */
-    if (!(src = gl_json_strdup(&j, pt, "program", &le))) {
-        st = gl_fail(e, le.code, "%s", le.msg);
-        goto done;
-    }
+    if ((st = gl_json_strdup(&j, pt, "program", &src, e))) goto done;
     gl_program p;
     if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
-    char *txt = gl_graph_print(p.graph, &le);
-    if (!txt) {
-        st = gl_fail(e, le.code, "%s", le.msg);
+    char *txt = NULL;
+    if ((st = gl_graph_print(p.graph, &txt, e))) {
         gl_program_free(&p);
         goto done;
     }

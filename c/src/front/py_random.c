@@ -45,12 +45,8 @@ gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, in
             break;
         }
         total += ne;
-        gl_err le = {GL_OK, ""};
-        gl_array *a = gl_array_new(s.rank, dims, &le);
-        if (!a) {
-            st = gl_fail(e, le.code, "%s", le.msg);
-            break;
-        }
+        gl_array *a = NULL;
+        if ((st = gl_array_new(s.rank, dims, &a, e))) break;
         double sc = s.rank > 1 ? 1.0 / sqrt((double)dims[0]) : 1.0;
         for (int64_t k = 0; k < a->size; k++) {
             double z = gl_rng_normal(&r);

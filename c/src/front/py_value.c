@@ -278,9 +278,8 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         return;
     }
     case V_GRAPH: {
-        gl_err e = {0};
-        char *t = gl_graph_print(v->u.gr.g, &e);
-        if (!t) {
+        char *t = NULL;
+        if (gl_graph_print(v->u.gr.g, &t, NULL)) {
             sb->failed = true;
             return;
         }

@@ -19,17 +19,20 @@ struct gl_tracer {
     gl_err err;
 };
 
-gl_tracer *gl_tracer_new(gl_branch_mode mode, bool concrete, gl_err *e) {
+gl_status gl_tracer_new(gl_branch_mode mode, bool concrete, gl_tracer **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_tracer_new: out is NULL");
+    *out = NULL;
     gl_tracer *tr = gl_alloc(1, sizeof *tr, e);
-    if (!tr) return NULL;
-    tr->g = gl_graph_new(e);
-    if (!tr->g) {
+    if (!tr) return gl_fail(e, GL_E_NOMEM, "out of memory allocating a tracer");
+    gl_status st = gl_graph_new(&tr->g, e);
+    if (st) {
         free(tr);
-        return NULL;
+        return st;
     }
     tr->mode = mode;
     tr->concrete = concrete;
-    return tr;
+    *out = tr;
+    return GL_OK;
 }
 
 static void free_tvals(gl_tracer *tr) {
@@ -52,27 +55,21 @@ gl_status gl_tracer_status(const gl_tracer *tr) { return tr->err.code; }
 const gl_err *gl_tracer_error(const gl_tracer *tr) { return &tr->err; }
 gl_graph *gl_tracer_graph(gl_tracer *tr) { return tr->g; }
 
-gl_graph *gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_err *e) {
-    if (!tr) return NULL;
-    if (tr->err.code) {
-        gl_fail(e, tr->err.code, "%s", tr->err.msg);
-        gl_tracer_free(tr);
-        return NULL;
+gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **out, gl_err *e) {
+    gl_status st = GL_OK;
+    if (!out) st = gl_fail(e, GL_E_INVALID, "gl_tracer_finish: out is NULL");
+    else *out = NULL;
+    if (!st && !tr) st = gl_fail(e, GL_E_INVALID, "gl_tracer_finish: tracer is NULL");
+    if (!st && tr->err.code) st = gl_fail(e, tr->err.code, "%s", tr->err.msg);
+    for (int i = 0; !st && i < nout; i++)
+        if (outs[i] < 0) st = gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
+    if (!st) st = gl_graph_set_outputs(tr->g, outs, nout, e);
+    if (!st) {
+        *out = tr->g;
+        tr->g = NULL;
     }
-    for (int i = 0; i < nout; i++)
-        if (outs[i] < 0) {
-            gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
-            gl_tracer_free(tr);
-            return NULL;
-        }
-    if (gl_graph_set_outputs(tr->g, outs, nout, e)) {
-        gl_tracer_free(tr);
-        return NULL;
-    }
-    gl_graph *g = tr->g;
-    tr->g = NULL;
     gl_tracer_free(tr);
-    return g;
+    return st;
 }
 
 static bool ok_id(gl_tracer *tr, int t) { return t >= 0 && t < tr->g->n; }
@@ -138,8 +135,7 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         for (int i = 0; i < n->shape.rank; i++)
             if (gl_dim_is_sym(n->shape.d[i])) ints = false;
         if (tr->concrete && ints) {
-            v = gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &tr->err);
-            if (!v) return -1;
+            if (gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &v, &tr->err)) return -1;
         }
     } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
         gl_err e2 = {0};
@@ -234,8 +230,8 @@ int gl_t_scalar(gl_tracer *tr, double v) {
     if (tr->err.code) return -1;
     for (int i = 0; i < tr->ns; i++)
         if (tr->skeys[i] == v) return tr->sids[i];
-    gl_array *a = gl_array_scalar(v, &tr->err);
-    if (!a) return -1;
+    gl_array *a = NULL;
+    if (gl_array_scalar(v, &a, &tr->err)) return -1;
     gl_node n;
     memset(&n, 0, sizeof n);
     n.op = GL_OP_CONST;
@@ -272,18 +268,32 @@ static bool live(gl_tracer *tr, int a, const char *op) {
     return true;
 }
 
+/* The shape of op on tensors in[0..nin) by the op's rule (gl_op_shape: the one the graph reader and the
+ * pass verifier re-infer), so the builders below only check their operands and set attrs. */
+static bool infer(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *own,
+                  gl_shape *out) {
+    gl_attrs none;
+    memset(&none, 0, sizeof none);
+    const gl_shape *shapes[GL_MAX_INPUTS] = {NULL};
+    for (int i = 0; i < nin; i++) shapes[i] = &tr->g->nodes[in[i]].shape;
+    return gl_op_shape(op, shapes, nin, attrs ? attrs : &none, own, out, &tr->err) == GL_OK;
+}
+
+static int shaped(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const char *name) {
+    gl_shape s;
+    if (!infer(tr, op, in, nin, attrs, NULL, &s)) return -1;
+    return gl_t_emit(tr, op, in, nin, attrs, &s, name);
+}
+
 static int binary(gl_tracer *tr, gl_op op, int a, int b) {
     if (!live(tr, a, gl_op_name(op)) || !live(tr, b, gl_op_name(op))) return -1;
-    gl_shape s;
-    if (gl_broadcast_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
     int in[2] = {a, b};
-    return gl_t_emit(tr, op, in, 2, NULL, &s, NULL);
+    return shaped(tr, op, in, 2, NULL, NULL);
 }
 
 static int unary(gl_tracer *tr, gl_op op, int a) {
     if (!live(tr, a, gl_op_name(op))) return -1;
-    gl_shape s = tr->g->nodes[a].shape;
-    return gl_t_emit(tr, op, &a, 1, NULL, &s, NULL);
+    return shaped(tr, op, &a, 1, NULL, NULL);
 }
 
 int gl_t_add(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_ADD, a, b); }
@@ -309,14 +319,12 @@ int gl_t_rot_pairs(gl_tracer *tr, int a) { return unary(tr, GL_OP_ROT_PAIRS, a);
 
 static int reduce(gl_tracer *tr, gl_op op, int a, int axis, bool keepdims) {
     if (!live(tr, a, gl_op_name(op))) return -1;
-    gl_shape s;
-    if (gl_reduce_shape(&tr->g->nodes[a].shape, axis, keepdims, &s, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_AXIS | GL_A_KEEPDIMS;
     at.axis = axis;
     at.keepdims = keepdims;
-    return gl_t_emit(tr, op, &a, 1, &at, &s, NULL);
+    return shaped(tr, op, &a, 1, &at, NULL);
 }
 
 int gl_t_sum(gl_tracer *tr, int a, int axis, bool keepdims) { return reduce(tr, GL_OP_SUM, a, axis, keepdims); }
@@ -324,142 +332,89 @@ int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims) { return reduce(tr, 
 
 int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape) {
     if (!live(tr, a, "reshape") || !check_shape(tr, shape, "reshape")) return -1;
-    const gl_shape *src = &tr->g->nodes[a].shape;
-    int64_t n1 = 0, n2 = 0;
-    gl_err quiet = {0};
-    if (gl_numel(src, NULL, &n1, &quiet) == GL_OK && gl_numel(shape, NULL, &n2, &quiet) == GL_OK && n1 != n2) {
-        char x[160], y[160];
-        gl_fail(&tr->err, GL_E_SHAPE, "cannot reshape %s (%lld elements) into %s (%lld elements)",
-                gl_shape_str(src, x, sizeof x), (long long)n1, gl_shape_str(shape, y, sizeof y), (long long)n2);
-        return -1;
-    }
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_SHAPE;
     at.shape = *shape;
-    return gl_t_emit(tr, GL_OP_RESHAPE, &a, 1, &at, shape, NULL);
+    return shaped(tr, GL_OP_RESHAPE, &a, 1, &at, NULL);
 }
 
 int gl_t_transpose(gl_tracer *tr, int a, const int *perm, int nperm) {
     if (!live(tr, a, "transpose")) return -1;
-    gl_shape s;
-    if (gl_transpose_shape(&tr->g->nodes[a].shape, perm, nperm, &s, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_PERM;
-    at.nperm = nperm;
-    for (int i = 0; i < nperm; i++) at.perm[i] = perm[i];
-    return gl_t_emit(tr, GL_OP_TRANSPOSE, &a, 1, &at, &s, NULL);
+    at.nperm = nperm;            /* more axes than any rank: the rule refuses it before reading perm */
+    for (int i = 0; i < nperm && i < GL_MAX_RANK; i++) at.perm[i] = perm[i];
+    return shaped(tr, GL_OP_TRANSPOSE, &a, 1, &at, NULL);
 }
 
 int gl_t_matmul(gl_tracer *tr, int a, int b) {
     if (!live(tr, a, "matmul") || !live(tr, b, "matmul")) return -1;
-    gl_shape s;
-    if (gl_matmul_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
     int in[2] = {a, b};
-    return gl_t_emit(tr, GL_OP_MATMUL, in, 2, NULL, &s, NULL);
+    return shaped(tr, GL_OP_MATMUL, in, 2, NULL, NULL);
 }
 
 int gl_t_softmax(gl_tracer *tr, int a, int axis) {
     if (!live(tr, a, "softmax")) return -1;
-    gl_shape s = tr->g->nodes[a].shape, tmp;
-    if (gl_reduce_shape(&s, axis, true, &tmp, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_AXIS;
     at.axis = axis;
-    return gl_t_emit(tr, GL_OP_SOFTMAX, &a, 1, &at, &s, NULL);
+    return shaped(tr, GL_OP_SOFTMAX, &a, 1, &at, NULL);
 }
 
 int gl_t_rms_norm(gl_tracer *tr, int x, int w, double eps) {
     if (!live(tr, x, "rms_norm") || !live(tr, w, "rms_norm")) return -1;
-    gl_shape s = tr->g->nodes[x].shape, b;
-    if (s.rank == 0) {
-        gl_fail(&tr->err, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
-        return -1;
-    }
-    if (gl_broadcast_shape(&s, &tr->g->nodes[w].shape, &b, &tr->err)) return -1;
-    if (!gl_shape_eq(&b, &s)) {
-        char x1[160], x2[160];
-        gl_fail(&tr->err, GL_E_SHAPE, "rms_norm weight %s does not broadcast onto %s",
-                gl_shape_str(&tr->g->nodes[w].shape, x1, sizeof x1), gl_shape_str(&s, x2, sizeof x2));
-        return -1;
-    }
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_EPS;
     at.eps = eps;
     int in[2] = {x, w};
-    return gl_t_emit(tr, GL_OP_RMS_NORM, in, 2, &at, &s, NULL);
+    return shaped(tr, GL_OP_RMS_NORM, in, 2, &at, NULL);
 }
 
 int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0) {
     if (!live(tr, like, "causal_mask")) return -1;
-    gl_shape s = tr->g->nodes[like].shape;
-    if (s.rank < 2) {
-        gl_fail(&tr->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
-        return -1;
-    }
-    if (T < 1) {
-        gl_fail(&tr->err, GL_E_INVALID, "causal_mask: T must be >= 1, got %lld", (long long)T);
-        return -1;
-    }
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_T | GL_A_POS0;
     at.T = T;
     at.pos0 = pos0;
+    gl_shape s, own = tr->g->nodes[like].shape;
+    if (!infer(tr, GL_OP_CAUSAL_MASK, NULL, 0, &at, &own, &s)) return -1;
+    if (T < 1) {
+        gl_fail(&tr->err, GL_E_INVALID, "causal_mask: T must be >= 1, got %lld", (long long)T);
+        return -1;
+    }
     return gl_t_emit(tr, GL_OP_CAUSAL_MASK, NULL, 0, &at, &s, NULL);
 }
 
 int gl_t_kv_write(gl_tracer *tr, int cache, int new_rows, gl_dim pos) {
     if (!live(tr, cache, "kv_write") || !live(tr, new_rows, "kv_write")) return -1;
-    const gl_shape *c = &tr->g->nodes[cache].shape, *n = &tr->g->nodes[new_rows].shape;
-    bool ok = c->rank >= 2 && n->rank == c->rank && gl_dim_eq(c->d[c->rank - 1], n->d[n->rank - 1]);
-    for (int i = 0; ok && i < c->rank - 2; i++) ok = gl_dim_eq(c->d[i], n->d[i]);
-    if (!ok) {
-        char x1[160], x2[160];
-        gl_fail(&tr->err, GL_E_SHAPE, "kv_write: rows %s do not fit cache %s", gl_shape_str(n, x1, sizeof x1),
-                gl_shape_str(c, x2, sizeof x2));
-        return -1;
-    }
-    if (!gl_dim_is_sym(pos) && pos.n < 0) {
-        gl_fail(&tr->err, GL_E_INVALID, "kv_write: pos must be >= 0, got %lld", (long long)pos.n);
-        return -1;
-    }
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_POS;
     at.pos = pos;
     int in[2] = {cache, new_rows};
-    gl_shape s = *c;
+    gl_shape s;
+    if (!infer(tr, GL_OP_KV_WRITE, in, 2, &at, NULL, &s)) return -1;
+    if (!gl_dim_is_sym(pos) && pos.n < 0) {
+        gl_fail(&tr->err, GL_E_INVALID, "kv_write: pos must be >= 0, got %lld", (long long)pos.n);
+        return -1;
+    }
     return gl_t_emit(tr, GL_OP_KV_WRITE, in, 2, &at, &s, NULL);
 }
 
 int gl_t_flash_attn(gl_tracer *tr, int q, int k, int v, int mask, double scale) {
     if (!live(tr, q, "flash_attn") || !live(tr, k, "flash_attn") || !live(tr, v, "flash_attn")) return -1;
     if (mask != -1 && !live(tr, mask, "flash_attn")) return -1;
-    gl_shape kt = tr->g->nodes[k].shape, s, o;
-    if (kt.rank < 2) {
-        gl_fail(&tr->err, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
-        return -1;
-    }
-    gl_dim t = kt.d[kt.rank - 1];
-    kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
-    kt.d[kt.rank - 2] = t;
-    if (gl_matmul_shape(&tr->g->nodes[q].shape, &kt, &s, &tr->err)) return -1;
-    if (mask != -1) {
-        gl_shape sm;
-        if (gl_broadcast_shape(&s, &tr->g->nodes[mask].shape, &sm, &tr->err)) return -1;
-        s = sm;
-    }
-    if (gl_matmul_shape(&s, &tr->g->nodes[v].shape, &o, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_SCALE;
     at.scale = scale;
     int in[4] = {q, k, v, mask};
-    return gl_t_emit(tr, GL_OP_FLASH_ATTN, in, mask == -1 ? 3 : 4, &at, &o, "flash_attn");
+    return shaped(tr, GL_OP_FLASH_ATTN, in, mask == -1 ? 3 : 4, &at, "flash_attn");
 }
 
 gl_status gl_t_bool(gl_tracer *tr, int t, bool *out) {

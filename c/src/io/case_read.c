@@ -12,8 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ERRC(e) ((e) && (e)->code ? (e)->code : GL_E_INVALID)
-
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
 static const char *const TOP_KEYS[] = {"case", "config", "program", "elem_bytes", "device", "bind", "params", "inputs",
@@ -411,8 +409,8 @@ static gl_status read_program_params(const gl_json *j, int t, gl_case *c, gl_err
                            gl_json_snippet(j, k, sn, sizeof sn), GL_NAME_MAX - 1);
         snprintf(f, sizeof f, "params.%s", name);
         if (gl_params_find(&c->params, name) >= 0) return gl_fail(e, GL_E_INVALID, "%s is given twice", f);
-        gl_array *a = gl_json_array_f64(j, k + 1, f, e);
-        if (!a) return ERRC(e);
+        gl_array *a = NULL;
+        if ((st = gl_json_array_f64(j, k + 1, f, &a, e))) return st;
         gl_shape s = gl_array_shape(a);
         st = gl_params_put(&c->params, name, &s, a, e);
         gl_array_release(a);
@@ -482,11 +480,7 @@ static gl_status read_params(const gl_json *j, int t, gl_case *c, gl_err *e) {
             if ((st = gl_json_shape(j, gl_json_get(j, v, "shape"), sf, &rank, dims, e))) goto done;
             s = gl_shape_of(rank, dims);
         } else {
-            a = gl_json_array_f64(j, v, f, e);
-            if (!a) {
-                st = ERRC(e);
-                goto done;
-            }
+            if ((st = gl_json_array_f64(j, v, f, &a, e))) goto done;
             s = gl_array_shape(a);
         }
         if (!gl_shape_eq(&s, &want.shapes[i])) {
@@ -587,8 +581,9 @@ static gl_status read_inputs(const gl_json *j, int t, gl_case *c, gl_err *e) {
                 return gl_fail(e, GL_E_INVALID, "inputs.%s is given twice", name);
         char f[GL_NAME_MAX + 16];
         snprintf(f, sizeof f, "inputs.%s", name);
-        gl_array *a = gl_json_array_f64(j, k + 1, f, e);
-        if (!a) return ERRC(e);
+        gl_array *a = NULL;
+        gl_status st = gl_json_array_f64(j, k + 1, f, &a, e);
+        if (st) return st;
         c->input_values[c->ninputs++] = a;
     }
     return GL_OK;
@@ -629,10 +624,7 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
                          gl_json_snippet(&j, t, sn, sizeof sn));
             goto done;
         }
-        if (!(c->program = gl_json_strdup(&j, t, "program", e))) {
-            st = ERRC(e);
-            goto done;
-        }
+        if ((st = gl_json_strdup(&j, t, "program", &c->program, e))) goto done;
         c->program_len = strlen(c->program);
     } else if ((st = read_config(&j, gl_json_get(&j, 0, "config"), c, e))) {
         goto done;

@@ -9,8 +9,6 @@
 #include <string.h>
 #include <time.h>
 
-#define ERRC(e) ((e) && (e)->code ? (e)->code : GL_E_INTERNAL)
-
 static double now_ms(void) {
     struct timespec ts;
     if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0.0;
@@ -135,9 +133,10 @@ static gl_status precheck_budget(const gl_case *c, gl_err *e) {
     gl_params shapes;
     gl_params_init(&shapes);
     gl_status st = gl_params_shapes(&shapes, &c->model, e);
-    gl_graph *g = st ? NULL : gl_build_model(&c->model, &shapes, e);
+    gl_graph *g = NULL;
+    if (!st) st = gl_build_model(&c->model, &shapes, &g, e);
     gl_params_free(&shapes);
-    if (!g) return ERRC(e);
+    if (st) return st;
     st = check_symbols(g, &c->bind, e);
     if (!st) st = check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e);
     gl_graph_free(g);
@@ -269,10 +268,12 @@ static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
 
 /* A program case: the graph of the program's last trace(...), with the case's param values (by name) and
  * numbers in the RoPE tables when the case runs; its spans and console go to the result. */
-static gl_graph *build_program(const gl_case *c, gl_case_result *r, gl_err *e) {
+static gl_status build_program(const gl_case *c, gl_case_result *r, gl_graph **out, gl_err *e) {
     gl_program_opts o = {c->has_values || c->concrete, &c->params, 0};
     gl_program p;
-    if (gl_program_run(c->program, c->program_len, "program.py", &o, &p, e)) return NULL;
+    *out = NULL;
+    gl_status st = gl_program_run(c->program, c->program_len, "program.py", &o, &p, e);
+    if (st) return st;
     gl_graph *g = p.graph;
     r->spans = p.spans;
     r->console = p.console;
@@ -280,16 +281,17 @@ static gl_graph *build_program(const gl_case *c, gl_case_result *r, gl_err *e) {
         int k = 0;
         while (k < g->n && !(g->nodes[k].op == GL_OP_PARAM && strcmp(g->nodes[k].name, c->params.names[i]) == 0)) k++;
         if (k == g->n) {
-            gl_fail(e, GL_E_INVALID, "params.%s is not a param of the program's trace", c->params.names[i]);
             gl_graph_free(g);
-            return NULL;
+            return gl_fail(e, GL_E_INVALID, "params.%s is not a param of the program's trace", c->params.names[i]);
         }
     }
-    if ((c->has_values || c->concrete) && check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e)) {
+    if ((c->has_values || c->concrete) &&
+        (st = check_budget(g, &c->bind, c->concrete, c->run_bytes, "the traced graph", e))) {
         gl_graph_free(g);
-        return NULL;
+        return st;
     }
-    return g;
+    *out = g;
+    return GL_OK;
 }
 
 gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e) {
@@ -300,8 +302,9 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     gl_status st;
     if (!c->program && (c->has_values || c->concrete) && (st = precheck_budget(c, e))) return st;
     double t0 = now_ms();
-    gl_graph *g = c->program ? build_program(c, r, e) : gl_build_model(&c->model, &c->params, e);
-    if (!g) return ERRC(e);
+    gl_graph *g = NULL;
+    st = c->program ? build_program(c, r, &g, e) : gl_build_model(&c->model, &c->params, &g, e);
+    if (st) return st;
     r->st[0].r.graph = g;
     snprintf(r->st[0].key, sizeof r->st[0].key, "trace");
     r->nst = 1;

@@ -232,8 +232,8 @@ static gl_status values_pass(const gl_json *j, int tok, gl_graph *g, bool *direc
                                (long long)s);
             gl_array_retain(a);
         } else {
-            a = gl_json_array_f64(j, v, f, e);
-            if (!a) return ERRC(e);
+            gl_status st = gl_json_array_f64(j, v, f, &a, e);
+            if (st) return st;
         }
         gl_shape as = gl_array_shape(a);
         if (!gl_shape_eq(&as, &n->shape)) {
@@ -297,61 +297,64 @@ static gl_status check_input_names(const gl_json *j, int tok, const gl_graph *g,
 
 static const char *const GRAPH_KEYS[] = {"nodes", "outputs", "input_names", "values", "guards", NULL};
 
-gl_graph *gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_err *e) {
+gl_status gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_graph **out, gl_err *e) {
     char sn[64];
-    if (tok < 0 || j->t[tok].type != GL_J_OBJ) {
-        gl_fail(e, GL_E_INVALID, "%s must be an object {nodes, outputs, ...}, got %s", field,
-                tok < 0 ? "nothing" : gl_json_snippet(j, tok, sn, sizeof sn));
-        return NULL;
-    }
+    *out = NULL;
+    if (tok < 0 || j->t[tok].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "%s must be an object {nodes, outputs, ...}, got %s", field,
+                       tok < 0 ? "nothing" : gl_json_snippet(j, tok, sn, sizeof sn));
     for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
         bool known = false;
         for (int i = 0; GRAPH_KEYS[i]; i++) known = known || gl_json_str_eq(j, k, GRAPH_KEYS[i]);
-        if (!known) {
-            gl_fail(e, GL_E_INVALID, "%s has an unknown key %s (known: nodes, outputs, input_names, values, guards)",
-                    field, gl_json_snippet(j, k, sn, sizeof sn));
-            return NULL;
-        }
+        if (!known)
+            return gl_fail(e, GL_E_INVALID,
+                           "%s has an unknown key %s (known: nodes, outputs, input_names, values, guards)", field,
+                           gl_json_snippet(j, k, sn, sizeof sn));
     }
-    gl_graph *g = gl_graph_new(e);
-    if (!g) return NULL;
+    gl_graph *g = NULL;
+    gl_status st = gl_graph_new(&g, e);
+    if (st) return st;
     int nt = gl_json_get(j, tok, "nodes");
-    if (gl_json_expect(j, nt, GL_J_ARR, "graph.nodes", e)) goto fail;
-    if (gl_graph_reserve(g, j->t[nt].size, e)) goto fail;
+    if ((st = gl_json_expect(j, nt, GL_J_ARR, "graph.nodes", e))) goto fail;
+    if ((st = gl_graph_reserve(g, j->t[nt].size, e))) goto fail;
     int i = 0;
     for (int k = gl_json_elem_first(j, nt); k >= 0; k = gl_json_elem_next(j, nt, k), i++)
-        if (read_node(j, k, i, g, e)) goto fail;
+        if ((st = read_node(j, k, i, g, e))) goto fail;
     int ot = gl_json_get(j, tok, "outputs");
-    if (gl_json_expect(j, ot, GL_J_ARR, "graph.outputs", e)) goto fail;
+    if ((st = gl_json_expect(j, ot, GL_J_ARR, "graph.outputs", e))) goto fail;
     int *outs = gl_alloc((size_t)j->t[ot].size + 1, sizeof *outs, e);
-    if (!outs) goto fail;
+    if (!outs) {
+        st = gl_fail(e, GL_E_NOMEM, "graph.outputs: out of memory");
+        goto fail;
+    }
     int no = 0;
     for (int k = gl_json_elem_first(j, ot); k >= 0; k = gl_json_elem_next(j, ot, k), no++) {
         char f[48];
         snprintf(f, sizeof f, "graph.outputs[%d]", no);
         int64_t v = 0;
-        if (read_int(j, k, f, 0, (int64_t)g->n - 1, &v, e)) {
+        if ((st = read_int(j, k, f, 0, (int64_t)g->n - 1, &v, e))) {
             free(outs);
             goto fail;
         }
         outs[no] = (int)v;
     }
-    gl_status st = gl_graph_set_outputs(g, outs, no, e);
+    st = gl_graph_set_outputs(g, outs, no, e);
     free(outs);
     if (st) goto fail;
-    if (check_input_names(j, gl_json_get(j, tok, "input_names"), g, e)) goto fail;
-    if (read_values(j, gl_json_get(j, tok, "values"), g, e)) goto fail;
+    if ((st = check_input_names(j, gl_json_get(j, tok, "input_names"), g, e))) goto fail;
+    if ((st = read_values(j, gl_json_get(j, tok, "values"), g, e))) goto fail;
     for (int k = 0; k < g->n; k++)
         if (g->nodes[k].op == GL_OP_CONST && !g->values[k]) {
-            gl_fail(e, GL_E_INVALID, "graph.values.%d is missing: every const needs a value", k);
+            st = gl_fail(e, GL_E_INVALID, "graph.values.%d is missing: every const needs a value", k);
             goto fail;
         }
-    if (read_guards(j, gl_json_get(j, tok, "guards"), g, e)) goto fail;
-    if (gl_graph_validate(g, e)) goto fail;
-    return g;
+    if ((st = read_guards(j, gl_json_get(j, tok, "guards"), g, e))) goto fail;
+    if ((st = gl_graph_validate(g, e))) goto fail;
+    *out = g;
+    return GL_OK;
 fail:
     gl_graph_free(g);
-    return NULL;
+    return st;
 }
 
 gl_status gl_bind_read_json(const gl_json *j, int tok, const char *field, gl_bind *out, gl_err *e) {

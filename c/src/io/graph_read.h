@@ -11,8 +11,8 @@
 
 #include "io/json.h"
 
-/* The graph object at token tok (field names it in messages, e.g. "graph"). NULL + *e on failure. */
-gl_graph *gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_err *e);
+/* The graph object at token tok (field names it in messages, e.g. "graph") into *out (NULL on failure). */
+gl_status gl_graph_read_json(const gl_json *j, int tok, const char *field, gl_graph **out, gl_err *e);
 
 /* A bind object {symbol: non-negative integer} at tok (absent or null: empty). */
 gl_status gl_bind_read_json(const gl_json *j, int tok, const char *field, gl_bind *out, gl_err *e);

@@ -628,14 +628,17 @@ gl_status gl_json_str(const gl_json *j, int tok, const char *field, char *buf, s
     return GL_OK;
 }
 
-char *gl_json_strdup(const gl_json *j, int tok, const char *field, gl_err *e) {
-    if (gl_json_expect(j, tok, GL_J_STR, field, e)) return NULL;
+gl_status gl_json_strdup(const gl_json *j, int tok, const char *field, char **out, gl_err *e) {
+    *out = NULL;
+    gl_status st = gl_json_expect(j, tok, GL_J_STR, field, e);
+    if (st) return st;
     const gl_jtok *t = &j->t[tok];
     size_t len = unescape(j->src + t->start, (size_t)(t->end - t->start), NULL, 0);
     char *s = gl_alloc(len + 1, 1, e);
-    if (!s) return NULL;
+    if (!s) return gl_fail(e, GL_E_NOMEM, "%s: out of memory (%zu bytes)", field, len + 1);
     unescape(j->src + t->start, (size_t)(t->end - t->start), s, len + 1);
-    return s;
+    *out = s;
+    return GL_OK;
 }
 
 /* ------------------------------------------------------------------ {shape, f64} arrays */
@@ -661,47 +664,38 @@ gl_status gl_json_shape(const gl_json *j, int tok, const char *field, int *rank,
     return GL_OK;
 }
 
-gl_array *gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_err *e) {
+gl_status gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_array **out, gl_err *e) {
     char f[96], sn[48];
-    if (!valid(j, tok)) {
-        gl_fail(e, GL_E_INVALID, "%s is missing", field);
-        return NULL;
-    }
-    if (j->t[tok].type != GL_J_OBJ) {
-        gl_fail(e, GL_E_INVALID, "%s must be an object {\"shape\": [...], \"f64\": \"<base64>\"}, got %s", field,
-                gl_json_snippet(j, tok, sn, sizeof sn));
-        return NULL;
-    }
+    *out = NULL;
+    if (!valid(j, tok)) return gl_fail(e, GL_E_INVALID, "%s is missing", field);
+    if (j->t[tok].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "%s must be an object {\"shape\": [...], \"f64\": \"<base64>\"}, got %s",
+                       field, gl_json_snippet(j, tok, sn, sizeof sn));
     for (int k = gl_json_key_first(j, tok); k >= 0; k = gl_json_key_next(j, tok, k)) {
-        if (!gl_json_str_eq(j, k, "shape") && !gl_json_str_eq(j, k, "f64")) {
-            gl_fail(e, GL_E_INVALID, "%s has an unknown key %s (expected \"shape\" and \"f64\")", field,
-                    gl_json_snippet(j, k, sn, sizeof sn));
-            return NULL;
-        }
+        if (!gl_json_str_eq(j, k, "shape") && !gl_json_str_eq(j, k, "f64"))
+            return gl_fail(e, GL_E_INVALID, "%s has an unknown key %s (expected \"shape\" and \"f64\")", field,
+                           gl_json_snippet(j, k, sn, sizeof sn));
     }
     int rank = 0;
     int64_t dims[GL_MAX_RANK];
     snprintf(f, sizeof f, "%s.shape", field);
-    if (gl_json_shape(j, gl_json_get(j, tok, "shape"), f, &rank, dims, e)) return NULL;
+    gl_status st = gl_json_shape(j, gl_json_get(j, tok, "shape"), f, &rank, dims, e);
+    if (st) return st;
     int64_t numel = 1;
     for (int i = 0; i < rank; i++) {
-        if (dims[i] != 0 && numel > INT64_MAX / 8 / dims[i]) {
-            gl_fail(e, GL_E_LIMIT, "%s is too large", f);
-            return NULL;
-        }
+        if (dims[i] != 0 && numel > INT64_MAX / 8 / dims[i]) return gl_fail(e, GL_E_LIMIT, "%s is too large", f);
         numel *= dims[i];
     }
     snprintf(f, sizeof f, "%s.f64", field);
     int ft = gl_json_get(j, tok, "f64");
-    if (gl_json_expect(j, ft, GL_J_STR, f, e)) return NULL;
+    if ((st = gl_json_expect(j, ft, GL_J_STR, f, e))) return st;
     /* Python never escapes base64 text; unescape only if needed. */
     const gl_jtok *t = &j->t[ft];
     const char *s = j->src + t->start;
     size_t n = (size_t)(t->end - t->start);
     char *tmp = NULL;
     if (memchr(s, '\\', n)) {
-        tmp = gl_json_strdup(j, ft, f, e);
-        if (!tmp) return NULL;
+        if ((st = gl_json_strdup(j, ft, f, &tmp, e))) return st;
         s = tmp;
         n = strlen(tmp);
     }
@@ -712,20 +706,20 @@ gl_array *gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_err
     if (n % 4 == 0 && bytes != (uint64_t)numel * 8) {
         char shp[160];
         gl_shape sh = gl_shape_of(rank, dims);
-        gl_fail(e, GL_E_INVALID, "%s has %llu bytes, expected %llu (8 x %lld elements of shape %s)", f,
-                (unsigned long long)bytes, (unsigned long long)numel * 8, (long long)numel,
-                gl_shape_str(&sh, shp, sizeof shp));
+        st = gl_fail(e, GL_E_INVALID, "%s has %llu bytes, expected %llu (8 x %lld elements of shape %s)", f,
+                     (unsigned long long)bytes, (unsigned long long)numel * 8, (long long)numel,
+                     gl_shape_str(&sh, shp, sizeof shp));
         goto done;
     }
-    a = gl_array_new(rank, dims, e);
-    if (!a) goto done;
-    if (gl_b64_decode_f64(s, n, a->data, numel, f, e)) {
+    if ((st = gl_array_new(rank, dims, &a, e))) goto done;
+    if ((st = gl_b64_decode_f64(s, n, a->data, numel, f, e))) {
         gl_array_release(a);
         a = NULL;
     }
+    *out = a;
 done:
     free(tmp);
-    return a;
+    return st;
 }
 
 void gl_json_put_array_f64(gl_sb *sb, const gl_array *a) {

@@ -69,8 +69,8 @@ gl_status gl_json_int(const gl_json *j, int tok, const char *field, int64_t *out
 gl_status gl_json_bool(const gl_json *j, int tok, const char *field, bool *out, gl_err *e);
 /* Unescaped string into buf (cap bytes incl. NUL); too long → GL_E_INVALID naming the field. */
 gl_status gl_json_str(const gl_json *j, int tok, const char *field, char *buf, size_t cap, gl_err *e);
-/* Unescaped string, malloc'd (free()). */
-char *gl_json_strdup(const gl_json *j, int tok, const char *field, gl_err *e);
+/* Unescaped string into *out, malloc'd (free()). */
+gl_status gl_json_strdup(const gl_json *j, int tok, const char *field, char **out, gl_err *e);
 /* Fails with "<field> must be <what>, got <snippet>" unless tok has type t. */
 gl_status gl_json_expect(const gl_json *j, int tok, gl_jtype t, const char *field, gl_err *e);
 
@@ -82,8 +82,8 @@ gl_status gl_b64_decode_f64(const char *s, size_t n, double *out, int64_t count,
 /* Appends the base64 of count doubles (little-endian) to sb, without quotes. */
 void gl_b64_put_f64(gl_sb *sb, const double *v, int64_t count);
 
-/* Reads {"shape": [...], "f64": "base64"} into a new array (refs = 1). */
-gl_array *gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_err *e);
+/* Reads {"shape": [...], "f64": "base64"} into a new array *out (refs = 1). */
+gl_status gl_json_array_f64(const gl_json *j, int tok, const char *field, gl_array **out, gl_err *e);
 /* Reads a shape array of non-negative integers (rank <= GL_MAX_RANK). */
 gl_status gl_json_shape(const gl_json *j, int tok, const char *field, int *rank, int64_t *dims, gl_err *e);
 /* Appends {"shape": [...], "f64": "..."} for a. */

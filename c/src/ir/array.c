@@ -50,63 +50,66 @@ static gl_status checked_size(int rank, const int64_t *dims, int64_t max_elems, 
 
 enum { NO_NUMBERS, ZEROED, UNSET };
 
-static gl_array *make(int rank, const int64_t *dims, int numbers_kind, gl_err *e) {
+/* Every constructor writes *out (NULL on failure) and returns the status. */
+static gl_status make(int rank, const int64_t *dims, int numbers_kind, gl_array **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_array_new: out is NULL");
+    *out = NULL;
     const bool with_data = numbers_kind != NO_NUMBERS;
     int64_t size = 0;
-    if (checked_size(rank, dims, with_data ? GL_ARRAY_MAX_ELEMS : -1, &size, e)) return NULL;
+    gl_status st = checked_size(rank, dims, with_data ? GL_ARRAY_MAX_ELEMS : -1, &size, e);
+    if (st) return st;
     /* The numbers live in the same block as the header, after it (one allocation per array: the
      * interpreter makes one array per node, and in WASM a malloc/free pair costs about as much as
      * an elementwise op on a few hundred numbers). On 32-bit hosts (WASM) 2^31 numbers overflow
      * size_t: the check below turns that into GL_E_NOMEM. */
     const bool numbers = with_data || rank == 0;
     const size_t n = numbers ? (size_t)(size > 0 ? size : 1) : 0;
-    if (numbers && n > (SIZE_MAX - DATA_OFFSET) / sizeof(double)) {
-        gl_fail(e, GL_E_NOMEM, "array of %lld elements does not fit in memory", (long long)size);
-        return NULL;
-    }
+    if (numbers && n > (SIZE_MAX - DATA_OFFSET) / sizeof(double))
+        return gl_fail(e, GL_E_NOMEM, "array of %lld elements does not fit in memory", (long long)size);
     const size_t bytes = DATA_OFFSET + n * sizeof(double);
     gl_array *a = numbers_kind == UNSET ? malloc(bytes) : gl_alloc(1, bytes, e);
-    if (!a) {
-        if (numbers_kind == UNSET) gl_fail(e, GL_E_NOMEM, "out of memory allocating %zu bytes", bytes);
-        return NULL;
-    }
+    if (!a) return gl_fail(e, GL_E_NOMEM, "out of memory allocating %zu bytes", bytes);
     if (numbers_kind == UNSET) memset(a, 0, sizeof *a);
     if (numbers) a->data = (double *)(void *)((char *)a + DATA_OFFSET);
     a->refs = 1;
     a->rank = rank;
     for (int i = 0; i < rank; i++) a->dim[i] = dims[i];
     a->size = size;
-    return a;
+    *out = a;
+    return GL_OK;
 }
 
-gl_array *gl_array_new(int rank, const int64_t *dims, gl_err *e) { return make(rank, dims, ZEROED, e); }
+gl_status gl_array_new(int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+    return make(rank, dims, ZEROED, out, e);
+}
 
 /* For the interpreter's outputs, which write every element: zero-filling them first cost about as much as
  * an elementwise op on them. */
-gl_array *gl_array_new_unset(int rank, const int64_t *dims, gl_err *e) { return make(rank, dims, UNSET, e); }
+gl_status gl_array_new_unset(int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+    return make(rank, dims, UNSET, out, e);
+}
 
 /* A shell never allocates its numbers: validating the shape is all it needs. (It used to allocate and free
  * them, which cost a 1 GiB calloc, and in WASM a 1 GiB heap that never shrinks, for a shape-only prefill
  * with T = 2^20, dh = 128, and GL_E_NOMEM for T = 2^22.) A rank-0 shell keeps its one element. */
-gl_array *gl_array_shell(int rank, const int64_t *dims, gl_err *e) {
-    return make(rank > 0 ? rank : 0, rank > 0 ? dims : NULL, NO_NUMBERS, e);
+gl_status gl_array_shell(int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+    return make(rank > 0 ? rank : 0, rank > 0 ? dims : NULL, NO_NUMBERS, out, e);
 }
 
-gl_array *gl_array_scalar(double v, gl_err *e) {
-    gl_array *a = gl_array_new(0, NULL, e);
-    if (a) a->data[0] = v;
-    return a;
+gl_status gl_array_scalar(double v, gl_array **out, gl_err *e) {
+    gl_status st = gl_array_new(0, NULL, out, e);
+    if (!st) (*out)->data[0] = v;
+    return st;
 }
 
-gl_array *gl_array_copy(const gl_array *a, gl_err *e) {
-    if (!a) {
-        gl_fail(e, GL_E_INVALID, "gl_array_copy: array is NULL");
-        return NULL;
-    }
-    if (!a->data) return gl_array_shell(a->rank, a->dim, e);
-    gl_array *c = gl_array_new(a->rank, a->dim, e);
-    if (c && a->size > 0) memcpy(c->data, a->data, (size_t)a->size * sizeof *c->data);
-    return c;
+gl_status gl_array_copy(const gl_array *a, gl_array **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_array_copy: out is NULL");
+    *out = NULL;
+    if (!a) return gl_fail(e, GL_E_INVALID, "gl_array_copy: array is NULL");
+    if (!a->data) return gl_array_shell(a->rank, a->dim, out, e);
+    gl_status st = gl_array_new(a->rank, a->dim, out, e);
+    if (!st && a->size > 0) memcpy((*out)->data, a->data, (size_t)a->size * sizeof *a->data);
+    return st;
 }
 
 gl_array *gl_array_retain(gl_array *a) {

@@ -7,7 +7,11 @@
 #include "ir/attrs.h"
 #include "ir/util.h"
 
-gl_graph *gl_graph_new(gl_err *e) { return gl_alloc(1, sizeof(gl_graph), e); }
+gl_status gl_graph_new(gl_graph **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_graph_new: out is NULL");
+    *out = gl_alloc(1, sizeof(gl_graph), e);
+    return *out ? GL_OK : gl_fail(e, GL_E_NOMEM, "out of memory allocating a graph");
+}
 
 void gl_graph_free(gl_graph *g) {
     if (!g) return;
@@ -120,20 +124,24 @@ gl_status gl_graph_add_guard(gl_graph *g, int node, bool value, gl_err *e) {
     return GL_OK;
 }
 
-gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e) {
-    gl_graph *c = gl_graph_new(e);
-    if (!c) return NULL;
-    if (reserve(c, g->n, e)) goto fail;
+gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_graph_clone: out is NULL");
+    *out = NULL;
+    gl_graph *c = NULL;
+    gl_status st = gl_graph_new(&c, e);
+    if (st) return st;
+    if ((st = reserve(c, g->n, e))) goto fail;
     if (g->n) memcpy(c->nodes, g->nodes, sizeof *g->nodes * (size_t)g->n);
     for (int i = 0; i < g->n; i++) c->values[i] = gl_array_retain(g->values[i]);
     c->n = g->n;
-    if (gl_graph_set_outputs(c, g->outputs, g->nout, e)) goto fail;
+    if ((st = gl_graph_set_outputs(c, g->outputs, g->nout, e))) goto fail;
     for (int i = 0; i < g->nguards; i++)
-        if (gl_graph_add_guard(c, g->guards[i].node, g->guards[i].value, e)) goto fail;
-    return c;
+        if ((st = gl_graph_add_guard(c, g->guards[i].node, g->guards[i].value, e))) goto fail;
+    *out = c;
+    return GL_OK;
 fail:
     gl_graph_free(c);
-    return NULL;
+    return st;
 }
 
 int gl_graph_count(const gl_graph *g) {
@@ -201,7 +209,9 @@ void gl_users_free(gl_users *u) {
 
 /* ---- printer: the reference's Graph.__str__ */
 
-char *gl_graph_print(const gl_graph *g, gl_err *e) {
+gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e) {
+    if (!out) return gl_fail(e, GL_E_INVALID, "gl_graph_print: out is NULL");
+    *out = NULL;
     gl_sb sb;
     gl_sb_init(&sb);
     for (int i = 0; i < g->n; i++) {
@@ -225,7 +235,5 @@ char *gl_graph_print(const gl_graph *g, gl_err *e) {
     }
     gl_sb_puts(&sb, "返回 ");
     for (int k = 0; k < g->nout; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", g->outputs[k]);
-    char *out = NULL;
-    if (gl_sb_finish(&sb, &out, NULL, e)) return NULL;
-    return out;
+    return gl_sb_finish(&sb, out, NULL, e);
 }

@@ -1,6 +1,7 @@
 /* shape.c — dims (integers or symbols), binds, and the shape rules of §3 (numpy broadcasting and
  * matmul with symbolic dims), reductions and transposes, and the shape each op gives its inputs
- * (gl_node_shape). Errors name the shapes like the reference. */
+ * (gl_op_shape: the one rule per op, for the tracer, the graph reader and the verifier). Errors name the
+ * shapes like the reference. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -231,72 +232,83 @@ gl_status gl_transpose_shape(const gl_shape *a, const int *perm, int nperm, gl_s
     return GL_OK;
 }
 
-/* ---- the shape a node's op gives its inputs (util.h) */
-gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e) {
-    const gl_shape *s0 = n->nin > 0 ? &g->nodes[n->in[0]].shape : NULL;
-    const gl_shape *s1 = n->nin > 1 ? &g->nodes[n->in[1]].shape : NULL;
-    switch (gl_op_class(n->op)) {
-    case GL_CLASS_LEAF: *out = n->shape; return GL_OK;
+/* ---- the shape an op gives its inputs (util.h): the one rule per op */
+gl_status gl_op_shape(gl_op op, const gl_shape *const *in, int nin, const gl_attrs *a, const gl_shape *own,
+                      gl_shape *out, gl_err *e) {
+    if ((unsigned)op >= GL_OP_COUNT || !gl_op_arity_ok(op, nin))
+        return gl_fail(e, GL_E_INTERNAL, "no shape rule for op %d with %d inputs", (int)op, nin);
+    const gl_shape *s0 = nin > 0 ? in[0] : NULL, *s1 = nin > 1 ? in[1] : NULL;
+    char x[160], y[160];
+    switch (gl_op_class(op)) {
+    case GL_CLASS_LEAF: *out = *own; return GL_OK;
     case GL_CLASS_POINTWISE:
-        if (n->nin == 2) return gl_broadcast_shape(s0, s1, out, e);
-        *out = *s0;
+        if (nin == 2) return gl_broadcast_shape(s0, s1, out, e);
+        *out = *s0;   /* rot_pairs too, whatever the last axis: evaluating it checks that it is even */
         return GL_OK;
-    case GL_CLASS_REDUCE: return gl_reduce_shape(s0, n->attrs.axis, n->attrs.keepdims, out, e);
-    case GL_CLASS_GENERATOR:
-        if (n->shape.rank < 2) return gl_fail(e, GL_E_SHAPE, "causal_mask needs a shape of rank >= 2");
-        *out = n->shape;
+    case GL_CLASS_REDUCE: return gl_reduce_shape(s0, a->axis, (a->has & GL_A_KEEPDIMS) && a->keepdims, out, e);
+    case GL_CLASS_GENERATOR:      /* causal_mask: the shape it was given (the tracer: its `like` tensor's) */
+        if (own->rank < 2) return gl_fail(e, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
+        *out = *own;
         return GL_OK;
     default: break;
     }
     gl_shape tmp;
     gl_status st;
-    switch (n->op) {
+    switch (op) {
     case GL_OP_RESHAPE: {
-        int64_t a = 0, b = 0;
+        int64_t na = 0, nb = 0;
         gl_err quiet = {GL_OK, ""};
-        if (gl_numel(s0, NULL, &a, &quiet) == GL_OK && gl_numel(&n->attrs.shape, NULL, &b, &quiet) == GL_OK && a != b) {
-            char x[160], y[160];
+        if (gl_numel(s0, NULL, &na, &quiet) == GL_OK && gl_numel(&a->shape, NULL, &nb, &quiet) == GL_OK && na != nb)
             return gl_fail(e, GL_E_SHAPE, "cannot reshape %s (%lld elements) into %s (%lld elements)",
-                           gl_shape_str(s0, x, sizeof x), (long long)a, gl_shape_str(&n->attrs.shape, y, sizeof y),
-                           (long long)b);
-        }
-        *out = n->attrs.shape;
+                           gl_shape_str(s0, x, sizeof x), (long long)na, gl_shape_str(&a->shape, y, sizeof y),
+                           (long long)nb);
+        *out = a->shape;
         return GL_OK;
     }
-    case GL_OP_TRANSPOSE: return gl_transpose_shape(s0, n->attrs.perm, n->attrs.nperm, out, e);
+    case GL_OP_TRANSPOSE: return gl_transpose_shape(s0, a->perm, a->nperm, out, e);
     case GL_OP_SOFTMAX:
         *out = *s0;
-        return gl_reduce_shape(s0, n->attrs.axis, true, &tmp, e);
+        return gl_reduce_shape(s0, a->axis, true, &tmp, e);
     case GL_OP_SILU:
     case GL_OP_GELU: *out = *s0; return GL_OK;
     case GL_OP_RMS_NORM:
         if (s0->rank == 0) return gl_fail(e, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
         if ((st = gl_broadcast_shape(s0, s1, &tmp, e))) return st;
-        if (!gl_shape_eq(&tmp, s0)) return gl_fail(e, GL_E_SHAPE, "rms_norm weight does not broadcast onto x");
+        if (!gl_shape_eq(&tmp, s0))
+            return gl_fail(e, GL_E_SHAPE, "rms_norm weight %s does not broadcast onto %s",
+                           gl_shape_str(s1, x, sizeof x), gl_shape_str(s0, y, sizeof y));
         *out = *s0;
         return GL_OK;
     case GL_OP_MATMUL: return gl_matmul_shape(s0, s1, out, e);
-    case GL_OP_KV_WRITE: {
+    case GL_OP_KV_WRITE: {        /* rows s1 into cache s0: the same rank, batch dims and row width */
         bool ok = s0->rank >= 2 && s1->rank == s0->rank && gl_dim_eq(s0->d[s0->rank - 1], s1->d[s1->rank - 1]);
         for (int i = 0; ok && i < s0->rank - 2; i++) ok = gl_dim_eq(s0->d[i], s1->d[i]);
-        if (!ok) return gl_fail(e, GL_E_SHAPE, "kv_write: rows do not fit the cache");
+        if (!ok)
+            return gl_fail(e, GL_E_SHAPE, "kv_write: rows %s do not fit cache %s", gl_shape_str(s1, x, sizeof x),
+                           gl_shape_str(s0, y, sizeof y));
         *out = *s0;
         return GL_OK;
     }
-    case GL_OP_FLASH_ATTN: {
-        gl_shape kt = g->nodes[n->in[1]].shape, s;
+    case GL_OP_FLASH_ATTN: {      /* softmax(q @ k^T [+ mask]) @ v */
+        gl_shape kt = *s1, sc;
         if (kt.rank < 2) return gl_fail(e, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
         gl_dim t = kt.d[kt.rank - 1];
         kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
         kt.d[kt.rank - 2] = t;
-        if ((st = gl_matmul_shape(s0, &kt, &s, e))) return st;
-        if (n->nin == 4) {
-            if ((st = gl_broadcast_shape(&s, &g->nodes[n->in[3]].shape, &tmp, e))) return st;
-            s = tmp;
+        if ((st = gl_matmul_shape(s0, &kt, &sc, e))) return st;
+        if (nin == 4) {
+            if ((st = gl_broadcast_shape(&sc, in[3], &tmp, e))) return st;
+            sc = tmp;
         }
-        return gl_matmul_shape(&s, &g->nodes[n->in[2]].shape, out, e);
+        return gl_matmul_shape(&sc, in[2], out, e);
     }
     default: break;
     }
-    return gl_fail(e, GL_E_INTERNAL, "no shape rule for op %s", gl_op_name(n->op));
+    return gl_fail(e, GL_E_INTERNAL, "no shape rule for op %s", gl_op_name(op));
+}
+
+gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e) {
+    const gl_shape *in[GL_MAX_INPUTS] = {NULL};
+    for (int i = 0; i < n->nin && i < GL_MAX_INPUTS; i++) in[i] = &g->nodes[n->in[i]].shape;
+    return gl_op_shape(n->op, in, n->nin, &n->attrs, &n->shape, out, e);
 }

@@ -11,12 +11,14 @@
 #define GL_MAX_DIM (1LL << 24)
 #define GL_MAX_LAYERS 1024
 
-/* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). */
+/* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). These two keep
+ * malloc's shape (a pointer, NULL on failure) rather than graphlab.h's status + out-pointer convention:
+ * they are malloc wrappers, not constructors, and their one failure is always GL_E_NOMEM. */
 void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */
 void *gl_grow(void *p, size_t n, size_t size, gl_err *e);  /* realloc; on failure p is untouched */
 
 /* gl_array_new without the zero fill, for outputs whose every element the caller writes (eval.c). */
-gl_array *gl_array_new_unset(int rank, const int64_t *dims, gl_err *e);
+gl_status gl_array_new_unset(int rank, const int64_t *dims, gl_array **out, gl_err *e);
 
 /* A growable string (for JSON and text output). On allocation failure `failed` is set and further
  * appends do nothing; check it once at the end (gl_sb_finish). */
@@ -52,9 +54,13 @@ gl_status gl_out_begin(char **out, size_t *outlen, const char *fn, gl_err *e);
  * non-finite number was written. */
 gl_status gl_sb_finish(gl_sb *sb, char **out, size_t *len, gl_err *e);
 
-/* The shape node n's op gives its inputs' shapes in g (the tracer's rules: a leaf or causal_mask its own);
- * GL_E_SHAPE when they do not fit. graph_read checks every node it reads with it, the pass verifier every
- * node a pass writes. */
+/* The shape rule, one per op (shape.c): the shape op gives inputs of shapes in[0..nin) with attrs a; own is
+ * the shape a leaf or causal_mask keeps (the tracer gives causal_mask its `like` tensor's). GL_E_SHAPE naming
+ * the shapes when they do not fit. The tracer's builders infer every node's shape with it. */
+gl_status gl_op_shape(gl_op op, const gl_shape *const *in, int nin, const gl_attrs *a, const gl_shape *own,
+                      gl_shape *out, gl_err *e);
+/* gl_op_shape for node n of g (its inputs' shapes in g): graph_read checks every node it reads with it, the
+ * pass verifier every node a pass writes. */
 gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e);
 
 /* Shortest round-trip repr of a double into buf (at least 32 bytes), Python style. */

@@ -199,8 +199,10 @@ static int keep_list(gl_kit *k, unsigned flags, const int *res, int *keep) {
  * the working copy until gl_kit_end), so the common case copies no node at all; the values are retained. */
 static gl_status give_working(gl_kit *k) {
     const gl_graph *w = &k->w;
-    gl_graph *c = k->out = gl_graph_new(&k->err);
-    if (!c || !(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
+    gl_status st = gl_graph_new(&k->out, &k->err);
+    if (st) return st;
+    gl_graph *c = k->out;
+    if (!(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
     for (int i = 0; i < w->n; i++) c->values[i] = gl_array_retain(w->values[i]);
     c->nodes = w->nodes;
     c->n = w->n;
@@ -221,12 +223,12 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
     if (same) {                   /* nothing changed places (the common case): one copy of the node array */
         for (int i = 0; i < m; i++) map[i] = i;
         if (k->need & GL_KIT_NODES) return give_working(k);
-        k->out = gl_graph_clone(w, &k->err);
-        return k->err.code;
+        return gl_graph_clone(w, &k->out, &k->err);
     }
     for (int i = 0; i < m; i++) map[i] = -1;
-    gl_graph *ng = k->out = gl_graph_new(&k->err);
-    if (!ng || gl_graph_reserve(ng, nkeep, &k->err)) return k->err.code;
+    gl_status st = gl_graph_new(&k->out, &k->err);
+    if (st || (st = gl_graph_reserve(k->out, nkeep, &k->err))) return st;
+    gl_graph *ng = k->out;
     for (int t = 0; t < nkeep; t++) {
         int old = keep[t];
         const gl_node *nd = &w->nodes[old];
@@ -254,7 +256,7 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
             free(outs);
             return gl_fail(&k->err, GL_E_INTERNAL, "rebuild: output %d (node %d) is not kept", t, w->outputs[t]);
         }
-    gl_status st = gl_graph_set_outputs(ng, outs, w->nout, &k->err);
+    st = gl_graph_set_outputs(ng, outs, w->nout, &k->err);
     free(outs);
     for (int t = 0; !st && t < w->nguards; t++) {
         int r = map[res[w->guards[t].node]];

@@ -84,7 +84,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     int *idmap = gl_kit_alloc(&k, (size_t)n + 1, sizeof *idmap);
     int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
     int *outs = gl_kit_alloc(&k, (size_t)g->nout + 1, sizeof *outs);
-    if (!idmap || !first || !outs || !(tr = gl_tracer_new(GL_BRANCH_ERROR, false, &k.err))) goto done;
+    if (!idmap || !first || !outs || gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &k.err)) goto done;
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
         first[i] = gl_tracer_graph(tr)->n;
@@ -104,9 +104,10 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     }
     first[n] = gl_tracer_graph(tr)->n;
     for (int t = 0; t < g->nout; t++) outs[t] = idmap[g->outputs[t]];
-    gl_graph *ng = gl_tracer_finish(tr, outs, g->nout, &k.err);
+    gl_graph *ng = NULL;
+    gl_status fst = gl_tracer_finish(tr, outs, g->nout, &ng, &k.err);
     tr = NULL;
-    if (!ng || gl_kit_adopt(&k, ng)) goto done;
+    if (fst || gl_kit_adopt(&k, ng)) goto done;
     for (int t = 0; t < g->nguards; t++)
         if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
     for (int i = 0; i < n; i++) {

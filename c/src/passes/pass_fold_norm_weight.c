@@ -20,20 +20,21 @@
 #include "passes/kit.h"
 
 /* w[:, None] * W for W of rank >= 2 whose dim -2 equals len(w) (or len(w) == 1). */
-static gl_array *scale_rows(const gl_array *w, const gl_array *W, gl_err *e) {
-    if (W->rank < 2 || w->rank != 1 || (w->size != W->dim[W->rank - 2] && w->size != 1)) {
-        gl_fail(e, GL_E_SHAPE, "fold_norm_weight: cannot scale the rows of a weight of rank %d by %lld values",
-                W->rank, (long long)w->size);
-        return NULL;
-    }
-    gl_array *o = gl_array_new(W->rank, W->dim, e);
-    if (!o) return NULL;
+static gl_status scale_rows(const gl_array *w, const gl_array *W, gl_array **out, gl_err *e) {
+    *out = NULL;
+    if (W->rank < 2 || w->rank != 1 || (w->size != W->dim[W->rank - 2] && w->size != 1))
+        return gl_fail(e, GL_E_SHAPE, "fold_norm_weight: cannot scale the rows of a weight of rank %d by %lld values",
+                       W->rank, (long long)w->size);
+    gl_array *o = NULL;
+    gl_status st = gl_array_new(W->rank, W->dim, &o, e);
+    if (st) return st;
     int64_t cols = W->dim[W->rank - 1], rows = W->dim[W->rank - 2];
     for (int64_t k = 0; k < W->size; k++) {
         int64_t r = cols ? (k / cols) % rows : 0;
         o->data[k] = w->data[w->size == 1 ? 0 : r] * W->data[k];
     }
-    return o;
+    *out = o;
+    return GL_OK;
 }
 
 typedef struct {
@@ -66,8 +67,9 @@ static gl_status fold(gl_kit *k, int i, fold_src **src, int *srccap) {
         }
         (*src)[nid - n] = (fold_src){i, wid, Wid};
         if (k->w.values[wid] && k->w.values[Wid]) {
-            gl_array *v = scale_rows(k->w.values[wid], k->w.values[Wid], &k->err);
-            if (!v) return k->err.code;
+            gl_array *v = NULL;
+            gl_status st = scale_rows(k->w.values[wid], k->w.values[Wid], &v, &k->err);
+            if (st) return st;
             gl_kit_set_value(k, nid, v);
         }
         gl_node *un = gl_kit_node(k, u);

@@ -7,7 +7,7 @@
  *
  * Invariants of a graph: ids (nodes[i].id == i, a known op), topological order (every input an earlier
  * node), arity (the op table's min..max inputs), shape (a valid rank; re-inferred from the inputs by the
- * tracer's rule, gl_node_shape, it is the node's shape — but see keeps_stale_shapes), outputs and guards
+ * tracer's rule, gl_op_shape, it is the node's shape — but see keeps_stale_shapes), outputs and guards
  * (existing nodes). Of a pass: the output and guard counts are the input's, and provenance (rules at the
  * top of pass_registry.c): one entry per new node, from lists ascending and in range, removed ascending,
  * every old id accounted for exactly once (a composite that decompose expanded: in the from of each
