@@ -113,7 +113,10 @@ export function createGraphView(root, ctx) {
   clear(root);
   root.append(strip, caption, bar, opts, wrap);
 
-  const svg = d3.select(canvas).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
+  // the svg sits in a box of its own, the one the pass camera flies (a compositor animation, see flyCamera)
+  const stageBox = el('div', { class: 'graph-stage' });
+  canvas.prepend(stageBox);   // under the notes and the tooltip
+  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
   const defs = svg.append('defs');
   defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
@@ -155,7 +158,11 @@ export function createGraphView(root, ctx) {
     return [[0, 0], [this.clientWidth, this.clientHeight]];
   }).on('zoom', (ev) => {
     zoomRoot.attr('transform', ev.transform);
-    if (ev.sourceEvent) userZoomed = true;
+    if (ev.sourceEvent) {
+      userZoomed = true;
+      // the user takes over from the camera (its flight is the svg's box, not this transform)
+      if (anim && svg.attr('data-camera') === '1') stopAnim();
+    }
     // level of detail: no labels while they would be drawn under MIN_LABEL_PX (style.css .lod-far)
     const far = ev.transform.k * labelPx() < MIN_LABEL_PX;
     if (far !== lodFar) svg.classed('lod-far', (lodFar = far));
@@ -448,6 +455,25 @@ export function createGraphView(root, ctx) {
     (animate ? svg.transition().duration(ms).ease(d3.easeCubicInOut) : svg).call(zoom.transform, t);
   }
 
+  // The pass camera as Web Animations of the CSS transform of the svg's box (stageBox): the compositor plays
+  // them without the page. Setting the zoom root's transform every frame instead re-laid out every label (SVG
+  // text follows the screen scale), then repainted and rasterized the whole drawing: the flights were most of
+  // the late frames of bench/lab_perf.mjs (b). The svg is drawn at `base` (the widest view: the whole graph,
+  // so every view of the flight is inside it); a view V is the box's transform V ∘ base⁻¹, and the compositor
+  // rasterizes at the flight's largest scale, so the zoomed-in labels stay sharp. One animation a flight, held
+  // at its end (a running animation that holds still is a full redraw of the box every frame): from a to b
+  // along cameraTransform's path (eased, the scale geometric), sampled, linear in between.
+  function flyCamera(base, a, b, ms) {
+    const css = (v) => {
+      const s = v.k / base.k;
+      return `translate(${v.x - s * base.x}px, ${v.y - s * base.y}px) scale(${s})`;
+    };
+    const n = 16;
+    const frames = [];
+    for (let j = 0; j <= n; j++) frames.push({ transform: css(cameraTransform(a, b, j / n)) });
+    return stageBox.animate(frames, { duration: ms, easing: 'linear', fill: 'forwards' });
+  }
+
   function stopAnim() {
     if (anim) {
       anim.stop();
@@ -727,20 +753,30 @@ export function createGraphView(root, ctx) {
       const whole = fitTransform();
       const from = d3.zoomTransform(svg.node());
       const toward = regionTransform(cam, ...canvasSize(), 2.2);
+      // the zoom root stays at the whole graph; the camera is the box around the svg (flyCamera). Labels the
+      // whole view hides (too small) show for the flight when the zoomed-in view would draw them readable.
+      svg.call(zoom.transform, whole);
+      if (lodFar && toward.k * labelPx() >= MIN_LABEL_PX) svg.classed('lod-far', false);
+      // the box stays a layer of its own for the whole step (dropped at the end of the zoom-in, the drawing was
+      // all repainted: a 40 ms frame)
+      stageBox.style.willChange = 'transform';
+      let flight = flyCamera(whole, from, toward, zin);
+      let back = false;
       const end = () => {
-        svg.call(zoom.transform, whole);
+        flight.cancel();
+        stageBox.style.willChange = '';
+        svg.classed('lod-far', lodFar);
         svg.attr('data-camera', 0);
         finish();
       };
-      // the view is set once per phase, not every frame (each set rewrites the zoom root: a repaint of it all)
-      let there = false;
       const timer = d3.timer((elapsed) => {
-        if (elapsed < zin) svg.call(zoom.transform, cameraTransform(from, toward, elapsed / zin));
-        else if (elapsed < zin + duration + hold) {
-          if (!there) svg.call(zoom.transform, toward);
-          there = true;
-          tween.apply((elapsed - zin) / duration);
-        } else svg.call(zoom.transform, cameraTransform(toward, whole, (elapsed - zin - duration - hold) / zout));
+        if (elapsed >= zin) tween.apply((elapsed - zin) / duration);
+        if (elapsed >= zin + duration + hold && !back) {
+          back = true;
+          const out = flyCamera(whole, toward, whole, zout);
+          flight.cancel();
+          flight = out;
+        }
         if (elapsed >= total) {
           timer.stop();
           end();
