@@ -121,6 +121,12 @@ export function createGraphView(root, ctx) {
   defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
     .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head');
+  // the arrowheads of fading edges (graph/tween.js arrowFor): 20 %, 40 %, 60 % (also a wrapped edge's), 80 %
+  for (const q of [2, 4, 6, 8]) {
+    defs.append('marker').attr('id', `arrow-${q}`).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+      .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+      .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head').attr('fill-opacity', q / 10);
+  }
   const zoomRoot = svg.append('g').attr('class', 'zoom-root');
   const gHulls = zoomRoot.append('g').attr('class', 'hulls');
   const gEdges = zoomRoot.append('g').attr('class', 'edges');

@@ -82,8 +82,12 @@ export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
       // (and in a grid of layer boxes, from a row's end back to the next row's start)
       return b.y < a.y - 1 || (b.y > a.y + 1 && b.x < a.x - 1 && !!byKeyGroup.get(d.s) && !!byKeyGroup.get(d.t));
     };
-    const edges = edgeSel.enter().append('path').attr('marker-end', 'url(#arrow)').merge(edgeSel)
-      .attr('class', (d) => `edge${d.shared ? ' shared' : ''}${wraps(d) ? ' wrap' : ''}`);
+    // (its arrowhead and its fade are the tween's, tween.js)
+    const edges = edgeSel.enter().append('path').merge(edgeSel)
+      .attr('class', (d) => {
+        d.wrap = wraps(d);
+        return `edge${d.shared ? ' shared' : ''}${d.wrap ? ' wrap' : ''}`;
+      });
     // shapes on edges (shapes=1): the tensor each edge carries, at its middle
     const shapeData = shapesOn() ? edgeList.filter((e) => e.shape && e.phase !== 'out') : [];
     const shapes = groups.shapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')

@@ -2,7 +2,10 @@
 // ({x, y, s, o}) to its `to` state, edges follow their ends and fade out ('out') or in ('in'). A frame writes
 // only what moves: with the union layout a pass keeps most nodes where they were, and rewriting every node's
 // transform and every edge's path each frame made the browser lay out and repaint the whole drawing 60 times a
-// second (bench/lab_perf.mjs part b). The first frame writes everything; the last one too, at t = 1.
+// second (bench/lab_perf.mjs part b). The first frame considers everything, the last one too, at t = 1; and no
+// attribute is written with the value it already has (each element keeps what was last written to it, across
+// tweens: the still picture a step ends with rewrote every node and edge, a full relayout and repaint), nor the
+// path of an edge while it is invisible (a fading edge's box, often most of the drawing, repainted every frame).
 
 /** d3.easeCubicInOut (here so this module is pure: tests/web/tween.test.js). */
 export const easeCubicInOut = (t) => ((t *= 2) <= 1 ? t * t * t : (t -= 2) * t * t + 2) / 2;
@@ -36,9 +39,36 @@ export function edgePath(a, b) {
 
 const edgeOpacity = (d, t) => (d.phase === 'out' ? Math.max(0, 1 - t * 2) : d.phase === 'in' ? Math.max(0, t * 2 - 1) : 1);
 
+/** Sets attribute name of element el to v (a string or number) unless it was last set to that. */
+function put(el, name, v) {
+  const was = el.__tw || (el.__tw = {});
+  if (was[name] === v) return;
+  was[name] = v;
+  el.setAttribute(name, v);
+}
+/** The same for a CSS property of the element's own style (CSSOM: the page's CSP allows no style attribute). */
+function putStyle(el, name, v) {
+  const was = el.__tw || (el.__tw = {});
+  if (was[`style:${name}`] === v) return;
+  was[`style:${name}`] = v;
+  el.style.setProperty(name, v);
+}
+
+// An edge fades by its stroke's opacity (style.css: stroke-opacity is var(--fade) times the edge's own) and
+// by an arrowhead marker of about that opacity (graph.js: #arrow-2 … #arrow-8, 20 % steps), not by an
+// opacity on the path: a group opacity over a path and its marker is a layer the size of the edge's box,
+// rasterized each frame (45 fading edges: 60 ms a frame, 11 ms so; bench/lab_perf.mjs (b)).
+/** The marker-end of an edge whose arrowhead has opacity a (a wrapped edge's is 0.6 of its fade). */
+export function arrowFor(a) {
+  if (a >= 0.9) return 'url(#arrow)';
+  if (a < 0.1) return 'none';
+  return `url(#arrow-${Math.min(8, Math.max(2, Math.round(a * 5) * 2))})`;
+}
+
 /**
- * sel: {nodes, edges, shapes} (d3 selections, or anything with each / filter / attr / empty, of the joined elements, data {key, v, from, to} and edges
- * {s, t, phase})); byKey: key → element. Returns {still, apply(t)}: still when nothing moves or fades.
+ * sel: {nodes, edges, shapes} (d3 selections, or anything with each / filter / empty, of the joined elements: data
+ * {key, v, from, to} and edges {s, t, phase}); byKey: key → datum. Returns {still, apply(t)}: still when nothing
+ * moves or fades.
  */
 export function createTween(sel, byKey) {
   const mv = new Set();
@@ -49,16 +79,25 @@ export function createTween(sel, byKey) {
   let lastT = null;
 
   function write(nodes, edges, t) {
-    nodes.attr('transform', (d) => {
+    nodes.each(function (d) {
       const c = frameAt(d, t);
       d.cur = c;
-      return `translate(${c.x},${c.y}) scale(${c.s})`;
-    }).attr('opacity', (d) => d.cur.o);
-    edges.attr('d', (d) => {
+      put(this, 'transform', `translate(${c.x},${c.y}) scale(${c.s})`);
+      put(this, 'opacity', c.o);
+    });
+    edges.each(function (d) {
       const a = byKey.get(d.s), b = byKey.get(d.t);
-      if (!a || !b) return null;
-      return edgePath({ ...a.cur, h: a.v.h, w: a.v.w }, { ...b.cur, h: b.v.h, w: b.v.w });
-    }).attr('opacity', (d) => edgeOpacity(d, t));
+      const o = edgeOpacity(d, t);
+      putStyle(this, '--fade', o);
+      put(this, 'marker-end', arrowFor(o * (d.wrap ? 0.6 : 1)));
+      if (!a || !b) {
+        if (this.__tw) delete this.__tw.d;
+        this.removeAttribute('d');
+        return;
+      }
+      // (an edge that shows again gets its path first: the frame it becomes visible)
+      if (o > 0) put(this, 'd', edgePath({ ...a.cur, h: a.v.h, w: a.v.w }, { ...b.cur, h: b.v.h, w: b.v.w }));
+    });
   }
 
   function apply(t) {
@@ -69,13 +108,12 @@ export function createTween(sel, byKey) {
     else write(moving.nodes, moving.edges, t);
     // shapes on edges show only when the picture is still
     if (hasShapes && (first || (t >= 1) !== (lastT >= 1))) {
-      sel.shapes.attr('x', (d) => {
+      sel.shapes.each(function (d) {
         const a = byKey.get(d.s), b = byKey.get(d.t);
-        return a && b ? (a.cur.x + b.cur.x) / 2 : -1e4;
-      }).attr('y', (d) => {
-        const a = byKey.get(d.s), b = byKey.get(d.t);
-        return a && b ? (a.cur.y + b.cur.y) / 2 : -1e4;
-      }).attr('opacity', t >= 1 ? 1 : 0);
+        put(this, 'x', a && b ? (a.cur.x + b.cur.x) / 2 : -1e4);
+        put(this, 'y', a && b ? (a.cur.y + b.cur.y) / 2 : -1e4);
+        put(this, 'opacity', t >= 1 ? 1 : 0);
+      });
     }
     lastT = t;
   }
