@@ -92,7 +92,7 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
     }
     for (int i = 0; i < tr->n; i++) {
         int64_t n;
-        STEP("numel", gl_numel(&tr->nodes[i].shape, &b, &n, &e));
+        STEP("numel", gl_numel(tr->nodes[i].shape, &b, &n, &e));
         assert_true(n >= 1);
     }
     g = gl_graph_clone(tr, &e);

@@ -113,7 +113,7 @@ typedef struct {
 
 static gl_status numel_of(fctx *c, int node, int64_t *out) {
     if (!c->ne_ok[node]) {
-        gl_status st = gl_numel(&c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
+        gl_status st = gl_numel(c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
         if (st) return st;
         c->ne_ok[node] = 1;
     }
@@ -204,7 +204,7 @@ static gl_status compatible(fctx *c, const kbuild *k, const gl_node *n, int iter
     }
     if (k->kind == GL_K_POINTWISE || k->kind == GL_K_ROWWISE) {
         if (iter < 0) return GL_OK;
-        const gl_shape *is = &c->g->nodes[iter].shape, *ks = &c->g->nodes[k->iter].shape;
+        const gl_shape *is = c->g->nodes[iter].shape, *ks = c->g->nodes[k->iter].shape;
         if (gl_shape_eq(is, ks)) {
             *ok = true;
             return GL_OK;
@@ -294,8 +294,8 @@ static gl_status partition(fctx *c, bool enable) {
             why.reason = GL_WHY_NO_FUSIBLE_PRODUCER;
             int iter = reduce ? n->in[0] : i;
             if (reduce) {
-                int r = g->nodes[iter].shape.rank;
-                if (n->attrs.axis != -1 && n->attrs.axis != r - 1) iter = -1;
+                int r = g->nodes[iter].shape->rank;
+                if (n->attrs->axis != -1 && n->attrs->axis != r - 1) iter = -1;
             }
             int in_k[GL_MAX_INPUTS], nk = 0;
             for (int k = 0; k < n->nin; k++) {
@@ -430,7 +430,7 @@ static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_byte
                 int b = c->base[n->in[q]];
                 if (kofn[b] == ki || seen[b] == ki + 1 || c->cls[b] == GL_CLASS_GENERATOR) continue;
                 const gl_node *bn = &g->nodes[b];
-                if (bn->op == GL_OP_CONST && bn->shape.rank == 0) continue;
+                if (bn->op == GL_OP_CONST && bn->shape->rank == 0) continue;
                 seen[b] = ki + 1;
                 double by = 0;
                 if ((st = bytes_of(c, b, elem_bytes, &by))) goto out;

@@ -112,7 +112,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
             if (isout[nid]) last[nid] = ks->n;
             else if (!ext[nid]) continue;
             int64_t ne;
-            if ((st = gl_numel(&g->nodes[nid].shape, bind, &ne, e))) goto out;
+            if ((st = gl_numel(g->nodes[nid].shape, bind, &ne, e))) goto out;
             if (ne > max_ne) {
                 st = gl_fail(e, GL_E_LIMIT, "lifetimes: byte size of node %%%d overflows 64 bits", nid);
                 goto out;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/attrs.h"
+#include "ir/pool.h"
 #include "ir/util.h"
 
 struct gl_tracer {
@@ -48,6 +49,10 @@ void gl_tracer_free(gl_tracer *tr) {
     free(tr);
 }
 
+void gl_tracer_share_pool(gl_tracer *tr, const gl_graph *g) {
+    if (tr->g->n == 0) gl_graph_share_pool(tr->g, g->pool);
+}
+
 gl_status gl_tracer_status(const gl_tracer *tr) { return tr->err.code; }
 const gl_err *gl_tracer_error(const gl_tracer *tr) { return &tr->err; }
 gl_graph *gl_tracer_graph(gl_tracer *tr) { return tr->g; }
@@ -79,7 +84,7 @@ static bool ok_id(gl_tracer *tr, int t) { return t >= 0 && t < tr->g->n; }
 
 gl_array *gl_t_value(gl_tracer *tr, int t) { return ok_id(tr, t) && t < tr->tcap ? tr->tvals[t] : NULL; }
 
-const gl_shape *gl_t_shape(gl_tracer *tr, int t) { return ok_id(tr, t) ? &tr->g->nodes[t].shape : NULL; }
+const gl_shape *gl_t_shape(gl_tracer *tr, int t) { return ok_id(tr, t) ? tr->g->nodes[t].shape : NULL; }
 
 /* Stores a trace-time value (takes ownership of v). */
 static int set_tval(gl_tracer *tr, int id, gl_array *v) {
@@ -135,10 +140,10 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
     gl_array *v = NULL;
     if (gl_op_class(op) == GL_CLASS_GENERATOR) {
         bool ints = true;
-        for (int i = 0; i < n->shape.rank; i++)
-            if (gl_dim_is_sym(n->shape.d[i])) ints = false;
+        for (int i = 0; i < n->shape->rank; i++)
+            if (gl_dim_is_sym(n->shape->d[i])) ints = false;
         if (tr->concrete && ints) {
-            v = gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &tr->err);
+            v = gl_causal_mask_array(n->shape, NULL, n->attrs->T, n->attrs->pos0, &tr->err);
             if (!v) return -1;
         }
     } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
@@ -160,11 +165,11 @@ int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {
         gl_fail(&tr->err, GL_E_INVALID, "gl_t_leaf: %s is not a leaf op", gl_op_name(n->op));
         return -1;
     }
-    int id = gl_graph_add(tr->g, n->op, NULL, 0, &n->attrs, &n->shape, n->name, &tr->err);
+    int id = gl_graph_add(tr->g, n->op, NULL, 0, n->attrs, n->shape, n->name, &tr->err);
     if (id < 0) return -1;
     if (value) {
         gl_graph_set_value(tr->g, id, value);
-        if (n->op == GL_OP_CONST && n->shape.rank == 0 && value->size == 1) {
+        if (n->op == GL_OP_CONST && tr->g->nodes[id].shape->rank == 0 && value->size == 1) {
             double key = value->data[0];
             for (int i = 0; i < tr->ns; i++)
                 if (tr->skeys[i] == key) return id;      /* setdefault: the first one stays */
@@ -236,11 +241,14 @@ int gl_t_scalar(gl_tracer *tr, double v) {
         if (tr->skeys[i] == v) return tr->sids[i];
     gl_array *a = gl_array_scalar(v, &tr->err);
     if (!a) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_VALUE;
+    at.value = v;
     gl_node n;
     memset(&n, 0, sizeof n);
     n.op = GL_OP_CONST;
-    n.attrs.has = GL_A_VALUE;
-    n.attrs.value = v;
+    n.attrs = &at;                    /* interned by gl_t_leaf */
     int id = gl_t_leaf(tr, &n, a);    /* registers it for dedup */
     if (id < 0) {
         gl_array_release(a);
@@ -274,16 +282,17 @@ static bool live(gl_tracer *tr, int a, const char *op) {
 
 static int binary(gl_tracer *tr, gl_op op, int a, int b) {
     if (!live(tr, a, gl_op_name(op)) || !live(tr, b, gl_op_name(op))) return -1;
+    const gl_shape *sa = tr->g->nodes[a].shape, *sb = tr->g->nodes[b].shape;
     gl_shape s;
-    if (gl_broadcast_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
+    if (gl_broadcast_shape(sa, sb, &s, &tr->err)) return -1;
     int in[2] = {a, b};
-    return gl_t_emit(tr, op, in, 2, NULL, &s, NULL);
+    /* an input's shape (the common case) is already in the pool: no lookup */
+    return gl_t_emit(tr, op, in, 2, NULL, gl_shape_eq(&s, sa) ? sa : gl_shape_eq(&s, sb) ? sb : &s, NULL);
 }
 
 static int unary(gl_tracer *tr, gl_op op, int a) {
     if (!live(tr, a, gl_op_name(op))) return -1;
-    gl_shape s = tr->g->nodes[a].shape;
-    return gl_t_emit(tr, op, &a, 1, NULL, &s, NULL);
+    return gl_t_emit(tr, op, &a, 1, NULL, tr->g->nodes[a].shape, NULL);
 }
 
 int gl_t_add(gl_tracer *tr, int a, int b) { return binary(tr, GL_OP_ADD, a, b); }
@@ -310,7 +319,7 @@ int gl_t_rot_pairs(gl_tracer *tr, int a) { return unary(tr, GL_OP_ROT_PAIRS, a);
 static int reduce(gl_tracer *tr, gl_op op, int a, int axis, bool keepdims) {
     if (!live(tr, a, gl_op_name(op))) return -1;
     gl_shape s;
-    if (gl_reduce_shape(&tr->g->nodes[a].shape, axis, keepdims, &s, &tr->err)) return -1;
+    if (gl_reduce_shape(tr->g->nodes[a].shape, axis, keepdims, &s, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_AXIS | GL_A_KEEPDIMS;
@@ -324,7 +333,7 @@ int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims) { return reduce(tr, 
 
 int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape) {
     if (!live(tr, a, "reshape") || !check_shape(tr, shape, "reshape")) return -1;
-    const gl_shape *src = &tr->g->nodes[a].shape;
+    const gl_shape *src = tr->g->nodes[a].shape;
     int64_t n1 = 0, n2 = 0;
     gl_err quiet = {0};
     if (gl_numel(src, NULL, &n1, &quiet) == GL_OK && gl_numel(shape, NULL, &n2, &quiet) == GL_OK && n1 != n2) {
@@ -343,7 +352,7 @@ int gl_t_reshape(gl_tracer *tr, int a, const gl_shape *shape) {
 int gl_t_transpose(gl_tracer *tr, int a, const int *perm, int nperm) {
     if (!live(tr, a, "transpose")) return -1;
     gl_shape s;
-    if (gl_transpose_shape(&tr->g->nodes[a].shape, perm, nperm, &s, &tr->err)) return -1;
+    if (gl_transpose_shape(tr->g->nodes[a].shape, perm, nperm, &s, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_PERM;
@@ -355,14 +364,14 @@ int gl_t_transpose(gl_tracer *tr, int a, const int *perm, int nperm) {
 int gl_t_matmul(gl_tracer *tr, int a, int b) {
     if (!live(tr, a, "matmul") || !live(tr, b, "matmul")) return -1;
     gl_shape s;
-    if (gl_matmul_shape(&tr->g->nodes[a].shape, &tr->g->nodes[b].shape, &s, &tr->err)) return -1;
+    if (gl_matmul_shape(tr->g->nodes[a].shape, tr->g->nodes[b].shape, &s, &tr->err)) return -1;
     int in[2] = {a, b};
     return gl_t_emit(tr, GL_OP_MATMUL, in, 2, NULL, &s, NULL);
 }
 
 int gl_t_softmax(gl_tracer *tr, int a, int axis) {
     if (!live(tr, a, "softmax")) return -1;
-    gl_shape s = tr->g->nodes[a].shape, tmp;
+    gl_shape s = *tr->g->nodes[a].shape, tmp;
     if (gl_reduce_shape(&s, axis, true, &tmp, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
@@ -373,16 +382,16 @@ int gl_t_softmax(gl_tracer *tr, int a, int axis) {
 
 int gl_t_rms_norm(gl_tracer *tr, int x, int w, double eps) {
     if (!live(tr, x, "rms_norm") || !live(tr, w, "rms_norm")) return -1;
-    gl_shape s = tr->g->nodes[x].shape, b;
+    gl_shape s = *tr->g->nodes[x].shape, b;
     if (s.rank == 0) {
         gl_fail(&tr->err, GL_E_SHAPE, "rms_norm needs a tensor of rank >= 1");
         return -1;
     }
-    if (gl_broadcast_shape(&s, &tr->g->nodes[w].shape, &b, &tr->err)) return -1;
+    if (gl_broadcast_shape(&s, tr->g->nodes[w].shape, &b, &tr->err)) return -1;
     if (!gl_shape_eq(&b, &s)) {
         char x1[160], x2[160];
         gl_fail(&tr->err, GL_E_SHAPE, "rms_norm weight %s does not broadcast onto %s",
-                gl_shape_str(&tr->g->nodes[w].shape, x1, sizeof x1), gl_shape_str(&s, x2, sizeof x2));
+                gl_shape_str(tr->g->nodes[w].shape, x1, sizeof x1), gl_shape_str(&s, x2, sizeof x2));
         return -1;
     }
     gl_attrs at;
@@ -395,7 +404,7 @@ int gl_t_rms_norm(gl_tracer *tr, int x, int w, double eps) {
 
 int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0) {
     if (!live(tr, like, "causal_mask")) return -1;
-    gl_shape s = tr->g->nodes[like].shape;
+    gl_shape s = *tr->g->nodes[like].shape;
     if (s.rank < 2) {
         gl_fail(&tr->err, GL_E_SHAPE, "causal_mask needs a tensor of rank >= 2");
         return -1;
@@ -414,7 +423,7 @@ int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0) {
 
 int gl_t_kv_write(gl_tracer *tr, int cache, int new_rows, gl_dim pos) {
     if (!live(tr, cache, "kv_write") || !live(tr, new_rows, "kv_write")) return -1;
-    const gl_shape *c = &tr->g->nodes[cache].shape, *n = &tr->g->nodes[new_rows].shape;
+    const gl_shape *c = tr->g->nodes[cache].shape, *n = tr->g->nodes[new_rows].shape;
     bool ok = c->rank >= 2 && n->rank == c->rank && gl_dim_eq(c->d[c->rank - 1], n->d[n->rank - 1]);
     for (int i = 0; ok && i < c->rank - 2; i++) ok = gl_dim_eq(c->d[i], n->d[i]);
     if (!ok) {
@@ -439,7 +448,7 @@ int gl_t_kv_write(gl_tracer *tr, int cache, int new_rows, gl_dim pos) {
 int gl_t_flash_attn(gl_tracer *tr, int q, int k, int v, int mask, double scale) {
     if (!live(tr, q, "flash_attn") || !live(tr, k, "flash_attn") || !live(tr, v, "flash_attn")) return -1;
     if (mask != -1 && !live(tr, mask, "flash_attn")) return -1;
-    gl_shape kt = tr->g->nodes[k].shape, s, o;
+    gl_shape kt = *tr->g->nodes[k].shape, s, o;
     if (kt.rank < 2) {
         gl_fail(&tr->err, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
         return -1;
@@ -447,13 +456,13 @@ int gl_t_flash_attn(gl_tracer *tr, int q, int k, int v, int mask, double scale) 
     gl_dim t = kt.d[kt.rank - 1];
     kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
     kt.d[kt.rank - 2] = t;
-    if (gl_matmul_shape(&tr->g->nodes[q].shape, &kt, &s, &tr->err)) return -1;
+    if (gl_matmul_shape(tr->g->nodes[q].shape, &kt, &s, &tr->err)) return -1;
     if (mask != -1) {
         gl_shape sm;
-        if (gl_broadcast_shape(&s, &tr->g->nodes[mask].shape, &sm, &tr->err)) return -1;
+        if (gl_broadcast_shape(&s, tr->g->nodes[mask].shape, &sm, &tr->err)) return -1;
         s = sm;
     }
-    if (gl_matmul_shape(&s, &tr->g->nodes[v].shape, &o, &tr->err)) return -1;
+    if (gl_matmul_shape(&s, tr->g->nodes[v].shape, &o, &tr->err)) return -1;
     gl_attrs at;
     memset(&at, 0, sizeof at);
     at.has = GL_A_SCALE;

@@ -233,18 +233,18 @@ gl_status gl_transpose_shape(const gl_shape *a, const int *perm, int nperm, gl_s
 
 /* ---- the shape a node's op gives its inputs (util.h) */
 gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e) {
-    const gl_shape *s0 = n->nin > 0 ? &g->nodes[n->in[0]].shape : NULL;
-    const gl_shape *s1 = n->nin > 1 ? &g->nodes[n->in[1]].shape : NULL;
+    const gl_shape *s0 = n->nin > 0 ? g->nodes[n->in[0]].shape : NULL;
+    const gl_shape *s1 = n->nin > 1 ? g->nodes[n->in[1]].shape : NULL;
     switch (gl_op_class(n->op)) {
-    case GL_CLASS_LEAF: *out = n->shape; return GL_OK;
+    case GL_CLASS_LEAF: *out = *n->shape; return GL_OK;
     case GL_CLASS_POINTWISE:
         if (n->nin == 2) return gl_broadcast_shape(s0, s1, out, e);
         *out = *s0;
         return GL_OK;
-    case GL_CLASS_REDUCE: return gl_reduce_shape(s0, n->attrs.axis, n->attrs.keepdims, out, e);
+    case GL_CLASS_REDUCE: return gl_reduce_shape(s0, n->attrs->axis, n->attrs->keepdims, out, e);
     case GL_CLASS_GENERATOR:
-        if (n->shape.rank < 2) return gl_fail(e, GL_E_SHAPE, "causal_mask needs a shape of rank >= 2");
-        *out = n->shape;
+        if (n->shape->rank < 2) return gl_fail(e, GL_E_SHAPE, "causal_mask needs a shape of rank >= 2");
+        *out = *n->shape;
         return GL_OK;
     default: break;
     }
@@ -254,19 +254,19 @@ gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_e
     case GL_OP_RESHAPE: {
         int64_t a = 0, b = 0;
         gl_err quiet = {GL_OK, ""};
-        if (gl_numel(s0, NULL, &a, &quiet) == GL_OK && gl_numel(&n->attrs.shape, NULL, &b, &quiet) == GL_OK && a != b) {
+        if (gl_numel(s0, NULL, &a, &quiet) == GL_OK && gl_numel(&n->attrs->shape, NULL, &b, &quiet) == GL_OK && a != b) {
             char x[160], y[160];
             return gl_fail(e, GL_E_SHAPE, "cannot reshape %s (%lld elements) into %s (%lld elements)",
-                           gl_shape_str(s0, x, sizeof x), (long long)a, gl_shape_str(&n->attrs.shape, y, sizeof y),
+                           gl_shape_str(s0, x, sizeof x), (long long)a, gl_shape_str(&n->attrs->shape, y, sizeof y),
                            (long long)b);
         }
-        *out = n->attrs.shape;
+        *out = n->attrs->shape;
         return GL_OK;
     }
-    case GL_OP_TRANSPOSE: return gl_transpose_shape(s0, n->attrs.perm, n->attrs.nperm, out, e);
+    case GL_OP_TRANSPOSE: return gl_transpose_shape(s0, n->attrs->perm, n->attrs->nperm, out, e);
     case GL_OP_SOFTMAX:
         *out = *s0;
-        return gl_reduce_shape(s0, n->attrs.axis, true, &tmp, e);
+        return gl_reduce_shape(s0, n->attrs->axis, true, &tmp, e);
     case GL_OP_SILU:
     case GL_OP_GELU: *out = *s0; return GL_OK;
     case GL_OP_RMS_NORM:
@@ -284,17 +284,17 @@ gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_e
         return GL_OK;
     }
     case GL_OP_FLASH_ATTN: {
-        gl_shape kt = g->nodes[n->in[1]].shape, s;
+        gl_shape kt = *g->nodes[n->in[1]].shape, s;
         if (kt.rank < 2) return gl_fail(e, GL_E_SHAPE, "flash_attn: k must have rank >= 2");
         gl_dim t = kt.d[kt.rank - 1];
         kt.d[kt.rank - 1] = kt.d[kt.rank - 2];
         kt.d[kt.rank - 2] = t;
         if ((st = gl_matmul_shape(s0, &kt, &s, e))) return st;
         if (n->nin == 4) {
-            if ((st = gl_broadcast_shape(&s, &g->nodes[n->in[3]].shape, &tmp, e))) return st;
+            if ((st = gl_broadcast_shape(&s, g->nodes[n->in[3]].shape, &tmp, e))) return st;
             s = tmp;
         }
-        return gl_matmul_shape(&s, &g->nodes[n->in[2]].shape, out, e);
+        return gl_matmul_shape(&s, g->nodes[n->in[2]].shape, out, e);
     }
     default: break;
     }

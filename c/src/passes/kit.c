@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/pool.h"
 #include "passes/passes.h"
 
 static bool failed(const gl_kit *k) { return k->err.code != GL_OK; }
@@ -40,6 +41,7 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     k->hits = -1;
     k->need = need;
     k->w = *g;
+    gl_pool_retain(k->w.pool);
     if (gl_graph_validate(g, &k->err)) return k->err.code;
     int n = g->n;
     if (need & GL_KIT_NODES) {
@@ -81,10 +83,17 @@ int gl_kit_append(gl_kit *k, const gl_node *proto) {
         gl_fail(&k->err, GL_E_INTERNAL, "pass kit: appending needs GL_KIT_NODES | GL_KIT_VALUES");
         return -1;
     }
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const gl_shape *s = p ? gl_pool_shape(p, proto->shape, &k->err) : NULL;
+    const gl_attrs *a = s ? gl_pool_attrs(p, proto->attrs, &k->err) : NULL;
+    const char *nm = a ? gl_pool_name(p, proto->name, &k->err) : NULL;
     int id = k->w.n;
-    if (id == k->w.cap && grow_working(k, k->w.cap * 2)) return -1;
+    if (!nm || (id == k->w.cap && grow_working(k, k->w.cap * 2))) return -1;
     k->w.nodes[id] = *proto;
     k->w.nodes[id].id = id;
+    k->w.nodes[id].shape = s;
+    k->w.nodes[id].attrs = a;
+    k->w.nodes[id].name = nm;
     k->w.values[id] = NULL;
     k->owned[id] = false;
     if (k->remap) {
@@ -93,6 +102,22 @@ int gl_kit_append(gl_kit *k, const gl_node *proto) {
     }
     k->w.n++;
     return id;
+}
+
+gl_status gl_kit_set_attrs(gl_kit *k, int id, const gl_attrs *a) {
+    if (failed(k)) return k->err.code;
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const gl_attrs *in = p ? gl_pool_attrs(p, a, &k->err) : NULL;
+    if (in) k->w.nodes[id].attrs = in;
+    return k->err.code;
+}
+
+gl_status gl_kit_set_name(gl_kit *k, int id, const char *name) {
+    if (failed(k)) return k->err.code;
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const char *in = p ? gl_pool_name(p, name, &k->err) : NULL;
+    if (in) k->w.nodes[id].name = in;
+    return k->err.code;
 }
 
 void gl_kit_set_value(gl_kit *k, int id, gl_array *v) {
@@ -200,6 +225,7 @@ static int keep_list(gl_kit *k, unsigned flags, const int *res, int *keep) {
 static gl_status give_working(gl_kit *k) {
     const gl_graph *w = &k->w;
     gl_graph *c = k->out = gl_graph_new(&k->err);
+    if (c) gl_graph_share_pool(c, w->pool);
     if (!c || !(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
     for (int i = 0; i < w->n; i++) c->values[i] = gl_array_retain(w->values[i]);
     c->nodes = w->nodes;
@@ -226,6 +252,7 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
     }
     for (int i = 0; i < m; i++) map[i] = -1;
     gl_graph *ng = k->out = gl_graph_new(&k->err);
+    if (ng) gl_graph_share_pool(ng, w->pool);   /* the nodes are copied as records: their pointers stay valid */
     if (!ng || gl_graph_reserve(ng, nkeep, &k->err)) return k->err.code;
     for (int t = 0; t < nkeep; t++) {
         int old = keep[t];
@@ -368,6 +395,7 @@ gl_status gl_kit_end(gl_kit *k, const char *pass, gl_pass_result *out, gl_err *e
         if (k->owned[i]) gl_array_release(k->w.values[i]);
     if ((k->need & GL_KIT_NODES) && !k->nodes_given) free(k->w.nodes);
     if (k->need & GL_KIT_VALUES) free(k->w.values);
+    gl_pool_release(k->w.pool);
     free(k->owned);
     free(k->remap);
     free(k->merged);

@@ -17,12 +17,13 @@
  * create) are "expanded" from the composite's id — the only case where one input id appears in several
  * `from` lists; every other node is "kept" from its own id. Nothing is removed.
  */
+#include "ir/pool.h"
 #include "passes/kit.h"
 
 static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
     case GL_OP_SOFTMAX: {
-        int x = in[0], ax = n->attrs.axis;
+        int x = in[0], ax = n->attrs->axis;
         int m = gl_t_max(tr, x, ax, true);
         int d = gl_t_sub(tr, x, m);
         int ex = gl_t_exp(tr, d);
@@ -41,7 +42,7 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         int s = gl_t_sum(tr, q, -1, true);
         int c = gl_t_scalar(tr, inv);
         int t = gl_t_mul(tr, s, c);
-        int ce = gl_t_scalar(tr, n->attrs.eps);
+        int ce = gl_t_scalar(tr, n->attrs->eps);
         int u = gl_t_add(tr, t, ce);
         int r = gl_t_rsqrt(tr, u);
         int y = gl_t_mul(tr, x, r);
@@ -72,7 +73,7 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         return gl_t_mul(tr, h, s);
     }
     default:
-        return gl_t_emit(tr, n->op, in, n->nin, &n->attrs, &n->shape, n->name);
+        return gl_t_emit(tr, n->op, in, n->nin, n->attrs, n->shape, n->name);
     }
 }
 
@@ -85,6 +86,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
     int *outs = gl_kit_alloc(&k, (size_t)g->nout + 1, sizeof *outs);
     if (!idmap || !first || !outs || !(tr = gl_tracer_new(GL_BRANCH_ERROR, false, &k.err))) goto done;
+    gl_tracer_share_pool(tr, g);   /* the nodes it copies keep their shapes, attrs and names */
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
         first[i] = gl_tracer_graph(tr)->n;
