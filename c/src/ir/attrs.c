@@ -115,6 +115,7 @@ static bool dim_str_eq(gl_dim a, gl_dim b) { return gl_dim_is_sym(a) == gl_dim_i
 
 uint64_t gl_attrs_hash(const gl_attrs *a) {
     uint64_t x = gl_hash_mix(0, a->has);
+    if (!a->has) return x;                       /* most nodes: {} */
     for (int i = 0; i < GL_A_COUNT; i++) {
         const gl_attr_info *t = &gl_attr_table[i];
         if (!(a->has & t->bit)) continue;
@@ -140,6 +141,7 @@ uint64_t gl_attrs_hash(const gl_attrs *a) {
 }
 
 bool gl_attrs_key_eq(const gl_attrs *a, const gl_attrs *b) {
+    if (a == b) return true;                     /* one pool item (NaN's str() equals itself too) */
     if (a->has != b->has) return false;
     for (int i = 0; i < GL_A_COUNT; i++) {
         const gl_attr_info *t = &gl_attr_table[i];

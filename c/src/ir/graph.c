@@ -12,7 +12,8 @@ gl_graph *gl_graph_new(gl_err *e) { return gl_alloc(1, sizeof(gl_graph), e); }
 
 void gl_graph_free(gl_graph *g) {
     if (!g) return;
-    for (int i = 0; i < g->n; i++) gl_array_release(g->values[i]);
+    for (int i = 0; i < g->n; i++)
+        if (g->values[i]) gl_array_release(g->values[i]);   /* most nodes have none */
     free(g->nodes);
     free(g->values);
     free(g->outputs);
@@ -36,8 +37,6 @@ static gl_status reserve(gl_graph *g, int need, gl_err *e) {
     return GL_OK;
 }
 
-/* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
-#define GL_MAX_NODES (1 << 22)
 
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *shape,
                  const char *name, gl_err *e) {

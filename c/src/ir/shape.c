@@ -140,6 +140,10 @@ gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e)
 }
 
 gl_status gl_broadcast_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e) {
+    if (a == b) {                                /* one pool item: the same shape (most binary ops) */
+        *out = *a;
+        return GL_OK;
+    }
     int n = a->rank > b->rank ? a->rank : b->rank;
     gl_shape pa, pb, r;
     memset(&pa, 0, sizeof pa);

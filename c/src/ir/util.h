@@ -10,6 +10,8 @@
  * small enough that products of a few dims stay far from int64 overflow. GL_MAX_LAYERS: stack depth. */
 #define GL_MAX_DIM (1LL << 24)
 #define GL_MAX_LAYERS 1024
+/* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
+#define GL_MAX_NODES (1 << 22)
 
 /* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). */
 void *gl_alloc(size_t n, size_t size, gl_err *e);          /* zero-filled */

@@ -185,7 +185,7 @@ static void add_pair(gl_kit *k, int new_id, int old_id) {
 
 static gl_status prov_begin(gl_kit *k) {
     k->how = gl_alloc((size_t)k->out->n, sizeof *k->how, &k->err);   /* zero = GL_HOW_KEPT */
-    k->pcap = k->out->n + 16;
+    k->pcap = 64;
     k->pnew = gl_alloc((size_t)k->pcap, sizeof *k->pnew, &k->err);
     k->pold = gl_alloc((size_t)k->pcap, sizeof *k->pold, &k->err);
     return failed(k) ? k->err.code : GL_OK;
@@ -297,17 +297,18 @@ gl_status gl_kit_commit(gl_kit *k, unsigned flags) {
     int *res = gl_alloc((size_t)m + 1, sizeof *res, &k->err);
     int *keep = gl_alloc((size_t)m + 1, sizeof *keep, &k->err);
     k->idmap = gl_alloc((size_t)m + 1, sizeof *k->idmap, &k->err);
+    k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err);   /* every entry written below */
     int nkeep = -1;
-    if (res && keep && k->idmap && !resolve_all(k->remap, m, res, &k->err)) nkeep = keep_list(k, flags, res, keep);
+    if (res && keep && k->idmap && k->pbase && !resolve_all(k->remap, m, res, &k->err))
+        nkeep = keep_list(k, flags, res, keep);
     if (nkeep >= 0 && !rebuild(k, keep, nkeep, res) && !prov_begin(k)) {
         for (int i = 0; i < k->n; i++) {
             if (k->remap && k->remap[i] >= 0 && k->merged[i]) {
                 int j = k->idmap[res[i]];
-                if (j < 0) continue;
-                add_pair(k, j, i);
-                k->how[j] = GL_HOW_MERGED;
-            } else if (k->idmap[i] >= 0) {
-                add_pair(k, k->idmap[i], i);
+                k->pbase[i] = j;
+                if (j >= 0) k->how[j] = GL_HOW_MERGED;
+            } else {
+                k->pbase[i] = k->idmap[i];
             }
         }
     }
@@ -352,21 +353,34 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     snprintf(p->pass, sizeof p->pass, "%s", pass);
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    p->from = gl_alloc((size_t)k->npairs + 1, sizeof(int), e);
+    size_t nbase = 0;
+    for (int i = 0; k->pbase && i < nold; i++) nbase += k->pbase[i] >= 0;
+    p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e);
     int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
     bool *seen = gl_alloc((size_t)nold + 1, sizeof(bool), e);
     if (!p->from_start || !p->from || !fill || !seen) goto done;
-    /* a counting sort of the pairs by new id, then each from list sorted */
+    /* a counting sort of the pairs by new id (the commit's, old ids ascending, then the rule's), then each
+     * from list that is not ascending sorted */
+    const int *base = k->pbase;
+    for (int i = 0; base && i < nold; i++)
+        if (base[i] >= 0) p->from_start[base[i] + 1]++;
     for (int t = 0; t < k->npairs; t++) p->from_start[k->pnew[t] + 1]++;
     for (int j = 0; j < nnew; j++) p->from_start[j + 1] += p->from_start[j];
     memcpy(fill, p->from_start, sizeof(int) * ((size_t)nnew + 1));
+    for (int i = 0; base && i < nold; i++)
+        if (base[i] >= 0) {
+            p->from[fill[base[i]]++] = i;
+            seen[i] = true;
+        }
     for (int t = 0; t < k->npairs; t++) {
         p->from[fill[k->pnew[t]]++] = k->pold[t];
         seen[k->pold[t]] = true;
     }
-    for (int j = 0; j < nnew; j++) {
+    for (int j = 0; k->npairs && j < nnew; j++) {
         int s = p->from_start[j], t = p->from_start[j + 1];
-        if (t - s > 1) qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
+        bool sorted = true;
+        for (int q = s + 1; sorted && q < t; q++) sorted = p->from[q - 1] <= p->from[q];
+        if (!sorted) qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
     }
     int nrem = 0;
     for (int i = 0; i < nold; i++) nrem += !seen[i];
@@ -401,6 +415,7 @@ gl_status gl_kit_end(gl_kit *k, const char *pass, gl_pass_result *out, gl_err *e
     free(k->merged);
     gl_users_free(&k->users);
     free(k->idmap);
+    free(k->pbase);
     free(k->how);
     free(k->pnew);
     free(k->pold);
