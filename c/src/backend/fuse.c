@@ -262,7 +262,7 @@ static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, g
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INVALID, "fuse: node %%%d reads %%%d, which is not an earlier node", i, n->in[k]);
-        gl_opclass c = gl_op_class(n->op);
+        gl_opclass c = gl_op_class_of(n->op);
         if ((c == GL_CLASS_VIEW || c == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) has no input", i, gl_op_name(n->op));
         if (c == GL_CLASS_VIEW && n->nin > 1)

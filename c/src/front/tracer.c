@@ -138,7 +138,7 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         if (!args[i]) all = false;
     }
     gl_array *v = NULL;
-    if (gl_op_class(op) == GL_CLASS_GENERATOR) {
+    if (gl_op_class_of(op) == GL_CLASS_GENERATOR) {
         bool ints = true;
         for (int i = 0; i < n->shape->rank; i++)
             if (gl_dim_is_sym(n->shape->d[i])) ints = false;
@@ -146,7 +146,7 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
             v = gl_causal_mask_array(n->shape, NULL, n->attrs->T, n->attrs->pos0, &tr->err);
             if (!v) return -1;
         }
-    } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
+    } else if (all && gl_op_class_of(op) != GL_CLASS_LEAF) {
         gl_err e2 = {0};
         if (gl_eval_node(n, args, NULL, &v, &e2)) {
             if (e2.code != GL_E_UNBOUND) {   /* a symbolic row cannot be computed at trace time: stay abstract */

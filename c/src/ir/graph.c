@@ -148,7 +148,7 @@ fail:
 int gl_graph_count(const gl_graph *g) {
     int c = 0;
     for (int i = 0; i < g->n; i++)
-        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) c++;
+        if (gl_op_class_of(g->nodes[i].op) != GL_CLASS_LEAF) c++;
     return c;
 }
 
@@ -163,7 +163,7 @@ gl_status gl_graph_validate(const gl_graph *g, gl_err *e) {
         const gl_node *n = &g->nodes[i];
         if (n->id != i) return gl_fail(e, GL_E_INTERNAL, "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INTERNAL, "node %d has unknown op %d", i, (int)n->op);
-        if (!gl_op_arity_ok(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
+        if (!gl_op_arity_fits(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INTERNAL, "node %d (%s) input %d is %d: not topological", i, gl_op_name(n->op), k,

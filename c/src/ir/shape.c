@@ -145,21 +145,25 @@ gl_status gl_broadcast_shape(const gl_shape *a, const gl_shape *b, gl_shape *out
         return GL_OK;
     }
     int n = a->rank > b->rank ? a->rank : b->rank;
-    gl_shape pa, pb, r;
-    memset(&pa, 0, sizeof pa);
-    memset(&pb, 0, sizeof pb);
+    const gl_dim one = gl_dim_int(1);
+    gl_shape r;
     memset(&r, 0, sizeof r);
-    pa.rank = pb.rank = r.rank = n;
+    r.rank = n;
     for (int i = 0; i < n; i++) {
         int ia = i - (n - a->rank), ib = i - (n - b->rank);
-        pa.d[i] = ia >= 0 ? a->d[ia] : gl_dim_int(1);
-        pb.d[i] = ib >= 0 ? b->d[ib] : gl_dim_int(1);
-    }
-    for (int i = 0; i < n; i++) {
-        gl_dim x = pa.d[i], y = pb.d[i];
-        if (gl_dim_eq(x, y) || dim_is_one(y)) r.d[i] = x;
-        else if (dim_is_one(x)) r.d[i] = y;
+        const gl_dim *x = ia >= 0 ? &a->d[ia] : &one, *y = ib >= 0 ? &b->d[ib] : &one;
+        if (gl_dim_eq(*x, *y) || dim_is_one(*y)) r.d[i] = *x;
+        else if (dim_is_one(*x)) r.d[i] = *y;
         else {
+            gl_shape pa, pb;                     /* both padded to rank n, as the reference names them */
+            memset(&pa, 0, sizeof pa);
+            memset(&pb, 0, sizeof pb);
+            pa.rank = pb.rank = n;
+            for (int k = 0; k < n; k++) {
+                int ka = k - (n - a->rank), kb = k - (n - b->rank);
+                pa.d[k] = ka >= 0 ? a->d[ka] : one;
+                pb.d[k] = kb >= 0 ? b->d[kb] : one;
+            }
             char sa[160], sb[160];
             return gl_fail(e, GL_E_SHAPE, "shapes cannot broadcast: %s and %s", gl_shape_str(&pa, sa, sizeof sa),
                            gl_shape_str(&pb, sb, sizeof sb));

@@ -198,7 +198,7 @@ static int keep_list(gl_kit *k, unsigned flags, const int *res, int *keep) {
     for (int pass = 0; pass < 2; pass++) {
         bool leaves = pass == 0;
         for (int i = 0; i < m; i++) {
-            if ((flags & GL_KIT_LEAVES_FIRST) && (gl_op_class(w->nodes[i].op) == GL_CLASS_LEAF) != leaves) continue;
+            if ((flags & GL_KIT_LEAVES_FIRST) && (gl_op_class_of(w->nodes[i].op) == GL_CLASS_LEAF) != leaves) continue;
             if (!k->remap || k->remap[i] < 0) keep[nkeep++] = i;
         }
         if (!(flags & GL_KIT_LEAVES_FIRST)) break;
@@ -323,6 +323,8 @@ gl_status gl_kit_adopt(gl_kit *k, gl_graph *ng) {
         return k->err.code;
     }
     k->out = ng;
+    if (!(k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err))) return k->err.code;
+    for (int i = 0; i < k->n; i++) k->pbase[i] = -1;
     return prov_begin(k);
 }
 
@@ -330,7 +332,13 @@ void gl_kit_how(gl_kit *k, int new_id, gl_how how) {
     if (new_id >= 0 && new_id < k->out->n) k->how[new_id] = how;
 }
 
-void gl_kit_from(gl_kit *k, int new_id, int old_id) { add_pair(k, new_id, old_id); }
+void gl_kit_from(gl_kit *k, int new_id, int old_id) {
+    /* an old id's first listing is its base (one int, no pair): decompose lists every node */
+    if (!failed(k) && old_id >= 0 && old_id < k->n && new_id >= 0 && new_id < k->out->n && k->pbase[old_id] < 0)
+        k->pbase[old_id] = new_id;
+    else
+        add_pair(k, new_id, old_id);
+}
 
 bool gl_kit_claim(gl_kit *k, int new_id, int old_id) {
     if (failed(k) || k->idmap[old_id] >= 0) return false;
@@ -346,52 +354,61 @@ static int cmp_int(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Lays the pairs out as gl_provenance: from lists ascending by old id; removed = old ids in no pair. */
+/* Lays the pairs out as gl_provenance: from lists ascending by old id; removed = old ids in no pair. The
+ * base listings (one per old id, ascending) come first in each list; a list a rule's pair made unsorted
+ * is sorted. */
 static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     int nnew = k->out->n, nold = k->n;
+    const int *base = k->pbase;
     gl_err *e = &k->err;
     snprintf(p->pass, sizeof p->pass, "%s", pass);
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    size_t nbase = 0;
-    for (int i = 0; k->pbase && i < nold; i++) nbase += k->pbase[i] >= 0;
-    p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e);
     int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    bool *seen = gl_alloc((size_t)nold + 1, sizeof(bool), e);
-    if (!p->from_start || !p->from || !fill || !seen) goto done;
-    /* a counting sort of the pairs by new id (the commit's, old ids ascending, then the rule's), then each
-     * from list that is not ascending sorted */
-    const int *base = k->pbase;
-    for (int i = 0; base && i < nold; i++)
-        if (base[i] >= 0) p->from_start[base[i] + 1]++;
-    for (int t = 0; t < k->npairs; t++) p->from_start[k->pnew[t] + 1]++;
+    bool *paired = k->npairs ? gl_alloc((size_t)nold + 1, sizeof(bool), e) : NULL;   /* listed by a rule's pair */
+    int *dirty = k->npairs ? gl_alloc((size_t)k->npairs, sizeof(int), e) : NULL;
+    if (!p->from_start || !fill || (k->npairs && (!paired || !dirty))) goto done;
+    /* a counting sort by new id */
+    size_t nbase = 0;
+    int nrem = 0;
+    for (int i = 0; i < nold; i++) {
+        int j = base ? base[i] : -1;
+        if (j >= 0) {
+            p->from_start[j + 1]++;
+            nbase++;
+        }
+    }
+    for (int t = 0; t < k->npairs; t++) {
+        p->from_start[k->pnew[t] + 1]++;
+        paired[k->pold[t]] = true;
+    }
     for (int j = 0; j < nnew; j++) p->from_start[j + 1] += p->from_start[j];
     memcpy(fill, p->from_start, sizeof(int) * ((size_t)nnew + 1));
-    for (int i = 0; base && i < nold; i++)
-        if (base[i] >= 0) {
-            p->from[fill[base[i]]++] = i;
-            seen[i] = true;
-        }
+    if (!(p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    for (int i = 0; i < nold; i++) {
+        int j = base ? base[i] : -1;
+        if (j >= 0) p->from[fill[j]++] = i;
+        else nrem += !(paired && paired[i]);
+    }
+    int ndirty = 0;
     for (int t = 0; t < k->npairs; t++) {
-        p->from[fill[k->pnew[t]]++] = k->pold[t];
-        seen[k->pold[t]] = true;
+        int j = k->pnew[t], q = fill[j]++;
+        p->from[q] = k->pold[t];
+        if (q > p->from_start[j] && p->from[q - 1] > p->from[q]) dirty[ndirty++] = j;
     }
-    for (int j = 0; k->npairs && j < nnew; j++) {
-        int s = p->from_start[j], t = p->from_start[j + 1];
-        bool sorted = true;
-        for (int q = s + 1; sorted && q < t; q++) sorted = p->from[q - 1] <= p->from[q];
-        if (!sorted) qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
+    for (int d = 0; d < ndirty; d++) {          /* a list may be named twice: sorting it again is a no-op */
+        int s = p->from_start[dirty[d]], t = p->from_start[dirty[d] + 1];
+        qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
     }
-    int nrem = 0;
-    for (int i = 0; i < nold; i++) nrem += !seen[i];
     if (!(p->removed = gl_alloc((size_t)nrem + 1, sizeof(int), e))) goto done;
     for (int i = 0; i < nold; i++)
-        if (!seen[i]) p->removed[p->nremoved++] = i;
+        if ((!base || base[i] < 0) && !(paired && paired[i])) p->removed[p->nremoved++] = i;
     p->how = k->how;                        /* handed over */
     k->how = NULL;
 done:
     free(fill);
-    free(seen);
+    free(paired);
+    free(dirty);
     return e->code;
 }
 

@@ -54,7 +54,8 @@ typedef struct {
     gl_graph *out;
     int *idmap;           /* per working id: its id in out, or -1 */
     gl_how *how;          /* per new node */
-    int *pbase;           /* per old id: the new node the commit's default provenance lists it in, or -1 */
+    int *pbase;           /* per old id: the new node its first listing is in (the commit's default provenance,
+                             or a first gl_kit_from), or -1 */
     int *pnew, *pold;     /* the rule's provenance pairs (new id, old id) */
     int npairs, pcap;
     bool *claimed;        /* per old id: listed in some from by gl_kit_claim */

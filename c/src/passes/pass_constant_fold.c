@@ -20,7 +20,7 @@
  * value the kit takes. Returns its status. */
 static gl_status fold(gl_kit *k, int i, const bool *isc, const gl_bind *nobind, bool *folded) {
     const gl_node *nd = &k->in->nodes[i];
-    gl_opclass cls = gl_op_class(nd->op);
+    gl_opclass cls = gl_op_class_of(nd->op);
     *folded = false;
     if (cls == GL_CLASS_LEAF || cls == GL_CLASS_GENERATOR || nd->nin == 0) return GL_OK;
     bool all = true;

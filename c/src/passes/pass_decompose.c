@@ -91,13 +91,13 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     if (!idmap || !first || !outs || !(tr = gl_tracer_new(GL_BRANCH_ERROR, false, &k.err))) goto done;
     gl_tracer_share_pool(tr, g);   /* the nodes it copies keep their shapes, attrs and names */
     int ncomp = 0;
-    for (int i = 0; i < n; i++) ncomp += gl_op_class(g->nodes[i].op) == GL_CLASS_COMPOSITE;
+    for (int i = 0; i < n; i++) ncomp += gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
     int room = ncomp < (GL_MAX_NODES - n) / 10 ? n + 10 * ncomp : GL_MAX_NODES;   /* gelu: 9 nodes, 1 const */
     if (gl_graph_reserve(gl_tracer_graph(tr), room, &k.err)) goto done;
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
         first[i] = gl_tracer_graph(tr)->n;
-        if (gl_op_class(nd->op) == GL_CLASS_LEAF) {
+        if (gl_op_class_of(nd->op) == GL_CLASS_LEAF) {
             idmap[i] = gl_t_leaf(tr, nd, g->values[i]);
         } else {
             int in[GL_MAX_INPUTS];
@@ -119,7 +119,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     for (int t = 0; t < g->nguards; t++)
         if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
     for (int i = 0; i < n; i++) {
-        bool comp = gl_op_class(g->nodes[i].op) == GL_CLASS_COMPOSITE;
+        bool comp = gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
         for (int j = first[i]; j < first[i + 1]; j++) {
             gl_kit_from(&k, j, i);
             if (comp) gl_kit_how(&k, j, GL_HOW_EXPANDED);
