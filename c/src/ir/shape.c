@@ -122,8 +122,8 @@ static inline bool mul_overflows(int64_t a, int64_t b, int64_t *r) {
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++) {
-        int64_t v = 0;            /* set by gl_dim_value on success (GCC -O3 cannot tell) */
-        gl_status st = gl_dim_value(s->d[i], b, &v, e);
+        int64_t v = s->d[i].n;    /* an integer dim as it is; a symbol from the bind */
+        gl_status st = gl_dim_is_sym(s->d[i]) ? gl_dim_value(s->d[i], b, &v, e) : GL_OK;
         if (st) return st;
         if (v < 0) {
             char buf[160];
