@@ -47,7 +47,7 @@ gl_shape gl_shape_of(int rank, const int64_t *dims) {
     if (rank < 0) rank = 0;
     if (rank > GL_MAX_RANK) rank = GL_MAX_RANK;
     s.rank = rank;
-    for (int i = 0; i < rank; i++) s.d[i] = gl_dim_int(dims[i]);
+    for (int i = 0; i < rank; i++) s.d[i].n = dims[i];   /* an integer dim: no symbol */
     return s;
 }
 
@@ -181,15 +181,16 @@ gl_status gl_matmul_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, g
     if (!gl_dim_eq(a->d[a->rank - 1], b->d[b->rank - 2]))
         return gl_fail(e, GL_E_SHAPE, "matmul inner dims differ: %s @ %s", gl_shape_str(a, sa, sizeof sa),
                        gl_shape_str(b, sb, sizeof sb));
-    gl_shape ba, bb, batch;
-    memset(&ba, 0, sizeof ba);
-    memset(&bb, 0, sizeof bb);
+    gl_shape batch;
     memset(&batch, 0, sizeof batch);
-    ba.rank = a->rank - 2;
-    bb.rank = b->rank - 2;
-    memcpy(ba.d, a->d, sizeof(gl_dim) * (size_t)ba.rank);
-    memcpy(bb.d, b->d, sizeof(gl_dim) * (size_t)bb.rank);
     if (a->rank > 2 || b->rank > 2) {
+        gl_shape ba, bb;
+        memset(&ba, 0, sizeof ba);
+        memset(&bb, 0, sizeof bb);
+        ba.rank = a->rank - 2;
+        bb.rank = b->rank - 2;
+        memcpy(ba.d, a->d, sizeof(gl_dim) * (size_t)ba.rank);
+        memcpy(bb.d, b->d, sizeof(gl_dim) * (size_t)bb.rank);
         gl_status st = gl_broadcast_shape(&ba, &bb, &batch, e);
         if (st) return st;
     }
