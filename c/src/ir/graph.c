@@ -134,7 +134,8 @@ gl_graph *gl_graph_clone(const gl_graph *g, gl_err *e) {
     gl_graph_share_pool(c, g->pool);   /* the nodes' pointers stay valid: the pool is shared, not copied */
     if (reserve(c, g->n, e)) goto fail;
     if (g->n) memcpy(c->nodes, g->nodes, sizeof *g->nodes * (size_t)g->n);
-    for (int i = 0; i < g->n; i++) c->values[i] = gl_array_retain(g->values[i]);
+    for (int i = 0; i < g->n; i++)
+        if (g->values[i]) c->values[i] = gl_array_retain(g->values[i]);   /* reserve zeroed the rest */
     c->n = g->n;
     if (gl_graph_set_outputs(c, g->outputs, g->nout, e)) goto fail;
     for (int i = 0; i < g->nguards; i++)

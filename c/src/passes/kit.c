@@ -227,7 +227,8 @@ static gl_status give_working(gl_kit *k) {
     gl_graph *c = k->out = gl_graph_new(&k->err);
     if (c) gl_graph_share_pool(c, w->pool);
     if (!c || !(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
-    for (int i = 0; i < w->n; i++) c->values[i] = gl_array_retain(w->values[i]);
+    for (int i = 0; i < w->n; i++)
+        if (w->values[i]) c->values[i] = gl_array_retain(w->values[i]);   /* zeroed: most nodes have none */
     c->nodes = w->nodes;
     c->n = w->n;
     c->cap = w->cap;
@@ -271,7 +272,7 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
         *dst = *nd;
         dst->id = nid;
         for (int s = 0; s < nd->nin; s++) dst->in[s] = ins[s];
-        ng->values[nid] = gl_array_retain(w->values[old]);
+        ng->values[nid] = w->values[old] ? gl_array_retain(w->values[old]) : NULL;
         map[old] = nid;
     }
     int *outs = gl_alloc((size_t)w->nout + 1, sizeof *outs, &k->err);
