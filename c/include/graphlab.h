@@ -10,7 +10,8 @@
  *  - Every fallible call takes a gl_err* and returns a gl_status (or NULL / -1 with the status in *err).
  *    The library never aborts or exits; every allocation failure becomes GL_E_NOMEM.
  *  - No mutable globals: all state lives in objects the caller owns and frees.
- *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly.
+ *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly. A node's
+ *    shape, attrs and name live in its graph's pool (gl_pool, below), shared by the graphs of one pipeline.
  */
 #ifndef GRAPHLAB_H
 #define GRAPHLAB_H

@@ -27,7 +27,7 @@
  * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
  * the same; the search stays local. A call makes two allocations: its working arrays in one scratch block
  * (backend/scratch.h), and the kernels with their node lists and labels in one result block. Each node's
- * op class is read once into a byte per node (the 384-byte nodes are touched as little as possible), and a
+ * op class is read once into a byte per node (the nodes are touched as little as possible), and a
  * node is "written" when a non-view node of another kernel reads it directly or through views: views have
  * one input, so that reader reads base(input), found by one scan over the inputs (no users lists). */
 #include <stdlib.h>
