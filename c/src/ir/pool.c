@@ -37,6 +37,7 @@ struct gl_pool {
     slot *tab;
     uint32_t cap, count;          /* cap a power of two, count <= cap / 2 */
     const gl_shape *last_shape;   /* the last shape interned */
+    uintptr_t lo, hi;             /* the span of every chunk: a pointer outside (a caller's local) is no item */
 };
 
 gl_pool *gl_pool_new(gl_err *e) {
@@ -63,7 +64,8 @@ void gl_pool_release(gl_pool *p) {
 bool gl_pool_holds(const gl_pool *p, const void *ptr) {
     if (ptr == &gl_scalar_shape || ptr == &gl_no_attrs || ptr == NO_NAME) return true;
     uintptr_t a = (uintptr_t)ptr;
-    for (const chunk *c = p ? p->chunks : NULL; c; c = c->next) {
+    if (!p || a < p->lo || a >= p->hi) return false;
+    for (const chunk *c = p->chunks; c; c = c->next) {
         uintptr_t lo = (uintptr_t)c->data;
         if (a >= lo && a < lo + c->used) return true;
     }
@@ -94,6 +96,9 @@ static void *bump(gl_pool *p, size_t size, gl_err *e) {
         c->size = cs;
         c->used = 0;
         p->chunks = c;
+        uintptr_t lo = (uintptr_t)c->data, hi = lo + cs;
+        if (!p->hi || lo < p->lo) p->lo = lo;
+        if (hi > p->hi) p->hi = hi;
     }
     void *r = (char *)c->data + c->used;
     c->used += size;
