@@ -111,6 +111,16 @@ typedef struct {
     unsigned char *isout, *written;
 } fctx;
 
+/* The op table's flops column (backend/flops.c has the rules): an OUT or IN count is an element count the
+ * numel cache already holds, so only matmul and attention nodes ask gl_node_flops. */
+enum { FL_NONE, FL_OUT, FL_IN, FL_MATMUL, FL_ATTN };
+static const unsigned char FLOP_RULE[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, ...) [GL_OP_##E] = FL_##flops,
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof FLOP_RULE / sizeof FLOP_RULE[0] == GL_OP_COUNT, "a FLOP rule per op");
+
 static gl_status numel_of(fctx *c, int node, int64_t *out) {
     if (!c->ne_ok[node]) {
         gl_status st = gl_numel(c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
@@ -424,7 +434,14 @@ static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_byte
             int nid = k->nodes[a];
             const gl_node *n = &g->nodes[nid];
             double f = 0;
-            if ((st = gl_node_flops(g, nid, c->bind, &f, e))) goto out;
+            int rule = FLOP_RULE[n->op];
+            if (rule == FL_OUT || rule == FL_IN) {   /* gl_node_flops' count: numel of the node / of input 0 */
+                int64_t ne;
+                if ((st = numel_of(c, rule == FL_OUT ? nid : n->in[0], &ne))) goto out;
+                f = (double)ne;
+            } else if (rule != FL_NONE && (st = gl_node_flops(g, nid, c->bind, &f, e))) {
+                goto out;
+            }
             k->flops += f;
             for (int q = 0; q < n->nin; q++) {
                 int b = c->base[n->in[q]];

@@ -97,12 +97,6 @@ static bool repr_eq(double a, double b) {
 
 static uint64_t repr_hash(double v) { return isnan(v) ? 0x7ff8000000000000ull : dbits(v); }
 
-uint64_t gl_hash_mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdull;
-    return h ^ (h >> 33);
-}
-
 static uint64_t dim_hash(gl_dim d) {
     if (!gl_dim_is_sym(d)) return (uint64_t)d.n;
     uint64_t h = 0xcbf29ce484222325ull;
