@@ -36,8 +36,8 @@ static void test_layer_node_counts(void **state) {
     assert_int_equal(gl_graph_count(g), 33);
     assert_int_equal(g->nout, 3);
     assert_int_equal(g->nodes[29].op, GL_OP_KV_WRITE);
-    assert_string_equal(g->nodes[29].attrs.pos.sym, "P");
-    assert_string_equal(g->nodes[1].shape.d[1].sym, "S");
+    assert_string_equal(g->nodes[29].attrs->pos.sym, "P");
+    assert_string_equal(g->nodes[1].shape->d[1].sym, "S");
     gl_graph_free(g);
 
     m.masked = true;
