@@ -6,7 +6,7 @@ CC       ?= cc
 CSTD     := -std=c11 -D_POSIX_C_SOURCE=200809L
 WARN     := -Wall -Wextra -Wshadow -Wno-unused-parameter
 INC      := -Ic/include -Ic/src
-OPT      ?= -O2
+OPT      ?= -O3
 # c/src/codegen/runtime.c is not library code: it is embedded as a string into every generated C program.
 LIB_SRC  := $(sort $(filter-out c/src/codegen/runtime.c,$(wildcard c/src/*/*.c)))
 CLI_SRC  := $(sort $(wildcard c/cli/*.c))

@@ -196,7 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (int i = 0; i < trace->n; i++) {   /* every node's element count: a value or GL_E_LIMIT */
         int64_t ne = -1;
         gl_err le = {GL_OK, ""};
-        st = gl_numel(&trace->nodes[i].shape, &bind, &ne, &le);
+        st = gl_numel(trace->nodes[i].shape, &bind, &ne, &le);
         if (st == GL_OK && ne < 0) FZ_FAIL("gl_numel of node %d is %lld", i, (long long)ne);
         if (st != GL_OK && (st != GL_E_LIMIT || cls == SMALL)) FZ_FAIL("gl_numel of node %d: %s", i, le.msg);
     }

@@ -83,10 +83,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const gl_node *n = &trace->nodes[i];
         if (n->op != GL_OP_INPUT) continue;
         int64_t dims[GL_MAX_RANK];
-        for (int k = 0; k < n->shape.rank; k++)
-            if (gl_dim_value(n->shape.d[k], &bind, &dims[k], &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
+        for (int k = 0; k < n->shape->rank; k++)
+            if (gl_dim_value(n->shape->d[k], &bind, &dims[k], &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
         gl_array *a = NULL;
-        if (gl_array_new(n->shape.rank, dims, &a, &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
+        if (gl_array_new(n->shape->rank, dims, &a, &e)) FZ_FAIL("input %s: %s", n->name, e.msg);
         bool mask = strcmp(n->name, "kmask") == 0;
         for (int64_t k = 0; k < a->size; k++)
             a->data[k] = mask ? ((splitmix(&s2) & 3) ? 0.0 : -INFINITY) : scale * normal(&s2);

@@ -15,7 +15,8 @@
  *    sticky in the object: gl_tracer_status / gl_lazy_status).
  *    The library never aborts or exits; every allocation failure becomes GL_E_NOMEM.
  *  - No mutable globals: all state lives in objects the caller owns and frees.
- *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly.
+ *  - Plain data (ggml style): gl_graph, gl_node, gl_shape are structs the caller may read directly. A node's
+ *    shape, attrs and name live in its graph's pool (gl_pool, below), shared by the graphs of one pipeline.
  */
 #ifndef GRAPHLAB_H
 #define GRAPHLAB_H
@@ -177,15 +178,29 @@ typedef struct {
 
 bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b);   /* the same keys with == values (NaN != NaN) */
 
+/* The node pool: the shapes, attrs and names of nodes, each distinct one stored once (found by hash) and
+ * shared by every graph made from one another: a pass's output, a clone, decompose's trace. Refcounted, one
+ * reference per graph holding it; items never move (chunked storage), so an interned pointer stays valid
+ * while any graph of the pool lives. One pool per pipeline, never a global: two pipelines have two. */
+typedef struct gl_pool gl_pool;
+
+/* A compact record (56 bytes natively, 40 in WASM): shape, attrs and name are pointers into the pool of the
+ * graph that holds the node (or to gl_scalar_shape, gl_no_attrs, ""), never NULL in a graph. Copying a node
+ * within a pool's graphs copies the record; a writer interns (gl_pool_*: the graph's pool) and never writes
+ * through the pointers. A prototype node handed to gl_graph_add_copy may hold NULLs ((), {}, "") and
+ * pointers anywhere: they are interned. */
 typedef struct {
     int id;
     gl_op op;
     int nin;
     int in[GL_MAX_INPUTS];
-    gl_attrs attrs;
-    gl_shape shape;
-    char name[GL_NAME_MAX];
+    const gl_shape *shape;
+    const gl_attrs *attrs;
+    const char *name;             /* at most GL_NAME_MAX - 1 bytes */
 } gl_node;
+
+extern const gl_shape gl_scalar_shape;   /* () : rank 0 */
+extern const gl_attrs gl_no_attrs;       /* {} : has == 0 */
 
 typedef struct {
     int node;                     /* kind is always "value": bool(node's value) was `value` at trace time */
@@ -201,6 +216,7 @@ typedef struct gl_graph {
     int nout;
     gl_guard *guards;
     int nguards;
+    gl_pool *pool;                /* one reference: where its nodes' shapes, attrs and names live (NULL: none yet) */
 } gl_graph;
 
 gl_status gl_graph_new(gl_graph **out, gl_err *e);
@@ -210,8 +226,17 @@ gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e);
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
                  const gl_shape *shape, const char *name, gl_err *e);
 /* Appends a copy of `proto` (op, attrs, shape, name) reading `in` instead of proto->in: the fast path for
- * passes that copy nodes between graphs. Returns the new id, or -1 with *e set. */
+ * passes that copy nodes between graphs (pointers already in g's pool are copied, others interned).
+ * Returns the new id, or -1 with *e set. */
 int gl_graph_add_copy(gl_graph *g, const gl_node *proto, const int *in, gl_err *e);
+/* g's pool, made on first use (NULL + GL_E_NOMEM). Every graph made from g shares it. */
+gl_pool *gl_graph_pool(gl_graph *g, gl_err *e);
+/* The pool's copy of a shape / attrs / name (an equal one if stored, else a new one), valid while the pool
+ * lives: what a writer stores in a node of a graph of this pool. NULL + GL_E_NOMEM (a name of GL_NAME_MAX
+ * bytes or more: GL_E_LIMIT). Rank 0, has == 0 and "" give gl_scalar_shape, gl_no_attrs and a literal "". */
+const gl_shape *gl_pool_shape(gl_pool *p, const gl_shape *s, gl_err *e);
+const gl_attrs *gl_pool_attrs(gl_pool *p, const gl_attrs *a, gl_err *e);
+const char *gl_pool_name(gl_pool *p, const char *name, gl_err *e);
 /* Makes room for n nodes in total, so a pass that knows its size allocates once. */
 gl_status gl_graph_reserve(gl_graph *g, int n, gl_err *e);
 void gl_graph_set_value(gl_graph *g, int id, gl_array *v);          /* retains v, releases the old one */

@@ -23,6 +23,9 @@ static gl_node node(gl_op op, int nin) {
     memset(&n, 0, sizeof n);
     n.op = op;
     n.nin = nin;
+    n.shape = &gl_scalar_shape;
+    n.attrs = &gl_no_attrs;
+    n.name = "";
     return n;
 }
 
@@ -310,9 +313,11 @@ static void test_unary_ops(void **state) {
 /* ---------------------------------------------------------------- reductions */
 static gl_array *red(gl_op op, gl_array *x, int axis, bool keepdims) {
     gl_node n = node(op, 1);
-    n.attrs.has = GL_A_AXIS | GL_A_KEEPDIMS;
-    n.attrs.axis = axis;
-    n.attrs.keepdims = keepdims;
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_AXIS | GL_A_KEEPDIMS;
+    at.axis = axis;
+    at.keepdims = keepdims;
     return ev(&n, &x, NULL);
 }
 
@@ -352,11 +357,13 @@ static void test_reductions(void **state) {
 
     /* errors: axis out of range; max over an empty axis */
     gl_node n = node(GL_OP_SUM, 1);
-    n.attrs.has = GL_A_AXIS;
-    n.attrs.axis = 2;
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_AXIS;
+    at.axis = 2;
     ev_fail(&n, &x, NULL, GL_E_SHAPE, "(2, 3)", NULL);
     n.op = GL_OP_MAX;
-    n.attrs.axis = 1;
+    at.axis = 1;
     gl_array *empty = NULL;
     assert_int_equal(gl_array_new(2, (int64_t[]){3, 0}, &empty, NULL), GL_OK);
     ev_fail(&n, &empty, NULL, GL_E_SHAPE, NULL, NULL);
@@ -529,10 +536,12 @@ static void test_reshape(void **state) {
     (void)state;
     gl_array *x = ARR(2, D(2, 6), {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
     gl_node n = node(GL_OP_RESHAPE, 1);
-    n.attrs.has = GL_A_SHAPE;
-    n.attrs.shape.rank = 2;
-    n.attrs.shape.d[0] = gl_dim_int(3);
-    n.attrs.shape.d[1] = gl_dim_sym("S");
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_SHAPE;
+    at.shape.rank = 2;
+    at.shape.d[0] = gl_dim_int(3);
+    at.shape.d[1] = gl_dim_sym("S");
     gl_bind b = bind1("S", 4);
     gl_array *r = ev(&n, &x, &b);
     SHAPE(r, 2, 3, 4);
@@ -541,7 +550,7 @@ static void test_reshape(void **state) {
     ev_fail(&n, &x, NULL, GL_E_UNBOUND, "'S'", NULL);
     gl_bind b5 = bind1("S", 5);
     ev_fail(&n, &x, &b5, GL_E_SHAPE, "(3, 5)", "12");
-    n.attrs.shape.d[1] = gl_dim_int(-1);       /* numpy infers one -1 */
+    at.shape.d[1] = gl_dim_int(-1);       /* numpy infers one -1 */
     r = ev(&n, &x, NULL);
     SHAPE(r, 2, 3, 4);
     gl_array_release(r);
@@ -557,9 +566,11 @@ static void test_transpose(void **state) {
             for (int k = 0; k < 4; k++) v[(i * 3 + j) * 4 + k] = 100 * i + 10 * j + k;
     gl_array *x = arr(3, (int64_t[]){2, 3, 4}, v);
     gl_node n = node(GL_OP_TRANSPOSE, 1);
-    n.attrs.has = GL_A_PERM;
-    n.attrs.nperm = 3;
-    n.attrs.perm[0] = 2, n.attrs.perm[1] = 0, n.attrs.perm[2] = 1;
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_PERM;
+    at.nperm = 3;
+    at.perm[0] = 2, at.perm[1] = 0, at.perm[2] = 1;
     gl_array *r = ev(&n, &x, NULL);
     SHAPE(r, 3, 4, 2, 3);
     for (int k = 0; k < 4; k++)
@@ -567,14 +578,14 @@ static void test_transpose(void **state) {
             for (int j = 0; j < 3; j++) assert_true(r->data[(k * 2 + i) * 3 + j] == 100 * i + 10 * j + k);
     gl_array_release(r);
     /* (0,2,1): out[i,k,j]; (1,0,2): out[j,i,k] (rows move whole) */
-    n.attrs.perm[0] = 0, n.attrs.perm[1] = 2, n.attrs.perm[2] = 1;
+    at.perm[0] = 0, at.perm[1] = 2, at.perm[2] = 1;
     r = ev(&n, &x, NULL);
     SHAPE(r, 3, 2, 4, 3);
     for (int i = 0; i < 2; i++)
         for (int k = 0; k < 4; k++)
             for (int j = 0; j < 3; j++) assert_true(r->data[(i * 4 + k) * 3 + j] == 100 * i + 10 * j + k);
     gl_array_release(r);
-    n.attrs.perm[0] = 1, n.attrs.perm[1] = 0, n.attrs.perm[2] = 2;
+    at.perm[0] = 1, at.perm[1] = 0, at.perm[2] = 2;
     r = ev(&n, &x, NULL);
     SHAPE(r, 3, 3, 2, 4);
     for (int j = 0; j < 3; j++)
@@ -582,7 +593,7 @@ static void test_transpose(void **state) {
             for (int k = 0; k < 4; k++) assert_true(r->data[(j * 2 + i) * 4 + k] == 100 * i + 10 * j + k);
     gl_array_release(r);
     /* not a permutation */
-    n.attrs.perm[0] = 0, n.attrs.perm[1] = 0, n.attrs.perm[2] = 1;
+    at.perm[0] = 0, at.perm[1] = 0, at.perm[2] = 1;
     ev_fail(&n, &x, NULL, GL_E_SHAPE, NULL, NULL);
     gl_array_release(x);
 
@@ -591,8 +602,8 @@ static void test_transpose(void **state) {
     gl_array *m = NULL;
     assert_int_equal(gl_array_new(2, (int64_t[]){45, 38}, &m, &e), GL_OK);
     for (int i = 0; i < 45 * 38; i++) m->data[i] = i;
-    n.attrs.nperm = 2;
-    n.attrs.perm[0] = 1, n.attrs.perm[1] = 0;
+    at.nperm = 2;
+    at.perm[0] = 1, at.perm[1] = 0;
     r = ev(&n, &m, NULL);
     SHAPE(r, 2, 38, 45);
     for (int i = 0; i < 45; i++)
@@ -606,10 +617,14 @@ static void test_causal_mask(void **state) {
     (void)state;
     /* T = 3, pos0 = 2: row r is the query at 2 + r % 3 and sees columns c <= 2 + r % 3 */
     gl_node n = node(GL_OP_CAUSAL_MASK, 0);
-    n.attrs.has = GL_A_T | GL_A_POS0;
-    n.attrs.T = 3;
-    n.attrs.pos0 = 2;
-    n.shape = gl_shape_of(3, (int64_t[]){2, 6, 6});
+    gl_attrs at = {0};
+    n.attrs = &at;
+    gl_shape sh = {0};
+    n.shape = &sh;
+    at.has = GL_A_T | GL_A_POS0;
+    at.T = 3;
+    at.pos0 = 2;
+    sh = gl_shape_of(3, (int64_t[]){2, 6, 6});
     gl_array *r = ev(&n, NULL, NULL);
     SHAPE(r, 3, 2, 6, 6);
     const double I = -INFINITY;
@@ -626,11 +641,11 @@ static void test_causal_mask(void **state) {
     gl_array_release(r);
 
     /* symbolic shape resolved through bind; T = 4, pos0 = 0: plain lower triangle */
-    n.attrs.T = 4;
-    n.attrs.pos0 = 0;
-    n.shape.rank = 2;
-    n.shape.d[0] = gl_dim_int(4);
-    n.shape.d[1] = gl_dim_sym("S");
+    at.T = 4;
+    at.pos0 = 0;
+    sh.rank = 2;
+    sh.d[0] = gl_dim_int(4);
+    sh.d[1] = gl_dim_sym("S");
     gl_bind b = bind1("S", 4);
     r = ev(&n, NULL, &b);
     VALS(r, {0, I, I, I, 0, 0, I, I, 0, 0, 0, I, 0, 0, 0, 0});
@@ -654,8 +669,10 @@ static void test_softmax(void **state) {
     (void)state;
     gl_array *x = ARR(2, D(2, 3), {1, 2, 3, 0, 0, -INFINITY});
     gl_node n = node(GL_OP_SOFTMAX, 1);
-    n.attrs.has = GL_A_AXIS;
-    n.attrs.axis = -1;
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_AXIS;
+    at.axis = -1;
     gl_array *r = ev(&n, &x, NULL);
     /* e^{x - 3} / Σ: e^-2, e^-1, 1 over 1 + e^-1 + e^-2; a -inf logit gets weight 0 */
     const double z = 1 + exp(-1.0) + exp(-2.0);
@@ -664,12 +681,12 @@ static void test_softmax(void **state) {
     assert_close(r->data[2], 0.6652409557748219, 1e-15);
     for (int i = 0; i < 2; i++) assert_close(r->data[3 * i] + r->data[3 * i + 1] + r->data[3 * i + 2], 1.0, 1e-15);
     gl_array_release(r);
-    n.attrs.axis = 0;                          /* down the columns */
+    at.axis = 0;                          /* down the columns */
     r = ev(&n, &x, NULL);
     const double a = 1 / (1 + exp(-1.0)), c = 1 / (1 + exp(-2.0));
     VALS(r, {a, c, 1, 1 - a, 1 - c, 0});
     gl_array_release(r);
-    n.attrs.axis = 2;
+    at.axis = 2;
     ev_fail(&n, &x, NULL, GL_E_SHAPE, NULL, NULL);
     gl_array_release(x);
 }
@@ -680,22 +697,24 @@ static void test_rms_norm(void **state) {
     gl_array *x = ARR(2, D(2, 2), {3, 4, 1, 1});
     gl_array *w = ARR(1, D(2), {2, 0.5});
     gl_node n = node(GL_OP_RMS_NORM, 2);
-    n.attrs.has = GL_A_EPS;
-    n.attrs.eps = 0.0;
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_EPS;
+    at.eps = 0.0;
     gl_array *args[2] = {x, w};
     gl_array *r = ev(&n, args, NULL);
     SHAPE(r, 2, 2, 2);
     const double s = sqrt(12.5);
     VALS(r, {3 / s * 2, 4 / s * 0.5, 2, 0.5});
     gl_array_release(r);
-    n.attrs.eps = 1e-5;                         /* [1, 1]: 1 / sqrt(1 + eps) */
+    at.eps = 1e-5;                         /* [1, 1]: 1 / sqrt(1 + eps) */
     r = ev(&n, args, NULL);
     assert_true(r->data[2] == 1 / sqrt(1 + 1e-5) * 2);
     gl_array_release(r);
     /* a weight that broadcasts the other way: w [2,1] scales rows */
     gl_array *wr = ARR(2, D(2, 1), {10, -1});
     args[1] = wr;
-    n.attrs.eps = 0.0;
+    at.eps = 0.0;
     r = ev(&n, args, NULL);
     VALS(r, {3 / s * 10, 4 / s * 10, -1, -1});
     gl_array_release(r);
@@ -720,8 +739,10 @@ static void test_kv_write(void **state) {
         for (int r = 0; r < 5; r++) cache->data[(g * 5 + r) * 2] = cache->data[(g * 5 + r) * 2 + 1] = 10 * g + r;
     gl_array *nw = ARR(3, D(2, 1, 2), {-1, -1, -2, -2});
     gl_node n = node(GL_OP_KV_WRITE, 2);
-    n.attrs.has = GL_A_POS;
-    n.attrs.pos = gl_dim_int(2);
+    gl_attrs at = {0};
+    n.attrs = &at;
+    at.has = GL_A_POS;
+    at.pos = gl_dim_int(2);
     gl_array *args[2] = {cache, nw};
     gl_array *r = ev(&n, args, NULL);
     SHAPE(r, 3, 2, 5, 2);
@@ -734,7 +755,7 @@ static void test_kv_write(void **state) {
     gl_array_release(r);
 
     /* pos as a symbol P bound to 3 */
-    n.attrs.pos = gl_dim_sym("P");
+    at.pos = gl_dim_sym("P");
     gl_bind b = bind1("P", 3);
     r = ev(&n, args, &b);
     for (int g = 0; g < 2; g++)
@@ -745,7 +766,7 @@ static void test_kv_write(void **state) {
     /* two new rows at the end; a [1, 2, 2] block broadcasts over the groups */
     gl_array *two = ARR(3, D(1, 2, 2), {7, 7, 8, 8});
     args[1] = two;
-    n.attrs.pos = gl_dim_int(3);
+    at.pos = gl_dim_int(3);
     r = ev(&n, args, NULL);
     for (int g = 0; g < 2; g++) {
         assert_true(r->data[(g * 5 + 3) * 2] == 7);
@@ -754,23 +775,23 @@ static void test_kv_write(void **state) {
     }
     gl_array_release(r);
     /* out of range: rows [4, 6) of 5 (numpy clips the slot to 1 row, 2 do not broadcast into it); negative pos */
-    n.attrs.pos = gl_dim_int(4);
+    at.pos = gl_dim_int(4);
     ev_fail(&n, args, NULL, GL_E_SHAPE, "5", NULL);
     args[1] = nw;
     /* pos 5 and 9 with one row: the clipped slot is empty and one row broadcasts into it, a no-op (the
      * reference's eval_node returns the cache unchanged) */
     for (int p = 5; p <= 9; p += 4) {
-        n.attrs.pos = gl_dim_int(p);
+        at.pos = gl_dim_int(p);
         r = ev(&n, args, NULL);
         for (int64_t k = 0; k < cache->size; k++) assert_true(r->data[k] == cache->data[k]);
         gl_array_release(r);
     }
-    n.attrs.pos = gl_dim_int(-1);
+    at.pos = gl_dim_int(-1);
     ev_fail(&n, args, NULL, GL_E_SHAPE, NULL, NULL);
     /* new rows with the wrong width */
     gl_array *wide = ARR(3, D(2, 1, 3), {1, 1, 1, 1, 1, 1});
     args[1] = wide;
-    n.attrs.pos = gl_dim_int(0);
+    at.pos = gl_dim_int(0);
     ev_fail(&n, args, NULL, GL_E_SHAPE, "(2, 1, 3)", NULL);
     gl_array_release(wide);
     gl_array_release(two);
@@ -793,13 +814,15 @@ static void test_softmax_large_logits_match_reference(void **state) {
     (void)state;
     gl_array *x = ARR(2, D(3, 4), {1000, 999, -1000, 2000, -800, -801, -799.5, -2000, 710, 0, 709, 711});
     gl_node sm = node(GL_OP_SOFTMAX, 1);
-    sm.attrs.has = GL_A_AXIS;
-    sm.attrs.axis = -1;                             /* rows: the contiguous path */
+    gl_attrs sm_at = {0};
+    sm.attrs = &sm_at;
+    sm_at.has = GL_A_AXIS;
+    sm_at.axis = -1;                             /* rows: the contiguous path */
     gl_array *r = ev(&sm, &x, NULL);
     VALS(r, {0.0, 0.0, 0.0, 1.0, 0.33149896042409155, 0.12195165230972886, 0.5465493872661796, 0.0,
              0.24472847105479764, 1.095474684013127e-309, 0.09003057317038046, 0.6652409557748218});
     gl_array_release(r);
-    sm.attrs.axis = 0;                              /* columns: the strided path */
+    sm_at.axis = 0;                              /* columns: the strided path */
     r = ev(&sm, &x, NULL);
     VALS(r, {1.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.1339665610377455e-126, 0.0, 1.0, 0.0});
     gl_array_release(r);
@@ -825,8 +848,10 @@ static void test_flash_attn_large_logits_match_reference(void **state) {
          1.3251982765021554e-261, 1.0, -0.5, -1.0, -1.9151695967140057e-174, 1.0}};
     for (int with_mask = 0; with_mask < 2; with_mask++) {
         gl_node fa = node(GL_OP_FLASH_ATTN, 3 + with_mask);
-        fa.attrs.has = GL_A_SCALE;
-        fa.attrs.scale = 0.5;
+        gl_attrs fa_at = {0};
+        fa.attrs = &fa_at;
+        fa_at.has = GL_A_SCALE;
+        fa_at.scale = 0.5;
         gl_array *args[4] = {q, k, v, mask};
         gl_array *got = ev(&fa, args, NULL);
         SHAPE(got, 3, 2, 3, 3);
@@ -836,8 +861,10 @@ static void test_flash_attn_large_logits_match_reference(void **state) {
     /* one key: every query attends to it fully, so the output is v's row */
     gl_array *k1 = filled(2, (int64_t[]){1, 4}, 0.3), *v1 = ARR(2, D(1, 2), {4, -5});
     gl_node fa = node(GL_OP_FLASH_ATTN, 3);
-    fa.attrs.has = GL_A_SCALE;
-    fa.attrs.scale = 1.0;
+    gl_attrs fa_at = {0};
+    fa.attrs = &fa_at;
+    fa_at.has = GL_A_SCALE;
+    fa_at.scale = 1.0;
     gl_array *args[3] = {q, k1, v1};
     gl_array *got = ev(&fa, args, NULL);
     SHAPE(got, 3, 2, 3, 2);

@@ -88,7 +88,7 @@ static analysis analyze(const gl_model_cfg *m, int eb) {
     if ((a.st = gl_build_model(m, &p, &tr, &e))) goto done;
     for (int i = 0; i < tr->n; i++) {
         int64_t n;
-        STEP("numel", gl_numel(&tr->nodes[i].shape, &b, &n, &e));
+        STEP("numel", gl_numel(tr->nodes[i].shape, &b, &n, &e));
         assert_true(n >= 1);
     }
     assert_int_equal(gl_graph_clone(tr, &g, &e), GL_OK);

@@ -36,8 +36,8 @@ static void test_layer_node_counts(void **state) {
     assert_int_equal(gl_graph_count(g), 33);
     assert_int_equal(g->nout, 3);
     assert_int_equal(g->nodes[29].op, GL_OP_KV_WRITE);
-    assert_string_equal(g->nodes[29].attrs.pos.sym, "P");
-    assert_string_equal(g->nodes[1].shape.d[1].sym, "S");
+    assert_string_equal(g->nodes[29].attrs->pos.sym, "P");
+    assert_string_equal(g->nodes[1].shape->d[1].sym, "S");
     gl_graph_free(g);
 
     m.masked = true;
@@ -201,16 +201,21 @@ static void test_one_shape_rule(void **state) {
         }
         gl_node n;
         memset(&n, 0, sizeof n);
+        gl_attrs na;                                      /* the node's attrs and shape, as a graph's would point at */
+        memset(&na, 0, sizeof na);
+        gl_shape ns = {0};
+        n.attrs = &na;
+        n.shape = &ns;
         n.op = cases[c].op;
         n.nin = cases[c].op == GL_OP_CAUSAL_MASK ? 0 : nin;
         for (int i = 0; i < n.nin; i++) n.in[i] = t[i];
         int r = -2;
         switch (cases[c].op) {
-        case GL_OP_RMS_NORM: r = gl_t_rms_norm(tr, t[0], t[1], 1e-5); n.attrs.has = GL_A_EPS; break;
-        case GL_OP_KV_WRITE: r = gl_t_kv_write(tr, t[0], t[1], gl_dim_int(0)); n.attrs.has = GL_A_POS; break;
+        case GL_OP_RMS_NORM: r = gl_t_rms_norm(tr, t[0], t[1], 1e-5); na.has = GL_A_EPS; break;
+        case GL_OP_KV_WRITE: r = gl_t_kv_write(tr, t[0], t[1], gl_dim_int(0)); na.has = GL_A_POS; break;
         case GL_OP_CAUSAL_MASK:
             r = gl_t_causal_mask(tr, t[0], 3, 0);
-            n.shape = *gl_t_shape(tr, t[0]);
+            ns = *gl_t_shape(tr, t[0]);
             break;
         case GL_OP_FLASH_ATTN: r = gl_t_flash_attn(tr, t[0], t[1], t[2], -1, 1.0); break;
         case GL_OP_MATMUL: r = gl_t_matmul(tr, t[0], t[1]); break;
@@ -218,20 +223,20 @@ static void test_one_shape_rule(void **state) {
         case GL_OP_TRANSPOSE: {
             static const int perm[7] = {0, 1, 2, 3, 4, 5, 6};   /* more axes than GL_MAX_RANK */
             r = gl_t_transpose(tr, t[0], perm, 7);
-            n.attrs.has = GL_A_PERM;
-            n.attrs.nperm = 7;
+            na.has = GL_A_PERM;
+            na.nperm = 7;
             break;
         }
         case GL_OP_SUM:
             r = gl_t_sum(tr, t[0], 2, false);
-            n.attrs.has = GL_A_AXIS | GL_A_KEEPDIMS;
-            n.attrs.axis = 2;
+            na.has = GL_A_AXIS | GL_A_KEEPDIMS;
+            na.axis = 2;
             break;
         case GL_OP_RESHAPE: {
             gl_shape five = sh(1, 5, 0, 0);
             r = gl_t_reshape(tr, t[0], &five);
-            n.attrs.has = GL_A_SHAPE;
-            n.attrs.shape = five;
+            na.has = GL_A_SHAPE;
+            na.shape = five;
             break;
         }
         default: fail_msg("case %zu: no builder", c);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "test_util.h"
+#include "ir/pool.h"
 #include "passes/passes.h"
 
 #define SHAPE(...) gl_shape_of((int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})
@@ -94,17 +95,59 @@ static void test_arity(void **state) {
     gl_graph_free(g);
 }
 
+/* s interned in g's pool: what a node of g may hold */
+static const gl_shape *interned(gl_graph *g, gl_shape s) {
+    gl_err e = {0};
+    const gl_shape *p = gl_pool_shape(gl_graph_pool(g, &e), &s, &e);
+    assert_non_null(p);
+    return p;
+}
+
 static void test_shape(void **state) {
     (void)state;
     gl_graph *g = small_graph();
     gl_pass_result r = dce_of(g);
-    r.graph->nodes[3].shape = SHAPE(2, 5);
+    r.graph->nodes[3].shape = interned(r.graph, SHAPE(2, 5));
     assert_broken(g, &r, "shape: node 3 (matmul) has (2, 5), but its inputs give (2, 4)");
-    r.graph->nodes[3].shape = SHAPE(2, 4);
-    r.graph->nodes[1].shape = SHAPE(5, 4);     /* the weight no longer fits the matmul */
+    r.graph->nodes[3].shape = interned(r.graph, SHAPE(2, 4));
+    r.graph->nodes[1].shape = interned(r.graph, SHAPE(5, 4));     /* the weight no longer fits the matmul */
     assert_broken(g, &r, "shape: node 3 (matmul): its inputs give no shape: ");
-    r.graph->nodes[1].shape.rank = GL_MAX_RANK + 1;
+    gl_shape bad = SHAPE(5, 4);
+    bad.rank = GL_MAX_RANK + 1;
+    r.graph->nodes[1].shape = interned(r.graph, bad);
     assert_broken(g, &r, "shape: node 1 (param) has rank");
+    gl_pass_result_free(&r);
+    gl_graph_free(g);
+}
+
+/* A node pointing outside its graph's pool (it would dangle once that memory goes), and a pass whose output
+ * does not share its input's pool. */
+static void test_pool(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_graph *g = small_graph();
+    gl_pass_result r = dce_of(g);
+    assert_ptr_equal(r.graph->pool, g->pool);
+    gl_shape local = *r.graph->nodes[3].shape;
+    r.graph->nodes[3].shape = &local;
+    assert_broken(g, &r, "pool: node 3 (matmul): its shape is not in the graph's pool");
+    r.graph->nodes[3].shape = interned(r.graph, local);
+    gl_attrs at = *r.graph->nodes[2].attrs;
+    at.has = GL_A_AXIS;
+    r.graph->nodes[2].attrs = &at;
+    assert_broken(g, &r, "pool: node 2 (exp): its attrs is not in the graph's pool");
+    r.graph->nodes[2].attrs = &gl_no_attrs;
+    char name[8] = "x";
+    r.graph->nodes[0].name = name;
+    assert_broken(g, &r, "pool: node 0 (input): its name is not in the graph's pool");
+    r.graph->nodes[0].name = g->nodes[0].name;
+    assert_int_equal(gl_verify_pass(g, &r, "dce", &e), GL_OK);
+    gl_pool *own = gl_pool_new(&e), *shared = r.graph->pool;
+    assert_non_null(own);
+    r.graph->pool = own;
+    assert_broken(g, &r, "pool: the graph does not share its input's pool");
+    r.graph->pool = shared;
+    gl_pool_release(own);
     gl_pass_result_free(&r);
     gl_graph_free(g);
 }
@@ -239,7 +282,7 @@ static void test_stale_shape_of_the_reference(void **state) {
     gl_pass_result r;
     assert_int_equal(gl_pass_run("cse", g, &r, &e), GL_OK);   /* verified in this build */
     assert_int_equal(r.graph->n, 4);                          /* s, one mask, one add, the exp */
-    assert_true(gl_shape_eq(&r.graph->nodes[3].shape, &s2));
+    assert_true(gl_shape_eq(r.graph->nodes[3].shape, &s2));
     memcpy(r.prov.pass, "dce", 4);
     assert_broken(g, &r, "shape: node 3 (exp) has (2, 1, 4, 4), but its inputs give (1, 1, 4, 4)");
     gl_pass_result_free(&r);
@@ -250,7 +293,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_real_output_passes), cmocka_unit_test(test_ids),
         cmocka_unit_test(test_topological_order), cmocka_unit_test(test_arity),
-        cmocka_unit_test(test_shape), cmocka_unit_test(test_outputs_and_guards),
+        cmocka_unit_test(test_shape), cmocka_unit_test(test_pool), cmocka_unit_test(test_outputs_and_guards),
         cmocka_unit_test(test_provenance), cmocka_unit_test(test_provenance_expanded),
         cmocka_unit_test(test_pass_run_verifies), cmocka_unit_test(test_stale_shape_of_the_reference),
     };

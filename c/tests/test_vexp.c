@@ -265,12 +265,16 @@ static void test_small_n(void **state) {
 /* the interpreter's exp, silu and softmax (both layouts) use the kernels: bit for bit, per element */
 static gl_array *eval1(gl_op op, gl_array *a, int axis) {
     gl_node nd;
+    gl_attrs nd_at = {0};
     memset(&nd, 0, sizeof nd);
+    nd.shape = &gl_scalar_shape;
+    nd.attrs = &nd_at;
+    nd.name = "";
     nd.op = op;
     nd.nin = 1;
     if (op == GL_OP_SOFTMAX) {
-        nd.attrs.has = GL_A_AXIS;
-        nd.attrs.axis = axis;
+        nd_at.has = GL_A_AXIS;
+        nd_at.axis = axis;
     }
     gl_err e = {0};
     gl_array *out = NULL;

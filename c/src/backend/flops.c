@@ -37,19 +37,19 @@ gl_status gl_node_flops(const gl_graph *g, int node, const gl_bind *bind, double
     if (rule == FL_OUT || rule == FL_IN) {
         if (rule == FL_IN && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "node_flops: reduce node %%%d has no input", node);
-        const gl_shape *src = rule == FL_IN ? &g->nodes[n->in[0]].shape : &n->shape;
+        const gl_shape *src = rule == FL_IN ? g->nodes[n->in[0]].shape : n->shape;
         if ((st = gl_numel(src, bind, &r, e))) return st;
     } else if (rule == FL_MATMUL) {
         if (n->nin < 2) return gl_fail(e, GL_E_INVALID, "node_flops: matmul node %%%d needs 2 inputs", node);
-        const gl_shape *a = &g->nodes[n->in[0]].shape;
+        const gl_shape *a = g->nodes[n->in[0]].shape;
         if (a->rank < 1) return gl_fail(e, GL_E_SHAPE, "node_flops: matmul node %%%d has a scalar input", node);
         int64_t ne, kdim;
-        if ((st = gl_numel(&n->shape, bind, &ne, e))) return st;
+        if ((st = gl_numel(n->shape, bind, &ne, e))) return st;
         if ((st = gl_dim_value(a->d[a->rank - 1], bind, &kdim, e))) return st;
         if (!mul_ok(2, ne, &r) || !mul_ok(r, kdim, &r)) return overflow(e, n);
     } else if (rule == FL_ATTN) {
         if (n->nin < 3) return gl_fail(e, GL_E_INVALID, "node_flops: flash_attn node %%%d needs 3 inputs", node);
-        const gl_shape *q = &g->nodes[n->in[0]].shape, *k = &g->nodes[n->in[1]].shape;
+        const gl_shape *q = g->nodes[n->in[0]].shape, *k = g->nodes[n->in[1]].shape;
         if (q->rank < 1 || k->rank < 2)
             return gl_fail(e, GL_E_SHAPE, "node_flops: flash_attn node %%%d has inputs of too low rank", node);
         int64_t nq, dq, kl, rows;

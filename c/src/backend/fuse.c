@@ -27,7 +27,7 @@
  * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
  * the same; the search stays local. A call makes two allocations: its working arrays in one scratch block
  * (backend/scratch.h), and the kernels with their node lists and labels in one result block. Each node's
- * op class is read once into a byte per node (the 384-byte nodes are touched as little as possible), and a
+ * op class is read once into a byte per node (the nodes are touched as little as possible), and a
  * node is "written" when a non-view node of another kernel reads it directly or through views: views have
  * one input, so that reader reads base(input), found by one scan over the inputs (no users lists). */
 #include <stdlib.h>
@@ -111,9 +111,19 @@ typedef struct {
     unsigned char *isout, *written;
 } fctx;
 
+/* The op table's flops column (backend/flops.c has the rules): an OUT or IN count is an element count the
+ * numel cache already holds, so only matmul and attention nodes ask gl_node_flops. */
+enum { FL_NONE, FL_OUT, FL_IN, FL_MATMUL, FL_ATTN };
+static const unsigned char FLOP_RULE[] = {
+#define GL_OP(E, name, cls, lo, hi, req, opt, kernel, flops, ...) [GL_OP_##E] = FL_##flops,
+#include "graphlab_ops.h"
+#undef GL_OP
+};
+_Static_assert(sizeof FLOP_RULE / sizeof FLOP_RULE[0] == GL_OP_COUNT, "a FLOP rule per op");
+
 static gl_status numel_of(fctx *c, int node, int64_t *out) {
     if (!c->ne_ok[node]) {
-        gl_status st = gl_numel(&c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
+        gl_status st = gl_numel(c->g->nodes[node].shape, c->bind, &c->ne[node], c->e);
         if (st) return st;
         c->ne_ok[node] = 1;
     }
@@ -204,7 +214,7 @@ static gl_status compatible(fctx *c, const kbuild *k, const gl_node *n, int iter
     }
     if (k->kind == GL_K_POINTWISE || k->kind == GL_K_ROWWISE) {
         if (iter < 0) return GL_OK;
-        const gl_shape *is = &c->g->nodes[iter].shape, *ks = &c->g->nodes[k->iter].shape;
+        const gl_shape *is = c->g->nodes[iter].shape, *ks = c->g->nodes[k->iter].shape;
         if (gl_shape_eq(is, ks)) {
             *ok = true;
             return GL_OK;
@@ -262,7 +272,7 @@ static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, g
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INVALID, "fuse: node %%%d reads %%%d, which is not an earlier node", i, n->in[k]);
-        gl_opclass c = gl_op_class(n->op);
+        gl_opclass c = gl_op_class_of(n->op);
         if ((c == GL_CLASS_VIEW || c == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) has no input", i, gl_op_name(n->op));
         if (c == GL_CLASS_VIEW && n->nin > 1)
@@ -294,8 +304,8 @@ static gl_status partition(fctx *c, bool enable) {
             why.reason = GL_WHY_NO_FUSIBLE_PRODUCER;
             int iter = reduce ? n->in[0] : i;
             if (reduce) {
-                int r = g->nodes[iter].shape.rank;
-                if (n->attrs.axis != -1 && n->attrs.axis != r - 1) iter = -1;
+                int r = g->nodes[iter].shape->rank;
+                if (n->attrs->axis != -1 && n->attrs->axis != r - 1) iter = -1;
             }
             int in_k[GL_MAX_INPUTS], nk = 0;
             for (int k = 0; k < n->nin; k++) {
@@ -424,13 +434,20 @@ static gl_status account(fctx *c, gl_kernels *ks, const int *kofn, int elem_byte
             int nid = k->nodes[a];
             const gl_node *n = &g->nodes[nid];
             double f = 0;
-            if ((st = gl_node_flops(g, nid, c->bind, &f, e))) goto out;
+            int rule = FLOP_RULE[n->op];
+            if (rule == FL_OUT || rule == FL_IN) {   /* gl_node_flops' count: numel of the node / of input 0 */
+                int64_t ne;
+                if ((st = numel_of(c, rule == FL_OUT ? nid : n->in[0], &ne))) goto out;
+                f = (double)ne;
+            } else if (rule != FL_NONE && (st = gl_node_flops(g, nid, c->bind, &f, e))) {
+                goto out;
+            }
             k->flops += f;
             for (int q = 0; q < n->nin; q++) {
                 int b = c->base[n->in[q]];
                 if (kofn[b] == ki || seen[b] == ki + 1 || c->cls[b] == GL_CLASS_GENERATOR) continue;
                 const gl_node *bn = &g->nodes[b];
-                if (bn->op == GL_OP_CONST && bn->shape.rank == 0) continue;
+                if (bn->op == GL_OP_CONST && bn->shape->rank == 0) continue;
                 seen[b] = ki + 1;
                 double by = 0;
                 if ((st = bytes_of(c, b, elem_bytes, &by))) goto out;

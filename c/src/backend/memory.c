@@ -41,7 +41,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
         for (int k = 0; k < nd->nin; k++)
             if (nd->in[k] < 0 || nd->in[k] >= g->n)
                 return gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d reads %d, which does not exist", i, nd->in[k]);
-        if (nd->nin > 1 && gl_op_class(nd->op) == GL_CLASS_VIEW)
+        if (nd->nin > 1 && gl_op_class_of(nd->op) == GL_CLASS_VIEW)
             return gl_fail(e, GL_E_INVALID, "lifetimes: node %%%d (%s) is a view of %d inputs; a view has one", i,
                            gl_op_name(nd->op), nd->nin);
     }
@@ -75,7 +75,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
     for (int i = 0; i < g->n; i++) {
         const gl_node *nd = &g->nodes[i];
         where[i] = -1;
-        view[i] = gl_op_class(nd->op) == GL_CLASS_VIEW;
+        view[i] = gl_op_class_of(nd->op) == GL_CLASS_VIEW;
         base[i] = view[i] && nd->nin > 0 ? base[nd->in[0]] : i;
     }
     for (int ki = 0; ki < ks->n; ki++)
@@ -112,7 +112,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
             if (isout[nid]) last[nid] = ks->n;
             else if (!ext[nid]) continue;
             int64_t ne;
-            if ((st = gl_numel(&g->nodes[nid].shape, bind, &ne, e))) goto out;
+            if ((st = gl_numel(g->nodes[nid].shape, bind, &ne, e))) goto out;
             if (ne > max_ne) {
                 st = gl_fail(e, GL_E_LIMIT, "lifetimes: byte size of node %%%d overflows 64 bits", nid);
                 goto out;

@@ -67,7 +67,7 @@ static void put_np(gl_sb *sb, const char *fmt, const gl_node *n) {
                 strncmp(p + 1, gl_attr_table[i].key, (size_t)(close - p - 1)) == 0)
                 t = i;
         if (t >= 0) {
-            gl_attr_put_py(sb, &n->attrs, gl_attr_table[t].bit);
+            gl_attr_put_py(sb, n->attrs, gl_attr_table[t].bit);
             p = close;
         } else {
             gl_sb_putc(sb, *p);
@@ -232,7 +232,7 @@ static void put_attr_c(cg *c, const gl_attrs *a, const gl_attr_info *t) {
  * missing optional one NULL), its attrs in table order and the node id. */
 static gl_status put_node(cg *c, const gl_graph *g, const gl_node *n) {
     gl_sb *sb = c->sb;
-    const gl_attrs *a = &n->attrs;
+    const gl_attrs *a = n->attrs;
     const char *helper = FORM[n->op].chelper;
     if (!helper) return gl_fail(c->e, GL_E_INTERNAL, "codegen c: op %s has no C form", gl_op_name(n->op));
     const unsigned missing = gl_op_attrs_required(n->op) & ~a->has;
@@ -242,7 +242,7 @@ static gl_status put_node(cg *c, const gl_graph *g, const gl_node *n) {
                            gl_attr_table[i].key);
     gl_sb_printf(sb, "    T v%d = %s(", n->id, helper);
     if (gl_op_class(n->op) == GL_CLASS_GENERATOR) {
-        put_shape_args(c, &n->shape);
+        put_shape_args(c, n->shape);
         gl_sb_puts(sb, ", ");
     }
     for (int k = 0; k < gl_op_max_arity(n->op); k++) {
@@ -263,7 +263,7 @@ static gl_status put_node(cg *c, const gl_graph *g, const gl_node *n) {
     }
     gl_sb_puts(sb, " */\n    t_check(&v");
     gl_sb_printf(sb, "%d, ", n->id);
-    put_shape_args(c, &n->shape);
+    put_shape_args(c, n->shape);
     gl_sb_printf(sb, ", %d);\n", n->id);
     (void)g;
     return GL_OK;
@@ -273,12 +273,12 @@ static gl_status collect_symbols(cg *c, const gl_graph *g, const gl_bind *bind) 
     gl_status st;
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
-        for (int k = 0; k < n->shape.rank; k++)
-            if ((st = note_dim(c, n->shape.d[k]))) return st;
-        if (n->attrs.has & GL_A_SHAPE)
-            for (int k = 0; k < n->attrs.shape.rank; k++)
-                if ((st = note_dim(c, n->attrs.shape.d[k]))) return st;
-        if ((n->attrs.has & GL_A_POS) && (st = note_dim(c, n->attrs.pos))) return st;
+        for (int k = 0; k < n->shape->rank; k++)
+            if ((st = note_dim(c, n->shape->d[k]))) return st;
+        if (n->attrs->has & GL_A_SHAPE)
+            for (int k = 0; k < n->attrs->shape.rank; k++)
+                if ((st = note_dim(c, n->attrs->shape.d[k]))) return st;
+        if ((n->attrs->has & GL_A_POS) && (st = note_dim(c, n->attrs->pos))) return st;
     }
     for (int i = 0; bind && i < bind->n; i++)
         for (int k = 0; k < c->nsym; k++)
@@ -303,15 +303,15 @@ static gl_status put_values(cg *c, const gl_graph *g) {
         if (!v || !v->data)
             return gl_fail(c->e, GL_E_INVALID, "codegen c: %s '%s' has no value (a shape-only graph cannot be compiled "
                            "to C: give params)", gl_op_name(n->op), label);
-        for (int k = 0; k < n->shape.rank; k++)
-            if (gl_dim_is_sym(n->shape.d[k]))
+        for (int k = 0; k < n->shape->rank; k++)
+            if (gl_dim_is_sym(n->shape->d[k]))
                 return gl_fail(c->e, GL_E_INVALID, "codegen c: %s '%s' has a symbolic shape", gl_op_name(n->op), label);
         gl_shape vs = gl_array_shape(v);
-        if (!gl_shape_eq(&vs, &n->shape)) {
+        if (!gl_shape_eq(&vs, n->shape)) {
             char b1[160], b2[160];
             return gl_fail(c->e, GL_E_SHAPE, "codegen c: %s '%s' value has shape %s, the node says %s",
                            gl_op_name(n->op), label, gl_shape_str(&vs, b1, sizeof b1),
-                           gl_shape_str(&n->shape, b2, sizeof b2));
+                           gl_shape_str(n->shape, b2, sizeof b2));
         }
         if (v->size > GL_CODEGEN_MAX_VALUES - total)
             return gl_fail(c->e, GL_E_LIMIT, "codegen c: more than %lld param/const values to embed",
@@ -323,7 +323,7 @@ static gl_status put_values(cg *c, const gl_graph *g) {
             put_comment_text(sb, n->name);
         }
         char sh[160];
-        gl_sb_printf(sb, " %s */\nstatic const double W%d[%lld] = {", gl_shape_str(&n->shape, sh, sizeof sh), n->id,
+        gl_sb_printf(sb, " %s */\nstatic const double W%d[%lld] = {", gl_shape_str(n->shape, sh, sizeof sh), n->id,
                      (long long)(v->size ? v->size : 1));
         if (v->size == 0) gl_sb_puts(sb, "0.0");
         for (int64_t k = 0; k < v->size; k++) {
@@ -373,14 +373,14 @@ gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_
         char sh[160];
         gl_sb_puts(&sb, " *   ");
         put_comment_text(&sb, n->name);
-        gl_sb_printf(&sb, " %s\n", gl_shape_str(&n->shape, sh, sizeof sh));
+        gl_sb_printf(&sb, " %s\n", gl_shape_str(n->shape, sh, sizeof sh));
         nin++;
     }
     if (!nin) gl_sb_puts(&sb, " *   (none)\n");
     gl_sb_puts(&sb, " * Outputs: the same encoding on stdout, in this order (--text: one %a per line):\n");
     for (int k = 0; k < g->nout; k++) {
         char sh[160];
-        gl_sb_printf(&sb, " *   %%%d %s\n", g->outputs[k], gl_shape_str(&g->nodes[g->outputs[k]].shape, sh, sizeof sh));
+        gl_sb_printf(&sb, " *   %%%d %s\n", g->outputs[k], gl_shape_str(g->nodes[g->outputs[k]].shape, sh, sizeof sh));
     }
     gl_sb_puts(&sb, " */\n");
     gl_sb_puts(&sb, RUNTIME);
@@ -428,7 +428,7 @@ gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_
         const gl_node *n = &g->nodes[i];
         if (n->op != GL_OP_INPUT) continue;
         gl_sb_printf(&sb, "    T v%d = t_input(buf, len, &off, ", n->id);
-        put_shape_args(&c, &n->shape);
+        put_shape_args(&c, n->shape);
         gl_sb_puts(&sb, ", ");
         put_cstr(&sb, n->name);
         gl_sb_puts(&sb, ");\n");
@@ -440,7 +440,7 @@ gl_status gl_codegen_c(const gl_graph *g, const gl_bind *bind, char **out, size_
         if (n->op == GL_OP_INPUT) continue;
         if (n->op == GL_OP_PARAM || n->op == GL_OP_CONST) {
             gl_sb_printf(&sb, "    T v%d = t_static(W%d, ", n->id, n->id);
-            put_shape_args(&c, &n->shape);
+            put_shape_args(&c, n->shape);
             gl_sb_puts(&sb, ");\n");
         } else if ((st = put_node(&c, g, n))) {
             goto done;

@@ -146,9 +146,9 @@ static bool guard_holds(const gl_graph *g, const named_shape *in, int nin, gl_bi
         const named_shape *m = NULL;
         for (int k = 0; k < nin && !m; k++)
             if (strcmp(in[k].name, n->name) == 0) m = &in[k];
-        if (!m || m->s.rank != n->shape.rank) return false;
-        for (int d = 0; d < n->shape.rank; d++) {
-            gl_dim want = n->shape.d[d];
+        if (!m || m->s.rank != n->shape->rank) return false;
+        for (int d = 0; d < n->shape->rank; d++) {
+            gl_dim want = n->shape->d[d];
             int64_t have = m->s.d[d].n;
             if (!gl_dim_is_sym(want)) {
                 if (want.n != have) return false;

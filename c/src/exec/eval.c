@@ -448,7 +448,7 @@ static gl_status matmul(gl_op op, const gl_array *a, const gl_array *b, bool b_t
 /* ---------------------------------------------------------------- views */
 static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bind, gl_array **out, gl_err *e) {
     char b1[160], b2[160];
-    const gl_shape *ts = &nd->attrs.shape;
+    const gl_shape *ts = &nd->attrs->shape;
     int64_t d[GL_MAX_RANK];
     int infer = -1;
     int64_t known = 1;
@@ -488,10 +488,10 @@ static gl_status reshape(const gl_node *nd, const gl_array *x, const gl_bind *bi
 
 static gl_status transpose(const gl_node *nd, const gl_array *x, gl_array **out, gl_err *e) {
     int perm[GL_MAX_RANK];
-    const int np = nd->attrs.nperm;
+    const int np = nd->attrs->nperm;
     if (np < 0 || np > GL_MAX_RANK) return gl_fail(e, GL_E_INVALID, "transpose: perm has %d axes", np);
     for (int i = 0; i < np; i++) {
-        int p = nd->attrs.perm[i];
+        int p = nd->attrs->perm[i];
         perm[i] = (p < 0 && p >= -x->rank) ? p + x->rank : p;   /* numpy accepts negative axes */
     }
     gl_shape sx = gl_array_shape(x), so;
@@ -611,7 +611,7 @@ static gl_status kv_write(const gl_node *nd, const gl_array *cache, const gl_arr
         return gl_fail(e, GL_E_SHAPE, "kv_write: cache %s and new rows %s need at least 2 dims",
                        arr_str(cache, b1, sizeof b1), arr_str(nw, b2, sizeof b2));
     int64_t pos;
-    gl_status st = gl_dim_value(nd->attrs.pos, bind, &pos, e);
+    gl_status st = gl_dim_value(nd->attrs->pos, bind, &pos, e);
     if (st) return st;
     const int R = cache->rank;
     const int64_t rows = cache->dim[R - 2], D = cache->dim[R - 1];
@@ -675,7 +675,7 @@ static gl_status flash_attn(const gl_node *nd, gl_array *const *args, gl_array *
     gl_array *s = NULL, *o = NULL;
     gl_status st = matmul(GL_OP_FLASH_ATTN, q, k, true, &s, e);
     if (st) goto done;
-    const double scale = nd->attrs.scale;
+    const double scale = nd->attrs->scale;
     for (int64_t i = 0; i < s->size; i++) s->data[i] = s->data[i] * scale;
     if (nd->nin > 3) {
         gl_array *s2 = NULL;
@@ -736,15 +736,15 @@ static gl_status ev_rot_pairs(EVAL_ARGS) {
 }
 
 static gl_status ev_reduce(EVAL_ARGS) {
-    return reduce(n->op, args[0], n->attrs.axis, (n->attrs.has & GL_A_KEEPDIMS) && n->attrs.keepdims, out, e);
+    return reduce(n->op, args[0], n->attrs->axis, (n->attrs->has & GL_A_KEEPDIMS) && n->attrs->keepdims, out, e);
 }
 static gl_status ev_reshape(EVAL_ARGS) { return reshape(n, args[0], bind, out, e); }
 static gl_status ev_transpose(EVAL_ARGS) { return transpose(n, args[0], out, e); }
 static gl_status ev_causal_mask(EVAL_ARGS) {
-    return gl_causal_mask_array(&n->shape, bind, n->attrs.T, (n->attrs.has & GL_A_POS0) ? n->attrs.pos0 : 0, out, e);
+    return gl_causal_mask_array(n->shape, bind, n->attrs->T, (n->attrs->has & GL_A_POS0) ? n->attrs->pos0 : 0, out, e);
 }
-static gl_status ev_softmax(EVAL_ARGS) { return softmax(args[0], n->attrs.axis, out, e); }
-static gl_status ev_rms_norm(EVAL_ARGS) { return rms_norm(args[0], args[1], n->attrs.eps, out, e); }
+static gl_status ev_softmax(EVAL_ARGS) { return softmax(args[0], n->attrs->axis, out, e); }
+static gl_status ev_rms_norm(EVAL_ARGS) { return rms_norm(args[0], args[1], n->attrs->eps, out, e); }
 static gl_status ev_matmul(EVAL_ARGS) { return matmul(n->op, args[0], args[1], false, out, e); }
 static gl_status ev_kv_write(EVAL_ARGS) { return kv_write(n, args[0], args[1], bind, out, e); }
 static gl_status ev_flash_attn(EVAL_ARGS) { return flash_attn(n, args, out, e); }
@@ -771,7 +771,7 @@ gl_status gl_eval_node(const gl_node *n, gl_array *const *args, const gl_bind *b
         if (!args[i] || !args[i]->data)
             return gl_fail(e, GL_E_INVALID, "%s: input %d has no value (shape-only)", gl_op_name(op), i);
     /* the evaluators rely on the op's required attrs, except that a missing bool reads as False */
-    const unsigned missing = gl_op_attrs_required(op) & ~n->attrs.has;
+    const unsigned missing = gl_op_attrs_required(op) & ~n->attrs->has;
     for (int i = 0; missing && i < GL_A_COUNT; i++)
         if ((missing & gl_attr_table[i].bit) && gl_attr_table[i].kind != GL_AK_BOOL)
             return gl_fail(e, GL_E_INVALID, "%s: attrs.%s is missing", gl_op_name(op), gl_attr_table[i].key);

@@ -23,18 +23,18 @@ static gl_status bind_input(const gl_node *n, const gl_named_array *inputs, int 
     for (int k = 0; k < ninputs && !v; k++)
         if (inputs[k].name && strcmp(inputs[k].name, n->name) == 0) v = inputs[k].value;
     if (!v) return gl_fail(e, GL_E_INVALID, "missing input '%s'", n->name);
-    for (int d = 0; d < n->shape.rank; d++) {
+    for (int d = 0; d < n->shape->rank; d++) {
         int64_t x;
         gl_err t = {GL_OK, ""};
-        if (gl_dim_is_sym(n->shape.d[d]) && gl_dim_value(n->shape.d[d], bind, &x, &t))
+        if (gl_dim_is_sym(n->shape->d[d]) && gl_dim_value(n->shape->d[d], bind, &x, &t))
             return gl_fail(e, GL_E_UNBOUND, "input '%s': symbolic dim '%s' is not bound (give bind.%s)", n->name,
-                           n->shape.d[d].sym, n->shape.d[d].sym);
+                           n->shape->d[d].sym, n->shape->d[d].sym);
     }
-    if (!gl_array_matches(v, &n->shape, bind)) {
+    if (!gl_array_matches(v, n->shape, bind)) {
         char want[160], got[160];
         gl_shape g = gl_array_shape(v);
         return gl_fail(e, GL_E_SHAPE, "input '%s': expected shape %s, got %s", n->name,
-                       gl_shape_str(&n->shape, want, sizeof want), gl_shape_str(&g, got, sizeof got));
+                       gl_shape_str(n->shape, want, sizeof want), gl_shape_str(&g, got, sizeof got));
     }
     *out = gl_array_retain((gl_array *)v);
     return GL_OK;

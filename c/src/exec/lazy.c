@@ -210,7 +210,7 @@ static const gl_shape *handle_shape(gl_lazy *lz, int t) {
     if (!ok_handle(lz, t)) return NULL;
     lz_handle h = lz->h[t];
     if (h.gen == lz->gen) return gl_t_shape(lz->tr, h.id);
-    return &lz->gens[h.gen - 1].g->nodes[h.id].shape;
+    return lz->gens[h.gen - 1].g->nodes[h.id].shape;
 }
 
 int gl_lazy_op(gl_lazy *lz, gl_op op, const int *in, int nin, const gl_attrs *attrs) {

@@ -194,9 +194,20 @@ gl_status gl_params_put(gl_params *p, const char *name, const gl_shape *shape, g
     return GL_OK;
 }
 
+/* "{layer}.{name}" (just the name for one layer) into buf[GL_NAME_MAX], by hand: snprintf was a tenth of a
+ * 32-layer build. layer < GL_MAX_LAYERS and the names are short, so it always fits. */
 static void param_name(char *buf, int layer, int layers, int i) {
-    if (layers == 1) snprintf(buf, GL_NAME_MAX, "%s", PARAM_NAMES[i]);
-    else snprintf(buf, GL_NAME_MAX, "%d.%s", layer, PARAM_NAMES[i]);
+    size_t n = 0;
+    if (layers > 1) {
+        char d[12];
+        int k = 0;
+        unsigned v = (unsigned)layer;
+        do d[k++] = (char)('0' + v % 10); while ((v /= 10) && k < 10);
+        while (k) buf[n++] = d[--k];
+        buf[n++] = '.';
+    }
+    size_t len = strlen(PARAM_NAMES[i]);
+    memcpy(buf + n, PARAM_NAMES[i], len + 1);
 }
 
 gl_status gl_params_shapes(gl_params *p, const gl_model_cfg *m, gl_err *e) {
@@ -473,6 +484,8 @@ gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **o
     st = !ids || !outs ? gl_fail(e, GL_E_NOMEM, "gl_build_model: out of memory (%d layers)", L)
                        : gl_tracer_new(GL_BRANCH_ERROR, false, &tr, e);
     if (st) goto done;
+    /* room for the whole trace at once (a layer is 51 nodes prefill, 45 decode), not a doubling per size */
+    if ((st = gl_graph_reserve(gl_tracer_graph(tr), 56 * L + 16, e))) goto done;
     if (m->mode == GL_MODE_PREFILL) {
         gl_shape xs = shape2(m->T, c->d);
         int x = gl_t_input(tr, "x", &xs, NULL);

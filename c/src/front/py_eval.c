@@ -70,7 +70,7 @@ py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id) {
         const gl_node *n = &gl_tracer_graph(tc->tr)->nodes[id];
         int64_t ne = 0, k = 1;
         gl_err quiet = {GL_OK, ""};
-        if (gl_numel(&n->shape, NULL, &ne, &quiet)) ne = 0;
+        if (gl_numel(n->shape, NULL, &ne, &quiet)) ne = 0;
         if (n->op == GL_OP_MATMUL && n->nin == 2) {
             const gl_shape *a = gl_t_shape(tc->tr, n->in[0]);
             if (a && a->rank && !gl_dim_is_sym(a->d[a->rank - 1])) k = a->d[a->rank - 1].n;

@@ -25,18 +25,18 @@ gl_status gl_program_random(const char *src, size_t len, const gl_bind *bind, in
         const gl_node *n = &p.graph->nodes[i];
         if (n->op != op) continue;
         int64_t dims[GL_MAX_RANK];
-        for (int d = 0; !st && d < n->shape.rank; d++) {
+        for (int d = 0; !st && d < n->shape->rank; d++) {
             gl_err tmp = {GL_OK, ""};
-            if (gl_dim_is_sym(n->shape.d[d]) && (which == GL_RANDOM_PARAMS || !bind ||
-                                                 gl_dim_value(n->shape.d[d], bind, &dims[d], &tmp)))
+            if (gl_dim_is_sym(n->shape->d[d]) && (which == GL_RANDOM_PARAMS || !bind ||
+                                                 gl_dim_value(n->shape->d[d], bind, &dims[d], &tmp)))
                 st = gl_fail(e, GL_E_UNBOUND, "%s: %s '%s' has the symbolic dim \"%s\"%s", what,
-                             which == GL_RANDOM_PARAMS ? "param" : "input", n->name, n->shape.d[d].sym,
+                             which == GL_RANDOM_PARAMS ? "param" : "input", n->name, n->shape->d[d].sym,
                              which == GL_RANDOM_PARAMS ? "" : " and bind has no value for it");
-            else if (!gl_dim_is_sym(n->shape.d[d]))
-                dims[d] = n->shape.d[d].n;
+            else if (!gl_dim_is_sym(n->shape->d[d]))
+                dims[d] = n->shape->d[d].n;
         }
         if (st) break;
-        gl_shape s = gl_shape_of(n->shape.rank, dims);
+        gl_shape s = gl_shape_of(n->shape->rank, dims);
         int64_t ne = 0;
         if ((st = gl_numel(&s, NULL, &ne, e))) break;
         if (ne > max_elems - total) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/attrs.h"
+#include "ir/pool.h"
 #include "ir/util.h"
 
 struct gl_tracer {
@@ -51,6 +52,10 @@ void gl_tracer_free(gl_tracer *tr) {
     free(tr);
 }
 
+void gl_tracer_share_pool(gl_tracer *tr, const gl_graph *g) {
+    if (tr->g->n == 0) gl_graph_share_pool(tr->g, g->pool);
+}
+
 gl_status gl_tracer_status(const gl_tracer *tr) { return tr->err.code; }
 const gl_err *gl_tracer_error(const gl_tracer *tr) { return &tr->err; }
 gl_graph *gl_tracer_graph(gl_tracer *tr) { return tr->g; }
@@ -76,7 +81,7 @@ static bool ok_id(gl_tracer *tr, int t) { return t >= 0 && t < tr->g->n; }
 
 gl_array *gl_t_value(gl_tracer *tr, int t) { return ok_id(tr, t) && t < tr->tcap ? tr->tvals[t] : NULL; }
 
-const gl_shape *gl_t_shape(gl_tracer *tr, int t) { return ok_id(tr, t) ? &tr->g->nodes[t].shape : NULL; }
+const gl_shape *gl_t_shape(gl_tracer *tr, int t) { return ok_id(tr, t) ? tr->g->nodes[t].shape : NULL; }
 
 /* Stores a trace-time value (takes ownership of v). */
 static int set_tval(gl_tracer *tr, int id, gl_array *v) {
@@ -130,14 +135,14 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         if (!args[i]) all = false;
     }
     gl_array *v = NULL;
-    if (gl_op_class(op) == GL_CLASS_GENERATOR) {
+    if (gl_op_class_of(op) == GL_CLASS_GENERATOR) {
         bool ints = true;
-        for (int i = 0; i < n->shape.rank; i++)
-            if (gl_dim_is_sym(n->shape.d[i])) ints = false;
+        for (int i = 0; i < n->shape->rank; i++)
+            if (gl_dim_is_sym(n->shape->d[i])) ints = false;
         if (tr->concrete && ints) {
-            if (gl_causal_mask_array(&n->shape, NULL, n->attrs.T, n->attrs.pos0, &v, &tr->err)) return -1;
+            if (gl_causal_mask_array(n->shape, NULL, n->attrs->T, n->attrs->pos0, &v, &tr->err)) return -1;
         }
-    } else if (all && gl_op_class(op) != GL_CLASS_LEAF) {
+    } else if (all && gl_op_class_of(op) != GL_CLASS_LEAF) {
         gl_err e2 = {0};
         if (gl_eval_node(n, args, NULL, &v, &e2)) {
             if (e2.code != GL_E_UNBOUND) {   /* a symbolic row cannot be computed at trace time: stay abstract */
@@ -156,11 +161,11 @@ int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {
         gl_fail(&tr->err, GL_E_INVALID, "gl_t_leaf: %s is not a leaf op", gl_op_name(n->op));
         return -1;
     }
-    int id = gl_graph_add(tr->g, n->op, NULL, 0, &n->attrs, &n->shape, n->name, &tr->err);
+    int id = gl_graph_add(tr->g, n->op, NULL, 0, n->attrs, n->shape, n->name, &tr->err);
     if (id < 0) return -1;
     if (value) {
         gl_graph_set_value(tr->g, id, value);
-        if (n->op == GL_OP_CONST && n->shape.rank == 0 && value->size == 1) {
+        if (n->op == GL_OP_CONST && tr->g->nodes[id].shape->rank == 0 && value->size == 1) {
             double key = value->data[0];
             for (int i = 0; i < tr->ns; i++)
                 if (tr->skeys[i] == key) return id;      /* setdefault: the first one stays */
@@ -232,11 +237,14 @@ int gl_t_scalar(gl_tracer *tr, double v) {
         if (tr->skeys[i] == v) return tr->sids[i];
     gl_array *a = NULL;
     if (gl_array_scalar(v, &a, &tr->err)) return -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_VALUE;
+    at.value = v;
     gl_node n;
     memset(&n, 0, sizeof n);
     n.op = GL_OP_CONST;
-    n.attrs.has = GL_A_VALUE;
-    n.attrs.value = v;
+    n.attrs = &at;                    /* interned by gl_t_leaf */
     int id = gl_t_leaf(tr, &n, a);    /* registers it for dedup */
     if (id < 0) {
         gl_array_release(a);
@@ -275,13 +283,16 @@ static bool infer(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attr
     gl_attrs none;
     memset(&none, 0, sizeof none);
     const gl_shape *shapes[GL_MAX_INPUTS] = {NULL};
-    for (int i = 0; i < nin; i++) shapes[i] = &tr->g->nodes[in[i]].shape;
+    for (int i = 0; i < nin; i++) shapes[i] = tr->g->nodes[in[i]].shape;
     return gl_op_shape(op, shapes, nin, attrs ? attrs : &none, own, out, &tr->err) == GL_OK;
 }
 
 static int shaped(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const char *name) {
     gl_shape s;
     if (!infer(tr, op, in, nin, attrs, NULL, &s)) return -1;
+    /* an input's shape (the common case) is already in the pool: no lookup */
+    for (int i = 0; i < nin; i++)
+        if (gl_shape_eq(&s, tr->g->nodes[in[i]].shape)) return gl_t_emit(tr, op, in, nin, attrs, tr->g->nodes[in[i]].shape, name);
     return gl_t_emit(tr, op, in, nin, attrs, &s, name);
 }
 
@@ -381,7 +392,7 @@ int gl_t_causal_mask(gl_tracer *tr, int like, int64_t T, int64_t pos0) {
     at.has = GL_A_T | GL_A_POS0;
     at.T = T;
     at.pos0 = pos0;
-    gl_shape s, own = tr->g->nodes[like].shape;
+    gl_shape s, own = *tr->g->nodes[like].shape;
     if (!infer(tr, GL_OP_CAUSAL_MASK, NULL, 0, &at, &own, &s)) return -1;
     if (T < 1) {
         gl_fail(&tr->err, GL_E_INVALID, "causal_mask: T must be >= 1, got %lld", (long long)T);

@@ -132,17 +132,17 @@ static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp
     for (int i = 0; i < g->n; i++) put(p, g->nodes[i].nin);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].nin; k++) put(p, g->nodes[i].in[k]);
-    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape.rank);
+    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape->rank);
     for (int i = 0; i < g->n; i++)
-        for (int k = 0; k < g->nodes[i].shape.rank; k++) put_dim(p, g->nodes[i].shape.d[k]);
+        for (int k = 0; k < g->nodes[i].shape->rank; k++) put_dim(p, g->nodes[i].shape->d[k]);
     int32_t empty = intern_c(p, "{}");
     for (int i = 0; i < g->n; i++) {
-        if (!g->nodes[i].attrs.has) {
+        if (!g->nodes[i].attrs->has) {
             put(p, empty);
             continue;
         }
         tmp->len = 0;
-        gl_json_put_attrs(tmp, &g->nodes[i].attrs);
+        gl_json_put_attrs(tmp, g->nodes[i].attrs);
         if (tmp->failed) p->failed = true;
         put(p, tmp->failed ? 0 : intern(p, tmp->buf, tmp->len));
     }

@@ -26,14 +26,14 @@ static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         const char *sym = NULL;
-        for (int k = 0; k < n->shape.rank && !sym; k++)
-            if (gl_dim_is_sym(n->shape.d[k]) && !bound(b, n->shape.d[k].sym)) sym = n->shape.d[k].sym;
-        if (!sym && (n->attrs.has & GL_A_SHAPE))
-            for (int k = 0; k < n->attrs.shape.rank && !sym; k++)
-                if (gl_dim_is_sym(n->attrs.shape.d[k]) && !bound(b, n->attrs.shape.d[k].sym))
-                    sym = n->attrs.shape.d[k].sym;
-        if (!sym && (n->attrs.has & GL_A_POS) && gl_dim_is_sym(n->attrs.pos) && !bound(b, n->attrs.pos.sym))
-            sym = n->attrs.pos.sym;
+        for (int k = 0; k < n->shape->rank && !sym; k++)
+            if (gl_dim_is_sym(n->shape->d[k]) && !bound(b, n->shape->d[k].sym)) sym = n->shape->d[k].sym;
+        if (!sym && (n->attrs->has & GL_A_SHAPE))
+            for (int k = 0; k < n->attrs->shape.rank && !sym; k++)
+                if (gl_dim_is_sym(n->attrs->shape.d[k]) && !bound(b, n->attrs->shape.d[k].sym))
+                    sym = n->attrs->shape.d[k].sym;
+        if (!sym && (n->attrs->has & GL_A_POS) && gl_dim_is_sym(n->attrs->pos) && !bound(b, n->attrs->pos.sym))
+            sym = n->attrs->pos.sym;
         if (sym)
             return gl_fail(e, GL_E_UNBOUND, "bind has no value for symbol \"%s\" (used by node %%%d %s%s%s); "
                            "decode binds {\"S\": S, \"P\": S - 1} unless bind is given", sym, n->id,
@@ -65,7 +65,7 @@ static gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
         if (k == c->ninputs)
             return gl_fail(e, GL_E_INVALID, "inputs.%s is missing (this model's inputs: %s)", n->name, names);
         const gl_array *a = c->input_values[k];
-        gl_shape want = n->shape;
+        gl_shape want = *n->shape;
         for (int d = 0; d < want.rank; d++) {
             int64_t v;
             gl_err tmp = {GL_OK, ""};
@@ -113,12 +113,12 @@ static gl_status check_budget(const gl_graph *g, const gl_bind *b, bool all_node
         }
         int64_t ne;
         gl_err tmp = {GL_OK, ""};
-        if (gl_numel(&n->shape, b, &ne, &tmp) || ne > limit - total) {
+        if (gl_numel(n->shape, b, &ne, &tmp) || ne > limit - total) {
             char buf[96];
             st = gl_fail(e, GL_E_LIMIT, "too large to run concretely: %s needs more than limits.run_bytes = %lld "
                          "bytes of float64 values (at node %%%d %s of shape %s); drop params and inputs for a "
                          "shape-only case", what, (long long)run_bytes, i, gl_op_name(n->op),
-                         gl_shape_str(&n->shape, buf, sizeof buf));
+                         gl_shape_str(n->shape, buf, sizeof buf));
             break;
         }
         total += ne;

@@ -65,9 +65,9 @@ void gl_json_put_graph_fields(gl_sb *sb, const gl_graph *g, const char *sep, con
         gl_sb_puts(sb, ", ");
         gl_json_put_ints(sb, n->in, n->nin);
         gl_sb_puts(sb, ", ");
-        gl_json_put_attrs(sb, &n->attrs);
+        gl_json_put_attrs(sb, n->attrs);
         gl_sb_puts(sb, ", ");
-        gl_json_put_shape(sb, &n->shape);
+        gl_json_put_shape(sb, n->shape);
         gl_sb_puts(sb, ", ");
         gl_sb_json_str(sb, n->name);
         gl_sb_putc(sb, ']');

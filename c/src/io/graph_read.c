@@ -236,11 +236,11 @@ static gl_status values_pass(const gl_json *j, int tok, gl_graph *g, bool *direc
             if (st) return st;
         }
         gl_shape as = gl_array_shape(a);
-        if (!gl_shape_eq(&as, &n->shape)) {
+        if (!gl_shape_eq(&as, n->shape)) {
             char x[160], y[160];
             gl_array_release(a);
             return gl_fail(e, GL_E_SHAPE, "%s has shape %s, but node %ld has shape %s", f, gl_shape_str(&as, x, sizeof x),
-                           id, gl_shape_str(&n->shape, y, sizeof y));
+                           id, gl_shape_str(n->shape, y, sizeof y));
         }
         gl_graph_set_value(g, (int)id, a);
         gl_array_release(a);

@@ -97,12 +97,6 @@ static bool repr_eq(double a, double b) {
 
 static uint64_t repr_hash(double v) { return isnan(v) ? 0x7ff8000000000000ull : dbits(v); }
 
-uint64_t gl_hash_mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdull;
-    return h ^ (h >> 33);
-}
-
 static uint64_t dim_hash(gl_dim d) {
     if (!gl_dim_is_sym(d)) return (uint64_t)d.n;
     uint64_t h = 0xcbf29ce484222325ull;
@@ -115,6 +109,7 @@ static bool dim_str_eq(gl_dim a, gl_dim b) { return gl_dim_is_sym(a) == gl_dim_i
 
 uint64_t gl_attrs_hash(const gl_attrs *a) {
     uint64_t x = gl_hash_mix(0, a->has);
+    if (!a->has) return x;                       /* most nodes: {} */
     for (int i = 0; i < GL_A_COUNT; i++) {
         const gl_attr_info *t = &gl_attr_table[i];
         if (!(a->has & t->bit)) continue;
@@ -140,6 +135,7 @@ uint64_t gl_attrs_hash(const gl_attrs *a) {
 }
 
 bool gl_attrs_key_eq(const gl_attrs *a, const gl_attrs *b) {
+    if (a == b) return true;                     /* one pool item (NaN's str() equals itself too) */
     if (a->has != b->has) return false;
     for (int i = 0; i < GL_A_COUNT; i++) {
         const gl_attr_info *t = &gl_attr_table[i];

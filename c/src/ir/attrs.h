@@ -34,6 +34,10 @@ void gl_attrs_put_py(gl_sb *sb, const gl_attrs *a, unsigned mask);
  * NaN equal to NaN), dims when their text is. gl_attrs_hash agrees with gl_attrs_key_eq. */
 bool gl_attrs_key_eq(const gl_attrs *a, const gl_attrs *b);
 uint64_t gl_attrs_hash(const gl_attrs *a);
-uint64_t gl_hash_mix(uint64_t h, uint64_t v);
+static inline uint64_t gl_hash_mix(uint64_t h, uint64_t v) {   /* inline: CSE mixes a few words per node */
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
+}
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/attrs.h"
+#include "ir/pool.h"
 #include "ir/util.h"
 
 gl_status gl_graph_new(gl_graph **out, gl_err *e) {
@@ -15,11 +16,13 @@ gl_status gl_graph_new(gl_graph **out, gl_err *e) {
 
 void gl_graph_free(gl_graph *g) {
     if (!g) return;
-    for (int i = 0; i < g->n; i++) gl_array_release(g->values[i]);
+    for (int i = 0; i < g->n; i++)
+        if (g->values[i]) gl_array_release(g->values[i]);   /* most nodes have none */
     free(g->nodes);
     free(g->values);
     free(g->outputs);
     free(g->guards);
+    gl_pool_release(g->pool);
     free(g);
 }
 
@@ -38,8 +41,6 @@ static gl_status reserve(gl_graph *g, int need, gl_err *e) {
     return GL_OK;
 }
 
-/* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
-#define GL_MAX_NODES (1 << 22)
 
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *shape,
                  const char *name, gl_err *e) {
@@ -54,19 +55,19 @@ int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *
                            i, in[i]), -1;
     if (name && strlen(name) >= GL_NAME_MAX)
         return gl_fail(e, GL_E_LIMIT, "node name '%.40s...' is longer than %d bytes", name, GL_NAME_MAX - 1), -1;
-    if (reserve(g, g->n + 1, e)) return -1;
+    gl_pool *p = gl_graph_pool(g, e);
+    const gl_shape *s = p ? gl_pool_shape(p, shape, e) : NULL;
+    const gl_attrs *a = s ? gl_pool_attrs(p, attrs, e) : NULL;
+    const char *nm = a ? gl_pool_name(p, name, e) : NULL;
+    if (!nm || reserve(g, g->n + 1, e)) return -1;
     gl_node *n = &g->nodes[g->n];
-    /* Each field written once (a memset of the whole node first doubled the bytes written per node). */
     n->id = g->n;
     n->op = op;
     n->nin = nin;
     for (int i = 0; i < GL_MAX_INPUTS; i++) n->in[i] = i < nin ? in[i] : 0;
-    if (attrs) n->attrs = *attrs;
-    else memset(&n->attrs, 0, sizeof n->attrs);
-    if (shape) n->shape = *shape;
-    else memset(&n->shape, 0, sizeof n->shape);
-    memset(n->name, 0, sizeof n->name);
-    if (name) memcpy(n->name, name, strlen(name) + 1);
+    n->shape = s;
+    n->attrs = a;
+    n->name = nm;
     g->values[g->n] = NULL;
     return g->n++;
 }
@@ -85,11 +86,18 @@ int gl_graph_add_copy(gl_graph *g, const gl_node *proto, const int *in, gl_err *
                            gl_op_name(proto->op), i, in[i]), -1;
     if (g->n >= GL_MAX_NODES)
         return gl_fail(e, GL_E_LIMIT, "graph has more than %d nodes (node-count limit)", GL_MAX_NODES), -1;
-    if (reserve(g, g->n + 1, e)) return -1;
+    gl_pool *p = gl_graph_pool(g, e);
+    const gl_shape *s = p ? gl_pool_shape(p, proto->shape, e) : NULL;
+    const gl_attrs *a = s ? gl_pool_attrs(p, proto->attrs, e) : NULL;
+    const char *nm = a ? gl_pool_name(p, proto->name, e) : NULL;
+    if (!nm || reserve(g, g->n + 1, e)) return -1;
     gl_node *n = &g->nodes[g->n];
-    *n = *proto;    /* names are NUL-terminated within GL_NAME_MAX in every graph, so the copy stays valid */
+    *n = *proto;
     n->id = g->n;
     for (int i = 0; i < proto->nin; i++) n->in[i] = in[i];
+    n->shape = s;
+    n->attrs = a;
+    n->name = nm;
     g->values[g->n] = NULL;
     return g->n++;
 }
@@ -130,9 +138,11 @@ gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e) {
     gl_graph *c = NULL;
     gl_status st = gl_graph_new(&c, e);
     if (st) return st;
+    gl_graph_share_pool(c, g->pool);   /* the nodes' pointers stay valid: the pool is shared, not copied */
     if ((st = reserve(c, g->n, e))) goto fail;
     if (g->n) memcpy(c->nodes, g->nodes, sizeof *g->nodes * (size_t)g->n);
-    for (int i = 0; i < g->n; i++) c->values[i] = gl_array_retain(g->values[i]);
+    for (int i = 0; i < g->n; i++)
+        if (g->values[i]) c->values[i] = gl_array_retain(g->values[i]);   /* reserve zeroed the rest */
     c->n = g->n;
     if ((st = gl_graph_set_outputs(c, g->outputs, g->nout, e))) goto fail;
     for (int i = 0; i < g->nguards; i++)
@@ -147,7 +157,7 @@ fail:
 int gl_graph_count(const gl_graph *g) {
     int c = 0;
     for (int i = 0; i < g->n; i++)
-        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) c++;
+        if (gl_op_class_of(g->nodes[i].op) != GL_CLASS_LEAF) c++;
     return c;
 }
 
@@ -162,13 +172,15 @@ gl_status gl_graph_validate(const gl_graph *g, gl_err *e) {
         const gl_node *n = &g->nodes[i];
         if (n->id != i) return gl_fail(e, GL_E_INTERNAL, "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INTERNAL, "node %d has unknown op %d", i, (int)n->op);
-        if (!gl_op_arity_ok(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
+        if (!gl_op_arity_fits(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INTERNAL, "node %d (%s) input %d is %d: not topological", i, gl_op_name(n->op), k,
                                n->in[k]);
-        if (n->shape.rank < 0 || n->shape.rank > GL_MAX_RANK)
-            return gl_fail(e, GL_E_INTERNAL, "node %d has rank %d", i, n->shape.rank);
+        if (!n->shape || !n->attrs || !n->name)
+            return gl_fail(e, GL_E_INTERNAL, "node %d has no %s", i, !n->shape ? "shape" : !n->attrs ? "attrs" : "name");
+        if (n->shape->rank < 0 || n->shape->rank > GL_MAX_RANK)
+            return gl_fail(e, GL_E_INTERNAL, "node %d has rank %d", i, n->shape->rank);
     }
     for (int k = 0; k < g->nout; k++)
         if (g->outputs[k] < 0 || g->outputs[k] >= g->n)
@@ -220,14 +232,14 @@ gl_status gl_graph_print(const gl_graph *g, char **out, gl_err *e) {
         snprintf(id, sizeof id, "%%%d", n->id);
         gl_sb_printf(&sb, "%-4s = %s(", id, gl_op_name(n->op));
         for (int k = 0; k < n->nin; k++) gl_sb_printf(&sb, "%s%%%d", k ? ", " : "", n->in[k]);
-        if (n->nin && (n->attrs.has & ~(unsigned)GL_A_VALUE)) gl_sb_puts(&sb, ", ");
-        gl_attrs_put_py(&sb, &n->attrs, ~(unsigned)GL_A_VALUE);   /* the reference prints no value */
+        if (n->nin && (n->attrs->has & ~(unsigned)GL_A_VALUE)) gl_sb_puts(&sb, ", ");
+        gl_attrs_put_py(&sb, n->attrs, ~(unsigned)GL_A_VALUE);   /* the reference prints no value */
         gl_sb_puts(&sb, ")  : [");
-        if (n->shape.rank == 0) gl_sb_puts(&sb, "标量");
-        for (int k = 0; k < n->shape.rank; k++) {
+        if (n->shape->rank == 0) gl_sb_puts(&sb, "标量");
+        for (int k = 0; k < n->shape->rank; k++) {
             if (k) gl_sb_puts(&sb, "×");
-            if (gl_dim_is_sym(n->shape.d[k])) gl_sb_puts(&sb, n->shape.d[k].sym);
-            else gl_sb_printf(&sb, "%lld", (long long)n->shape.d[k].n);
+            if (gl_dim_is_sym(n->shape->d[k])) gl_sb_puts(&sb, n->shape->d[k].sym);
+            else gl_sb_printf(&sb, "%lld", (long long)n->shape->d[k].n);
         }
         gl_sb_puts(&sb, "]");
         if (n->name[0]) gl_sb_printf(&sb, "  # %s", n->name);

@@ -48,7 +48,7 @@ gl_shape gl_shape_of(int rank, const int64_t *dims) {
     if (rank < 0) rank = 0;
     if (rank > GL_MAX_RANK) rank = GL_MAX_RANK;
     s.rank = rank;
-    for (int i = 0; i < rank; i++) s.d[i] = gl_dim_int(dims[i]);
+    for (int i = 0; i < rank; i++) s.d[i].n = dims[i];   /* an integer dim: no symbol */
     return s;
 }
 
@@ -123,8 +123,8 @@ static inline bool mul_overflows(int64_t a, int64_t b, int64_t *r) {
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
     int64_t n = 1;
     for (int i = 0; i < s->rank; i++) {
-        int64_t v = 0;            /* set by gl_dim_value on success (GCC -O3 cannot tell) */
-        gl_status st = gl_dim_value(s->d[i], b, &v, e);
+        int64_t v = s->d[i].n;    /* an integer dim as it is; a symbol from the bind */
+        gl_status st = gl_dim_is_sym(s->d[i]) ? gl_dim_value(s->d[i], b, &v, e) : GL_OK;
         if (st) return st;
         if (v < 0) {
             char buf[160];
@@ -141,22 +141,30 @@ gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e)
 }
 
 gl_status gl_broadcast_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, gl_err *e) {
+    if (a == b) {                                /* one pool item: the same shape (most binary ops) */
+        *out = *a;
+        return GL_OK;
+    }
     int n = a->rank > b->rank ? a->rank : b->rank;
-    gl_shape pa, pb, r;
-    memset(&pa, 0, sizeof pa);
-    memset(&pb, 0, sizeof pb);
+    const gl_dim one = gl_dim_int(1);
+    gl_shape r;
     memset(&r, 0, sizeof r);
-    pa.rank = pb.rank = r.rank = n;
+    r.rank = n;
     for (int i = 0; i < n; i++) {
         int ia = i - (n - a->rank), ib = i - (n - b->rank);
-        pa.d[i] = ia >= 0 ? a->d[ia] : gl_dim_int(1);
-        pb.d[i] = ib >= 0 ? b->d[ib] : gl_dim_int(1);
-    }
-    for (int i = 0; i < n; i++) {
-        gl_dim x = pa.d[i], y = pb.d[i];
-        if (gl_dim_eq(x, y) || dim_is_one(y)) r.d[i] = x;
-        else if (dim_is_one(x)) r.d[i] = y;
+        const gl_dim *x = ia >= 0 ? &a->d[ia] : &one, *y = ib >= 0 ? &b->d[ib] : &one;
+        if (gl_dim_eq(*x, *y) || dim_is_one(*y)) r.d[i] = *x;
+        else if (dim_is_one(*x)) r.d[i] = *y;
         else {
+            gl_shape pa, pb;                     /* both padded to rank n, as the reference names them */
+            memset(&pa, 0, sizeof pa);
+            memset(&pb, 0, sizeof pb);
+            pa.rank = pb.rank = n;
+            for (int k = 0; k < n; k++) {
+                int ka = k - (n - a->rank), kb = k - (n - b->rank);
+                pa.d[k] = ka >= 0 ? a->d[ka] : one;
+                pb.d[k] = kb >= 0 ? b->d[kb] : one;
+            }
             char sa[160], sb[160];
             return gl_fail(e, GL_E_SHAPE, "shapes cannot broadcast: %s and %s", gl_shape_str(&pa, sa, sizeof sa),
                            gl_shape_str(&pb, sb, sizeof sb));
@@ -174,15 +182,16 @@ gl_status gl_matmul_shape(const gl_shape *a, const gl_shape *b, gl_shape *out, g
     if (!gl_dim_eq(a->d[a->rank - 1], b->d[b->rank - 2]))
         return gl_fail(e, GL_E_SHAPE, "matmul inner dims differ: %s @ %s", gl_shape_str(a, sa, sizeof sa),
                        gl_shape_str(b, sb, sizeof sb));
-    gl_shape ba, bb, batch;
-    memset(&ba, 0, sizeof ba);
-    memset(&bb, 0, sizeof bb);
+    gl_shape batch;
     memset(&batch, 0, sizeof batch);
-    ba.rank = a->rank - 2;
-    bb.rank = b->rank - 2;
-    memcpy(ba.d, a->d, sizeof(gl_dim) * (size_t)ba.rank);
-    memcpy(bb.d, b->d, sizeof(gl_dim) * (size_t)bb.rank);
     if (a->rank > 2 || b->rank > 2) {
+        gl_shape ba, bb;
+        memset(&ba, 0, sizeof ba);
+        memset(&bb, 0, sizeof bb);
+        ba.rank = a->rank - 2;
+        bb.rank = b->rank - 2;
+        memcpy(ba.d, a->d, sizeof(gl_dim) * (size_t)ba.rank);
+        memcpy(bb.d, b->d, sizeof(gl_dim) * (size_t)bb.rank);
         gl_status st = gl_broadcast_shape(&ba, &bb, &batch, e);
         if (st) return st;
     }
@@ -309,6 +318,6 @@ gl_status gl_op_shape(gl_op op, const gl_shape *const *in, int nin, const gl_att
 
 gl_status gl_node_shape(const gl_graph *g, const gl_node *n, gl_shape *out, gl_err *e) {
     const gl_shape *in[GL_MAX_INPUTS] = {NULL};
-    for (int i = 0; i < n->nin && i < GL_MAX_INPUTS; i++) in[i] = &g->nodes[n->in[i]].shape;
-    return gl_op_shape(n->op, in, n->nin, &n->attrs, &n->shape, out, e);
+    for (int i = 0; i < n->nin && i < GL_MAX_INPUTS; i++) in[i] = g->nodes[n->in[i]].shape;
+    return gl_op_shape(n->op, in, n->nin, n->attrs, n->shape, out, e);
 }

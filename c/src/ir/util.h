@@ -10,6 +10,32 @@
  * small enough that products of a few dims stay far from int64 overflow. GL_MAX_LAYERS: stack depth. */
 #define GL_MAX_DIM (1LL << 24)
 #define GL_MAX_LAYERS 1024
+/* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
+#define GL_MAX_NODES (1 << 22)
+
+/* gl_op_class and gl_op_arity_ok inlined, for the loops that ask them of every node (the op table's class
+ * and arity columns; the public functions are the same lookups out of line). */
+static inline gl_opclass gl_op_class_of(gl_op op) {
+    static const unsigned char CLS[] = {
+#define GL_OP(E, name, cls, ...) [GL_OP_##E] = GL_CLASS_##cls,
+#include "graphlab_ops.h"
+#undef GL_OP
+    };
+    return (unsigned)op < GL_OP_COUNT ? (gl_opclass)CLS[op] : GL_CLASS_SPECIAL;
+}
+static inline bool gl_op_arity_fits(gl_op op, int nin) {
+    static const signed char LO[] = {
+#define GL_OP(E, name, cls, lo, ...) [GL_OP_##E] = lo,
+#include "graphlab_ops.h"
+#undef GL_OP
+    };
+    static const signed char HI[] = {
+#define GL_OP(E, name, cls, lo, hi, ...) [GL_OP_##E] = hi,
+#include "graphlab_ops.h"
+#undef GL_OP
+    };
+    return (unsigned)op < GL_OP_COUNT && nin >= LO[op] && nin <= HI[op];
+}
 
 /* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). These two keep
  * malloc's shape (a pointer, NULL on failure) rather than graphlab.h's status + out-pointer convention:

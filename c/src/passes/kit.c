@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/pool.h"
 #include "passes/passes.h"
 
 static bool failed(const gl_kit *k) { return k->err.code != GL_OK; }
@@ -40,6 +41,7 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     k->hits = -1;
     k->need = need;
     k->w = *g;
+    gl_pool_retain(k->w.pool);
     if (gl_graph_validate(g, &k->err)) return k->err.code;
     int n = g->n;
     if (need & GL_KIT_NODES) {
@@ -81,10 +83,17 @@ int gl_kit_append(gl_kit *k, const gl_node *proto) {
         gl_fail(&k->err, GL_E_INTERNAL, "pass kit: appending needs GL_KIT_NODES | GL_KIT_VALUES");
         return -1;
     }
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const gl_shape *s = p ? gl_pool_shape(p, proto->shape, &k->err) : NULL;
+    const gl_attrs *a = s ? gl_pool_attrs(p, proto->attrs, &k->err) : NULL;
+    const char *nm = a ? gl_pool_name(p, proto->name, &k->err) : NULL;
     int id = k->w.n;
-    if (id == k->w.cap && grow_working(k, k->w.cap * 2)) return -1;
+    if (!nm || (id == k->w.cap && grow_working(k, k->w.cap * 2))) return -1;
     k->w.nodes[id] = *proto;
     k->w.nodes[id].id = id;
+    k->w.nodes[id].shape = s;
+    k->w.nodes[id].attrs = a;
+    k->w.nodes[id].name = nm;
     k->w.values[id] = NULL;
     k->owned[id] = false;
     if (k->remap) {
@@ -93,6 +102,22 @@ int gl_kit_append(gl_kit *k, const gl_node *proto) {
     }
     k->w.n++;
     return id;
+}
+
+gl_status gl_kit_set_attrs(gl_kit *k, int id, const gl_attrs *a) {
+    if (failed(k)) return k->err.code;
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const gl_attrs *in = p ? gl_pool_attrs(p, a, &k->err) : NULL;
+    if (in) k->w.nodes[id].attrs = in;
+    return k->err.code;
+}
+
+gl_status gl_kit_set_name(gl_kit *k, int id, const char *name) {
+    if (failed(k)) return k->err.code;
+    gl_pool *p = gl_graph_pool(&k->w, &k->err);
+    const char *in = p ? gl_pool_name(p, name, &k->err) : NULL;
+    if (in) k->w.nodes[id].name = in;
+    return k->err.code;
 }
 
 void gl_kit_set_value(gl_kit *k, int id, gl_array *v) {
@@ -160,7 +185,7 @@ static void add_pair(gl_kit *k, int new_id, int old_id) {
 
 static gl_status prov_begin(gl_kit *k) {
     k->how = gl_alloc((size_t)k->out->n, sizeof *k->how, &k->err);   /* zero = GL_HOW_KEPT */
-    k->pcap = k->out->n + 16;
+    k->pcap = 64;
     k->pnew = gl_alloc((size_t)k->pcap, sizeof *k->pnew, &k->err);
     k->pold = gl_alloc((size_t)k->pcap, sizeof *k->pold, &k->err);
     return failed(k) ? k->err.code : GL_OK;
@@ -173,7 +198,7 @@ static int keep_list(gl_kit *k, unsigned flags, const int *res, int *keep) {
     for (int pass = 0; pass < 2; pass++) {
         bool leaves = pass == 0;
         for (int i = 0; i < m; i++) {
-            if ((flags & GL_KIT_LEAVES_FIRST) && (gl_op_class(w->nodes[i].op) == GL_CLASS_LEAF) != leaves) continue;
+            if ((flags & GL_KIT_LEAVES_FIRST) && (gl_op_class_of(w->nodes[i].op) == GL_CLASS_LEAF) != leaves) continue;
             if (!k->remap || k->remap[i] < 0) keep[nkeep++] = i;
         }
         if (!(flags & GL_KIT_LEAVES_FIRST)) break;
@@ -202,8 +227,10 @@ static gl_status give_working(gl_kit *k) {
     gl_status st = gl_graph_new(&k->out, &k->err);
     if (st) return st;
     gl_graph *c = k->out;
+    gl_graph_share_pool(c, w->pool);
     if (!(c->values = gl_alloc((size_t)w->cap, sizeof *c->values, &k->err))) return k->err.code;
-    for (int i = 0; i < w->n; i++) c->values[i] = gl_array_retain(w->values[i]);
+    for (int i = 0; i < w->n; i++)
+        if (w->values[i]) c->values[i] = gl_array_retain(w->values[i]);   /* zeroed: most nodes have none */
     c->nodes = w->nodes;
     c->n = w->n;
     c->cap = w->cap;
@@ -227,8 +254,10 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
     }
     for (int i = 0; i < m; i++) map[i] = -1;
     gl_status st = gl_graph_new(&k->out, &k->err);
-    if (st || (st = gl_graph_reserve(k->out, nkeep, &k->err))) return st;
+    if (st) return st;
     gl_graph *ng = k->out;
+    gl_graph_share_pool(ng, w->pool);   /* the nodes are copied as records: their pointers stay valid */
+    if ((st = gl_graph_reserve(ng, nkeep, &k->err))) return st;
     for (int t = 0; t < nkeep; t++) {
         int old = keep[t];
         const gl_node *nd = &w->nodes[old];
@@ -246,7 +275,7 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
         *dst = *nd;
         dst->id = nid;
         for (int s = 0; s < nd->nin; s++) dst->in[s] = ins[s];
-        ng->values[nid] = gl_array_retain(w->values[old]);
+        ng->values[nid] = w->values[old] ? gl_array_retain(w->values[old]) : NULL;
         map[old] = nid;
     }
     int *outs = gl_alloc((size_t)w->nout + 1, sizeof *outs, &k->err);
@@ -272,17 +301,18 @@ gl_status gl_kit_commit(gl_kit *k, unsigned flags) {
     int *res = gl_alloc((size_t)m + 1, sizeof *res, &k->err);
     int *keep = gl_alloc((size_t)m + 1, sizeof *keep, &k->err);
     k->idmap = gl_alloc((size_t)m + 1, sizeof *k->idmap, &k->err);
+    k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err);   /* every entry written below */
     int nkeep = -1;
-    if (res && keep && k->idmap && !resolve_all(k->remap, m, res, &k->err)) nkeep = keep_list(k, flags, res, keep);
+    if (res && keep && k->idmap && k->pbase && !resolve_all(k->remap, m, res, &k->err))
+        nkeep = keep_list(k, flags, res, keep);
     if (nkeep >= 0 && !rebuild(k, keep, nkeep, res) && !prov_begin(k)) {
         for (int i = 0; i < k->n; i++) {
             if (k->remap && k->remap[i] >= 0 && k->merged[i]) {
                 int j = k->idmap[res[i]];
-                if (j < 0) continue;
-                add_pair(k, j, i);
-                k->how[j] = GL_HOW_MERGED;
-            } else if (k->idmap[i] >= 0) {
-                add_pair(k, k->idmap[i], i);
+                k->pbase[i] = j;
+                if (j >= 0) k->how[j] = GL_HOW_MERGED;
+            } else {
+                k->pbase[i] = k->idmap[i];
             }
         }
     }
@@ -297,6 +327,8 @@ gl_status gl_kit_adopt(gl_kit *k, gl_graph *ng) {
         return k->err.code;
     }
     k->out = ng;
+    if (!(k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err))) return k->err.code;
+    for (int i = 0; i < k->n; i++) k->pbase[i] = -1;
     return prov_begin(k);
 }
 
@@ -304,7 +336,13 @@ void gl_kit_how(gl_kit *k, int new_id, gl_how how) {
     if (new_id >= 0 && new_id < k->out->n) k->how[new_id] = how;
 }
 
-void gl_kit_from(gl_kit *k, int new_id, int old_id) { add_pair(k, new_id, old_id); }
+void gl_kit_from(gl_kit *k, int new_id, int old_id) {
+    /* an old id's first listing is its base (one int, no pair): decompose lists every node */
+    if (!failed(k) && old_id >= 0 && old_id < k->n && new_id >= 0 && new_id < k->out->n && k->pbase[old_id] < 0)
+        k->pbase[old_id] = new_id;
+    else
+        add_pair(k, new_id, old_id);
+}
 
 bool gl_kit_claim(gl_kit *k, int new_id, int old_id) {
     if (failed(k) || k->idmap[old_id] >= 0) return false;
@@ -320,39 +358,61 @@ static int cmp_int(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Lays the pairs out as gl_provenance: from lists ascending by old id; removed = old ids in no pair. */
+/* Lays the pairs out as gl_provenance: from lists ascending by old id; removed = old ids in no pair. The
+ * base listings (one per old id, ascending) come first in each list; a list a rule's pair made unsorted
+ * is sorted. */
 static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     int nnew = k->out->n, nold = k->n;
+    const int *base = k->pbase;
     gl_err *e = &k->err;
     snprintf(p->pass, sizeof p->pass, "%s", pass);
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    p->from = gl_alloc((size_t)k->npairs + 1, sizeof(int), e);
     int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    bool *seen = gl_alloc((size_t)nold + 1, sizeof(bool), e);
-    if (!p->from_start || !p->from || !fill || !seen) goto done;
-    /* a counting sort of the pairs by new id, then each from list sorted */
-    for (int t = 0; t < k->npairs; t++) p->from_start[k->pnew[t] + 1]++;
+    bool *paired = k->npairs ? gl_alloc((size_t)nold + 1, sizeof(bool), e) : NULL;   /* listed by a rule's pair */
+    int *dirty = k->npairs ? gl_alloc((size_t)k->npairs, sizeof(int), e) : NULL;
+    if (!p->from_start || !fill || (k->npairs && (!paired || !dirty))) goto done;
+    /* a counting sort by new id */
+    size_t nbase = 0;
+    int nrem = 0;
+    for (int i = 0; i < nold; i++) {
+        int j = base ? base[i] : -1;
+        if (j >= 0) {
+            p->from_start[j + 1]++;
+            nbase++;
+        }
+    }
+    for (int t = 0; t < k->npairs; t++) {
+        p->from_start[k->pnew[t] + 1]++;
+        paired[k->pold[t]] = true;
+    }
     for (int j = 0; j < nnew; j++) p->from_start[j + 1] += p->from_start[j];
     memcpy(fill, p->from_start, sizeof(int) * ((size_t)nnew + 1));
+    if (!(p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    for (int i = 0; i < nold; i++) {
+        int j = base ? base[i] : -1;
+        if (j >= 0) p->from[fill[j]++] = i;
+        else nrem += !(paired && paired[i]);
+    }
+    int ndirty = 0;
     for (int t = 0; t < k->npairs; t++) {
-        p->from[fill[k->pnew[t]]++] = k->pold[t];
-        seen[k->pold[t]] = true;
+        int j = k->pnew[t], q = fill[j]++;
+        p->from[q] = k->pold[t];
+        if (q > p->from_start[j] && p->from[q - 1] > p->from[q]) dirty[ndirty++] = j;
     }
-    for (int j = 0; j < nnew; j++) {
-        int s = p->from_start[j], t = p->from_start[j + 1];
-        if (t - s > 1) qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
+    for (int d = 0; d < ndirty; d++) {          /* a list may be named twice: sorting it again is a no-op */
+        int s = p->from_start[dirty[d]], t = p->from_start[dirty[d] + 1];
+        qsort(p->from + s, (size_t)(t - s), sizeof(int), cmp_int);
     }
-    int nrem = 0;
-    for (int i = 0; i < nold; i++) nrem += !seen[i];
     if (!(p->removed = gl_alloc((size_t)nrem + 1, sizeof(int), e))) goto done;
     for (int i = 0; i < nold; i++)
-        if (!seen[i]) p->removed[p->nremoved++] = i;
+        if ((!base || base[i] < 0) && !(paired && paired[i])) p->removed[p->nremoved++] = i;
     p->how = k->how;                        /* handed over */
     k->how = NULL;
 done:
     free(fill);
-    free(seen);
+    free(paired);
+    free(dirty);
     return e->code;
 }
 
@@ -370,11 +430,13 @@ gl_status gl_kit_end(gl_kit *k, const char *pass, gl_pass_result *out, gl_err *e
         if (k->owned[i]) gl_array_release(k->w.values[i]);
     if ((k->need & GL_KIT_NODES) && !k->nodes_given) free(k->w.nodes);
     if (k->need & GL_KIT_VALUES) free(k->w.values);
+    gl_pool_release(k->w.pool);
     free(k->owned);
     free(k->remap);
     free(k->merged);
     gl_users_free(&k->users);
     free(k->idmap);
+    free(k->pbase);
     free(k->how);
     free(k->pnew);
     free(k->pold);

@@ -41,7 +41,8 @@ typedef struct {
     gl_err err;           /* the first error */
     int hits;             /* the pass's count (-1: the pass reports none) */
     gl_users users;       /* GL_KIT_USERS */
-    /* the working copy: w.nodes / w.values are in's until GL_KIT_NODES / GL_KIT_VALUES copies them */
+    /* the working copy: w.nodes / w.values are in's until GL_KIT_NODES / GL_KIT_VALUES copies them; w.pool
+       is in's pool, one reference held by the kit, shared by the output graph */
     gl_graph w;
     bool *owned;          /* per working id: the kit holds the reference of a value gl_kit_set_value gave it */
     int *remap;           /* per working id: the node that stands for it, or -1 */
@@ -53,7 +54,9 @@ typedef struct {
     gl_graph *out;
     int *idmap;           /* per working id: its id in out, or -1 */
     gl_how *how;          /* per new node */
-    int *pnew, *pold;     /* provenance pairs (new id, old id) */
+    int *pbase;           /* per old id: the new node its first listing is in (the commit's default provenance,
+                             or a first gl_kit_from), or -1 */
+    int *pnew, *pold;     /* the rule's provenance pairs (new id, old id) */
     int npairs, pcap;
     bool *claimed;        /* per old id: listed in some from by gl_kit_claim */
     void *scratch[8];     /* gl_kit_alloc's blocks */
@@ -67,6 +70,10 @@ void *gl_kit_alloc(gl_kit *k, size_t n, size_t size);
 static inline gl_node *gl_kit_node(gl_kit *k, int id) { return &k->w.nodes[id]; }
 /* Appends a copy of proto (GL_KIT_NODES | GL_KIT_VALUES); its working id, or -1. */
 int gl_kit_append(gl_kit *k, const gl_node *proto);
+/* Gives working node id new attrs / a new name, interned in the pool the kit's graphs share (a node's
+ * shape, attrs and name are never written through: kit.c). Returns the status (k.err on failure). */
+gl_status gl_kit_set_attrs(gl_kit *k, int id, const gl_attrs *a);
+gl_status gl_kit_set_name(gl_kit *k, int id, const char *name);
 /* Gives node id the new value v, whose reference the kit takes (the output graph retains its own). */
 void gl_kit_set_value(gl_kit *k, int id, gl_array *v);
 /* id is replaced by `by` (its users read `by`); provenance: id removed. */

@@ -20,7 +20,7 @@
  * value the kit takes. Returns its status. */
 static gl_status fold(gl_kit *k, int i, const bool *isc, const gl_bind *nobind, bool *folded) {
     const gl_node *nd = &k->in->nodes[i];
-    gl_opclass cls = gl_op_class(nd->op);
+    gl_opclass cls = gl_op_class_of(nd->op);
     *folded = false;
     if (cls == GL_CLASS_LEAF || cls == GL_CLASS_GENERATOR || nd->nin == 0) return GL_OK;
     bool all = true;
@@ -38,10 +38,12 @@ static gl_status fold(gl_kit *k, int i, const bool *isc, const gl_bind *nobind, 
     c->op = GL_OP_CONST;
     c->nin = 0;
     memset(c->in, 0, sizeof c->in);
-    memset(&c->attrs, 0, sizeof c->attrs);
-    if (!nd->name[0]) snprintf(c->name, sizeof c->name, "folded %s", gl_op_name(nd->op));
+    c->attrs = &gl_no_attrs;
     *folded = true;
-    return GL_OK;
+    if (nd->name[0]) return GL_OK;
+    char name[GL_NAME_MAX];
+    snprintf(name, sizeof name, "folded %s", gl_op_name(nd->op));
+    return gl_kit_set_name(k, i, name);
 }
 
 gl_status gl_constant_fold(const gl_graph *g, gl_pass_result *out, gl_err *e) {

@@ -40,7 +40,7 @@ typedef struct {
 static int key_kind(const gl_graph *g, int id) {
     const gl_node *n = &g->nodes[id];
     if (n->op != GL_OP_CONST) return K_NODE;
-    if (n->shape.rank == 0) return (n->attrs.has & GL_A_VALUE) ? K_SCALAR : K_NONE;
+    if (n->shape->rank == 0) return (n->attrs->has & GL_A_VALUE) ? K_SCALAR : K_NONE;
     return g->values[id] ? K_ARRAY : K_UNIQUE;   /* a const without a value: the reference has none */
 }
 
@@ -50,7 +50,7 @@ static uint64_t key_hash(const cse_ctx *c, int id) {
     uint64_t h = mix(0x1234, (uint64_t)kind);
     switch (kind) {
     case K_SCALAR: {
-        double v = n->attrs.value;
+        double v = n->attrs->value;
         if (v == 0.0) v = 0.0;                                 /* -0.0 == 0.0 */
         return mix(h, dbits(v));
     }
@@ -62,7 +62,7 @@ static uint64_t key_hash(const cse_ctx *c, int id) {
     h = mix(h, (uint64_t)n->op);
     h = mix(h, (uint64_t)n->nin);
     for (int t = 0; t < n->nin; t++) h = mix(h, (uint64_t)c->res[n->in[t]]);
-    return mix(h, gl_attrs_hash(&n->attrs));
+    return mix(h, gl_attrs_hash(n->attrs));
 }
 
 static bool key_eq(const cse_ctx *c, int a, int b) {
@@ -70,7 +70,7 @@ static bool key_eq(const cse_ctx *c, int a, int b) {
     int ka = key_kind(c->g, a), kb = key_kind(c->g, b);
     if (ka != kb) return false;
     switch (ka) {
-    case K_SCALAR: return x->attrs.value == y->attrs.value;
+    case K_SCALAR: return x->attrs->value == y->attrs->value;
     case K_NONE: return true;
     case K_ARRAY: return c->g->values[a] == c->g->values[b];
     case K_UNIQUE: return a == b;
@@ -79,7 +79,7 @@ static bool key_eq(const cse_ctx *c, int a, int b) {
     if (x->op != y->op || x->nin != y->nin) return false;
     for (int t = 0; t < x->nin; t++)
         if (c->res[x->in[t]] != c->res[y->in[t]]) return false;
-    return gl_attrs_key_eq(&x->attrs, &y->attrs);
+    return gl_attrs_key_eq(x->attrs, y->attrs);
 }
 
 gl_status gl_cse(const gl_graph *g, gl_pass_result *out, gl_err *e) {

@@ -10,19 +10,20 @@
  *               exp, as Python evaluates `1.0 + F.exp(-x)`)
  *   gelu(x)     x2 = x * x ; x3 = x2 * x ; a = x3 * const(0.044715) ; b = x + a ;
  *               u = b * const(sqrt(2/pi)) ; t = tanh(u) ; s = const(1.0) + t ; h = x * const(0.5) ; h * s
- *   any other op re-emitted with its attrs, shape and name.
+ *   any other op copied as it is (attrs, shape, name).
  * Scalars are lifted by gl_t_scalar (deduplicated per trace), each builder call in its own statement so
  * nodes are created in the reference's order. The result has no hit count (hits -1).
  * Provenance: nodes produced by expanding a composite (including any scalar const the expansion had to
  * create) are "expanded" from the composite's id — the only case where one input id appears in several
  * `from` lists; every other node is "kept" from its own id. Nothing is removed.
  */
+#include "ir/pool.h"
 #include "passes/kit.h"
 
 static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
     case GL_OP_SOFTMAX: {
-        int x = in[0], ax = n->attrs.axis;
+        int x = in[0], ax = n->attrs->axis;
         int m = gl_t_max(tr, x, ax, true);
         int d = gl_t_sub(tr, x, m);
         int ex = gl_t_exp(tr, d);
@@ -41,7 +42,7 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         int s = gl_t_sum(tr, q, -1, true);
         int c = gl_t_scalar(tr, inv);
         int t = gl_t_mul(tr, s, c);
-        int ce = gl_t_scalar(tr, n->attrs.eps);
+        int ce = gl_t_scalar(tr, n->attrs->eps);
         int u = gl_t_add(tr, t, ce);
         int r = gl_t_rsqrt(tr, u);
         int y = gl_t_mul(tr, x, r);
@@ -72,7 +73,10 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         return gl_t_mul(tr, h, s);
     }
     default:
-        return gl_t_emit(tr, n->op, in, n->nin, &n->attrs, &n->shape, n->name);
+        /* The node as it is, appended as a record (its pointers are in the shared pool). gl_t_emit would
+         * re-check it and find no trace values to compute with: only gl_t_scalar's consts have one, and
+         * every node here reads a leaf of g at its root. */
+        return gl_graph_add_copy(gl_tracer_graph(tr), n, in, e);
     }
 }
 
@@ -85,10 +89,15 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
     int *outs = gl_kit_alloc(&k, (size_t)g->nout + 1, sizeof *outs);
     if (!idmap || !first || !outs || gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &k.err)) goto done;
+    gl_tracer_share_pool(tr, g);   /* the nodes it copies keep their shapes, attrs and names */
+    int ncomp = 0;
+    for (int i = 0; i < n; i++) ncomp += gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
+    int room = ncomp < (GL_MAX_NODES - n) / 10 ? n + 10 * ncomp : GL_MAX_NODES;   /* gelu: 9 nodes, 1 const */
+    if (gl_graph_reserve(gl_tracer_graph(tr), room, &k.err)) goto done;
     for (int i = 0; i < n; i++) {
         const gl_node *nd = &g->nodes[i];
         first[i] = gl_tracer_graph(tr)->n;
-        if (gl_op_class(nd->op) == GL_CLASS_LEAF) {
+        if (gl_op_class_of(nd->op) == GL_CLASS_LEAF) {
             idmap[i] = gl_t_leaf(tr, nd, g->values[i]);
         } else {
             int in[GL_MAX_INPUTS];
@@ -111,7 +120,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     for (int t = 0; t < g->nguards; t++)
         if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
     for (int i = 0; i < n; i++) {
-        bool comp = gl_op_class(g->nodes[i].op) == GL_CLASS_COMPOSITE;
+        bool comp = gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
         for (int j = first[i]; j < first[i + 1]; j++) {
             gl_kit_from(&k, j, i);
             if (comp) gl_kit_how(&k, j, GL_HOW_EXPANDED);

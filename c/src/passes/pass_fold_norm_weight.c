@@ -56,7 +56,7 @@ static gl_status fold(gl_kit *k, int i, fold_src **src, int *srccap) {
         if (strlen(name) >= GL_NAME_MAX)
             return gl_fail(&k->err, GL_E_LIMIT, "fold_norm_weight: new param name '%.40s...' is longer than %d bytes",
                            name, GL_NAME_MAX - 1);
-        memcpy(p.name, name, strlen(name) + 1);
+        p.name = name;                                 /* interned by gl_kit_append */
         int nid = gl_kit_append(k, &p);
         if (nid < 0) return k->err.code;
         if (nid - n == *srccap) {
@@ -77,7 +77,7 @@ static gl_status fold(gl_kit *k, int i, fold_src **src, int *srccap) {
         un->nin = 2;
         un->in[0] = a;
         un->in[1] = nid;
-        memset(&un->attrs, 0, sizeof un->attrs);
+        un->attrs = &gl_no_attrs;
     }
     return GL_OK;
 }
@@ -87,7 +87,7 @@ static bool foldable(gl_kit *k, int i) {
     const gl_node *nd = &k->in->nodes[i];
     if (nd->op != GL_OP_MUL) return false;
     const gl_node *w = gl_kit_node(k, nd->in[1]);
-    if (w->op != GL_OP_PARAM || w->shape.rank != 1) return false;
+    if (w->op != GL_OP_PARAM || w->shape->rank != 1) return false;
     int u0 = k->users.start[i], u1 = k->users.start[i + 1];
     if (u0 == u1) return false;
     for (int t = u0; t < u1; t++) {

@@ -65,11 +65,11 @@ gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e) 
         pv->in[2] = v;
         pv->nin = 3;
         if (p[6] >= 0) pv->in[pv->nin++] = p[6];
-        memset(&pv->attrs, 0, sizeof pv->attrs);
-        pv->attrs.has = GL_A_SCALE;
-        pv->attrs.scale = k.w.values[p[3]]->data[0];
-        memset(pv->name, 0, sizeof pv->name);
-        memcpy(pv->name, "flash_attn", sizeof "flash_attn");
+        gl_attrs at;
+        memset(&at, 0, sizeof at);
+        at.has = GL_A_SCALE;
+        at.scale = k.w.values[p[3]]->data[0];
+        if (gl_kit_set_attrs(&k, p[0], &at) || gl_kit_set_name(&k, p[0], "flash_attn")) goto done;
         k.hits++;
     }
     if (gl_kit_commit(&k, GL_KIT_DCE)) goto done;

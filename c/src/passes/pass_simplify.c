@@ -14,7 +14,7 @@
 
 static bool is_const(gl_kit *k, int i, double v) {
     const gl_node *n = gl_kit_node(k, i);
-    if (n->op != GL_OP_CONST || n->shape.rank != 0) return false;
+    if (n->op != GL_OP_CONST || n->shape->rank != 0) return false;
     const gl_array *a = k->w.values[i];
     return a && a->data && a->size == 1 && a->data[0] == v;
 }
@@ -37,14 +37,14 @@ static int rewrite(gl_kit *k, int idx, const int *in) {
     switch (nd->op) {
     case GL_OP_MUL: {
         int other = is_const(k, in[1], 1.0) ? in[0] : is_const(k, in[0], 1.0) ? in[1] : idx;
-        return gl_shape_eq(&gl_kit_node(k, other)->shape, &nd->shape) ? other : idx;
+        return gl_shape_eq(gl_kit_node(k, other)->shape, nd->shape) ? other : idx;
     }
     case GL_OP_ADD:
-    case GL_OP_SUB: return is_const(k, in[1], 0.0) && gl_shape_eq(&a->shape, &nd->shape) ? in[0] : idx;
+    case GL_OP_SUB: return is_const(k, in[1], 0.0) && gl_shape_eq(a->shape, nd->shape) ? in[0] : idx;
     case GL_OP_DIV: return is_const(k, in[1], 1.0) ? in[0] : idx;
     case GL_OP_NEG: return a->op == GL_OP_NEG ? gl_kit_res(k, a->in[0]) : idx;
     case GL_OP_TRANSPOSE:
-        return a->op == GL_OP_TRANSPOSE && perms_cancel(&a->attrs, &nd->attrs) ? gl_kit_res(k, a->in[0]) : idx;
+        return a->op == GL_OP_TRANSPOSE && perms_cancel(a->attrs, nd->attrs) ? gl_kit_res(k, a->in[0]) : idx;
     case GL_OP_RESHAPE:
         if (a->op == GL_OP_RESHAPE) {
             nd->in[0] = gl_kit_res(k, a->in[0]);

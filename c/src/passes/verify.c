@@ -5,8 +5,9 @@
  * pass, the invariant and the node:  "verify after cse: shape: node 7 (mul) has (2, 3), but its inputs give
  * (3, 2)".
  *
- * Invariants of a graph: ids (nodes[i].id == i, a known op), topological order (every input an earlier
- * node), arity (the op table's min..max inputs), shape (a valid rank; re-inferred from the inputs by the
+ * Invariants of a graph: ids (nodes[i].id == i, a known op), pool (every node's shape, attrs and name live
+ * in the graph's pool, and a pass's output shares its input's: graphlab.h), topological order (every input an
+ * earlier node), arity (the op table's min..max inputs), shape (a valid rank; re-inferred from the inputs by the
  * tracer's rule, gl_op_shape, it is the node's shape — but see keeps_stale_shapes), outputs and guards
  * (existing nodes). Of a pass: the output and guard counts are the input's, and provenance (rules at the
  * top of pass_registry.c): one entry per new node, from lists ascending and in range, removed ascending,
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/pool.h"
 #include "passes/passes.h"
 
 /* "verify after PASS: INVARIANT: ..." */
@@ -48,13 +50,15 @@ static bool carried_over(const gl_graph *in, const gl_provenance *p, int j, cons
     gl_how h = p->how[j];
     int src = p->from[p->from_start[j]];
     if (src < 0 || src >= in->n) return false;
-    return (h == GL_HOW_KEPT || h == GL_HOW_REPLACED || h == GL_HOW_MERGED) && gl_shape_eq(&in->nodes[src].shape, s);
+    return (h == GL_HOW_KEPT || h == GL_HOW_REPLACED || h == GL_HOW_MERGED) && gl_shape_eq(in->nodes[src].shape, s);
 }
 
 /* The graph invariants; in and p (or NULL) let a stale shape through as keeps_stale_shapes says. */
 static gl_status check_graph(const gl_graph *g, const char *pass, const gl_graph *in, const gl_provenance *p,
                              gl_err *e) {
     bool stale_ok = in && p && keeps_stale_shapes(pass);
+    if (in && in->pool && g->pool != in->pool)
+        return broken(e, pass, "pool", "the graph does not share its input's pool (its nodes were copied out of it)");
     if (g->n < 0 || g->n > g->cap || (g->n && (!g->nodes || !g->values)))
         return broken(e, pass, "ids", "the graph holds %d nodes in room for %d", g->n, g->cap);
     for (int i = 0; i < g->n; i++) {
@@ -62,23 +66,26 @@ static gl_status check_graph(const gl_graph *g, const char *pass, const gl_graph
         if (n->id != i) return broken(e, pass, "ids", "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return broken(e, pass, "ids", "node %d has unknown op %d", i, (int)n->op);
         const char *op = gl_op_name(n->op);
+        const char *stray = !gl_pool_holds(g->pool, n->shape) ? "shape" : !gl_pool_holds(g->pool, n->attrs) ? "attrs"
+                            : !gl_pool_holds(g->pool, n->name) ? "name" : NULL;
+        if (stray) return broken(e, pass, "pool", "node %d (%s): its %s is not in the graph's pool", i, op, stray);
         if (n->nin < 0 || n->nin > GL_MAX_INPUTS || !gl_op_arity_ok(n->op, n->nin))
             return broken(e, pass, "arity", "node %d (%s) has %d inputs", i, op, n->nin);
         for (int k = 0; k < n->nin; k++)
             if (n->in[k] < 0 || n->in[k] >= i)
                 return broken(e, pass, "topological order", "node %d (%s) input %d is node %d, which does not come before it",
                               i, op, k, n->in[k]);
-        if (n->shape.rank < 0 || n->shape.rank > GL_MAX_RANK)
-            return broken(e, pass, "shape", "node %d (%s) has rank %d", i, op, n->shape.rank);
+        if (n->shape->rank < 0 || n->shape->rank > GL_MAX_RANK)
+            return broken(e, pass, "shape", "node %d (%s) has rank %d", i, op, n->shape->rank);
         gl_shape want;
         gl_err le = {GL_OK, ""};
-        bool ok = !gl_node_shape(g, n, &want, &le) && gl_shape_eq(&want, &n->shape);
-        if (!ok && stale_ok && carried_over(in, p, i, &n->shape)) continue;
+        bool ok = !gl_node_shape(g, n, &want, &le) && gl_shape_eq(&want, n->shape);
+        if (!ok && stale_ok && carried_over(in, p, i, n->shape)) continue;
         if (le.code) return broken(e, pass, "shape", "node %d (%s): its inputs give no shape: %s", i, op, le.msg);
         if (!ok) {
             char a[100], b[100];
             return broken(e, pass, "shape", "node %d (%s) has %s, but its inputs give %s", i, op,
-                          gl_shape_str(&n->shape, a, sizeof a), gl_shape_str(&want, b, sizeof b));
+                          gl_shape_str(n->shape, a, sizeof a), gl_shape_str(&want, b, sizeof b));
         }
     }
     for (int k = 0; k < g->nout; k++)
