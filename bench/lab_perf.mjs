@@ -33,14 +33,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CHROMIUM, ARGS, quantile, median, f1, load } from './lab_common.mjs';
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
-// --disable-gpu: no GPU here, so Chromium rasterizes and composites in software (viz's SoftwareRenderer): every
-// frame's raster and draw is CPU time on the 2 cores, a harder test than a student's GPU browser. No flag that
-// changes how frames are scheduled or counted (--disable-frame-rate-limit, --run-all-compositor-stages-before-
-// draw, --disable-renderer-backgrounding …): the page is in front, and (b) measures the floor (a page that
-// only runs a rAF loop, and the lab standing still) in the same browser, on time at 100 % on an idle machine.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
 const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
 const BUDGET_MS = 100;
@@ -49,20 +44,6 @@ const FRAME_P95_MS = 17.7;   // a vsync (16.7 ms) and the rAF clock's rounding
 const ONLY = new Set((process.env.LAB_PERF_ONLY || 'a,b,c,d').split(',').map((x) => x.trim()));
 
 // ------------------------------------------------------------------------------------------ helpers
-function quantile(xs, q) {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
-  return s[i];
-}
-const median = (xs) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 function row(label, xs, qs = [['median', 0.5], ['p90', 0.9]]) {
   const parts = qs.map(([n, q]) => `${n} ${f1(q === 0.5 ? median(xs) : quantile(xs, q))}`);
   return `  ${label.padEnd(34)} ${parts.join('  ')}  max ${f1(Math.max(...xs))} ms  (n=${xs.length})`;

@@ -20,20 +20,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { CHROMIUM, ARGS, median, f1, load } from './lab_common.mjs';
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const REPEAT = Math.max(2, Number(process.env.LAB_SPEED_REPEAT) || 8);
 const LOADS = Math.max(1, Number(process.env.LAB_SPEED_LOADS) || 3);
 const TARGET = { analysis: 30, firstGraph: 1000, step: 100 };
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
-const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
 const stats = (xs) => `median ${f1(median(xs))}  best ${f1(Math.min(...xs))}  max ${f1(Math.max(...xs))} ms (n=${xs.length})`;
 
 // In-page probe (an init script, so it sees the page's first marks): every gl-* mark, the last keydown's time,
