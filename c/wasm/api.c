@@ -274,7 +274,6 @@ static gl_status m_codegen(const char *in, size_t len, char **out, size_t *outle
 
 static const gl_wasm_method METHODS[] = {
     {"case", m_case},
-    {"case_packed", m_case_packed},
     {"presets", m_presets},
     {"version", m_version},
     {"meta", m_meta},
@@ -283,6 +282,7 @@ static const gl_wasm_method METHODS[] = {
     {"print", m_print},
     {"codegen", m_codegen},
     {"trace", gl_program_trace_json},          /* c/src/front/py_json.c */
+    {"case_packed", m_case_packed},            /* the lab's analysis; last, so the list errors show is unchanged */
 };
 #define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))
 
