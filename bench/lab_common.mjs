@@ -24,3 +24,12 @@ export const median = (xs) => {
 };
 export const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 export const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
+/** The closing lines: the load average, then the missed targets (exit code 1) or that all were met. */
+export function finish(failures, allMet) {
+  console.log(`\nload average at the end: ${load()}`);
+  if (failures.length) {
+    console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
+    process.exitCode = 1;
+  } else console.log(`\nall targets met (${allMet})`);
+}

@@ -33,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { CHROMIUM, ARGS, quantile, median, f1, load } from './lab_common.mjs';
+import { CHROMIUM, ARGS, quantile, median, f1, load, finish } from './lab_common.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
@@ -661,11 +661,7 @@ async function main() {
     await browser.close();
     await server.close();
   }
-  console.log(`\nload average at the end: ${load()}`);
-  if (failures.length) {
-    console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
-    process.exitCode = 1;
-  } else console.log('\nall targets met (slider → redraw < 100 ms median, animation p95 ≤ 17.7 ms and ≥ 95 % on time, keyboard checklist, no task over 200 ms)');
+  finish(failures, 'slider → redraw < 100 ms median, animation p95 ≤ 17.7 ms and ≥ 95 % on time, keyboard checklist, no task over 200 ms');
 }
 
 main().catch((err) => {
