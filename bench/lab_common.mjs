@@ -1,6 +1,11 @@
 // lab_common.mjs — what bench/lab_perf.mjs and bench/lab_speed.mjs share: the browser they drive and how, and
 // the statistics they print.
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const CHROMIUM = '/usr/bin/chromium';
 // --disable-gpu: no GPU here, so Chromium rasterizes and composites in software (viz's SoftwareRenderer): every
@@ -32,4 +37,24 @@ export function finish(failures, allMet) {
     console.log(`\n${failures.length} target(s) missed:\n  - ${failures.join('\n  - ')}`);
     process.exitCode = 1;
   } else console.log(`\nall targets met (${allMet})`);
+}
+
+/** Checks that the built lab and Chromium are there (exit 2 naming what is missing), then serves public/ (or
+ *  LAB_PERF_ROOT) on a free port and launches Chromium: {server, browser}. */
+export async function launchLab(tool) {
+  for (const f of ['graphlab-core.wasm', 'graphlab-core.mjs', 'graphlab.mjs', 'app/main.js']) {
+    if (!fs.existsSync(path.join(REPO, 'public', f))) {
+      console.error(`${tool}: public/${f} is missing — run "make wasm web" (or "make bench-lab")`);
+      process.exit(2);
+    }
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`${tool}: ${CHROMIUM} is missing (apt-get install chromium); nothing measured`);
+    process.exit(2);
+  }
+  const { startServer } = await import('../tools/serve.mjs');
+  const { chromium } = await import('playwright-core');
+  const server = await startServer({ port: 0, quiet: true, root: process.env.LAB_PERF_ROOT || undefined });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  return { server, browser };
 }

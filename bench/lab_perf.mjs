@@ -28,14 +28,10 @@
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
 // default 2), LAB_PERF_ONLY (e.g. "b" or "a,c": only those parts), LAB_PERF_ROOT (serve another build of public/). The load average is printed with the
 // numbers: on a busy machine, re-run.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { CHROMIUM, ARGS, quantile, median, f1, load, finish } from './lab_common.mjs';
+import { ARGS, quantile, median, f1, load, finish, launchLab } from './lab_common.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MOVES = Math.max(2, Number(process.env.LAB_PERF_MOVES) || 36);
 const ROUNDS = Math.max(1, Number(process.env.LAB_PERF_ROUNDS) || 2);
 const BUDGET_MS = 100;
@@ -86,20 +82,7 @@ function installProbe() {
 
 // ------------------------------------------------------------------------------------------ main
 async function main() {
-  for (const f of ['graphlab-core.wasm', 'graphlab-core.mjs', 'graphlab.mjs', 'app/main.js']) {
-    if (!fs.existsSync(path.join(REPO, 'public', f))) {
-      console.error(`lab_perf: public/${f} is missing — run "make wasm web" (or "make bench-lab")`);
-      process.exit(2);
-    }
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    console.error(`lab_perf: ${CHROMIUM} is missing (apt-get install chromium); nothing measured`);
-    process.exit(2);
-  }
-  const { startServer } = await import('../tools/serve.mjs');
-  const { chromium } = await import('playwright-core');
-  const server = await startServer({ port: 0, quiet: true, root: process.env.LAB_PERF_ROOT || undefined });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const { server, browser } = await launchLab('lab_perf');
   const failures = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, reducedMotion: 'no-preference' });

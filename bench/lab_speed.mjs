@@ -15,14 +15,10 @@
 //
 // Environment: LAB_SPEED_REPEAT (repeats of (1) and (3), default 8), LAB_SPEED_LOADS (fresh pages in (2),
 // default 3), LAB_PERF_ROOT (serve another build of public/). The load average is printed with the numbers.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-import { CHROMIUM, ARGS, median, f1, load, finish } from './lab_common.mjs';
+import { median, f1, load, finish, launchLab } from './lab_common.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPEAT = Math.max(2, Number(process.env.LAB_SPEED_REPEAT) || 8);
 const LOADS = Math.max(1, Number(process.env.LAB_SPEED_LOADS) || 3);
 const TARGET = { analysis: 30, firstGraph: 1000, step: 100 };
@@ -57,16 +53,7 @@ const settled = (pg, layers) => pg.waitForFunction((n) => {
 }, layers, { timeout: 120000 });
 
 async function main() {
-  for (const f of ['graphlab-core.wasm', 'graphlab-core.mjs', 'app/main.js']) {
-    if (!fs.existsSync(path.join(REPO, 'public', f))) {
-      console.error(`lab_speed: public/${f} is missing — run "make wasm web" (or "make bench-lab")`);
-      process.exit(2);
-    }
-  }
-  const { startServer } = await import('../tools/serve.mjs');
-  const { chromium } = await import('playwright-core');
-  const server = await startServer({ port: 0, quiet: true, root: process.env.LAB_PERF_ROOT || undefined });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const { server, browser } = await launchLab('lab_speed');
   const failures = [];
   const errors = [];
   const newPage = async () => {
