@@ -2,10 +2,11 @@
 // the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
 // while one ran are dropped but the newest, and the page applies nothing but the latest answer.
 //
-// Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'analyze', id, caseObj} · {type: 'layer', id, rid, layer}
-//               · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, ms} (stages null when reused: the last
-//               result's stages stand) · {type: 'error', id, error: {code, message}}
+// Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
+//               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
+//               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms} (stages null when reused: the
+//               last result's stages stand; early: the link's analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -13,12 +14,15 @@
 // nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
 import { analyzeCase } from './analysis-core.js';
 import { layerSlice } from './views/graph/collapse.js';
+import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
+import { useCoreTables } from './core-tables.js';
 
 let labPromise = null;
 let wasmBinary = null;
 let kept = null;      // {id, stages, keep} of the last result: the layers of its boxes are read from it, and
                       // keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
 let pending = null;   // the newest analyze request not run yet
+let early = null;     // {text, out}: the link's analysis, made while the page boots (its case as JSON text)
 let scheduled = false;
 
 function load() {
@@ -53,15 +57,37 @@ async function pump() {
   try {
     const lab = await load();
     if (pending) return schedule();     // a newer request came while the module loaded
-    const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);
+    // the page's first request is, unless the page changed its configuration on the way, the link's case
+    const fromLink = !!early && early.text === JSON.stringify(msg.caseObj);
+    const out = fromLink ? early.out : analyzeCase(lab, msg.caseObj, kept && kept.keep);
+    early = null;
     kept = { id: msg.id, stages: out.fullStages, keep: out.keep };
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: out.reused ? null : out.stages, reused: out.reused, ms: out.ms }, out.transfer);
+      stages: out.reused ? null : out.stages, reused: out.reused, early: fromLink, ms: out.ms }, out.transfer);
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }
   schedule();
+}
+
+// The link's configuration, read as the page will read it once its own module has loaded (main.js boot: the
+// hash with the core's limits, a device the core does not know dropped), analysed ahead of the page's request:
+// a link to a big model is then analysed while the page's ~80 modules and its module load, not after. The page
+// still asks; only an identical case takes this result, anything else is analysed afresh.
+async function analyzeLink(hash) {
+  try {
+    const lab = await load();
+    if (pending || kept) return;                     // the page has asked already
+    const meta = lab.meta();
+    useCoreTables(meta);
+    const devices = lab.presets().devices;
+    const state = withKnownDevice(parseHash(hash, { limits: LIMITS(meta) }).state, devices);
+    const caseObj = caseFromState(state, { presetDevices: devices });
+    early = { text: JSON.stringify(caseObj), out: analyzeCase(lab, caseObj, null) };
+  } catch {
+    early = null;                                    // the page's own request reports what is wrong
+  }
 }
 
 function schedule() {
@@ -74,6 +100,8 @@ self.onmessage = async (ev) => {
   const msg = ev.data || {};
   if (msg.type === 'init') {
     if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+  } else if (msg.type === 'link') {
+    analyzeLink(msg.hash);
   } else if (msg.type === 'warm') {
     load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)
   } else if (msg.type === 'analyze') {

@@ -1,4 +1,5 @@
-// analysis.js — the page's side of analysis-worker.js. run(caseObj) resolves with {result, stages, ms} for
+// analysis.js — the page's side of analysis-worker.js. run(caseObj) resolves with {result, stages, ms, reused,
+// early} (early: the worker had analysed this case from the link while the page booted) for
 // the latest request only: an older one resolves with null (superseded) as soon as a newer one is made, so
 // nothing but the latest configuration's result is ever applied. Without a worker (or when it fails to
 // start) the analysis runs on the page, as it did before.
@@ -43,7 +44,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
         // every result, applied or not, is what the worker's next reuse refers to
         const stages = m.reused ? sentStages : m.stages;
         sentStages = stages;
-        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused } : null));
+        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused, early: !!m.early } : null));
       } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)

@@ -1,7 +1,7 @@
 // app.js — entry point of the served page (public/index.html loads app/app.js as a module).
 //
 // The analysis worker is started before the page's own ~80 modules are fetched, so that it loads and compiles
-// its module meanwhile (a link to a big model is analysed as soon as the page can ask). A worker that fails to
+// its module and analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that fails to
 // start before the page takes it over is marked, and the page analyses without it.
 let analysisWorker = null;
 try {
@@ -10,7 +10,7 @@ try {
     ev.preventDefault();
     analysisWorker.failedEarly = true;
   };
-  analysisWorker.postMessage({ type: 'warm' });
+  analysisWorker.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
 } catch {
   analysisWorker = null;
 }

@@ -4,7 +4,7 @@
 // boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
 
-import { parseHash, serializeHash, withPatch, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
+import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
 import { createAnalyzer } from './analysis.js';
 import { el, clear } from './dom.js';
@@ -113,11 +113,9 @@ export async function boot(opts = {}) {
   }
   // a device name only the module can judge: like any other bad key, only it is dropped (on load and on edit)
   function dropUnknownDevice() {
-    if (state.dev !== 'custom' && presets && Array.isArray(presets.devices) && presets.devices.length &&
-        !presets.devices.some((d) => d.name === state.dev)) {
-      showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
-      state = withPatch(state, { dev: parseHash('').state.dev });
-    }
+    const known = withKnownDevice(state, presets && presets.devices);
+    if (known !== state) showNotice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
+    state = known;
   }
   dropUnknownDevice();
   // a program too long for the link is kept in this tab's sessionStorage (flushHash) and read back on a reload
@@ -276,6 +274,7 @@ export async function boot(opts = {}) {
       model.error = null;
       model.stale = false;
       model.wallMs = out.ms;
+      model.early = !!out.early;
       const maxStage = Math.max(0, out.stages.length - 1);
       if (state.stage > maxStage) state = withPatch(state, { stage: maxStage });
       applied();
@@ -516,6 +515,8 @@ export async function boot(opts = {}) {
       result: () => model.result,
       error: () => model.error,
       stageCounts: () => model.stages.map((s) => ({ name: s.name, nodes: s.counts.nodes, ops: s.counts.ops, changed: s.changed })),
+      // whether the result shown is the one the analysis worker made from the link while the page booted
+      analysedEarly: () => !!model.early,
     }),
   });
 

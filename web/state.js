@@ -356,6 +356,13 @@ export function withPatch(st, patch) {
   return next;
 }
 
+/** st with the default device in place of one the core's presets (devices) do not know; a custom device is
+ *  the core's to judge. The page drops such a key on load and on edit; the analysis worker's early start too. */
+export function withKnownDevice(st, devices) {
+  if (st.dev === 'custom' || !Array.isArray(devices) || !devices.length || devices.some((d) => d.name === st.dev)) return st;
+  return withPatch(st, { dev: defaultState().dev });
+}
+
 /** The case object the C core's runCase takes, for the analysis (shape-only) or a numeric run. */
 export function caseFromState(st, { numeric = false, presetDevices = null } = {}) {
   const c = st.cfg;

@@ -4,13 +4,24 @@
 // next to the field it names. Expected shapes come from the native CLI (graphlab presets, graphlab case).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { execSync, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { parseHash, caseFromState } from '../../web/state.js';
+import { EXAMPLES } from '../../web/program-examples.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const NATIVE = path.join(REPO, 'build', 'graphlab');
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'gl-links-'));
+/** The native CLI's per-stage node counts and fused kernel count for a case object. */
+function cliCounts(caseObj) {
+  const file = path.join(TMP, 'case.json');
+  fs.writeFileSync(file, JSON.stringify(caseObj));
+  const out = JSON.parse(execFileSync(NATIVE, ['case', file, '--compact'], { maxBuffer: 1 << 28 }).toString());
+  return { nodes: out.passes.map((p) => p.nodes), kernels: out.fused.kernels.length, config: out.config };
+}
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
 describe('links, presets and field errors (e2e, Chromium)', () => {
@@ -139,5 +150,32 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
     expect(await page.locator('#cfg-G').getAttribute('aria-invalid')).toBeNull();
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('the worker analyses the link while the page boots, and the page takes that result only for the same case', async () => {
+    // the link's own configuration: the first result shown is the one made ahead (analysedEarly), and it is
+    // what the native CLI gives for that case
+    const link = '#d=128&H=4&G=2&dh=16&f=256&mode=prefill&T=40&L=3&eb=4&dev=a100&panels=config.graph.kernels';
+    const want = cliCounts(caseFromState(parseHash(link).state));
+    const { page, errors } = await open(link);
+    expect(await page.evaluate(() => window.__graphlab.analysedEarly())).toBe(true);
+    const got = await page.evaluate(() => {
+      const r = window.__graphlab.result();
+      return { nodes: r.passes.map((p) => p.nodes), kernels: r.fused.kernels.length, config: r.config };
+    });
+    expect(got).toEqual(want);
+    expect(errors).toEqual([]);
+    await page.close();
+    // a link without a program, in a tab that kept one (sessionStorage): the page analyses the program, so the
+    // worker's guess from the link is not used
+    const program = EXAMPLES[0].text;
+    const p2 = await context.newPage();
+    await p2.addInitScript((text) => sessionStorage.setItem('graphlab.prog', text), program);
+    await p2.goto(server.url + '#L=1&panels=program.graph');
+    await p2.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    expect(await p2.evaluate(() => window.__graphlab.analysedEarly())).toBe(false);
+    const want2 = cliCounts({ case: 'e2e', program, elem_bytes: 2, device: 'h100' });
+    expect(await p2.evaluate(() => window.__graphlab.result().passes.map((p) => p.nodes))).toEqual(want2.nodes);
+    await p2.close();
   });
 });
