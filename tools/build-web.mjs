@@ -1,9 +1,14 @@
 #!/usr/bin/env node
-// build-web.mjs — assembles the browser lab. No bundler for the served page:
+// build-web.mjs — assembles the browser lab.
 //
 //   node tools/build-web.mjs          web/ → public/app/ (ES modules as they are), d3 + dagre →
 //                                     public/app/vendor/ (as ES modules), wasm/graphlab.mjs →
-//                                     public/graphlab.mjs. public/index.html is a source file.
+//                                     public/graphlab.mjs. public/index.html is a source file. Then the
+//                                     page's entry (app.js) and the three workers are replaced by bundles
+//                                     (rolldown, unminified; the page's chunks beside app.js): ~70 modules
+//                                     fetched over six connections made the link wait a second for the
+//                                     network before its first graph. The modules stay next to them (tests
+//                                     import some, e.g. app/state.js).
 //   node tools/build-web.mjs --dist   also dist/graphlab.html: one self-contained file (CSS, JS, the
 //                                     workers and the .wasm inlined, base64) that works from file://.
 //
@@ -83,6 +88,36 @@ async function writeCodemirror(out) {
   fs.writeFileSync(out, `// CodeMirror 6 + @codemirror/lang-python (MIT license), bundled by tools/build-web.mjs\n${code}`);
 }
 
+// The served page's entry and its workers, bundled in place. Only the binding and the Emscripten factory
+// beside app/ stay separate files (the page and each worker load them, and `make wasm` rebuilds them alone).
+const SERVED_ENTRIES = ['app.js', 'analysis-worker.js', 'worker.js', 'views/graph/layout-worker.js'];
+const isCoreFile = (id) => /(^|\/)graphlab(-core)?\.mjs$/.test(id);
+
+async function writeServedBundles(app) {
+  const { rolldown } = await import('rolldown');
+  const out = path.join(app, '.bundle');
+  fs.rmSync(out, { recursive: true, force: true });
+  for (const entry of SERVED_ENTRIES) {
+    const page = entry === 'app.js';   // the page keeps its dynamic imports (main.js, help pages) as chunks
+    const b = await rolldown({
+      input: { [entry.replace(/\.js$/, '')]: path.join(app, entry) },
+      platform: 'browser',
+      external: isCoreFile,
+      logLevel: 'warn',
+    });
+    await b.write({
+      dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: page ? '[name]-[hash].js' : undefined,
+      codeSplitting: page, minify: false, paths: (id) => (isCoreFile(id) ? `${'../'.repeat(entry.split('/').length)}${path.basename(id)}` : id),
+    });
+    await b.close();
+  }
+  for (const f of fs.readdirSync(out, { recursive: true })) {
+    const src = path.join(out, f);
+    if (fs.statSync(src).isFile()) fs.renameSync(src, path.join(app, f));
+  }
+  fs.rmSync(out, { recursive: true, force: true });
+}
+
 export function buildServed() {
   fs.rmSync(APP, { recursive: true, force: true });
   copyDir(WEB, APP);
@@ -93,6 +128,8 @@ export function buildServed() {
   fs.writeFileSync(path.join(APP, 'vendor', 'dagre.mjs'), dagreModule());
   fs.writeFileSync(path.join(APP, 'vendor', 'diff.mjs'), diffModule());
   fs.writeFileSync(path.join(APP, 'vendor', 'codemirror.mjs'), codemirrorModule());
+  // bundled in a child process: buildServed is synchronous (the e2e suites call it) and rolldown is not
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--bundle-served', APP], { stdio: 'inherit' });
   const binding = path.join(REPO, 'wasm', 'graphlab.mjs');
   if (fs.existsSync(binding)) fs.copyFileSync(binding, path.join(PUB, 'graphlab.mjs'));
   else console.warn('build-web: wasm/graphlab.mjs not found; the page will say the module is missing');
@@ -183,6 +220,8 @@ boot({
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--codemirror') {
   await writeCodemirror(process.argv[3]);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--bundle-served') {
+  await writeServedBundles(process.argv[3]);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   buildServed();
   console.log('build-web: public/app/ ready');

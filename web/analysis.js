@@ -3,6 +3,7 @@
 // the latest request only: an older one resolves with null (superseded) as soon as a newer one is made, so
 // nothing but the latest configuration's result is ever applied. Without a worker (or when it fails to
 // start) the analysis runs on the page, as it did before.
+import { appUrl } from './app-url.js';
 import { analyzeCase } from './analysis-core.js';
 import { layerSlice } from './views/graph/collapse.js';
 import { unpackResult } from './result-pack.js';
@@ -31,7 +32,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     if (worker || broken) return worker;
     try {
       if (early && early.failedEarly) throw new Error('the early analysis worker failed to start');
-      worker = early || new Worker(url || new URL('./analysis-worker.js', import.meta.url), { type });
+      worker = early || new Worker(url || appUrl('analysis-worker.js'), { type });
     } catch (err) {
       console.warn('analysis worker unavailable, analysing on the page:', err && err.message);
       broken = true;

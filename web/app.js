@@ -3,9 +3,11 @@
 // The analysis worker is started before the page's own ~80 modules are fetched, so that it loads and compiles
 // its module and analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that fails to
 // start before the page takes it over is marked, and the page analyses without it.
+import { appUrl } from './app-url.js';
+
 let analysisWorker = null;
 try {
-  analysisWorker = new Worker(new URL('./analysis-worker.js', import.meta.url), { type: 'module' });
+  analysisWorker = new Worker(appUrl('analysis-worker.js'), { type: 'module' });
   analysisWorker.onerror = (ev) => {
     ev.preventDefault();
     analysisWorker.failedEarly = true;

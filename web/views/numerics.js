@@ -9,6 +9,7 @@
 // analysis is on its way) or cleared (the new configuration is refused or cannot be built).
 // Sizes over the core's run budget (run-budget.js) are refused before any run, with advice a lab user can act on.
 
+import { appUrl } from '../app-url.js';
 import { d3 } from '../lib.js';
 import { el, clear, table } from '../dom.js';
 import { caseFromState } from '../state.js';
@@ -67,7 +68,7 @@ export function createNumericsView(root, ctx) {
 
   function getWorker() {
     if (worker) return worker;
-    const url = ctx.workerUrl || new URL('../worker.js', import.meta.url);
+    const url = ctx.workerUrl || appUrl('worker.js');
     const w = new Worker(url, { type: ctx.workerType || 'module' });
     if (ctx.wasmBinary) w.postMessage({ type: 'init', wasmBinary: ctx.wasmBinary });
     w.onmessage = (ev) => { if (w === worker) onMessage(ev.data); };

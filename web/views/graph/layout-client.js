@@ -2,6 +2,7 @@
 // (the graph's structure as one string) and hands each one back to `onLayout` when it arrives. A layout the
 // page no longer waits for is cancelled; without workers (or if the worker fails) dagre runs here, in a
 // task of its own, as before.
+import { appUrl } from '../../app-url.js';
 
 export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
   let worker = null;
@@ -26,7 +27,7 @@ export function createLayoutClient({ url, type = 'module', dagre, onLayout }) {
   function getWorker() {
     if (worker || broken) return worker;
     try {
-      worker = new Worker(url || new URL('./layout-worker.js', import.meta.url), { type });
+      worker = new Worker(url || appUrl('views/graph/layout-worker.js'), { type });
     } catch (err) {
       console.warn('layout worker unavailable, laying out on the page:', err && err.message);
       broken = true;
