@@ -5,7 +5,8 @@
 // EDIT_MS; an error ("program.py:LINE:COL: message") is underlined in place and written below, while the
 // other panels keep the last good result under their stale banners. Selection both ways: the selected
 // node lights its source lines; the cursor's line selects the first node it emitted.
-import { EditorView, basicSetup, python, EditorState, StateField, StateEffect, Decoration, setDiagnostics, lintGutter } from '../vendor/codemirror.mjs';
+// CodeMirror (a third of the page's script) is imported when the panel first draws, not with the page: a link
+// without the Program panel never loads it, and one with it shows the rest of the lab first.
 import { el } from '../dom.js';
 import { EXAMPLES, lectureProgram } from '../program-examples.js';
 
@@ -18,17 +19,20 @@ export function errorPlace(message) {
   return m ? { line: Number(m[1]), col: Number(m[2]), text: m[3] } : null;
 }
 
-// the lines the selected node came from, lit
-const setLit = StateEffect.define();
-const litLine = Decoration.line({ class: 'prog-lit' });
-const litField = StateField.define({
-  create: () => Decoration.none,
-  update(deco, tr) {
-    for (const e of tr.effects) if (e.is(setLit)) return e.value;
-    return deco.map(tr.changes);
-  },
-  provide: (f) => EditorView.decorations.from(f),
-});
+// the lines the selected node came from, lit: {setLit, litLine, litField} of a loaded CodeMirror
+function litLines({ EditorView, StateField, StateEffect, Decoration }) {
+  const setLit = StateEffect.define();
+  const litLine = Decoration.line({ class: 'prog-lit' });
+  const litField = StateField.define({
+    create: () => Decoration.none,
+    update(deco, tr) {
+      for (const e of tr.effects) if (e.is(setLit)) return e.value;
+      return deco.map(tr.changes);
+    },
+    provide: (f) => EditorView.decorations.from(f),
+  });
+  return { setLit, litLine, litField };
+}
 
 export function createProgramView(root, ctx) {
   const menu = el('select', { 'data-testid': 'program-examples', 'aria-label': 'load an example program' },
@@ -48,23 +52,38 @@ export function createProgramView(root, ctx) {
   const shadow = host.attachShadow({ mode: 'open' });
   // keys typed in the editor are the editor's, not the stepper's (main.js listens on the document)
   host.addEventListener('keydown', (ev) => ev.stopPropagation());
-  const theme = EditorView.theme({
-    '&': { fontSize: '14px', maxHeight: 'min(420px, 55vh)', backgroundColor: '#fff' },
-    '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
-    '.prog-lit': { backgroundColor: '#fff3b0' },
-  });
-  const view = new EditorView({
-    root: shadow,
-    parent: shadow,
-    state: EditorState.create({
-      doc: '',
-      extensions: [basicSetup, python(), lintGutter(), litField, theme, EditorView.updateListener.of(onUpdate)],
-    }),
-  });
+  let cm = null;              // the CodeMirror module and this panel's lit-lines field, once loaded
+  let view = null;
+  let loading = null;
+  let lastDraw = null;        // what draw / highlight were last asked, replayed when the editor arrives
+  let lastHighlight = null;
+  function loadEditor() {
+    loading = loading || import('../vendor/codemirror.mjs').then((mod) => {
+      cm = { ...mod, ...litLines(mod) };
+      const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
+      const theme = EditorView.theme({
+        '&': { fontSize: '14px', maxHeight: 'min(420px, 55vh)', backgroundColor: '#fff' },
+        '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, monospace' },
+        '.prog-lit': { backgroundColor: '#fff3b0' },
+      });
+      view = new EditorView({
+        root: shadow,
+        parent: shadow,
+        state: EditorState.create({
+          doc: '',
+          extensions: [basicSetup, python(), lintGutter(), cm.litField, theme, EditorView.updateListener.of(onUpdate)],
+        }),
+      });
+      if (lastDraw) api.draw(...lastDraw);
+      if (lastHighlight) api.highlight(...lastHighlight);
+    }, (err) => {
+      status.textContent = `the editor could not be loaded (${err && err.message ? err.message : err})`;
+    });
+  }
 
-  function text() { return view.state.doc.toString(); }
+  function text() { return view ? view.state.doc.toString() : ''; }
   function setText(t) {
-    if (t === text()) return;
+    if (!view || t === text()) return;   // before the editor loads, its first draw sets the text
     setting = true;
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: t } });
     setting = false;
@@ -129,12 +148,14 @@ export function createProgramView(root, ctx) {
       const from = Math.min(ln.to, ln.from + Math.max(0, place.col - 1));
       diags.push({ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text });
     }
-    view.dispatch(setDiagnostics(view.state, diags));
+    view.dispatch(cm.setDiagnostics(view.state, diags));
   }
 
-  return {
+  const api = {
     draw(state, model) {
       lastModel = model;
+      lastDraw = [state, model];
+      if (!view) return loadEditor();
       // an edit still waiting for its trace keeps the student's text
       if (!timer && !view.hasFocus) setText(typeof state.prog === 'string' ? state.prog : lectureProgram(state.cfg));
       const fresh = model.key === ctx.analysisKey(state) && !model.error;
@@ -145,6 +166,8 @@ export function createProgramView(root, ctx) {
     },
     highlight(sel, model) {
       lastModel = model;
+      lastHighlight = [sel, model];
+      if (!view) return;
       const ss = stageSpans(model);
       const node = ss && sel && sel.key ? ss.stage.nodes.find((n) => n.key === sel.key) : null;
       const list = node && Array.isArray(ss.spans[node.id]) ? ss.spans[node.id] : [];
@@ -153,8 +176,9 @@ export function createProgramView(root, ctx) {
       litFor = sig;
       const lines = new Set();
       for (const s of list) for (let l = s[0]; l <= s[2] && l <= view.state.doc.lines; l++) lines.add(l);
-      const ranges = [...lines].sort((a, b) => a - b).map((l) => litLine.range(view.state.doc.line(l).from));
-      view.dispatch({ effects: setLit.of(Decoration.set(ranges)) });
+      const ranges = [...lines].sort((a, b) => a - b).map((l) => cm.litLine.range(view.state.doc.line(l).from));
+      view.dispatch({ effects: cm.setLit.of(cm.Decoration.set(ranges)) });
     },
   };
+  return api;
 }
