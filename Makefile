@@ -132,6 +132,9 @@ clean:
 # which V8 runs natively (Emscripten's libc loops for them were ~30% of the analysis pipeline's time).
 # -flto: the objects are bitcode, optimised together at the link (the library's small cross-file helpers,
 # gl_kit_*, gl_pool_*, gl_dim_*, inlined); -mnontrapping-fptoint: double -> int without a range check.
+# The Python front end (front/py_*.c) stays out of LTO: its evaluator recurses, and V8 keeps WASM frames on
+# the thread's native stack (~1 MB in Node and Chromium), where inlining made each level's frame larger and
+# the deepest programs the limits allow overflowed it ("Maximum call stack size exceeded", tests/programs).
 EMCC       ?= emcc
 EM_ENV     := NODE_PATH=/usr/share/nodejs
 WASM_SRC   := $(sort $(wildcard c/wasm/*.c))
@@ -140,7 +143,8 @@ WASM_BIN   := public/graphlab-core.wasm
 WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_result_out,_gl_wasm_result_len,$\
 	_gl_wasm_result_msg,_gl_wasm_result_free,_gl_wasm_status_name,_gl_wasm_version,_gl_wasm_heap_in_use,$\
 	_gl_wasm_heap_arena
-EMFLAGS    := -O3 -flto -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
+EMFLAGS    := -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
+EMLTO      := -flto
 EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
 	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
@@ -159,11 +163,13 @@ $(EM_INC)/jsmn.h: /usr/include/jsmn.h
 
 $(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
 	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -I$(EM_INC) -c $< -o $@
+
+$(BUILD)/em/src/front/py_%.o: EMLTO :=
 
 $(WASM_MJS): $(EM_OBJ)
 	@mkdir -p public
-	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EM_OBJ) $(EMLINK) -lm -o $@
+	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(EM_OBJ) $(EMLINK) -lm -o $@
 	@test -f $(WASM_BIN)
 
 # Numeric forward of prefill layers: the WASM module under Node against a native build of the same C with
