@@ -24,8 +24,13 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 
 WASI_CC  := clang --target=wasm32-wasi
 # An 8 MiB stack (wasm-ld's default is 64 KiB): what native and the browser module have, for the program
-# front end's nesting limits.
-WASI_FLAGS := -O2 -msimd128 -D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks -Wl,-z,stack-size=8388608
+# front end's nesting limits. Speed (issue 17; the same features as the browser module, all in Node 20 and
+# Chromium): -O3 -flto (the library's small cross-file helpers inlined), -mbulk-memory (memcpy / memset as
+# memory.copy / memory.fill), -mnontrapping-fptoint (double -> int without a range-check branch). clang 14
+# will not compile wasi-libc's _Thread_local errno with bulk memory on unless the TLS model is local-exec
+# (the one model a single-threaded module has: errno stays a plain global, strtod's ERANGE still seen).
+WASI_FLAGS := -O3 -flto -msimd128 -mbulk-memory -mnontrapping-fptoint -ftls-model=local-exec \
+	-D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks -Wl,-z,stack-size=8388608
 
 .PHONY: all native wasi wasm test test-c test-js deps clean bench serve
 all: native
@@ -125,6 +130,11 @@ clean:
 # itself (wasmBinary). -sABORTING_MALLOC=0: malloc returns NULL at the 2 GiB limit, which the core turns
 # into GL_E_NOMEM instead of a trap. -mbulk-memory: memcpy / memset compile to memory.copy / memory.fill,
 # which V8 runs natively (Emscripten's libc loops for them were ~30% of the analysis pipeline's time).
+# -flto: the objects are bitcode, optimised together at the link (the library's small cross-file helpers,
+# gl_kit_*, gl_pool_*, gl_dim_*, inlined); -mnontrapping-fptoint: double -> int without a range check.
+# The Python front end (front/py_*.c) stays out of LTO: its evaluator recurses, and V8 keeps WASM frames on
+# the thread's native stack (~1 MB in Node and Chromium), where inlining made each level's frame larger and
+# the deepest programs the limits allow overflowed it ("Maximum call stack size exceeded", tests/programs).
 EMCC       ?= emcc
 EM_ENV     := NODE_PATH=/usr/share/nodejs
 WASM_SRC   := $(sort $(wildcard c/wasm/*.c))
@@ -133,7 +143,8 @@ WASM_BIN   := public/graphlab-core.wasm
 WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_result_out,_gl_wasm_result_len,$\
 	_gl_wasm_result_msg,_gl_wasm_result_free,_gl_wasm_status_name,_gl_wasm_version,_gl_wasm_heap_in_use,$\
 	_gl_wasm_heap_arena
-EMFLAGS    := -O3 -msimd128 -mbulk-memory -DNDEBUG
+EMFLAGS    := -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
+EMLTO      := -flto
 EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
 	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
@@ -152,11 +163,13 @@ $(EM_INC)/jsmn.h: /usr/include/jsmn.h
 
 $(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
 	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -I$(EM_INC) -c $< -o $@
+
+$(BUILD)/em/src/front/py_%.o: EMLTO :=
 
 $(WASM_MJS): $(EM_OBJ)
 	@mkdir -p public
-	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EM_OBJ) $(EMLINK) -lm -o $@
+	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(EM_OBJ) $(EMLINK) -lm -o $@
 	@test -f $(WASM_BIN)
 
 # Numeric forward of prefill layers: the WASM module under Node against a native build of the same C with

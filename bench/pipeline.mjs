@@ -12,7 +12,9 @@
 // Then what crosses the module's boundary for the lab (its JSON text and JSON.parse), and the native peak
 // RSS of the 126-layer Llama-3.1-405B pipeline. Prints numbers; never fails on speed.
 //   node bench/pipeline.mjs [L ...]        (make bench builds what it needs first; BENCH_CLI=path times another
-//                                          native build, e.g. one of an earlier commit, in the native rows)
+//                                          native build, e.g. one of an earlier commit, in the native rows;
+//                                          BENCH_WASI=file.wasm and BENCH_MODULE=dir (its graphlab-core.mjs +
+//                                          .wasm) likewise for the WASI and module rows)
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +23,10 @@ import { coldWarm, load, min, ms, RATIOS, run, x } from './timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = process.env.BENCH_CLI || join(root, 'build', 'graphlab');   // BENCH_CLI: another native build, to compare
-const WASI = join(root, 'build', 'graphlab.wasm');
-const MODULE = join(root, 'public', 'graphlab-core.wasm');
+const WASI = process.env.BENCH_WASI || join(root, 'build', 'graphlab.wasm');
+const MODULE = process.env.BENCH_MODULE ? join(process.env.BENCH_MODULE, 'graphlab-core.wasm')
+  : join(root, 'public', 'graphlab-core.wasm');
+const wasiEnv = { ...process.env, GRAPHLAB_WASM: WASI };   // run-wasi.mjs reads it
 const REF_SCRIPT = join(root, 'bench', 'ref_pipeline.py');
 const REF_MODULE = join(root, '..', 'shared', 'reference', 'graph_lab.py');
 const PYTHON = '/usr/bin/python3';
@@ -49,19 +53,31 @@ function fromTimings(stages, wall, nodes) {
   return { totals, stages, nodes, start: wall - totals.slice(1).reduce((s, v) => s + v, 0) };
 }
 
+// V8 compiles a WASM function on its first call with its baseline compiler (Liftoff) and re-compiles the hot
+// ones with TurboFan in the background; with 2 busy cores that had not settled after 5 computations (the same
+// computation took 3-100 ms instead of 1.5). So each WASM sample is two fresh processes: the cold computation
+// and start-up from one with V8's defaults (what a first run sees), the warm ones from one with --no-liftoff
+// (TurboFan from each function's first call: the steady state, what the lab reaches after a few analyses).
+const STEADY = ['--no-liftoff'];
+function tiered(one) {
+  const cold = one([]), warm = one(STEADY);
+  return { ...cold, totals: [cold.totals[0], ...warm.totals.slice(1)],
+           stages: cold.stages && [cold.stages[0], ...warm.stages.slice(1)] };
+}
+
 const SIDES = {
   native: (L) => {
     const r = run(CLI, cliArgs, { input: caseFor(L) });
     return fromTimings(timingLines(r.stderr), r.wall, JSON.parse(r.stdout).passes.at(-1).nodes);
   },
-  wasi: (L) => {
-    const r = run(process.execPath, [join(root, 'wasm', 'run-wasi.mjs'), ...cliArgs], { input: caseFor(L) });
+  wasi: (L) => tiered((v8) => {
+    const r = run(process.execPath, [...v8, join(root, 'wasm', 'run-wasi.mjs'), ...cliArgs], { input: caseFor(L), env: wasiEnv });
     return fromTimings(timingLines(r.stderr), r.wall, JSON.parse(r.stdout).passes.at(-1).nodes);
-  },
-  module: (L) => {
-    const r = run(process.execPath, [join(root, 'bench', 'module_case.mjs'), String(N)], { input: caseFor(L) });
+  }),
+  module: (L) => tiered((v8) => {
+    const r = run(process.execPath, [...v8, join(root, 'bench', 'module_case.mjs'), String(N)], { input: caseFor(L) });
     return fromTimings(JSON.parse(r.stdout).runs.map((u) => u.timing_ms), r.wall, null);
-  },
+  }),
   reference: (L) => {
     const r = run(PYTHON, [REF_SCRIPT, '--repeat', String(N), String(L)]);
     const o = JSON.parse(r.stdout);
@@ -70,8 +86,9 @@ const SIDES = {
 };
 const LABEL = {
   native: `native: ${process.env.BENCH_CLI ? CLI : 'build/graphlab'} case --repeat 5`,
-  wasi: 'WASI: node wasm/run-wasi.mjs (build/graphlab.wasm) case --repeat 5',
-  module: 'browser module under Node: wasm/graphlab.mjs runCaseText x5 (bench/module_case.mjs)',
+  wasi: `WASI: node wasm/run-wasi.mjs (${process.env.BENCH_WASI ? WASI : 'build/graphlab.wasm'}) case --repeat 5`,
+  module: 'browser module under Node: wasm/graphlab.mjs runCaseText x5 (bench/module_case.mjs' +
+          `${process.env.BENCH_MODULE ? `, ${process.env.BENCH_MODULE}` : ''})`,
   reference: `reference: bench/ref_pipeline.py --repeat 5 (${PYTHON}, ../shared/reference/graph_lab.py)`,
 };
 
@@ -104,10 +121,14 @@ const sides = noRef ? ['native', 'wasi', 'module'] : ['native', 'wasi', 'module'
 
 console.log(`GraphLab analysis pipeline, Llama-3-8B prefill T=2048; load average ${load()} (1, 5, 15 min)`);
 if (process.env.BENCH_CLI) console.log(`native: ${CLI} (BENCH_CLI)`);
+if (process.env.BENCH_WASI) console.log(`WASI: ${WASI} (BENCH_WASI)`);
+if (process.env.BENCH_MODULE) console.log(`module: ${MODULE} (BENCH_MODULE)`);
 console.log(`warm = best of ${WARM} computations after the first in one process; cold = the first computation in a` +
             ' fresh process;\n  both compute only (no process start, import or module load, no JSON I/O); start = a' +
             ' fresh process until its first result\n  (start-up, import / module load and JSON output included).' +
-            ` Each the best of ${procs(1)} fresh processes (${procs(126)} at 126 layers); ms.`);
+            ` Each the best of ${procs(1)} fresh processes (${procs(126)} at 126 layers); ms.\n  WASM (WASI, module):` +
+            ' cold and start from a process with V8\'s defaults, warm from one with --no-liftoff (TurboFan from the' +
+            ' first call: V8\'s steady state, which its background tier-up had not reached within 5 computations).');
 if (noRef) console.log(`(no reference: ${noRef}; the ratio columns are skipped)`);
 
 const results = {};                                 // results[side][L]
@@ -147,11 +168,12 @@ for (const side of sides.filter((s) => s !== 'reference'))
   }
 
 // ---- the boundary: what the lab's analysis hands from the module to JS
-console.log('\nthe WASM boundary: the lab\'s analysis (graphs + provenance) of an L-layer stack, browser module under Node');
+console.log('\nthe WASM boundary: the lab\'s analysis (graphs + provenance) of an L-layer stack, browser module under Node' +
+            ' (--no-liftoff)');
 console.log(pad(['L', 'JSON bytes', 'parse 1st', 'parse warm', 'compute', 'text out'], 12) +
             '   (ms; text out = runCaseText beyond compute: JSON written in C, copied, decoded; warm = best of 2 after the first)');
 for (const L of [1, 32, 126]) {
-  const r = run(process.execPath, [join(root, 'bench', 'module_case.mjs'), '3'], { input: caseFor(L, { lab: true }) });
+  const r = run(process.execPath, [...STEADY, join(root, 'bench', 'module_case.mjs'), '3'], { input: caseFor(L, { lab: true }) });
   const runs = JSON.parse(r.stdout).runs, warm = runs.slice(1);
   const out = min(warm.map((u) => u.call_ms - u.timing_ms.total));
   console.log(pad([L, runs[0].bytes, ms(runs[0].parse_ms, 2), ms(min(warm.map((u) => u.parse_ms)), 2),

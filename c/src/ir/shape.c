@@ -36,6 +36,7 @@ bool gl_dim_eq(gl_dim a, gl_dim b) {
 static bool dim_is_one(gl_dim d) { return !gl_dim_is_sym(d) && d.n == 1; }
 
 bool gl_shape_eq(const gl_shape *a, const gl_shape *b) {
+    if (a == b) return true;      /* pooled shapes are interned: the common case (simplify asks it of every mul) */
     if (a->rank != b->rank) return false;
     for (int i = 0; i < a->rank; i++)
         if (!gl_dim_eq(a->d[i], b->d[i])) return false;

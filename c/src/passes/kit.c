@@ -365,7 +365,10 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     int nnew = k->out->n, nold = k->n;
     const int *base = k->pbase;
     gl_err *e = &k->err;
-    snprintf(p->pass, sizeof p->pass, "%s", pass);
+    size_t plen = strlen(pass);     /* the pass's name, truncated like snprintf would (which cost more in WASM) */
+    if (plen > sizeof p->pass - 1) plen = sizeof p->pass - 1;
+    memcpy(p->pass, pass, plen);
+    p->pass[plen] = 0;
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
     int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
