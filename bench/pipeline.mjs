@@ -167,6 +167,23 @@ for (const side of sides.filter((s) => s !== 'reference'))
     console.log(`${side.padEnd(8)}${pad([L], 8)}${row(o.warmStages)}  |${row(o.coldStages)}`);
   }
 
+// ---- that --no-liftoff is V8's steady state and not a faster engine: V8's defaults, one process, many
+// computations (its background tier-up settles) against the warm row above
+const LONG = 60;
+console.log(`\nsteady state without flags, 32 layers: ${LONG} computations in one process with V8's defaults, the best of` +
+            ' the last 20, against the warm row above (--no-liftoff)');
+for (const side of ['wasi', 'module']) {
+  const r = side === 'wasi'
+    ? run(process.execPath, [join(root, 'wasm', 'run-wasi.mjs'), 'case', '-', '--compact', '--repeat', String(LONG), '--timings'],
+      { input: caseFor(32), env: wasiEnv })
+    : run(process.execPath, [join(root, 'bench', 'module_case.mjs'), String(LONG)], { input: caseFor(32) });
+  const totals = side === 'wasi' ? timingLines(r.stderr).map((t) => t.total) : JSON.parse(r.stdout).runs.map((u) => u.timing_ms.total);
+  const early = min(totals.slice(1, 5)), late = min(totals.slice(-20));
+  const ref = results.reference && results.reference[32];
+  console.log(`  ${side.padEnd(7)} computations 2-5: best ${ms(early)}   last 20: best ${ms(late)}   --no-liftoff warm: ` +
+              `${results[side][32] ? ms(results[side][32].warm) : '—'}` + (ref ? `   warm-vs-warm at the last 20: ${x(ref.warm / late)}` : ''));
+}
+
 // ---- the boundary: what the lab's analysis hands from the module to JS
 console.log('\nthe WASM boundary: the lab\'s analysis (graphs + provenance) of an L-layer stack, browser module under Node' +
             ' (--no-liftoff)');
