@@ -12,12 +12,12 @@
 // lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of a big result (a stage over LITE_NODES
 // nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
 import { analyzeCase } from './analysis-core.js';
-import { layerSlice } from './views/graph/collapse.js';
+import { tableSlices } from './views/graph/collapse.js';
 
 let labPromise = null;
 let wasmBinary = null;
-let kept = null;      // {id, stages, keep} of the last result: the layers of its boxes are read from it, and
-                      // keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
+let kept = null;      // {id, table, keep} of the last result: the layers of its boxes are read from its stages on
+                      // columns, and keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
 let pending = null;   // the newest analyze request not run yet
 let scheduled = false;
 
@@ -54,7 +54,7 @@ async function pump() {
     const lab = await load();
     if (pending) return schedule();     // a newer request came while the module loaded
     const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);
-    kept = { id: msg.id, stages: out.fullStages, keep: out.keep };
+    kept = { id: msg.id, table: out.table, keep: out.keep };
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
       stages: out.reused ? null : out.stages, reused: out.reused, ms: out.ms }, out.transfer);
@@ -81,7 +81,7 @@ self.onmessage = async (ev) => {
     pending = msg;
     schedule();
   } else if (msg.type === 'layer') {
-    const slices = kept && kept.id === msg.rid ? kept.stages.map((s) => layerSlice(s, msg.layer)) : null;
+    const slices = kept && kept.id === msg.rid ? tableSlices(kept.table, msg.layer) : null;   // decoded now, one layer
     self.postMessage({ type: 'layer', id: msg.id, slices });
   } else if (msg.type === 'heap') {
     try {
