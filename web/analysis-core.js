@@ -1,7 +1,7 @@
 // analysis-core.js — one configuration's analysis as the page receives it, in the analysis worker (or on
-// the page when there is no worker): the result (as JSON text, without the graphs and provenance that
-// buildStages turned into stages, and without its long tables: those go as typed-array columns, result-pack.js)
-// and the stages, summarised per layer when the result is big.
+// the page when there is no worker): the result (as JSON text, without the graphs and provenance, which the
+// stages are read from as int32 columns (model.js stageTable), and without its long tables: those go as
+// typed-array columns, result-pack.js) and the stages, summarised per layer when the result is big.
 import { stageTable, columnsOf, nodeShapes } from './model.js';
 import { pageStages } from './views/graph/collapse.js';
 import { columnsFootprint } from './run-budget.js';

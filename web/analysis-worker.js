@@ -1,4 +1,4 @@
-// analysis-worker.js — the shape-only analysis of a configuration (runCase, JSON parse, buildStages) off
+// analysis-worker.js — the shape-only analysis of a configuration (runCaseColumns, model.js stageTable) off
 // the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
 // while one ran are dropped but the newest, and the page applies nothing but the latest answer.
 //

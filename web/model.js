@@ -199,7 +199,7 @@ function sameStructure(st, g, pv, str, prevStr, memo) {
  * "s<keyStage>n<keyId>", its layer layer[i], its how the string how[i] (NO_HOW: null) and its from
  * from[fromStart[i] .. fromStart[i + 1]). cols: readCaseColumns' answer or columnsOf(result). prev: the last
  * table; a stage whose ops, inputs, names and provenance are prev's (a change of sizes only) takes its keys,
- * layers and summary from it. Returns {stages, str, cols, sf}.
+ * layers and summary from it. Returns {stages, str, sf}.
  */
 export function stageTable(result, cols, prev = null) {
   const passes = (result && result.passes) || [];
@@ -237,7 +237,7 @@ export function stageTable(result, cols, prev = null) {
     }
     stages.push(st);
   }
-  return { stages, str, cols, sf };
+  return { stages, str, sf };
 }
 
 function translate(col, memo) {
