@@ -173,7 +173,7 @@ function sameStrings(a, sa, b, sb, memo) {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const m = memo[a[i]];
-    if (m === undefined) {
+    if (m < 0) {
       if (sa(a[i]) !== sb(b[i])) return false;
       memo[a[i]] = b[i];
     } else if (m !== b[i]) return false;
@@ -199,7 +199,7 @@ function sameStructure(st, g, pv, str, prevStr, memo) {
  * "s<keyStage>n<keyId>", its layer layer[i], its how the string how[i] (NO_HOW: null) and its from
  * from[fromStart[i] .. fromStart[i + 1]). cols: readCaseColumns' answer or columnsOf(result). prev: the last
  * table; a stage whose ops, inputs, names and provenance are prev's (a change of sizes only) takes its keys,
- * layers and summary from it. Returns {stages, str, sf}.
+ * layers and summary from it. Returns {stages, str, nstr, sf}.
  */
 export function stageTable(result, cols, prev = null) {
   const passes = (result && result.passes) || [];
@@ -207,7 +207,7 @@ export function stageTable(result, cols, prev = null) {
   const sf = stringFacts(str, cols.nstr);
   const byKey = new Map(cols.graphs.map((g) => [g.key, g]));
   const gkeys = cols.graphs.map((g) => g.key);
-  const memo = [];
+  const memo = new Int32Array(prev ? prev.nstr : 0).fill(-1);   // a string of prev's table → this table's
   let reusing = !!prev;
   const stages = [];
   for (let i = 0; i < passes.length; i++) {
@@ -237,7 +237,7 @@ export function stageTable(result, cols, prev = null) {
     }
     stages.push(st);
   }
-  return { stages, str, sf };
+  return { stages, str, nstr: cols.nstr, sf };
 }
 
 function translate(col, memo) {

@@ -39,13 +39,17 @@ export function summarizeColumns(table, st) {
   }
   const span = hi - lo + 1;
   const count = new Int32Array(span), ops = new Int32Array(span);
+  const leafOp = [];     // per op string: its class is LEAF
   for (let i = 0; i < n; i++) {
     count[layer[i] - lo]++;
-    if (table.sf.cls(g.op[i]) !== 'LEAF') ops[layer[i] - lo]++;
+    const o = g.op[i];
+    if (!(leafOp[o] ?? (leafOp[o] = table.sf.cls(o) === 'LEAF'))) ops[layer[i] - lo]++;
   }
   const groups = [];
   for (let l = 0; l < span; l++) if (count[l]) groups.push({ layer: l + lo, count: count[l], ops: ops[l] });
-  const seen = new Set();
+  // the layer pairs seen: a byte per pair up to the lab's 1024 layers (1 MiB), else a set
+  const bits = span <= 1025 ? new Uint8Array(span * span) : null;
+  const seen = bits ? null : new Set();
   const groupEdges = [];
   for (let u = 0; u < n; u++) {
     const lu = layer[u];
@@ -53,8 +57,9 @@ export function summarizeColumns(table, st) {
       const x = g.ins[k];
       if (!(x >= 0 && x < n) || layer[x] === lu) continue;
       const ek = (layer[x] - lo) * span + (lu - lo);
-      if (seen.has(ek)) continue;
-      seen.add(ek);
+      if (bits ? bits[ek] : seen.has(ek)) continue;
+      if (bits) bits[ek] = 1;
+      else seen.add(ek);
       groupEdges.push([layer[x], lu]);
     }
   }
