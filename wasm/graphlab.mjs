@@ -68,11 +68,15 @@ async function resolveModuleUrl(x) {
 }
 
 /**
- * The result object of a "case_packed" answer (c/src/io/case_pack.c): its JSON parsed, then "graphs" and
- * "provenance" rebuilt from their int32 columns as exactly what JSON.parse of the plain answer gives (the keys
- * in the order the core writes them), so every reader of runCase reads it unchanged.
+ * A "case_packed" answer (c/src/io/case_pack.c) read without building a node object: {result (its JSON
+ * parsed: the result without graphs and provenance), str(i) (the string table's string i, decoded once), nstr,
+ * graphs: [{key, n, outputs, op, inStart, ins, rank, dimStart, dims, attrs, names}] (key the stage key;
+ * the rest Int32Array views, strings as table indices; node i's inputs are ins[inStart[i] .. inStart[i+1]),
+ * its dims dims[2 * dimStart[i] ..] as low/high words or a symbol's string and INT32_MIN),
+ * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace)}.
+ * What the lab's analysis reads (web/model.js stageTable); unpackCaseResult makes objects of it.
  */
-export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
+export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
   if (bytes.length < 8 || decoder.decode(bytes.subarray(0, 4)) !== 'GLB1') throw new Error('no GLB1 header');
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const jlen = dv.getUint32(4, true);
@@ -81,8 +85,11 @@ export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
   if (base > bytes.length || (bytes.byteOffset + base) % 4) throw new Error('misaligned columns');
   const W = new Int32Array(bytes.buffer, bytes.byteOffset + base, (bytes.length - base) >> 2);
   const parts = W[0], nst = W[1], tab = W[2];
+  if (!(tab >= 3 && tab < W.length)) throw new Error(`string table at word ${tab} of ${W.length}`);
   // the string table: count, offsets, UTF-8 bytes; each string decoded once, when first read
-  const nstr = W[tab], offs = W.subarray(tab + 1, tab + 2 + nstr);
+  const nstr = W[tab];
+  if (!(nstr >= 0 && tab + 2 + nstr <= W.length)) throw new Error(`${nstr} strings at word ${tab} of ${W.length}`);
+  const offs = W.subarray(tab + 1, tab + 2 + nstr);
   const sbase = base + (tab + 2 + nstr) * 4;
   const strs = new Array(nstr);
   const str = (i) => {
@@ -93,56 +100,98 @@ export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
     }
     return v;
   };
+  const col = (at, len) => {
+    if (!(len >= 0 && at + len <= tab)) throw new Error(`a column of ${len} words at ${at} passes the string table (${tab})`);
+    return W.subarray(at, at + len);
+  };
+  // the offsets of variable-length rows (inputs per node, dims per node) from their counts
+  const starts = (counts) => {
+    const s = new Int32Array(counts.length + 1);
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i] < 0) throw new Error(`a negative count (${counts[i]})`);
+      s[i + 1] = s[i] + counts[i];
+    }
+    return s;
+  };
   let p = 3;
+  const graphs = [];
+  if (parts & 1) {
+    for (let s = 0; s < nst; s++) {
+      const hd = col(p, 3);
+      const key = str(hd[0]), n = hd[1], nout = hd[2];
+      p += 3;
+      const outputs = col(p, nout); p += nout;
+      const op = col(p, n); p += n;
+      const inStart = starts(col(p, n)); p += n;
+      const ins = col(p, inStart[n]); p += inStart[n];
+      const rank = col(p, n); p += n;
+      const dimStart = starts(rank);
+      const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
+      const attrs = col(p, n); p += n;
+      const names = col(p, n); p += n;
+      graphs.push({ key, n, outputs, op, inStart, ins, rank, dimStart, dims, attrs, names });
+    }
+  }
+  const provenance = [];
+  if (parts & 2) {
+    for (let s = 1; s < nst; s++) {
+      const hd = col(p, 2);
+      const pass = str(hd[0]), n = hd[1];
+      p += 2;
+      const how = col(p, n); p += n;
+      const fromStart = col(p, n + 1); p += n + 1;
+      const from = col(p, fromStart[n]); p += fromStart[n];
+      const nrem = col(p, 1)[0]; p += 1;
+      const removed = col(p, nrem); p += nrem;
+      provenance.push({ pass, n, how, fromStart, from, removed });
+    }
+  }
+  if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
+  return { result, str, nstr, parts, graphs, provenance };
+}
+
+/** A shape from its dims (int64 as two words; a symbol as its string and INT32_MIN), as JSON.parse gives it. */
+export function columnShape(g, i, str) {
+  const r = g.rank[i];
+  const shape = new Array(r);
+  for (let j = 0, d = 2 * g.dimStart[i]; j < r; j++, d += 2) {
+    shape[j] = g.dims[d + 1] === -2147483648 ? str(g.dims[d]) : g.dims[d + 1] * 4294967296 + (g.dims[d] >>> 0);
+  }
+  return shape;
+}
+
+/**
+ * The result object of a "case_packed" answer: its JSON parsed, then "graphs" and "provenance" rebuilt from
+ * their int32 columns (readCaseColumns) as exactly what JSON.parse of the plain answer gives (the keys in the
+ * order the core writes them), so every reader of runCase reads it unchanged.
+ */
+export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
+  const { result, str, parts, graphs: gcols, provenance: pcols } = readCaseColumns(bytes, decoder);
   if (parts & 1) {
     const graphs = {};
-    for (let s = 0; s < nst; s++) {
-      const key = str(W[p++]), n = W[p++], nout = W[p++];
-      const outputs = Array.from(W.subarray(p, p + nout));
-      p += nout;
-      const op = p, nin = p + n;
-      let q = nin + n;
-      const ins = q;
-      for (let i = 0; i < n; i++) q += W[nin + i];
-      const rank = q;
-      let dims = rank + n, ndims = 0;
-      for (let i = 0; i < n; i++) ndims += W[rank + i];
-      const attrs = dims + 2 * ndims, names = attrs + n;
-      const nodes = new Array(n);
+    for (const g of gcols) {
+      const nodes = new Array(g.n);
       const inputNames = {};
-      let ii = ins;
-      for (let i = 0; i < n; i++) {
-        const k = W[nin + i];
-        const inputs = new Array(k);
-        for (let j = 0; j < k; j++) inputs[j] = W[ii++];
-        const r = W[rank + i];
-        const shape = new Array(r);
-        for (let j = 0; j < r; j++, dims += 2) shape[j] = W[dims + 1] === -2147483648 ? str(W[dims]) : W[dims + 1] * 4294967296 + (W[dims] >>> 0);
-        const at = str(W[attrs + i]);
-        const opName = str(W[op + i]), name = str(W[names + i]);
-        nodes[i] = [i, opName, inputs, at === '{}' ? {} : JSON.parse(at), shape, name];
+      for (let i = 0; i < g.n; i++) {
+        const inputs = Array.from(g.ins.subarray(g.inStart[i], g.inStart[i + 1]));
+        const at = str(g.attrs[i]);
+        const opName = str(g.op[i]), name = str(g.names[i]);
+        nodes[i] = [i, opName, inputs, at === '{}' ? {} : JSON.parse(at), columnShape(g, i, str), name];
         if (opName === 'input') inputNames[name] = i;
       }
-      p = names + n;
-      graphs[key] = { nodes, outputs, input_names: inputNames };
+      graphs[g.key] = { nodes, outputs: Array.from(g.outputs), input_names: inputNames };
     }
     insertInOrder(result, 'graphs', graphs);
   }
   if (parts & 2) {
     const provenance = [];
-    for (let s = 1; s < nst; s++) {
-      const pass = str(W[p++]), n = W[p++];
-      const how = p, from = how + n, items = from + n + 1;
+    for (const pv of pcols) {
       const nodes = {};
-      for (let k = 0; k < n; k++) nodes[k] = { how: str(W[how + k]), from: Array.from(W.subarray(items + W[from + k], items + W[from + k + 1])) };
-      p = items + W[from + n];
-      const nrem = W[p++];
-      provenance.push({ pass, nodes, removed: Array.from(W.subarray(p, p + nrem)) });
-      p += nrem;
+      for (let k = 0; k < pv.n; k++) nodes[k] = { how: str(pv.how[k]), from: Array.from(pv.from.subarray(pv.fromStart[k], pv.fromStart[k + 1])) };
+      provenance.push({ pass: pv.pass, nodes, removed: Array.from(pv.removed) });
     }
     insertInOrder(result, 'provenance', provenance);
   }
-  if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
   return result;
 }
 
@@ -330,6 +379,16 @@ function makeApi(M, opts) {
       const bytes = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => M.HEAPU8.slice(out, out + len));
       try {
         return unpackCaseResult(bytes, decoder);
+      } catch (err) {
+        throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
+      }
+    },
+    /** runCasePacked's answer unread: {result (without graphs and provenance), str, graphs, provenance} with the
+     *  graphs and provenance as int32 column views (readCaseColumns), for web/model.js stageTable. */
+    runCaseColumns: (caseObject) => {
+      const bytes = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => M.HEAPU8.slice(out, out + len));
+      try {
+        return readCaseColumns(bytes, decoder);
       } catch (err) {
         throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
       }

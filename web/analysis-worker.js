@@ -1,4 +1,4 @@
-// analysis-worker.js — the shape-only analysis of a configuration (runCase, JSON parse, buildStages) off
+// analysis-worker.js — the shape-only analysis of a configuration (runCaseColumns, model.js stageTable) off
 // the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
 // while one ran are dropped but the newest, and the page applies nothing but the latest answer.
 //
@@ -13,14 +13,14 @@
 // lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of a big result (a stage over LITE_NODES
 // nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
 import { analyzeCase } from './analysis-core.js';
-import { layerSlice } from './views/graph/collapse.js';
+import { tableSlices } from './views/graph/collapse.js';
 import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
 import { useCoreTables } from './core-tables.js';
 
 let labPromise = null;
 let wasmBinary = null;
-let kept = null;      // {id, stages, keep} of the last result: the layers of its boxes are read from it, and
-                      // keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
+let kept = null;      // {id, table, keep} of the last result: the layers of its boxes are read from its stages on
+                      // columns, and keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
 let pending = null;   // the newest analyze request not run yet
 let early = null;     // {text, out}: the link's analysis, made while the page boots (its case as JSON text)
 let scheduled = false;
@@ -61,7 +61,7 @@ async function pump() {
     const fromLink = !!early && early.text === JSON.stringify(msg.caseObj);
     const out = fromLink ? early.out : analyzeCase(lab, msg.caseObj, kept && kept.keep);
     early = null;
-    kept = { id: msg.id, stages: out.fullStages, keep: out.keep };
+    kept = { id: msg.id, table: out.table, keep: out.keep };
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
       stages: out.reused ? null : out.stages, reused: out.reused, early: fromLink, ms: out.ms }, out.transfer);
@@ -109,7 +109,7 @@ self.onmessage = async (ev) => {
     pending = msg;
     schedule();
   } else if (msg.type === 'layer') {
-    const slices = kept && kept.id === msg.rid ? kept.stages.map((s) => layerSlice(s, msg.layer)) : null;
+    const slices = kept && kept.id === msg.rid ? tableSlices(kept.table, msg.layer) : null;   // decoded now, one layer
     self.postMessage({ type: 'layer', id: msg.id, slices });
   } else if (msg.type === 'heap') {
     try {

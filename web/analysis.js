@@ -5,7 +5,7 @@
 // start) the analysis runs on the page, as it did before.
 import { appUrl } from './app-url.js';
 import { analyzeCase } from './analysis-core.js';
-import { layerSlice } from './views/graph/collapse.js';
+import { tableSlices } from './views/graph/collapse.js';
 import { unpackResult } from './result-pack.js';
 
 // pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
@@ -18,7 +18,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   let seq = 0;
   let latest = 0;
   const waiting = new Map();   // id → {resolve, reject, kind}
-  let inline = null;           // {id, stages, keep} of the last result analysed on the page
+  let inline = null;           // {id, table, keep} of the last result analysed on the page
   let sentStages = null;       // the stages of the worker's last result (a reused result sends none)
 
   function settle(id, fn) {
@@ -72,7 +72,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   function runInline(id, caseObj) {
     return new Promise((resolve) => {
       const out = analyzeCase(labOf(), caseObj, inline && inline.keep);
-      inline = { id, stages: out.fullStages, keep: out.keep };
+      inline = { id, table: out.table, keep: out.keep };
       resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused });
     });
   }
@@ -105,7 +105,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     },
     /** One layer's nodes in every stage of result `rid` (an id run() returned), or null if it is gone. */
     layer(rid, layer) {
-      if (!worker) return Promise.resolve(inline && inline.id === rid ? inline.stages.map((s) => layerSlice(s, layer)) : null);
+      if (!worker) return Promise.resolve(inline && inline.id === rid ? tableSlices(inline.table, layer) : null);
       return ask({ type: 'layer', rid, layer }).promise;
     },
     /** The WASM heap of the module that runs the analyses (heapStats()). */

@@ -6,6 +6,7 @@
 
 import { fmtShape } from './ops.js';
 import { formatBytes as fmtBytes } from './format.js';
+import { columnsOf, numelOf, shapeOf } from './model.js';
 
 /** The core's default run budget in bytes (meta.run_bytes.default), or null without a meta. */
 export function runBudget(meta) {
@@ -23,22 +24,26 @@ export function runFootprint(result) {
   // the analysis worker counts it before it drops the graphs (analysis-core.js)
   if (!graphs && result && result.lab_run_footprint) return result.lab_run_footprint;
   if (!graphs || typeof graphs !== 'object') return null;
-  const bind = result.bind || {};
+  return columnsFootprint(columnsOf(result), result.bind || {});
+}
+
+/** runFootprint counted on a result's columns (wasm/graphlab.mjs readCaseColumns, model.js columnsOf): one pass
+ *  over each stage's shapes, no node object; bind: the result's. null without graphs. */
+export function columnsFootprint(cols, bind = {}) {
   let best = null;
-  for (const [stage, g] of Object.entries(graphs)) {
+  for (const g of cols.graphs) {
     let total = 0;
-    let big = null;
+    let big = -1;
     let bigN = -1;
-    for (const node of (g && g.nodes) || []) {
-      let n = 1;
-      for (const dim of node[4] || []) n *= typeof dim === 'number' ? dim : Number(bind[dim]);
+    for (let i = 0; i < g.n; i++) {
+      const n = numelOf(g, i, cols.str, bind);
       total += n;
       if (n > bigN) {
         bigN = n;
-        big = node;
+        big = i;
       }
     }
-    if (!best || total * 8 > best.bytes) best = { bytes: total * 8, stage, node: big && [big[0], big[1], big[4]] };
+    if (!best || total * 8 > best.bytes) best = { bytes: total * 8, stage: g.key, node: big >= 0 ? [big, cols.str(g.op[big]), shapeOf(g, big, cols.str)] : null };
   }
   return best;
 }

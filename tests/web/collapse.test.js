@@ -115,6 +115,6 @@ describe('layer summaries and the analysis payload (module results)', () => {
       expect(s.layers).toBe(40);
       expect(s.groups.length).toBe(41);
     });
-    expect(big.fullStages[0].nodes.length).toBe(rb.passes[0].nodes);
+    expect(big.table.stages[0].n).toBe(rb.passes[0].nodes);
   });
 });

@@ -123,12 +123,92 @@ static void put_dim(packer *p, gl_dim d) {
     }
 }
 
-static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp) {
+/* Strings already in the table, by the address their text came from. The node pool (ir/pool.c) stores each
+ * distinct attrs and name once and the graphs of one result share it, so 126 layers' 50,000 nodes repeat a
+ * few thousand addresses: each attrs is written as JSON and each name hashed once per result, not per node. */
+typedef struct {
+    const void **key;
+    int32_t *id;
+    size_t cap, n;
+} addr_ids;
+
+static size_t addr_hash(const void *k, size_t cap) {
+    uint32_t h = (uint32_t)(uintptr_t)k ^ (uint32_t)((uint64_t)(uintptr_t)k >> 32);
+    h ^= h >> 16;
+    h *= 0x45d9f3bu;
+    h ^= h >> 16;
+    return h & (cap - 1);
+}
+
+/* The slot holding k's string index (-1: not interned yet), or NULL when the cache cannot grow. */
+static int32_t *addr_slot(addr_ids *c, const void *k) {
+    if ((c->n + 1) * 2 > c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1024;
+        const void **keys = calloc(cap, sizeof *keys);
+        int32_t *ids = malloc(cap * sizeof *ids);
+        if (!keys || !ids) {
+            free(keys);
+            free(ids);
+            return NULL;
+        }
+        for (size_t i = 0; i < cap; i++) ids[i] = -1;
+        for (size_t i = 0; i < c->cap; i++) {
+            if (!c->key[i]) continue;
+            size_t j = addr_hash(c->key[i], cap);
+            while (keys[j]) j = (j + 1) & (cap - 1);
+            keys[j] = c->key[i];
+            ids[j] = c->id[i];
+        }
+        free(c->key);
+        free(c->id);
+        c->key = keys;
+        c->id = ids;
+        c->cap = cap;
+    }
+    size_t j = addr_hash(k, c->cap);
+    while (c->key[j] && c->key[j] != k) j = (j + 1) & (c->cap - 1);
+    if (!c->key[j]) {
+        c->key[j] = k;
+        c->n++;
+    }
+    return &c->id[j];
+}
+
+static void addr_ids_free(addr_ids *c) {
+    free(c->key);
+    free(c->id);
+}
+
+/* What pack_graph looks up once per result: op names by op, attrs and names by address. */
+typedef struct {
+    int32_t op[GL_OP_COUNT];
+    addr_ids attrs, names;
+} pack_cache;
+
+static int32_t cached_name(packer *p, addr_ids *c, const char *name) {
+    int32_t *slot = addr_slot(c, name);
+    if (!slot) {
+        p->failed = true;
+        return 0;
+    }
+    if (*slot < 0) *slot = intern_c(p, name);
+    return *slot;
+}
+
+static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp, pack_cache *pc) {
     put(p, intern_c(p, key));
     put(p, g->n);
     put(p, g->nout);
     for (int i = 0; i < g->nout; i++) put(p, g->outputs[i]);
-    for (int i = 0; i < g->n; i++) put(p, intern_c(p, gl_op_name(g->nodes[i].op)));
+    for (int i = 0; i < g->n; i++) {
+        gl_op op = g->nodes[i].op;
+        if ((unsigned)op >= GL_OP_COUNT) {
+            put(p, intern_c(p, gl_op_name(op)));
+            continue;
+        }
+        if (pc->op[op] < 0) pc->op[op] = intern_c(p, gl_op_name(op));
+        put(p, pc->op[op]);
+    }
     for (int i = 0; i < g->n; i++) put(p, g->nodes[i].nin);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].nin; k++) put(p, g->nodes[i].in[k]);
@@ -141,12 +221,20 @@ static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp
             put(p, empty);
             continue;
         }
-        tmp->len = 0;
-        gl_json_put_attrs(tmp, g->nodes[i].attrs);
-        if (tmp->failed) p->failed = true;
-        put(p, tmp->failed ? 0 : intern(p, tmp->buf, tmp->len));
+        int32_t *slot = addr_slot(&pc->attrs, g->nodes[i].attrs);
+        if (!slot) {
+            p->failed = true;
+            return;
+        }
+        if (*slot < 0) {
+            tmp->len = 0;
+            gl_json_put_attrs(tmp, g->nodes[i].attrs);
+            if (tmp->failed) p->failed = true;
+            *slot = tmp->failed ? 0 : intern(p, tmp->buf, tmp->len);
+        }
+        put(p, *slot);
     }
-    for (int i = 0; i < g->n; i++) put(p, intern_c(p, g->nodes[i].name));
+    for (int i = 0; i < g->n; i++) put(p, cached_name(p, &pc->names, g->nodes[i].name));
 }
 
 static void pack_provenance(packer *p, const char *pass, const gl_provenance *pv) {
@@ -179,7 +267,11 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     put(&p, parts);
     put(&p, r->nst);
     put(&p, 0);   /* the string table's start, known at the end */
-    for (int i = 0; c->emit.graphs && i < r->nst; i++) pack_graph(&p, r->st[i].key, r->st[i].r.graph, &tmp);
+    pack_cache pc = {.attrs = {0}, .names = {0}};
+    for (int i = 0; i < GL_OP_COUNT; i++) pc.op[i] = -1;
+    for (int i = 0; c->emit.graphs && i < r->nst; i++) pack_graph(&p, r->st[i].key, r->st[i].r.graph, &tmp, &pc);
+    addr_ids_free(&pc.attrs);
+    addr_ids_free(&pc.names);
     for (int i = 1; c->emit.provenance && i < r->nst; i++) pack_provenance(&p, c->pipeline[i - 1], &r->st[i].r.prov);
     if (!p.failed) p.w[2] = (int32_t)p.n;
     put(&p, p.nstr);

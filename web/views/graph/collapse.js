@@ -5,8 +5,8 @@
 // and op counts) and the layer-to-layer edges. The nodes of one layer are fetched from the worker when its
 // box is opened (layerSlice, for every stage at once). Plain modules: the worker imports them too.
 
-import { layerCount } from '../../model.js';
-import { summarize } from './layer-index.js';
+import { layerCount, nodeObject, keyOf, tableStages } from '../../model.js';
+import { summarize, summarizeColumns } from './layer-index.js';
 
 export { summarize };
 
@@ -48,6 +48,23 @@ export function liteStage(stage) {
   };
 }
 
+/** liteStage of a stage of a column table (model.js stageTable): the same object, read off its columns. */
+export function liteColumns(table, st) {
+  const { groups, groupEdges, layers } = summarizeColumns(table, st);
+  return {
+    index: st.index, key: st.key, name: st.name, counts: st.counts, changed: st.changed,
+    outputs: st.outputs, inputNames: st.inputNames, prov: null, nodes: [],
+    lite: true, nodeCount: st.n, layers, groups, groupEdges,
+  };
+}
+
+/** What the page gets of a column table: {stages, lite} — every stage summarised when one is over
+ *  LITE_NODES nodes, else every stage with its node objects. */
+export function pageStages(table) {
+  const lite = table.stages.some((s) => s.n > LITE_NODES);
+  return { lite, stages: lite ? table.stages.map((s) => liteColumns(table, s)) : tableStages(table) };
+}
+
 /**
  * One layer's nodes of a stage: {nodes, ext: {input id → [layer, key]} for inputs from other layers,
  * out: {node id → [layers]} for other layers that use a node}. Enough to draw the layer opened among boxes.
@@ -72,4 +89,36 @@ export function layerSlice(stage, layer) {
     }
   }
   return { nodes, ext, out };
+}
+
+/** layerSlice of a stage of a column table: its layer's node objects made from the columns, nothing else. */
+export function layerSliceColumns(table, st, layer) {
+  const { g, n, layer: lay } = st;
+  const nodes = [];
+  const mine = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    if (lay[i] !== layer) continue;
+    mine[i] = 1;
+    nodes.push(nodeObject(table, st, i));
+  }
+  const ext = {};
+  for (const nd of nodes) {
+    for (const i of nd.inputs) if (i >= 0 && i < n && !mine[i]) ext[i] = [lay[i], keyOf(st, i)];
+  }
+  const out = {};
+  for (let m = 0; m < n; m++) {
+    if (lay[m] === layer) continue;
+    for (let k = g.inStart[m]; k < g.inStart[m + 1]; k++) {
+      const i = g.ins[k];
+      if (!(i >= 0 && i < n) || !mine[i]) continue;
+      const ls = out[i] || (out[i] = []);
+      if (!ls.includes(lay[m])) ls.push(lay[m]);
+    }
+  }
+  return { nodes, ext, out };
+}
+
+/** Every stage's slice of one layer of a column table (the worker's answer to a layer request). */
+export function tableSlices(table, layer) {
+  return table.stages.map((st) => layerSliceColumns(table, st, layer));
 }

@@ -1,0 +1,177 @@
+// stage-columns.test.js — the lab's stages read off the packed int32 columns (web/model.js stageTable,
+// collapse.js pageStages / tableSlices, kernel-names.js columnsGraph, run-budget.js columnsFootprint, through
+// analysis-core.js analyzeCase on the WASM module) give the page exactly what the object path gave: the same
+// stages (keys, layers, how / from, changed, per-layer summaries), layer slices, kernel names and run footprint.
+// The expected values are the earlier object path's (tests/web/oracle/stages-v1.js, kept verbatim) on the
+// native CLI's JSON result of the same case: every golden case, 40-layer stacks (summarised), decode cases
+// (symbolic dims) and the 126-layer Llama-3.1-405B; also after a change of sizes only, which reuses the last
+// table's keys and layers, and with the CLI's JSON as the lab (columnsOf, the path without the module).
+import { describe, it, expect, beforeAll } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as oracle from './oracle/stages-v1.js';
+import { analyzeCase } from '../../web/analysis-core.js';
+import { stageTable, columnsOf, buildStages } from '../../web/model.js';
+import { tableSlices, LITE_NODES } from '../../web/views/graph/collapse.js';
+import { unpackResult } from '../../web/result-pack.js';
+import { runFootprint } from '../../web/run-budget.js';
+import { describeKernels } from '../../web/kernel-names.js';
+import { caseFromState, defaultState, withPatch } from '../../web/state.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const NATIVE = path.join(REPO, 'build', 'graphlab');
+const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'stage-columns-'));
+
+// the native CLI's result of a case file, or of a case object (written to a file)
+function cli(fileOrCase) {
+  if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
+  let file = fileOrCase;
+  if (typeof fileOrCase !== 'string') {
+    file = path.join(TMP, 'case.json');
+    fs.writeFileSync(file, JSON.stringify(fileOrCase));
+  }
+  return JSON.parse(execFileSync(NATIVE, ['case', file, '--compact'], { maxBuffer: 1 << 30 }).toString());
+}
+
+function goldenFiles() {
+  const out = [];
+  for (const dir of ['tests/fixtures', 'tests/golden']) {
+    for (const f of fs.readdirSync(path.join(REPO, dir))) {
+      if (!f.endsWith('.json')) continue;
+      const j = JSON.parse(fs.readFileSync(path.join(REPO, dir, f), 'utf8'));
+      const c = j.case && typeof j.case === 'object' ? j.case : j.config || j.program ? j : null;
+      if (c) out.push([`${dir}/${f}`, c]);
+    }
+  }
+  return out;
+}
+
+// What the page received from the object path for a CLI result: its stages (summarised past LITE_NODES),
+// the layer slices, the fused kernels' names and the run footprint.
+function expected(result) {
+  const stages = oracle.buildStages(result);
+  const lite = stages.some((s) => s.nodes.length > LITE_NODES);
+  const last = stages[stages.length - 1];
+  return {
+    stages, lite, page: lite ? stages.map(oracle.liteStage) : stages,
+    kernels: last ? oracle.describeKernels(result.fused && result.fused.kernels, last.nodes, last.outputs) : [],
+    footprint: oracle.runFootprint(result),
+    slices: (layer) => stages.map((s) => oracle.layerSlice(s, layer)),
+  };
+}
+
+// The layers to open: all of a small stack, a few of a big one (each slice reads every stage whole).
+function layersOf(want, all) {
+  const n = want.stages.length ? oracle.layerCount(want.stages[0]) : 0;
+  const every = [-1, ...Array.from({ length: n }, (_, i) => i)];
+  return all || n <= 40 ? every : [-1, 0, 1, Math.floor(n / 2), n - 1, n];
+}
+
+// The new path's output for the page, as the page decodes it (analysis.js runInline).
+function received(out) {
+  const result = unpackResult(JSON.parse(out.resultText), out.packed);
+  return { page: out.stages, lite: out.lite, kernels: result.lab_kernels, footprint: result.lab_run_footprint };
+}
+
+function check(name, out, want, opts = {}) {
+  const got = received(out);
+  expect(got.lite, name).toBe(want.lite);
+  expect(got.page, name).toStrictEqual(want.page);
+  expect(got.kernels, name).toStrictEqual(want.kernels);
+  expect(got.footprint, name).toStrictEqual(want.footprint);
+  for (const layer of layersOf(want, opts.allLayers)) {
+    expect(tableSlices(out.table, layer), `${name}, layer ${layer}`).toStrictEqual(want.slices(layer));
+  }
+}
+
+const PRESET_405B = { d: 16384, H: 128, G: 8, dh: 128, f: 53248, eps: 0.00001, theta: 500000 };
+
+describe('stages read off the packed columns equal the object path on the CLI\'s results', () => {
+  let gl;
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) throw new Error('public/graphlab-core.wasm is missing: run make wasm');
+    const { createGraphLab } = await import('../../wasm/graphlab.mjs');
+    gl = await createGraphLab();
+  });
+
+  it('every golden case (prefill, decode with symbolic S, stacks, fp32)', () => {
+    let ran = 0;
+    for (const [name, c] of goldenFiles()) {
+      let want;
+      try {
+        want = expected(cli(path.join(REPO, name)));
+      } catch {
+        continue;      // a case the CLI refuses (tests/cli-errors covers those)
+      }
+      check(name, analyzeCase(gl, c), want, { allLayers: true });
+      ran++;
+    }
+    expect(ran).toBeGreaterThanOrEqual(25);
+  });
+
+  it('40-layer stacks (summarised per layer) and a decode stack', () => {
+    for (const patch of [{ cfg: { layers: 40 } }, { cfg: { mode: 'decode', layers: 40 } }, { cfg: { mode: 'decode', layers: 3 } }]) {
+      const c = caseFromState(withPatch(defaultState(), patch));
+      const want = expected(cli(c));
+      if (patch.cfg.layers === 40) expect(want.lite).toBe(true);
+      check(JSON.stringify(patch), analyzeCase(gl, c), want, { allLayers: true });
+    }
+  });
+
+  it('a change of sizes only reuses the last table\'s keys and layers, and gives what a fresh analysis gives', () => {
+    const st = withPatch(defaultState(), { cfg: { layers: 40 } });
+    let keep = analyzeCase(gl, caseFromState(st)).keep;
+    for (const patch of [{ cfg: { T: 96 } }, { cfg: { T: 7 } }, { cfg: { d: 128, f: 384 } }]) {
+      const c = caseFromState(withPatch(st, patch));
+      const out = analyzeCase(gl, c, keep);
+      expect(out.reused).toBe(false);
+      expect(out.table.stages[3].layer, JSON.stringify(patch)).toBe(keep.table.stages[3].layer);   // reused, not rebuilt
+      check(JSON.stringify(patch), out, expected(cli(c)));
+      keep = out.keep;
+    }
+    // another structure (two layers fewer) is rebuilt
+    const c = caseFromState(withPatch(st, { cfg: { layers: 38 } }));
+    const out = analyzeCase(gl, c, keep);
+    expect(out.table.stages[3].layer).not.toBe(keep.table.stages[3].layer);
+    check('38 layers', out, expected(cli(c)));
+  });
+
+  it('the 126-layer Llama-3.1-405B prefill, fresh and after T 2048 → 1024', () => {
+    const st = withPatch(defaultState(), { cfg: { ...PRESET_405B, layers: 126, T: 2048 } });
+    const c1 = caseFromState(st);
+    const first = analyzeCase(gl, c1);
+    check('405B T=2048', first, expected(cli(c1)));
+    const c2 = caseFromState(withPatch(st, { cfg: { T: 1024 } }));
+    const again = analyzeCase(gl, c2, first.keep);
+    expect(again.table.stages[6].layer).toBe(first.table.stages[6].layer);
+    check('405B T=1024 after 2048', again, expected(cli(c2)));
+  }, 120000);
+
+  it('the CLI\'s JSON as the lab (columnsOf: a result with graphs and provenance as objects)', () => {
+    for (const c of [caseFromState(defaultState()), caseFromState(withPatch(defaultState(), { cfg: { mode: 'decode', layers: 40 } }))]) {
+      const want = expected(cli(c));
+      check('CLI lab', analyzeCase({ runCase: (x) => cli(x) }, c), want, { allLayers: true });
+    }
+  });
+
+  it('buildStages, describeKernels and runFootprint on a JSON result are the object path\'s', () => {
+    for (const [name] of goldenFiles().slice(0, 12)) {
+      let r;
+      try {
+        r = cli(path.join(REPO, name));
+      } catch {
+        continue;
+      }
+      const want = expected(r);
+      const stages = buildStages(r);
+      expect(stages, name).toStrictEqual(want.stages);
+      const last = stages[stages.length - 1];
+      expect(describeKernels(r.fused.kernels, last.nodes, last.outputs), name).toStrictEqual(want.kernels);
+      expect(runFootprint(r), name).toStrictEqual(want.footprint);
+      expect(stageTable(r, columnsOf(r)).stages.map((s) => s.n), name).toEqual(stages.map((s) => s.nodes.length));
+    }
+  });
+});
