@@ -194,3 +194,63 @@ export function describeValues(kernels, nodes, elemBytes, bind = {}) {
   }
   return out;
 }
+
+/** describeValues' table in result-pack.js's columns ({t: 'dict', keys, vals}, what the page's unpackResult
+ *  reads), made without its rows: ids are the fused kernels' node ids (an Int32Array, kernel after kernel). */
+export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
+  const nodeAt = (id) => {
+    const n = nodes[id];
+    return n && n.id === id ? n : nodes.find((m) => m.id === id);
+  };
+  let max = -1;
+  for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
+  const seen = new Uint8Array(max + 1);
+  for (let i = 0; i < ids.length; i++) if (ids[i] >= 0) seen[ids[i]] = 1;
+  const keys = [];
+  const vals = [];
+  for (let id = 0; id <= max; id++) {
+    if (!seen[id]) continue;
+    const n = nodeAt(id);
+    if (n) { keys.push(id); vals.push(n); }
+  }
+  const m = keys.length;
+  // op: a dictionary; shape: a list of dimensions (a symbol's "S" as a string); bytes: float64 (null as NaN)
+  const dict = [], dictAt = new Map(), idx = new Int32Array(m);
+  const off = new Int32Array(m + 1);
+  const bytes = new Float64Array(m);
+  let nd = 0, sym = false;
+  for (let i = 0; i < m; i++) {
+    const n = vals[i];
+    let j = dictAt.get(n.op);
+    if (j === undefined) { j = dict.length; dict.push(n.op); dictAt.set(n.op, j); }
+    idx[i] = j;
+    const shape = Array.isArray(n.shape) ? n.shape : [];
+    nd += shape.length;
+    off[i + 1] = nd;
+    for (const d of shape) if (typeof d !== 'number') sym = true;
+    const b = valueBytes(n, elemBytes, bind);
+    bytes[i] = Number.isFinite(b) ? b + 0 : NaN;
+  }
+  const nums = new Float64Array(nd);
+  const strs = sym ? { dict: [], at: new Map(), idx: new Int32Array(nd).fill(-1) } : null;
+  for (let i = 0, p = 0; i < m; i++) {
+    for (const d of Array.isArray(vals[i].shape) ? vals[i].shape : []) {
+      if (typeof d === 'number') nums[p] = Number.isFinite(d) ? d + 0 : NaN;
+      else {
+        nums[p] = NaN;
+        const s = String(d);
+        let j = strs.at.get(s);
+        if (j === undefined) { j = strs.dict.length; strs.dict.push(s); strs.at.set(s, j); }
+        strs.idx[p] = j;
+      }
+      p++;
+    }
+  }
+  const numCol = { t: 'f64', n: nd, data: nums };
+  const items = sym ? { t: 'mix', n: nd, nums: numCol, strs: { t: 'str', n: nd, dict: strs.dict, idx: strs.idx } } : numCol;
+  return {
+    t: 'dict',
+    keys: { t: 'istr', n: m, data: Int32Array.from(keys) },
+    vals: { t: 'tup', n: m, len: 3, cols: [{ t: 'str', n: m, dict, idx }, { t: 'list', n: m, off, items }, { t: 'f64', n: m, data: bytes }] },
+  };
+}

@@ -160,11 +160,16 @@ export function decodeTable(p) {
   return o;
 }
 
-/** The ArrayBuffers of a packed table (postMessage's transfer list). */
-export function buffersOf(x, out = []) {
-  if (ArrayBuffer.isView(x)) out.push(x.buffer);
-  else if (Array.isArray(x)) for (const y of x) buffersOf(y, out);
-  else if (x && typeof x === 'object') for (const y of Object.values(x)) buffersOf(y, out);
+/** The ArrayBuffers of a packed table (postMessage's transfer list), each once: the core's columns are views
+ *  over one buffer (wasm/graphlab.mjs runCaseColumns), and a transfer list must not repeat one. */
+export function buffersOf(x, out = [], seen = new Set(out)) {
+  if (ArrayBuffer.isView(x)) {
+    if (!seen.has(x.buffer)) {
+      seen.add(x.buffer);
+      out.push(x.buffer);
+    }
+  } else if (Array.isArray(x)) for (const y of x) buffersOf(y, out, seen);
+  else if (x && typeof x === 'object') for (const y of Object.values(x)) buffersOf(y, out, seen);
   return out;
 }
 
