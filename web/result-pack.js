@@ -9,7 +9,9 @@
 // one is an int32, else a Float64Array (non-finite numbers and null as NaN, read back as null, as JSON.stringify
 // makes them); strings are a dictionary and indices; tuples (arrays of one short length) are a column per
 // place, other lists offsets and one column of their items; records with the same keys are one column per key;
-// anything else stays JSON text.
+// anything else stays JSON text. The core's own tables (kernels, memory) arrive in this form already, written by
+// the C core as binary columns (wasm/graphlab.mjs runCaseColumns, c/src/io/case_tables.c): only what the
+// analysis makes in JS (the kernels' names) goes through encodeColumn.
 
 /** [path of the table in the result] — each is an array of rows or an object keyed by node id. */
 export const PACKED_TABLES = [

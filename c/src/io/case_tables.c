@@ -10,7 +10,8 @@
  * 8-aligned): {"t": "f64"|"i32"|"istr", "n", "data"}, {"t": "str", "n", "dict": [...], "idx"} (int32),
  * {"t": "list", "n", "off" (n + 1 int32), "items": C}, {"t": "tup", "n", "len", "cols"}, {"t": "rec", "n",
  * "keys", "cols"}. A float64 column holds what JSON would: integers as their value, null as NaN; a NaN or
- * infinity among the values is refused with the message the JSON writer gives. */
+ * infinity among the values is refused with the message the JSON writer gives. Every table is written when the
+ * JSON would hold it (case_write.c GL_CASE_TABLES_APART leaves exactly these out). */
 #include "io/case.h"
 
 #include <math.h>
@@ -79,10 +80,11 @@ static int32_t *i32_col(tabw *t, const char *type, int n) {
     return d;
 }
 
-/* A finite core number, as JSON would carry it (a non-finite one fails the write, as gl_sb_double does). */
+/* A finite core number, as JSON would carry it (a non-finite one fails the write, as gl_sb_double does); -0
+ * as 0, what the lab's page had of it when its JS encoded the JSON's tables (web/result-pack.js). */
 static double num(tabw *t, double v) {
     if (!isfinite(v)) t->schema.nonfinite = true;
-    return v;
+    return v + 0.0;
 }
 
 static uint32_t fnv1a(const char *s) {
