@@ -103,7 +103,15 @@ static void str_col(tabw *t, int n, const char *const *vals) {
     int32_t *idx = reserve(t, (size_t)n * sizeof *idx, &at);
     int nd = 0;
     if (!slot || !dict) t->failed = true;
+    /* the names of kinds and reasons are a few static strings: the last index of each pointer, looked up first */
+    const char *seen_ptr[64] = {0};
+    int32_t seen_idx[64];
     for (int i = 0; idx && slot && dict && i < n; i++) {
+        size_t h = ((uintptr_t)vals[i] >> 3) & 63;
+        if (seen_ptr[h] == vals[i]) {
+            idx[i] = seen_idx[h];
+            continue;
+        }
         size_t j = fnv1a(vals[i]) & (nslots - 1);
         while (slot[j] && strcmp(dict[slot[j] - 1], vals[i]) != 0) j = (j + 1) & (nslots - 1);
         if (!slot[j]) {
@@ -111,6 +119,8 @@ static void str_col(tabw *t, int n, const char *const *vals) {
             slot[j] = ++nd;
         }
         idx[i] = slot[j] - 1;
+        seen_ptr[h] = vals[i];
+        seen_idx[h] = idx[i];
     }
     col_head(t, "str", n);
     gl_sb_puts(&t->schema, ", \"dict\": [");
