@@ -80,6 +80,20 @@ static int32_t *i32_col(tabw *t, const char *type, int n) {
     return d;
 }
 
+/* An int64 column (sizes, offsets): int32 when every value fits (the page's JS reads small integers fastest
+ * so), else float64, which holds what JSON.parse would (the nearest double). v[ord[i]] when ord is given. */
+static void i64_col(tabw *t, const int64_t *v, const int *ord, int n) {
+    bool small = true;
+    for (int i = 0; i < n && small; i++) small = v[ord ? ord[i] : i] >= INT32_MIN && v[ord ? ord[i] : i] <= INT32_MAX;
+    if (small) {
+        int32_t *d = i32_col(t, "i32", n);
+        for (int i = 0; d && i < n; i++) d[i] = (int32_t)v[ord ? ord[i] : i];
+    } else {
+        double *d = f64_col(t, n);
+        for (int i = 0; d && i < n; i++) d[i] = (double)v[ord ? ord[i] : i];
+    }
+}
+
 /* A finite core number, as JSON would carry it (a non-finite one fails the write, as gl_sb_double does); -0
  * as 0, what the lab's page had of it when its JS encoded the JSON's tables (web/result-pack.js). */
 static double num(tabw *t, double v) {
@@ -229,8 +243,7 @@ static void by_size(const gl_lifetimes *l, int *ord, int *tmp, int lo, int hi) {
 
 static void i64_rows(tabw *t, const char *key, const int64_t *v, int n) {
     table_start(t, "memory", key, "rows");
-    double *d = f64_col(t, n);
-    for (int i = 0; d && i < n; i++) d[i] = (double)v[i];
+    i64_col(t, v, NULL, n);
     gl_sb_puts(&t->schema, "}}");
 }
 
@@ -242,8 +255,14 @@ static void memory_tables(tabw *t, const gl_case_result *r) {
     table_start(t, "memory", "lifetimes", "rows");
     col_head(t, "tup", n);
     gl_sb_puts(s, ", \"len\": 4, \"cols\": [");
-    double *bytes = f64_col(t, n);
-    for (int i = 0; bytes && i < n; i++) bytes[i] = (double)l->lt[i].bytes;
+    int64_t *bytes = malloc(sizeof *bytes * (size_t)(n > 0 ? n : 1));
+    if (!bytes) {
+        t->failed = true;
+        n = 0;
+    }
+    for (int i = 0; i < n; i++) bytes[i] = l->lt[i].bytes;
+    i64_col(t, bytes, NULL, n);
+    free(bytes);
     for (int c = 0; c < 3; c++) {
         gl_sb_puts(s, ", ");
         int32_t *d = i32_col(t, "i32", n);
@@ -262,8 +281,7 @@ static void memory_tables(tabw *t, const gl_case_result *r) {
     int32_t *keys = i32_col(t, "istr", n);
     for (int i = 0; keys && i < n; i++) keys[i] = l->lt[ord[i]].node;
     gl_sb_puts(s, ", \"vals\": ");
-    double *offs = f64_col(t, n);
-    for (int i = 0; offs && i < n; i++) offs[i] = (double)r->offsets[ord[i]];
+    i64_col(t, r->offsets, ord, n);
     gl_sb_puts(s, "}}");
     if (r->naive_offsets && r->live) {
         table_start(t, "memory", "greedy_order", "rows");
