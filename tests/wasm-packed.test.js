@@ -145,6 +145,7 @@ describe('runCasePacked', () => {
       { config: { ...small, T: 7, mode: 'prefill', layers: 2 }, emit: { kernels: false, plans: true } },
       { config: { ...small, T: 7, mode: 'prefill', layers: 1 }, emit: { provenance: false, outputs: false } },
       { config: { ...small, T: 3, mode: 'prefill', layers: 1 }, pipeline: [] },
+      { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 32768, layers: 2 }, emit: { plans: true } },   // sizes past int32
       { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 2048, layers: 126 }, emit: { graphs: false, provenance: false, plans: true } },
     ];
     for (const c of variants) {
