@@ -4,7 +4,7 @@
 // stack are alike. Pure, so the analysis worker finds the places (47,104 eager kernels at 1024 layers) and the
 // page draws only those and the first bars.
 import { kernelColor } from './palette.js';
-import { decodeAt } from '../../result-pack.js';
+import { decodeAt, decodeColumn } from '../../result-pack.js';
 
 export function kernelFacts(k, i, dev, info) {
   const mm = k.kind === 'matmul' || k.kind === 'attention';
@@ -40,26 +40,37 @@ export function shortName(name) {
  */
 export function rooflinePlaces(kernels, dev, infos = []) {
   if (!Array.isArray(kernels)) return placesOfColumns(kernels.rows, infos);
-  return placesOf(kernels.length, (i) => kernels[i].reads, (i) => kernels[i].writes, (i) => kernels[i].flops,
-    (i) => kernels[i].time_s, (i) => kernels[i].label, infos);
+  const num = (k) => Float64Array.from(kernels, (x) => x[k] || 0);
+  return placesOf(kernels.length, num('reads'), num('writes'), num('flops'), num('time_s'), (i) => kernels[i].label, infos);
 }
 
 function placesOfColumns(rec, infos) {
   const col = (k) => rec.cols[rec.keys.indexOf(k)];
-  const f64 = (k) => {
+  const num = (k) => {
     const c = col(k);
-    return c.t === 'f64' || c.t === 'i32' ? (i) => c.data[i] : (i) => decodeAt(c, i);
+    return c.t === 'f64' || c.t === 'i32' ? c.data : Float64Array.from(decodeColumn(c), (x) => x || 0);
   };
   const lab = col('label');
   const label = lab.t === 'str' ? (i) => (lab.idx[i] < 0 ? null : lab.dict[lab.idx[i]]) : (i) => decodeAt(lab, i);
-  return placesOf(rec.n, f64('reads'), f64('writes'), f64('flops'), f64('time_s'), label, infos);
+  return placesOf(rec.n, num('reads'), num('writes'), num('flops'), num('time_s'), label, infos);
 }
 
+// shortName of the names seen lately: the layers of a stack and the next analysis repeat them
+const SHORTS = new Map();
+function shortOf(name) {
+  let s = SHORTS.get(name);
+  if (s === undefined) {
+    if (SHORTS.size > 50000) SHORTS.clear();
+    SHORTS.set(name, (s = shortName(name)));
+  }
+  return s;
+}
+
+// reads … time: numbers per kernel (typed arrays; null or NaN counts as 0)
 function placesOf(n, reads, writes, flops, time, label, infos) {
   const at = new Map();
   const out = [];
-  const shorts = new Map();   // a stack's layers repeat the same few names, intensities and rates
-  const prec = new Map();
+  const prec = new Map();   // a stack's layers repeat the same few intensities and rates
   const p6 = (x) => {
     let s = prec.get(x);
     if (s === undefined) prec.set(x, (s = x.toPrecision(6)));
@@ -67,15 +78,13 @@ function placesOf(n, reads, writes, flops, time, label, infos) {
   };
   for (let i = 0; i < n; i++) {
     // kernelFacts' intensity and attained rate, without the rest of its record (47,104 kernels at 1024 layers)
-    const bytes = (reads(i) || 0) + (writes(i) || 0);
-    const fl = flops(i) || 0;
+    const bytes = (reads[i] || 0) + (writes[i] || 0);
+    const fl = flops[i] || 0;
     const ai = bytes ? fl / bytes : 0;
-    const t = time(i);
+    const t = time[i];
     const perf = t ? fl / t : 0;
     if (!(ai > 0 && perf > 0)) continue;
-    const name = (infos[i] && infos[i].name) || label(i);
-    let sn = shorts.get(name);
-    if (sn === undefined) shorts.set(name, (sn = shortName(name)));
+    const sn = shortOf((infos[i] && infos[i].name) || label(i));
     // keyed by (intensity, rate, short name) to 6 digits: one map per level, each key a string seen before
     const ka = p6(ai), kp = p6(perf);
     let byRate = at.get(ka);
