@@ -5,8 +5,8 @@
 import { buildStages } from './model.js';
 import { liteStage, LITE_NODES } from './views/graph/collapse.js';
 import { runFootprint } from './run-budget.js';
-import { describeKernels, describeValuesTable } from './kernel-names.js';
-import { packResult, encodeTable, decodeColumn, buffersOf } from './result-pack.js';
+import { describeKernels, valueFacts, valuesTable } from './kernel-names.js';
+import { packResult, encodeTable, decodeColumn, buffersOf, copyBuffers } from './result-pack.js';
 import { rooflinePlaces } from './views/kernels/facts.js';
 
 // The case without what only the cost model and the memory plans read (element bytes, the device): two
@@ -54,8 +54,10 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const labKernels = sameKernels ? prev.labKernels : last ? describeKernels(fk ? fk.rows() : undefined, last.nodes, last.outputs) : [];
   // a kernel set's names as columns: the same kernels send a copy of the last ones (a transfer detaches them)
   const labKernelsTable = sameKernels ? prev.labKernelsTable : encodeTable(labKernels);
-  const labTables = [{ path: ['lab_kernels'], table: structuredClone(labKernelsTable) },
-    { path: ['lab_values'], table: describeValuesTable(fk && last ? fk.nodes.ids : new Int32Array(0), last ? last.nodes : [], result.elem_bytes, result.bind) }];
+  // the values' ops and shapes: the same kernels of the same graph keep theirs (only their bytes change)
+  const values = sameKernels ? prev.values : valueFacts(fk && last ? fk.nodes.ids : new Int32Array(0), last ? last.nodes : [], result.bind);
+  const labTables = [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) },
+    { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];
   // the roofline's points of each kernel set (the page draws these and the first bars, never every kernel)
   const dev = result.device || {};
   result.lab_places = {
@@ -67,7 +69,7 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
   const packed = [...tables, ...rest.packed, ...labTables];
   const resultText = JSON.stringify(result);
-  const keep = { key, fullStages, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable };
+  const keep = { key, fullStages, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable, values };
   return { resultText, packed, transfer: buffersOf(packed), stages, fullStages, lite, ms: performance.now() - t0, reused, keep };
 }
 

@@ -5,6 +5,8 @@
 // ("matmul+mul+rot_pairs+add") stays the detail. Also, per kernel, which values it writes back and which stay
 // on chip (what fusion saved). Pure: nodes as model.js decodes them ({id, op, inputs, shape, name, layer}).
 
+import { copyBuffers } from './result-pack.js';
+
 const VIEWS = new Set(['reshape', 'transpose']);
 const LEAVES = new Set(['input', 'param', 'const']);
 
@@ -198,6 +200,12 @@ export function describeValues(kernels, nodes, elemBytes, bind = {}) {
 /** describeValues' table in result-pack.js's columns ({t: 'dict', keys, vals}, what the page's unpackResult
  *  reads), made without its rows: ids are the fused kernels' node ids (an Int32Array, kernel after kernel). */
 export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
+  return valuesTable(valueFacts(ids, nodes, bind), elemBytes);
+}
+
+/** What describeValuesTable reads off the graph (keys, op and shape columns, elements per value): the same
+ *  for every element size, so an analysis that keeps its graph keeps these (valuesTable makes the table). */
+export function valueFacts(ids, nodes, bind = {}) {
   const nodeAt = (id) => {
     const n = nodes[id];
     return n && n.id === id ? n : nodes.find((m) => m.id === id);
@@ -214,10 +222,10 @@ export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
     if (n) { keys.push(id); vals.push(n); }
   }
   const m = keys.length;
-  // op: a dictionary; shape: a list of dimensions (a symbol's "S" as a string); bytes: float64 (null as NaN)
+  // op: a dictionary; shape: a list of dimensions (a symbol's "S" as a string); elements (NaN: unbound)
   const dict = [], dictAt = new Map(), idx = new Int32Array(m);
   const off = new Int32Array(m + 1);
-  const bytes = new Float64Array(m);
+  const elems = new Float64Array(m);
   let nd = 0, sym = false;
   for (let i = 0; i < m; i++) {
     const n = vals[i];
@@ -228,8 +236,7 @@ export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
     nd += shape.length;
     off[i + 1] = nd;
     for (const d of shape) if (typeof d !== 'number') sym = true;
-    const b = valueBytes(n, elemBytes, bind);
-    bytes[i] = Number.isFinite(b) ? b + 0 : NaN;
+    elems[i] = elements(n.shape, bind);
   }
   const nums = new Float64Array(nd);
   const strs = sym ? { dict: [], at: new Map(), idx: new Int32Array(nd).fill(-1) } : null;
@@ -248,9 +255,18 @@ export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
   }
   const numCol = { t: 'f64', n: nd, data: nums };
   const items = sym ? { t: 'mix', n: nd, nums: numCol, strs: { t: 'str', n: nd, dict: strs.dict, idx: strs.idx } } : numCol;
-  return {
-    t: 'dict',
-    keys: { t: 'istr', n: m, data: Int32Array.from(keys) },
-    vals: { t: 'tup', n: m, len: 3, cols: [{ t: 'str', n: m, dict, idx }, { t: 'list', n: m, off, items }, { t: 'f64', n: m, data: bytes }] },
-  };
+  return { keys: { t: 'istr', n: m, data: Int32Array.from(keys) }, op: { t: 'str', n: m, dict, idx }, shape: { t: 'list', n: m, off, items }, elems };
+}
+
+/** The values' table of valueFacts at one element size: its own copies of the columns (a transfer detaches
+ *  them), bytes = elements × element size (valueBytes; null, as NaN, when a dimension is unbound). */
+export function valuesTable(facts, elemBytes) {
+  const m = facts.elems.length;
+  const bytes = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const b = facts.elems[i] * elemBytes;
+    bytes[i] = Number.isFinite(b) ? b + 0 : NaN;
+  }
+  const copy = copyBuffers({ keys: facts.keys, op: facts.op, shape: facts.shape });
+  return { t: 'dict', keys: copy.keys, vals: { t: 'tup', n: m, len: 3, cols: [copy.op, copy.shape, { t: 'f64', n: m, data: bytes }] } };
 }

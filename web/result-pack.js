@@ -175,6 +175,19 @@ export function buffersOf(x, out = [], seen = new Set(out)) {
   return out;
 }
 
+/** A packed table with its own copies of its typed arrays (what a transfer detaches), sharing the rest:
+ *  an analysis keeps one and sends copies. */
+export function copyBuffers(x) {
+  if (ArrayBuffer.isView(x)) return x.slice();
+  if (Array.isArray(x)) return x.some((y) => y && typeof y === 'object') ? x.map(copyBuffers) : x;
+  if (x && typeof x === 'object') {
+    const o = {};
+    for (const k of Object.keys(x)) o[k] = copyBuffers(x[k]);
+    return o;
+  }
+  return x;
+}
+
 /**
  * Takes PACKED_TABLES out of `result` (changed in place) and returns them as [{path, table}] plus the
  * buffers to transfer.
