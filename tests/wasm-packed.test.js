@@ -1,11 +1,20 @@
 // wasm-packed.test.js — runCasePacked (the lab's analysis: graphs and provenance as int32 columns after the
 // JSON, c/src/io/case_pack.c) gives exactly the object runCase gives — the same keys in the same order, the
-// same graphs and provenance — for every golden case, a program case and a 126-layer stack.
+// same graphs and provenance — for every golden case, a program case and a 126-layer stack. And the long
+// tables as the core's typed columns (runCaseColumns, c/src/io/case_tables.c) give the page, through its
+// unpackResult, what it got from the same tables' JSON re-encoded in JS (web/result-pack.js packResult), and
+// the lab's analysis (web/analysis-core.js) read off them gives what it gave from the JSON.
 import { describe, it, expect, beforeAll } from 'vitest';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGraphLab, GraphLabError, unpackCaseResult } from '../wasm/graphlab.mjs';
+import { createGraphLab, GraphLabError, unpackCaseResult, unpackTables } from '../wasm/graphlab.mjs';
+import { packResult, unpackResult, buffersOf, tableLength, tableRow, tableGet, PACKED_TABLES } from '../web/result-pack.js';
+import { analyzeCase } from '../web/analysis-core.js';
+import { buildStages } from '../web/model.js';
+import { describeKernels, describeValues } from '../web/kernel-names.js';
+import { rooflinePlaces } from '../web/views/kernels/facts.js';
+import { caseFromState, defaultState, withPatch } from '../web/state.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const noTiming = (r) => {
@@ -34,6 +43,44 @@ function goldenCases() {
     return c ? [[f.slice(ROOT.length + 1), c]] : [];
   });
 }
+
+// What the page holds of a result: its JSON parsed and the packed tables put back (each decoded, by reading
+// it); `packed` crosses a structured clone with its buffers transferred, as postMessage moves them.
+function page(result, packed) {
+  const r = { ...result };
+  delete r.timing_ms;
+  const moved = structuredClone(packed, { transfer: buffersOf(packed) });
+  return unpackResult(JSON.parse(JSON.stringify(r)), moved);
+}
+// the same, each table read through tableLength / tableRow / tableGet first (the views' row access), then whole
+function readAll(p) {
+  for (const path of PACKED_TABLES) {
+    const holder = path.length > 1 ? p[path[0]] : p;
+    const key = path[path.length - 1];
+    if (!holder) continue;
+    const n = tableLength(holder, key);
+    const rows = [0, 1, n >> 1, n - 1].filter((i) => i >= 0 && i < n).map((i) => tableRow(holder, key, i));
+    const some = key === 'greedy_offsets' || key === 'lab_values' ? [0, 1, 7, 40].map((id) => tableGet(holder, key, id)) : null;
+    const whole = holder[key];
+    if (Array.isArray(whole)) expect(rows).toEqual([0, 1, n >> 1, n - 1].filter((i) => i >= 0 && i < n).map((i) => whole[i]));
+    if (some) expect(some).toEqual([0, 1, 7, 40].map((id) => whole && Object.hasOwn(whole, id) ? whole[id] : undefined));
+  }
+  return p;
+}
+// the page's result from runCase's JSON (the tables re-encoded by packResult) and from the core's columns
+const fromJson = (plain) => {
+  const r = JSON.parse(JSON.stringify(withoutGraphs(plain)));
+  const { packed } = packResult(r);
+  return readAll(page(r, packed));
+};
+// (without the graphs and provenance: runCaseColumns hands those as int32 columns, and the page never gets them)
+const withoutGraphs = (r) => {
+  const c = { ...r };
+  delete c.graphs;
+  delete c.provenance;
+  return c;
+};
+const fromColumns = ({ result, tables }) => readAll(page(withoutGraphs(result), tables));
 
 describe('runCasePacked', () => {
   let gl;
@@ -76,6 +123,100 @@ describe('runCasePacked', () => {
       prog = null;
     }
     if (prog) expect(noTiming(gl.runCasePacked({ program, inputs: { x: [4, 8], w: [8, 8] } }))).toBe(noTiming(prog));
+  });
+
+  it('the core\'s table columns give the page what the JSON gave, on every golden case', () => {
+    let ran = 0;
+    for (const [name, c] of goldenCases()) {
+      let plain;
+      try {
+        plain = gl.runCase(c);
+      } catch {
+        continue;
+      }
+      const cols = gl.runCaseColumns(c);
+      expect(cols.tables.map((t) => t.path.join('.')), name).toEqual(PACKED_TABLES.map((p) => p.join('.'))
+        .filter((p) => p !== 'lab_kernels' && p !== 'lab_values' && (plain.memory && plain.memory.live || !/order|naive_off|live/.test(p)))
+        .filter((p) => !/kernels/.test(p) || (plain.fused && plain.fused.kernels)));
+      expect(Object.keys(cols.result)).toEqual(Object.keys(withoutGraphs(plain)));
+      expect(fromColumns(cols), name).toEqual(fromJson(plain));
+      ran++;
+    }
+    expect(ran).toBeGreaterThanOrEqual(20);
+  });
+
+  it('the same with symbolic dims, each emit variant, and 405B x 126 with the plans', () => {
+    const small = { d: 64, H: 8, G: 2, dh: 8, f: 128 };
+    const variants = [
+      { config: { ...small, S: 16, mode: 'decode', layers: 2 }, emit: { plans: true } },
+      { config: { ...small, S: 16, mode: 'decode', layers: 1 }, bind: { S: 9, P: 8 }, emit: { plans: true, graphs: false } },
+      { config: { ...small, T: 7, mode: 'prefill', layers: 2 }, emit: { kernels: false, plans: true } },
+      { config: { ...small, T: 7, mode: 'prefill', layers: 1 }, emit: { provenance: false, outputs: false } },
+      { config: { ...small, T: 3, mode: 'prefill', layers: 1 }, pipeline: [] },
+      { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 32768, layers: 2 }, emit: { plans: true } },   // sizes past int32
+      { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 2048, layers: 126 }, emit: { graphs: false, provenance: false, plans: true } },
+    ];
+    for (const c of variants) {
+      const plain = gl.runCase(c);
+      expect(fromColumns(gl.runCaseColumns(c)), JSON.stringify(c)).toEqual(fromJson(plain));
+    }
+    // the 405B stack's tables are what the page reads first: 6,559 eager kernels' rows, their numbers exact
+    const c = variants[variants.length - 1];
+    const { tables } = gl.runCaseColumns(c);
+    const plain = gl.runCase(c);
+    const eager = tables.find((t) => t.path.join('.') === 'eager.kernels').table.rows;
+    expect(eager.n).toBe(plain.eager.kernels.length);
+    expect(eager.n).toBeGreaterThan(5000);
+    const reads = eager.cols[eager.keys.indexOf('reads')];
+    expect(reads.data).toBeInstanceOf(Float64Array);
+    expect(Array.from(reads.data)).toEqual(plain.eager.kernels.map((k) => k.reads));
+  });
+
+  it('the lab\'s analysis of the columns gives the page what its analysis of the JSON gave, fresh and reused', () => {
+    // a module whose answer carries the tables as JSON (analysis-core.js re-encodes them with packResult)
+    const jsonLab = { runCasePacked: (c) => gl.runCasePacked(c) };
+    const noTime = (text) => { const r = JSON.parse(text); delete r.timing_ms; return JSON.stringify(r); };
+    const cfg405 = { d: 16384, H: 128, G: 8, dh: 128, f: 53248, eps: 0.00001, theta: 500000, layers: 126, T: 2048 };
+    const states = [
+      withPatch(defaultState(), {}),
+      withPatch(defaultState(), { cfg: { mode: 'decode', layers: 3 } }),
+      withPatch(defaultState(), { cfg: { layers: 40 } }),
+      withPatch(defaultState(), { cfg: cfg405 }),
+    ];
+    for (const st of states) {
+      let prevCols = null, prevJson = null;
+      for (const v of [{}, { eb: 4 }, { dev: 'a100' }]) {
+        const c = caseFromState(withPatch(st, v));
+        const a = analyzeCase(gl, c, prevCols), b = analyzeCase(jsonLab, c, prevJson);
+        expect(a.reused).toBe(b.reused);
+        expect(noTime(a.resultText)).toBe(noTime(b.resultText));   // lab_places, costs, passes: the same text
+        const pa = readAll(unpackResult(JSON.parse(a.resultText), structuredClone(a.packed, { transfer: a.transfer })));
+        const pb = readAll(unpackResult(JSON.parse(b.resultText), b.packed));
+        delete pa.timing_ms;
+        delete pb.timing_ms;
+        expect(pa, JSON.stringify(v)).toEqual(pb);
+        // and what the lab made of the JSON rows before (names, values' facts, roofline places), as JSON carries it
+        const plain = gl.runCase(c);
+        const last = buildStages(plain).at(-1);
+        const json = (x) => JSON.parse(JSON.stringify(x));
+        const names = describeKernels(plain.fused.kernels, last.nodes, last.outputs);
+        expect(pa.lab_kernels).toEqual(json(names));
+        expect(pa.lab_values).toEqual(json(describeValues(plain.fused.kernels, last.nodes, plain.elem_bytes, plain.bind)));
+        expect(pa.lab_places).toEqual({ fused: rooflinePlaces(plain.fused.kernels, plain.device, names), eager: rooflinePlaces(plain.eager.kernels, plain.device) });
+        prevCols = a.keep;
+        prevJson = b.keep;
+      }
+    }
+  });
+
+  it('a damaged tables section is an error, not a wrong result', () => {
+    expect(() => unpackTables(new Uint8Array(8))).toThrow(/GLT1/);
+    const schema = new TextEncoder().encode('[{"path": ["memory", "live"], "table": {"t": "rows", "rows": {"t": "f64", "n": 4, "data": 0}}}]');
+    const buf = new Uint8Array((8 + schema.length + 7 & ~7) + 16);
+    buf.set(new TextEncoder().encode('GLT1'));
+    new DataView(buf.buffer).setUint32(4, schema.length, true);
+    buf.set(schema, 8);
+    expect(() => unpackTables(buf)).toThrow(/past the end/);   // 4 doubles in 16 bytes
   });
 
   it('refuses bad input like runCase does, and the module still works', () => {

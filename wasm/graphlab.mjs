@@ -195,6 +195,78 @@ export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
   return result;
 }
 
+/**
+ * The long tables of a "case_packed" answer (its "GLT1" section, c/src/io/case_tables.c) as [{path, table}]
+ * in web/result-pack.js's column form, every typed array a view over `bytes`' buffer (whose byte offset must
+ * be a multiple of 8: a copy made for them).
+ */
+export function unpackTables(bytes, decoder = new TextDecoder('utf-8')) {
+  if (bytes.length < 8 || decoder.decode(bytes.subarray(0, 4)) !== 'GLT1') throw new Error('no GLT1 header');
+  if (bytes.byteOffset % 8) throw new Error('misaligned tables');
+  const slen = new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  const tables = JSON.parse(decoder.decode(bytes.subarray(8, 8 + slen)));
+  const base = bytes.byteOffset + ((8 + slen + 7) & ~7), end = bytes.byteOffset + bytes.length;
+  const view = (T, at, n) => {
+    if (!(Number.isInteger(at) && at >= 0 && base + at + n * T.BYTES_PER_ELEMENT <= end)) throw new Error(`column at ${at} (${n}) past the end`);
+    return new T(bytes.buffer, base + at, n);
+  };
+  const col = (c) => {
+    if (c.t === 'f64') c.data = view(Float64Array, c.data, c.n);
+    else if (c.t === 'i32' || c.t === 'istr') c.data = view(Int32Array, c.data, c.n);
+    else if (c.t === 'str') c.idx = view(Int32Array, c.idx, c.n);
+    else if (c.t === 'list') { c.off = view(Int32Array, c.off, c.n + 1); col(c.items); }
+    else if (c.t === 'tup' || c.t === 'rec') c.cols.forEach(col);
+    else throw new Error(`column type ${c.t}`);
+    return c;
+  };
+  for (const { table } of tables) {
+    if (table.t === 'rows') col(table.rows);
+    else { col(table.keys); col(table.vals); }
+  }
+  return tables;
+}
+
+// The values of one column of unpackTables (web/result-pack.js decodeColumn, for the types the core writes).
+function columnValues(c) {
+  const out = new Array(c.n);
+  if (c.t === 'f64') for (let i = 0; i < c.n; i++) out[i] = Number.isNaN(c.data[i]) ? null : c.data[i];
+  else if (c.t === 'i32') for (let i = 0; i < c.n; i++) out[i] = c.data[i];
+  else if (c.t === 'istr') for (let i = 0; i < c.n; i++) out[i] = String(c.data[i]);
+  else if (c.t === 'str') for (let i = 0; i < c.n; i++) out[i] = c.idx[i] < 0 ? null : c.dict[c.idx[i]];
+  else if (c.t === 'list') {
+    const items = columnValues(c.items);
+    for (let i = 0; i < c.n; i++) out[i] = items.slice(c.off[i], c.off[i + 1]);
+  } else {
+    const cols = c.cols.map(columnValues), keys = c.t === 'rec' ? c.keys : null;
+    for (let i = 0; i < c.n; i++) {
+      const row = keys ? {} : new Array(c.len);
+      for (let k = 0; k < cols.length; k++) row[keys ? keys[k] : k] = cols[k][i];
+      out[i] = row;
+    }
+  }
+  return out;
+}
+
+// Puts the tables back into result as rows, each key where the core writes it.
+const MEMORY_KEYS = ['lifetimes', 'naive', 'greedy', 'lower_bound', 'greedy_offsets', 'greedy_order', 'naive_offsets', 'live'];
+function insertTables(result, tables) {
+  for (const { path: [holder, key], table } of tables) {
+    let value;
+    if (table.t === 'rows') value = columnValues(table.rows);
+    else {
+      const ks = columnValues(table.keys), vs = columnValues(table.vals);
+      value = {};
+      for (let i = 0; i < ks.length; i++) value[ks[i]] = vs[i];
+    }
+    result[holder][key] = value;
+  }
+  if (result.memory) {
+    const m = result.memory;
+    result.memory = Object.fromEntries(MEMORY_KEYS.filter((k) => k in m).map((k) => [k, m[k]]));
+  }
+  return result;
+}
+
 // The result's keys in the order the core writes them (c/src/io/case_write.c KEYS).
 const RESULT_KEYS = ['case', 'config', 'elem_bytes', 'device', 'bind', 'passes', 'graphs', 'eager', 'fused', 'memory',
   'outputs', 'provenance', 'timing_ms', 'spans', 'console'];
@@ -367,6 +439,23 @@ function makeApi(M, opts) {
 
   const version = cstr(M._gl_wasm_version());
 
+  // "case_packed": the graphs' part and the tables' (its last u32 says where they start) copied apart
+  // "case_packed" read by `read` (bytes, decoder) → object, plus its tables: the graphs' part and the tables'
+  // (the answer's last u32 says where they start) are copied apart, so transferring the tables' buffer never
+  // detaches the graph columns
+  function casePacked(caseObject, read) {
+    const [bytes, tbytes] = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => {
+      const heap = M.HEAPU8;
+      const toff = len >= 4 ? (heap[out + len - 4] | heap[out + len - 3] << 8 | heap[out + len - 2] << 16 | heap[out + len - 1] << 24) >>> 0 : len;
+      return toff <= len - 4 ? [heap.slice(out, out + toff), heap.slice(out + toff, out + len - 4)] : [heap.slice(out, out + len), new Uint8Array(0)];
+    });
+    try {
+      return { ...read(bytes, decoder), tables: unpackTables(tbytes, decoder) };
+    } catch (err) {
+      throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
+    }
+  }
+
   const api = {
     version,
     /** Runs one case (object, JSON text or its bytes); returns the result object `graphlab case FILE` prints. */
@@ -376,23 +465,15 @@ function makeApi(M, opts) {
     /** The same object as runCase, its graphs and provenance carried as int32 columns instead of JSON text
      *  (c/src/io/case_pack.c; what the lab's analysis uses: at 126 layers they are 4.4 MB of JSON). */
     runCasePacked: (caseObject) => {
-      const bytes = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => M.HEAPU8.slice(out, out + len));
-      try {
-        return unpackCaseResult(bytes, decoder);
-      } catch (err) {
-        throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
-      }
+      const { result, tables } = casePacked(caseObject, (bytes, dec) => ({ result: unpackCaseResult(bytes, dec) }));
+      return insertTables(result, tables);
     },
-    /** runCasePacked's answer unread: {result (without graphs and provenance), str, graphs, provenance} with the
-     *  graphs and provenance as int32 column views (readCaseColumns), for web/model.js stageTable. */
-    runCaseColumns: (caseObject) => {
-      const bytes = callRaw('case_packed', requestText('case_packed', caseObject), (out, len) => M.HEAPU8.slice(out, out + len));
-      try {
-        return readCaseColumns(bytes, decoder);
-      } catch (err) {
-        throw new GraphLabError(`case_packed: the core returned an unreadable packed result (${err.message})`, GL_E_INTERNAL, 'case_packed');
-      }
-    },
+    /** runCasePacked's answer unread: {result (without graphs, provenance and the long tables), str, graphs,
+     *  provenance, tables}: the graphs and provenance as int32 column views (readCaseColumns, for web/model.js
+     *  stageTable), the long tables (eager and fused kernels, the memory plan's lifetimes, offsets, order and
+     *  live bytes) as [{path, table}] columns in web/result-pack.js's form, typed arrays over one buffer of their
+     *  own (the lab's analysis hands them to the page as they are: c/src/io/case_tables.c, docs/CASES.md). */
+    runCaseColumns: (caseObject) => casePacked(caseObject, readCaseColumns),
     /** `graphlab presets`: {models: [{name, title, d, ..., layers, cfg}], devices: [{..., source}], passes}. */
     presets: () => call('presets', '{}'),
     /** {version, passes}: the core's version and default pass pipeline. */

@@ -1,12 +1,13 @@
 // analysis-core.js — one configuration's analysis as the page receives it, in the analysis worker (or on
 // the page when there is no worker): the result (as JSON text, without the graphs and provenance, which the
-// stages are read from as int32 columns (model.js stageTable), and without its long tables: those go as
-// typed-array columns, result-pack.js) and the stages, summarised per layer when the result is big.
+// stages are read from as int32 columns (model.js stageTable), and without its long tables, which the core
+// hands over as typed columns that go on to the page as they are: result-pack.js, c/src/io/case_tables.c) and
+// the stages, summarised per layer when the result is big.
 import { stageTable, columnsOf, nodeShapes } from './model.js';
 import { pageStages } from './views/graph/collapse.js';
 import { columnsFootprint } from './run-budget.js';
-import { describeKernels, describeValues, columnsGraph } from './kernel-names.js';
-import { packResult } from './result-pack.js';
+import { describeKernels, valueFacts, valuesTable, columnsGraph } from './kernel-names.js';
+import { packResult, encodeTable, decodeColumn, buffersOf, copyBuffers } from './result-pack.js';
 import { rooflinePlaces } from './views/kernels/facts.js';
 
 // The case without what only the cost model and the memory plans read (element bytes, the device): two
@@ -28,12 +29,20 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const t0 = performance.now();
   const key = graphKey(caseObj);
   const reused = !!(prev && prev.key === key && caseObj.emit && caseObj.emit.graphs);
-  // the graphs and provenance cross the boundary as int32 columns (runCaseColumns) and are read as such: no node
-  // object is made but for the stages the page draws whole (a small result) and the layers it opens
-  const req = reused ? { ...caseObj, emit: { ...caseObj.emit, graphs: false, provenance: false } } : caseObj;
-  const answer = typeof lab.runCaseColumns === 'function' ? lab.runCaseColumns(req) : null;
-  const result = answer ? answer.result : (typeof lab.runCasePacked === 'function' ? lab.runCasePacked : lab.runCase).call(lab, req);
-  const cols = reused ? null : answer || columnsOf(result);
+  const asked = reused ? { ...caseObj, emit: { ...caseObj.emit, graphs: false, provenance: false } } : caseObj;
+  // the graphs and provenance cross the boundary as int32 columns and are read as such (no node object is made
+  // but for the stages the page draws whole, a small result's, and the layers it opens); the long tables
+  // (kernels, memory) as typed columns (runCaseColumns), which go on to the page as they are: no JSON
+  let result, tables, cols = null;
+  if (typeof lab.runCaseColumns === 'function') {
+    const answer = lab.runCaseColumns(asked);
+    ({ result, tables } = answer);
+    if (!reused) cols = answer;
+  } else {
+    result = (typeof lab.runCasePacked === 'function' ? lab.runCasePacked : lab.runCase).call(lab, asked);
+    if (!reused) cols = columnsOf(result);
+    tables = packResult(result).packed;   // a module without runCaseColumns: the same columns, made here
+  }
   // a change of sizes only (the same ops, inputs, names and provenance) keeps the last table's keys and layers
   const table = reused ? prev.table : stageTable(result, cols, prev && prev.table);
   const { stages, lite } = reused ? prev : pageStages(table);
@@ -43,26 +52,63 @@ export function analyzeCase(lab, caseObj, prev = null) {
   // the fused kernels' names and on-chip values, and the op and shape of every value they make (kernels and
   // memory panels), while the graphs are here
   const last = table.stages[table.stages.length - 1];
-  const fk = result.fused && result.fused.kernels;
+  const tableAt = (a, b) => (tables.find((x) => x.path.length === 2 && x.path[0] === a && x.path[1] === b) || {}).table;
+  const fk = kernelColumns(tableAt('fused', 'kernels'));
+  const ek = kernelColumns(tableAt('eager', 'kernels'));
   // the names read only the graph's structure and which nodes each kernel holds: the same kernels of the same
   // structure keep theirs
-  const kernelNodes = Array.isArray(fk) ? fk.map((k) => k.nodes.join(',')).join(';') : '';
+  const kernelNodes = fk ? { off: fk.nodes.off.slice(), ids: fk.nodes.ids.slice() } : null;
   const sameGraph = reused || (!!prev && !!last && prev.table.stages[last.index] && prev.table.stages[last.index].layer === last.layer);
-  const sameKernels = sameGraph && prev.kernelNodes === kernelNodes;
-  const labKernels = sameKernels ? prev.labKernels : last ? describeKernels(fk, columnsGraph(table, last), last.outputs) : [];
-  const lastNodes = reused ? prev.lastNodes : last ? nodeShapes(table, last) : null;
-  result.lab_kernels = labKernels;   // packResult moves it into a column: keep holds the rows
-  result.lab_values = last ? describeValues(fk, lastNodes, result.elem_bytes, result.bind) : {};
+  const sameKernels = sameGraph && sameNodes(prev.kernelNodes, kernelNodes);
+  const labKernels = sameKernels ? prev.labKernels : last ? describeKernels(fk ? fk.rows() : undefined, columnsGraph(table, last), last.outputs) : [];
+  // a kernel set's names as columns: the same kernels send a copy of the last ones (a transfer detaches them)
+  const labKernelsTable = sameKernels ? prev.labKernelsTable : encodeTable(labKernels);
+  // the values' ops and shapes: the same kernels of the very same graph keep theirs (only their bytes change;
+  // a change of sizes changes the shapes)
+  const values = reused && sameKernels && prev.values ? prev.values
+    : valueFacts(fk && last ? fk.nodes.ids : new Int32Array(0), last ? nodeShapes(table, last) : [], result.bind);
+  const labTables = [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) },
+    { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];
   // the roofline's points of each kernel set (the page draws these and the first bars, never every kernel)
   const dev = result.device || {};
   result.lab_places = {
-    fused: Array.isArray(fk) ? rooflinePlaces(fk, dev, result.lab_kernels) : [],
-    eager: result.eager && Array.isArray(result.eager.kernels) ? rooflinePlaces(result.eager.kernels, dev) : [],
+    fused: fk ? rooflinePlaces(fk.table, dev, labKernels) : [],
+    eager: ek ? rooflinePlaces(ek.table, dev) : [],
   };
   delete result.graphs;
   delete result.provenance;
-  const { packed, transfer } = packResult(result);
+  const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
+  const packed = [...tables, ...rest.packed, ...labTables];
   const resultText = JSON.stringify(result);
-  const keep = { key, table, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, lastNodes };
-  return { resultText, packed, transfer, stages, table, lite, ms: performance.now() - t0, reused, keep };
+  const keep = { key, table, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable, values };
+  return { resultText, packed, transfer: buffersOf(packed), stages, table, lite, ms: performance.now() - t0, reused, keep };
 }
+
+// A kernel table: {table (what rooflinePlaces reads), nodes: {off, ids} (Int32Arrays: kernel i holds
+// ids[off[i]..off[i + 1]]), rows(): {kind, label, nodes} per kernel (what describeKernels reads)}; null when
+// there is none. The core's tables are records of columns; rows of unlike records are read as rows.
+function kernelColumns(table) {
+  if (!table || table.t !== 'rows') return null;
+  const rec = table.rows;
+  const col = (k) => (rec.t === 'rec' ? rec.cols[rec.keys.indexOf(k)] : undefined);
+  const nc = col('nodes');
+  if (rec.t !== 'rec' || !nc || nc.t !== 'list' || nc.items.t !== 'i32') {
+    const all = decodeColumn(rec);
+    const off = new Int32Array(all.length + 1);
+    all.forEach((k, i) => { off[i + 1] = off[i] + k.nodes.length; });
+    return { table: all, nodes: { off, ids: Int32Array.from(all.flatMap((k) => k.nodes)) }, rows: () => all };
+  }
+  const nodes = { off: nc.off, ids: nc.items.data };
+  const rows = () => {
+    const kinds = decodeColumn(col('kind')), labels = decodeColumn(col('label'));
+    return kinds.map((kind, i) => ({ kind, label: labels[i], nodes: Array.from(nodes.ids.subarray(nodes.off[i], nodes.off[i + 1])) }));
+  };
+  return { table, nodes, rows };
+}
+
+const sameNodes = (a, b) => {
+  if (!a || !b || a.off.length !== b.off.length || a.ids.length !== b.ids.length) return !a && !b;
+  for (let i = 0; i < a.off.length; i++) if (a.off[i] !== b.off[i]) return false;
+  for (let i = 0; i < a.ids.length; i++) if (a.ids[i] !== b.ids[i]) return false;
+  return true;
+};

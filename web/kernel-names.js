@@ -6,6 +6,8 @@
 // on chip (what fusion saved). Pure: nodes as model.js decodes them ({id, op, inputs, shape, name, layer}), or a
 // column table's last stage as it is (columnsGraph: the 126-layer stack's 6,500 nodes without an object each).
 
+import { copyBuffers } from './result-pack.js';
+
 const WEIGHTS = {
   wq: 'Q projection', wk: 'K projection', wv: 'V projection', wo: 'O projection',
   w_gate: 'gate projection', w_up: 'up projection', w_down: 'down projection', lm_head: 'LM head',
@@ -303,4 +305,78 @@ export function describeValues(kernels, nodes, elemBytes, bind = {}) {
     }
   }
   return out;
+}
+
+/** describeValues' table in result-pack.js's columns ({t: 'dict', keys, vals}, what the page's unpackResult
+ *  reads), made without its rows: ids are the fused kernels' node ids (an Int32Array, kernel after kernel). */
+export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
+  return valuesTable(valueFacts(ids, nodes, bind), elemBytes);
+}
+
+/** What describeValuesTable reads off the graph (keys, op and shape columns, elements per value): the same
+ *  for every element size, so an analysis that keeps its graph keeps these (valuesTable makes the table). */
+export function valueFacts(ids, nodes, bind = {}) {
+  const nodeAt = (id) => {
+    const n = nodes[id];
+    return n && n.id === id ? n : nodes.find((m) => m.id === id);
+  };
+  let max = -1;
+  for (let i = 0; i < ids.length; i++) if (ids[i] > max) max = ids[i];
+  const seen = new Uint8Array(max + 1);
+  for (let i = 0; i < ids.length; i++) if (ids[i] >= 0) seen[ids[i]] = 1;
+  const keys = [];
+  const vals = [];
+  for (let id = 0; id <= max; id++) {
+    if (!seen[id]) continue;
+    const n = nodeAt(id);
+    if (n) { keys.push(id); vals.push(n); }
+  }
+  const m = keys.length;
+  // op: a dictionary; shape: a list of dimensions (a symbol's "S" as a string); elements (NaN: unbound)
+  const dict = [], dictAt = new Map(), idx = new Int32Array(m);
+  const off = new Int32Array(m + 1);
+  const elems = new Float64Array(m);
+  let nd = 0, sym = false;
+  for (let i = 0; i < m; i++) {
+    const n = vals[i];
+    let j = dictAt.get(n.op);
+    if (j === undefined) { j = dict.length; dict.push(n.op); dictAt.set(n.op, j); }
+    idx[i] = j;
+    const shape = Array.isArray(n.shape) ? n.shape : [];
+    nd += shape.length;
+    off[i + 1] = nd;
+    for (const d of shape) if (typeof d !== 'number') sym = true;
+    elems[i] = elements(n.shape, bind);
+  }
+  const nums = new Float64Array(nd);
+  const strs = sym ? { dict: [], at: new Map(), idx: new Int32Array(nd).fill(-1) } : null;
+  for (let i = 0, p = 0; i < m; i++) {
+    for (const d of Array.isArray(vals[i].shape) ? vals[i].shape : []) {
+      if (typeof d === 'number') nums[p] = Number.isFinite(d) ? d + 0 : NaN;
+      else {
+        nums[p] = NaN;
+        const s = String(d);
+        let j = strs.at.get(s);
+        if (j === undefined) { j = strs.dict.length; strs.dict.push(s); strs.at.set(s, j); }
+        strs.idx[p] = j;
+      }
+      p++;
+    }
+  }
+  const numCol = { t: 'f64', n: nd, data: nums };
+  const items = sym ? { t: 'mix', n: nd, nums: numCol, strs: { t: 'str', n: nd, dict: strs.dict, idx: strs.idx } } : numCol;
+  return { keys: { t: 'istr', n: m, data: Int32Array.from(keys) }, op: { t: 'str', n: m, dict, idx }, shape: { t: 'list', n: m, off, items }, elems };
+}
+
+/** The values' table of valueFacts at one element size: its own copies of the columns (a transfer detaches
+ *  them), bytes = elements × element size (valueBytes; null, as NaN, when a dimension is unbound). */
+export function valuesTable(facts, elemBytes) {
+  const m = facts.elems.length;
+  const bytes = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    const b = facts.elems[i] * elemBytes;
+    bytes[i] = Number.isFinite(b) ? b + 0 : NaN;
+  }
+  const copy = copyBuffers({ keys: facts.keys, op: facts.op, shape: facts.shape });
+  return { t: 'dict', keys: copy.keys, vals: { t: 'tup', n: m, len: 3, cols: [copy.op, copy.shape, { t: 'f64', n: m, data: bytes }] } };
 }

@@ -9,7 +9,9 @@
 // one is an int32, else a Float64Array (non-finite numbers and null as NaN, read back as null, as JSON.stringify
 // makes them); strings are a dictionary and indices; tuples (arrays of one short length) are a column per
 // place, other lists offsets and one column of their items; records with the same keys are one column per key;
-// anything else stays JSON text.
+// anything else stays JSON text. The core's own tables (kernels, memory) arrive in this form already, written by
+// the C core as binary columns (wasm/graphlab.mjs runCaseColumns, c/src/io/case_tables.c): only what the
+// analysis makes in JS (the kernels' names) goes through encodeColumn.
 
 /** [path of the table in the result] — each is an array of rows or an object keyed by node id. */
 export const PACKED_TABLES = [
@@ -160,12 +162,30 @@ export function decodeTable(p) {
   return o;
 }
 
-/** The ArrayBuffers of a packed table (postMessage's transfer list). */
-export function buffersOf(x, out = []) {
-  if (ArrayBuffer.isView(x)) out.push(x.buffer);
-  else if (Array.isArray(x)) for (const y of x) buffersOf(y, out);
-  else if (x && typeof x === 'object') for (const y of Object.values(x)) buffersOf(y, out);
+/** The ArrayBuffers of a packed table (postMessage's transfer list), each once: the core's columns are views
+ *  over one buffer (wasm/graphlab.mjs runCaseColumns), and a transfer list must not repeat one. */
+export function buffersOf(x, out = [], seen = new Set(out)) {
+  if (ArrayBuffer.isView(x)) {
+    if (!seen.has(x.buffer)) {
+      seen.add(x.buffer);
+      out.push(x.buffer);
+    }
+  } else if (Array.isArray(x)) for (const y of x) buffersOf(y, out, seen);
+  else if (x && typeof x === 'object') for (const y of Object.values(x)) buffersOf(y, out, seen);
   return out;
+}
+
+/** A packed table with its own copies of its typed arrays (what a transfer detaches), sharing the rest:
+ *  an analysis keeps one and sends copies. */
+export function copyBuffers(x) {
+  if (ArrayBuffer.isView(x)) return x.slice();
+  if (Array.isArray(x)) return x.some((y) => y && typeof y === 'object') ? x.map(copyBuffers) : x;
+  if (x && typeof x === 'object') {
+    const o = {};
+    for (const k of Object.keys(x)) o[k] = copyBuffers(x[k]);
+    return o;
+  }
+  return x;
 }
 
 /**

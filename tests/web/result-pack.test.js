@@ -104,6 +104,19 @@ describe('result-pack', () => {
     expect(buffersOf(encodeTable(dict)).every((b) => b instanceof ArrayBuffer)).toBe(true);
   });
 
+  it('buffersOf names a buffer once, however many views share it (a transfer list may not repeat one)', () => {
+    const buf = new ArrayBuffer(64);
+    const packed = [{ path: ['memory', 'live'], table: { t: 'rows', rows: { t: 'f64', n: 2, data: new Float64Array(buf, 0, 2) } } },
+      { path: ['memory', 'greedy_order'], table: { t: 'rows', rows: { t: 'i32', n: 4, data: new Int32Array(buf, 16, 4) } } },
+      { path: ['lab_values'], table: { t: 'dict', keys: { t: 'istr', n: 1, data: new Int32Array(1) }, vals: { t: 'i32', n: 1, data: new Int32Array(1) } } }];
+    const list = buffersOf(packed);
+    expect(list.length).toBe(3);
+    expect(list[0]).toBe(buf);
+    const moved = structuredClone(packed, { transfer: list });
+    expect(buf.byteLength).toBe(0);   // transferred, not copied
+    expect(Array.from(moved[1].table.rows.data)).toEqual([0, 0, 0, 0]);
+  });
+
   it('a result without the tables, or with null ones, is left as it is', () => {
     const r = { config: { d: 8 }, fused: { cost: { t: 1 } }, memory: null, lab_values: null };
     const { page } = roundTrip(r);

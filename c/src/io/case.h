@@ -92,12 +92,17 @@ enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };
 gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e);
 void gl_case_result_free(gl_case_result *r);                         /* NULL-safe */
 
-enum { GL_CASE_COMPACT = 0, GL_CASE_PRETTY = 1, GL_CASE_PACKED = 2 };
+/* GL_CASE_TABLES_APART: gl_case_write leaves out the tables gl_case_write_tables writes (the packed form). */
+enum { GL_CASE_COMPACT = 0, GL_CASE_PRETTY = 1, GL_CASE_PACKED = 2, GL_CASE_TABLES_APART = 4 };
 gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,
                         gl_err *e);
 /* The lab's form (case_pack.c): "GLB1", the compact JSON without graphs and provenance, then those as int32
  * columns. *outlen is the whole buffer's length. */
 gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e);
+
+/* The long tables (eager and fused kernels, memory lifetimes, offsets, order, live) as typed columns:
+ * "GLT1", the schema's length (u32), its JSON, the data (case_tables.c). */
+gl_status gl_case_write_tables(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e);
 
 /* Read + compute + write with output flags (gl_case_run is this with GL_CASE_COMPACT; GL_CASE_PACKED writes
  * gl_case_write_packed's form). */

@@ -13,6 +13,8 @@
  *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
  *       nremoved, removed[nremoved]
  *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
+ *   zero bytes up to a multiple of 8, the long tables (kernels, memory: gl_case_write_tables, case_tables.c;
+ *   left out of the JSON), and last a u32: the byte where those tables start
  *   Every key, op, attrs, name, pass and how above is a string's index in the table (interned). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -253,11 +255,17 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     lean.emit.graphs = lean.emit.provenance = false;
     char *json = NULL;
     size_t jlen = 0;
-    gl_status st = gl_case_write(&lean, r, GL_CASE_COMPACT, &json, &jlen, e);
+    gl_status st = gl_case_write(&lean, r, GL_CASE_COMPACT | GL_CASE_TABLES_APART, &json, &jlen, e);
     if (st) return st;
     if (jlen > INT32_MAX) {
         free(json);
         return gl_fail(e, GL_E_LIMIT, "the packed result's JSON is %zu bytes (more than 2 GiB)", jlen);
+    }
+    char *tables = NULL;
+    size_t tlen = 0;
+    if ((st = gl_case_write_tables(c, r, &tables, &tlen, e))) {
+        free(json);
+        return st;
     }
     packer p = {0};
     gl_sb_init(&p.bytes);
@@ -278,7 +286,8 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     for (int i = 0; i <= p.nstr; i++) put(&p, p.nstr ? p.offs[i] : 0);
     gl_sb_free(&tmp);
     size_t jpad = (jlen + 3) & ~(size_t)3, spad = (p.bytes.len + 3) & ~(size_t)3;
-    size_t total = 8 + jpad + p.n * 4 + spad;
+    size_t toff = (8 + jpad + p.n * 4 + spad + 7) & ~(size_t)7, total = toff + tlen + 4;
+    if (toff > UINT32_MAX) p.failed = true;
     char *buf = p.failed ? NULL : calloc(total + 1, 1);
     if (buf) {
         uint32_t jl = (uint32_t)jlen;
@@ -287,10 +296,14 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
         memcpy(buf + 8, json, jlen);
         memcpy(buf + 8 + jpad, p.w, p.n * 4);
         if (p.bytes.len) memcpy(buf + 8 + jpad + p.n * 4, p.bytes.buf, p.bytes.len);
+        uint32_t to = (uint32_t)toff;
+        memcpy(buf + toff, tables, tlen);
+        memcpy(buf + toff + tlen, &to, 4);
         *out = buf;
         if (outlen) *outlen = total;
     }
     free(json);
+    free(tables);
     free(p.w);
     free(p.offs);
     free(p.slot_hash);

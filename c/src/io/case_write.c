@@ -12,6 +12,7 @@ typedef struct {
     const gl_case *c;
     const gl_case_result *r;
     bool pretty;
+    bool apart;   /* GL_CASE_TABLES_APART: the tables are written by gl_case_write_tables */
 } wctx;
 
 static void put_i64(gl_sb *sb, int64_t v) { gl_sb_int(sb, (long long)v); }
@@ -172,25 +173,28 @@ static void put_kernels(wctx *w, const gl_kernels *ks) {
     gl_sb_putc(sb, ']');
 }
 
-static void w_eager(wctx *w) {
+static void put_kernel_set(wctx *w, const gl_cost *cost, const gl_kernels *ks) {
     gl_sb_puts(w->sb, "{\"cost\": ");
-    put_cost(w->sb, &w->r->eager_cost);
-    gl_sb_puts(w->sb, ", \"kernels\": ");
-    put_kernels(w, &w->r->eager);
+    put_cost(w->sb, cost);
+    if (!w->apart || !w->c->emit.kernels) {
+        gl_sb_puts(w->sb, ", \"kernels\": ");
+        put_kernels(w, ks);
+    }
     gl_sb_putc(w->sb, '}');
 }
 
-static void w_fused(wctx *w) {
-    gl_sb_puts(w->sb, "{\"cost\": ");
-    put_cost(w->sb, &w->r->fused_cost);
-    gl_sb_puts(w->sb, ", \"kernels\": ");
-    put_kernels(w, &w->r->fused);
-    gl_sb_putc(w->sb, '}');
-}
+static void w_eager(wctx *w) { put_kernel_set(w, &w->r->eager_cost, &w->r->eager); }
+
+static void w_fused(wctx *w) { put_kernel_set(w, &w->r->fused_cost, &w->r->fused); }
 
 static void w_memory(wctx *w) {
     gl_sb *sb = w->sb;
     const gl_lifetimes *l = &w->r->lts;
+    if (w->apart) {
+        gl_sb_printf(sb, "{\"naive\": %lld, \"greedy\": %lld, \"lower_bound\": %lld}", (long long)w->r->naive,
+                     (long long)w->r->greedy, (long long)w->r->lower_bound);
+        return;
+    }
     gl_sb_puts(sb, "{\"lifetimes\": [");
     for (int i = 0; i < l->n; i++) {
         gl_sb_puts(sb, i ? ", [" : "[");
@@ -362,7 +366,7 @@ gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, ch
         return st;
     gl_sb sb;
     gl_sb_init(&sb);
-    wctx w = {&sb, c, r, (flags & GL_CASE_PRETTY) != 0};
+    wctx w = {&sb, c, r, (flags & GL_CASE_PRETTY) != 0, (flags & GL_CASE_TABLES_APART) != 0};
     gl_sb_putc(&sb, '{');
     bool first = true;
     for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++) {
