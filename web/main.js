@@ -464,6 +464,18 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- render
   const RENDER_ORDER = ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
   const DRAW_NOW = new Set(['program', 'graph']);
+  // A panel whose last draw was cheap draws in the same task as the one before it while the task stays within
+  // this budget: one slider move on one layer is then one task and one frame (each task of its own had the
+  // browser style, lay out and paint a frame between the panels), and a big stack's charts still each get a
+  // task of their own.
+  const TASK_BUDGET_MS = 12;
+  // panel → [ms, nodes]: its last real draw's duration and the size of the result it drew (a draw that found
+  // nothing new to draw is not counted). No entry, or a result of another size: a task of its own.
+  const panelMs = new Map();
+  const resultSize = (m) => {
+    const last = m.stages && m.stages[m.stages.length - 1];
+    return (last && last.counts && last.counts.nodes) || 0;
+  };
   let renderGen = 0;
   function render({ animate = true } = {}) {
     document.body.classList.toggle('instructor', state.inst);
@@ -483,30 +495,41 @@ export async function boot(opts = {}) {
     const open = RENDER_ORDER.filter((p) => state.panels.includes(p));
     const gen = ++renderGen;
     let i = 0;
-    // The program and the graph (its animation starts now) draw in this task; every other open panel in a
-    // task of its own, so one change is never one long task of every chart (a 256-layer stack costs 50-150 ms
-    // per chart). A newer render drops what an older one had left to draw: it draws every panel again itself.
-    const drawRest = () => {
+    // The program and the graph (its animation starts now) draw in this task; every other open panel in this
+    // task too while it fits TASK_BUDGET_MS, else in a task of its own, so one change is never one long task of
+    // every chart (a 256-layer stack costs 50-150 ms per chart). A newer render drops what an older one had left
+    // to draw: it draws every panel again itself.
+    const size = resultSize(m);
+    const fits = (t0) => {
+      const c = i < open.length && panelMs.get(open[i]);
+      return !!c && c[1] <= 2 * size && size <= 2 * c[1] && performance.now() - t0 + c[0] <= TASK_BUDGET_MS;
+    };
+    const drawRest = (t0) => {
       if (gen !== renderGen) return;
       if (i < open.length) {
         drawPanel(open[i++], m, animate);
-        setTimeout(drawRest, 0);
+        if (fits(t0)) drawRest(t0);
+        else setTimeout(() => drawRest(performance.now()), 0);
         return;
       }
       highlightAll();
       mark('gl-render-end');
     };
+    const t0 = performance.now();
     while (i < open.length && DRAW_NOW.has(open[i])) drawPanel(open[i++], m, animate);
-    if (i < open.length) setTimeout(drawRest, 0);
-    else drawRest();
+    if (i >= open.length || fits(t0)) drawRest(t0);
+    else setTimeout(() => drawRest(performance.now()), 0);
   }
 
   function drawPanel(p, m, animate) {
+    const t = performance.now();
     try {
       views[p].draw(state, m, { animate });
     } catch (err) {
       console.error(`view ${p}:`, err);
     }
+    const ms = performance.now() - t;
+    if (ms > 0.5) panelMs.set(p, [ms, resultSize(m)]);
   }
 
   // debugging / test handle (read-only views of the state and the last result)
