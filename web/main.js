@@ -468,7 +468,7 @@ export async function boot(opts = {}) {
   // this budget: one slider move on one layer is then one task and one frame (each task of its own had the
   // browser style, lay out and paint a frame between the panels), and a big stack's charts still each get a
   // task of their own.
-  const TASK_BUDGET_MS = 12;
+  const TASK_BUDGET_MS = 32;
   // panel → [ms, nodes]: its last real draw's duration and the size of the result it drew (a draw that found
   // nothing new to draw is not counted). No entry, or a result of another size: a task of its own.
   const panelMs = new Map();
@@ -508,7 +508,8 @@ export async function boot(opts = {}) {
       if (gen !== renderGen) return;
       if (i < open.length) {
         drawPanel(open[i++], m, animate);
-        if (fits(t0)) drawRest(t0);
+        // (the selection's marks and the end mark: cheap, in the last panel's task)
+        if (i >= open.length || fits(t0)) drawRest(t0);
         else setTimeout(() => drawRest(performance.now()), 0);
         return;
       }

@@ -4,7 +4,7 @@
 // roofline's two axes: ~100 ticks), so each new result restyled, laid out and painted all of them.
 // Used by the kernels panel's charts and the memory plan's.
 
-import { setAttr, setText } from '../../dom.js';
+import { setAttr } from '../../dom.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 
@@ -52,15 +52,23 @@ export function keepAxis(g, orient, scale, { ticks = [], values = null, format =
       text.setAttribute(a, String(k * 9));
       text.setAttribute('dy', left ? '0.32em' : '0.71em');
       tick.append(line, text);
-      t = { tick, text };
+      t = { tick, text, pos: null, label: null };
     }
     next.set(key, t);
     // in value order, after the domain path (as d3's selection.order() keeps them)
     if (prev.nextSibling !== t.tick) node.insertBefore(t.tick, prev.nextSibling);
     prev = t.tick;
+    // what each tick holds is remembered here (reading the attributes back costs as much as writing them)
     const p = +scale(v) + offset;
-    setAttr(t.tick, 'transform', left ? `translate(0,${p})` : `translate(${p},0)`);
-    setText(t.text, fmt(v, i));
+    if (t.pos !== p) {
+      t.pos = p;
+      t.tick.setAttribute('transform', left ? `translate(0,${p})` : `translate(${p},0)`);
+    }
+    const label = String(fmt(v, i));
+    if (t.label !== label) {
+      t.label = label;
+      t.text.textContent = label;
+    }
   });
   for (const [key, t] of st.ticks) if (!next.has(key)) t.tick.remove();
   st.ticks = next;
