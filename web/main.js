@@ -349,7 +349,18 @@ export async function boot(opts = {}) {
     // a task posted from a rAF callback runs after that frame's style, layout and paint
     hashFrame = requestAnimationFrame(() => {
       hashFrame = null;
-      hashTimer = setTimeout(flushHash, Math.max(0, lastHashWrite + HASH_EVERY_MS - performance.now()));
+      hashTimer = setTimeout(() => {
+        // an analysis on its way (a slider moved): its result would wait behind the write (5-15 ms of this
+        // thread), so the write waits for the result to be drawn instead (applied() writes), unless the hash
+        // has waited a second already (a held key)
+        const pending = analyzing;
+        if (pending && performance.now() - lastHashWrite < 1000) {
+          hashTimer = null;
+          pending.then(() => writeHash());
+          return;
+        }
+        flushHash();
+      }, Math.max(0, lastHashWrite + HASH_EVERY_MS - performance.now()));
     });
   }
 
