@@ -476,9 +476,10 @@ export async function boot(opts = {}) {
   const RENDER_ORDER = ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
   const DRAW_NOW = new Set(['program', 'graph']);
   // A panel whose last draw was cheap draws in the same task as the one before it while the task stays within
-  // this budget: one slider move on one layer is then one task and one frame (each task of its own had the
-  // browser style, lay out and paint a frame between the panels), and a big stack's charts still each get a
-  // task of their own.
+  // this budget: one slider move on one layer is then one task and one frame (each task of its own let the
+  // browser draw a frame of the graph's animation between the panels, ~20 ms each on a busy machine), and a
+  // big stack's charts still each get a task of their own. (Under a long task's 50 ms: the prediction is the
+  // panel's last draw, which a busy machine can double.)
   const TASK_BUDGET_MS = 32;
   // panel → [ms, nodes]: its last real draw's duration and the size of the result it drew (a draw that found
   // nothing new to draw is not counted). No entry, or a result of another size: a task of its own.
