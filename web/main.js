@@ -229,9 +229,10 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- analysis
   // When a new configuration is analysed (runCase, then every open panel redraws):
   //   'now'    in this task (boot, an edited URL, the test hook's analyzeNow);
-  //   'frame'  at the next animation frame (sliders, menus, radios, arrow keys in a number field): the move is
-  //            drawn in the frame right after it, and a burst of moves within one frame (a held key, a drag)
-  //            costs one analysis;
+  //   'frame'  sliders, menus, radios, arrow keys in a number field: at once when no analysis is on its way
+  //            (waiting for the next animation frame was ~8 ms of a slider move's latency, on average), else
+  //            at the next animation frame, so a burst of moves (a held key, a drag) costs one analysis per
+  //            frame at most, and the worker drops all but the newest;
   //   'typing' TYPING_MS after the last keystroke typed into a number field, so "4096" is not analysed as
   //            4, 40 and 409 on the way.
   // (An analysis of one Llama-3-8B layer + the redraw is ~20 ms; the old 60 ms debounce on every change
@@ -305,6 +306,7 @@ export async function boot(opts = {}) {
     }
     if (analyzeTimer) clearTimeout(analyzeTimer);
     analyzeTimer = null;
+    if (!analyzing && analyzeFrame === null) return analyze();
     if (analyzeFrame === null) {
       analyzeFrame = requestAnimationFrame(() => {
         analyzeFrame = null;
