@@ -54,14 +54,6 @@ export function setText(node, text) {
   if (node.textContent !== s) node.textContent = s;
 }
 
-/** d3 selection.each helper: sets each attribute of attrs (values or functions of the datum) with setAttr. */
-export function attrs(sel, map) {
-  const entries = Object.entries(map);
-  return sel.each(function (d, i) {
-    for (const [k, v] of entries) setAttr(this, k, typeof v === 'function' ? v.call(this, d, i) : v);
-  });
-}
-
 /**
  * A table like table(head, rows, attrs) kept across redraws: `prev` (a table this made, or null) with the same
  * head and as many rows gets its cells' texts updated in place (nodes kept); otherwise a new table. Cells are text.
