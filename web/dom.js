@@ -29,3 +29,43 @@ export function table(head, rows, attrs = {}) {
   t.append(thead, tbody);
   return t;
 }
+
+// ---- updating in place: a chart redrawn for a new result changes only what differs (an attribute or a text set
+// to the value it already has still costs the browser a style recalc, layout and paint of that element)
+
+/** Sets attribute k of node to String(v), only when it differs; null / undefined removes it. */
+export function setAttr(node, k, v) {
+  if (v === null || v === undefined) {
+    if (node.hasAttribute(k)) node.removeAttribute(k);
+    return;
+  }
+  const s = String(v);
+  if (node.getAttribute(k) !== s) node.setAttribute(k, s);
+}
+
+/** Sets a boolean property (hidden, disabled …), only when it differs (setting it again still writes the attribute). */
+export function setFlag(node, prop, on) {
+  if (node[prop] !== !!on) node[prop] = !!on;
+}
+
+/** Sets node's text, only when it differs. */
+export function setText(node, text) {
+  const s = String(text);
+  if (node.textContent !== s) node.textContent = s;
+}
+
+/**
+ * A table like table(head, rows, attrs) kept across redraws: `prev` (a table this made, or null) with the same
+ * head and as many rows gets its cells' texts updated in place (nodes kept); otherwise a new table. Cells are text.
+ */
+export function keepTable(prev, head, rows, tattrs = {}) {
+  const key = JSON.stringify(head);
+  const body = prev && prev.__head === key ? prev.tBodies[0] : null;
+  if (body && body.rows.length === rows.length && rows.every((r, i) => body.rows[i].cells.length === r.length)) {
+    rows.forEach((r, i) => r.forEach((c, j) => setText(body.rows[i].cells[j], c)));
+    return prev;
+  }
+  const t = table(head, rows, tattrs);
+  t.__head = key;
+  return t;
+}

@@ -227,9 +227,10 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- analysis
   // When a new configuration is analysed (runCase, then every open panel redraws):
   //   'now'    in this task (boot, an edited URL, the test hook's analyzeNow);
-  //   'frame'  at the next animation frame (sliders, menus, radios, arrow keys in a number field): the move is
-  //            drawn in the frame right after it, and a burst of moves within one frame (a held key, a drag)
-  //            costs one analysis;
+  //   'frame'  sliders, menus, radios, arrow keys in a number field: at once when no analysis is on its way
+  //            (waiting for the next animation frame was ~8 ms of a slider move's latency, on average), else
+  //            at the next animation frame, so a burst of moves (a held key, a drag) costs one analysis per
+  //            frame at most, and the worker drops all but the newest;
   //   'typing' TYPING_MS after the last keystroke typed into a number field, so "4096" is not analysed as
   //            4, 40 and 409 on the way.
   // (An analysis of one Llama-3-8B layer + the redraw is ~20 ms; the old 60 ms debounce on every change
@@ -304,6 +305,7 @@ export async function boot(opts = {}) {
     }
     if (analyzeTimer) clearTimeout(analyzeTimer);
     analyzeTimer = null;
+    if (!analyzing && analyzeFrame === null) return analyze();
     if (analyzeFrame === null) {
       analyzeFrame = requestAnimationFrame(() => {
         analyzeFrame = null;
@@ -348,7 +350,18 @@ export async function boot(opts = {}) {
     // a task posted from a rAF callback runs after that frame's style, layout and paint
     hashFrame = requestAnimationFrame(() => {
       hashFrame = null;
-      hashTimer = setTimeout(flushHash, Math.max(0, lastHashWrite + HASH_EVERY_MS - performance.now()));
+      hashTimer = setTimeout(() => {
+        // an analysis on its way (a slider moved): its result would wait behind the write (5-15 ms of this
+        // thread), so the write waits for the result to be drawn instead (applied() writes), unless the hash
+        // has waited a second already (a held key)
+        const pending = analyzing;
+        if (pending && performance.now() - lastHashWrite < 1000) {
+          hashTimer = null;
+          pending.then(() => writeHash());
+          return;
+        }
+        flushHash();
+      }, Math.max(0, lastHashWrite + HASH_EVERY_MS - performance.now()));
     });
   }
 
@@ -463,6 +476,19 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- render
   const RENDER_ORDER = ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
   const DRAW_NOW = new Set(['program', 'graph']);
+  // A panel whose last draw was cheap draws in the same task as the one before it while the task stays within
+  // this budget: one slider move on one layer is then one task and one frame (each task of its own let the
+  // browser draw a frame of the graph's animation between the panels, ~20 ms each on a busy machine), and a
+  // big stack's charts still each get a task of their own. (Under a long task's 50 ms: the prediction is the
+  // panel's last draw, which a busy machine can double.)
+  const TASK_BUDGET_MS = 32;
+  // panel → [ms, nodes]: its last real draw's duration and the size of the result it drew (a draw that found
+  // nothing new to draw is not counted). No entry, or a result of another size: a task of its own.
+  const panelMs = new Map();
+  const resultSize = (m) => {
+    const last = m.stages && m.stages[m.stages.length - 1];
+    return (last && last.counts && last.counts.nodes) || 0;
+  };
   let renderGen = 0;
   function render({ animate = true } = {}) {
     document.body.classList.toggle('instructor', state.inst);
@@ -482,30 +508,42 @@ export async function boot(opts = {}) {
     const open = RENDER_ORDER.filter((p) => state.panels.includes(p));
     const gen = ++renderGen;
     let i = 0;
-    // The program and the graph (its animation starts now) draw in this task; every other open panel in a
-    // task of its own, so one change is never one long task of every chart (a 256-layer stack costs 50-150 ms
-    // per chart). A newer render drops what an older one had left to draw: it draws every panel again itself.
-    const drawRest = () => {
+    // The program and the graph (its animation starts now) draw in this task; every other open panel in this
+    // task too while it fits TASK_BUDGET_MS, else in a task of its own, so one change is never one long task of
+    // every chart (a 256-layer stack costs 50-150 ms per chart). A newer render drops what an older one had left
+    // to draw: it draws every panel again itself.
+    const size = resultSize(m);
+    const fits = (t0) => {
+      const c = i < open.length && panelMs.get(open[i]);
+      return !!c && c[1] <= 2 * size && size <= 2 * c[1] && performance.now() - t0 + c[0] <= TASK_BUDGET_MS;
+    };
+    const drawRest = (t0) => {
       if (gen !== renderGen) return;
       if (i < open.length) {
         drawPanel(open[i++], m, animate);
-        setTimeout(drawRest, 0);
+        // (the selection's marks and the end mark: cheap, in the last panel's task)
+        if (i >= open.length || fits(t0)) drawRest(t0);
+        else setTimeout(() => drawRest(performance.now()), 0);
         return;
       }
       highlightAll();
       mark('gl-render-end');
     };
+    const t0 = performance.now();
     while (i < open.length && DRAW_NOW.has(open[i])) drawPanel(open[i++], m, animate);
-    if (i < open.length) setTimeout(drawRest, 0);
-    else drawRest();
+    if (i >= open.length || fits(t0)) drawRest(t0);
+    else setTimeout(() => drawRest(performance.now()), 0);
   }
 
   function drawPanel(p, m, animate) {
+    const t = performance.now();
     try {
       views[p].draw(state, m, { animate });
     } catch (err) {
       console.error(`view ${p}:`, err);
     }
+    const ms = performance.now() - t;
+    if (ms > 0.5) panelMs.set(p, [ms, resultSize(m)]);
   }
 
   // debugging / test handle (read-only views of the state and the last result)

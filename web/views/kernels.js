@@ -11,13 +11,14 @@
 // line), Esc or leaving the list clears it.
 
 import { d3 } from '../lib.js';
-import { el, clear, table } from '../dom.js';
+import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount, formatFlops, formatIntensity, formatTime } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
 import { kernelFacts, shortName, rooflinePlaces } from './kernels/facts.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
 import { drawRoofline } from './kernels/roofline.js';
+import { keepAxis } from './kernels/axis.js';
 import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { explain } from '../glossary.js';
@@ -122,9 +123,9 @@ export function createKernelsView(root, ctx) {
       const on = ki !== null && (g.__data__ ? g.__data__.i : j) === ki;
       g.classList.toggle('gsel', on);
       const bar = g.querySelector('[data-testid="kernel-bar"]');
-      if (bar) bar.setAttribute('aria-selected', on ? 'true' : 'false');
+      if (bar) setAttr(bar, 'aria-selected', on ? 'true' : 'false');
     });
-    for (const c of rooflineBox.querySelectorAll('circle.kpt')) c.setAttribute('aria-selected', ki !== null && Number(c.dataset.kernel) === ki ? 'true' : 'false');
+    for (const c of rooflineBox.querySelectorAll('circle.kpt')) setAttr(c, 'aria-selected', ki !== null && Number(c.dataset.kernel) === ki ? 'true' : 'false');
   }
   barsBox.addEventListener('keydown', (ev) => {
     if (ev.altKey || ev.ctrlKey || ev.metaKey || !lastArgs) return;
@@ -208,18 +209,26 @@ export function createKernelsView(root, ctx) {
     if (c) details.append(el('p', {}, `Sweep: ${c}.`));
   }
 
+  let totalsTable = null;   // kept: a new result updates its cells' text
   function drawTotals(r) {
-    clear(totals);
     const e = r.eager && r.eager.cost, f = r.fused && r.fused.cost;
-    if (!e || !f) return;
+    if (!e || !f) {
+      clear(totals);
+      totalsTable = null;
+      return;
+    }
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
-    totals.append(table(['', 'eager', 'fused', 'eager / fused'], [
+    const t = keepTable(totalsTable, ['', 'eager', 'fused', 'eager / fused'], [
       ['kernels', formatCount(e.kernels), formatCount(f.kernels), ratio(e.kernels, f.kernels)],
       ['bytes moved', formatBytes(e.bytes), formatBytes(f.bytes), ratio(e.bytes, f.bytes)],
       ['FLOPs', formatFlops(e.flops), formatFlops(f.flops), ratio(e.flops, f.flops)],
       ['roofline time', formatTime(e.t), formatTime(f.t), ratio(e.t, f.t)],
       ['with launch overhead', formatTime(e.t_total), formatTime(f.t_total), ratio(e.t_total, f.t_total)],
-    ], { class: 'totals', 'data-testid': 'kernel-totals' }));
+    ], { class: 'totals', 'data-testid': 'kernel-totals' });
+    if (t === totalsTable) return;
+    clear(totals);
+    totals.append(t);
+    totalsTable = t;
     // hover: what "roofline time" means (web/glossary.js)
     for (const th of totals.querySelectorAll('tbody th')) explain(th, th.textContent);
   }
@@ -229,12 +238,16 @@ export function createKernelsView(root, ctx) {
   const widths = new Map();
   const widthOf = (node, fallback) => Math.round(widths.get(node) || fallback);
 
+  // the bar chart's lasting nodes ({svg, axis, legend, more, legendFor}): a new result updates its rows (keyed
+  // on the kernel's index) in place; only what changed is written
+  let bars = null;
   function drawBars(count, dev, set, inst) {
     if (selected !== null) select(null);      // the rows are about to change
     lastArgs = [count, dev, set, inst];
     const withLaunch = cbLaunch.checked;
-    clear(barsBox);
     if (!count) {
+      clear(barsBox);
+      bars = null;
       barsBox.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
       return;
     }
@@ -249,41 +262,88 @@ export function createKernelsView(root, ctx) {
     const H = data.length * rowH + fs + 14;
     const xmax = d3.max(data, (d) => d.t + (withLaunch ? d.launch : 0)) || 1;
     const x = d3.scaleLinear().domain([0, xmax]).range([labelW, W - 14]);
-    const svg = d3.select(barsBox).append('svg').attr('width', W).attr('height', H).attr('viewBox', `0 0 ${W} ${H}`).attr('class', 'bars-svg')
-      .attr('role', 'img').attr('aria-label', `${data.length} kernels, time per kernel`);
-    const rows = svg.selectAll('g.krow').data(data, (d) => d.i).join('g').attr('class', 'krow')
-      .attr('transform', (d) => `translate(0,${d.i * rowH})`)
-      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d)))
-      .on('mouseenter', (ev, d) => set === 'fused' && ctx.highlightKernel(d.i))
-      .on('mouseleave', () => hover(null))
-      .on('click', (ev, d) => click(d));
-    rows.append('rect').attr('class', 'krow-bg').attr('x', 0).attr('y', 0).attr('width', W).attr('height', rowH);
-    rows.append('rect').attr('class', 'kswatch').attr('x', 2).attr('y', 3).attr('width', 7).attr('height', rowH - 6)
-      .attr('fill', (d) => (set === 'fused' ? d.color : '#999'));
-    const maxChars = Math.floor((labelW - 18) / (fs * 0.6));
-    rows.append('text').attr('class', 'klabel').attr('x', 14).attr('y', rowH / 2).attr('dy', '0.35em')
-      .text((d) => {
-        const s = `#${d.i} ${d.name}`;
-        return s.length > maxChars ? s.slice(0, maxChars - 1) + '…' : s;
-      });
-    rows.append('rect').attr('class', (d) => `kbar ${d.bound}`).attr('data-testid', 'kernel-bar').attr('x', x(0)).attr('y', 3)
-      .attr('width', (d) => Math.max(1, x(d.t) - x(0))).attr('height', rowH - 6);
-    if (withLaunch) {
-      rows.append('rect').attr('class', 'klaunch').attr('x', (d) => x(d.t)).attr('y', 3)
-        .attr('width', (d) => Math.max(0.5, x(d.t + d.launch) - x(d.t))).attr('height', rowH - 6);
+    if (!bars) {
+      clear(barsBox);
+      const svg = d3.select(barsBox).append('svg').attr('class', 'bars-svg').attr('role', 'img');
+      bars = { svg, axis: svg.append('g').attr('class', 'axis'), legend: el('div', { class: 'kern-legend' }), more: el('p', { class: 'note', hidden: '' }), legendFor: null };
+      barsBox.append(bars.legend, bars.more);
     }
-    rows.append('line').attr('class', 'kother')
-      .attr('x1', x(0)).attr('x2', (d) => x(Math.min(d.tc, d.tm)))
-      .attr('y1', rowH / 2).attr('y2', rowH / 2);
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${data.length * rowH + 2})`)
-      .call(d3.axisBottom(x).ticks(Math.max(2, Math.floor((W - labelW) / 90))).tickFormat((v) => formatTime(v)));
-    const legend = el('div', { class: 'kern-legend' },
-      el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
-      withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '',
-      '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
-    barsBox.append(legend);
-    if (all > data.length) barsBox.append(el('p', { class: 'note' }, `The first ${data.length} of ${formatCount(all)} kernels.`));
-    if (lastModel) highlight(ctx.selection(), lastModel);   // the bars are new
+    const sv = bars.svg.node();
+    setAttr(sv, 'width', W);
+    setAttr(sv, 'height', H);
+    setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
+    setAttr(sv, 'aria-label', `${data.length} kernels, time per kernel`);
+    const svgNew = (parent, tag, cls) => {
+      const n = document.createElementNS('http://www.w3.org/2000/svg', tag);
+      if (cls) n.setAttribute('class', cls);
+      parent.appendChild(n);
+      return n;
+    };
+    const rows = bars.svg.selectAll('g.krow').data(data, (d) => d.i).join((enter) => enter.insert('g', 'g.axis').attr('class', 'krow')
+      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d)))
+      .on('mouseenter', (ev, d) => lastArgs && lastArgs[2] === 'fused' && ctx.highlightKernel(d.i))
+      .on('mouseleave', () => hover(null))
+      .on('click', (ev, d) => click(d))
+      .each(function () {
+        this.__parts = {
+          bg: svgNew(this, 'rect', 'krow-bg'), sw: svgNew(this, 'rect', 'kswatch'), label: svgNew(this, 'text', 'klabel'),
+          bar: svgNew(this, 'rect'), launch: null, other: svgNew(this, 'line', 'kother'),
+        };
+        this.__parts.bar.setAttribute('data-testid', 'kernel-bar');
+      }));
+    const maxChars = Math.floor((labelW - 18) / (fs * 0.6));
+    const x0 = x(0);
+    rows.each(function (d, j) {
+      const q = this.__parts;
+      setAttr(this, 'transform', `translate(0,${j * rowH})`);
+      setAttr(q.bg, 'x', 0);
+      setAttr(q.bg, 'y', 0);
+      setAttr(q.bg, 'width', W);
+      setAttr(q.bg, 'height', rowH);
+      setAttr(q.sw, 'x', 2);
+      setAttr(q.sw, 'y', 3);
+      setAttr(q.sw, 'width', 7);
+      setAttr(q.sw, 'height', rowH - 6);
+      setAttr(q.sw, 'fill', set === 'fused' ? d.color : '#999');
+      setAttr(q.label, 'x', 14);
+      setAttr(q.label, 'y', rowH / 2);
+      setAttr(q.label, 'dy', '0.35em');
+      const s = `#${d.i} ${d.name}`;
+      setText(q.label, s.length > maxChars ? s.slice(0, maxChars - 1) + '…' : s);
+      setAttr(q.bar, 'class', `kbar ${d.bound}`);
+      setAttr(q.bar, 'x', x0);
+      setAttr(q.bar, 'y', 3);
+      setAttr(q.bar, 'width', Math.max(1, x(d.t) - x0));
+      setAttr(q.bar, 'height', rowH - 6);
+      if (withLaunch) {
+        if (!q.launch) this.insertBefore((q.launch = document.createElementNS('http://www.w3.org/2000/svg', 'rect')), q.other);
+        setAttr(q.launch, 'class', 'klaunch');
+        setAttr(q.launch, 'x', x(d.t));
+        setAttr(q.launch, 'y', 3);
+        setAttr(q.launch, 'width', Math.max(0.5, x(d.t + d.launch) - x(d.t)));
+        setAttr(q.launch, 'height', rowH - 6);
+      } else if (q.launch) {
+        q.launch.remove();
+        q.launch = null;
+      }
+      setAttr(q.other, 'x1', x0);
+      setAttr(q.other, 'x2', x(Math.min(d.tc, d.tm)));
+      setAttr(q.other, 'y1', rowH / 2);
+      setAttr(q.other, 'y2', rowH / 2);
+    });
+    setAttr(bars.axis.node(), 'transform', `translate(0,${data.length * rowH + 2})`);
+    keepAxis(bars.axis, 'bottom', x, { ticks: [Math.max(2, Math.floor((W - labelW) / 90))], format: (v) => formatTime(v) });
+    if (bars.legendFor !== withLaunch) {
+      bars.legendFor = withLaunch;
+      clear(bars.legend);
+      bars.legend.append(
+        el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
+        withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '',
+        '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
+    }
+    setFlag(bars.more, 'hidden', !(all > data.length));
+    if (all > data.length) setText(bars.more, `The first ${data.length} of ${formatCount(all)} kernels.`);
+    if (lastModel) highlight(ctx.selection(), lastModel);   // the rows hold other kernels' numbers
   }
 
   function ghostPoints() {
@@ -294,12 +354,17 @@ export function createKernelsView(root, ctx) {
   }
 
   let trails = null;
+  // the notes under the roofline, kept with it (roofline.js updates its chart in place)
+  const roofSkipped = el('p', { class: 'note', hidden: '' });
+  const roofOver = el('p', { class: 'note', hidden: '' });
   function drawRoof() {
     if (!lastArgs) return;
     const [count, dev, set, inst] = lastArgs;
-    clear(rooflineBox);
-    roof = null;
-    if (!count) return;
+    if (!count) {
+      clear(rooflineBox);
+      roof = null;
+      return;
+    }
     // one point per place and name (kernels/facts.js, found by the analysis worker): the layers of a stack are
     // alike (thousands of circles froze the page)
     const places = facts.places;
@@ -312,10 +377,13 @@ export function createKernelsView(root, ctx) {
       onHover: (p, ev) => hover(p && facts.at(p.i), ev),
       onClick: (p) => click(facts.at(p.i)),
     });
-    if (selected !== null) roof.select(selected);
-    if (skipped) rooflineBox.append(el('p', { class: 'note' }, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`));
-    if (over) rooflineBox.append(el('p', { class: 'note' }, `The first ${MAX_POINTS} places drawn (${over} more).`));
-    if (lastModel) highlight(ctx.selection(), lastModel);   // the points are new
+    if (roofSkipped.parentNode !== rooflineBox) rooflineBox.append(roofSkipped, roofOver);
+    roof.select(selected);
+    setFlag(roofSkipped, 'hidden', !skipped);
+    if (skipped) setText(roofSkipped, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`);
+    setFlag(roofOver, 'hidden', !over);
+    if (over) setText(roofOver, `The first ${MAX_POINTS} places drawn (${over} more).`);
+    if (lastModel) highlight(ctx.selection(), lastModel);   // the points hold other kernels' numbers
   }
 
   // ---- the sweep: T (prefill) or S (decode) moved on a copy of this layer, analysed shape-only by the core
@@ -330,21 +398,21 @@ export function createKernelsView(root, ctx) {
     const can = one && lab && typeof lab.runCase === 'function';
     // a stack: the layers are alike, and the sweep re-analyses one (say so rather than hide the control)
     const stack = set === 'fused' && r.config && r.config.layers > 1;
-    sweepBox.hidden = !can && !stack;
-    sweepRange.hidden = !can;
+    setFlag(sweepBox, 'hidden', !can && !stack);
+    setFlag(sweepRange, 'hidden', !can);
     if (!can) {
-      sweepSaid.textContent = stack ? `The sweep of ${r.config.mode === 'prefill' ? 'T' : 'S'} works on one layer (set layers to 1): the ${r.config.layers} layers are alike.` : '';
+      setText(sweepSaid, stack ? `The sweep of ${r.config.mode === 'prefill' ? 'T' : 'S'} works on one layer (set layers to 1): the ${r.config.layers} layers are alike.` : '');
       return;
     }
     const state = ctx.getState();
     sweep = createSweep(lab, r, state && state.pipeline);
-    sweepAxis.textContent = sweep.axis;
+    setText(sweepAxis, sweep.axis);
     const cur = sweep.axis === 'S' ? r.config.S : r.config.T;
     let j = SWEEP_GRID.findIndex((v) => v >= cur);
     if (j < 0) j = SWEEP_GRID.length - 1;
-    sweepRange.value = String(j);
-    sweepRange.setAttribute('aria-label', `sweep ${sweep.axis}: where each kernel sits at another ${sweep.axis === 'S' ? 'cache length S' : 'sequence length T'}`);
-    sweepSaid.textContent = `${sweep.axis} = ${cur} (now); move to see the kernels at another ${sweep.axis}`;
+    if (sweepRange.value !== String(j)) sweepRange.value = String(j);
+    setAttr(sweepRange, 'aria-label', `sweep ${sweep.axis}: where each kernel sits at another ${sweep.axis === 'S' ? 'cache length S' : 'sequence length T'}`);
+    setText(sweepSaid, `${sweep.axis} = ${cur} (now); move to see the kernels at another ${sweep.axis}`);
   }
   let sweepToken = 0;
   async function onSweep() {
@@ -441,8 +509,8 @@ export function createKernelsView(root, ctx) {
     const cost = set === 'eager' ? r.eager && r.eager.cost : r.fused && r.fused.cost;
     if (cost) {
       const launchT = cost.kernels * dev.launch;
-      launchNote.textContent = `${set}: ${formatCount(cost.kernels)} launches × ${formatTime(dev.launch)} = ${formatTime(launchT)} of fixed overhead vs ${formatTime(cost.t)} of roofline time` +
-        (launchT > cost.t ? ' — launch-bound: fewer kernels matter more than faster ones.' : '.');
+      setText(launchNote, `${set}: ${formatCount(cost.kernels)} launches × ${formatTime(dev.launch)} = ${formatTime(launchT)} of fixed overhead vs ${formatTime(cost.t)} of roofline time` +
+        (launchT > cost.t ? ' — launch-bound: fewer kernels matter more than faster ones.' : '.'));
     }
     // each kernel's facts when first read, from its row alone (result-pack.js: the table stays packed)
     const memo = new Map();
@@ -459,9 +527,9 @@ export function createKernelsView(root, ctx) {
     drawnWidth = widths.get(root) || 0;
     drawBars(n, dev, set, state.inst);
     drawRoof();
-    note.textContent = set === 'eager'
+    setText(note, set === 'eager'
       ? 'Eager: decompose(trace) with one kernel per op — every intermediate goes through memory.'
-      : `Fused: the last stage's graph partitioned into ${n} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`;
+      : `Fused: the last stage's graph partitioned into ${n} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`);
   }
 
   return { draw, highlight };

@@ -9,11 +9,12 @@
 // that wrote it on the graph.
 
 import { d3 } from '../lib.js';
-import { el, clear, table } from '../dom.js';
+import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
 import { binaryTicks, tickText } from './memory/ticks.js';
+import { keepAxis } from './kernels/axis.js';
 import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
@@ -69,22 +70,46 @@ export function createMemoryView(root, ctx) {
     ctx.highlightKernel(d.kernel ?? null);
   }
 
-  function chart(title, offsets, peak, lower, W, replay) {
+  // one chart's lasting nodes (made on its first draw): a new result moves its blocks (keyed on the value's
+  // node id), curve, lines and axes in place, writing only the attributes that changed
+  function chartFrame() {
+    const box = el('div', { class: 'mem-chart' });
+    const svg = d3.select(box).append('svg').attr('class', 'mem-svg').attr('role', 'img');
+    const k = {
+      box, svg,
+      title: svg.append('text').attr('class', 'chart-title').node(),
+      blocks: svg.append('g').attr('class', 'mem-blocks'),
+      live: svg.append('path').attr('class', 'live-curve').attr('data-testid', 'live-curve').node(),
+      lines: svg.append('g').attr('class', 'mem-lines'),
+      axisX: svg.append('g').attr('class', 'axis'),
+      axisY: svg.append('g').attr('class', 'axis').attr('data-testid', 'memory-y-axis'),
+      labelX: svg.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').text('kernel step (execution order)').node(),
+      labelY: svg.append('text').attr('class', 'axis-label').attr('data-testid', 'memory-y-title').attr('text-anchor', 'middle').node(),
+    };
+    return k;
+  }
+
+  function chart(k, title, offsets, peak, lower, W, replay) {
     const { lts, steps, inst, live } = cur;
     const fs = inst ? 15 : 12;
     const H = Math.round(Math.min(Math.max(W * 0.66, 260), 460));
     const m = { l: inst ? 70 : 58, r: 12, t: fs + 14, b: fs * 2 + 22 };
-    const box = el('div', { class: 'mem-chart' });
     const ymax = Math.max(peak, lower, 1);
     const yt = binaryTicks(ymax * 1.04);
     const x = d3.scaleLinear().domain([0, steps + 1]).range([m.l, W - m.r]);
     const y = d3.scaleLinear().domain([0, yt.top]).range([H - m.b, m.t]);
-    const svg = d3.select(box).append('svg').attr('class', 'mem-svg').attr('width', W).attr('height', H)
-      .attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img').attr('aria-label', `${title} memory plan, peak ${formatBytes(peak)}`);
-    svg.append('text').attr('class', 'chart-title').attr('x', m.l).attr('y', fs + 2).text(`${title}: peak ${formatBytes(peak)}`);
+    const sv = k.svg.node();
+    setAttr(sv, 'width', W);
+    setAttr(sv, 'height', H);
+    setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
+    setAttr(sv, 'aria-label', `${title} memory plan, peak ${formatBytes(peak)}`);
+    setAttr(k.title, 'x', m.l);
+    setAttr(k.title, 'y', fs + 2);
+    setText(k.title, `${title}: peak ${formatBytes(peak)}`);
     const data = lts.map(([bytes, s, e, nid], j) => ({ j, bytes, s, e, nid, kernel: s, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
     const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
     const fill = (d) => kernelColor(d.s);
+    let paths = [];
     if (data.length > MAX_LT_RECTS) {
       // a 256-layer stack has thousands of blocks, most under a pixel wide: one path per colour (no tooltip per
       // block) instead of a rectangle each, which froze the page, of the blocks snapped to whole pixels, each
@@ -97,28 +122,37 @@ export function createMemoryView(root, ctx) {
         const f = fill(d);
         let g = byFill.get(f);
         if (!g) byFill.set(f, (g = { seen: new Set(), d: [] }));
-        const k = ((x0 * 8192 + y0) * 8192 + x1) * 8192 + y1;   // pixels of a chart under 8192 px: exact
-        if (g.seen.has(k)) continue;
-        g.seen.add(k);
+        const key = ((x0 * 8192 + y0) * 8192 + x1) * 8192 + y1;   // pixels of a chart under 8192 px: exact
+        if (g.seen.has(key)) continue;
+        g.seen.add(key);
         g.d.push(`M${x0},${y0}h${x1 - x0}v${y1 - y0}h${x0 - x1}z`);
       }
-      svg.selectAll('path.lt').data([...byFill]).join('path').attr('class', 'lt').attr('fill', ([f]) => f)
-        .attr('d', ([, g]) => g.d.join(''));
+      paths = [...byFill];
       data.length = 0;
     }
+    k.blocks.selectAll('path.lt').data(paths, ([f]) => f).join('path').attr('class', 'lt').each(function ([f, g]) {
+      setAttr(this, 'fill', f);
+      setAttr(this, 'd', g.d.join(''));
+    });
     const rank = replay ? new Map(cur.order.map((j, q) => [j, q])) : null;
-    svg.selectAll('rect.lt').data(data, (d) => d.nid).join('rect')
-      .attr('class', (d) => {
-        if (!rank || placed === null) return 'lt';
-        const q = rank.get(d.j);
-        return q < placed - 1 ? 'lt' : q === placed - 1 ? 'lt placing' : 'lt unplaced';
-      })
-      .attr('data-testid', 'memory-block').attr('data-nid', (d) => d.nid)
-      .attr('x', (d) => rectOf(d)[0]).attr('y', (d) => rectOf(d)[1]).attr('width', (d) => rectOf(d)[2]).attr('height', (d) => rectOf(d)[3])
-      .attr('fill', fill)
+    k.blocks.selectAll('rect.lt').data(data, (d) => d.nid).join((enter) => enter.append('rect').attr('class', 'lt')
+      .attr('data-testid', 'memory-block')
       .on('mousemove', (ev, d) => hoverBlock(d, ev))
       .on('mouseleave', () => hoverBlock(null))
-      .on('click', (ev, d) => selectBlock(d));
+      .on('click', (ev, d) => selectBlock(d)))
+      .each(function (d) {
+        // the replay's marks as classes of their own (hl and gsel, the hover's and the selection's, stay)
+        const q = rank && placed !== null ? rank.get(d.j) : null;
+        this.classList.toggle('placing', q !== null && q === placed - 1);
+        this.classList.toggle('unplaced', q !== null && q > placed - 1);
+        setAttr(this, 'data-nid', d.nid);
+        const [rx, ry, w, h] = rectOf(d);
+        setAttr(this, 'x', rx);
+        setAttr(this, 'y', ry);
+        setAttr(this, 'width', w);
+        setAttr(this, 'height', h);
+        setAttr(this, 'fill', fill(d));
+      });
     // the live-bytes curve: what must exist at each step whatever the plan (its peak is the lower bound)
     // (more steps than pixels: each pixel column's highest step, which keeps the curve's outline and its peak)
     const pts = [];
@@ -128,30 +162,42 @@ export function createMemoryView(root, ctx) {
       for (let u = t + 1; u < Math.min(live.length, t + perPx); u++) if (live[u] > b) b = live[u];
       pts.push([x(t), y(b)], [x(Math.min(live.length, t + perPx)), y(b)]);
     }
-    svg.append('path').attr('class', 'live-curve').attr('data-testid', 'live-curve').attr('data-peak', Math.max(0, ...live))
-      .attr('d', d3.line()(pts));
-    const hline = (v, cls, label, below) => {
-      svg.append('line').attr('class', `mem-line ${cls}`).attr('x1', m.l).attr('x2', W - m.r).attr('y1', y(v)).attr('y2', y(v));
-      svg.append('text').attr('class', `mem-line-label ${cls}`).attr('x', W - m.r - 2).attr('y', below ? y(v) + fs + 2 : y(v) - 4)
-        .attr('text-anchor', 'end').text(label);
-    };
-    hline(peak, 'peak', `peak ${formatBytes(peak)}`, false);
-    if (Math.abs(lower - peak) > 0.5) hline(lower, 'lower', `lower bound ${formatBytes(lower)}`, true);
-    svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${H - m.b})`)
-      .call(d3.axisBottom(x).ticks(Math.min(steps + 1, Math.floor((W - m.l) / (fs * 3)))).tickFormat(d3.format('d')));
-    svg.append('g').attr('class', 'axis').attr('data-testid', 'memory-y-axis').attr('data-unit', yt.unit).attr('transform', `translate(${m.l},0)`)
-      .call(d3.axisLeft(y).tickValues(yt.ticks).tickFormat((v) => tickText(v, yt.scale)));
-    svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 6).attr('text-anchor', 'middle')
-      .text('kernel step (execution order)');
-    svg.append('text').attr('class', 'axis-label').attr('data-testid', 'memory-y-title')
-      .attr('transform', `translate(${fs + 1},${(m.t + H - m.b) / 2}) rotate(-90)`).attr('text-anchor', 'middle')
-      .text(`offset in the buffer (${yt.unit})`);
-    return box;
+    setAttr(k.live, 'data-peak', Math.max(0, ...live));
+    setAttr(k.live, 'd', d3.line()(pts));
+    const hlines = [['peak', peak, `peak ${formatBytes(peak)}`, false]];
+    if (Math.abs(lower - peak) > 0.5) hlines.push(['lower', lower, `lower bound ${formatBytes(lower)}`, true]);
+    k.lines.selectAll('g.mem-hline').data(hlines, (d) => d[0]).join((enter) => enter.append('g').attr('class', 'mem-hline').each(function ([cls]) {
+      d3.select(this).append('line').attr('class', `mem-line ${cls}`);
+      d3.select(this).append('text').attr('class', `mem-line-label ${cls}`).attr('text-anchor', 'end');
+    })).each(function ([, v, label, below]) {
+      const [line, text] = this.children;
+      setAttr(line, 'x1', m.l);
+      setAttr(line, 'x2', W - m.r);
+      setAttr(line, 'y1', y(v));
+      setAttr(line, 'y2', y(v));
+      setAttr(text, 'x', W - m.r - 2);
+      setAttr(text, 'y', below ? y(v) + fs + 2 : y(v) - 4);
+      setText(text, label);
+    });
+    setAttr(k.axisX.node(), 'transform', `translate(0,${H - m.b})`);
+    keepAxis(k.axisX, 'bottom', x, { ticks: [Math.min(steps + 1, Math.floor((W - m.l) / (fs * 3)))], format: d3.format('d') });
+    setAttr(k.axisY.node(), 'data-unit', yt.unit);
+    setAttr(k.axisY.node(), 'transform', `translate(${m.l},0)`);
+    keepAxis(k.axisY, 'left', y, { values: yt.ticks, format: (v) => tickText(v, yt.scale) });
+    setAttr(k.labelX, 'x', (m.l + W - m.r) / 2);
+    setAttr(k.labelX, 'y', H - 6);
+    setAttr(k.labelY, 'transform', `translate(${fs + 1},${(m.t + H - m.b) / 2}) rotate(-90)`);
+    setText(k.labelY, `offset in the buffer (${yt.unit})`);
+    return k.box;
   }
 
+  let legendFor = null;   // what the legend says (rebuilt only when that changes)
   function drawLegend() {
-    clear(legend);
     const ks = [...new Set(cur.lts.map((l) => l[1]))].sort((a, b) => a - b).slice(0, 24);
+    const key = JSON.stringify(ks.map((ki) => kernelName(ki)));
+    if (key === legendFor && legend.firstChild) return;
+    legendFor = key;
+    clear(legend);
     for (const ki of ks) {
       const sw = el('span', { class: 'sw' });
       sw.style.background = kernelColor(ki);          // CSSOM, not a style attribute: the page's CSP forbids those
@@ -199,25 +245,28 @@ export function createMemoryView(root, ctx) {
     const nid = sel && sel.buffer ? String(sel.buffer.nid) : null;
     for (const b of charts.querySelectorAll('[data-testid="memory-block"]')) {
       const on = nid !== null && b.getAttribute('data-nid') === nid;
-      b.setAttribute('aria-selected', on ? 'true' : 'false');
+      setAttr(b, 'aria-selected', on ? 'true' : 'false');
       b.classList.toggle('gsel', on);
     }
   }
   let drawnW = 0;          // the width drawn at (the ResizeObserver redraws only for another)
+  let frames = null;       // the naive and greedy charts' lasting nodes (chartFrame)
   function drawCharts() {
     const mem = cur.r.memory;
     drawnW = widths.get(root) || 0;
-    clear(charts);
     const cw = widths.get(charts) || widths.get(root) || 900;
     const W = Math.max(300, Math.floor(cw >= 720 ? (cw - 12) / 2 : cw));
-    charts.append(
-      chart('naive', cur.naive, mem.naive, mem.lower_bound, W, false),
-      chart('greedy', cur.greedy, mem.greedy, mem.lower_bound, W, true),
-    );
+    if (!frames || frames[0].box.parentNode !== charts) {
+      clear(charts);
+      frames = [chartFrame(), chartFrame()];
+      charts.append(frames[0].box, frames[1].box);
+    }
+    chart(frames[0], 'naive', cur.naive, mem.naive, mem.lower_bound, W, false);
+    chart(frames[1], 'greedy', cur.greedy, mem.greedy, mem.lower_bound, W, true);
     const n = cur.order.length;
-    stepSaid.textContent = stepText();
-    bFirst.disabled = bPrev.disabled = placed === 0 || !n;
-    bNext.disabled = bLast.disabled = placed === null || placed >= n;
+    setText(stepSaid, stepText());
+    for (const b of [bFirst, bPrev]) setFlag(b, 'disabled', placed === 0 || !n);
+    for (const b of [bNext, bLast]) setFlag(b, 'disabled', placed === null || placed >= n);
     if (lastModel) highlight(ctx.selection(), lastModel);   // the blocks are new
   }
   const stepTo = (k) => {
@@ -244,6 +293,8 @@ export function createMemoryView(root, ctx) {
   }
 
   let drawnFor = null;   // [result, inst] last drawn: stepping passes or playing does not redraw this panel
+  let summaryTable = null;                           // the plans' table and note, kept (keepTable)
+  const summaryNote = el('p', { class: 'note' });
   const banner = createStaleBanner();
   root.prepend(banner.node);
   function draw(state, model) {
@@ -266,6 +317,9 @@ export function createMemoryView(root, ctx) {
       clear(summary);
       clear(charts);
       clear(legend);
+      frames = null;
+      summaryTable = null;
+      legendFor = null;
       summary.append(el('p', { class: 'note' }, 'The core sent no memory plans for this case.'));
       stepper.hidden = true;
       cur = null;
@@ -281,18 +335,22 @@ export function createMemoryView(root, ctx) {
       names: (ki) => { const k = tableRow(r, 'lab_kernels', ki); return k ? k.name : undefined; },
       values: (nid) => tableGet(r, 'lab_values', nid),
     };
-    clear(summary);
     const liveMax = Math.max(0, ...live);
     const lb = mem.lower_bound;
-    summary.append(table(['plan', 'peak', 'vs lower bound'], [
+    const t = keepTable(summaryTable, ['plan', 'peak', 'vs lower bound'], [
       ['naive (no reuse)', formatBytes(mem.naive), lb ? `${(mem.naive / lb).toFixed(2)}×` : '–'],
       ['greedy by size', formatBytes(mem.greedy), lb ? `${(mem.greedy / lb).toFixed(2)}×` : '–'],
       ['lower bound', formatBytes(lb), '1×'],
-    ], { class: 'totals', 'data-testid': 'memory-totals' }),
-    el('p', { class: 'note' }, `${formatCount(lts.length)} intermediates written back by ${formatCount(tableLength(r.fused, 'kernels'))} fused kernels. ` +
+    ], { class: 'totals', 'data-testid': 'memory-totals' });
+    if (t !== summaryTable || summaryNote.parentNode !== summary) {
+      clear(summary);
+      summary.append(t, summaryNote);
+      summaryTable = t;
+    }
+    setText(summaryNote, `${formatCount(lts.length)} intermediates written back by ${formatCount(tableLength(r.fused, 'kernels'))} fused kernels. ` +
       `The step curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
-      'Parameters and inputs are not counted (they are always resident).'));
-    stepper.hidden = lts.length > MAX_LT_RECTS || !lts.length;
+      'Parameters and inputs are not counted (they are always resident).');
+    setFlag(stepper, 'hidden', lts.length > MAX_LT_RECTS || !lts.length);
     drawLegend();
     drawCharts();
   }

@@ -3,27 +3,110 @@
 // the peak: left of it a kernel is memory-bound). Points that fall on one place are pushed apart (d3-force,
 // each tied to its true place by a thin line); every point's label is placed by labels.js, never on another.
 // Drawn at the box's pixel width (1 SVG unit = 1 CSS px), so font sizes are what the reader gets.
+// The chart is kept across redraws: a new result moves its points, labels and ceilings (keyed joins, only the
+// attributes that changed are written), instead of a new SVG whose every element the browser styles, lays
+// out and paints again; the dodge and the label placement are computed once per distinct input (cached).
 
 import { d3 } from '../../lib.js';
 import { formatBandwidth, formatFlopRate, formatIntensity } from '../../format.js';
+import { setAttr, setText } from '../../dom.js';
 import { placeLabels } from './labels.js';
+import { keepAxis } from './axis.js';
 
 // text widths from a canvas in the page's font (the labels' boxes are placed before anything is laid out)
 // (style.css's --font: reading the computed style would force a style pass of the whole page)
 const FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 let measureCtx = null;
+const widthMemo = new Map();   // `${fs}|${text}` → px: the same few dozen labels at every redraw
 function textWidth(text, fs, pad) {
-  if (!measureCtx && typeof document !== 'undefined') measureCtx = document.createElement('canvas').getContext('2d');
-  if (!measureCtx) return text.length * fs * 0.6;
-  measureCtx.font = `${fs}px ${FAMILY}`;
+  const key = `${fs}|${text}`;
+  let w = widthMemo.get(key);
+  if (w === undefined) {
+    if (!measureCtx && typeof document !== 'undefined') measureCtx = document.createElement('canvas').getContext('2d');
+    if (measureCtx) {
+      measureCtx.font = `${fs}px ${FAMILY}`;
+      w = measureCtx.measureText(text).width;
+    } else w = text.length * fs * 0.6;
+    if (widthMemo.size > 4096) widthMemo.clear();
+    widthMemo.set(key, w);
+  }
   // the labels' halo (stroke) and rounding: a pixel each side
-  return measureCtx.measureText(text).width + (pad ? 2 : 0);
+  return w + (pad ? 2 : 0);
+}
+
+/** A small most-recently-used cache: get(key, make) returns the value kept for key, or make()'s. */
+function memo(limit) {
+  const m = new Map();
+  return (key, make) => {
+    if (m.has(key)) {
+      const v = m.get(key);
+      m.delete(key);
+      m.set(key, v);
+      return v;
+    }
+    const v = make();
+    m.set(key, v);
+    if (m.size > limit) m.delete(m.keys().next().value);
+    return v;
+  };
+}
+// the slider goes back and forth over the same values: both computations are pure functions of their input
+const dodgeMemo = memo(64);
+const placeMemo = memo(64);
+
+/** Points that coincide pushed apart (d3-force): [[x, y]] per target [tx, ty]. */
+function dodge(targets, r) {
+  return dodgeMemo(`${r}|${targets.map(([x, y]) => `${x},${y}`).join(' ')}`, () => {
+    const nodes = targets.map(([tx, ty]) => ({ tx, ty, x: tx, y: ty }));
+    if (nodes.length > 1) {
+      const sim = d3.forceSimulation(nodes).stop()
+        .force('x', d3.forceX((d) => d.tx).strength(0.25)).force('y', d3.forceY((d) => d.ty).strength(0.25))
+        .force('collide', d3.forceCollide(r + 1.5));
+      for (let t = 0; t < 120; t++) sim.tick();
+    }
+    return nodes.map((d) => [d.x, d.y]);
+  });
+}
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+function svgChild(parent, tag, attrs = {}) {
+  const n = parent.ownerDocument.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+  parent.appendChild(n);
+  return n;
+}
+
+/** The chart's lasting nodes, made on the first draw into box. */
+function frame(box) {
+  const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('role', 'img');
+  const s = svg.node();
+  const k = {
+    svg,
+    axisX: svg.append('g').attr('class', 'axis'),
+    axisY: svg.append('g').attr('class', 'axis'),
+    labelX: svgChild(s, 'text', { class: 'axis-label', 'text-anchor': 'middle' }),
+    labelY: svgChild(s, 'text', { class: 'axis-label', 'text-anchor': 'middle' }),
+    ceils: svg.append('g').attr('class', 'ceilings'),
+    bwLabel: null,
+    trails: svg.append('g').attr('class', 'trails'),
+    links: svg.append('g').attr('class', 'dodge'),
+    ghosts: svg.append('g').attr('class', 'ghosts'),
+    lab: svg.append('g').attr('class', 'roof-labels'),
+    dots: svg.append('g').attr('class', 'roof-points'),
+    opts: null,
+  };
+  setText(k.labelX, 'arithmetic intensity (FLOP / byte)');
+  setText(k.labelY, 'attained FLOP/s');
+  k.bwLabel = svgChild(k.ceils.node(), 'text', { class: 'ceil-label' });
+  k.leaders = k.lab.append('g').attr('class', 'leaders');
+  return k;
 }
 
 /**
  * pts: [{i, ai, perf, color, short, bound}] (one per drawn point); dev: the result's device;
  * opts: {width, inst, trails: [[{ai, perf}]] | null, ghosts: [{i, ai, perf}] | null, onHover(p|null, ev), onClick(p)}.
- * Returns {svg, select(i)} — select marks the point of kernel i (or none).
+ * Draws into box (the chart it drew there before is updated) and returns {svg, select(i)} — select marks the
+ * point of kernel i (or none).
  */
 export function drawRoofline(box, pts, dev, opts) {
   const inst = !!opts.inst;
@@ -40,30 +123,23 @@ export function drawRoofline(box, pts, dev, opts) {
   const pMin = Math.min(d3.min(all, (p) => p.perf) ?? dev.vec_flops / 1e3, dev.vec_flops / 1e3);
   const y = d3.scaleLog().domain([pMin / 3, dev.mm_flops * 6]).range([H - m.b, m.t]).clamp(true);
 
-  const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('width', W).attr('height', H)
-    .attr('viewBox', `0 0 ${W} ${H}`).attr('role', 'img')
-    .attr('aria-label', `roofline chart: ${pts.length} kernels; ridge points ${formatIntensity(mmRidge)} (matmul) and ${formatIntensity(vecRidge)} (vector)`)
-    .style('--fs', `${fs}px`);
+  let k = box.__roof;
+  if (!k || k.svg.node().parentNode !== box) k = box.__roof = frame(box);
+  k.opts = opts;
+  const { svg } = k;
+  const s = svg.node();
+  setAttr(s, 'width', W);
+  setAttr(s, 'height', H);
+  setAttr(s, 'viewBox', `0 0 ${W} ${H}`);
+  setAttr(s, 'aria-label', `roofline chart: ${pts.length} kernels; ridge points ${formatIntensity(mmRidge)} (matmul) and ${formatIntensity(vecRidge)} (vector)`);
+  if (s.style.getPropertyValue('--fs') !== `${fs}px`) s.style.setProperty('--fs', `${fs}px`);
   const reserved = [];
-  const widthOf = (sel) => textWidth(sel.node().textContent, fs, sel.classed('roof-label') || sel.classed('ceil-label'));
-  // a placed label's box, from its measured width (no getBBox: each one forced a layout of the whole page)
-  const textBox = (sel) => {
-    const w = widthOf(sel);
-    const anchor = sel.attr('text-anchor');
-    const x0 = +sel.attr('x') - (anchor === 'end' ? w : anchor === 'middle' ? w / 2 : 0);
-    reserved.push({ x: x0, y: +sel.attr('y') - fs, w, h: fs * 1.25 });
-    return sel;
-  };
+  const widthOf = (text, cls) => textWidth(text, fs, cls === 'roof-label' || cls === 'ceil-label');
 
   // points (drawn later): pushed apart where they coincide, each tied to its true place
   const r = inst ? 7 : 5.5;
-  const nodes = pts.map((p) => ({ p, tx: x(p.ai), ty: y(p.perf), x: x(p.ai), y: y(p.perf) }));
-  if (nodes.length > 1) {
-    const sim = d3.forceSimulation(nodes).stop()
-      .force('x', d3.forceX((d) => d.tx).strength(0.25)).force('y', d3.forceY((d) => d.ty).strength(0.25))
-      .force('collide', d3.forceCollide(r + 1.5));
-    for (let t = 0; t < 120; t++) sim.tick();
-  }
+  const at = dodge(pts.map((p) => [x(p.ai), y(p.perf)]), r);
+  const nodes = pts.map((p, j) => ({ p, tx: x(p.ai), ty: y(p.perf), x: at[j][0], y: at[j][1] }));
   const [a0, a1] = x.domain();
   const ceiling = (peak) => {
     const knee = peak / dev.bw;
@@ -72,47 +148,75 @@ export function drawRoofline(box, pts, dev, opts) {
     p.push([a1, Math.min(peak, a1 * dev.bw)]);
     return p.map(([a, v]) => [x(a), y(v)]);
   };
-  svg.append('g').attr('class', 'axis').attr('transform', `translate(0,${H - m.b})`)
-    .call(d3.axisBottom(x).ticks(6, '~s'));
-  svg.append('g').attr('class', 'axis').attr('transform', `translate(${m.l},0)`)
-    .call(d3.axisLeft(y).ticks(6, '~s'));
-  svg.append('text').attr('class', 'axis-label').attr('x', (m.l + W - m.r) / 2).attr('y', H - 8).attr('text-anchor', 'middle')
-    .text('arithmetic intensity (FLOP / byte)');
-  svg.append('text').attr('class', 'axis-label').attr('transform', `translate(${fs + 2},${(m.t + H - m.b) / 2}) rotate(-90)`)
-    .attr('text-anchor', 'middle').text('attained FLOP/s');
+  setAttr(k.axisX.node(), 'transform', `translate(0,${H - m.b})`);
+  keepAxis(k.axisX, 'bottom', x, { ticks: [6, '~s'] });
+  setAttr(k.axisY.node(), 'transform', `translate(${m.l},0)`);
+  keepAxis(k.axisY, 'left', y, { ticks: [6, '~s'] });
+  setAttr(k.labelX, 'x', (m.l + W - m.r) / 2);
+  setAttr(k.labelX, 'y', H - 8);
+  setAttr(k.labelY, 'transform', `translate(${fs + 2},${(m.t + H - m.b) / 2}) rotate(-90)`);
 
   // a fixed label goes to the first of its candidate places ([x, baseline y, anchor]) clear of every point
   // and every label placed so far
+  const overlapsBox = (t, b) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h;
   const hitsAny = (b) => nodes.some((d) => d.x + r > b.x && d.x - r < b.x + b.w && d.y + r > b.y && d.y - r < b.y + b.h) ||
-    reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
-  const placeFixed = (sel, cands) => {
-    const w = widthOf(sel);
+    reserved.some((t) => overlapsBox(t, b));
+  const placeFixed = (node, text, cands) => {
+    setText(node, text);
+    const w = widthOf(text, 'ceil-label');
     const boxOf = ([cx, cy, anchor]) => ({ x: anchor === 'end' ? cx - w : cx, y: cy - fs, w, h: fs * 1.25 });
     const inside = (b) => b.x >= m.l && b.x + b.w <= W - m.r + 1 && b.y >= 0 && b.y + b.h <= H - m.b;
-    const clearOfLabels = (b) => !reserved.some((t) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h);
-    const at = cands.find((c) => inside(boxOf(c)) && !hitsAny(boxOf(c))) ||
-      cands.find((c) => inside(boxOf(c)) && clearOfLabels(boxOf(c))) || cands.find((c) => inside(boxOf(c))) || cands[0];
-    return textBox(sel.attr('x', at[0]).attr('y', at[1]).attr('text-anchor', at[2] === 'end' ? 'end' : 'start'));
+    const clearOfLabels = (b) => !reserved.some((t) => overlapsBox(t, b));
+    const c = cands.find((q) => inside(boxOf(q)) && !hitsAny(boxOf(q))) ||
+      cands.find((q) => inside(boxOf(q)) && clearOfLabels(boxOf(q))) || cands.find((q) => inside(boxOf(q))) || cands[0];
+    const anchor = c[2] === 'end' ? 'end' : 'start';
+    setAttr(node, 'x', c[0]);
+    setAttr(node, 'y', c[1]);
+    setAttr(node, 'text-anchor', anchor);
+    reserved.push({ x: c[0] - (anchor === 'end' ? w : 0), y: c[1] - fs, w, h: fs * 1.25 });
   };
-  for (const [peak, cls, label, ridge] of [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]]) {
-    svg.append('path').attr('class', `ceiling ${cls}`).attr('d', d3.line()(ceiling(peak)));
+  const ceilData = [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]];
+  const groups = k.ceils.selectAll('g.ceil').data(ceilData, (d) => d[1]).join((enter) => enter.insert('g', 'text').attr('class', 'ceil').each(function ([, cls]) {
+    this.__parts = {
+      path: svgChild(this, 'path', { class: `ceiling ${cls}` }),
+      label: svgChild(this, 'text', { class: `ceil-label ${cls}` }),
+      ridge: null,
+    };
+  }));
+  groups.each(function ([peak, cls, label, ridge]) {
+    const q = this.__parts;
+    setAttr(q.path, 'd', d3.line()(ceiling(peak)));
     const yp = y(peak);
     const xr = x(Math.min(Math.max(ridge, a0), a1));
-    placeFixed(svg.append('text').attr('class', `ceil-label ${cls}`).text(`${label} ${formatFlopRate(peak)}`), [
+    placeFixed(q.label, `${label} ${formatFlopRate(peak)}`, [
       [W - m.r - 2, yp - 5, 'end'], [W - m.r - 2, yp + fs + 3, 'end'], [xr + 8, yp - 5, 'start'], [xr + 8, yp + fs + 3, 'start'],
       [W - m.r - 2, yp - fs - 8, 'end'], [xr - 8, yp - 5, 'end'],
     ]);
     if (ridge > a0 && ridge < a1) {
       // the ridge point: the intensity where this ceiling's memory-bound slope meets its flat peak
-      svg.append('line').attr('class', `ridge ${cls}`).attr('x1', x(ridge)).attr('x2', x(ridge)).attr('y1', yp).attr('y2', H - m.b);
-      svg.append('circle').attr('class', `ridge-pt ${cls}`).attr('cx', x(ridge)).attr('cy', yp).attr('r', 4);
+      if (!q.ridge) {
+        q.ridge = {
+          line: svgChild(this, 'line', { class: `ridge ${cls}` }),
+          pt: svgChild(this, 'circle', { class: `ridge-pt ${cls}`, r: 4 }),
+          label: svgChild(this, 'text', { class: `ceil-label ridge-label ${cls}`, 'data-testid': 'ridge-label' }),
+        };
+      }
+      const xg = x(ridge);
+      setAttr(q.ridge.line, 'x1', xg);
+      setAttr(q.ridge.line, 'x2', xg);
+      setAttr(q.ridge.line, 'y1', yp);
+      setAttr(q.ridge.line, 'y2', H - m.b);
+      setAttr(q.ridge.pt, 'cx', xg);
+      setAttr(q.ridge.pt, 'cy', yp);
       // beside its dashed line, at the first free height going down
       const cands = [];
-      for (let dy = fs + 3; yp + dy < H - m.b - 4; dy += fs + 4) cands.push([x(ridge) + 5, yp + dy, 'start'], [x(ridge) - 5, yp + dy, 'end']);
-      placeFixed(svg.append('text').attr('class', `ceil-label ridge-label ${cls}`).attr('data-testid', 'ridge-label')
-        .text(`ridge ${formatIntensity(ridge)}`), cands.length ? cands : [[x(ridge) + 5, yp + fs + 3, 'start']]);
+      for (let dy = fs + 3; yp + dy < H - m.b - 4; dy += fs + 4) cands.push([xg + 5, yp + dy, 'start'], [xg - 5, yp + dy, 'end']);
+      placeFixed(q.ridge.label, `ridge ${formatIntensity(ridge)}`, cands.length ? cands : [[xg + 5, yp + fs + 3, 'start']]);
+    } else if (q.ridge) {
+      for (const n of Object.values(q.ridge)) n.remove();
+      q.ridge = null;
     }
-  }
+  });
   {
     // the bandwidth slope's label: along the slope, above it (ending where it is read) or below it
     const cands = [];
@@ -120,68 +224,94 @@ export function drawRoofline(box, pts, dev, opts) {
       const cy = y(x.invert(cx) * dev.bw);
       cands.push([cx, cy - 6, 'end'], [cx + 6, cy + fs + 4, 'start']);
     }
-    placeFixed(svg.append('text').attr('class', 'ceil-label').text(`bandwidth ${formatBandwidth(dev.bw)}`), cands);
+    placeFixed(k.bwLabel, `bandwidth ${formatBandwidth(dev.bw)}`, cands);
   }
 
   // trails of the sweep: where each kernel goes as T (or S) moves
-  const trails = svg.append('g').attr('class', 'trails');
-  for (const tr of opts.trails || []) {
-    if (tr.length < 2) continue;
-    trails.append('path').attr('class', 'trail').attr('stroke', tr.color)
-      .attr('d', d3.line()(tr.map((p) => [x(p.ai), y(p.perf)])));
-  }
-
-  const links = svg.append('g').attr('class', 'dodge');
-  for (const d of nodes) {
-    if (Math.hypot(d.x - d.tx, d.y - d.ty) > 1.5) links.append('line').attr('x1', d.tx).attr('y1', d.ty).attr('x2', d.x).attr('y2', d.y);
-  }
-  const ghosts = svg.append('g').attr('class', 'ghosts');
-  for (const gp of opts.ghosts || []) {
-    const from = nodes.find((d) => d.p.i === gp.i);
-    if (from) ghosts.append('line').attr('class', 'ghost-link').attr('x1', from.x).attr('y1', from.y).attr('x2', x(gp.ai)).attr('y2', y(gp.perf));
-    ghosts.append('circle').attr('class', `kghost ${gp.bound}`).attr('cx', x(gp.ai)).attr('cy', y(gp.perf)).attr('r', r - 1)
-      .attr('stroke', gp.color);
-  }
-  const dots = svg.selectAll('circle.kpt').data(nodes).join('circle')
-    .attr('class', (d) => `kpt ${d.p.bound}`).attr('data-testid', 'roofline-point').attr('data-kernel', (d) => d.p.i)
-    .attr('tabindex', -1)
-    .attr('cx', (d) => d.x).attr('cy', (d) => d.y).attr('r', r)
-    .style('fill', (d) => d.p.color)
-    .on('mousemove', (ev, d) => opts.onHover && opts.onHover(d.p, ev))
-    .on('mouseleave', () => opts.onHover && opts.onHover(null))
-    .on('click', (ev, d) => opts.onClick && opts.onClick(d.p));
-
-  // labels: measured, then placed
-  const lab = svg.append('g').attr('class', 'roof-labels');
-  const texts = nodes.map((d) => lab.append('text').attr('class', 'roof-label').attr('data-testid', 'roofline-label')
-    .attr('data-kernel', d.p.i).text(d.p.short));
-  const items = nodes.map((d, j) => ({ x: d.x, y: d.y, r, w: widthOf(texts[j]), h: fs * 1.15 }));
-  const area = { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 };
-  const placed = placeLabels(items, area, reserved);
-  // no room for a name: the number alone (the bars list the names by number)
-  const left = items.map((it, j) => (placed[j] ? null : j)).filter((j) => j !== null);
-  if (left.length) {
-    for (const j of left) texts[j].text(`#${nodes[j].p.i}`);
-    const again = placeLabels(left.map((j) => ({ ...items[j], w: widthOf(texts[j]) })), area, [...reserved, ...placed.filter(Boolean)]);
-    left.forEach((j, q) => { placed[j] = again[q]; });
-  }
-  nodes.forEach((d, j) => {
-    const at = placed[j];
-    if (!at) { texts[j].remove(); return; }
-    texts[j].attr('x', at.x).attr('y', at.y + fs * 0.9);
-    if (at.leader) {
-      const lx = Math.max(at.x, Math.min(d.x, at.x + at.w));
-      const ly = Math.max(at.y, Math.min(d.y, at.y + at.h));
-      lab.insert('line', ':first-child').attr('class', 'leader').attr('x1', d.x).attr('y1', d.y).attr('x2', lx).attr('y2', ly);
-    }
+  const trailData = (opts.trails || []).filter((tr) => tr.length >= 2);
+  k.trails.selectAll('path.trail').data(trailData).join((enter) => enter.append('path').attr('class', 'trail')).each(function (tr) {
+    setAttr(this, 'stroke', tr.color);
+    setAttr(this, 'd', d3.line()(tr.map((p) => [x(p.ai), y(p.perf)])));
   });
-  dots.raise();
+
+  const moved = nodes.filter((d) => Math.hypot(d.x - d.tx, d.y - d.ty) > 1.5);
+  k.links.selectAll('line').data(moved, (d) => d.p.i).join('line').each(function (d) {
+    setAttr(this, 'x1', d.tx);
+    setAttr(this, 'y1', d.ty);
+    setAttr(this, 'x2', d.x);
+    setAttr(this, 'y2', d.y);
+  });
+  const ghostData = (opts.ghosts || []).map((gp) => ({ gp, from: nodes.find((d) => d.p.i === gp.i) }));
+  k.ghosts.selectAll('line.ghost-link').data(ghostData.filter((g) => g.from), (g) => g.gp.i).join((enter) => enter.append('line').attr('class', 'ghost-link'))
+    .each(function ({ gp, from }) {
+      setAttr(this, 'x1', from.x);
+      setAttr(this, 'y1', from.y);
+      setAttr(this, 'x2', x(gp.ai));
+      setAttr(this, 'y2', y(gp.perf));
+    });
+  k.ghosts.selectAll('circle').data(ghostData, (g) => g.gp.i).join('circle').each(function ({ gp }) {
+    setAttr(this, 'class', `kghost ${gp.bound}`);
+    setAttr(this, 'cx', x(gp.ai));
+    setAttr(this, 'cy', y(gp.perf));
+    setAttr(this, 'r', r - 1);
+    setAttr(this, 'stroke', gp.color);
+  });
+  k.ghosts.selectAll('line.ghost-link').lower();   // the links under the hollow points, as they were drawn
+
+  const dots = k.dots.selectAll('circle.kpt').data(nodes, (d) => d.p.i).join((enter) => enter.append('circle')
+    .attr('data-testid', 'roofline-point').attr('tabindex', -1)
+    .on('mousemove', (ev, d) => k.opts.onHover && k.opts.onHover(d.p, ev))
+    .on('mouseleave', () => k.opts.onHover && k.opts.onHover(null))
+    .on('click', (ev, d) => k.opts.onClick && k.opts.onClick(d.p)))
+    .each(function (d) {
+      // the class keeps what select() marked (sel) and only swaps the bound
+      for (const b of ['compute', 'memory']) if (b !== d.p.bound && this.classList.contains(b)) this.classList.remove(b);
+      for (const c of ['kpt', d.p.bound]) if (!this.classList.contains(c)) this.classList.add(c);
+      setAttr(this, 'data-kernel', d.p.i);
+      setAttr(this, 'cx', d.x);
+      setAttr(this, 'cy', d.y);
+      setAttr(this, 'r', r);
+      if (this.style.fill !== d.p.color) this.style.fill = d.p.color;
+    });
+
+  // labels: measured, then placed (once per distinct input)
+  const items = nodes.map((d) => ({ x: d.x, y: d.y, r, w: widthOf(d.p.short, 'roof-label'), h: fs * 1.15 }));
+  const area = { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 };
+  const placedKey = JSON.stringify([items, area, reserved, nodes.map((d) => d.p.i)]);
+  const { placed, texts } = placeMemo(placedKey, () => {
+    const out = placeLabels(items, area, reserved);
+    const txt = nodes.map((d) => d.p.short);
+    // no room for a name: the number alone (the bars list the names by number)
+    const left = items.map((it, j) => (out[j] ? null : j)).filter((j) => j !== null);
+    if (left.length) {
+      for (const j of left) txt[j] = `#${nodes[j].p.i}`;
+      const again = placeLabels(left.map((j) => ({ ...items[j], w: widthOf(txt[j], 'roof-label') })), area, [...reserved, ...out.filter(Boolean)]);
+      left.forEach((j, q) => { out[j] = again[q]; });
+    }
+    return { placed: out, texts: txt };
+  });
+  const shown = nodes.map((d, j) => ({ d, at: placed[j], text: texts[j] })).filter((q) => q.at);
+  k.lab.selectAll('text.roof-label').data(shown, (q) => q.d.p.i).join((enter) => enter.append('text')
+    .attr('class', 'roof-label').attr('data-testid', 'roofline-label'))
+    .each(function ({ d, at: b, text }) {
+      setAttr(this, 'data-kernel', d.p.i);
+      setText(this, text);
+      setAttr(this, 'x', b.x);
+      setAttr(this, 'y', b.y + fs * 0.9);
+    });
+  k.leaders.selectAll('line.leader').data(shown.filter((q) => q.at.leader), (q) => q.d.p.i).join((enter) => enter.append('line').attr('class', 'leader'))
+    .each(function ({ d, at: b }) {
+      setAttr(this, 'x1', d.x);
+      setAttr(this, 'y1', d.y);
+      setAttr(this, 'x2', Math.max(b.x, Math.min(d.x, b.x + b.w)));
+      setAttr(this, 'y2', Math.max(b.y, Math.min(d.y, b.y + b.h)));
+    });
 
   return {
     svg,
     select(i) {
-      dots.classed('sel', (d) => d.p.i === i);
-      lab.selectAll('text.roof-label').classed('sel', function () { return Number(this.getAttribute('data-kernel')) === i; });
+      dots.each(function (d) { this.classList.toggle('sel', d.p.i === i); });
+      k.lab.selectAll('text.roof-label').each(function () { this.classList.toggle('sel', Number(this.getAttribute('data-kernel')) === i); });
     },
   };
 }
