@@ -8,14 +8,11 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 
 import { formatBytes, formatTime } from '../../web/format.js';
+import { REPO, launchLab, pageErrors } from './harness.js';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = '/usr/bin/chromium';
 const NATIVE = path.join(REPO, 'build', 'graphlab');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
 /** The native CLI's shape-only result for a lab config (state().cfg). */
 function cli(cfg) {
@@ -44,29 +41,20 @@ const PARTS = {
 };
 
 describe('the kernels and memory charts update in place (e2e, Chromium)', () => {
-  let browser, server;
+  let lab, browser, server;
 
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run make deps; the e2e suites never skip`);
-    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) execSync('make wasm', { cwd: REPO, stdio: 'inherit' });
-    const { buildServed } = await import('../../tools/build-web.mjs');
-    buildServed();
-    const { startServer } = await import('../../tools/serve.mjs');
-    server = await startServer({ port: 0 });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    lab = await launchLab();
+    ({ browser, server } = lab);
   });
 
   afterAll(async () => {
-    if (browser) await browser.close();
-    if (server) await server.close();
+    if (lab) await lab.close();
   });
 
   it('a new T: the same elements, the new numbers, and no write where nothing changed', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const errors = [];
-    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    const errors = pageErrors(page);
     await page.goto(`${server.url}?test=1#panels=config.graph.kernels.memory`);
     await page.waitForFunction(() => document.body.classList.contains('ready') &&
       document.querySelectorAll('#panel-kernels circle.kpt').length > 0 && document.querySelectorAll('#panel-memory .mem-svg').length === 2, null, { timeout: 90000 });
