@@ -115,15 +115,15 @@ function stringFacts(str, nstr) {
 // The trace's rule: a param or input named "i." is in layer i, any other node in the latest layer among its
 // inputs (0 without inputs).
 function traceLayers(g, sf) {
-  const n = g.n;
+  const { n, names, op, inStart, ins } = g;   // in locals: the first analysis runs this cold
   const layer = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const l = sf.layer(g.names[i]);
-    if (sf.io(g.op[i]) && l !== NO_LAYER) layer[i] = l;
-    else if (g.inStart[i + 1] > g.inStart[i]) {
+    const l = sf.layer(names[i]);
+    if (sf.io(op[i]) && l !== NO_LAYER) layer[i] = l;
+    else if (inStart[i + 1] > inStart[i]) {
       let m = 0;
-      for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
-        const x = g.ins[k];
+      for (let k = inStart[i], k1 = inStart[i + 1]; k < k1; k++) {
+        const x = ins[k];
         if (x >= 0 && x < n && layer[x] > m) m = layer[x];
       }
       layer[i] = m;
@@ -135,16 +135,17 @@ function traceLayers(g, sf) {
 /** Leaves without a layer prefix (consts, inputs, RoPE tables) sit with their users' layer, or in the
  *  shared group when several layers use them. */
 function placeLeaves(g, layer, sf) {
-  const n = g.n;
+  const { n, names, inStart, ins } = g;   // in locals: the first analysis runs this cold
   const UNSET = -3, MANY = -4;
   const place = new Int32Array(n).fill(UNSET);
   let any = false;
   for (let u = 0; u < n; u++) {
-    for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
-      const x = g.ins[k];
-      if (!(x >= 0 && x < n) || g.inStart[x + 1] > g.inStart[x] || sf.layer(g.names[x]) !== NO_LAYER) continue;
-      if (place[x] === UNSET) place[x] = layer[u];
-      else if (place[x] !== layer[u]) place[x] = MANY;
+    const lu = layer[u];
+    for (let k = inStart[u], k1 = inStart[u + 1]; k < k1; k++) {
+      const x = ins[k];
+      if (!(x >= 0 && x < n) || inStart[x + 1] > inStart[x] || sf.layer(names[x]) !== NO_LAYER) continue;
+      if (place[x] === UNSET) place[x] = lu;
+      else if (place[x] !== lu) place[x] = MANY;
       any = true;
     }
   }
@@ -249,7 +250,8 @@ function translate(col, memo) {
 function keysOfTrace(st, sf) {
   const g = st.g, n = st.n;
   st.keyStage = new Int32Array(n);
-  st.keyId = Int32Array.from({ length: n }, (_, i) => i);
+  const keyId = st.keyId = new Int32Array(n);   // a plain loop: a callback per node is slow while the JIT is cold
+  for (let i = 0; i < n; i++) keyId[i] = i;
   st.layer = traceLayers(g, sf);
   placeLeaves(g, st.layer, sf);
 }
@@ -263,35 +265,44 @@ function keysOfPass(st, prev, sf) {
   const fromStart = new Int32Array(n + 1);
   const from = usable ? new Int32Array(pv.fromStart[n]) : new Int32Array(0);
   const claimed = new Uint8Array(pn);     // a key is unique within a stage: the first node to inherit it keeps it
+  // the columns in locals: the first analysis runs this before the JIT has compiled it (a load per use counts)
+  const pvHow = usable ? pv.how : null, pvStart = usable ? pv.fromStart : null, pvFrom = usable ? pv.from : null;
+  const prevStage = prev.keyStage, prevId = prev.keyId, prevLayer = prev.layer, names = g.names, index = st.index;
+  let lastHow = NO_HOW - 1, lastKeeps = false;   // a stage's how is mostly one string ("kept") run after run
   let traced = null;
   let f = 0;
   for (let i = 0; i < n; i++) {
     const f0 = f;
     if (usable) {
-      how[i] = pv.how[i];
-      for (let k = pv.fromStart[i]; k < pv.fromStart[i + 1]; k++) {
-        const x = pv.from[k];
+      how[i] = pvHow[i];
+      for (let k = pvStart[i], k1 = pvStart[i + 1]; k < k1; k++) {
+        const x = pvFrom[k];
         if (x >= 0 && x < pn) from[f++] = x;       // only nodes of the previous stage
       }
     }
     fromStart[i + 1] = f;
-    if (f > f0 && sf.keeps(how[i]) && !claimed[from[f0]]) {
-      claimed[from[f0]] = 1;
-      keyStage[i] = prev.keyStage[from[f0]];
-      keyId[i] = prev.keyId[from[f0]];
-    } else {
-      keyStage[i] = st.index;
-      keyId[i] = i;
-    }
     if (f > f0) {
+      const h = how[i];
+      if (h !== lastHow) { lastHow = h; lastKeeps = sf.keeps(h); }
+      const o = from[f0];
+      if (lastKeeps && !claimed[o]) {
+        claimed[o] = 1;
+        keyStage[i] = prevStage[o];
+        keyId[i] = prevId[o];
+      } else {
+        keyStage[i] = index;
+        keyId[i] = i;
+      }
       let m = SHARED_LAYER;
       for (let k = f0; k < f; k++) {
-        const l = prev.layer[from[k]];
+        const l = prevLayer[from[k]];
         if (l !== SHARED_LAYER && (m === SHARED_LAYER || l < m)) m = l;
       }
       layer[i] = m;
     } else {
-      const l = sf.layer(g.names[i]);
+      keyStage[i] = index;
+      keyId[i] = i;
+      const l = sf.layer(names[i]);
       if (l !== NO_LAYER) layer[i] = l;
       else layer[i] = (traced || (traced = traceLayers(g, sf)))[i];
     }
