@@ -115,15 +115,15 @@ function stringFacts(str, nstr) {
 // The trace's rule: a param or input named "i." is in layer i, any other node in the latest layer among its
 // inputs (0 without inputs).
 function traceLayers(g, sf) {
-  const { n, names, op, inStart, ins } = g;   // in locals: the first analysis runs this cold
+  const n = g.n;
   const layer = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const l = sf.layer(names[i]);
-    if (sf.io(op[i]) && l !== NO_LAYER) layer[i] = l;
-    else if (inStart[i + 1] > inStart[i]) {
+    const l = sf.layer(g.names[i]);
+    if (sf.io(g.op[i]) && l !== NO_LAYER) layer[i] = l;
+    else if (g.inStart[i + 1] > g.inStart[i]) {
       let m = 0;
-      for (let k = inStart[i], k1 = inStart[i + 1]; k < k1; k++) {
-        const x = ins[k];
+      for (let k = g.inStart[i]; k < g.inStart[i + 1]; k++) {
+        const x = g.ins[k];
         if (x >= 0 && x < n && layer[x] > m) m = layer[x];
       }
       layer[i] = m;
@@ -135,17 +135,16 @@ function traceLayers(g, sf) {
 /** Leaves without a layer prefix (consts, inputs, RoPE tables) sit with their users' layer, or in the
  *  shared group when several layers use them. */
 function placeLeaves(g, layer, sf) {
-  const { n, names, inStart, ins } = g;   // in locals: the first analysis runs this cold
+  const n = g.n;
   const UNSET = -3, MANY = -4;
   const place = new Int32Array(n).fill(UNSET);
   let any = false;
   for (let u = 0; u < n; u++) {
-    const lu = layer[u];
-    for (let k = inStart[u], k1 = inStart[u + 1]; k < k1; k++) {
-      const x = ins[k];
-      if (!(x >= 0 && x < n) || inStart[x + 1] > inStart[x] || sf.layer(names[x]) !== NO_LAYER) continue;
-      if (place[x] === UNSET) place[x] = lu;
-      else if (place[x] !== lu) place[x] = MANY;
+    for (let k = g.inStart[u]; k < g.inStart[u + 1]; k++) {
+      const x = g.ins[k];
+      if (!(x >= 0 && x < n) || g.inStart[x + 1] > g.inStart[x] || sf.layer(g.names[x]) !== NO_LAYER) continue;
+      if (place[x] === UNSET) place[x] = layer[u];
+      else if (place[x] !== layer[u]) place[x] = MANY;
       any = true;
     }
   }
@@ -156,7 +155,11 @@ function placeLeaves(g, layer, sf) {
 function inputNamesOf(g, str) {
   if (g.inputNames) return g.inputNames;
   const out = {};
-  for (let i = 0; i < g.n; i++) if (str(g.op[i]) === 'input') out[str(g.names[i])] = i;
+  const isInput = [];   // per op string: is it "input" (a string compare per op, not per node)
+  for (let i = 0; i < g.n; i++) {
+    const o = g.op[i];
+    if (isInput[o] ?? (isInput[o] = str(o) === 'input')) out[str(g.names[i])] = i;
+  }
   return out;
 }
 
@@ -219,13 +222,15 @@ export function stageTable(result, cols, prev = null) {
     const pv = i > 0 ? cols.provenance[i - 1] || null : null;
     const st = {
       index: i, key, name: p.name, counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null },
-      outputs: gr ? Array.from(gr.outputs) : [], inputNames: gr ? inputNamesOf(gr, str) : {},
+      outputs: gr ? Array.from(gr.outputs) : [], inputNames: null,
       changed: true, n: g.n, g, pv, usable: false,
       keyStage: null, keyId: null, layer: null, how: null, fromStart: null, from: null, summary: null,
     };
     // a stage reuses the last table's only after every stage before it did (its keys come from theirs)
     const old = reusing && prev.stages[i];
     reusing = !!old && old.key === key && old.name === p.name && sameStructure(old, g, pv, str, prev.str, memo);
+    // the same ops and names: the same inputs by name
+    st.inputNames = reusing ? old.inputNames : gr ? inputNamesOf(gr, str) : {};
     if (reusing) {
       for (const f of ['usable', 'keyStage', 'keyId', 'layer', 'fromStart', 'from', 'summary']) st[f] = old[f];
       // the how column holds the last table's string indices: this table's for the same strings
@@ -265,44 +270,35 @@ function keysOfPass(st, prev, sf) {
   const fromStart = new Int32Array(n + 1);
   const from = usable ? new Int32Array(pv.fromStart[n]) : new Int32Array(0);
   const claimed = new Uint8Array(pn);     // a key is unique within a stage: the first node to inherit it keeps it
-  // the columns in locals: the first analysis runs this before the JIT has compiled it (a load per use counts)
-  const pvHow = usable ? pv.how : null, pvStart = usable ? pv.fromStart : null, pvFrom = usable ? pv.from : null;
-  const prevStage = prev.keyStage, prevId = prev.keyId, prevLayer = prev.layer, names = g.names, index = st.index;
-  let lastHow = NO_HOW - 1, lastKeeps = false;   // a stage's how is mostly one string ("kept") run after run
   let traced = null;
   let f = 0;
   for (let i = 0; i < n; i++) {
     const f0 = f;
     if (usable) {
-      how[i] = pvHow[i];
-      for (let k = pvStart[i], k1 = pvStart[i + 1]; k < k1; k++) {
-        const x = pvFrom[k];
+      how[i] = pv.how[i];
+      for (let k = pv.fromStart[i]; k < pv.fromStart[i + 1]; k++) {
+        const x = pv.from[k];
         if (x >= 0 && x < pn) from[f++] = x;       // only nodes of the previous stage
       }
     }
     fromStart[i + 1] = f;
+    if (f > f0 && sf.keeps(how[i]) && !claimed[from[f0]]) {
+      claimed[from[f0]] = 1;
+      keyStage[i] = prev.keyStage[from[f0]];
+      keyId[i] = prev.keyId[from[f0]];
+    } else {
+      keyStage[i] = st.index;
+      keyId[i] = i;
+    }
     if (f > f0) {
-      const h = how[i];
-      if (h !== lastHow) { lastHow = h; lastKeeps = sf.keeps(h); }
-      const o = from[f0];
-      if (lastKeeps && !claimed[o]) {
-        claimed[o] = 1;
-        keyStage[i] = prevStage[o];
-        keyId[i] = prevId[o];
-      } else {
-        keyStage[i] = index;
-        keyId[i] = i;
-      }
       let m = SHARED_LAYER;
       for (let k = f0; k < f; k++) {
-        const l = prevLayer[from[k]];
+        const l = prev.layer[from[k]];
         if (l !== SHARED_LAYER && (m === SHARED_LAYER || l < m)) m = l;
       }
       layer[i] = m;
     } else {
-      keyStage[i] = index;
-      keyId[i] = i;
-      const l = sf.layer(names[i]);
+      const l = sf.layer(g.names[i]);
       if (l !== NO_LAYER) layer[i] = l;
       else layer[i] = (traced || (traced = traceLayers(g, sf)))[i];
     }

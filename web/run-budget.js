@@ -35,16 +35,8 @@ export function columnsFootprint(cols, bind = {}) {
     let total = 0;
     let big = -1;
     let bigN = -1;
-    // packed dims read in place (numelOf's product, in its order, without a call per node)
-    const { rank, dimStart, dims } = g;
     for (let i = 0; i < g.n; i++) {
-      let n = 1;
-      if (g.shapeObjs) n = numelOf(g, i, cols.str, bind);
-      else {
-        for (let j = 0, d = 2 * dimStart[i]; j < rank[i]; j++, d += 2) {
-          n *= dims[d + 1] === -2147483648 ? Number(bind[cols.str(dims[d])]) : dims[d + 1] * 4294967296 + (dims[d] >>> 0);
-        }
-      }
+      const n = numelOf(g, i, cols.str, bind);
       total += n;
       if (n > bigN) {
         bigN = n;
