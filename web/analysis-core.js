@@ -6,7 +6,7 @@
 import { stageTable, columnsOf, nodeShapes } from './model.js';
 import { pageStages } from './views/graph/collapse.js';
 import { columnsFootprint } from './run-budget.js';
-import { describeKernels, valueFacts, valuesTable, columnsGraph } from './kernel-names.js';
+import { describeKernels, valueFacts, valueFactsOfColumns, valuesTable, columnsGraph } from './kernel-names.js';
 import { packResult, encodeTable, decodeColumn, buffersOf, copyBuffers } from './result-pack.js';
 import { rooflinePlaces } from './views/kernels/facts.js';
 
@@ -66,6 +66,7 @@ export function analyzeCase(lab, caseObj, prev = null) {
   // the values' ops and shapes: the same kernels of the very same graph keep theirs (only their bytes change;
   // a change of sizes changes the shapes)
   const values = reused && sameKernels && prev.values ? prev.values
+    : last && last.g.dims && !last.g.shapeObjs ? valueFactsOfColumns(fk ? fk.nodes.ids : new Int32Array(0), last.g, table.str, result.bind)
     : valueFacts(fk && last ? fk.nodes.ids : new Int32Array(0), last ? nodeShapes(table, last) : [], result.bind);
   const labTables = [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) },
     { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];

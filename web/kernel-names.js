@@ -368,6 +368,61 @@ export function valueFacts(ids, nodes, bind = {}) {
   return { keys: { t: 'istr', n: m, data: Int32Array.from(keys) }, op: { t: 'str', n: m, dict, idx }, shape: { t: 'list', n: m, off, items }, elems };
 }
 
+/** valueFacts read off a stage's packed columns (wasm/graphlab.mjs readCaseColumns: op, rank, dimStart, dims;
+ *  str: the string table) instead of node objects: the same table, without an object or shape array per node
+ *  (6,559 of them at 126 layers). */
+export function valueFactsOfColumns(ids, g, str, bind = {}) {
+  const { op, rank, dimStart, dims } = g;
+  const n = g.n;
+  const seen = new Uint8Array(n);
+  let m = 0, nd = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (id >= 0 && id < n && !seen[id]) { seen[id] = 1; m++; nd += rank[id]; }
+  }
+  const keys = new Int32Array(m);
+  const dict = [], dictAt = new Map(), idx = new Int32Array(m);   // op strings by table index, first seen first
+  const opAt = new Map();
+  const off = new Int32Array(m + 1);
+  const elems = new Float64Array(m);
+  const nums = new Float64Array(nd);
+  let strs = null;
+  for (let id = 0, i = 0, p = 0; id < n; id++) {
+    if (!seen[id]) continue;
+    keys[i] = id;
+    let j = opAt.get(op[id]);
+    if (j === undefined) {
+      const o = str(op[id]);
+      j = dictAt.get(o);
+      if (j === undefined) { j = dict.length; dict.push(o); dictAt.set(o, j); }
+      opAt.set(op[id], j);
+    }
+    idx[i] = j;
+    let e = 1;
+    for (let r = 0, d = 2 * dimStart[id]; r < rank[id]; r++, d += 2, p++) {
+      if (dims[d + 1] === -2147483648) {
+        const sym = str(dims[d]);
+        nums[p] = NaN;
+        e *= Number(bind && bind[sym]);
+        if (!strs) strs = { dict: [], at: new Map(), idx: new Int32Array(nd).fill(-1) };
+        let k = strs.at.get(sym);
+        if (k === undefined) { k = strs.dict.length; strs.dict.push(sym); strs.at.set(sym, k); }
+        strs.idx[p] = k;
+      } else {
+        const v = dims[d + 1] * 4294967296 + (dims[d] >>> 0);
+        nums[p] = v;
+        e *= v;
+      }
+    }
+    off[i + 1] = p;
+    elems[i] = e;
+    i++;
+  }
+  const numCol = { t: 'f64', n: nd, data: nums };
+  const items = strs ? { t: 'mix', n: nd, nums: numCol, strs: { t: 'str', n: nd, dict: strs.dict, idx: strs.idx } } : numCol;
+  return { keys: { t: 'istr', n: m, data: keys }, op: { t: 'str', n: m, dict, idx }, shape: { t: 'list', n: m, off, items }, elems };
+}
+
 /** The values' table of valueFacts at one element size: its own copies of the columns (a transfer detaches
  *  them), bytes = elements × element size (valueBytes; null, as NaN, when a dimension is unbound). */
 export function valuesTable(facts, elemBytes) {

@@ -155,7 +155,11 @@ function placeLeaves(g, layer, sf) {
 function inputNamesOf(g, str) {
   if (g.inputNames) return g.inputNames;
   const out = {};
-  for (let i = 0; i < g.n; i++) if (str(g.op[i]) === 'input') out[str(g.names[i])] = i;
+  const isInput = [];   // per op string: is it "input" (a string compare per op, not per node)
+  for (let i = 0; i < g.n; i++) {
+    const o = g.op[i];
+    if (isInput[o] ?? (isInput[o] = str(o) === 'input')) out[str(g.names[i])] = i;
+  }
   return out;
 }
 
@@ -218,13 +222,15 @@ export function stageTable(result, cols, prev = null) {
     const pv = i > 0 ? cols.provenance[i - 1] || null : null;
     const st = {
       index: i, key, name: p.name, counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null },
-      outputs: gr ? Array.from(gr.outputs) : [], inputNames: gr ? inputNamesOf(gr, str) : {},
+      outputs: gr ? Array.from(gr.outputs) : [], inputNames: null,
       changed: true, n: g.n, g, pv, usable: false,
       keyStage: null, keyId: null, layer: null, how: null, fromStart: null, from: null, summary: null,
     };
     // a stage reuses the last table's only after every stage before it did (its keys come from theirs)
     const old = reusing && prev.stages[i];
     reusing = !!old && old.key === key && old.name === p.name && sameStructure(old, g, pv, str, prev.str, memo);
+    // the same ops and names: the same inputs by name
+    st.inputNames = reusing ? old.inputNames : gr ? inputNamesOf(gr, str) : {};
     if (reusing) {
       for (const f of ['usable', 'keyStage', 'keyId', 'layer', 'fromStart', 'from', 'summary']) st[f] = old[f];
       // the how column holds the last table's string indices: this table's for the same strings
@@ -249,7 +255,8 @@ function translate(col, memo) {
 function keysOfTrace(st, sf) {
   const g = st.g, n = st.n;
   st.keyStage = new Int32Array(n);
-  st.keyId = Int32Array.from({ length: n }, (_, i) => i);
+  const keyId = st.keyId = new Int32Array(n);   // a plain loop: a callback per node is slow while the JIT is cold
+  for (let i = 0; i < n; i++) keyId[i] = i;
   st.layer = traceLayers(g, sf);
   placeLeaves(g, st.layer, sf);
 }

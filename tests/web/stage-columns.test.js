@@ -18,7 +18,7 @@ import { stageTable, columnsOf, buildStages } from '../../web/model.js';
 import { tableSlices, LITE_NODES } from '../../web/views/graph/collapse.js';
 import { unpackResult } from '../../web/result-pack.js';
 import { runFootprint } from '../../web/run-budget.js';
-import { describeKernels } from '../../web/kernel-names.js';
+import { describeKernels, describeValues } from '../../web/kernel-names.js';
 import { caseFromState, defaultState, withPatch } from '../../web/state.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,6 +59,8 @@ function expected(result) {
     stages, lite, page: lite ? stages.map(oracle.liteStage) : stages,
     kernels: last ? oracle.describeKernels(result.fused && result.fused.kernels, last.nodes, last.outputs) : [],
     footprint: oracle.runFootprint(result),
+    // the values' ops, shapes and bytes (lab_values), by the rows' function on the CLI's node objects
+    values: last ? describeValues(result.fused && result.fused.kernels, last.nodes, result.elem_bytes, result.bind) : {},
     slices: (layer) => stages.map((s) => oracle.layerSlice(s, layer)),
   };
 }
@@ -73,7 +75,7 @@ function layersOf(want, all) {
 // The new path's output for the page, as the page decodes it (analysis.js runInline).
 function received(out) {
   const result = unpackResult(JSON.parse(out.resultText), out.packed);
-  return { page: out.stages, lite: out.lite, kernels: result.lab_kernels, footprint: result.lab_run_footprint };
+  return { page: out.stages, lite: out.lite, kernels: result.lab_kernels, footprint: result.lab_run_footprint, values: result.lab_values };
 }
 
 function check(name, out, want, opts = {}) {
@@ -82,6 +84,7 @@ function check(name, out, want, opts = {}) {
   expect(got.page, name).toStrictEqual(want.page);
   expect(got.kernels, name).toStrictEqual(want.kernels);
   expect(got.footprint, name).toStrictEqual(want.footprint);
+  expect(got.values, name).toStrictEqual(want.values);
   for (const layer of layersOf(want, opts.allLayers)) {
     expect(tableSlices(out.table, layer), `${name}, layer ${layer}`).toStrictEqual(want.slices(layer));
   }
