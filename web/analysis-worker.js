@@ -6,7 +6,8 @@
 //               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
 //               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
 // Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms} (stages null when reused: the
-//               last result's stages stand; early: the link's analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
+//               last result's stages stand; stages without byKey, which the page rebuilds; early: the link's
+//               analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -16,6 +17,7 @@ import { analyzeCase } from './analysis-core.js';
 import { tableSlices } from './views/graph/collapse.js';
 import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
 import { useCoreTables } from './core-tables.js';
+import { stagesForMessage } from './stage-message.js';
 
 let labPromise = null;
 let wasmBinary = null;
@@ -64,7 +66,7 @@ async function pump() {
     kept = { id: msg.id, table: out.table, keep: out.keep };
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: out.reused ? null : out.stages, reused: out.reused, early: fromLink, ms: out.ms }, out.transfer);
+      stages: out.reused ? null : stagesForMessage(out.stages), reused: out.reused, early: fromLink, ms: out.ms }, out.transfer);
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }

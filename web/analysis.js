@@ -7,6 +7,7 @@ import { appUrl } from './app-url.js';
 import { analyzeCase } from './analysis-core.js';
 import { tableSlices } from './views/graph/collapse.js';
 import { unpackResult } from './result-pack.js';
+import { stagesFromMessage } from './stage-message.js';
 
 // pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
 // module has loaded: only an analysis on the page needs it)
@@ -43,7 +44,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       const m = ev.data || {};
       if (m.type === 'result') {
         // every result, applied or not, is what the worker's next reuse refers to
-        const stages = m.reused ? sentStages : m.stages;
+        const stages = m.reused ? sentStages : stagesFromMessage(m.stages);
         sentStages = stages;
         settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused, early: !!m.early } : null));
       } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));

@@ -255,6 +255,8 @@ export async function boot(opts = {}) {
   // Promise; only the latest configuration's answer is applied (an older one resolves to null), and until it
   // comes the page keeps showing the previous result.
   let analyzing = null;    // the Promise of the analysis in flight
+  const PENDING_MS = 100;  // showPending: kernels and memory mark their result stale after this long
+  let pendingTimer = null;
 
   function analyze() {
     cancelAnalyze();
@@ -290,6 +292,8 @@ export async function boot(opts = {}) {
   }
 
   function applied() {
+    if (pendingTimer !== null) clearTimeout(pendingTimer);
+    pendingTimer = null;
     document.body.classList.remove('analysing');
     mark('gl-analyze-end');
     writeHash();
@@ -467,10 +471,19 @@ export async function boot(opts = {}) {
   });
 
   // Until the new configuration's analysis is drawn, the panels that show results for a configuration mark
-  // theirs as the previous one's (and the numerics panel cancels a run for it).
+  // theirs as the previous one's (and the numerics panel cancels a run for it at once). Kernels and memory do
+  // so only when the new result is slow (PENDING_MS): a slider move's comes sooner, and a banner shown and
+  // hidden again in between is a flash that cost the frame after the key a relayout and repaint of both
+  // panels (~20 ms of this thread, which the result then waited behind).
   function showPending() {
-    const m = { ...model };
-    for (const p of ['kernels', 'memory', 'numerics']) if (state.panels.includes(p)) views[p].draw(state, m, { animate: false });
+    if (state.panels.includes('numerics')) views.numerics.draw(state, { ...model }, { animate: false });
+    if (pendingTimer !== null) clearTimeout(pendingTimer);
+    pendingTimer = setTimeout(() => {
+      pendingTimer = null;
+      if (model.key === analysisKey(state)) return;
+      const m = { ...model };
+      for (const p of ['kernels', 'memory']) if (state.panels.includes(p)) views[p].draw(state, m, { animate: false });
+    }, PENDING_MS);
   }
 
   // ---------------------------------------------------------------- render
