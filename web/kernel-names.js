@@ -307,14 +307,10 @@ export function describeValues(kernels, nodes, elemBytes, bind = {}) {
   return out;
 }
 
-/** describeValues' table in result-pack.js's columns ({t: 'dict', keys, vals}, what the page's unpackResult
- *  reads), made without its rows: ids are the fused kernels' node ids (an Int32Array, kernel after kernel). */
-export function describeValuesTable(ids, nodes, elemBytes, bind = {}) {
-  return valuesTable(valueFacts(ids, nodes, bind), elemBytes);
-}
-
-/** What describeValuesTable reads off the graph (keys, op and shape columns, elements per value): the same
- *  for every element size, so an analysis that keeps its graph keeps these (valuesTable makes the table). */
+/** What the lab_values table reads off the graph for the fused kernels' node ids (an Int32Array, kernel after
+ *  kernel): keys, op and shape columns, elements per value. The same for every element size, so an analysis
+ *  that keeps its graph keeps these; valuesTable makes describeValues' table from them in result-pack.js's
+ *  columns ({t: 'dict', keys, vals}, what the page's unpackResult reads). */
 export function valueFacts(ids, nodes, bind = {}) {
   const nodeAt = (id) => {
     const n = nodes[id];

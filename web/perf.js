@@ -3,7 +3,7 @@
 // (tests/e2e/long-use.test.js: 10,000 changes) does not grow the buffer; a PerformanceObserver still sees
 // every mark as it is made.
 //
-//   gl-analyze-start / gl-analyze-end   runCase + buildStages for a new configuration (main.js)
+//   gl-analyze-start / gl-analyze-end   a new configuration's analysis (the worker's runCaseColumns + stageTable, its transfer and decode; main.js)
 //   gl-layout-end                       the graph view has its dagre layout (or a cached one)
 //   gl-draw-end                         the graph view finished drawing (DOM joined, first frame applied)
 //   gl-render-end                       every open panel has redrawn (main.js render)

@@ -11,21 +11,14 @@ import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import { formatBytes, formatIntensity } from '../../web/format.js';
+import { cliLab } from './harness.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
-const NATIVE = path.join(REPO, 'build', 'graphlab');
 const SMALL = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'fixtures', 'small_prefill.json'), 'utf8'));
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
-/** The native CLI's shape-only result for a lab config (state().cfg). */
-function cli(cfg) {
-  if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
-  const config = { ...cfg, masked: cfg.mode === 'masked', mode: cfg.mode === 'masked' ? 'decode' : cfg.mode };
-  if (config.mode === 'prefill') config.S = null; else { config.T = null; config.pos0 = 0; }
-  const out = execSync(`${NATIVE} case - --compact`, { input: JSON.stringify({ case: 'e2e', config, elem_bytes: 2, device: 'h100' }) });
-  return JSON.parse(out);
-}
+const cli = cliLab;   // the expected numbers (harness.js)
 
 /** intensity and bound of a kernel as the reference's numbers give them */
 function expectedOf(k, dev) {

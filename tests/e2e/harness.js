@@ -29,6 +29,17 @@ export async function launchLab() {
   };
 }
 
+export const NATIVE = path.join(REPO, 'build', 'graphlab');
+
+/** The native CLI's shape-only result for a lab config (the page's state().cfg): the expected numbers. */
+export function cliLab(cfg) {
+  if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
+  const config = { ...cfg, masked: cfg.mode === 'masked', mode: cfg.mode === 'masked' ? 'decode' : cfg.mode };
+  if (config.mode === 'prefill') config.S = null; else { config.T = null; config.pos0 = 0; }
+  const out = execSync(`${NATIVE} case - --compact`, { input: JSON.stringify({ case: 'e2e', config, elem_bytes: 2, device: 'h100' }) });
+  return JSON.parse(out);
+}
+
 /** The console errors and uncaught exceptions of a page, as they come. */
 export function pageErrors(page) {
   const errors = [];

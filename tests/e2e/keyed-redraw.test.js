@@ -5,23 +5,11 @@
 // browser style, lay out and paint every element again. In Debian's Chromium with the real WASM module; the
 // expected numbers are the native CLI's.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { execSync } from 'node:child_process';
-
 import { formatBytes, formatTime } from '../../web/format.js';
-import { REPO, launchLab, pageErrors } from './harness.js';
+import { launchLab, pageErrors, cliLab } from './harness.js';
 
-const NATIVE = path.join(REPO, 'build', 'graphlab');
 
-/** The native CLI's shape-only result for a lab config (state().cfg). */
-function cli(cfg) {
-  if (!fs.existsSync(NATIVE)) throw new Error(`${NATIVE} is missing: run make`);
-  const config = { ...cfg, masked: cfg.mode === 'masked', mode: cfg.mode === 'masked' ? 'decode' : cfg.mode };
-  if (config.mode === 'prefill') config.S = null; else { config.T = null; config.pos0 = 0; }
-  const out = execSync(`${NATIVE} case - --compact`, { input: JSON.stringify({ case: 'e2e', config, elem_bytes: 2, device: 'h100' }) });
-  return JSON.parse(out);
-}
+const cli = cliLab;   // the expected numbers (harness.js)
 
 // what the test follows: each chart's elements, in document order (the axes' ticks may come and go with the domain)
 const PARTS = {
