@@ -73,7 +73,10 @@ async function resolveModuleUrl(x) {
  * graphs: [{key, n, outputs, op, inStart, ins, rank, dimStart, dims, attrs, names}] (key the stage key;
  * the rest Int32Array views, strings as table indices; node i's inputs are ins[inStart[i] .. inStart[i+1]),
  * its dims dims[2 * dimStart[i] ..] as low/high words or a symbol's string and INT32_MIN),
- * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace)}.
+ * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace), fingerprints: [16 hex
+ * digits per stage: its structure hashed, everything but shapes and attrs; also each graph's fingerprint]}.
+ * With emit.graphs "shapes" each graph is {key, n, nsym (its symbolic dims), rank, dimStart, dims, attrs,
+ * shapesOnly, fingerprint}.
  * What the lab's analysis reads (web/model.js stageTable); unpackCaseResult makes objects of it.
  */
 export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
@@ -115,7 +118,19 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
   };
   let p = 3;
   const graphs = [];
-  if (parts & 1) {
+  if (parts & 4) {
+    // emit.graphs "shapes": per stage only what a change of sizes changes
+    for (let s = 0; s < nst; s++) {
+      const hd = col(p, 3);
+      const key = str(hd[0]), n = hd[1], nsym = hd[2];
+      p += 3;
+      const rank = col(p, n); p += n;
+      const dimStart = starts(rank);
+      const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
+      const attrs = col(p, n); p += n;
+      graphs.push({ key, n, nsym, rank, dimStart, dims, attrs, shapesOnly: true });
+    }
+  } else if (parts & 1) {
     for (let s = 0; s < nst; s++) {
       const hd = col(p, 3);
       const key = str(hd[0]), n = hd[1], nout = hd[2];
@@ -146,9 +161,18 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       provenance.push({ pass, n, how, fromStart, from, removed });
     }
   }
+  // every stage's structure hashed (c/src/io/case_pack.c gl_case_fingerprint), as 16 hex digits
+  const fingerprints = [];
+  if (parts & 8) {
+    const f = col(p, 2 * nst); p += 2 * nst;
+    for (let s = 0; s < nst; s++) fingerprints.push(hex8(f[2 * s + 1]) + hex8(f[2 * s]));
+    graphs.forEach((g, s) => { g.fingerprint = fingerprints[s]; });
+  }
   if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
-  return { result, str, nstr, parts, graphs, provenance };
+  return { result, str, nstr, parts, graphs, provenance, fingerprints };
 }
+
+const hex8 = (w) => (w >>> 0).toString(16).padStart(8, '0');
 
 /** A shape from its dims (int64 as two words; a symbol as its string and INT32_MIN), as JSON.parse gives it. */
 export function columnShape(g, i, str) {
@@ -167,7 +191,20 @@ export function columnShape(g, i, str) {
  */
 export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
   const { result, str, parts, graphs: gcols, provenance: pcols } = readCaseColumns(bytes, decoder);
-  if (parts & 1) {
+  if (parts & 4) {
+    // emit.graphs "shapes": {key: {fingerprint, shapes, attrs}}, as the JSON writer has it (case_write.c)
+    const graphs = {};
+    for (const g of gcols) {
+      const shapes = new Array(g.n), attrs = new Array(g.n);
+      for (let i = 0; i < g.n; i++) {
+        shapes[i] = columnShape(g, i, str);
+        const at = str(g.attrs[i]);
+        attrs[i] = at === '{}' ? {} : JSON.parse(at);
+      }
+      graphs[g.key] = { fingerprint: g.fingerprint, shapes, attrs };
+    }
+    insertInOrder(result, 'graphs', graphs);
+  } else if (parts & 1) {
     const graphs = {};
     for (const g of gcols) {
       const nodes = new Array(g.n);

@@ -3,7 +3,7 @@
 // stages are read from as int32 columns (model.js stageTable), and without its long tables, which the core
 // hands over as typed columns that go on to the page as they are: result-pack.js, c/src/io/case_tables.c) and
 // the stages, summarised per layer when the result is big.
-import { stageTable, columnsOf, nodeShapes } from './model.js';
+import { stageTable, reshapeTable, columnsOf, nodeShapes } from './model.js';
 import { pageStages } from './views/graph/collapse.js';
 import { columnsFootprint } from './run-budget.js';
 import { describeKernels, valueFacts, valueFactsOfColumns, valuesTable, columnsGraph } from './kernel-names.js';
@@ -19,10 +19,24 @@ export function graphKey(caseObj) {
   return JSON.stringify(rest);
 }
 
+// The case without its sizes (config T, S, d, f, dh, pos0, eps, theta; element bytes, the device): two cases with
+// the same shape key likely trace to graphs of one structure with other shapes (the core's fingerprints say for
+// sure), so the core is asked for the shapes only (emit.graphs "shapes", c/src/io/case_pack.c).
+const SIZES = ['T', 'S', 'd', 'f', 'dh', 'pos0', 'eps', 'theta'];
+export function shapeKey(caseObj) {
+  const { elem_bytes: _eb, device: _dev, case: _name, config, ...rest } = caseObj || {};
+  const cfg = config && typeof config === 'object' ? { ...config } : config;
+  if (cfg && typeof cfg === 'object') for (const k of SIZES) delete cfg[k];
+  return JSON.stringify({ ...rest, config: cfg });
+}
+
 /**
  * Analyses caseObj. prev (what the last analysis kept, or null):
- * when its graph key is caseObj's, the core is asked for no graphs or provenance and prev's stages are used.
- * Returns {resultText, packed, transfer, stages, table, lite, ms, reused, keep}; keep is the next prev; table is
+ * when its graph key is caseObj's, the core is asked for no graphs or provenance and prev's stages are used;
+ * when only its shape key is, the core is asked for the shapes and fingerprints only, and when every stage's
+ * fingerprint is prev's the table is prev's on the new shapes (model.js reshapeTable; else it asks again in full).
+ * Returns {resultText, packed, transfer, stages, table, lite, ms, reused, sized, keptStages, keep} (sized: the
+ * shapes-only path was taken; keptStages: stages are prev's, the page has them); keep is the next prev; table is
  * the stages on columns (model.js stageTable), which layer requests read (collapse.js tableSlices).
  */
 export function analyzeCase(lab, caseObj, prev = null) {
@@ -33,8 +47,21 @@ export function analyzeCase(lab, caseObj, prev = null) {
   // the graphs and provenance cross the boundary as int32 columns and are read as such (no node object is made
   // but for the stages the page draws whole, a small result's, and the layers it opens); the long tables
   // (kernels, memory) as typed columns (runCaseColumns), which go on to the page as they are: no JSON
-  let result, tables, cols = null;
-  if (typeof lab.runCaseColumns === 'function') {
+  let result, tables, cols = null, table = null;
+  const skey = shapeKey(caseObj);
+  if (!reused && prev && prev.table && prev.table.fingerprints && prev.skey === skey && caseObj.emit && caseObj.emit.graphs === true &&
+      typeof lab.runCaseColumns === 'function') {
+    const answer = lab.runCaseColumns({ ...caseObj, emit: { ...caseObj.emit, graphs: 'shapes', provenance: false } });
+    table = reshapeTable(answer.result, answer, prev.table);
+    if (table) {
+      ({ result, tables } = answer);
+      cols = { str: table.str, graphs: table.stages.map((st) => st.g) };
+    }
+  }
+  const sized = !!table;
+  if (sized) {
+    // prev's structure on the new shapes
+  } else if (typeof lab.runCaseColumns === 'function') {
     const answer = lab.runCaseColumns(asked);
     ({ result, tables } = answer);
     if (!reused) cols = answer;
@@ -44,8 +71,13 @@ export function analyzeCase(lab, caseObj, prev = null) {
     tables = packResult(result).packed;   // a module without runCaseColumns: the same columns, made here
   }
   // a change of sizes only (the same ops, inputs, names and provenance) keeps the last table's keys and layers
-  const table = reused ? prev.table : stageTable(result, cols, prev && prev.table);
-  const { stages, lite } = reused ? prev : pageStages(table);
+  if (!table) table = reused ? prev.table : stageTable(result, cols, prev && prev.table);
+  let { stages, lite } = reused ? prev : pageStages(table);
+  // summaries of the same structure with the same counts are the stages the page has: none are sent
+  // (analysis-worker.js), the page keeps its own
+  const keptStages = !reused && sized && lite && prev.lite &&
+    table.stages.every((st, i) => sameCounts(st.counts, prev.table.stages[i].counts) && st.changed === prev.table.stages[i].changed);
+  if (keptStages) stages = prev.stages;
   // the numeric run's size as the core's budget counts it, while the graphs are here (run-budget.js); it
   // counts float64 values on shapes, so element bytes and the device do not change it
   result.lab_run_footprint = reused ? prev.footprint : columnsFootprint(cols, result.bind || {});
@@ -81,8 +113,8 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
   const packed = [...tables, ...rest.packed, ...labTables];
   const resultText = JSON.stringify(result);
-  const keep = { key, table, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable, values };
-  return { resultText, packed, transfer: buffersOf(packed), stages, table, lite, ms: performance.now() - t0, reused, keep };
+  const keep = { key, skey, table, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable, values };
+  return { resultText, packed, transfer: buffersOf(packed), stages, table, lite, ms: performance.now() - t0, reused, sized, keptStages, keep };
 }
 
 // A kernel table: {table (what rooflinePlaces reads), nodes: {off, ids} (Int32Arrays: kernel i holds
@@ -113,3 +145,5 @@ const sameNodes = (a, b) => {
   for (let i = 0; i < a.ids.length; i++) if (a.ids[i] !== b.ids[i]) return false;
   return true;
 };
+
+const sameCounts = (a, b) => a.nodes === b.nodes && a.ops === b.ops && a.hits === b.hits;

@@ -5,9 +5,9 @@
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
 //               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
 //               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms} (stages null when reused: the
-//               last result's stages stand; stages without byKey, which the page rebuilds; early: the link's
-//               analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms} (stages null when reused:
+//               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
+//               stages without byKey, which the page rebuilds; early: the link's analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -64,9 +64,11 @@ async function pump() {
     const out = fromLink ? early.out : analyzeCase(lab, msg.caseObj, kept && kept.keep);
     early = null;
     kept = { id: msg.id, table: out.table, keep: out.keep };
-    // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied
+    // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied: the
+    // graphs were not asked for (element bytes, the device), or a change of sizes left the summaries as they were
+    const same = out.reused || out.keptStages;
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: out.reused ? null : stagesForMessage(out.stages), reused: out.reused, early: fromLink, ms: out.ms }, out.transfer);
+      stages: same ? null : stagesForMessage(out.stages), reused: same, early: fromLink, ms: out.ms }, out.transfer);
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }

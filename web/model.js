@@ -243,7 +243,49 @@ export function stageTable(result, cols, prev = null) {
     }
     stages.push(st);
   }
-  return { stages, str, nstr: cols.nstr, sf };
+  // base: the table whose strings the structure's columns index (reshapeTable adds its own after them);
+  // fingerprints: each stage's structure hashed by the core, when it sent them
+  const fingerprints = cols.fingerprints && cols.fingerprints.length === stages.length ? cols.fingerprints : null;
+  return { stages, str, nstr: cols.nstr, sf, base: { str, nstr: cols.nstr }, fingerprints };
+}
+
+/**
+ * The table of a result whose stages have the structure of prev's (a change of sizes only: the core's
+ * fingerprint of every stage — ops, inputs, names, outputs, provenance — is prev's): prev's keys, layers, how /
+ * from and summaries on cols' shapes and attrs. cols: readCaseColumns of an emit.graphs "shapes" answer. Its
+ * strings are prev's base table's, then cols' (a shapes answer's attrs and symbols, indices offset past them),
+ * so a run of size changes never grows it. null when any stage's structure (fingerprint, key, name, node count)
+ * is not prev's: the caller then asks for the graphs in full.
+ */
+export function reshapeTable(result, cols, prev) {
+  const passes = (result && result.passes) || [];
+  const m = prev ? prev.stages.length : 0;
+  if (!prev || !prev.fingerprints || !cols || !cols.fingerprints || cols.graphs.length !== m || passes.length !== m) return null;
+  for (let i = 0; i < m; i++) {
+    const old = prev.stages[i], c = cols.graphs[i];
+    if (!c.shapesOnly || cols.fingerprints[i] !== prev.fingerprints[i] || c.key !== old.key || passes[i].name !== old.name ||
+        c.n !== old.n || old.g.shapeObjs || old.g === EMPTY) return null;
+  }
+  const base = prev.base, P = base.nstr;
+  const str = (i) => (i < P ? base.str(i) : cols.str(i - P));
+  const stages = [];
+  for (let i = 0; i < m; i++) {
+    const old = prev.stages[i], c = cols.graphs[i];
+    const attrs = new Int32Array(c.n);
+    for (let k = 0; k < c.n; k++) attrs[k] = c.attrs[k] + P;
+    let dims = c.dims;
+    if (c.nsym > 0) {
+      dims = Int32Array.from(c.dims);   // a symbol's string: this table's index
+      for (let d = 0; d < dims.length; d += 2) if (dims[d + 1] === -2147483648) dims[d] += P;
+    }
+    const p = passes[i];
+    const st = { ...old, g: { ...old.g, rank: c.rank, dimStart: c.dimStart, dims, attrs },
+      counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null } };
+    if (i > 0 && !st.usable) st.changed = changedByCounts(st, stages[i - 1]);
+    stages.push(st);
+  }
+  // the string facts are asked of ops, names and hows only, all base strings: prev's stand
+  return { stages, str, nstr: P + cols.nstr, sf: prev.sf, base, fingerprints: prev.fingerprints };
 }
 
 function translate(col, memo) {

@@ -33,6 +33,8 @@
  * plans' per-buffer and per-step arrays the lab's memory view draws, which the reference does not print). */
 typedef struct {
     bool graphs, outputs, provenance, kernels, plans;
+    bool shapes;                  /* "graphs": "shapes": each stage's shapes and attrs and its structure's
+                                   * fingerprint (gl_case_fingerprint) only, in place of its nodes; no provenance */
 } gl_case_emit;
 
 typedef struct {
@@ -86,6 +88,12 @@ typedef struct {
     gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
     char *console;                /* program cases: what the program print()ed (owned), else NULL */
 } gl_case_result;
+
+/* Stage i's structure: a 64-bit hash of its key, node count, every node's op, inputs and name, its outputs and
+ * (i > 0) the provenance of the pass that made it — everything of the stage but its shapes and attrs, which a
+ * change of sizes changes. Two results whose fingerprints are equal stage for stage have (but for a 2^-64
+ * collision) the same ops, inputs, names, outputs and provenance. */
+uint64_t gl_case_fingerprint(const gl_case *c, const gl_case_result *r, int i);
 
 enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };
 

@@ -6,12 +6,16 @@
  *
  *   bytes  "GLB1", u32 json_len, the JSON (json_len bytes), zero bytes up to a multiple of 4
  *   then int32 words W (little-endian, as WebAssembly and x86 are):
- *     W[0] parts (1: graphs, 2: provenance), W[1] stages, W[2] the word where the string table starts
+ *     W[0] parts (1: graphs, 2: provenance, 4: the graphs are shapes only, 8: fingerprints), W[1] stages,
+ *     W[2] the word where the string table starts
  *     graphs, per stage: key, n, nout, outputs[nout], op[n], nin[n], inputs[sum nin], rank[n],
  *       dims[sum rank][2] (an integer as low and high words; a symbol as its string and INT32_MIN),
  *       attrs[n] (the attrs' JSON text), name[n]
+ *     or, emit.graphs "shapes" (parts & 4), per stage: key, n, nsym (symbolic dims), rank[n],
+ *       dims[sum rank][2], attrs[n]
  *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
  *       nremoved, removed[nremoved]
+ *     fingerprints (with graphs, either form), per stage: gl_case_fingerprint's low and high words
  *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
  *   zero bytes up to a multiple of 8, the long tables (kernels, memory: gl_case_write_tables, case_tables.c;
  *   left out of the JSON), and last a u32: the byte where those tables start
@@ -197,6 +201,29 @@ static int32_t cached_name(packer *p, addr_ids *c, const char *name) {
     return *slot;
 }
 
+/* Every node's attrs as the index of their JSON text (each distinct attrs written once per result). */
+static void put_attrs(packer *p, const gl_graph *g, gl_sb *tmp, pack_cache *pc) {
+    int32_t empty = intern_c(p, "{}");
+    for (int i = 0; i < g->n; i++) {
+        if (!g->nodes[i].attrs->has) {
+            put(p, empty);
+            continue;
+        }
+        int32_t *slot = addr_slot(&pc->attrs, g->nodes[i].attrs);
+        if (!slot) {
+            p->failed = true;
+            return;
+        }
+        if (*slot < 0) {
+            tmp->len = 0;
+            gl_json_put_attrs(tmp, g->nodes[i].attrs);
+            if (tmp->failed) p->failed = true;
+            *slot = tmp->failed ? 0 : intern(p, tmp->buf, tmp->len);
+        }
+        put(p, *slot);
+    }
+}
+
 static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp, pack_cache *pc) {
     put(p, intern_c(p, key));
     put(p, g->n);
@@ -217,25 +244,7 @@ static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp
     for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape->rank);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].shape->rank; k++) put_dim(p, g->nodes[i].shape->d[k]);
-    int32_t empty = intern_c(p, "{}");
-    for (int i = 0; i < g->n; i++) {
-        if (!g->nodes[i].attrs->has) {
-            put(p, empty);
-            continue;
-        }
-        int32_t *slot = addr_slot(&pc->attrs, g->nodes[i].attrs);
-        if (!slot) {
-            p->failed = true;
-            return;
-        }
-        if (*slot < 0) {
-            tmp->len = 0;
-            gl_json_put_attrs(tmp, g->nodes[i].attrs);
-            if (tmp->failed) p->failed = true;
-            *slot = tmp->failed ? 0 : intern(p, tmp->buf, tmp->len);
-        }
-        put(p, *slot);
-    }
+    put_attrs(p, g, tmp, pc);
     for (int i = 0; i < g->n; i++) put(p, cached_name(p, &pc->names, g->nodes[i].name));
 }
 
@@ -247,6 +256,69 @@ static void pack_provenance(packer *p, const char *pass, const gl_provenance *pv
     for (int k = 0; k < pv->from_start[pv->n]; k++) put(p, pv->from[k]);
     put(p, pv->nremoved);
     for (int k = 0; k < pv->nremoved; k++) put(p, pv->removed[k]);
+}
+
+
+/* ---------------------------------------------------------------- a stage's structure, hashed */
+static uint64_t fp_mix(uint64_t h, uint64_t v) {
+    h = (h ^ v) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
+}
+
+static uint64_t fp_str(uint64_t h, const char *s) {
+    uint64_t x = 14695981039346656037ull;   /* FNV-1a over the bytes, then mixed in with its length */
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len; i++) x = (x ^ (unsigned char)s[i]) * 1099511628211ull;
+    return fp_mix(fp_mix(h, x), len);
+}
+
+uint64_t gl_case_fingerprint(const gl_case *c, const gl_case_result *r, int i) {
+    if (!r || i < 0 || i >= r->nst) return 0;
+    const gl_graph *g = r->st[i].r.graph;
+    uint64_t h = fp_str(0x6c61625f67726170ull, r->st[i].key);
+    if (!g) return fp_mix(h, 0xffffffffull);
+    h = fp_mix(h, (uint64_t)g->n);
+    /* a name is hashed once per distinct address: the node pool stores each name once (ir/pool.c) */
+    const char *last_name = NULL;
+    uint64_t last_hash = 0;
+    for (int k = 0; k < g->n; k++) {
+        const gl_node *nd = &g->nodes[k];
+        h = fp_mix(h, ((uint64_t)(uint32_t)nd->op << 32) | (uint32_t)nd->nin);
+        for (int q = 0; q < nd->nin; q++) h = fp_mix(h, (uint64_t)(uint32_t)nd->in[q]);
+        if (nd->name != last_name) {
+            last_name = nd->name;
+            last_hash = fp_str(0, nd->name);
+        }
+        h = fp_mix(h, last_hash);
+    }
+    h = fp_mix(h, (uint64_t)g->nout);
+    for (int k = 0; k < g->nout; k++) h = fp_mix(h, (uint64_t)(uint32_t)g->outputs[k]);
+    if (i > 0) {
+        const gl_provenance *pv = &r->st[i].r.prov;
+        h = fp_str(h, c && i - 1 < c->npipe ? c->pipeline[i - 1] : "");
+        h = fp_mix(h, (uint64_t)(uint32_t)pv->n);
+        for (int k = 0; k < pv->n; k++) h = fp_mix(h, (uint64_t)pv->how[k]);
+        for (int k = 0; k <= pv->n && pv->from_start; k++) h = fp_mix(h, (uint64_t)(uint32_t)pv->from_start[k]);
+        for (int k = 0; pv->from_start && k < pv->from_start[pv->n]; k++) h = fp_mix(h, (uint64_t)(uint32_t)pv->from[k]);
+        h = fp_mix(h, (uint64_t)(uint32_t)pv->nremoved);
+        for (int k = 0; k < pv->nremoved; k++) h = fp_mix(h, (uint64_t)(uint32_t)pv->removed[k]);
+    }
+    return h;
+}
+
+/* A stage for a change of sizes: key, n, nsym (its symbolic dims), rank[n], dims, attrs[n] (what a change of
+ * sizes changes). */
+static void pack_shapes(packer *p, const char *key, const gl_graph *g, gl_sb *tmp, pack_cache *pc) {
+    put(p, intern_c(p, key));
+    put(p, g->n);
+    int32_t nsym = 0;
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].shape->rank; k++) nsym += gl_dim_is_sym(g->nodes[i].shape->d[k]);
+    put(p, nsym);
+    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape->rank);
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].shape->rank; k++) put_dim(p, g->nodes[i].shape->d[k]);
+    put_attrs(p, g, tmp, pc);
 }
 
 gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e) {
@@ -271,16 +343,26 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     gl_sb_init(&p.bytes);
     gl_sb tmp;
     gl_sb_init(&tmp);
-    int parts = (c->emit.graphs ? 1 : 0) | (c->emit.provenance ? 2 : 0);
+    bool shapes = c->emit.graphs && c->emit.shapes;
+    int parts = (c->emit.graphs ? 1 | 8 : 0) | (c->emit.provenance ? 2 : 0) | (shapes ? 4 : 0);
     put(&p, parts);
     put(&p, r->nst);
     put(&p, 0);   /* the string table's start, known at the end */
     pack_cache pc = {.attrs = {0}, .names = {0}};
     for (int i = 0; i < GL_OP_COUNT; i++) pc.op[i] = -1;
-    for (int i = 0; c->emit.graphs && i < r->nst; i++) pack_graph(&p, r->st[i].key, r->st[i].r.graph, &tmp, &pc);
+    for (int i = 0; c->emit.graphs && i < r->nst; i++) {
+        if (shapes) pack_shapes(&p, r->st[i].key, r->st[i].r.graph, &tmp, &pc);
+        else pack_graph(&p, r->st[i].key, r->st[i].r.graph, &tmp, &pc);
+    }
     addr_ids_free(&pc.attrs);
     addr_ids_free(&pc.names);
     for (int i = 1; c->emit.provenance && i < r->nst; i++) pack_provenance(&p, c->pipeline[i - 1], &r->st[i].r.prov);
+    /* every stage's fingerprint with its graphs (either form): the lab asks for shapes only while they hold */
+    for (int i = 0; c->emit.graphs && i < r->nst; i++) {
+        uint64_t f = gl_case_fingerprint(c, r, i);
+        put(&p, (int32_t)(uint32_t)(f & 0xffffffffu));
+        put(&p, (int32_t)(uint32_t)(f >> 32));
+    }
     if (!p.failed) p.w[2] = (int32_t)p.n;
     put(&p, p.nstr);
     for (int i = 0; i <= p.nstr; i++) put(&p, p.nstr ? p.offs[i] : 0);

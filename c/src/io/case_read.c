@@ -304,7 +304,7 @@ static gl_status read_pipeline(const gl_json *j, int t, gl_case *c, gl_err *e) {
 static gl_status read_emit(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     gl_status st;
-    c->emit = (gl_case_emit){true, true, true, true, false};
+    c->emit = (gl_case_emit){true, true, true, true, false, false};
     if (absent(j, t)) return GL_OK;
     if (j->t[t].type != GL_J_OBJ)
         return gl_fail(e, GL_E_INVALID, "emit must be an object such as {\"graphs\": false}, got %s",
@@ -315,7 +315,18 @@ static gl_status read_emit(const gl_json *j, int t, gl_case *c, gl_err *e) {
         char f[32];
         snprintf(f, sizeof f, "emit.%s", EMIT_KEYS[i]);
         int v = gl_json_get(j, t, EMIT_KEYS[i]);
-        if (v >= 0 && (st = gl_json_bool(j, v, f, dst[i], e))) return st;
+        if (v < 0) continue;
+        /* "graphs": "shapes": the graphs' shapes, attrs and fingerprints only (a change of sizes, the lab) */
+        if (i == 0 && j->t[v].type == GL_J_STR) {
+            char s[16];
+            if ((st = gl_json_str(j, v, f, s, sizeof s, e))) return st;
+            if (strcmp(s, "shapes"))
+                return gl_fail(e, GL_E_INVALID, "emit.graphs must be true, false or \"shapes\", got %s",
+                               gl_json_snippet(j, v, sn, sizeof sn));
+            c->emit.graphs = c->emit.shapes = true;
+            continue;
+        }
+        if ((st = gl_json_bool(j, v, f, dst[i], e))) return st;
     }
     return GL_OK;
 }

@@ -111,6 +111,25 @@ static void put_graph(wctx *w, const gl_graph *g) {
     gl_sb_putc(w->sb, '}');
 }
 
+/* emit.graphs "shapes": a stage as what a change of sizes changes (its nodes' shapes and attrs, in node order)
+ * and its structure's fingerprint (gl_case_fingerprint, 16 hex digits): {"fingerprint", "shapes", "attrs"}. */
+static void put_shapes(wctx *w, int i) {
+    gl_sb *sb = w->sb;
+    const gl_graph *g = w->r->st[i].r.graph;
+    gl_sb_printf(sb, "{\"fingerprint\": \"%016llx\", \"shapes\": [",
+                 (unsigned long long)gl_case_fingerprint(w->c, w->r, i));
+    for (int k = 0; g && k < g->n; k++) {
+        if (k) gl_sb_puts(sb, ", ");
+        gl_json_put_shape(sb, g->nodes[k].shape);
+    }
+    gl_sb_puts(sb, "], \"attrs\": [");
+    for (int k = 0; g && k < g->n; k++) {
+        if (k) gl_sb_puts(sb, ", ");
+        gl_json_put_attrs(sb, g->nodes[k].attrs);
+    }
+    gl_sb_puts(sb, "]}");
+}
+
 static void w_graphs(wctx *w) {
     gl_sb *sb = w->sb;
     gl_sb_putc(sb, '{');
@@ -118,7 +137,8 @@ static void w_graphs(wctx *w) {
         if (i) gl_sb_puts(sb, ", ");
         if (w->pretty) gl_sb_puts(sb, "\n  ");
         put_key(sb, w->r->st[i].key);
-        put_graph(w, w->r->st[i].r.graph);
+        if (w->c->emit.shapes) put_shapes(w, i);
+        else put_graph(w, w->r->st[i].r.graph);
     }
     gl_sb_putc(sb, '}');
 }
