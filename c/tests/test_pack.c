@@ -31,7 +31,7 @@ static void test_packed_layout(void **state) {
     size_t base = 8 + ((jlen + 3) & ~3u);
     assert_int_equal((n - base) % 4, 0);
     const int32_t *W = (const int32_t *)(out + base);
-    assert_int_equal(W[0], 3);                        /* graphs and provenance */
+    assert_int_equal(W[0], 1 | 2 | 8);                /* graphs, provenance and the fingerprints */
     int nst = W[1], tab = W[2];
     assert_true(nst == 7 && tab > 3 && (size_t)(tab + 2) * 4 <= n - base);
     int nstr = W[tab];
@@ -260,8 +260,160 @@ static void test_packed_tables(void **state) {
                                   "\"mode\": \"prefill\"}, \"emit\": {\"kernels\": false}}"), 2);
 }
 
+/* ------------------------------------------------------------------ emit.graphs "shapes" */
+typedef struct {
+    char *out;
+    const int32_t *W;
+    int nst, tab, nstr;
+    const int32_t *offs;
+    const char *bytes;
+    /* per stage (at most 16): key, n, nsym (shapes only), rank, dims (2 words each), attrs; the fingerprints */
+    int key[16], n[16], nsym[16];
+    const int32_t *rank[16], *dims[16], *attrs[16];
+    uint64_t fp[16];
+} packed_view;
+
+/* Reads case_json's packed answer, either form, checking every count stays inside the columns. */
+static void read_packed(const char *case_json, packed_view *v) {
+    gl_err e = {0};
+    size_t n = 0;
+    memset(v, 0, sizeof *v);
+    assert_int_equal(gl_case_run_ex(case_json, strlen(case_json), GL_CASE_PACKED, &v->out, &n, &e), GL_OK);
+    uint32_t jlen;
+    memcpy(&jlen, v->out + 4, 4);
+    const int32_t *W = v->W = (const int32_t *)(v->out + 8 + ((jlen + 3) & ~3u));
+    int parts = W[0];
+    v->nst = W[1];
+    v->tab = W[2];
+    assert_true(v->nst > 0 && v->nst <= 16 && (parts & 1) && (parts & 8));
+    bool shapes = (parts & 4) != 0;
+    int p = 3;
+    for (int s = 0; s < v->nst; s++) {
+        v->key[s] = W[p];
+        int nn = v->n[s] = W[p + 1];
+        int nout = shapes ? 0 : W[p + 2];
+        if (shapes) v->nsym[s] = W[p + 2];
+        p += 3 + nout;
+        if (!shapes) {
+            p += nn;                                   /* op */
+            int nin = 0;
+            for (int i = 0; i < nn; i++) nin += W[p + i];
+            p += nn + nin;                             /* counts, inputs */
+        }
+        v->rank[s] = W + p;
+        int nd = 0;
+        for (int i = 0; i < nn; i++) nd += W[p + i];
+        p += nn;
+        v->dims[s] = W + p;
+        p += 2 * nd;
+        v->attrs[s] = W + p;
+        p += nn;
+        if (!shapes) p += nn;                          /* names */
+        assert_true(p <= v->tab);
+    }
+    for (int s = 1; (parts & 2) && s < v->nst; s++) {
+        int nn = W[p + 1];
+        p += 2 + nn;
+        int nfrom = W[p + nn];
+        p += nn + 1 + nfrom;
+        p += 1 + W[p];
+        assert_true(p <= v->tab);
+    }
+    for (int s = 0; s < v->nst; s++, p += 2) v->fp[s] = (uint64_t)(uint32_t)W[p] | (uint64_t)(uint32_t)W[p + 1] << 32;
+    assert_int_equal(p, v->tab);
+    v->nstr = W[v->tab];
+    v->offs = W + v->tab + 1;
+    v->bytes = (const char *)(W + v->tab + 2 + v->nstr);
+}
+
+static bool same_str(const packed_view *a, int ia, const packed_view *b, int ib) {
+    int la = a->offs[ia + 1] - a->offs[ia], lb = b->offs[ib + 1] - b->offs[ib];
+    return la == lb && memcmp(a->bytes + a->offs[ia], b->bytes + b->offs[ib], (size_t)la) == 0;
+}
+
+static char *with_emit(const char *config, const char *emit) {
+    char *c = malloc(512);
+    snprintf(c, 512, "{\"config\": {%s}, \"emit\": %s}", config, emit);
+    return c;
+}
+
+static void test_packed_shapes(void **state) {
+    (void)state;
+    const char *cfg = "\"d\": 64, \"H\": 8, \"G\": 2, \"dh\": 8, \"f\": 128, \"S\": 16, \"mode\": \"decode\", \"layers\": 2";
+    char *full_c = with_emit(cfg, "{\"graphs\": true}"), *shp_c = with_emit(cfg, "{\"graphs\": \"shapes\", \"provenance\": false}");
+    packed_view full, shp;
+    read_packed(full_c, &full);
+    read_packed(shp_c, &shp);
+    assert_int_equal(shp.W[0], 1 | 4 | 8);
+    assert_int_equal(shp.nst, full.nst);
+    int syms = 0;
+    for (int s = 0; s < full.nst; s++) {
+        assert_true(same_str(&shp, shp.key[s], &full, full.key[s]));
+        assert_int_equal(shp.n[s], full.n[s]);
+        assert_true(shp.fp[s] == full.fp[s]);
+        int nd = 0, nsym = 0;
+        for (int i = 0; i < full.n[s]; i++) {
+            assert_int_equal(shp.rank[s][i], full.rank[s][i]);
+            assert_true(same_str(&shp, shp.attrs[s][i], &full, full.attrs[s][i]));
+            nd += full.rank[s][i];
+        }
+        for (int d = 0; d < nd; d++) {
+            const int32_t *a = shp.dims[s] + 2 * d, *b = full.dims[s] + 2 * d;
+            assert_int_equal(a[1], b[1]);
+            if (b[1] == INT32_MIN) {
+                assert_true(same_str(&shp, a[0], &full, b[0]));
+                nsym++;
+            } else assert_int_equal(a[0], b[0]);
+        }
+        assert_int_equal(shp.nsym[s], nsym);
+        syms += nsym;
+    }
+    assert_true(syms > 0);                            /* S is symbolic: the symbols' strings were checked */
+    /* other sizes: the same fingerprints; another layer count or pipeline: others */
+    const char *cases[] = {
+        "{\"config\": {\"d\": 128, \"H\": 8, \"G\": 2, \"dh\": 16, \"f\": 384, \"S\": 40, \"mode\": \"decode\", \"layers\": 2}}",
+        "{\"config\": {\"d\": 64, \"H\": 8, \"G\": 2, \"dh\": 8, \"f\": 128, \"S\": 16, \"mode\": \"decode\", \"layers\": 3}}",
+        "{\"config\": {\"d\": 64, \"H\": 8, \"G\": 2, \"dh\": 8, \"f\": 128, \"S\": 16, \"mode\": \"decode\", \"layers\": 2}, "
+        "\"pipeline\": [\"match_attention\", \"cse\", \"decompose\", \"constant_fold\", \"simplify\", \"fold_norm_weight\"]}",
+    };
+    for (int k = 0; k < 3; k++) {
+        packed_view o;
+        read_packed(cases[k], &o);
+        bool same = o.nst == full.nst;
+        for (int s = 0; same && s < o.nst; s++) same = o.fp[s] == full.fp[s];
+        if (k == 0) assert_true(same);
+        else assert_false(same);
+        if (k == 2) assert_true(o.fp[0] == full.fp[0] && o.fp[1] == full.fp[1]);   /* the same trace and first pass */
+        free(o.out);
+    }
+    /* the CLI's JSON: per stage its fingerprint (hex), shapes and attrs */
+    gl_err e = {0};
+    char *json = NULL;
+    size_t jn = 0;
+    assert_int_equal(gl_case_run_ex(shp_c, strlen(shp_c), GL_CASE_COMPACT, &json, &jn, &e), GL_OK);
+    char want[64];
+    snprintf(want, sizeof want, "\"trace\": {\"fingerprint\": \"%016llx\", \"shapes\": [", (unsigned long long)full.fp[0]);
+    assert_non_null(strstr(json, want));
+    assert_non_null(strstr(json, "\"attrs\": [{}"));
+    assert_null(strstr(json, "\"trace\": {\"nodes\""));        /* no graph nodes */
+    assert_null(strstr(json, "\"provenance\""));
+    free(json);
+    /* any other string is refused, naming the field */
+    char *bad = with_emit(cfg, "{\"graphs\": \"nodes\"}");
+    json = NULL;
+    gl_err_clear(&e);
+    assert_int_equal(gl_case_run_ex(bad, strlen(bad), GL_CASE_PACKED, &json, &jn, &e), GL_E_INVALID);
+    assert_null(json);
+    assert_non_null(strstr(e.msg, "emit.graphs"));
+    free(bad);
+    free(full.out);
+    free(shp.out);
+    free(full_c);
+    free(shp_c);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_packed_layout), cmocka_unit_test(test_packed_errors),
-                                       cmocka_unit_test(test_packed_tables)};
+                                       cmocka_unit_test(test_packed_tables), cmocka_unit_test(test_packed_shapes)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
