@@ -131,7 +131,11 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
       const c = caseFromState(withPatch(st, patch));
       const out = analyzeCase(gl, c, keep);
       expect(out.reused).toBe(false);
+      expect(out.sized, JSON.stringify(patch)).toBe(true);                                           // shapes only asked for
       expect(out.table.stages[3].layer, JSON.stringify(patch)).toBe(keep.table.stages[3].layer);   // reused, not rebuilt
+      // the per-layer summaries are the last ones: the page keeps its own (none are sent)
+      expect(out.keptStages).toBe(true);
+      expect(out.stages).toBe(keep.stages);
       check(JSON.stringify(patch), out, expected(cli(c)));
       keep = out.keep;
     }
@@ -142,6 +146,49 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
     check('38 layers', out, expected(cli(c)));
   });
 
+  it('a change of sizes on symbolic dims, whole stages and a run of changes: the shapes-only path, as fresh', () => {
+    // decode (S symbolic: the shapes answer's symbols index its own strings), 3 layers (stages sent whole: their
+    // node objects carry the new shapes and attrs), then back and forth, each from the last shapes-only table
+    for (const base of [{ cfg: { mode: 'decode', layers: 3 } }, { cfg: { mode: 'decode', layers: 40 } }, { cfg: { layers: 1 } }]) {
+      const st = withPatch(defaultState(), base);
+      let keep = analyzeCase(gl, caseFromState(st)).keep;
+      for (const patch of [{ cfg: { d: 128, dh: 16, f: 384 } }, { cfg: { T: 3 } }, { cfg: { pos0: 4, eps: 0.001 } }, { cfg: { d: 64, f: 96 } }, {}]) {
+        const c = caseFromState(withPatch(st, patch));
+        const name = `${JSON.stringify(base)} ${JSON.stringify(patch)}`;
+        const out = analyzeCase(gl, c, keep);
+        expect(out.sized, name).toBe(true);
+        expect(out.keptStages, name).toBe(!!out.lite);
+        check(name, out, expected(cli(c)), { allLayers: true });
+        keep = out.keep;
+      }
+    }
+    // the shapes answer of a decode case has symbolic dims (what the test above reads through the offset)
+    const c = caseFromState(withPatch(defaultState(), { cfg: { mode: 'decode', layers: 3 } }));
+    const ans = gl.runCaseColumns({ ...c, emit: { ...c.emit, graphs: 'shapes', provenance: false } });
+    expect(ans.graphs.some((g) => g.nsym > 0)).toBe(true);
+  });
+
+  it('a fingerprint that differs (another structure) is asked again in full, and gives what a fresh analysis gives', () => {
+    const st = withPatch(defaultState(), { cfg: { layers: 40 } });
+    const first = analyzeCase(gl, caseFromState(st));
+    // the last table as if another structure had made it: one stage's fingerprint off
+    const fps = [...first.keep.table.fingerprints];
+    fps[4] = fps[4].replace(/^./, (ch) => (ch === '0' ? '1' : '0'));
+    const keep = { ...first.keep, table: { ...first.keep.table, fingerprints: fps } };
+    const calls = [];
+    const lab = { runCaseColumns: (x) => { calls.push(x.emit.graphs); return gl.runCaseColumns(x); } };
+    const c = caseFromState(withPatch(st, { cfg: { T: 40 } }));
+    const out = analyzeCase(lab, c, keep);
+    expect(calls).toEqual(['shapes', true]);
+    expect(out.sized).toBe(false);
+    expect(out.keptStages).toBe(false);
+    check('T 40 after a wrong fingerprint', out, expected(cli(c)));
+    // and a change that is not of sizes alone never asks for shapes
+    calls.length = 0;
+    analyzeCase(lab, caseFromState(withPatch(st, { cfg: { layers: 38 } })), first.keep);
+    expect(calls).toEqual([true]);
+  });
+
   it('the 126-layer Llama-3.1-405B prefill, fresh and after T 2048 → 1024', () => {
     const st = withPatch(defaultState(), { cfg: { ...PRESET_405B, layers: 126, T: 2048 } });
     const c1 = caseFromState(st);
@@ -149,6 +196,8 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
     check('405B T=2048', first, expected(cli(c1)));
     const c2 = caseFromState(withPatch(st, { cfg: { T: 1024 } }));
     const again = analyzeCase(gl, c2, first.keep);
+    expect(again.sized).toBe(true);
+    expect(again.keptStages).toBe(true);
     expect(again.table.stages[6].layer).toBe(first.table.stages[6].layer);
     check('405B T=1024 after 2048', again, expected(cli(c2)));
   }, 120000);
