@@ -114,6 +114,9 @@ describe('runCasePacked', () => {
       { config: { d: 64, H: 8, G: 2, dh: 8, f: 128, S: 16, mode: 'decode', layers: 1 }, emit: { provenance: false } },
       { config: { d: 64, H: 8, G: 2, dh: 8, f: 128, T: 5, mode: 'prefill', layers: 1 }, emit: { graphs: false } },
       { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 2048, layers: 126 }, emit: { graphs: true, provenance: true, plans: true } },
+      // emit.graphs "shapes": per stage {fingerprint, shapes, attrs} (symbols too), with and without provenance
+      { config: { d: 64, H: 8, G: 2, dh: 8, f: 128, S: 16, mode: 'decode', layers: 2 }, emit: { graphs: 'shapes' } },
+      { config: { d: 64, H: 8, G: 2, dh: 8, f: 128, T: 5, mode: 'prefill', layers: 3 }, emit: { graphs: 'shapes', provenance: false } },
     ];
     for (const c of variants) expect(noTiming(gl.runCasePacked(c)), JSON.stringify(c)).toBe(noTiming(gl.runCase(c)));
     let prog;
@@ -123,6 +126,30 @@ describe('runCasePacked', () => {
       prog = null;
     }
     if (prog) expect(noTiming(gl.runCasePacked({ program, inputs: { x: [4, 8], w: [8, 8] } }))).toBe(noTiming(prog));
+  });
+
+  it('emit.graphs "shapes": the full answer\'s shapes, attrs and fingerprints; the fingerprints hold across sizes only', () => {
+    const small = { d: 64, H: 8, G: 2, dh: 8, f: 128 };
+    const fps = (c) => gl.runCaseColumns(c).fingerprints;
+    for (const config of [{ ...small, S: 16, mode: 'decode', layers: 2 }, { ...small, T: 9, mode: 'prefill', layers: 3 }]) {
+      const full = gl.runCase({ config }), shapes = gl.runCase({ config, emit: { graphs: 'shapes' } });
+      const fp = fps({ config });
+      expect(Object.keys(shapes.graphs)).toEqual(Object.keys(full.graphs));
+      Object.entries(full.graphs).forEach(([key, g], i) => {
+        expect(shapes.graphs[key].fingerprint).toBe(fp[i]);
+        expect(shapes.graphs[key].shapes).toEqual(g.nodes.map((nd) => nd[4]));
+        expect(shapes.graphs[key].attrs).toEqual(g.nodes.map((nd) => nd[3]));
+      });
+      expect(fp).toHaveLength(full.passes.length);
+      expect(new Set(fp).size).toBe(fp.length);                         // every stage its own
+      // other sizes: the same structure; another layer count, mode or pipeline: another
+      const sized = { ...config, d: 128, dh: 16, f: 256, ...(config.mode === 'decode' ? { S: 33 } : { T: 2 }) };
+      expect(fps({ config: sized })).toEqual(fp);
+      expect(fps({ config: { ...config, layers: config.layers + 1 } })).not.toEqual(fp);
+      expect(fps({ config, pipeline: ['cse', 'decompose'] }).slice(0, 1)).toEqual(fp.slice(0, 1));   // the same trace
+      expect(fps({ config, pipeline: ['cse', 'decompose'] })[1]).not.toBe(fp[1]);
+    }
+    expect(() => gl.runCase({ config: { ...small, T: 3, mode: 'prefill' }, emit: { graphs: 'nodes' } })).toThrow(/emit\.graphs/);
   });
 
   it('the core\'s table columns give the page what the JSON gave, on every golden case', () => {
