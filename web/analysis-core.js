@@ -58,14 +58,12 @@ export function analyzeCase(lab, caseObj, prev = null) {
       cols = { str: table.str, graphs: table.stages.map((st) => st.g) };
     }
   }
-  const sized = !!table;
-  if (sized) {
-    // prev's structure on the new shapes
-  } else if (typeof lab.runCaseColumns === 'function') {
+  const sized = !!table;   // prev's structure on the new shapes: the answer is read
+  if (!sized && typeof lab.runCaseColumns === 'function') {
     const answer = lab.runCaseColumns(asked);
     ({ result, tables } = answer);
     if (!reused) cols = answer;
-  } else {
+  } else if (!sized) {
     result = (typeof lab.runCasePacked === 'function' ? lab.runCasePacked : lab.runCase).call(lab, asked);
     if (!reused) cols = columnsOf(result);
     tables = packResult(result).packed;   // a module without runCaseColumns: the same columns, made here
