@@ -161,6 +161,14 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
         check(name, out, expected(cli(c)), { allLayers: true });
         keep = out.keep;
       }
+      // then element bytes (the graphs not asked for: the shapes-only table stands), then a size again
+      for (const patch of [{ eb: 4 }, { eb: 4, cfg: { T: 5, S: 21 } }]) {
+        const c = caseFromState(withPatch(st, patch));
+        const out = analyzeCase(gl, c, keep);
+        expect(out.reused || out.sized, JSON.stringify(patch)).toBe(true);
+        check(`${JSON.stringify(base)} then ${JSON.stringify(patch)}`, out, expected(cli(c)), { allLayers: true });
+        keep = out.keep;
+      }
     }
     // the shapes answer of a decode case has symbolic dims (what the test above reads through the offset)
     const c = caseFromState(withPatch(defaultState(), { cfg: { mode: 'decode', layers: 3 } }));
