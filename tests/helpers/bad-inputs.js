@@ -77,6 +77,7 @@ const BAD = [
   ['pipeline not an array', withConfig({}), 'invalid', /pipeline must be an array of pass names, got "cse"/, { pipeline: 'cse' }],
   ['pipeline entry not a string', withConfig({}), 'invalid', /pipeline\[0\] must be a string, got 3/, { pipeline: [3] }],
   ['unknown emit key', withConfig({}), 'invalid', /emit has an unknown key "graph"/, { emit: { graph: false } }],
+  ['emit.graphs an unknown string', withConfig({}), 'invalid', /emit\.graphs must be true, false or "shapes", got "nodes"/, { emit: { graphs: 'nodes' } }],
   ['case name not a string', withConfig({}), 'invalid', /case must be a string, got 7/, { case: 7 }],
   // malformed JSON
   ['empty input', '', 'parse', /malformed JSON at line 1, column 1 \(byte 0\): expected a JSON value, found end of input/],
