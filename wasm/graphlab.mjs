@@ -128,7 +128,7 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       const dimStart = starts(rank);
       const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
       const attrs = col(p, n); p += n;
-      graphs.push({ key, n, nsym, rank, dimStart, dims, attrs, shapesOnly: true });
+      graphs.push({ key, n, nsym, rank, dimStart, dims, attrs, shapesOnly: true, fingerprint: null });
     }
   } else if (parts & 1) {
     for (let s = 0; s < nst; s++) {
@@ -144,7 +144,8 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
       const attrs = col(p, n); p += n;
       const names = col(p, n); p += n;
-      graphs.push({ key, n, outputs, op, inStart, ins, rank, dimStart, dims, attrs, names });
+      // fingerprint set below: every graph object of one form has one shape (model.js reshapeTable makes the same)
+      graphs.push({ key, n, outputs, op, inStart, ins, rank, dimStart, dims, attrs, names, fingerprint: null });
     }
   }
   const provenance = [];

@@ -279,8 +279,12 @@ export function reshapeTable(result, cols, prev) {
       for (let d = 0; d < dims.length; d += 2) if (dims[d + 1] === -2147483648) dims[d] += P;
     }
     const p = passes[i];
-    const st = { ...old, g: { ...old.g, rank: c.rank, dimStart: c.dimStart, dims, attrs },
-      counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null } };
+    // the graph as readCaseColumns makes it, property for property: the readers of shapes (numelOf, shapeOf) see
+    // one object shape and stay fast
+    const o = old.g;
+    const g = { key: o.key, n: o.n, outputs: o.outputs, op: o.op, inStart: o.inStart, ins: o.ins, rank: c.rank, dimStart: c.dimStart,
+      dims, attrs, names: o.names, fingerprint: o.fingerprint };
+    const st = { ...old, g, counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null } };
     if (i > 0 && !st.usable) st.changed = changedByCounts(st, stages[i - 1]);
     stages.push(st);
   }
@@ -400,8 +404,10 @@ export function numelOf(g, i, str, bind) {
     for (const dim of g.shapeObjs[i]) n *= typeof dim === 'number' ? dim : Number(bind[dim]);
     return n;
   }
-  for (let j = 0, d = 2 * g.dimStart[i]; j < g.rank[i]; j++, d += 2) {
-    n *= g.dims[d + 1] === -2147483648 ? Number(bind[str(g.dims[d])]) : g.dims[d + 1] * 4294967296 + (g.dims[d] >>> 0);
+  const dims = g.dims, r = g.rank[i];
+  for (let j = 0, d = 2 * g.dimStart[i]; j < r; j++, d += 2) {
+    const hi = dims[d + 1];
+    n *= hi === -2147483648 ? Number(bind[str(dims[d])]) : hi * 4294967296 + (dims[d] >>> 0);
   }
   return n;
 }
