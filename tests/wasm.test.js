@@ -75,6 +75,29 @@ describe('the module', () => {
   });
 });
 
+describe('a precompiled module (opts.wasmModule, what the served page and its worker hand over)', () => {
+  const bytes = () => readFileSync(join(ROOT, 'public', 'graphlab-core.wasm'));
+
+  it('instantiates a WebAssembly.Module, or a promise of one, and computes what the fetched module does', async () => {
+    const compiled = await WebAssembly.compile(bytes());
+    const small = JSON.parse(readFileSync(SMALL, 'utf8'));
+    for (const wasmModule of [compiled, Promise.resolve(compiled)]) {
+      const other = await createGraphLab({ wasmModule });
+      expect(other.version).toBe(gl.version);
+      const untimed = ({ timing_ms: _t, ...r }) => r;
+      expect(untimed(other.runCase(small))).toEqual(untimed(gl.runCase(small)));
+    }
+  });
+
+  it('rejects, rather than waits forever, when the module cannot be instantiated', async () => {
+    const empty = await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));   // no exports, no imports
+    await expect(createGraphLab({ wasmModule: empty })).rejects.toThrow();
+    const failed = Promise.reject(new Error('no module'));
+    failed.catch(() => {});   // handled later, by createGraphLab
+    await expect(createGraphLab({ wasmModule: failed })).rejects.toThrow(/no module/);
+  });
+});
+
 describe.each(referenceCaseFiles().map((f) => [base(f), f]))('fixture %s', (_name, file) => {
   it('matches the reference (passes, graphs, cost, kernels, memory, outputs)', () => {
     const expected = JSON.parse(readFileSync(file, 'utf8'));

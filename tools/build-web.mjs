@@ -5,7 +5,7 @@
 //                                     public/app/vendor/ (as ES modules), wasm/graphlab.mjs →
 //                                     public/graphlab.mjs. public/index.html is a source file. Then the
 //                                     page's entry (app.js) and the three workers are replaced by bundles
-//                                     (rolldown, unminified; the page's chunks beside app.js): ~70 modules
+//                                     (rolldown, minified; the page's chunks beside app.js): ~70 modules
 //                                     fetched over six connections made the link wait a second for the
 //                                     network before its first graph. The modules stay next to them (tests
 //                                     import some, e.g. app/state.js).
@@ -107,7 +107,7 @@ async function writeServedBundles(app) {
     });
     await b.write({
       dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: page ? '[name]-[hash].js' : undefined,
-      codeSplitting: page, minify: false, paths: (id) => (isCoreFile(id) ? `${'../'.repeat(entry.split('/').length)}${path.basename(id)}` : id),
+      codeSplitting: page, minify: true, paths: (id) => (isCoreFile(id) ? `${'../'.repeat(entry.split('/').length)}${path.basename(id)}` : id),
     });
     await b.close();
   }
@@ -206,12 +206,14 @@ boot({
   const cspRe = /<meta http-equiv="Content-Security-Policy" content="[^"]*">/;
   const cssRe = /<link rel="stylesheet" href="app\/style.css">/;
   const jsRe = /<script type="module" src="app\/app.js"><\/script>/;
+  const startRe = /<script src="app\/start.js"><\/script>\n?/;
   for (const [re, what] of [[cspRe, 'CSP meta'], [cssRe, 'stylesheet link'], [jsRe, 'module script']]) {
     if (!re.test(html)) throw new Error(`public/index.html: cannot find the ${what} to inline`);
   }
   html = html.replace(cspRe, () => `<meta http-equiv="Content-Security-Policy" content="${csp}">`)
     .replace(cssRe, () => `<style>${css}</style>`)
-    .replace(jsRe, () => `<script type="module">${appCode}</script>`);
+    .replace(jsRe, () => `<script type="module">${appCode}</script>`)
+    .replace(startRe, '');   // its worker is a blob made by the inlined app (it has no files beside it)
   fs.mkdirSync(path.join(REPO, 'dist'), { recursive: true });
   const out = path.join(REPO, 'dist', 'graphlab.html');
   fs.writeFileSync(out, html);

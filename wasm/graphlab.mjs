@@ -320,6 +320,8 @@ function insertInOrder(obj, key, value) {
 
 /**
  * Loads the module and returns the GraphLab API object. Each call makes an independent module instance.
+ * opts: createModule (the Emscripten factory), moduleUrl, wasmUrl / locateFile, wasmBinary (the .wasm bytes),
+ * wasmModule (a compiled WebAssembly.Module or a promise of one), testHooks.
  */
 export async function createGraphLab(opts = {}) {
   // Deployed, graphlab.mjs sits next to graphlab-core.mjs (both served from public/); in the repo it is
@@ -344,12 +346,25 @@ export async function createGraphLab(opts = {}) {
     throw new GraphLabError(`graphlab: ${moduleUrl.href} does not export the module factory`, GL_E_INTERNAL);
 
   const modOpts = {};
+  // a precompiled module that fails to instantiate rejects the factory's promise (it would wait forever)
+  const M0 = {};
+  const failed = new Promise((_, reject) => { M0.reject = reject; });
+  failed.catch(() => {});
   if (opts.locateFile) modOpts.locateFile = opts.locateFile;
   else if (opts.wasmUrl !== undefined && !isNode) {
     const u = toUrl(opts.wasmUrl, import.meta.url).href;
     modOpts.locateFile = () => u;
   }
-  if (opts.wasmBinary) {
+  if (opts.wasmModule) {
+    // a WebAssembly.Module (or a promise of one) compiled while other things loaded (the served page and its
+    // analysis worker start compiling before they import this file): instantiated, not fetched again
+    modOpts.instantiateWasm = (imports, receive) => {
+      Promise.resolve(opts.wasmModule)
+        .then((mod) => WebAssembly.instantiate(mod, imports).then((inst) => receive(inst, mod)))
+        .catch((err) => M0.reject(err));
+      return {};
+    };
+  } else if (opts.wasmBinary) {
     modOpts.wasmBinary = opts.wasmBinary;
   } else if (isNode) {
     // The module is built for ENVIRONMENT=web (its Node code path needs __dirname, which ES modules lack):
@@ -366,7 +381,7 @@ export async function createGraphLab(opts = {}) {
 
   let M;
   try {
-    M = await factory(modOpts);
+    M = await Promise.race([factory(modOpts), failed]);
   } catch (err) {
     throw new GraphLabError(`graphlab: the WebAssembly module failed to load: ${err?.message ?? err}`,
                             GL_E_INTERNAL);

@@ -27,20 +27,46 @@ let pending = null;   // the newest analyze request not run yet
 let early = null;     // {text, out}: the link's analysis, made while the page boots (its case as JSON text)
 let scheduled = false;
 
+let fetched = null;   // {binding, factory, wasm}: the module's three files, asked for at once (prefetch)
+
+// The binding, the Emscripten factory and the compiled .wasm, fetched and compiled together (the served page's
+// link asks for this first): load() alone fetches them one after another, each import waiting for the last.
+// wasm is null when it cannot be compiled here (no fetch, a server without application/wasm): the factory then
+// fetches it itself.
+function prefetch() {
+  if (fetched || wasmBinary) return;
+  let wasm = null;
+  try {
+    const url = new URL('../graphlab-core.wasm', import.meta.url);
+    wasm = WebAssembly.compileStreaming(fetch(url, { credentials: 'same-origin' })).catch(() => null);
+  } catch {
+    wasm = Promise.resolve(null);
+  }
+  const binding = import('../graphlab.mjs');
+  const factory = import('../graphlab-core.mjs');
+  binding.catch(() => {});
+  factory.catch(() => {});
+  fetched = { binding, factory, wasm };
+}
+
 function load() {
   if (!labPromise) {
     labPromise = (async () => {
-      const mod = await import('../graphlab.mjs');
+      const mod = await (fetched ? fetched.binding : import('../graphlab.mjs'));
       const create = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
       let createModule;
       try {
-        const core = await import('../graphlab-core.mjs');
+        const core = await (fetched ? fetched.factory : import('../graphlab-core.mjs'));
         createModule = core.default || core.createGraphLabModule;
       } catch {
         createModule = undefined;
       }
       const opts = { createModule };
       if (wasmBinary) opts.wasmBinary = wasmBinary;
+      else if (fetched) {
+        const wasmModule = await fetched.wasm;
+        if (wasmModule) opts.wasmModule = wasmModule;
+      }
       return create(opts);
     })();
   }
@@ -105,6 +131,7 @@ self.onmessage = async (ev) => {
   if (msg.type === 'init') {
     if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
   } else if (msg.type === 'link') {
+    prefetch();
     analyzeLink(msg.hash);
   } else if (msg.type === 'warm') {
     load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)

@@ -1,23 +1,39 @@
 // app.js — entry point of the served page (public/index.html loads app/app.js as a module).
 //
-// The analysis worker is started before the page's own ~80 modules are fetched, so that it loads and compiles
+// The analysis worker (started by start.js, or here when that failed) loads and compiles
 // its module and analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that fails to
 // start before the page takes it over is marked, and the page analyses without it.
 import { appUrl } from './app-url.js';
 
-let analysisWorker = null;
-try {
-  analysisWorker = new Worker(appUrl('analysis-worker.js'), { type: 'module' });
-  analysisWorker.onerror = (ev) => {
-    ev.preventDefault();
-    analysisWorker.failedEarly = true;
-  };
-  analysisWorker.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
-} catch {
-  analysisWorker = null;
+// start.js (a classic script in <head>) has usually started it already, before this module could run.
+let analysisWorker = window.__graphlabEarlyWorker || null;
+delete window.__graphlabEarlyWorker;
+if (!analysisWorker) {
+  try {
+    analysisWorker = new Worker(appUrl('analysis-worker.js'), { type: 'module' });
+    analysisWorker.onerror = (ev) => {
+      ev.preventDefault();
+      analysisWorker.failedEarly = true;
+    };
+    analysisWorker.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
+  } catch {
+    analysisWorker = null;
+  }
 }
 
-import('./main.js').then(({ boot }) => boot({ analysisWorker })).catch((err) => {
+// The page's own module too: its binding, factory and .wasm (compiled off this thread) are asked for now, beside
+// main.js, not one after another once main.js has run.
+let wasmModule = null;
+try {
+  wasmModule = WebAssembly.compileStreaming(fetch(new URL('../graphlab-core.wasm', import.meta.url), { credentials: 'same-origin' }))
+    .catch(() => null);
+} catch {
+  wasmModule = null;
+}
+import('../graphlab.mjs').catch(() => {});
+import('../graphlab-core.mjs').catch(() => {});
+
+import('./main.js').then(({ boot }) => boot({ analysisWorker, wasmModule })).catch((err) => {
   console.error(err);
   const n = document.getElementById('notice');
   const t = document.getElementById('notice-text');

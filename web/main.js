@@ -2,7 +2,8 @@
 // result from the C core (runCase, shape-only) per configuration, and views that redraw from both.
 //
 // boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
-// the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it.
+// the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it;
+// app.js passes opts.wasmModule, the .wasm it started compiling before main.js loaded.
 
 import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
@@ -92,6 +93,8 @@ export async function boot(opts = {}) {
     // The binding is served next to the Emscripten factory (public/), not in its source tree (wasm/),
     // so hand it the factory instead of letting it guess a path.
     labOpts.createModule = await loadFactory();
+    const wasmModule = !opts.wasmBinary && opts.wasmModule ? await opts.wasmModule : null;   // app.js compiled it
+    if (wasmModule) labOpts.wasmModule = wasmModule;
     lab = await createGraphLab(labOpts);
     presets = lab.presets();
     meta = typeof lab.meta === 'function' ? lab.meta() : null;

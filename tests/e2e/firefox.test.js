@@ -76,7 +76,8 @@ describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi
 
   it('times are shown at the clock\'s resolution, never "0.00 ms"', async () => {
     const text = await page.evaluate(() => document.querySelector('.config-summary').textContent);
-    expect(text).toMatch(/^analysis in (< 1 ms|\d+ ms)/);
+    // "< 2 ms" when the clock steps by 2 ms (a loaded machine's jitter), never a finer figure
+    expect(text).toMatch(/^analysis in (< \d+ ms|\d+ ms)/);
   });
 
   it('runs numerics in the worker: every stage agrees with the trace', async () => {

@@ -1,0 +1,17 @@
+// start.js — the served page's first script: a classic script in <head> (public/index.html), run before the
+// stylesheet and the module script (app.js), which waits for the whole document. It starts the analysis
+// worker with the link's hash, so that the worker loads its module and analyses the link while the page's
+// own scripts load; app.js takes that worker. The single-file build (dist) has no such script.
+(function () {
+  try {
+    var w = new Worker(new URL('analysis-worker.js', document.currentScript.src), { type: 'module' });
+    w.onerror = function (ev) {
+      ev.preventDefault();
+      w.failedEarly = true;
+    };
+    w.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
+    window.__graphlabEarlyWorker = w;
+  } catch (e) {
+    // app.js starts one itself
+  }
+})();
