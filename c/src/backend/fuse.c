@@ -104,7 +104,7 @@ typedef struct {
     unsigned char *onstk;         /* per kernel: on the level-propagation stack */
     unsigned stamp;
     int *stack;                   /* kernels */
-    int *order, *pos, *kofn;      /* execution order: order[new] = creation index, pos its inverse; kernel per node */
+    int *order, *pos;             /* execution order: order[new] = creation index, pos its inverse */
     int *t_start, *t_list, *t_sk, *t_si;   /* topo_order: sorted dependency lists, DFS stack */
     unsigned char *t_done;
     int *seen;                    /* account: last kernel (+1) that counted a read of the node */
@@ -496,7 +496,6 @@ static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *z
     c->stack = gl_scratch_take(s, n + 1, sizeof(int));
     c->order = gl_scratch_take(s, n, sizeof(int));
     c->pos = gl_scratch_take(s, n, sizeof(int));
-    c->kofn = gl_scratch_take(s, n, sizeof(int));
     c->t_start = gl_scratch_take(s, n + 1, sizeof(int));
     c->t_list = gl_scratch_take(s, total_in + 1, sizeof(int));
     c->t_sk = gl_scratch_take(s, n + 1, sizeof(int));
@@ -569,8 +568,9 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
         if (w.candidate >= 0) w.candidate = c.pos[w.candidate];
         out->k[p].why = w;
     }
-    for (int i = 0; i < g->n; i++) c.kofn[i] = c.kof[i] >= 0 ? c.pos[c.kof[i]] : -1;
-    st = account(&c, out, c.kofn, elem_bytes);
+    for (int i = 0; i < g->n; i++)   /* kof in place: creation index -> execution order (kof is not read after) */
+        if (c.kof[i] >= 0) c.kof[i] = c.pos[c.kof[i]];
+    st = account(&c, out, c.kof, elem_bytes);
 out:
     if (st) gl_kernels_free(out);
     free(s.base);
