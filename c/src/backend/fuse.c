@@ -93,6 +93,7 @@ typedef struct {
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
     unsigned char *cls;           /* gl_opclass per node */
+    unsigned char *opc;           /* gl_op per node (labels read it without touching the nodes) */
     int *base;                    /* view base per node */
     int *kof;                     /* kernel (creation index) per node, -1 */
     int *nnext;
@@ -263,7 +264,7 @@ static void sort_ints(int *a, int n) {               /* insertion sort: dependen
 }
 
 /* Also reads each node's class into cls[] and its view base into base[]. */
-static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, gl_err *e) {
+static gl_status check_graph(const gl_graph *g, unsigned char *cls, unsigned char *opc, int *base, gl_err *e) {
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "fuse: node %%%d has an unknown op", i);
@@ -281,6 +282,7 @@ static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, g
         if (n->op == GL_OP_KV_WRITE && n->nin < 2)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (kv_write) needs 2 inputs", i);
         cls[i] = (unsigned char)c;
+        opc[i] = (unsigned char)n->op;
         base[i] = c == GL_CLASS_VIEW ? base[n->in[0]] : i;
     }
     for (int k = 0; k < g->nout; k++)
@@ -398,7 +400,7 @@ static size_t make_label(const fctx *c, int head, const size_t *oplen, char *s) 
     uint64_t seen = 0;
     size_t len = 0;
     for (int i = head; i >= 0; i = c->nnext[i]) {
-        gl_op op = c->g->nodes[i].op;
+        gl_op op = (gl_op)c->opc[i];
         if (seen >> op & 1u) continue;
         seen |= (uint64_t)1 << op;
         if (s) {
@@ -487,6 +489,7 @@ static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *z
     *zeroed = s->size;
     c->ne = gl_scratch_take(s, n, sizeof(int64_t));
     c->cls = gl_scratch_take(s, n, 1);
+    c->opc = gl_scratch_take(s, n, 1);
     c->base = gl_scratch_take(s, n, sizeof(int));
     c->kof = gl_scratch_take(s, n, sizeof(int));
     c->nnext = gl_scratch_take(s, n, sizeof(int));
@@ -528,7 +531,7 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     memset(s.base, 0, zeroed);
     s.size = 0;
     lay_out(&c, &s, n, total_in, &zeroed);
-    gl_status st = check_graph(g, c.cls, c.base, e);
+    gl_status st = check_graph(g, c.cls, c.opc, c.base, e);
     if (st) goto out;
     for (int i = 0; i < g->n; i++) c.kof[i] = -1;
     if ((st = partition(&c, enable))) goto out;
@@ -562,12 +565,10 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
         nodes += k->nnodes;
         k->label = label;
         label += make_label(&c, kb->head, oplen, label);
+        k->why = kb->why;                          /* its candidate mapped below, once pos is complete */
     }
-    for (int p = 0; p < c.nk; p++) {
-        gl_why w = c.kb[c.order[p]].why;
-        if (w.candidate >= 0) w.candidate = c.pos[w.candidate];
-        out->k[p].why = w;
-    }
+    for (int p = 0; p < c.nk; p++)
+        if (out->k[p].why.candidate >= 0) out->k[p].why.candidate = c.pos[out->k[p].why.candidate];
     for (int i = 0; i < g->n; i++)   /* kof in place: creation index -> execution order (kof is not read after) */
         if (c.kof[i] >= 0) c.kof[i] = c.pos[c.kof[i]];
     st = account(&c, out, c.kof, elem_bytes);
