@@ -90,6 +90,7 @@ typedef struct {
     gl_err *e;
     int elem_bytes;
     int64_t max_ne;               /* INT64_MAX / elem_bytes: larger element counts overflow as bytes */
+    bool levels;                  /* fusion on: kernels keep levels (and reverse edges) for reaches() */
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
     unsigned char *cls;           /* gl_opclass per node */
@@ -175,6 +176,7 @@ static void add_dep(fctx *c, int t, int d) {
     c->dep[c->ndep] = (edge){d, c->kb[t].dep};
     c->kb[t].dep = c->ndep++;
     c->kb[t].ndeps++;
+    if (!c->levels) return;                        /* fusion off: no cycle check reads levels */
     c->rdep[c->nrdep] = (edge){t, c->kb[d].rdep};
     c->kb[d].rdep = c->nrdep++;
     if (c->kb[t].level >= c->kb[d].level + 1) return;
@@ -520,6 +522,7 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     c.e = e;
     c.elem_bytes = elem_bytes;
     c.max_ne = INT64_MAX / elem_bytes;
+    c.levels = enable;
     /* edges: at most GL_MAX_INPUTS per node (check_graph refuses more); arrays sized by that bound are
      * only touched as far as they are used, and the nodes are not read an extra time to count them */
     size_t n = (size_t)(g->n > 0 ? g->n : 0), total_in = n * GL_MAX_INPUTS, zeroed = 0;

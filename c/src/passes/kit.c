@@ -42,13 +42,15 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     k->need = need;
     k->w = *g;
     gl_pool_retain(k->w.pool);
-    if (gl_graph_validate(g, &k->err)) return k->err.code;
     int n = g->n;
     if (need & GL_KIT_NODES) {
+        /* the private copy made while validating: one read of the input's nodes instead of two */
         k->w.nodes = gl_grow(NULL, (size_t)n + 1, sizeof *k->w.nodes, &k->err);   /* not zeroed: copied over */
         if (!k->w.nodes) return GL_E_NOMEM;
-        if (n) memcpy(k->w.nodes, g->nodes, sizeof *g->nodes * (size_t)n);
         k->w.cap = n + 1;
+        if (gl_graph_validate_copy(g, k->w.nodes, &k->err)) return k->err.code;
+    } else if (gl_graph_validate(g, &k->err)) {
+        return k->err.code;
     }
     if (need & GL_KIT_VALUES) {
         k->w.values = gl_grow(NULL, (size_t)n + 1, sizeof *k->w.values, &k->err);   /* copied over, not zeroed */
