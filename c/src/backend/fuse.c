@@ -23,7 +23,8 @@
  *    a write kernel (kv_write) reads and writes one new row.
  *
  * Speed: the reference's cycle check computes the full ancestor set of every other input kernel. Here each
- * kernel keeps a level (longest dependency path below it); a kernel can only reach kernels of lower level,
+ * kernel keeps a level (longest dependency path below it; only with fusion on, the one case that asks it);
+ * a kernel can only reach kernels of lower level,
  * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
  * the same; the search stays local. A call makes two allocations: its working arrays in one scratch block
  * (backend/scratch.h), and the kernels with their node lists and labels in one result block. Each node's
