@@ -115,9 +115,9 @@ typedef struct {
 } gl_bind;
 
 gl_status gl_bind_set(gl_bind *b, const char *sym, int64_t value, gl_err *e);
-/* Resolves a dim: integers as is, symbols from the bind; GL_E_UNBOUND names the symbol. */
+/* Resolves a dim: integers as is, symbols from the bind; GL_E_UNBOUND names the symbol (and *out = 0). */
 gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e);
-/* Element count with overflow detection (GL_E_LIMIT). */
+/* Element count with overflow detection (GL_E_LIMIT); *out = 0 on failure. */
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e);
 
 /* Shape rules (errors name both shapes, like the reference's ValueError). */

@@ -23,7 +23,8 @@
  *    a write kernel (kv_write) reads and writes one new row.
  *
  * Speed: the reference's cycle check computes the full ancestor set of every other input kernel. Here each
- * kernel keeps a level (longest dependency path below it); a kernel can only reach kernels of lower level,
+ * kernel keeps a level (longest dependency path below it; only with fusion on, the one case that asks it);
+ * a kernel can only reach kernels of lower level,
  * so a reachability DFS (visited stamps) prunes everything at or below the target's level. The answer is
  * the same; the search stays local. A call makes two allocations: its working arrays in one scratch block
  * (backend/scratch.h), and the kernels with their node lists and labels in one result block. Each node's
@@ -90,9 +91,11 @@ typedef struct {
     gl_err *e;
     int elem_bytes;
     int64_t max_ne;               /* INT64_MAX / elem_bytes: larger element counts overflow as bytes */
+    bool levels;                  /* fusion on: kernels keep levels (and reverse edges) for reaches() */
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
     unsigned char *cls;           /* gl_opclass per node */
+    unsigned char *opc;           /* gl_op per node (labels read it without touching the nodes) */
     int *base;                    /* view base per node */
     int *kof;                     /* kernel (creation index) per node, -1 */
     int *nnext;
@@ -104,7 +107,7 @@ typedef struct {
     unsigned char *onstk;         /* per kernel: on the level-propagation stack */
     unsigned stamp;
     int *stack;                   /* kernels */
-    int *order, *pos, *kofn;      /* execution order: order[new] = creation index, pos its inverse; kernel per node */
+    int *order, *pos;             /* execution order: order[new] = creation index, pos its inverse */
     int *t_start, *t_list, *t_sk, *t_si;   /* topo_order: sorted dependency lists, DFS stack */
     unsigned char *t_done;
     int *seen;                    /* account: last kernel (+1) that counted a read of the node */
@@ -174,6 +177,7 @@ static void add_dep(fctx *c, int t, int d) {
     c->dep[c->ndep] = (edge){d, c->kb[t].dep};
     c->kb[t].dep = c->ndep++;
     c->kb[t].ndeps++;
+    if (!c->levels) return;                        /* fusion off: no cycle check reads levels */
     c->rdep[c->nrdep] = (edge){t, c->kb[d].rdep};
     c->kb[d].rdep = c->nrdep++;
     if (c->kb[t].level >= c->kb[d].level + 1) return;
@@ -263,7 +267,7 @@ static void sort_ints(int *a, int n) {               /* insertion sort: dependen
 }
 
 /* Also reads each node's class into cls[] and its view base into base[]. */
-static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, gl_err *e) {
+static gl_status check_graph(const gl_graph *g, unsigned char *cls, unsigned char *opc, int *base, gl_err *e) {
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INVALID, "fuse: node %%%d has an unknown op", i);
@@ -281,6 +285,7 @@ static gl_status check_graph(const gl_graph *g, unsigned char *cls, int *base, g
         if (n->op == GL_OP_KV_WRITE && n->nin < 2)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (kv_write) needs 2 inputs", i);
         cls[i] = (unsigned char)c;
+        opc[i] = (unsigned char)n->op;
         base[i] = c == GL_CLASS_VIEW ? base[n->in[0]] : i;
     }
     for (int k = 0; k < g->nout; k++)
@@ -398,7 +403,7 @@ static size_t make_label(const fctx *c, int head, const size_t *oplen, char *s) 
     uint64_t seen = 0;
     size_t len = 0;
     for (int i = head; i >= 0; i = c->nnext[i]) {
-        gl_op op = c->g->nodes[i].op;
+        gl_op op = (gl_op)c->opc[i];
         if (seen >> op & 1u) continue;
         seen |= (uint64_t)1 << op;
         if (s) {
@@ -487,6 +492,7 @@ static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *z
     *zeroed = s->size;
     c->ne = gl_scratch_take(s, n, sizeof(int64_t));
     c->cls = gl_scratch_take(s, n, 1);
+    c->opc = gl_scratch_take(s, n, 1);
     c->base = gl_scratch_take(s, n, sizeof(int));
     c->kof = gl_scratch_take(s, n, sizeof(int));
     c->nnext = gl_scratch_take(s, n, sizeof(int));
@@ -496,7 +502,6 @@ static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *z
     c->stack = gl_scratch_take(s, n + 1, sizeof(int));
     c->order = gl_scratch_take(s, n, sizeof(int));
     c->pos = gl_scratch_take(s, n, sizeof(int));
-    c->kofn = gl_scratch_take(s, n, sizeof(int));
     c->t_start = gl_scratch_take(s, n + 1, sizeof(int));
     c->t_list = gl_scratch_take(s, total_in + 1, sizeof(int));
     c->t_sk = gl_scratch_take(s, n + 1, sizeof(int));
@@ -518,6 +523,7 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     c.e = e;
     c.elem_bytes = elem_bytes;
     c.max_ne = INT64_MAX / elem_bytes;
+    c.levels = enable;
     /* edges: at most GL_MAX_INPUTS per node (check_graph refuses more); arrays sized by that bound are
      * only touched as far as they are used, and the nodes are not read an extra time to count them */
     size_t n = (size_t)(g->n > 0 ? g->n : 0), total_in = n * GL_MAX_INPUTS, zeroed = 0;
@@ -529,7 +535,7 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     memset(s.base, 0, zeroed);
     s.size = 0;
     lay_out(&c, &s, n, total_in, &zeroed);
-    gl_status st = check_graph(g, c.cls, c.base, e);
+    gl_status st = check_graph(g, c.cls, c.opc, c.base, e);
     if (st) goto out;
     for (int i = 0; i < g->n; i++) c.kof[i] = -1;
     if ((st = partition(&c, enable))) goto out;
@@ -563,14 +569,13 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
         nodes += k->nnodes;
         k->label = label;
         label += make_label(&c, kb->head, oplen, label);
+        k->why = kb->why;                          /* its candidate mapped below, once pos is complete */
     }
-    for (int p = 0; p < c.nk; p++) {
-        gl_why w = c.kb[c.order[p]].why;
-        if (w.candidate >= 0) w.candidate = c.pos[w.candidate];
-        out->k[p].why = w;
-    }
-    for (int i = 0; i < g->n; i++) c.kofn[i] = c.kof[i] >= 0 ? c.pos[c.kof[i]] : -1;
-    st = account(&c, out, c.kofn, elem_bytes);
+    for (int p = 0; p < c.nk; p++)
+        if (out->k[p].why.candidate >= 0) out->k[p].why.candidate = c.pos[out->k[p].why.candidate];
+    for (int i = 0; i < g->n; i++)   /* kof in place: creation index -> execution order (kof is not read after) */
+        if (c.kof[i] >= 0) c.kof[i] = c.pos[c.kof[i]];
+    st = account(&c, out, c.kof, elem_bytes);
 out:
     if (st) gl_kernels_free(out);
     free(s.base);

@@ -154,7 +154,7 @@ gl_status gl_check_guards(const gl_graph *g, const gl_named_array *inputs, int n
     st = execute(g, inputs, ninputs, bind, keep, vals, NULL, e);
     /* all(bool(v) == want): stops at the first guard that fails, like Python's all() */
     for (int k = 0; !st && k < g->nguards; k++) {
-        bool v;
+        bool v = false;
         st = truth(vals[g->guards[k].node], g->guards[k].node, &v, e);
         if (!st && v != g->guards[k].value) {
             *ok = false;

@@ -135,14 +135,15 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         if (!args[i]) all = false;
     }
     gl_array *v = NULL;
-    if (gl_op_class_of(op) == GL_CLASS_GENERATOR) {
+    const gl_opclass cls = gl_op_class_of(op);
+    if (cls == GL_CLASS_GENERATOR) {
         bool ints = true;
         for (int i = 0; i < n->shape->rank; i++)
             if (gl_dim_is_sym(n->shape->d[i])) ints = false;
         if (tr->concrete && ints) {
             if (gl_causal_mask_array(n->shape, NULL, n->attrs->T, n->attrs->pos0, &v, &tr->err)) return -1;
         }
-    } else if (all && gl_op_class_of(op) != GL_CLASS_LEAF) {
+    } else if (all && cls != GL_CLASS_LEAF) {
         gl_err e2 = {0};
         if (gl_eval_node(n, args, NULL, &v, &e2)) {
             if (e2.code != GL_E_UNBOUND) {   /* a symbolic row cannot be computed at trace time: stay abstract */
@@ -280,14 +281,18 @@ static bool live(gl_tracer *tr, int a, const char *op) {
  * pass verifier re-infer), so the builders below only check their operands and set attrs. */
 static bool infer(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const gl_shape *own,
                   gl_shape *out) {
-    gl_attrs none;
-    memset(&none, 0, sizeof none);
     const gl_shape *shapes[GL_MAX_INPUTS] = {NULL};
     for (int i = 0; i < nin; i++) shapes[i] = tr->g->nodes[in[i]].shape;
-    return gl_op_shape(op, shapes, nin, attrs ? attrs : &none, own, out, &tr->err) == GL_OK;
+    return gl_op_shape(op, shapes, nin, attrs ? attrs : &gl_no_attrs, own, out, &tr->err) == GL_OK;
 }
 
 static int shaped(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *attrs, const char *name) {
+    /* A pointwise op on one shape (one input, or two whose pooled shape is the same item): the rule's result
+     * is that shape (gl_op_shape: *s0, or the broadcast of a shape with itself), so the node takes the
+     * input's pooled shape without building and comparing a copy (most ops of a layer and of decompose). */
+    if (gl_op_class_of(op) == GL_CLASS_POINTWISE && gl_op_arity_fits(op, nin) &&
+        (nin == 1 || (nin == 2 && tr->g->nodes[in[0]].shape == tr->g->nodes[in[1]].shape)))
+        return gl_t_emit(tr, op, in, nin, attrs, tr->g->nodes[in[0]].shape, name);
     gl_shape s;
     if (!infer(tr, op, in, nin, attrs, NULL, &s)) return -1;
     /* an input's shape (the common case) is already in the pool: no lookup */

@@ -167,9 +167,12 @@ int gl_graph_find_input(const gl_graph *g, const char *name) {
     return -1;
 }
 
-gl_status gl_graph_validate(const gl_graph *g, gl_err *e) {
+gl_status gl_graph_validate(const gl_graph *g, gl_err *e) { return gl_graph_validate_copy(g, NULL, e); }
+
+gl_status gl_graph_validate_copy(const gl_graph *g, gl_node *copy, gl_err *e) {
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
+        if (copy) copy[i] = *n;
         if (n->id != i) return gl_fail(e, GL_E_INTERNAL, "node at position %d has id %d", i, n->id);
         if ((unsigned)n->op >= GL_OP_COUNT) return gl_fail(e, GL_E_INTERNAL, "node %d has unknown op %d", i, (int)n->op);
         if (!gl_op_arity_fits(n->op, n->nin)) return gl_fail(e, GL_E_INTERNAL, "node %d (%s) has %d inputs", i, gl_op_name(n->op), n->nin);

@@ -106,6 +106,7 @@ gl_status gl_dim_value(gl_dim d, const gl_bind *b, int64_t *out, gl_err *e) {
                 *out = b->s[i].value;
                 return GL_OK;
             }
+    *out = 0;                     /* written on every path: callers' locals are never read uninitialised */
     return gl_fail(e, GL_E_UNBOUND, "symbolic dim '%s' is not bound (give bind.%s)", d.sym, d.sym);
 }
 
@@ -123,6 +124,7 @@ static inline bool mul_overflows(int64_t a, int64_t b, int64_t *r) {
 
 gl_status gl_numel(const gl_shape *s, const gl_bind *b, int64_t *out, gl_err *e) {
     int64_t n = 1;
+    *out = 0;                     /* written on every path (0 on failure), as gl_dim_value */
     for (int i = 0; i < s->rank; i++) {
         int64_t v = s->d[i].n;    /* an integer dim as it is; a symbol from the bind */
         gl_status st = gl_dim_is_sym(s->d[i]) ? gl_dim_value(s->d[i], b, &v, e) : GL_OK;

@@ -37,6 +37,10 @@ static inline bool gl_op_arity_fits(gl_op op, int nin) {
     return (unsigned)op < GL_OP_COUNT && nin >= LO[op] && nin <= HI[op];
 }
 
+/* gl_graph_validate that also copies each node it checks into copy[0 .. g->n) (NULL: none): the pass kit's
+ * private node array, made in the same read of the nodes. */
+gl_status gl_graph_validate_copy(const gl_graph *g, gl_node *copy, gl_err *e);
+
 /* Checked allocation: NULL + GL_E_NOMEM in *e on failure (also when n * size overflows). These two keep
  * malloc's shape (a pointer, NULL on failure) rather than graphlab.h's status + out-pointer convention:
  * they are malloc wrappers, not constructors, and their one failure is always GL_E_NOMEM. */

@@ -42,25 +42,28 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     k->need = need;
     k->w = *g;
     gl_pool_retain(k->w.pool);
-    if (gl_graph_validate(g, &k->err)) return k->err.code;
     int n = g->n;
     if (need & GL_KIT_NODES) {
+        /* the private copy made while validating: one read of the input's nodes instead of two */
         k->w.nodes = gl_grow(NULL, (size_t)n + 1, sizeof *k->w.nodes, &k->err);   /* not zeroed: copied over */
         if (!k->w.nodes) return GL_E_NOMEM;
-        if (n) memcpy(k->w.nodes, g->nodes, sizeof *g->nodes * (size_t)n);
         k->w.cap = n + 1;
+        if (gl_graph_validate_copy(g, k->w.nodes, &k->err)) return k->err.code;
+    } else if (gl_graph_validate(g, &k->err)) {
+        return k->err.code;
     }
     if (need & GL_KIT_VALUES) {
-        k->w.values = gl_alloc((size_t)n + 1, sizeof *k->w.values, &k->err);
+        k->w.values = gl_grow(NULL, (size_t)n + 1, sizeof *k->w.values, &k->err);   /* copied over, not zeroed */
         k->owned = gl_alloc((size_t)n + 1, sizeof *k->owned, &k->err);
         if (!k->w.values || !k->owned) return GL_E_NOMEM;
         if (n) memcpy(k->w.values, g->values, sizeof *g->values * (size_t)n);
+        k->w.values[n] = NULL;
     }
     if (need & GL_KIT_REMAP) {
-        k->remap = gl_alloc((size_t)n + 1, sizeof *k->remap, &k->err);
+        k->remap = gl_grow(NULL, (size_t)n + 1, sizeof *k->remap, &k->err);   /* every entry written below */
         k->merged = gl_alloc((size_t)n + 1, sizeof *k->merged, &k->err);
         if (!k->remap || !k->merged) return GL_E_NOMEM;
-        for (int i = 0; i < n; i++) k->remap[i] = -1;
+        for (int i = 0; i <= n; i++) k->remap[i] = -1;
     }
     if ((need & GL_KIT_USERS) && gl_users_build(g, &k->users, &k->err)) return k->err.code;
     return GL_OK;
@@ -298,9 +301,10 @@ static gl_status rebuild(gl_kit *k, const int *keep, int nkeep, const int *res) 
 gl_status gl_kit_commit(gl_kit *k, unsigned flags) {
     if (failed(k)) return k->err.code;
     int m = k->w.n;
-    int *res = gl_alloc((size_t)m + 1, sizeof *res, &k->err);
-    int *keep = gl_alloc((size_t)m + 1, sizeof *keep, &k->err);
-    k->idmap = gl_alloc((size_t)m + 1, sizeof *k->idmap, &k->err);
+    /* not zeroed: resolve_all writes every res, keep_list the keep entries it returns, rebuild every idmap */
+    int *res = gl_grow(NULL, (size_t)m + 1, sizeof *res, &k->err);
+    int *keep = gl_grow(NULL, (size_t)m + 1, sizeof *keep, &k->err);
+    k->idmap = gl_grow(NULL, (size_t)m + 1, sizeof *k->idmap, &k->err);
     k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err);   /* every entry written below */
     int nkeep = -1;
     if (res && keep && k->idmap && k->pbase && !resolve_all(k->remap, m, res, &k->err))

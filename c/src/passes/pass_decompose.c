@@ -20,7 +20,7 @@
 #include "ir/pool.h"
 #include "passes/kit.h"
 
-static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
+static int expand(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
     case GL_OP_SOFTMAX: {
         int x = in[0], ax = n->attrs->axis;
@@ -72,11 +72,22 @@ static int expand(gl_tracer *tr, const gl_node *n, const int *in, gl_err *e) {
         int h = gl_t_mul(tr, x, half);
         return gl_t_mul(tr, h, s);
     }
-    default:
-        /* The node as it is, appended as a record (its pointers are in the shared pool). gl_t_emit would
-         * re-check it and find no trace values to compute with: only gl_t_scalar's consts have one, and
-         * every node here reads a leaf of g at its root. */
-        return gl_graph_add_copy(gl_tracer_graph(tr), n, in, e);
+    default: {
+        /* The node as it is, appended as a record: its shape, attrs and name are items of g's pool, which
+         * the tracer's graph shares (gl_tracer_share_pool), so they are copied as they are (as the kit's
+         * rebuild copies records). gl_t_emit would re-check it and find no trace values to compute with:
+         * only gl_t_scalar's consts have one, and every node here reads a leaf of g at its root. The room
+         * was reserved; inputs are ids the loop below made (earlier nodes). */
+        gl_graph *ng = gl_tracer_graph(tr);
+        if (ng->n >= ng->cap || ng->pool != pool) return gl_graph_add_copy(ng, n, in, e);
+        int id = ng->n++;
+        gl_node *d = &ng->nodes[id];
+        *d = *n;
+        d->id = id;
+        for (int s = 0; s < n->nin; s++) d->in[s] = in[s];
+        ng->values[id] = NULL;
+        return id;
+    }
     }
 }
 
@@ -102,7 +113,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
         } else {
             int in[GL_MAX_INPUTS];
             for (int t = 0; t < nd->nin; t++) in[t] = idmap[nd->in[t]];
-            idmap[i] = expand(tr, nd, in, &k.err);
+            idmap[i] = expand(tr, g->pool, nd, in, &k.err);
         }
         if (k.err.code) goto done;
         if (idmap[i] < 0 || gl_tracer_status(tr)) {
