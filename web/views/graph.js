@@ -256,6 +256,7 @@ export function createGraphView(root, ctx) {
   // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
   // folded into columns for the canvas's aspect; null while dagre runs in the worker.
   const unionMemo = new Map();
+  const foldsOf = new WeakMap();   // dagre's union shape → Map aspect → its fold
   function unionShape(inst, urgent) {
     const stages = model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s));
     const ukey = `${model.version}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
@@ -263,19 +264,24 @@ export function createGraphView(root, ctx) {
     if (!u) {
       const g = unionGraph(stages.map((s) => stageNodes(s, inst)));
       if (g.nodes.length > MAX_EXPANDED_NODES) return undefined;
-      u = { nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })), folds: new Map() };
+      u = { nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })) };
       while (unionMemo.size >= 4) unionMemo.delete(unionMemo.keys().next().value);
       unionMemo.set(ukey, u);
     }
     const shape = dagreShape(u.nodes, u.edges, urgent, UNION_DAGRE);
     if (!shape) return null;
     const aspect = canvasAspect();
-    let f = u.folds.get(`${aspect}|${shape.width}x${shape.height}`);
+    // the fold is kept with dagre's shape: the same shape (graph/layout.js caches it by the union's keys, box
+    // sizes and edges, across results) folds the same way, so a slider's new result finds it (~1.5 ms) and
+    // its drawing is the same layout object as the last one's (draw() then keeps the view as it is)
+    let folds = foldsOf.get(shape);
+    if (!folds) foldsOf.set(shape, (folds = new Map()));
+    let f = folds.get(aspect);
     if (!f) {
       const h = Math.max(...[...u.nodes.values()].map((v) => v.h));
       f = foldColumns(shape.pos, shape.width, shape.height, { aspect, h, wOf: new Map([...u.nodes.values()].map((v) => [v.key, v.w])) });
       f.base = shape;
-      u.folds.set(`${aspect}|${shape.width}x${shape.height}`, f);
+      folds.set(aspect, f);
     }
     return f;
   }
