@@ -7,7 +7,7 @@
 import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
 import { createAnalyzer } from './analysis.js';
-import { el, clear } from './dom.js';
+import { el, clear, setAttr, setFlag, setText } from './dom.js';
 import { mark } from './perf.js';
 import { createConfigView } from './views/config.js';
 import { createGraphView } from './views/graph.js';
@@ -297,8 +297,9 @@ export async function boot(opts = {}) {
     pendingTimer = null;
     document.body.classList.remove('analysing');
     mark('gl-analyze-end');
-    writeHash();
     render({ animate: true });
+    // (after render: the panels out of view, drawn after the frame, go before the URL write, ~5-15 ms)
+    writeHash();
   }
 
   function scheduleAnalyze(when) {
@@ -513,7 +514,7 @@ export async function boot(opts = {}) {
     const io = new IntersectionObserver((entries) => {
       for (const e of entries) inView.set(e.target.id.replace(/^panel-/, ''), e.isIntersecting);
     });
-    for (const p of PANELS) io.observe(panelEls[p]);
+    for (const p of PANELS) if (!DRAW_NOW.has(p)) io.observe(panelEls[p]);
   }
   const onScreen = (p) => inView.get(p) !== false;
   // after the next frame is drawn: a task posted from a rAF callback runs after the frame's paint (and a timer,
@@ -533,16 +534,18 @@ export async function boot(opts = {}) {
   function render({ animate = true } = {}) {
     document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
-    instBtn.setAttribute('aria-pressed', state.inst ? 'true' : 'false');
-    instBtn.textContent = state.inst ? 'Instructor mode: on' : 'Instructor mode';
+    // (only what changed is written: a text set again is laid out again, in the frame that shows a slider's move)
+    setAttr(instBtn, 'aria-pressed', state.inst ? 'true' : 'false');
+    setText(instBtn, state.inst ? 'Instructor mode: on' : 'Instructor mode');
     for (const p of PANELS) {
       const open = state.panels.includes(p);
       // (a panel opened now: where it lands is not known yet, so it is taken to be in view)
       if (open && panelEls[p].hidden) inView.delete(p);
-      panelEls[p].hidden = !open;
-      $(`show-${p}`).checked = open;
+      setFlag(panelEls[p], 'hidden', !open);
+      const cb = $(`show-${p}`);
+      if (cb.checked !== open) cb.checked = open;
     }
-    $('stale').hidden = !(model.error && model.stale);
+    setFlag($('stale'), 'hidden', !(model.error && model.stale));
     present.draw(state);
     const m = { ...model };
     lessonPlayer.draw(state, m);

@@ -721,7 +721,8 @@ export function createGraphView(root, ctx) {
     if (markTimer !== null) clearTimeout(markTimer);
     markTimer = null;
     layingNote.hidden = true;
-    svg.style('opacity', null).attr('data-laying-out', 0);
+    if (svg.node().style.opacity) svg.style('opacity', null);
+    setAttr(svg.node(), 'data-laying-out', 0);
     mark('gl-layout-end');
     // kernel membership on visual nodes
     const kof = new Map();
@@ -756,9 +757,16 @@ export function createGraphView(root, ctx) {
     }
     const sel = join(p.elements, p.edges);
     hullsOf(vis, kernels);
-    svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
-      .attr('data-width', Math.round(vis.width)).attr('data-height', Math.round(vis.height))
-      .attr('data-collapsed', collapsed ? 1 : 0).attr('data-layers', stageLayers(stage));
+    {
+      const sv = svg.node();
+      setAttr(sv, 'data-stage', idx);
+      setAttr(sv, 'data-stage-name', stage.name);
+      setAttr(sv, 'data-nodes', vis.nodes.size);
+      setAttr(sv, 'data-width', Math.round(vis.width));
+      setAttr(sv, 'data-height', Math.round(vis.height));
+      setAttr(sv, 'data-collapsed', collapsed ? 1 : 0);
+      setAttr(sv, 'data-layers', stageLayers(stage));
+    }
     const fresh = !prev || prev.version !== m.version;
     last = { version: m.version, stageIndex: idx, vis, collapseKey: vis };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
@@ -774,7 +782,7 @@ export function createGraphView(root, ctx) {
     if (tween.still) {
       // no ghosts, nothing to fade: the joined elements are the still picture already
       tween.apply(1);
-      svg.attr('data-animating', 0);
+      setAttr(svg.node(), 'data-animating', 0);
       anim = null;
     } else if (cam) {
       // the camera: fly to the region that changes, play the change there, hold, fly back to the whole graph
