@@ -6,11 +6,6 @@
 import { classCss, fmtShape } from '../../ops.js';
 import { kernelColor } from '../kernels/palette.js';
 
-/**
- * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
- * isSelected(d); highlighted(): the hovered kernel or null; shapesOn(): whether shapes are drawn on edges.
- * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
- */
 /** Sets (or, for null, removes) attribute k of el to v unless this join last set it so (el.__jn remembers). */
 function put(el, k, v) {
   const was = el.__jn || (el.__jn = {});
@@ -21,6 +16,11 @@ function put(el, k, v) {
   else el.setAttribute(k, s);
 }
 
+/**
+ * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
+ * isSelected(d); highlighted(): the hovered kernel or null; shapesOn(): whether shapes are drawn on edges.
+ * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
+ */
 export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
   return function join(elements, edgeList) {
     const hl = highlighted();
