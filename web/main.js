@@ -8,7 +8,7 @@
 import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
 import { createAnalyzer } from './analysis.js';
-import { el, clear } from './dom.js';
+import { el, clear, setAttr, setFlag, setText } from './dom.js';
 import { mark } from './perf.js';
 import { createConfigView } from './views/config.js';
 import { createGraphView } from './views/graph.js';
@@ -208,9 +208,10 @@ export async function boot(opts = {}) {
     };
     return selMemo;
   }
+  const HIGHLIGHTED = ['graph', 'kernels', 'memory', 'ir', 'code', 'program'];
   function highlightAll() {
     const sel = selection();
-    for (const p of ['graph', 'kernels', 'memory', 'ir', 'code', 'program']) {
+    for (const p of HIGHLIGHTED) {
       if (!state.panels.includes(p) || typeof views[p].highlight !== 'function') continue;
       try {
         views[p].highlight(sel, model);
@@ -299,8 +300,9 @@ export async function boot(opts = {}) {
     pendingTimer = null;
     document.body.classList.remove('analysing');
     mark('gl-analyze-end');
-    writeHash();
     render({ animate: true });
+    // (after render: the panels out of view, drawn after the frame, go before the URL write, ~5-15 ms)
+    writeHash();
   }
 
   function scheduleAnalyze(when) {
@@ -505,50 +507,109 @@ export async function boot(opts = {}) {
     const last = m.stages && m.stages[m.stages.length - 1];
     return (last && last.counts && last.counts.nodes) || 0;
   };
+  // Which panels are on screen, kept by an IntersectionObserver (asynchronous: asking the layout in render()
+  // would force one). A panel scrolled out of view (on a 1400×1000 window: the kernels and memory panels,
+  // below the graph) is not part of the frame that shows a change, so it draws just after that frame
+  // (afterFrame): a slider move's frame waited ~9 ms for the two charts no one could see. Unknown (not yet
+  // observed, or just opened): in view. gl-view-end marks the panels in view drawn, gl-render-end all of them.
+  const inView = new Map();
+  if (typeof IntersectionObserver === 'function') {
+    const io = new IntersectionObserver((entries) => {
+      for (const e of entries) inView.set(e.target.id.replace(/^panel-/, ''), e.isIntersecting);
+    });
+    for (const p of PANELS) if (!DRAW_NOW.has(p)) io.observe(panelEls[p]);
+  }
+  const onScreen = (p) => inView.get(p) !== false;
+  // after the next frame is drawn: a task posted from a rAF callback runs after the frame's paint (and a timer,
+  // for a hidden page, whose frames do not come)
+  function afterFrame(fn) {
+    let done = false;
+    const once = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const timer = setTimeout(once, 100);
+    requestAnimationFrame(() => setTimeout(once, 0));
+  }
   let renderGen = 0;
   function render({ animate = true } = {}) {
     document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
-    instBtn.setAttribute('aria-pressed', state.inst ? 'true' : 'false');
-    instBtn.textContent = state.inst ? 'Instructor mode: on' : 'Instructor mode';
+    // (only what changed is written: a text set again is laid out again, in the frame that shows a slider's move)
+    setAttr(instBtn, 'aria-pressed', state.inst ? 'true' : 'false');
+    setText(instBtn, state.inst ? 'Instructor mode: on' : 'Instructor mode');
     for (const p of PANELS) {
       const open = state.panels.includes(p);
-      panelEls[p].hidden = !open;
-      $(`show-${p}`).checked = open;
+      // (a panel opened now: where it lands is not known yet, so it is taken to be in view)
+      if (open && panelEls[p].hidden) inView.delete(p);
+      setFlag(panelEls[p], 'hidden', !open);
+      const cb = $(`show-${p}`);
+      if (cb.checked !== open) cb.checked = open;
     }
-    $('stale').hidden = !(model.error && model.stale);
+    setFlag($('stale'), 'hidden', !(model.error && model.stale));
     present.draw(state);
     const m = { ...model };
     lessonPlayer.draw(state, m);
     views.config.draw(state, m);
-    const open = RENDER_ORDER.filter((p) => state.panels.includes(p));
+    const openPanels = RENDER_ORDER.filter((p) => state.panels.includes(p));
+    // the panels in view are drawn for this frame, those out of view after it
+    const now = openPanels.filter((p) => DRAW_NOW.has(p) || onScreen(p));
+    const later = openPanels.filter((p) => !now.includes(p));
     const gen = ++renderGen;
-    let i = 0;
-    // The program and the graph (its animation starts now) draw in this task; every other open panel in this
-    // task too while it fits TASK_BUDGET_MS, else in a task of its own, so one change is never one long task of
-    // every chart (a 256-layer stack costs 50-150 ms per chart). A newer render drops what an older one had left
-    // to draw: it draws every panel again itself.
+    // The program and the graph (its animation starts now) draw in this task; every other panel of the list in
+    // this task too while it fits TASK_BUDGET_MS, else in a task of its own, so one change is never one long task
+    // of every chart (a 256-layer stack costs 50-150 ms per chart). A newer render drops what an older one had
+    // left to draw: it draws every panel again itself.
     const size = resultSize(m);
-    const fits = (t0) => {
-      const c = i < open.length && panelMs.get(open[i]);
+    const fits = (p, t0) => {
+      const c = panelMs.get(p);
       return !!c && c[1] <= 2 * size && size <= 2 * c[1] && performance.now() - t0 + c[0] <= TASK_BUDGET_MS;
     };
-    const drawRest = (t0) => {
-      if (gen !== renderGen) return;
-      if (i < open.length) {
-        drawPanel(open[i++], m, animate);
-        // (the selection's marks and the end mark: cheap, in the last panel's task)
-        if (i >= open.length || fits(t0)) drawRest(t0);
-        else setTimeout(() => drawRest(performance.now()), 0);
+    const runList = (list, fresh, done) => {
+      let j = 0;
+      const step = (t0, first) => {
+        if (gen !== renderGen) return;
+        while (j < list.length) {
+          const p = list[j];
+          if (!first && !DRAW_NOW.has(p) && !fits(p, t0)) {
+            setTimeout(() => step(performance.now(), true), 0);
+            return;
+          }
+          drawPanel(p, m, animate);
+          j++;
+          first = false;
+        }
+        done();
+      };
+      step(performance.now(), fresh);
+    };
+    // the selection's marks (cheap, in the last panel's task)
+    const highlightSome = (ps) => {
+      const sel = selection();
+      for (const p of ps) {
+        if (!HIGHLIGHTED.includes(p) || typeof views[p].highlight !== 'function') continue;
+        try {
+          views[p].highlight(sel, model);
+        } catch (err) {
+          console.error(`highlight ${p}:`, err);
+        }
+      }
+    };
+    runList(now, false, () => {
+      highlightSome(now);
+      details.draw(selection(), model);
+      mark('gl-view-end');
+      if (!later.length) {
+        mark('gl-render-end');
         return;
       }
-      highlightAll();
-      mark('gl-render-end');
-    };
-    const t0 = performance.now();
-    while (i < open.length && DRAW_NOW.has(open[i])) drawPanel(open[i++], m, animate);
-    if (i >= open.length || fits(t0)) drawRest(t0);
-    else setTimeout(() => drawRest(performance.now()), 0);
+      afterFrame(() => runList(later, true, () => {
+        highlightSome(later);
+        mark('gl-render-end');
+      }));
+    });
   }
 
   function drawPanel(p, m, animate) {

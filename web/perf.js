@@ -6,7 +6,8 @@
 //   gl-analyze-start / gl-analyze-end   a new configuration's analysis (the worker's runCaseColumns + stageTable, its transfer and decode; main.js)
 //   gl-layout-end                       the graph view has its dagre layout (or a cached one)
 //   gl-draw-end                         the graph view finished drawing (DOM joined, first frame applied)
-//   gl-render-end                       every open panel has redrawn (main.js render)
+//   gl-view-end                         every open panel in view has redrawn (main.js render): the frame after it shows the change
+//   gl-render-end                       every open panel has redrawn, those out of view too (they draw after that frame)
 
 const perf = typeof performance !== 'undefined' && typeof performance.mark === 'function' ? performance : null;
 

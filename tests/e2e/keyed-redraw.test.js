@@ -124,4 +124,105 @@ describe('the kernels and memory charts update in place (e2e, Chromium)', () => 
     expect(errors).toEqual([]);
     await page.close();
   });
+  // The graph's boxes and their layout are kept across results that draw the same (graph/union.js sameDrawing:
+  // T and d change shapes, not nodes): the same elements at the same places, each box's shape the new result's.
+  // A new d also changes a scalar constant (rms_norm's 1/d, after decompose): its label must follow, not the
+  // last result's drawing.
+  it('the graph: a new T keeps every box and its place, with the new shapes; a new d relabels the 1/d constant', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const errors = pageErrors(page);
+    await page.goto(`${server.url}?test=1#panels=config.graph`);
+    await page.waitForFunction(() => document.body.classList.contains('ready') && document.querySelectorAll('.graph-svg g.node').length > 0, null, { timeout: 90000 });
+    const last = (await page.evaluate(() => window.__graphlabTest.stages())) - 1;
+    await page.evaluate((st) => window.__graphlabTest.setState({ stage: st }), last);
+    const settled = () => page.waitForFunction(() => document.querySelector('.graph-svg').getAttribute('data-animating') === '0', null, { timeout: 60000 });
+    await settled();
+    const cfg = await page.evaluate(() => window.__graphlab.state().cfg);
+    // what the drawing shows: per node box (by id) its shape's numbers, its label, its place; the elements kept
+    const drawn = () => page.evaluate(() => {
+      const out = {};
+      for (const g of document.querySelectorAll('.graph-svg g.node:not(.ghost)')) {
+        out[g.getAttribute('data-node-id')] = {
+          dims: (g.getAttribute('aria-label').match(/[0-9]+/g) || []).map(Number),
+          label: g.querySelector('tspan.label').textContent,
+          at: [g.getAttribute('data-x'), g.getAttribute('data-y')],
+          w: g.querySelector('rect').getAttribute('width'),
+        };
+      }
+      return out;
+    });
+    const move = async (patch, check) => {
+      await page.evaluate((p) => window.__graphlabTest.setState({ cfg: p }), patch);
+      await page.waitForFunction(check, patch, { timeout: 60000 });
+      await page.waitForFunction(() => {
+        const end = performance.getEntriesByName('gl-render-end')[0], start = performance.getEntriesByName('gl-analyze-end')[0];
+        return end && start && end.startTime >= start.startTime;
+      }, null, { timeout: 60000 });
+      await settled();
+    };
+    // each box against the CLI's last stage: the numbers of its shape, a constant's value in its label
+    const expectLike = (boxes, ref) => {
+      const names = Object.keys(ref.graphs);
+      const nodes = ref.graphs[names[names.length - 1]].nodes;
+      expect(Object.keys(boxes).length).toBeGreaterThan(10);
+      for (const [id, b] of Object.entries(boxes)) {
+        const [, op, , attrs, shape] = nodes[Number(id)];
+        expect(b.dims, `node ${id} ${op}`).toEqual(shape.filter((x) => typeof x === 'number'));
+        if (op === 'const' && typeof attrs.value === 'number') {
+          expect(b.label.startsWith('const '), `node ${id}`).toBe(true);
+          const v = Number(b.label.slice(6));
+          expect(Math.abs(v - attrs.value) / Math.abs(attrs.value), `node ${id}: ${b.label} vs ${attrs.value}`).toBeLessThan(1e-3);
+        }
+      }
+    };
+    const b0 = await drawn();
+    expectLike(b0, cli(cfg));
+    await page.evaluate(() => { window.__keptBoxes = [...document.querySelectorAll('.graph-svg g.node')]; });
+
+    const T = cfg.T * 4;
+    await move({ T }, (p) => window.__graphlab.result().config.T === p.T);
+    const b1 = await drawn();
+    expectLike(b1, cli({ ...cfg, T }));
+    const same = await page.evaluate(() => {
+      const now = [...document.querySelectorAll('.graph-svg g.node')];
+      return now.length === window.__keptBoxes.length && now.every((n, i) => n === window.__keptBoxes[i]);
+    });
+    expect(same, 'the same box elements').toBe(true);
+    for (const id of Object.keys(b0)) {
+      expect(b1[id].at, `node ${id} stays`).toEqual(b0[id].at);
+      expect(b1[id].label).toBe(b0[id].label);
+    }
+    // some box's shape holds T: it changed
+    expect(Object.keys(b0).some((id) => b0[id].dims.join() !== b1[id].dims.join())).toBe(true);
+
+    const d = cfg.d * 2;
+    await move({ T, d }, (p) => window.__graphlab.result().config.d === p.d);
+    const b2 = await drawn();
+    const ref2 = cli({ ...cfg, T, d });
+    expectLike(b2, ref2);
+    // the 1/d constant is there and was relabelled
+    const names = Object.keys(ref2.graphs);
+    const inv = ref2.graphs[names[names.length - 1]].nodes.find((n) => n[1] === 'const' && n[3].value === 1 / d);
+    expect(inv, 'a const 1/d in the last stage').toBeTruthy();
+    expect(b2[inv[0]].label).not.toBe(b1[inv[0]].label);
+    // and the drawing is the one a page opened at this configuration makes (nothing kept that should not be)
+    await page.waitForFunction((dd) => location.hash.includes(`d=${dd}&`), d, { timeout: 10000 });
+    const hash = await page.evaluate(() => location.hash);
+    const fresh = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await fresh.goto(`${server.url}?test=1${hash}`);
+    await fresh.waitForFunction(() => document.body.classList.contains('ready') && document.querySelector('.graph-svg').getAttribute('data-animating') === '0' &&
+      document.querySelectorAll('.graph-svg g.node').length > 0, null, { timeout: 90000 });
+    const b3 = await fresh.evaluate(() => {
+      const out = {};
+      for (const g of document.querySelectorAll('.graph-svg g.node:not(.ghost)')) {
+        out[g.getAttribute('data-node-id')] = { label: g.querySelector('tspan.label').textContent, at: [g.getAttribute('data-x'), g.getAttribute('data-y')], w: g.querySelector('rect').getAttribute('width') };
+      }
+      return out;
+    });
+    expect(Object.keys(b3).sort()).toEqual(Object.keys(b2).sort());
+    for (const id of Object.keys(b3)) expect({ id, ...b2[id], dims: undefined }, `node ${id}`).toEqual({ id, ...b3[id], dims: undefined });
+    await fresh.close();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,7 +1,7 @@
 // Unit tests of the graph view's union layout helpers (web/views/graph/union.js) and the chips of leaves
 // (web/views/graph/leaves.js).
 import { describe, it, expect } from 'vitest';
-import { unionGraph, foldColumns } from '../../web/views/graph/union.js';
+import { unionGraph, foldColumns, sameDrawing } from '../../web/views/graph/union.js';
 import { leafChips } from '../../web/views/graph/leaves.js';
 
 describe('unionGraph', () => {
@@ -9,6 +9,29 @@ describe('unionGraph', () => {
     const a = { nodes: new Map([['x', { w: 40, h: 20 }], ['y', { w: 60, h: 20 }]]), edges: [{ s: 'x', t: 'y' }] };
     const b = { nodes: new Map([['y', { w: 90, h: 24 }], ['z', { w: 50, h: 20 }]]), edges: [{ s: 'y', t: 'z' }, { s: 'x', t: 'y' }] };
     expect(unionGraph([a, b])).toEqual({ nodes: [['x', 40, 20], ['y', 90, 24], ['z', 50, 20]], edges: [['x', 'y'], ['y', 'z']] });
+  });
+});
+
+describe('sameDrawing', () => {
+  const stage = (over = {}) => ({
+    outputs: [2],
+    nodes: [
+      { key: 'n0', op: 'input', name: 'x', inputs: [], attrs: {}, shape: [2048, 4096] },
+      { key: 'n1', op: 'const', name: '', inputs: [], attrs: { value: 0.125 }, shape: [] },
+      { key: 'n2', op: 'mul', name: '', inputs: [0, 1], attrs: {}, shape: [2048, 4096] },
+    ].map((n, i) => ({ ...n, ...(over[i] || {}) })),
+  });
+  it('other shapes draw the same', () => {
+    expect(sameDrawing([stage()], [stage({ 0: { shape: [4096, 4096] }, 2: { shape: [4096, 4096] } })])).toBe(true);
+  });
+  it('another label, key, input, scalar constant, output or stage count does not', () => {
+    expect(sameDrawing([stage()], [stage({ 2: { op: 'add' } })])).toBe(false);
+    expect(sameDrawing([stage()], [stage({ 0: { name: 'y' } })])).toBe(false);
+    expect(sameDrawing([stage()], [stage({ 2: { key: 's1n2' } })])).toBe(false);
+    expect(sameDrawing([stage()], [stage({ 2: { inputs: [1, 0] } })])).toBe(false);
+    expect(sameDrawing([stage()], [stage({ 1: { attrs: { value: 0.0883883 } } })])).toBe(false);
+    expect(sameDrawing([stage()], [{ ...stage(), outputs: [1] }])).toBe(false);
+    expect(sameDrawing([stage()], [stage(), stage()])).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@
 // A preset opens what its docs describe: one layer at a typical length (T = 2048 / S = 4096 for the real
 // models), with the whole stack one checkbox away.
 
-import { el, clear } from '../dom.js';
+import { el, clear, setFlag, setText } from '../dom.js';
 import { rangeError } from '../state.js';
 import { formatSI as fmtSI, formatTime as fmtTime, formatMs } from '../format.js';
 import { clockResolutionMs } from '../clock.js';
@@ -259,9 +259,14 @@ export function createConfigView(root, ctx) {
     selDev.append(el('option', { value: 'custom' }, 'custom device…'));
   }
 
+  // Every write below only when the value differs: this runs for every result (a slider move), and a control
+  // or text written again with what it holds is style and layout work in the frame that shows the change.
   function setVal(input, v) {
-    if (document.activeElement !== input) input.value = String(v);
+    const s = String(v);
+    if (document.activeElement !== input && input.value !== s) input.value = s;
   }
+  const setValue = (node, v) => { if (node.value !== v) node.value = v; };
+  const setChecked = (node, on) => { if (node.checked !== on) node.checked = on; };
 
   function draw(state, model) {
     const presets = ctx.presets();
@@ -269,31 +274,31 @@ export function createConfigView(root, ctx) {
     const c = state.cfg;
     const match = (presets?.models || []).find((m) =>
       ['d', 'H', 'G', 'dh', 'f', 'eps', 'theta'].every((k) => m.cfg[k] === c[k]));
-    selModel.value = match ? match.name : '';
-    wholeRow.hidden = !(match && match.layers > 1);
+    setValue(selModel, match ? match.name : '');
+    setFlag(wholeRow, 'hidden', !(match && match.layers > 1));
     if (match) {
-      wholeText.textContent = `whole model (${match.layers} layers)`;
-      wholeBox.checked = c.layers === match.layers;
+      setText(wholeText, `whole model (${match.layers} layers)`);
+      setChecked(wholeBox, c.layers === match.layers);
     }
-    for (const [m, r] of Object.entries(modeInputs)) r.checked = c.mode === m;
+    for (const [m, r] of Object.entries(modeInputs)) setChecked(r, c.mode === m);
     for (const { row, num, range, f } of Object.values(rows)) {
-      row.hidden = !!(f.modes && !f.modes.includes(c.mode));
+      setFlag(row, 'hidden', !!(f.modes && !f.modes.includes(c.mode)));
       setVal(num, c[f.key]);
       let best = 0;
       f.ticks.forEach((t, i) => { if (Math.abs(t - c[f.key]) < Math.abs(f.ticks[best] - c[f.key])) best = i; });
-      range.value = String(best);
+      setValue(range, String(best));
     }
     setVal(numEps, c.eps);
     setVal(numTheta, c.theta);
     setVal(numSeed, state.seed);
-    for (const [v, r] of Object.entries(ebInputs)) r.checked = Number(v) === state.eb;
-    selDev.value = state.dev;
-    custom.hidden = state.dev !== 'custom';
+    for (const [v, r] of Object.entries(ebInputs)) setChecked(r, Number(v) === state.eb);
+    setValue(selDev, state.dev);
+    setFlag(custom, 'hidden', state.dev !== 'custom');
     for (const [k, { inp, unit }] of Object.entries(customInputs)) setVal(inp, +(state.custom[k] / unit).toPrecision(6));
     const dev = state.dev === 'custom' ? null : (presets?.devices || []).find((d) => d.name === state.dev);
-    devInfo.textContent = dev
+    setText(devInfo, dev
       ? `matmul ${fmtSI(dev.mm_flops, 'FLOP/s')}, vector ${fmtSI(dev.vec_flops, 'FLOP/s')}, ${fmtSI(dev.bw, 'B/s')}, launch ${fmtTime(dev.launch)}${dev.source ? ` — ${dev.source}` : ''}`
-      : '';
+      : '');
 
     // the core's error: in words, next to the field it names (and in the alert below the fields)
     for (const m of fieldMsgs.values()) if (m.classList.contains('core-msg')) { m.textContent = ''; m.classList.remove('core-msg'); }
@@ -313,7 +318,7 @@ export function createConfigView(root, ctx) {
         if (inp) { inp.setAttribute('aria-invalid', 'true'); inp.setAttribute('data-core-invalid', ''); }
         errBox.append(` (the ${field === 'eb' ? 'element size' : field === 'mode' ? 'mode' : field} field)`);
       }
-    } else {
+    } else if (!errBox.hidden || errBox.firstChild) {
       errBox.hidden = true;
       clear(errBox);
     }
@@ -322,8 +327,8 @@ export function createConfigView(root, ctx) {
       const tm = r.timing_ms || {};
       const bind = r.bind && Object.keys(r.bind).length ? ` · bind ${Object.entries(r.bind).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
       // at the clock's resolution: Firefox's performance.now() ticks in whole ms ("0.00 ms" there meant "< 1 ms")
-      summary.textContent = `analysis in ${tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?'}${bind}`;
-    } else summary.textContent = '';
+      setText(summary, `analysis in ${tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?'}${bind}`);
+    } else setText(summary, '');
   }
 
   return { draw };

@@ -16,7 +16,7 @@
 
 import { d3, dagre } from '../lib.js';
 import { CLASSES, classCss, fmtShape, nodeLabel } from '../ops.js';
-import { el, clear } from '../dom.js';
+import { el, clear, setAttr, setText } from '../dom.js';
 import { mark } from '../perf.js';
 import {
   NODE_H, AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, textWidth, nodeCount, stageLayers, isCollapsed, summarize, layerSlice,
@@ -26,7 +26,7 @@ import { kernelColor } from './kernels/palette.js';
 import { explain } from '../glossary.js';
 import { narrateStage } from '../narrate.js';
 import { stageGraph, groupBox, sliceEdges, collapsedEdges, COMPACT_LAYERS } from './graph/grouping.js';
-import { unionGraph, foldColumns } from './graph/union.js';
+import { unionGraph, foldColumns, sameDrawing } from './graph/union.js';
 import { changeRegion, regionTransform, cameraTransform } from './graph/camera.js';
 import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
 import { createTween } from './graph/tween.js';
@@ -256,26 +256,40 @@ export function createGraphView(root, ctx) {
   // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
   // folded into columns for the canvas's aspect; null while dagre runs in the worker.
   const unionMemo = new Map();
+  const foldsOf = new WeakMap();   // dagre's union shape → Map aspect → its fold
   function unionShape(inst, urgent) {
     const stages = model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s));
-    const ukey = `${model.version}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    const ukey = `${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    // this result's union, or the last result's when its stages draw the same (sizes changed only)
     let u = unionMemo.get(ukey);
+    if (u && u.version !== model.version) {
+      if (sameDrawing(u.stages, stages)) {
+        u.version = model.version;
+        u.stages = stages;
+      } else u = null;
+    }
     if (!u) {
       const g = unionGraph(stages.map((s) => stageNodes(s, inst)));
       if (g.nodes.length > MAX_EXPANDED_NODES) return undefined;
-      u = { nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })), folds: new Map() };
+      u = { version: model.version, stages, nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })) };
+      unionMemo.delete(ukey);
       while (unionMemo.size >= 4) unionMemo.delete(unionMemo.keys().next().value);
       unionMemo.set(ukey, u);
     }
     const shape = dagreShape(u.nodes, u.edges, urgent, UNION_DAGRE);
     if (!shape) return null;
     const aspect = canvasAspect();
-    let f = u.folds.get(`${aspect}|${shape.width}x${shape.height}`);
+    // the fold is kept with dagre's shape: the same shape (graph/layout.js caches it by the union's keys, box
+    // sizes and edges, across results) folds the same way, so a slider's new result finds it (~1.5 ms) and
+    // its drawing is the same layout object as the last one's (draw() then keeps the view as it is)
+    let folds = foldsOf.get(shape);
+    if (!folds) foldsOf.set(shape, (folds = new Map()));
+    let f = folds.get(aspect);
     if (!f) {
       const h = Math.max(...[...u.nodes.values()].map((v) => v.h));
       f = foldColumns(shape.pos, shape.width, shape.height, { aspect, h, wOf: new Map([...u.nodes.values()].map((v) => [v.key, v.w])) });
       f.base = shape;
-      u.folds.set(`${aspect}|${shape.width}x${shape.height}`, f);
+      folds.set(aspect, f);
     }
     return f;
   }
@@ -497,16 +511,24 @@ export function createGraphView(root, ctx) {
     btn.append('span').attr('class', 'st-counts');
     btn.on('click', (ev, s) => ctx.setState({ stage: s.index }));
     const all = enter.merge(rows);
-    all.attr('class', (s) => [s.index === idx ? 'current' : '', s.changed ? '' : 'unchanged'].join(' ').trim())
-      .attr('hidden', (s) => (visible.includes(s.index) ? null : ''))
-      .attr('aria-current', (s) => (s.index === idx ? 'step' : null));
-    all.select('.st-name').text((s) => `${s.index}. ${s.name}`);
-    // hover: what the pass does, and what its "hits" count (web/glossary.js)
-    all.select('.st-name').each(function (s) { explain(this, s.name); });
-    all.select('.st-counts').each(function (s) { if (s.counts.hits !== null && s.counts.hits !== undefined) explain(this, 'hits'); });
-    all.select('.st-counts').text((s) => {
+    // (every result rejoins the rows: only what changed is written, a text written again is relaid out)
+    all.each(function (s) {
+      setAttr(this, 'class', [s.index === idx ? 'current' : '', s.changed ? '' : 'unchanged'].join(' ').trim() || null);
+      setAttr(this, 'hidden', visible.includes(s.index) ? null : '');
+      setAttr(this, 'aria-current', s.index === idx ? 'step' : null);
+      const name = this.querySelector('.st-name'), counts = this.querySelector('.st-counts');
+      setText(name, `${s.index}. ${s.name}`);
+      // hover: what the pass does, and what its "hits" count (web/glossary.js)
+      if (name.__explained !== s.name) {
+        name.__explained = s.name;
+        explain(name, s.name);
+      }
+      if (s.counts.hits !== null && s.counts.hits !== undefined && !counts.__explained) {
+        counts.__explained = true;
+        explain(counts, 'hits');
+      }
       const h = s.counts.hits === null || s.counts.hits === undefined ? '' : ` · ${s.counts.hits} hit${s.counts.hits === 1 ? '' : 's'}`;
-      return `${s.counts.nodes} nodes · ${s.counts.ops} ops${h}${s.changed ? '' : ' · no change'}`;
+      setText(counts, `${s.counts.nodes} nodes · ${s.counts.ops} ops${h}${s.changed ? '' : ' · no change'}`);
     });
   }
 
@@ -556,15 +578,18 @@ export function createGraphView(root, ctx) {
   const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : ` · ${c.hits} hit${c.hits === 1 ? '' : 's'}`);
   function drawStrip(stages, visible, idx) {
     const st = stages[idx];
-    sName.textContent = `${idx}. ${st.name}`;
-    sName.setAttribute('data-stage', idx);
+    setText(sName, `${idx}. ${st.name}`);
+    setAttr(sName, 'data-stage', idx);
     const chips = d3.select(sChips).selectAll('button.ps-chip').data(stages, (s) => `${s.index}:${s.key}`)
       .join((e) => e.append('button').attr('type', 'button').attr('class', 'ps-chip').on('click', (ev, s) => ctx.setState({ stage: s.index })));
-    chips.classed('current', (s) => s.index === idx).classed('unchanged', (s) => !s.changed)
-      .attr('hidden', (s) => (visible.includes(s.index) ? null : ''))
-      .attr('aria-current', (s) => (s.index === idx ? 'step' : null))
-      .attr('title', (s) => `${s.name}: ${s.counts.nodes} nodes, ${s.counts.ops} ops${hitsText(s.counts)}`)
-      .text((s) => `${s.name} ${s.counts.nodes}${s.counts.hits === null || s.counts.hits === undefined ? '' : ' ×' + s.counts.hits}`);
+    chips.each(function (s) {
+      if (this.classList.contains('current') !== (s.index === idx)) this.classList.toggle('current', s.index === idx);
+      if (this.classList.contains('unchanged') !== !s.changed) this.classList.toggle('unchanged', !s.changed);
+      setAttr(this, 'hidden', visible.includes(s.index) ? null : '');
+      setAttr(this, 'aria-current', s.index === idx ? 'step' : null);
+      setAttr(this, 'title', `${s.name}: ${s.counts.nodes} nodes, ${s.counts.ops} ops${hitsText(s.counts)}`);
+      setText(this, `${s.name} ${s.counts.nodes}${s.counts.hits === null || s.counts.hits === undefined ? '' : ' ×' + s.counts.hits}`);
+    });
   }
 
   let cap = null;          // the shown stage's caption (narrate.js), for the export and the change list
@@ -583,11 +608,14 @@ export function createGraphView(root, ctx) {
   function drawCaption(stages, idx) {
     const c = stageCaption(stages, idx);
     const same = cap && cap.key === `${model.version}|${idx}`;
-    cap = { ...c, key: `${model.version}|${idx}` };
-    capHead.textContent = c.headline;
-    capRule.textContent = c.rule || '';
-    caption.setAttribute('data-stage', idx);
-    if (same) return;
+    // a new result telling the same changes (a slider moved: sizes only) keeps the list, unless one is selected
+    const said = JSON.stringify(c.changes.map((ch) => [ch.how, ch.ids, ch.text]));
+    const sameList = cap && cap.said === said && changeSel === null;
+    cap = { ...c, key: `${model.version}|${idx}`, said };
+    setText(capHead, c.headline);
+    setText(capRule, c.rule || '');
+    setAttr(caption, 'data-stage', idx);
+    if (same || sameList) return;
     changeSel = null;
     clear(capList);
     c.changes.forEach((ch, i) => {
@@ -624,8 +652,8 @@ export function createGraphView(root, ctx) {
     cbShapes.checked = !!st.shapes;
     cbCam.checked = !!st.cam;
     selCollapse.value = st.collapse;
-    btnPlay.textContent = ctx.playing() ? '❚❚ pause' : '▶ play';
-    btnPlay.setAttribute('aria-label', ctx.playing() ? 'pause' : 'play');
+    setText(btnPlay, ctx.playing() ? '❚❚ pause' : '▶ play');
+    setAttr(btnPlay, 'aria-label', ctx.playing() ? 'pause' : 'play');
     if (!m || !m.stages || !m.stages.length) {
       stageLabel.textContent = m && m.error ? 'no graph (see the config error)' : 'loading…';
       return;
@@ -651,12 +679,12 @@ export function createGraphView(root, ctx) {
     // "next" until the last stage would lose your place); the handlers do nothing at the ends anyway
     const atEnd = pos === -1 || pos >= visible.length - 1;
     for (const [b, off] of [[btnPrev, pos <= 0], [btnFirst, pos <= 0], [btnNext, atEnd], [btnLast, atEnd], [sPrev, pos <= 0], [sNext, atEnd]]) {
-      b.setAttribute('aria-disabled', off ? 'true' : 'false');
+      setAttr(b, 'aria-disabled', off ? 'true' : 'false');
     }
     drawStrip(stages, visible, idx);
     drawCaption(stages, idx);
-    stageLabel.textContent = `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
-      (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : '');
+    setText(stageLabel, `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
+      (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : ''));
 
     if (!nodeCount(stage)) {
       empty.hidden = false;
@@ -669,7 +697,7 @@ export function createGraphView(root, ctx) {
     const kernels = st.kern && isLast && !stage.lite && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
-    forcedNote.textContent = `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`;
+    setText(forcedNote, `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`);
     layouts.beginDraw();
     const vis = visualGraph(stage, collapsed, true);
     layouts.cancelSuperseded();
@@ -693,7 +721,8 @@ export function createGraphView(root, ctx) {
     if (markTimer !== null) clearTimeout(markTimer);
     markTimer = null;
     layingNote.hidden = true;
-    svg.style('opacity', null).attr('data-laying-out', 0);
+    if (svg.node().style.opacity) svg.style('opacity', null);
+    setAttr(svg.node(), 'data-laying-out', 0);
     mark('gl-layout-end');
     // kernel membership on visual nodes
     const kof = new Map();
@@ -728,9 +757,16 @@ export function createGraphView(root, ctx) {
     }
     const sel = join(p.elements, p.edges);
     hullsOf(vis, kernels);
-    svg.attr('data-stage', idx).attr('data-stage-name', stage.name).attr('data-nodes', vis.nodes.size)
-      .attr('data-width', Math.round(vis.width)).attr('data-height', Math.round(vis.height))
-      .attr('data-collapsed', collapsed ? 1 : 0).attr('data-layers', stageLayers(stage));
+    {
+      const sv = svg.node();
+      setAttr(sv, 'data-stage', idx);
+      setAttr(sv, 'data-stage-name', stage.name);
+      setAttr(sv, 'data-nodes', vis.nodes.size);
+      setAttr(sv, 'data-width', Math.round(vis.width));
+      setAttr(sv, 'data-height', Math.round(vis.height));
+      setAttr(sv, 'data-collapsed', collapsed ? 1 : 0);
+      setAttr(sv, 'data-layers', stageLayers(stage));
+    }
     const fresh = !prev || prev.version !== m.version;
     last = { version: m.version, stageIndex: idx, vis, collapseKey: vis };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
@@ -746,7 +782,7 @@ export function createGraphView(root, ctx) {
     if (tween.still) {
       // no ghosts, nothing to fade: the joined elements are the still picture already
       tween.apply(1);
-      svg.attr('data-animating', 0);
+      setAttr(svg.node(), 'data-animating', 0);
       anim = null;
     } else if (cam) {
       // the camera: fly to the region that changes, play the change there, hold, fly back to the whole graph

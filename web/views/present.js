@@ -5,7 +5,7 @@
 // demand, one at a time, as an overlay from the strip's menu (Escape closes it). Lesson links (TensorFlow Playground style):
 // hideui=a.b hides those controls (every hideable control carries data-ui=<name>; style.css hides them from
 // body[data-hideui]), lock=1 makes the config panel read-only, stage=N starts at a pass.
-import { el } from '../dom.js';
+import { el, setAttr, setFlag } from '../dom.js';
 import { PANELS } from '../state.js';
 
 export function createPresentView({ ctx, header, panelEls, titles }) {
@@ -77,18 +77,20 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     ev.preventDefault();
   });
 
+  // (every render calls this: only what changed is written; body's data-hideui is read by style.css selectors)
   function draw(st) {
-    body.classList.toggle('present', !!st.present);
-    if (st.hideui.length) body.setAttribute('data-hideui', st.hideui.join(' '));
-    else body.removeAttribute('data-hideui');
-    btn.setAttribute('aria-pressed', st.present ? 'true' : 'false');
-    menu.hidden = !st.present;
+    if (body.classList.contains('present') !== !!st.present) body.classList.toggle('present', !!st.present);
+    setAttr(body, 'data-hideui', st.hideui.length ? st.hideui.join(' ') : null);
+    setAttr(btn, 'aria-pressed', st.present ? 'true' : 'false');
+    setFlag(menu, 'hidden', !st.present);
     if (!st.present) overlay = null;
-    pick.value = overlay || '';
-    for (const [key, b] of flags) b.setAttribute('aria-pressed', st[key] ? 'true' : 'false');
-    for (const p of PANELS) if (p !== 'graph' && panelEls[p]) panelEls[p].classList.toggle('overlay', overlay === p);
-    if (cfgBody) cfgBody.inert = !!st.lock;
-    lockNote.hidden = !st.lock;
+    if (pick.value !== (overlay || '')) pick.value = overlay || '';
+    for (const [key, b] of flags) setAttr(b, 'aria-pressed', st[key] ? 'true' : 'false');
+    for (const p of PANELS) {
+      if (p !== 'graph' && panelEls[p] && panelEls[p].classList.contains('overlay') !== (overlay === p)) panelEls[p].classList.toggle('overlay', overlay === p);
+    }
+    if (cfgBody) setFlag(cfgBody, 'inert', !!st.lock);
+    setFlag(lockNote, 'hidden', !st.lock);
   }
   /** The panel shown over the graph (a lesson step's kernels or memory), or null; quiet: the caller redraws. */
   function showOverlay(p, { quiet = false } = {}) {

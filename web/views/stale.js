@@ -2,7 +2,7 @@
 // current one (a config that cannot be built, an analysis or run still on its way): the panel keeps the old
 // drawing only with this banner saying what it was computed for.
 
-import { el } from '../dom.js';
+import { el, setFlag, setText } from '../dom.js';
 
 /** "d=64 H=8 G=2 dh=8 f=128, prefill T=12" for a result's or a state's config (mode prefill|decode|masked). */
 export function describeConfig(cfg) {
@@ -20,13 +20,14 @@ export function createStaleBanner() {
   const node = el('div', { class: 'stale stale-banner', role: 'status', 'data-testid': 'stale-banner', hidden: '' });
   return {
     node,
+    // (each panel's draw calls one of these: written only when it changes)
     show(computedFor, why) {
-      node.textContent = `stale — computed for ${computedFor}${why ? `; ${why}` : ''}`;
-      node.hidden = false;
+      setText(node, `stale — computed for ${computedFor}${why ? `; ${why}` : ''}`);
+      setFlag(node, 'hidden', false);
     },
     hide() {
-      node.hidden = true;
-      node.textContent = '';
+      setFlag(node, 'hidden', true);
+      setText(node, '');
     },
     get shown() {
       return !node.hidden;

@@ -15,12 +15,20 @@ export function kernelHulls(nodes, pad = 4) {
   return [...pts].map(([ki, p]) => ({ ki, hull: d3.polygonHull(p) })).filter((d) => d.hull);
 }
 
-/** Joins the hulls into the group g (a d3 selection); hl: the hovered kernel, sel: the selected one's. */
+/** Joins the hulls into the group g (a d3 selection); hl: the hovered kernel, sel: the selected one's. Writes
+ *  only what changed: a slider's new result has the same hulls, and a path's d written again is parsed, laid
+ *  out and repainted again (the hulls cover most of the drawing). */
 export function drawHulls(g, data, { hl = null, sel = null } = {}) {
-  g.selectAll('path.hull').data(data, (d) => d.ki).join('path').attr('class', 'hull')
-    .attr('d', (d) => `M${d.hull.join('L')}Z`)
-    .attr('fill', (d) => kernelColor(d.ki)).attr('stroke', (d) => kernelColor(d.ki))
-    .attr('data-kernel', (d) => d.ki)
-    .classed('hl', (d) => hl === d.ki)
-    .classed('sel', (d) => sel === d.ki);
+  g.selectAll('path.hull').data(data, (d) => d.ki).join((enter) => enter.append('path').attr('class', 'hull'))
+    .each(function (d) {
+      const set = (k, v) => { if (this.getAttribute(k) !== v) this.setAttribute(k, v); };
+      set('d', `M${d.hull.join('L')}Z`);
+      set('fill', kernelColor(d.ki));
+      set('stroke', kernelColor(d.ki));
+      set('data-kernel', String(d.ki));
+      const cl = this.classList;
+      if (!cl.contains('hull')) cl.add('hull');
+      if (cl.contains('hl') !== (hl === d.ki)) cl.toggle('hl', hl === d.ki);
+      if (cl.contains('sel') !== (sel === d.ki)) cl.toggle('sel', sel === d.ki);
+    });
 }

@@ -6,6 +6,16 @@
 import { classCss, fmtShape } from '../../ops.js';
 import { kernelColor } from '../kernels/palette.js';
 
+/** Sets (or, for null, removes) attribute k of el to v unless this join last set it so (el.__jn remembers). */
+function put(el, k, v) {
+  const was = el.__jn || (el.__jn = {});
+  const s = v === null || v === undefined ? null : String(v);
+  if (was[k] === s) return;
+  was[k] = s;
+  if (s === null) el.removeAttribute(k);
+  else el.setAttribute(k, s);
+}
+
 /**
  * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
  * isSelected(d); highlighted(): the hovered kernel or null; shapesOn(): whether shapes are drawn on edges.
@@ -30,27 +40,44 @@ export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
         }
       });
     const all = enter.merge(nodeSel);
-    all.attr('class', (d) => {
+    // Only what changed is written (a slider's new result rejoins the same boxes with new shapes: each rect's
+    // geometry written again marked all of them for layout and paint in the frame that shows the change).
+    // class and aria-selected are compared with the element (the highlights and the selection change them
+    // too); the rest only this join writes, so it remembers what it wrote.
+    all.each(function (d) {
       const c = ['node', d.v.group ? 'group' : classCss(d.v.cls)];
       if (d.ghost) c.push('ghost');
       if (d.removed) c.push('removed');
       if (d.v.kernel !== undefined) c.push('in-kernel');
       if (hl !== null && d.v.kernel === hl) c.push('hl');
       if (hl !== null && d.v.kernel !== hl) c.push('dim');
-      return c.join(' ');
-    })
-      .attr('data-key', (d) => d.key)
-      .attr('data-node-id', (d) => (d.v.group || d.ghost ? null : d.v.node.id))
-      .attr('data-layer', (d) => (d.v.group ? d.v.layer : null))
-      .attr('data-x', (d) => Math.round(d.to.x * 10) / 10)
-      .attr('data-y', (d) => Math.round(d.to.y * 10) / 10)
-      .attr('data-op', (d) => (d.v.group ? 'group' : d.v.node.op))
-      .attr('tabindex', (d) => (d.v.group ? 0 : null))
-      .attr('aria-label', (d) => (d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`))
-      .attr('aria-selected', (d) => (isSelected(d) ? 'true' : null));
-    all.select('rect')
-      .attr('x', (d) => -d.v.w / 2).attr('y', (d) => -d.v.h / 2).attr('width', (d) => d.v.w).attr('height', (d) => d.v.h)
-      .style('stroke', (d) => (d.v.kernel !== undefined ? kernelColor(d.v.kernel) : null));
+      const cls = c.join(' ');
+      if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
+      put(this, 'data-key', d.key);
+      put(this, 'data-node-id', d.v.group || d.ghost ? null : d.v.node.id);
+      put(this, 'data-layer', d.v.group ? d.v.layer : null);
+      put(this, 'data-x', Math.round(d.to.x * 10) / 10);
+      put(this, 'data-y', Math.round(d.to.y * 10) / 10);
+      put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
+      put(this, 'tabindex', d.v.group ? 0 : null);
+      put(this, 'aria-label', d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
+      const sel = isSelected(d) ? 'true' : null;
+      if (this.getAttribute('aria-selected') !== sel) {
+        if (sel) this.setAttribute('aria-selected', sel);
+        else this.removeAttribute('aria-selected');
+      }
+      const r = this.firstChild;   // the rect (entered first)
+      put(r, 'x', -d.v.w / 2);
+      put(r, 'y', -d.v.h / 2);
+      put(r, 'width', d.v.w);
+      put(r, 'height', d.v.h);
+      const stroke = d.v.kernel !== undefined ? kernelColor(d.v.kernel) : '';
+      if (r.__jn.stroke !== stroke) {
+        r.__jn.stroke = stroke;
+        if (stroke) r.style.stroke = stroke;
+        else r.style.removeProperty('stroke');
+      }
+    });
     all.select('text').each(function (d) {
       // the label, then the chips of the weights / scalars it reads (a tspan: one text element to measure);
       // rewritten only when it changed (a join of 1024 layer boxes spent most of its time here)
@@ -84,14 +111,19 @@ export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
     };
     // (its arrowhead and its fade are the tween's, tween.js)
     const edges = edgeSel.enter().append('path').merge(edgeSel)
-      .attr('class', (d) => {
+      .each(function (d) {
         d.wrap = wraps(d);
-        return `edge${d.shared ? ' shared' : ''}${d.wrap ? ' wrap' : ''}`;
+        const cls = `edge${d.shared ? ' shared' : ''}${d.wrap ? ' wrap' : ''}`;
+        if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
       });
     // shapes on edges (shapes=1): the tensor each edge carries, at its middle
     const shapeData = shapesOn() ? edgeList.filter((e) => e.shape && e.phase !== 'out') : [];
-    const shapes = groups.shapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key).join('text')
-      .attr('class', 'edge-shape').attr('text-anchor', 'middle').text((d) => fmtShape(d.shape));
+    const shapes = groups.shapes.selectAll('text.edge-shape').data(shapeData, (d) => d.key)
+      .join((e) => e.append('text').attr('class', 'edge-shape').attr('text-anchor', 'middle'))
+      .each(function (d) {
+        const t = fmtShape(d.shape);
+        if (this.textContent !== t) this.textContent = t;
+      });
     return { nodes: all, edges, shapes };
   };
 }

@@ -27,7 +27,8 @@ export function createSweep(lab, r, pipeline) {
   const axis = decode ? 'S' : 'T';
   const cache = new Map();
   let cancelled = false;
-  const base = r.fused.kernels.map((k) => k.label).join('|');
+  // (made when the sweep is first used: a new result makes a sweep, most are never moved)
+  let base = null;
   function caseAt(v) {
     const config = { ...r.config };
     if (decode) config.S = v; else config.T = v;
@@ -41,6 +42,7 @@ export function createSweep(lab, r, pipeline) {
     try {
       const out = lab.runCase(caseAt(v));
       const fk = out && out.fused && out.fused.kernels;
+      if (base === null) base = r.fused.kernels.map((k) => k.label).join('|');
       // another partition into kernels (a T that changes what fuses) is not comparable kernel by kernel
       if (fk && fk.map((k) => k.label).join('|') === base) ks = fk;
     } catch { ks = null; }
