@@ -347,8 +347,8 @@ export async function createGraphLab(opts = {}) {
 
   const modOpts = {};
   // a precompiled module that fails to instantiate rejects the factory's promise (it would wait forever)
-  const M0 = {};
-  const failed = new Promise((_, reject) => { M0.reject = reject; });
+  let failInstantiation = null;
+  const failed = new Promise((_, reject) => { failInstantiation = reject; });
   failed.catch(() => {});
   if (opts.locateFile) modOpts.locateFile = opts.locateFile;
   else if (opts.wasmUrl !== undefined && !isNode) {
@@ -361,7 +361,7 @@ export async function createGraphLab(opts = {}) {
     modOpts.instantiateWasm = (imports, receive) => {
       Promise.resolve(opts.wasmModule)
         .then((mod) => WebAssembly.instantiate(mod, imports).then((inst) => receive(inst, mod)))
-        .catch((err) => M0.reject(err));
+        .catch((err) => failInstantiation(err));
       return {};
     };
   } else if (opts.wasmBinary) {

@@ -2,13 +2,9 @@
 // checked against the WASM module under Node — the core's graphs and provenance do not depend on them, and an
 // analysis that reuses its previous stages gives what a fresh one gives.
 import { describe, it, expect, beforeAll } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { analyzeCase, graphKey } from '../../web/analysis-core.js';
 import { caseFromState, defaultState, withPatch } from '../../web/state.js';
-
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { loadBrowserModule } from '../helpers/browser-module.js';
 
 const withoutTiming = (text) => {
   const r = JSON.parse(text);
@@ -19,9 +15,7 @@ const withoutTiming = (text) => {
 describe('analysis reuse on element bytes / device changes', () => {
   let gl;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) throw new Error('public/graphlab-core.wasm is missing: run make wasm');
-    const { createGraphLab } = await import('../../wasm/graphlab.mjs');
-    gl = await createGraphLab();
+    gl = await loadBrowserModule();
   });
 
   const states = [

@@ -20,6 +20,7 @@ import { unpackResult } from '../../web/result-pack.js';
 import { runFootprint } from '../../web/run-budget.js';
 import { describeKernels, describeValues } from '../../web/kernel-names.js';
 import { caseFromState, defaultState, withPatch } from '../../web/state.js';
+import { loadBrowserModule } from '../helpers/browser-module.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const NATIVE = path.join(REPO, 'build', 'graphlab');
@@ -95,9 +96,7 @@ const PRESET_405B = { d: 16384, H: 128, G: 8, dh: 128, f: 53248, eps: 0.00001, t
 describe('stages read off the packed columns equal the object path on the CLI\'s results', () => {
   let gl;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) throw new Error('public/graphlab-core.wasm is missing: run make wasm');
-    const { createGraphLab } = await import('../../wasm/graphlab.mjs');
-    gl = await createGraphLab();
+    gl = await loadBrowserModule();
   });
 
   it('every golden case (prefill, decode with symbolic S, stacks, fp32)', () => {

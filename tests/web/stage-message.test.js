@@ -2,21 +2,15 @@
 // made whole on the page) equal what the worker made, byKey Map included, for a whole (small) result and a
 // summarised (lite) one; the clone is the structured clone a postMessage makes.
 import { describe, it, expect, beforeAll } from 'vitest';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { analyzeCase } from '../../web/analysis-core.js';
 import { caseFromState, defaultState, withPatch } from '../../web/state.js';
 import { stagesForMessage, stagesFromMessage } from '../../web/stage-message.js';
-
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+import { loadBrowserModule } from '../helpers/browser-module.js';
 
 describe('stages across the worker boundary', () => {
   let gl;
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(REPO, 'public', 'graphlab-core.wasm'))) throw new Error('public/graphlab-core.wasm is missing: run make wasm');
-    const { createGraphLab } = await import('../../wasm/graphlab.mjs');
-    gl = await createGraphLab();
+    gl = await loadBrowserModule();
   });
 
   const cases = [
