@@ -74,7 +74,8 @@ async function resolveModuleUrl(x) {
  * the rest Int32Array views, strings as table indices; node i's inputs are ins[inStart[i] .. inStart[i+1]),
  * its dims dims[2 * dimStart[i] ..] as low/high words or a symbol's string and INT32_MIN),
  * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace), fingerprints: [16 hex
- * digits per stage: its structure hashed, everything but shapes and attrs; also each graph's fingerprint]}.
+ * digits per stage: its structure hashed, everything but shapes and attrs; also each graph's fingerprint],
+ * keys: [{usable, changed, keyStage, keyId, layer}] (per stage with full graphs: c/src/io/stage_keys.c)}.
  * With emit.graphs "shapes" each graph is {key, n, nsym (its symbolic dims), rank, dimStart, dims, attrs,
  * shapesOnly, fingerprint}.
  * What the lab's analysis reads (web/model.js stageTable); unpackCaseResult makes objects of it.
@@ -169,8 +170,20 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
     for (let s = 0; s < nst; s++) fingerprints.push(hex8(f[2 * s + 1]) + hex8(f[2 * s]));
     graphs.forEach((g, s) => { g.fingerprint = fingerprints[s]; });
   }
+  // every node's stable key and layer per stage (c/src/io/stage_keys.c), with full graphs
+  const keys = [];
+  if (parts & 16) {
+    for (let s = 0; s < nst; s++) {
+      const n = graphs[s] ? graphs[s].n : 0;
+      const flags = col(p, 1)[0]; p += 1;
+      const keyStage = col(p, n); p += n;
+      const keyId = col(p, n); p += n;
+      const layer = col(p, n); p += n;
+      keys.push({ usable: (flags & 1) !== 0, changed: (flags & 2) !== 0, keyStage, keyId, layer });
+    }
+  }
   if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
-  return { result, str, nstr, parts, graphs, provenance, fingerprints };
+  return { result, str, nstr, parts, graphs, provenance, fingerprints, keys };
 }
 
 const hex8 = (w) => (w >>> 0).toString(16).padStart(8, '0');

@@ -213,6 +213,8 @@ export function stageTable(result, cols, prev = null) {
   const gkeys = cols.graphs.map((g) => g.key);
   const memo = new Int32Array(prev ? prev.nstr : 0).fill(-1);   // a string of prev's table → this table's
   let reusing = !!prev;
+  // the core's keys and layers (c/src/io/stage_keys.c: the rule of keysOfTrace / keysOfPass, not run cold here)
+  const core = cols.keys && cols.keys.length === passes.length && cols.graphs.length === passes.length ? cols.keys : null;
   const stages = [];
   for (let i = 0; i < passes.length; i++) {
     const p = passes[i];
@@ -236,6 +238,8 @@ export function stageTable(result, cols, prev = null) {
       // the how column holds the last table's string indices: this table's for the same strings
       if (old.how) st.how = translate(old.how, memo);
       st.changed = i > 0 && !st.usable ? changedByCounts(st, stages[i - 1]) : old.changed;
+    } else if (core && gr === cols.graphs[i]) {
+      keysOfCore(st, core[i], i > 0 ? stages[i - 1] : null);
     } else if (i === 0) {
       keysOfTrace(st, sf);
     } else {
@@ -296,6 +300,40 @@ function translate(col, memo) {
   const out = new Int32Array(col.length);
   for (let i = 0; i < col.length; i++) out[i] = col[i] === NO_HOW ? NO_HOW : memo[col[i]];
   return out;
+}
+
+// The keys and layers the core made (readCaseColumns keys[i]); how / fromStart / from are the provenance's,
+// from the stage before only, as keysOfPass keeps them.
+function keysOfCore(st, k, prev) {
+  const n = st.n, pv = st.pv;
+  st.keyStage = k.keyStage;
+  st.keyId = k.keyId;
+  st.layer = k.layer;
+  if (!prev) return;
+  st.usable = k.usable;
+  if (k.usable) {
+    st.how = pv.how;
+    let inside = true;
+    for (let j = 0; j < pv.from.length; j++) if (!(pv.from[j] >= 0 && pv.from[j] < prev.n)) inside = false;
+    if (inside) {
+      st.fromStart = pv.fromStart;
+      st.from = pv.from;
+    } else {
+      const fromStart = new Int32Array(n + 1), from = [];
+      for (let i = 0; i < n; i++) {
+        for (let j = pv.fromStart[i]; j < pv.fromStart[i + 1]; j++) if (pv.from[j] >= 0 && pv.from[j] < prev.n) from.push(pv.from[j]);
+        fromStart[i + 1] = from.length;
+      }
+      st.fromStart = fromStart;
+      st.from = Int32Array.from(from);
+    }
+    st.changed = k.changed;
+  } else {
+    st.how = new Int32Array(n).fill(NO_HOW);
+    st.fromStart = new Int32Array(n + 1);
+    st.from = new Int32Array(0);
+    st.changed = changedByCounts(st, prev);
+  }
 }
 
 function keysOfTrace(st, sf) {

@@ -31,7 +31,7 @@ static void test_packed_layout(void **state) {
     size_t base = 8 + ((jlen + 3) & ~3u);
     assert_int_equal((n - base) % 4, 0);
     const int32_t *W = (const int32_t *)(out + base);
-    assert_int_equal(W[0], 1 | 2 | 8);                /* graphs, provenance and the fingerprints */
+    assert_int_equal(W[0], 1 | 2 | 8 | 16);           /* graphs, provenance, the fingerprints and the keys */
     int nst = W[1], tab = W[2];
     assert_true(nst == 7 && tab > 3 && (size_t)(tab + 2) * 4 <= n - base);
     int nstr = W[tab];
@@ -320,6 +320,22 @@ static void read_packed(const char *case_json, packed_view *v) {
         assert_true(p <= v->tab);
     }
     for (int s = 0; s < v->nst; s++, p += 2) v->fp[s] = (uint64_t)(uint32_t)W[p] | (uint64_t)(uint32_t)W[p + 1] << 32;
+    /* the keys (stage_keys.c; model.js's rule is checked against them by tests/web/stage-columns.test.js): the
+     * trace's node i is (0, i); every stage's keys are distinct, its layers the shared group or a layer */
+    assert_int_equal((parts & 16) != 0, !shapes);
+    for (int s = 0; (parts & 16) && s < v->nst; s++) {
+        int nn = v->n[s];
+        const int32_t *flags = W + p, *ks = W + p + 1, *ki = ks + nn, *lay = ki + nn;
+        p += 1 + 3 * nn;
+        assert_true(p <= v->tab);
+        assert_int_equal(*flags & ~3, 0);
+        if (s == 0) assert_int_equal(*flags & 1, 0);
+        for (int i = 0; i < nn; i++) {
+            if (s == 0) assert_true(ks[i] == 0 && ki[i] == i);
+            assert_true(ks[i] >= 0 && ks[i] <= s && ki[i] >= 0 && lay[i] >= -1);
+            for (int j = 0; j < i && nn <= 400; j++) assert_false(ks[j] == ks[i] && ki[j] == ki[i]);
+        }
+    }
     assert_int_equal(p, v->tab);
     v->nstr = W[v->tab];
     v->offs = W + v->tab + 1;

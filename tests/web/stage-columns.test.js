@@ -114,6 +114,30 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
     expect(ran).toBeGreaterThanOrEqual(25);
   });
 
+  it('the core\'s keys and layers (c/src/io/stage_keys.c) are model.js\'s rule, column for column', () => {
+    const cases = goldenFiles().map(([, c]) => c);
+    for (const patch of [{ cfg: { layers: 40 } }, { cfg: { mode: 'decode', layers: 5 } }, { pipeline: ['cse', 'dce', 'cse', 'decompose', 'cse'] },
+      { pipeline: [] }, { pipeline: ['decompose', 'constant_fold', 'simplify', 'dce'] }]) cases.push(caseFromState(withPatch(defaultState(), patch)));
+    let ran = 0;
+    for (const c of cases) {
+      let cols;
+      try {
+        cols = gl.runCaseColumns(c);
+      } catch {
+        continue;
+      }
+      expect(cols.keys.length).toBe(cols.graphs.length);
+      const core = stageTable(cols.result, cols), js = stageTable(cols.result, { ...cols, keys: [] });
+      for (let i = 0; i < js.stages.length; i++) {
+        const a = core.stages[i], b = js.stages[i], at = `${JSON.stringify(c).slice(0, 80)} stage ${i}`;
+        for (const k of ['keyStage', 'keyId', 'layer', 'how', 'fromStart', 'from']) expect(a[k] && Array.from(a[k]), `${at} ${k}`).toEqual(b[k] && Array.from(b[k]));
+        expect([a.usable, a.changed], at).toEqual([b.usable, b.changed]);
+      }
+      ran++;
+    }
+    expect(ran).toBeGreaterThanOrEqual(30);
+  });
+
   it('40-layer stacks (summarised per layer) and a decode stack', () => {
     for (const patch of [{ cfg: { layers: 40 } }, { cfg: { mode: 'decode', layers: 40 } }, { cfg: { mode: 'decode', layers: 3 } }]) {
       const c = caseFromState(withPatch(defaultState(), patch));

@@ -6,7 +6,8 @@
  *
  *   bytes  "GLB1", u32 json_len, the JSON (json_len bytes), zero bytes up to a multiple of 4
  *   then int32 words W (little-endian, as WebAssembly and x86 are):
- *     W[0] parts (1: graphs, 2: provenance, 4: the graphs are shapes only, 8: fingerprints), W[1] stages,
+ *     W[0] parts (1: graphs, 2: provenance, 4: the graphs are shapes only, 8: fingerprints, 16: keys),
+ *     W[1] stages,
  *     W[2] the word where the string table starts
  *     graphs, per stage: key, n, nout, outputs[nout], op[n], nin[n], inputs[sum nin], rank[n],
  *       dims[sum rank][2] (an integer as low and high words; a symbol as its string and INT32_MIN),
@@ -16,6 +17,8 @@
  *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
  *       nremoved, removed[nremoved]
  *     fingerprints (with graphs, either form), per stage: gl_case_fingerprint's low and high words
+ *     keys (parts & 16: with full graphs), per stage: flags (1: usable, 2: changed), key_stage[n], key_id[n],
+ *       layer[n] (stage_keys.c: what the lab joins its drawing on)
  *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
  *   zero bytes up to a multiple of 8, the long tables (kernels, memory: gl_case_write_tables, case_tables.c;
  *   left out of the JSON), and last a u32: the byte where those tables start
@@ -26,6 +29,7 @@
 
 #include "io/case.h"
 #include "io/graph_json.h"
+#include "io/stage_keys.h"
 #include "ir/util.h"
 
 typedef struct {
@@ -321,6 +325,28 @@ static void pack_shapes(packer *p, const char *key, const gl_graph *g, gl_sb *tm
     put_attrs(p, g, tmp, pc);
 }
 
+/* Every stage's keys and layers (stage_keys.c), each made from the stage before's. */
+static gl_status pack_keys(packer *p, const gl_case *c, const gl_case_result *r, gl_err *e) {
+    gl_stage_keys keys[2] = {{0}, {0}};
+    gl_status st = GL_OK;
+    for (int i = 0; i < r->nst && !st; i++) {
+        gl_stage_keys *cur = &keys[i & 1], *prev = i > 0 ? &keys[(i - 1) & 1] : NULL;
+        const gl_graph *g = r->st[i].r.graph, *pg = i > 0 ? r->st[i - 1].r.graph : NULL;
+        const gl_provenance *pv = i > 0 && c->emit.provenance ? &r->st[i].r.prov : NULL;
+        gl_stage_keys made;
+        if ((st = gl_stage_keys_make(g, i, pv, pg, prev, &made, e))) break;
+        gl_stage_keys_free(cur);
+        *cur = made;
+        put(p, (cur->usable ? 1 : 0) | (cur->changed ? 2 : 0));
+        for (int k = 0; k < cur->n; k++) put(p, cur->key_stage[k]);
+        for (int k = 0; k < cur->n; k++) put(p, cur->key_id[k]);
+        for (int k = 0; k < cur->n; k++) put(p, cur->layer[k]);
+    }
+    gl_stage_keys_free(&keys[0]);
+    gl_stage_keys_free(&keys[1]);
+    return st;
+}
+
 gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e) {
     if (gl_out_begin(out, outlen, "gl_case_write_packed", e)) return e->code;
     gl_case lean = *c;   /* the same case, written without the two parts packed below (a shallow copy: read only) */
@@ -344,7 +370,7 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     gl_sb tmp;
     gl_sb_init(&tmp);
     bool shapes = c->emit.graphs && c->emit.shapes;
-    int parts = (c->emit.graphs ? 1 | 8 : 0) | (c->emit.provenance ? 2 : 0) | (shapes ? 4 : 0);
+    int parts = (c->emit.graphs ? 1 | 8 : 0) | (c->emit.provenance ? 2 : 0) | (shapes ? 4 : 0) | (c->emit.graphs && !shapes ? 16 : 0);
     put(&p, parts);
     put(&p, r->nst);
     put(&p, 0);   /* the string table's start, known at the end */
@@ -363,6 +389,7 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
         put(&p, (int32_t)(uint32_t)(f & 0xffffffffu));
         put(&p, (int32_t)(uint32_t)(f >> 32));
     }
+    if ((parts & 16) && pack_keys(&p, c, r, e)) p.failed = true;   /* out of memory, reported below */
     if (!p.failed) p.w[2] = (int32_t)p.n;
     put(&p, p.nstr);
     for (int i = 0; i <= p.nstr; i++) put(&p, p.nstr ? p.offs[i] : 0);

@@ -1,0 +1,31 @@
+/* stage_keys.h — every node's stable key and layer, stage by stage: what the lab joins its drawing on
+ * (web/model.js tells the rule; stage_keys.c is the same rule in C, so a 126-layer link's first analysis does
+ * not spend its first half second in cold JavaScript). */
+#ifndef GL_STAGE_KEYS_H
+#define GL_STAGE_KEYS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "graphlab.h"
+
+#define GL_SHARED_LAYER (-1)   /* a leaf several layers use (web/model.js SHARED_LAYER) */
+
+/* One stage's keys: node i's key is the trace's "n<key_id[i]>" when key_stage[i] is 0, else
+ * "s<key_stage[i]>n<key_id[i]>"; layer[i] its layer (GL_SHARED_LAYER: shared). usable: the pass's provenance
+ * lists every node (the keys came from it); changed (only when usable): the pass removed, made or moved some
+ * node. */
+typedef struct {
+    int n;
+    int32_t *key_stage, *key_id, *layer;
+    bool usable, changed;
+} gl_stage_keys;
+
+/* Stage `index`'s keys: the trace's (prev NULL) or a pass's, from the stage before it (graph pg, keys prev)
+ * and the pass's provenance pv (NULL when the result has none). out is freed with gl_stage_keys_free, also on
+ * failure. */
+gl_status gl_stage_keys_make(const gl_graph *g, int index, const gl_provenance *pv, const gl_graph *pg,
+                             const gl_stage_keys *prev, gl_stage_keys *out, gl_err *e);
+void gl_stage_keys_free(gl_stage_keys *k);   /* NULL-safe */
+
+#endif
