@@ -146,7 +146,8 @@ WASM_BIN   := public/graphlab-core.wasm
 WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_result_out,_gl_wasm_result_len,$\
 	_gl_wasm_result_msg,_gl_wasm_result_free,_gl_wasm_status_name,_gl_wasm_version,_gl_wasm_heap_in_use,$\
 	_gl_wasm_heap_arena
-EMFLAGS    := -O3 -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
+EMOPT      := -O3
+EMFLAGS     = $(EMOPT) -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
 EMLTO      := -flto
 EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
@@ -169,6 +170,14 @@ $(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
 	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -I$(EM_INC) -c $< -o $@
 
 $(BUILD)/em/src/front/py_%.o: EMLTO :=
+
+# The case layer (c/src/io: reading, the pipeline's driver, the JSON and packed writers) is built for size: at
+# -O3 LTO inlined it into a few 10-20 KB functions, which V8 compiles again with TurboFan once they are hot, on
+# the first analysis: 1.4-1.6 s of background CPU for a 405B link's (Node, `--trace-wasm-compilation-times`, a
+# loaded machine), which a 2-core machine takes from the page and the analysis worker while the link loads.
+# At -Os the hot code TurboFan compiles is 104 KB instead of 141 (the writer's 20 KB function is 4.5 KB) and
+# that CPU 0.4-0.9 s; the pipeline it drives (front/, passes/, backend/) stays -O3.
+$(BUILD)/em/src/io/%.o: EMOPT := -Os
 
 $(WASM_MJS): $(EM_OBJ)
 	@mkdir -p public

@@ -74,7 +74,16 @@ export function startServer(opts = {}) {
       }
       if (err || !st || !st.isFile()) return send(res, 404, 'not found');
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { 'Content-Type': type, 'Content-Length': st.size, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      // no-cache with a validator: the browser asks again every time (an edited file is served at once) but
+      // keeps what it has while the file is unchanged (304), and with it the code it compiled from the file
+      // (V8's JavaScript code cache and Chromium's cache of the .wasm's optimised code), as a static host does
+      const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+      const headers = { 'Content-Type': type, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff' };
+      if (req.headers['if-none-match'] === etag) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': st.size });
       if (req.method === 'HEAD') return res.end();
       fs.createReadStream(file).pipe(res);
     });

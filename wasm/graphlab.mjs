@@ -75,7 +75,8 @@ async function resolveModuleUrl(x) {
  * its dims dims[2 * dimStart[i] ..] as low/high words or a symbol's string and INT32_MIN),
  * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace), fingerprints: [16 hex
  * digits per stage: its structure hashed, everything but shapes and attrs; also each graph's fingerprint],
- * keys: [{usable, changed, keyStage, keyId, layer}] (per stage with full graphs: c/src/io/stage_keys.c)}.
+ * keys: [{usable, changed, keyStage, keyId, layer, summary: {lo, span, count, ops, edges}}] (per stage with full
+ * graphs: c/src/io/stage_keys.c; summary: the stage by layer, layers lo .. lo + span - 1, edges as from/to pairs)}.
  * With emit.graphs "shapes" each graph is {key, n, nsym (its symbolic dims), rank, dimStart, dims, attrs,
  * shapesOnly, fingerprint}.
  * What the lab's analysis reads (web/model.js stageTable); unpackCaseResult makes objects of it.
@@ -179,7 +180,13 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       const keyStage = col(p, n); p += n;
       const keyId = col(p, n); p += n;
       const layer = col(p, n); p += n;
-      keys.push({ usable: (flags & 1) !== 0, changed: (flags & 2) !== 0, keyStage, keyId, layer });
+      const [lo, span] = col(p, 2); p += 2;
+      if (!(span >= 1)) throw new Error(`a summary of ${span} layers`);
+      const count = col(p, span); p += span;
+      const ops = col(p, span); p += span;
+      const nedges = col(p, 1)[0]; p += 1;
+      const edges = col(p, 2 * nedges); p += 2 * nedges;
+      keys.push({ usable: (flags & 1) !== 0, changed: (flags & 2) !== 0, keyStage, keyId, layer, summary: { lo, span, count, ops, edges } });
     }
   }
   if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);

@@ -5,7 +5,8 @@
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
 //               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
 //               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms} (stages null when reused:
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms, times} (times: the first
+//               result's, when this worker reached each step; null after; stages null when reused:
 //               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
 //               stages without byKey, which the page rebuilds; early: the link's analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
@@ -28,6 +29,14 @@ let early = null;     // {text, out}: the link's analysis, made while the page b
 let scheduled = false;
 
 let fetched = null;   // {binding, factory, wasm}: the module's three files, asked for at once (prefetch)
+
+// When this worker got to each step of its first result, as epoch milliseconds (the page's clock has another
+// origin): sent with that result, which the page marks on its own timeline (analysis.js, gl-worker-*) so
+// that a link's first graph can be explained step by step (bench/lab_speed.mjs).
+let times = { start: performance.timeOrigin + performance.now() };
+const stamp = (step) => {
+  if (times && !(step in times)) times[step] = performance.timeOrigin + performance.now();
+};
 
 // The binding, the Emscripten factory and the compiled .wasm, fetched and compiled together (the served page's
 // link asks for this first): load() alone fetches them one after another, each import waiting for the last.
@@ -84,6 +93,7 @@ async function pump() {
   if (!msg) return;
   try {
     const lab = await load();
+    stamp('module');
     if (pending) return schedule();     // a newer request came while the module loaded
     // the page's first request is, unless the page changed its configuration on the way, the link's case
     const fromLink = !!early && early.text === JSON.stringify(msg.caseObj);
@@ -93,8 +103,10 @@ async function pump() {
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied: the
     // graphs were not asked for (element bytes, the device), or a change of sizes left the summaries as they were
     const same = out.reused || out.keptStages;
+    stamp('posted');
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: same ? null : stagesForMessage(out.stages), reused: same, early: fromLink, ms: out.ms }, out.transfer);
+      stages: same ? null : stagesForMessage(out.stages), reused: same, early: fromLink, ms: out.ms, times }, out.transfer);
+    times = null;
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }
@@ -108,13 +120,16 @@ async function pump() {
 async function analyzeLink(hash) {
   try {
     const lab = await load();
+    stamp('module');
     if (pending || kept) return;                     // the page has asked already
     const meta = lab.meta();
     useCoreTables(meta);
     const devices = lab.presets().devices;
     const state = withKnownDevice(parseHash(hash, { limits: LIMITS(meta) }).state, devices);
     const caseObj = caseFromState(state, { presetDevices: devices });
+    stamp('link-start');
     early = { text: JSON.stringify(caseObj), out: analyzeCase(lab, caseObj, null) };
+    stamp('link-end');
   } catch {
     early = null;                                    // the page's own request reports what is wrong
   }
@@ -131,11 +146,13 @@ self.onmessage = async (ev) => {
   if (msg.type === 'init') {
     if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
   } else if (msg.type === 'link') {
+    stamp('link');
     prefetch();
     analyzeLink(msg.hash);
   } else if (msg.type === 'warm') {
     load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)
   } else if (msg.type === 'analyze') {
+    stamp('asked');
     if (pending) self.postMessage({ type: 'dropped', id: pending.id });
     pending = msg;
     schedule();

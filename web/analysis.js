@@ -12,6 +12,20 @@ import { stagesFromMessage } from './stage-message.js';
 // pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
 // module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
+// The worker's first steps on this page's timeline (performance marks gl-worker-<step>: start, link, module,
+// link-start, link-end, asked, posted; analysis-worker.js) and this result's arrival (gl-worker-received).
+function markWorkerSteps(times) {
+  try {
+    performance.mark('gl-worker-received');
+    for (const [step, at] of Object.entries(times)) {
+      const t = at - performance.timeOrigin;
+      if (Number.isFinite(t) && t >= 0) performance.mark(`gl-worker-${step}`, { startTime: t });
+    }
+  } catch {
+    // marks are for the bench only
+  }
+}
+
 export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null }) {
   const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
   let worker = null;
@@ -43,6 +57,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     worker.onmessage = (ev) => {
       const m = ev.data || {};
       if (m.type === 'result') {
+        if (m.times) markWorkerSteps(m.times);
         // every result, applied or not, is what the worker's next reuse refers to
         const stages = m.reused ? sentStages : stagesFromMessage(m.stages);
         sentStages = stages;

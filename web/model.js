@@ -302,13 +302,14 @@ function translate(col, memo) {
   return out;
 }
 
-// The keys and layers the core made (readCaseColumns keys[i]); how / fromStart / from are the provenance's,
-// from the stage before only, as keysOfPass keeps them.
+// The keys, layers and summary by layer the core made (readCaseColumns keys[i]); how / fromStart / from are the
+// provenance's, from the stage before only, as keysOfPass keeps them.
 function keysOfCore(st, k, prev) {
   const n = st.n, pv = st.pv;
   st.keyStage = k.keyStage;
   st.keyId = k.keyId;
   st.layer = k.layer;
+  st.summary = summaryOfCore(k.summary);
   if (!prev) return;
   st.usable = k.usable;
   if (k.usable) {
@@ -334,6 +335,15 @@ function keysOfCore(st, k, prev) {
     st.from = new Int32Array(0);
     st.changed = changedByCounts(st, prev);
   }
+}
+
+// The core's summary by layer as summarizeColumns makes it (views/graph/layer-index.js): {groups, groupEdges, layers}.
+function summaryOfCore({ lo, span, count, ops, edges }) {
+  const groups = [];
+  for (let l = 0; l < span; l++) if (count[l]) groups.push({ layer: l + lo, count: count[l], ops: ops[l] });
+  const groupEdges = [];
+  for (let k = 0; k < edges.length; k += 2) groupEdges.push([edges[k], edges[k + 1]]);
+  return { groups, groupEdges, layers: Math.max(0, lo + span - 1) + 1 };
 }
 
 function keysOfTrace(st, sf) {

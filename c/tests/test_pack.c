@@ -330,7 +330,21 @@ static void read_packed(const char *case_json, packed_view *v) {
         assert_true(p <= v->tab);
         assert_int_equal(*flags & ~3, 0);
         if (s == 0) assert_int_equal(*flags & 1, 0);
+        /* the summary by layer: every node counted once, its layer inside the span */
+        int lo = W[p], span = W[p + 1];
+        assert_true(lo <= 0 && span >= 1 && lo + span - 1 >= 0);
+        const int32_t *cnt = W + p + 2, *ops = cnt + span;
+        int ne = W[p + 2 + 2 * span], total = 0;
+        for (int l = 0; l < span; l++) {
+            assert_true(ops[l] >= 0 && ops[l] <= cnt[l]);
+            total += cnt[l];
+        }
+        assert_int_equal(total, nn);
+        for (int k = 0; k < 2 * ne; k++) assert_true(W[p + 3 + 2 * span + k] >= lo && W[p + 3 + 2 * span + k] < lo + span);
+        p += 3 + 2 * span + 2 * ne;
+        assert_true(p <= v->tab);
         for (int i = 0; i < nn; i++) {
+            assert_true(lay[i] >= lo && lay[i] < lo + span);
             if (s == 0) assert_true(ks[i] == 0 && ki[i] == i);
             assert_true(ks[i] >= 0 && ks[i] <= s && ki[i] >= 0 && lay[i] >= -1);
             for (int j = 0; j < i && nn <= 400; j++) assert_false(ks[j] == ks[i] && ki[j] == ki[i]);

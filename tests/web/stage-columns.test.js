@@ -16,6 +16,7 @@ import * as oracle from './oracle/stages-v1.js';
 import { analyzeCase } from '../../web/analysis-core.js';
 import { stageTable, columnsOf, buildStages } from '../../web/model.js';
 import { tableSlices, LITE_NODES } from '../../web/views/graph/collapse.js';
+import { summarizeColumns } from '../../web/views/graph/layer-index.js';
 import { unpackResult } from '../../web/result-pack.js';
 import { runFootprint } from '../../web/run-budget.js';
 import { describeKernels, describeValues } from '../../web/kernel-names.js';
@@ -114,7 +115,7 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
     expect(ran).toBeGreaterThanOrEqual(25);
   });
 
-  it('the core\'s keys and layers (c/src/io/stage_keys.c) are model.js\'s rule, column for column', () => {
+  it('the core\'s keys, layers and summaries (c/src/io/stage_keys.c) are model.js\'s and layer-index.js\'s, column for column', () => {
     const cases = goldenFiles().map(([, c]) => c);
     for (const patch of [{ cfg: { layers: 40 } }, { cfg: { mode: 'decode', layers: 5 } }, { pipeline: ['cse', 'dce', 'cse', 'decompose', 'cse'] },
       { pipeline: [] }, { pipeline: ['decompose', 'constant_fold', 'simplify', 'dce'] }]) cases.push(caseFromState(withPatch(defaultState(), patch)));
@@ -132,6 +133,7 @@ describe('stages read off the packed columns equal the object path on the CLI\'s
         const a = core.stages[i], b = js.stages[i], at = `${JSON.stringify(c).slice(0, 80)} stage ${i}`;
         for (const k of ['keyStage', 'keyId', 'layer', 'how', 'fromStart', 'from']) expect(a[k] && Array.from(a[k]), `${at} ${k}`).toEqual(b[k] && Array.from(b[k]));
         expect([a.usable, a.changed], at).toEqual([b.usable, b.changed]);
+        expect(a.summary, `${at} summary`).toStrictEqual(summarizeColumns(js, b));
       }
       ran++;
     }

@@ -18,7 +18,8 @@
  *       nremoved, removed[nremoved]
  *     fingerprints (with graphs, either form), per stage: gl_case_fingerprint's low and high words
  *     keys (parts & 16: with full graphs), per stage: flags (1: usable, 2: changed), key_stage[n], key_id[n],
- *       layer[n] (stage_keys.c: what the lab joins its drawing on)
+ *       layer[n] (stage_keys.c: what the lab joins its drawing on), then the stage by layer: lo, span,
+ *       count[span], ops[span], nedges, edges[nedges][2]
  *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
  *   zero bytes up to a multiple of 8, the long tables (kernels, memory: gl_case_write_tables, case_tables.c;
  *   left out of the JSON), and last a u32: the byte where those tables start
@@ -341,6 +342,15 @@ static gl_status pack_keys(packer *p, const gl_case *c, const gl_case_result *r,
         for (int k = 0; k < cur->n; k++) put(p, cur->key_stage[k]);
         for (int k = 0; k < cur->n; k++) put(p, cur->key_id[k]);
         for (int k = 0; k < cur->n; k++) put(p, cur->layer[k]);
+        gl_stage_summary sum;
+        if ((st = gl_stage_summary_make(g, cur->layer, &sum, e))) break;
+        put(p, sum.lo);
+        put(p, sum.span);
+        for (int l = 0; l < sum.span; l++) put(p, sum.count[l]);
+        for (int l = 0; l < sum.span; l++) put(p, sum.ops[l]);
+        put(p, sum.nedges);
+        for (int k = 0; k < 2 * sum.nedges; k++) put(p, sum.edges[k]);
+        gl_stage_summary_free(&sum);
     }
     gl_stage_keys_free(&keys[0]);
     gl_stage_keys_free(&keys[1]);

@@ -184,3 +184,91 @@ nomem:
     gl_stage_keys_free(out);
     return gl_fail(e, GL_E_NOMEM, "out of memory making the stage keys");
 }
+
+/* ---------------------------------------------------------------- the summary by layer */
+void gl_stage_summary_free(gl_stage_summary *s) {
+    if (!s) return;
+    free(s->count);
+    free(s->ops);
+    free(s->edges);
+    *s = (gl_stage_summary){0};
+}
+
+/* The layer pairs seen, an open-addressing set of (from - lo) * span + (to - lo) + 1 (0: empty). */
+typedef struct {
+    uint64_t *slot;
+    size_t cap, n;
+} pair_set;
+
+static size_t pair_hash(uint64_t k, size_t cap) { return (size_t)((k * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1); }
+
+/* Adds k; 1 when it was new, 0 when seen, -1 out of memory. */
+static int pair_add(pair_set *s, uint64_t k) {
+    if (2 * (s->n + 1) > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 256;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot) return -1;
+        for (size_t i = 0; i < s->cap; i++) {
+            if (!s->slot[i]) continue;
+            size_t h = pair_hash(s->slot[i], cap);
+            while (slot[h]) h = (h + 1) & (cap - 1);
+            slot[h] = s->slot[i];
+        }
+        free(s->slot);
+        s->slot = slot;
+        s->cap = cap;
+    }
+    size_t h = pair_hash(k, s->cap);
+    while (s->slot[h]) {
+        if (s->slot[h] == k) return 0;
+        h = (h + 1) & (s->cap - 1);
+    }
+    s->slot[h] = k;
+    s->n++;
+    return 1;
+}
+
+gl_status gl_stage_summary_make(const gl_graph *g, const int32_t *layer, gl_stage_summary *out, gl_err *e) {
+    int n = g->n;
+    int32_t lo = 0, hi = 0;
+    for (int i = 0; i < n; i++) {
+        if (layer[i] < lo) lo = layer[i];
+        if (layer[i] > hi) hi = layer[i];
+    }
+    *out = (gl_stage_summary){.lo = lo, .span = hi - lo + 1};
+    out->count = calloc((size_t)out->span, sizeof(int32_t));
+    out->ops = calloc((size_t)out->span, sizeof(int32_t));
+    size_t ecap = 64;
+    out->edges = malloc(ecap * 2 * sizeof(int32_t));
+    pair_set seen = {0};
+    if (!out->count || !out->ops || !out->edges) goto nomem;
+    for (int i = 0; i < n; i++) {
+        out->count[layer[i] - lo]++;
+        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) out->ops[layer[i] - lo]++;
+    }
+    for (int u = 0; u < n; u++) {
+        const gl_node *nd = &g->nodes[u];
+        for (int k = 0; k < nd->nin; k++) {
+            int x = nd->in[k];
+            if (!(x >= 0 && x < n) || layer[x] == layer[u]) continue;
+            int fresh = pair_add(&seen, (uint64_t)(layer[x] - lo) * (uint64_t)out->span + (uint64_t)(layer[u] - lo) + 1);
+            if (fresh < 0) goto nomem;
+            if (!fresh) continue;
+            if ((size_t)out->nedges == ecap) {
+                int32_t *more = realloc(out->edges, ecap * 4 * sizeof(int32_t));
+                if (!more) goto nomem;
+                out->edges = more;
+                ecap *= 2;
+            }
+            out->edges[2 * out->nedges] = layer[x];
+            out->edges[2 * out->nedges + 1] = layer[u];
+            out->nedges++;
+        }
+    }
+    free(seen.slot);
+    return GL_OK;
+nomem:
+    free(seen.slot);
+    gl_stage_summary_free(out);
+    return gl_fail(e, GL_E_NOMEM, "out of memory summarising a stage by layer");
+}

@@ -28,4 +28,18 @@ gl_status gl_stage_keys_make(const gl_graph *g, int index, const gl_provenance *
                              const gl_stage_keys *prev, gl_stage_keys *out, gl_err *e);
 void gl_stage_keys_free(gl_stage_keys *k);   /* NULL-safe */
 
+/* A stage summarised by layer (web/views/graph/layer-index.js summarizeColumns: what a big result's page
+ * draws, one box per layer): layers lo .. lo + span - 1 (lo ≤ 0 ≤ lo + span - 1), count[l - lo] nodes and
+ * ops[l - lo] of them not leaves in layer l, and the layer-to-layer edges (from, to) in the order the
+ * stage's inputs first show them. */
+typedef struct {
+    int32_t lo, span;
+    int32_t *count, *ops;
+    int32_t *edges;               /* 2 * nedges */
+    int nedges;
+} gl_stage_summary;
+
+gl_status gl_stage_summary_make(const gl_graph *g, const int32_t *layer, gl_stage_summary *out, gl_err *e);
+void gl_stage_summary_free(gl_stage_summary *s);   /* NULL-safe */
+
 #endif
