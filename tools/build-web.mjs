@@ -8,7 +8,8 @@
 //                                     (rolldown, minified; the page's chunks beside app.js): ~70 modules
 //                                     fetched over six connections made the link wait a second for the
 //                                     network before its first graph. The modules stay next to them (tests
-//                                     import some, e.g. app/state.js).
+//                                     import some, e.g. app/state.js). app/core-meta.json: the module's meta
+//                                     and presets, asked of public/'s module (web/core-meta.js).
 //   node tools/build-web.mjs --dist   also dist/graphlab.html: one self-contained file (CSS, JS, the
 //                                     workers and the .wasm inlined, base64) that works from file://.
 //
@@ -17,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { helpModule } from './render-help.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -134,6 +135,16 @@ export function buildServed() {
   if (fs.existsSync(binding)) fs.copyFileSync(binding, path.join(PUB, 'graphlab.mjs'));
   else console.warn('build-web: wasm/graphlab.mjs not found; the page will say the module is missing');
   if (!fs.existsSync(path.join(PUB, 'graphlab-core.wasm'))) console.warn('build-web: public/graphlab-core.wasm not built yet (make wasm)');
+  // the module's meta and presets, asked of the module served beside the page (web/core-meta.js)
+  else execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--core-meta', path.join(APP, 'core-meta.json')], { stdio: 'inherit' });
+}
+
+/** app/core-meta.json: {version, meta, presets} of public/'s module (async: a child process of buildServed). */
+async function writeCoreMeta(out) {
+  const { createGraphLab } = await import(pathToFileURL(path.join(PUB, 'graphlab.mjs')).href);
+  const gl = await createGraphLab({ createModule: (await import(pathToFileURL(path.join(PUB, 'graphlab-core.mjs')).href)).default,
+    wasmBinary: fs.readFileSync(path.join(PUB, 'graphlab-core.wasm')) });
+  fs.writeFileSync(out, JSON.stringify({ version: gl.version, meta: gl.meta(), presets: gl.presets() }));
 }
 
 // ------------------------------------------------------------------------------------------ dist
@@ -222,6 +233,8 @@ boot({
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--codemirror') {
   await writeCodemirror(process.argv[3]);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--core-meta') {
+  await writeCoreMeta(process.argv[3]);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--bundle-served') {
   await writeServedBundles(process.argv[3]);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

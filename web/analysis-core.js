@@ -38,8 +38,11 @@ export function shapeKey(caseObj) {
  * Returns {resultText, packed, transfer, stages, table, lite, ms, reused, sized, keptStages, keep} (sized: the
  * shapes-only path was taken; keptStages: stages are prev's, the page has them); keep is the next prev; table is
  * the stages on columns (model.js stageTable), which layer requests read (collapse.js tableSlices).
+ * opts.deferFacts: the result without the lab's facts (lab_run_footprint, lab_places, lab_kernels, lab_values),
+ * and finishFacts(), which makes them ({resultText: those in result as JSON, packed, transfer}) and completes
+ * keep; keep is not a prev before that.
  */
-export function analyzeCase(lab, caseObj, prev = null) {
+export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
   const t0 = performance.now();
   const key = graphKey(caseObj);
   const reused = !!(prev && prev.key === key && caseObj.emit && caseObj.emit.graphs);
@@ -76,9 +79,45 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const keptStages = !reused && sized && lite && prev.lite &&
     table.stages.every((st, i) => sameCounts(st.counts, prev.table.stages[i].counts) && st.changed === prev.table.stages[i].changed);
   if (keptStages) stages = prev.stages;
+  const keep = { key, skey, table, stages, lite, footprint: null, kernelNodes: null, labKernels: null, labKernelsTable: null, values: null };
+  const out = { stages, table, lite, ms: 0, reused, sized, keptStages, keep };
+  // the lab's facts of the result (its run footprint, kernel names, values, roofline places), while the graphs
+  // are here: put in result (footprint, places) and returned as tables (names, values); they fill keep
+  const facts = (into) => labFacts({ result, tables, cols, table, prev, reused, keep }, into);
+  delete result.graphs;
+  delete result.provenance;
+  if (opts.deferFacts) {
+    // the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first graph
+    // needs none of them (analysis-worker.js)
+    const rest = packResult(result);
+    out.packed = [...tables, ...rest.packed];
+    out.resultText = JSON.stringify(result);
+    out.transfer = buffersOf(out.packed);
+    out.ms = performance.now() - t0;
+    out.finishFacts = () => {
+      const f0 = performance.now();
+      const extra = {};
+      const labTables = facts(extra);
+      out.ms += performance.now() - f0;
+      return { resultText: JSON.stringify(extra), packed: labTables, transfer: buffersOf(labTables) };
+    };
+    return out;
+  }
+  const labTables = facts(result);
+  const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
+  out.packed = [...tables, ...rest.packed, ...labTables];
+  out.resultText = JSON.stringify(result);
+  out.transfer = buffersOf(out.packed);
+  out.ms = performance.now() - t0;
+  return out;
+}
+
+// The lab's facts of an analysis, put in `into` (lab_run_footprint, lab_places) and in keep; returns the tables
+// lab_kernels and lab_values ([{path, table}]).
+function labFacts({ result, tables, cols, table, prev, reused, keep }, into = result) {
   // the numeric run's size as the core's budget counts it, while the graphs are here (run-budget.js); it
   // counts float64 values on shapes, so element bytes and the device do not change it
-  result.lab_run_footprint = reused ? prev.footprint : columnsFootprint(cols, result.bind || {});
+  into.lab_run_footprint = keep.footprint = reused ? prev.footprint : columnsFootprint(cols, result.bind || {});
   // the fused kernels' names and on-chip values, and the op and shape of every value they make (kernels and
   // memory panels), while the graphs are here
   const last = table.stages[table.stages.length - 1];
@@ -98,21 +137,14 @@ export function analyzeCase(lab, caseObj, prev = null) {
   const values = reused && sameKernels && prev.values ? prev.values
     : last && last.g.dims && !last.g.shapeObjs ? valueFactsOfColumns(fk ? fk.nodes.ids : new Int32Array(0), last.g, table.str, result.bind)
     : valueFacts(fk && last ? fk.nodes.ids : new Int32Array(0), last ? nodeShapes(table, last) : [], result.bind);
-  const labTables = [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) },
-    { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];
   // the roofline's points of each kernel set (the page draws these and the first bars, never every kernel)
   const dev = result.device || {};
-  result.lab_places = {
+  into.lab_places = {
     fused: fk ? rooflinePlaces(fk.table, dev, labKernels) : [],
     eager: ek ? rooflinePlaces(ek.table, dev) : [],
   };
-  delete result.graphs;
-  delete result.provenance;
-  const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
-  const packed = [...tables, ...rest.packed, ...labTables];
-  const resultText = JSON.stringify(result);
-  const keep = { key, skey, table, stages, lite, footprint: result.lab_run_footprint, kernelNodes, labKernels, labKernelsTable, values };
-  return { resultText, packed, transfer: buffersOf(packed), stages, table, lite, ms: performance.now() - t0, reused, sized, keptStages, keep };
+  Object.assign(keep, { kernelNodes, labKernels, labKernelsTable, values });
+  return [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) }, { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];
 }
 
 // A kernel table: {table (what rooflinePlaces reads), nodes: {off, ids} (Int32Arrays: kernel i holds

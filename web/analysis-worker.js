@@ -5,10 +5,14 @@
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
 //               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
 //               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms, times} (times: the first
-//               result's, when this worker reached each step; null after; stages null when reused:
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms, times} · the link's result,
+//               unasked: {type: 'early', text (its case), resultText, packed, stages, ms, times}, then its lab facts
+//               {type: 'early-facts', text, resultText, packed} (or error) · {type: 'early-taken', id} (a request
+//               for the link's case: the page has its answer in 'early') (times: the first message's, when this
+//               worker reached each step; null after; stages null when reused:
 //               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
-//               stages without byKey, which the page rebuilds; early: the link's analysis made ahead, analyzeLink) · {type: 'error', id, error: {code, message}}
+//               stages without byKey, which the page rebuilds; early: false, a pushed result is the early one) ·
+//               {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -19,16 +23,18 @@ import { tableSlices } from './views/graph/collapse.js';
 import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
 import { useCoreTables } from './core-tables.js';
 import { stagesForMessage } from './stage-message.js';
+import { fetchCoreMeta, coreMetaOf } from './core-meta.js';
 
 let labPromise = null;
 let wasmBinary = null;
 let kept = null;      // {id, table, keep} of the last result: the layers of its boxes are read from its stages on
                       // columns, and keep is analyzeCase's prev (a change of element bytes or device reuses its stages)
 let pending = null;   // the newest analyze request not run yet
-let early = null;     // {text, out}: the link's analysis, made while the page boots (its case as JSON text)
+let early = null;     // {text, out, facts, taken}: the link's analysis, made while the page boots and pushed to it
+                      // (its case as JSON text; facts: out.finishFacts()'s, once made; taken: the page asked for it)
 let scheduled = false;
 
-let fetched = null;   // {binding, factory, wasm}: the module's three files, asked for at once (prefetch)
+let fetched = null;   // {binding, factory, wasm, meta}: the module's three files and the build's core-meta.json, asked for at once (prefetch)
 
 // When this worker got to each step of its first result, as epoch milliseconds (the page's clock has another
 // origin): sent with that result, which the page marks on its own timeline (analysis.js, gl-worker-*) so
@@ -51,11 +57,12 @@ function prefetch() {
   } catch {
     wasm = Promise.resolve(null);
   }
+  const meta = fetchCoreMeta(new URL('./core-meta.json', import.meta.url));
   const binding = import('../graphlab.mjs');
   const factory = import('../graphlab-core.mjs');
   binding.catch(() => {});
   factory.catch(() => {});
-  fetched = { binding, factory, wasm };
+  fetched = { binding, factory, wasm, meta };
 }
 
 function load() {
@@ -95,22 +102,58 @@ async function pump() {
     const lab = await load();
     stamp('module');
     if (pending) return schedule();     // a newer request came while the module loaded
-    // the page's first request is, unless the page changed its configuration on the way, the link's case
-    const fromLink = !!early && early.text === JSON.stringify(msg.caseObj);
-    const out = fromLink ? early.out : analyzeCase(lab, msg.caseObj, kept && kept.keep);
+    if (early && early.taken) finishEarly();   // the link's result (the page took it): its keep complete
     early = null;
+    const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);
     kept = { id: msg.id, table: out.table, keep: out.keep };
     // reused: the stages are the ones sent with the last result (the page keeps them), so none are copied: the
     // graphs were not asked for (element bytes, the device), or a change of sizes left the summaries as they were
     const same = out.reused || out.keptStages;
     stamp('posted');
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: same ? null : stagesForMessage(out.stages), reused: same, early: fromLink, ms: out.ms, times }, out.transfer);
+      stages: same ? null : stagesForMessage(out.stages), reused: same, early: false, ms: out.ms, times }, out.transfer);
     times = null;
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }
   schedule();
+}
+
+// The link's result, pushed to the page as soon as it is made (the page takes it for its first request when that
+// is the link's case, analysis.js, without waiting for this worker to answer): its stages and the core's tables
+// now, the lab's facts after (finishEarly), which the link's first graph does not need.
+function pushEarly() {
+  const out = early.out;
+  stamp('posted');
+  // the core's tables are copied, not transferred: the facts are made from them after
+  self.postMessage({ type: 'early', text: early.text, resultText: out.resultText, packed: out.packed,
+    stages: stagesForMessage(out.stages), ms: out.ms, times });
+  times = null;
+}
+
+// The link's result's facts (analysis-core.js finishFacts), made once and pushed after its stages: they complete
+// its keep, which the next analysis reuses when the page took it.
+function finishEarly() {
+  if (!early || early.facts) return;
+  try {
+    early.facts = early.out.finishFacts();
+  } catch (err) {
+    early.facts = { error: errorOf(err) };
+  }
+  stamp('facts');
+  const f = early.facts;
+  if (f.error) self.postMessage({ type: 'early-facts', text: early.text, error: f.error });
+  else self.postMessage({ type: 'early-facts', text: early.text, resultText: f.resultText, packed: f.packed }, f.transfer);
+  if (early.taken) early = null;
+}
+
+// The page asked for the link's case: it has (or will have: messages keep their order) the pushed result; this
+// worker's next reuse refers to it.
+function takeEarly(msg) {
+  kept = { id: msg.id, table: early.out.table, keep: early.out.keep };
+  early.taken = true;
+  self.postMessage({ type: 'early-taken', id: msg.id });
+  if (early.facts) early = null;
 }
 
 // The link's configuration, read as the page will read it once its own module has loaded (main.js boot: the
@@ -122,14 +165,16 @@ async function analyzeLink(hash) {
     const lab = await load();
     stamp('module');
     if (pending || kept) return;                     // the page has asked already
-    const meta = lab.meta();
+    const { meta, presets } = coreMetaOf(lab, fetched ? await fetched.meta : null);   // the page checks the file
     useCoreTables(meta);
-    const devices = lab.presets().devices;
+    const devices = presets.devices;
     const state = withKnownDevice(parseHash(hash, { limits: LIMITS(meta) }).state, devices);
     const caseObj = caseFromState(state, { presetDevices: devices });
     stamp('link-start');
-    early = { text: JSON.stringify(caseObj), out: analyzeCase(lab, caseObj, null) };
+    early = { text: JSON.stringify(caseObj), out: analyzeCase(lab, caseObj, null, { deferFacts: true }), facts: null, taken: false };
     stamp('link-end');
+    pushEarly();
+    setTimeout(finishEarly, 0);
   } catch {
     early = null;                                    // the page's own request reports what is wrong
   }
@@ -153,6 +198,7 @@ self.onmessage = async (ev) => {
     load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)
   } else if (msg.type === 'analyze') {
     stamp('asked');
+    if (!pending && early && !early.taken && early.text === JSON.stringify(msg.caseObj)) return takeEarly(msg);
     if (pending) self.postMessage({ type: 'dropped', id: pending.id });
     pending = msg;
     schedule();

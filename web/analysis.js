@@ -1,5 +1,7 @@
 // analysis.js — the page's side of analysis-worker.js. run(caseObj) resolves with {result, stages, ms, reused,
-// early} (early: the worker had analysed this case from the link while the page booted) for
+// early, facts} (early: the worker had analysed this case from the link while the page booted; facts: null, or a
+// Promise when the lab's facts of the result — lab_kernels, lab_values, lab_places, lab_run_footprint — follow:
+// resolved once they are in result) for
 // the latest request only: an older one resolves with null (superseded) as soon as a newer one is made, so
 // nothing but the latest configuration's result is ever applied. Without a worker (or when it fails to
 // start) the analysis runs on the page, as it did before.
@@ -33,6 +35,9 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   let seq = 0;
   let latest = 0;
   const waiting = new Map();   // id → {resolve, reject, kind}
+  // the link's result the worker pushed ({text (its case), result, stages, ms, facts, factsDone, resolveFacts}):
+  // the answer to the first request for that case, whether made before it came or after
+  let pushed = null;
   let inline = null;           // {id, table, keep} of the last result analysed on the page
   let sentStages = null;       // the stages of the worker's last result (a reused result sends none)
 
@@ -61,7 +66,19 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
         // every result, applied or not, is what the worker's next reuse refers to
         const stages = m.reused ? sentStages : stagesFromMessage(m.stages);
         sentStages = stages;
-        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused, early: !!m.early } : null));
+        settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused, early: false, facts: null } : null));
+      } else if (m.type === 'early') {
+        if (m.times) markWorkerSteps(m.times);
+        takePush(m);
+      } else if (m.type === 'early-facts') {
+        if (!pushed || pushed.text !== m.text) return;
+        if (m.error) console.warn('the analysis worker could not make the lab\'s facts of the link\'s result:', m.error.message);
+        else unpackResult(Object.assign(pushed.result, JSON.parse(m.resultText)), m.packed);
+        pushed.factsDone = true;
+        pushed.resolveFacts(!m.error);
+      } else if (m.type === 'early-taken') {
+        if (pushed) sentStages = pushed.stages;
+        settle(m.id, (w) => w.resolve(m.id === latest && pushed ? answerOf(pushed) : null));
       } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
@@ -69,12 +86,17 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       } else if (m.type === 'layer') settle(m.id, (w) => w.resolve(m.slices));
       else if (m.type === 'heap') settle(m.id, (w) => w.resolve(m.heap));
     };
+    // what the worker said before this page took it over (start.js keeps it: the link's pushed result)
+    const before = worker.earlyMessages || [];
+    worker.earlyMessages = null;
+    for (const data of before) worker.onmessage({ data });
     worker.onerror = (ev) => {
       // the worker could not start (or died): redo the latest analysis on the page, from now on
       ev.preventDefault();
       console.warn('analysis worker failed, analysing on the page:', ev.message);
       broken = true;
       worker = null;
+      if (pushed && !pushed.factsDone) pushed.resolveFacts(false);
       const todo = [...waiting];
       waiting.clear();
       for (const [id, w] of todo) {
@@ -84,6 +106,23 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     };
     return worker;
   }
+
+  // the worker's pushed link result: kept for the request for its case, which takes it at once
+  function takePush(m) {
+    let resolveFacts;
+    const facts = new Promise((resolve) => { resolveFacts = resolve; });
+    pushed = { text: m.text, result: unpackResult(JSON.parse(m.resultText), m.packed), stages: stagesFromMessage(m.stages), ms: m.ms,
+      facts, factsDone: false, resolveFacts };
+    // a request for that case already made: answered now (the worker's 'early-taken' then finds it settled)
+    for (const [id, w] of waiting) {
+      if (w.kind === 'analyze' && id === latest && w.text === m.text) {
+        pushed.taken = true;
+        sentStages = pushed.stages;
+        settle(id, (x) => x.resolve(answerOf(pushed)));
+      }
+    }
+  }
+  const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
 
   function runInline(id, caseObj) {
     return new Promise((resolve) => {
@@ -115,7 +154,17 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
         const id = latest = ++seq;
         return { id, promise: runInline(id, caseObj) };
       }
-      const r = ask({ type: 'analyze', caseObj }, { kind: 'analyze', caseObj });
+      const text = JSON.stringify(caseObj);
+      if (pushed && pushed.text === text && !pushed.taken) {
+        // the link's result, pushed already: answered at once (the worker is told, for its next reuse)
+        pushed.taken = true;
+        const r = ask({ type: 'analyze', caseObj }, { kind: 'taken' });
+        latest = r.id;
+        waiting.delete(r.id);
+        sentStages = pushed.stages;
+        return { id: r.id, promise: Promise.resolve(answerOf(pushed)) };
+      }
+      const r = ask({ type: 'analyze', caseObj }, { kind: 'analyze', caseObj, text });
       latest = r.id;
       return r;
     },

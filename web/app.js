@@ -4,6 +4,7 @@
 // its module and analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that fails to
 // start before the page takes it over is marked, and the page analyses without it.
 import { appUrl } from './app-url.js';
+import { fetchCoreMeta } from './core-meta.js';
 
 // start.js (a classic script in <head>) has usually started it already, before this module could run.
 let analysisWorker = window.__graphlabEarlyWorker || null;
@@ -14,6 +15,10 @@ if (!analysisWorker) {
     analysisWorker.onerror = (ev) => {
       ev.preventDefault();
       analysisWorker.failedEarly = true;
+    };
+    analysisWorker.earlyMessages = [];   // what it says before analysis.js takes it over (start.js does the same)
+    analysisWorker.onmessage = (ev) => {
+      if (analysisWorker.earlyMessages) analysisWorker.earlyMessages.push(ev.data);
     };
     analysisWorker.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
   } catch {
@@ -33,7 +38,10 @@ try {
 import('../graphlab.mjs').catch(() => {});
 import('../graphlab-core.mjs').catch(() => {});
 
-import('./main.js').then(({ boot }) => boot({ analysisWorker, wasmModule })).catch((err) => {
+// the module's meta and presets as the build wrote them (core-meta.js), so the page need not ask its module
+const coreMeta = fetchCoreMeta(appUrl('core-meta.json'));
+
+import('./main.js').then(({ boot }) => boot({ analysisWorker, wasmModule, coreMeta })).catch((err) => {
   console.error(err);
   const n = document.getElementById('notice');
   const t = document.getElementById('notice-text');

@@ -7,6 +7,7 @@
 
 import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
+import { coreMetaOf, moduleCoreMeta } from './core-meta.js';
 import { createAnalyzer } from './analysis.js';
 import { el, clear, setAttr, setFlag, setText } from './dom.js';
 import { mark } from './perf.js';
@@ -70,7 +71,8 @@ export async function boot(opts = {}) {
   let playing = false;
   let playTimer = null;
   // key: analysisKey(state) of the configuration `result` was computed for
-  const model = { version: 0, result: null, stages: [], error: null, stale: false, key: null };
+  const model = { version: 0, result: null, stages: [], error: null, stale: false, key: null, factsPending: false };
+  let factsDone = null;         // the Promise of the last result's lab facts, when they followed its stages
 
   // ---------------------------------------------------------------- the module
   status.textContent = 'loading the WASM module…';
@@ -83,6 +85,7 @@ export async function boot(opts = {}) {
   });
   analyzer.warm();
   let presets = null;
+  let known = null;             // the build's core-meta.json, when presets and meta came from it
   let meta = null;              // the core's limits (lab.meta()): the hash's ranges, the fields', the run budget
   let limits = LIMITS(null);
   try {
@@ -96,8 +99,11 @@ export async function boot(opts = {}) {
     const wasmModule = !opts.wasmBinary && opts.wasmModule ? await opts.wasmModule : null;   // app.js compiled it
     if (wasmModule) labOpts.wasmModule = wasmModule;
     lab = await createGraphLab(labOpts);
-    presets = lab.presets();
-    meta = typeof lab.meta === 'function' ? lab.meta() : null;
+    // the build's copy of the module's meta and presets (core-meta.js), checked against the module after the
+    // first graph; without it, the module's own
+    known = opts.coreMeta ? await opts.coreMeta : null;
+    ({ presets, meta } = coreMetaOf(lab, known));
+    if (!(known && known.version === lab.version)) known = null;
     useCoreTables(meta);        // the core's pass codes, op classes and status names (core-tables.js)
   } catch (err) {
     const info = errorInfo(err);
@@ -282,6 +288,16 @@ export async function boot(opts = {}) {
       model.stale = false;
       model.wallMs = out.ms;
       model.early = !!out.early;
+      // the lab's facts (kernel names, values, roofline places, run footprint) may follow the stages (the
+      // link's first result): the panels that read them draw once they are in
+      model.factsPending = !!out.facts;
+      if (out.facts) {
+        factsDone = out.facts.then(() => {
+          if (model.resultId !== id || !model.factsPending) return;
+          model.factsPending = false;
+          render({ animate: false });
+        });
+      }
       const maxStage = Math.max(0, out.stages.length - 1);
       if (state.stage > maxStage) state = withPatch(state, { stage: maxStage });
       applied();
@@ -494,6 +510,8 @@ export async function boot(opts = {}) {
   // ---------------------------------------------------------------- render
   const RENDER_ORDER = ['program', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
   const DRAW_NOW = new Set(['program', 'graph']);
+  // the panels that read the lab's facts of a result (lab_kernels, lab_values, lab_places, lab_run_footprint)
+  const FACT_PANELS = new Set(['kernels', 'memory', 'numerics']);
   // A panel whose last draw was cheap draws in the same task as the one before it while the task stays within
   // this budget: one slider move on one layer is then one task and one frame (each task of its own let the
   // browser draw a frame of the graph's animation between the panels, ~20 ms each on a busy machine), and a
@@ -553,7 +571,9 @@ export async function boot(opts = {}) {
     const m = { ...model };
     lessonPlayer.draw(state, m);
     views.config.draw(state, m);
-    const openPanels = RENDER_ORDER.filter((p) => state.panels.includes(p));
+    // (the panels that read the lab's facts wait for them: FACT_PANELS)
+    const openPanels = RENDER_ORDER.filter((p) => state.panels.includes(p) && !(model.factsPending && FACT_PANELS.has(p)));
+    for (const p of FACT_PANELS) setAttr(panelEls[p], 'aria-busy', model.factsPending ? 'true' : 'false');
     // the panels in view are drawn for this frame, those out of view after it
     const now = openPanels.filter((p) => DRAW_NOW.has(p) || onScreen(p));
     const later = openPanels.filter((p) => !now.includes(p));
@@ -653,5 +673,18 @@ export async function boot(opts = {}) {
 
   writeHash({ now: true });
   await analyze();
+  if (model.factsPending && factsDone) await factsDone;   // every panel drawn
   document.body.classList.add('ready');
+  // the build's meta and presets against the module's own, once the first graph is up
+  if (known) {
+    const file = known;
+    setTimeout(() => {
+      const own = moduleCoreMeta(lab, file);
+      if (!own) return;
+      console.warn('app/core-meta.json differs from the module\'s meta or presets (was the module rebuilt alone?): using the module\'s');
+      ({ presets, meta } = own);
+      useCoreTables(meta);
+      limits = LIMITS(meta);
+    }, 1000);
+  }
 }

@@ -9,6 +9,11 @@
       ev.preventDefault();
       w.failedEarly = true;
     };
+    // what it says before the page takes it over (the link's result, pushed when made), kept for analysis.js
+    w.earlyMessages = [];
+    w.onmessage = function (ev) {
+      if (w.earlyMessages) w.earlyMessages.push(ev.data);
+    };
     w.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
     window.__graphlabEarlyWorker = w;
   } catch (e) {

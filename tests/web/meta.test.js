@@ -35,6 +35,17 @@ afterEach(() => {
   expect(tables.useCoreTables(native)).toBe(true);
 });
 
+describe('app/core-meta.json (tools/build-web.mjs) is the served module\'s meta and presets', () => {
+  it('equal to lab.meta() and lab.presets(), for its version', () => {
+    const file = path.join(REPO, 'public', 'app', 'core-meta.json');
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: build the lab with \`make web\``);
+    const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+    expect(j.version).toBe(gl.version);
+    expect(j.meta).toEqual(gl.meta());
+    expect(j.presets).toEqual(gl.presets());
+  });
+});
+
 describe('the snapshot is the core\'s meta', () => {
   it.each([['native CLI', () => native], ['WASM module', () => wasm]])('%s', (_, meta) => {
     const src = fs.readFileSync(FILE, 'utf8');

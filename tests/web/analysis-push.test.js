@@ -1,0 +1,112 @@
+// analysis-push.test.js — the link's result pushed by the analysis worker before the page asks
+// (web/analysis-worker.js pushEarly / finishEarly / takeEarly, web/analysis.js takePush), over the served worker
+// bundle (public/app/analysis-worker.js, `make web`) and the browser module in Node, wired to the page's analyzer:
+// the page takes the pushed stages for the link's case whether it asks before or after the push; the lab's
+// facts (kernel names, values, roofline places, run footprint) follow into that same result and equal a plain
+// analysis's; the worker's next analysis reuses it; another case is analysed afresh.
+import { describe, it, expect } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createAnalyzer } from '../../web/analysis.js';
+import { analyzeCase } from '../../web/analysis-core.js';
+import { unpackResult } from '../../web/result-pack.js';
+import { caseFromState, parseHash, withPatch } from '../../web/state.js';
+import { loadBrowserModule } from '../helpers/browser-module.js';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BUNDLE = path.join(REPO, 'public', 'app', 'analysis-worker.js');
+const LINK = '#d=128&H=4&G=2&dh=16&f=256&mode=prefill&T=40&L=3&eb=4&dev=a100&panels=config.graph.kernels';
+let instance = 0;
+
+// A fresh instance of the worker bundle with `self` of its own, behind a Worker-like object for the analyzer
+// (messages cross in later tasks, as between threads). log: every message the worker sent.
+async function startWorker() {
+  if (!fs.existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run make web`);
+  const log = [];
+  const worker = { onmessage: null, earlyMessages: [], postMessage: (data) => setTimeout(() => self.onmessage({ data }), 0) };
+  const self = {
+    postMessage: (data) => {
+      log.push(data);
+      setTimeout(() => (worker.onmessage ? worker.onmessage({ data }) : worker.earlyMessages.push(data)), 0);
+    },
+  };
+  globalThis.self = self;   // (the bundle reads the global at each call: one instance per test, the latest)
+  await import(`${pathToFileURL(BUNDLE).href}?instance=${++instance}`);
+  self.onmessage({ data: { type: 'init', wasmBinary: fs.readFileSync(path.join(REPO, 'public', 'graphlab-core.wasm')) } });
+  return { worker, log, self };
+}
+
+const until = async (test, ms = 30000) => {
+  const t0 = Date.now();
+  while (!test()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+const linkCase = (gl, hash = LINK) => caseFromState(parseHash(hash).state, { presetDevices: gl.presets().devices });
+// what the page reads of a result, the lab's facts included
+const facts = (r) => ({ kernels: r.lab_kernels, values: r.lab_values, places: r.lab_places, footprint: r.lab_run_footprint, passes: r.passes, fused: r.fused.kernels });
+
+describe('the link\'s result pushed by the analysis worker', () => {
+  it('asked after the push: taken at once, its facts follow into it, and the next analysis reuses it', async () => {
+    const gl = await loadBrowserModule();
+    const { worker, log } = await startWorker();
+    worker.postMessage({ type: 'link', hash: LINK });
+    await until(() => log.some((m) => m.type === 'early-facts'));
+    expect(log.map((m) => m.type)).toEqual(['early', 'early-facts']);
+    const analyzer = createAnalyzer({ worker, pageLab: gl });
+    analyzer.warm();
+    const c = linkCase(gl);
+    const out = await analyzer.run(c).promise;
+    expect(out.early).toBe(true);
+    if (out.facts) expect(await out.facts).toBe(true);
+    const plain = analyzeCase(gl, c);
+    const want = unpackResult(JSON.parse(plain.resultText), plain.packed);
+    expect(facts(out.result)).toEqual(facts(want));
+    expect(out.stages.map((s) => s.key)).toEqual(plain.stages.map((s) => s.key));
+    await until(() => log.some((m) => m.type === 'early-taken'));
+    // a change of element bytes: the link's stages reused (its keep was completed by the facts)
+    const c2 = { ...c, elem_bytes: 2 };
+    const out2 = await analyzer.run(c2).promise;
+    expect(out2.reused).toBe(true);
+    const p2 = analyzeCase(gl, c2);
+    expect(facts(out2.result)).toEqual(facts(unpackResult(JSON.parse(p2.resultText), p2.packed)));
+  }, 120000);
+
+  it('asked before the push came: answered with the pushed stages, the facts pending until they follow', async () => {
+    const gl = await loadBrowserModule();
+    const { worker, log } = await startWorker();
+    const analyzer = createAnalyzer({ worker, pageLab: gl });
+    analyzer.warm();
+    await analyzer.heap();                         // the worker's module loaded: the link is analysed at once
+    worker.postMessage({ type: 'link', hash: LINK });
+    const c = linkCase(gl);
+    const out = await analyzer.run(c).promise;     // asked before the push reached the page
+    expect(out.early).toBe(true);
+    expect(out.facts).not.toBe(null);
+    expect(out.result.lab_kernels).toBe(undefined);
+    expect(out.result.lab_run_footprint).toBe(undefined);
+    expect(await out.facts).toBe(true);
+    expect(log.map((m) => m.type)).toEqual(['heap', 'early', 'early-taken', 'early-facts']);   // never analysed twice
+    const plain = analyzeCase(gl, c);
+    expect(facts(out.result)).toEqual(facts(unpackResult(JSON.parse(plain.resultText), plain.packed)));
+  }, 120000);
+
+  it('another case than the link\'s is analysed afresh, and the push is not taken for it', async () => {
+    const gl = await loadBrowserModule();
+    const { worker, log } = await startWorker();
+    worker.postMessage({ type: 'link', hash: LINK });
+    await until(() => log.some((m) => m.type === 'early'));
+    const analyzer = createAnalyzer({ worker, pageLab: gl });
+    analyzer.warm();
+    const c = caseFromState(withPatch(parseHash(LINK).state, { cfg: { T: 24 } }), { presetDevices: gl.presets().devices });
+    const out = await analyzer.run(c).promise;
+    expect(out.early).toBe(false);
+    expect(out.facts).toBe(null);
+    expect(out.result.config.T).toBe(24);
+    const plain = analyzeCase(gl, c);
+    expect(facts(out.result)).toEqual(facts(unpackResult(JSON.parse(plain.resultText), plain.packed)));
+  }, 120000);
+});
