@@ -109,13 +109,10 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
     if (!(len >= 0 && at + len <= tab)) throw new Error(`a column of ${len} words at ${at} passes the string table (${tab})`);
     return W.subarray(at, at + len);
   };
-  // the offsets of variable-length rows (inputs per node, dims per node) from their counts
-  const starts = (counts) => {
-    const s = new Int32Array(counts.length + 1);
-    for (let i = 0; i < counts.length; i++) {
-      if (counts[i] < 0) throw new Error(`a negative count (${counts[i]})`);
-      s[i + 1] = s[i] + counts[i];
-    }
+  // the offsets of variable-length rows (inputs per node, dims per node), n + 1 of them from 0
+  const starts = (at, n) => {
+    const s = col(at, n + 1);
+    if (s[0] !== 0 || s[n] < 0) throw new Error(`row offsets from ${s[0]} to ${s[n]}`);
     return s;
   };
   let p = 3;
@@ -127,7 +124,7 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       const key = str(hd[0]), n = hd[1], nsym = hd[2];
       p += 3;
       const rank = col(p, n); p += n;
-      const dimStart = starts(rank);
+      const dimStart = starts(p, n); p += n + 1;
       const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
       const attrs = col(p, n); p += n;
       graphs.push({ key, n, nsym, rank, dimStart, dims, attrs, shapesOnly: true, fingerprint: null });
@@ -139,10 +136,10 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       p += 3;
       const outputs = col(p, nout); p += nout;
       const op = col(p, n); p += n;
-      const inStart = starts(col(p, n)); p += n;
+      const inStart = starts(p, n); p += n + 1;
       const ins = col(p, inStart[n]); p += inStart[n];
       const rank = col(p, n); p += n;
-      const dimStart = starts(rank);
+      const dimStart = starts(p, n); p += n + 1;
       const dims = col(p, 2 * dimStart[n]); p += 2 * dimStart[n];
       const attrs = col(p, n); p += n;
       const names = col(p, n); p += n;

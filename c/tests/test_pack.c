@@ -296,14 +296,19 @@ static void read_packed(const char *case_json, packed_view *v) {
         p += 3 + nout;
         if (!shapes) {
             p += nn;                                   /* op */
-            int nin = 0;
-            for (int i = 0; i < nn; i++) nin += W[p + i];
-            p += nn + nin;                             /* counts, inputs */
+            int nin = W[p + nn];
+            assert_int_equal(W[p], 0);
+            for (int i = 0; i < nn; i++) assert_true(W[p + i + 1] >= W[p + i]);   /* from 0, never down */
+            p += nn + 1 + nin;                         /* offsets, inputs */
         }
         v->rank[s] = W + p;
         int nd = 0;
         for (int i = 0; i < nn; i++) nd += W[p + i];
         p += nn;
+        /* the dims' offsets: from 0 by the ranks */
+        assert_int_equal(W[p], 0);
+        for (int i = 0; i < nn; i++) assert_int_equal(W[p + i + 1] - W[p + i], v->rank[s][i]);
+        p += nn + 1;
         v->dims[s] = W + p;
         p += 2 * nd;
         v->attrs[s] = W + p;

@@ -9,11 +9,12 @@
  *     W[0] parts (1: graphs, 2: provenance, 4: the graphs are shapes only, 8: fingerprints, 16: keys),
  *     W[1] stages,
  *     W[2] the word where the string table starts
- *     graphs, per stage: key, n, nout, outputs[nout], op[n], nin[n], inputs[sum nin], rank[n],
- *       dims[sum rank][2] (an integer as low and high words; a symbol as its string and INT32_MIN),
+ *     graphs, per stage: key, n, nout, outputs[nout], op[n], in_start[n + 1] (node i's inputs are
+ *       inputs[in_start[i] .. in_start[i + 1])), inputs[in_start[n]], rank[n], dim_start[n + 1],
+ *       dims[dim_start[n]][2] (an integer as low and high words; a symbol as its string and INT32_MIN),
  *       attrs[n] (the attrs' JSON text), name[n]
  *     or, emit.graphs "shapes" (parts & 4), per stage: key, n, nsym (symbolic dims), rank[n],
- *       dims[sum rank][2], attrs[n]
+ *       dim_start[n + 1], dims[dim_start[n]][2], attrs[n]
  *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
  *       nremoved, removed[nremoved]
  *     fingerprints (with graphs, either form), per stage: gl_case_fingerprint's low and high words
@@ -229,6 +230,14 @@ static void put_attrs(packer *p, const gl_graph *g, gl_sb *tmp, pack_cache *pc) 
     }
 }
 
+/* The offsets of the nodes' rows (n + 1 words, from 0): of their inputs, or of their dims. The reader takes them
+ * as they are (a prefix sum in JavaScript ran cold on a link's first analysis). */
+static void put_starts(packer *p, const gl_graph *g, bool dims) {
+    int32_t at = 0;
+    put(p, 0);
+    for (int i = 0; i < g->n; i++) put(p, at += dims ? g->nodes[i].shape->rank : g->nodes[i].nin);
+}
+
 static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp, pack_cache *pc) {
     put(p, intern_c(p, key));
     put(p, g->n);
@@ -243,10 +252,11 @@ static void pack_graph(packer *p, const char *key, const gl_graph *g, gl_sb *tmp
         if (pc->op[op] < 0) pc->op[op] = intern_c(p, gl_op_name(op));
         put(p, pc->op[op]);
     }
-    for (int i = 0; i < g->n; i++) put(p, g->nodes[i].nin);
+    put_starts(p, g, false);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].nin; k++) put(p, g->nodes[i].in[k]);
     for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape->rank);
+    put_starts(p, g, true);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].shape->rank; k++) put_dim(p, g->nodes[i].shape->d[k]);
     put_attrs(p, g, tmp, pc);
@@ -321,6 +331,7 @@ static void pack_shapes(packer *p, const char *key, const gl_graph *g, gl_sb *tm
         for (int k = 0; k < g->nodes[i].shape->rank; k++) nsym += gl_dim_is_sym(g->nodes[i].shape->d[k]);
     put(p, nsym);
     for (int i = 0; i < g->n; i++) put(p, g->nodes[i].shape->rank);
+    put_starts(p, g, true);
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].shape->rank; k++) put_dim(p, g->nodes[i].shape->d[k]);
     put_attrs(p, g, tmp, pc);
