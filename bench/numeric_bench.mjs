@@ -52,7 +52,6 @@ const LLAMA_CASE = JSON.stringify({
 // `--cold-pipeline`: this process only loads the module and runs the Llama case once (a cold first call).
 if (args.includes('--cold-pipeline')) {
   const gl = await createGraphLab();
-const probe = await loadMatmulProbe();
   const res = JSON.parse(gl.runCaseText(LLAMA_CASE));
   console.log(JSON.stringify({ total: res.timing_ms.total }));
   process.exit(0);
@@ -172,6 +171,7 @@ const withRef = !noRefWhy;
 console.log(`load average (1, 5, 15 min) at start: ${load()} on ${cpus()} CPUs`);
 
 const gl = await createGraphLab();
+const probe = await loadMatmulProbe();
 
 // Warm-up: V8 compiles the module with its baseline compiler first and tiers up to the optimizing one in
 // the background; a second of runs keeps the first rows from measuring the baseline code.
