@@ -2,7 +2,7 @@
 // with -O3 -march=native and against the reference module; then the analysis pipeline against the reference.
 //
 //   make bench-numeric            (builds build/numeric_bench on build/native-o3/libgraphlab.a and the module)
-//   node bench/numeric_bench.mjs  [--wasm-only] [--no-ref]
+//   node bench/numeric_bench.mjs  [--wasm-only] [--no-ref] [--matmuls-only]
 //
 // For each (d, T) the case JSON comes from `build/numeric_bench --case d T`, so both sides run the same
 // text: one prefill layer (H = 8, G = 2, dh = d/8, f = 2d), random params (seed 0), input x [T, d],
@@ -20,7 +20,8 @@
 // the same two ways (cold: its first computation, warm: the best of the other four; best of 3 fresh
 // processes, alternating with ours), so ratios are warm-vs-warm and cold-vs-cold. Then the engine's f64x2
 // ceiling (bench/simd_ceiling.c) against the layer's matrix products, alone (bench/gemm_probe.c: the same
-// matmul.c at the d=256,T=64 and d=64,T=12 layers' shapes, weights read from memory as in a forward) and
+// matmul.c at the d=256,T=64 and d=64,T=12 layers' shapes, weights read from memory as in a forward, each
+// part's fastest run) and
 // inside the forward (matmul FLOPs / layer time), with the time the other kernels take. The machine may be
 // shared: the load average is printed before and after, and the acceptance criteria of the numeric-speed
 // issue are checked at the end.
@@ -54,6 +55,34 @@ if (args.includes('--cold-pipeline')) {
   const gl = await createGraphLab();
   const res = JSON.parse(gl.runCaseText(LLAMA_CASE));
   console.log(JSON.stringify({ total: res.timing_ms.total }));
+  process.exit(0);
+}
+
+// `--matmuls-only`: just the engine's ceiling and the matmul probe (WASM, and native unless --wasm-only) at
+// the two layers the criteria name, in alternating slices; no interpreter, no reference.
+if (args.includes('--matmuls-only')) {
+  console.log(`load average (1, 5, 15 min) at start: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  const probe = await loadMatmulProbe();
+  if (!probe) {
+    console.error(`${PROBE} is missing: run \`make bench-numeric\``);
+    process.exit(2);
+  }
+  const ceiling = Math.max(await simdCeiling(), await simdCeiling());
+  const cfgs = [[256, 64], [64, 12]], res = {};
+  for (let round = 0; round < 6; round++)
+    for (const [d, T] of cfgs) {
+      const w = probe.slice(d, T, 250);
+      const n = wasmOnly || !existsSync(PROBE_NATIVE) ? null : matmulProbeNative(d, T, 250).ms;
+      res[`${d},${T}`] = { w, n: n === null ? NaN : Math.min(res[`${d},${T}`]?.n ?? Infinity, n) };
+    }
+  console.log(`ceiling: WASM f64x2 mul + add in this engine ${ceiling.toFixed(2)} GFLOP/s (bench/simd_ceiling.c, register-only)`);
+  for (const [d, T] of cfgs) {
+    const { w, n } = res[`${d},${T}`], fl = probe.flops(d, T);
+    console.log(`  d=${d},T=${T} matmuls alone: wasm ${(w * 1e3).toFixed(1)} us, ${(fl / (w * 1e6)).toFixed(2)} GFLOP/s =` +
+                ` ${((100 * fl) / (w * 1e6 * ceiling)).toFixed(0)}% of the ceiling` +
+                (Number.isFinite(n) ? `; native -O3 -march=native ${(n * 1e3).toFixed(1)} us, ${(fl / (n * 1e6)).toFixed(2)} GFLOP/s` : ''));
+  }
+  console.log(`load average (1, 5, 15 min) at end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   process.exit(0);
 }
 
@@ -120,26 +149,33 @@ function matmulFlops(gl, text) {
 }
 
 // A layer's matrix products alone (bench/gemm_probe.c: gl_gemm from c/src/exec/matmul.c, built with the
-// module's flags, at the shapes the interpreter calls it with; each call's right operand read from its own
-// place, as a forward reads its weights). slice(d, T, ms): the fastest layer's worth of calls in ~ms ms.
-// Null when build/gemm_probe.wasm is missing.
+// module's flags, at the shapes the interpreter calls it with; right operands read from a span the size of
+// the layer's weights, so from where a forward's come). Timed part by part (one shape's calls at a time,
+// 0.01-2 ms each, so a shared machine's interruptions are filtered out by taking the fastest): slice(d, T,
+// ms) runs the parts in turn for ~ms ms and returns the sum of each part's fastest run so far (kept across
+// slices). Null when build/gemm_probe.wasm is missing.
 async function loadMatmulProbe() {
   if (!existsSync(PROBE)) return null;
   const { instance } = await WebAssembly.instantiate(readFileSync(PROBE), {});
-  const { probe_layer: run, probe_layer_flops: flopsOf } = instance.exports;
+  const { probe_layer_part: part, probe_layer_part_flops: partFlops, probe_layer_parts: parts,
+    probe_layer_flops: flopsOf } = instance.exports;
+  const best = new Map();
   return {
     flops: flopsOf,
     slice(d, T, ms) {
-      const reps = Math.max(1, Math.round(1e6 / flopsOf(d, T)));
-      run(d, T, 1);
-      let best = Infinity;
+      const key = `${d},${T}`;
+      if (!best.has(key)) best.set(key, Array(parts()).fill(Infinity));
+      const b = best.get(key);
       const start = performance.now();
-      while (performance.now() - start < ms) {
-        const t0 = performance.now();
-        run(d, T, reps);
-        best = Math.min(best, (performance.now() - t0) / reps);
-      }
-      return best;
+      do {
+        for (let i = 0; i < b.length; i++) {
+          const reps = Math.max(1, Math.round(2e5 / partFlops(d, T, i)));
+          const t0 = performance.now();
+          part(d, T, i, reps);
+          b[i] = Math.min(b[i], (performance.now() - t0) / reps);
+        }
+      } while (performance.now() - start < ms);
+      return b.reduce((x, y) => x + y, 0);
     },
   };
 }
@@ -290,7 +326,7 @@ for (const [d, T] of [GOAL.gflopsAt, GOAL.refAt]) {
   const pct = (gf) => `${((100 * gf) / ceiling).toFixed(0)}%`;
   if (p) {
     const gf = p.flops / (p.ms * 1e6), rest = (r.wasm_ms - p.ms) * 1e3;
-    console.log(`  d=${d},T=${T} matmuls alone (bench/gemm_probe.c, weights from memory as in a forward): wasm` +
+    console.log(`  d=${d},T=${T} matmuls alone (bench/gemm_probe.c: weights from memory as in a forward, sum of each shape's fastest): wasm` +
                 ` ${(p.ms * 1e3).toFixed(1)} us, ${gf.toFixed(2)} GFLOP/s = ${pct(gf)} of the ceiling` +
                 (Number.isFinite(r.probe_native_ms ?? NaN)
                   ? `; native -O3 -march=native ${(p.flops / (r.probe_native_ms * 1e6)).toFixed(2)} GFLOP/s` : ''));
