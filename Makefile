@@ -207,7 +207,17 @@ $(BUILD)/simd_ceiling.wasm: bench/simd_ceiling.c
 	@mkdir -p $(dir $@)
 	$(EM_ENV) $(EMCC) -O3 -msimd128 --no-entry -sSTANDALONE_WASM $< -o $@
 
-bench-numeric: $(BUILD)/numeric_bench $(BUILD)/simd_ceiling.wasm $(WASM_MJS)
+# The interpreter's matrix products alone at one layer's shapes (bench/gemm_probe.c with c/src/exec/matmul.c):
+# a standalone module with the browser module's code flags, and the same natively with -O3 -march=native.
+$(BUILD)/gemm_probe.wasm: bench/gemm_probe.c c/src/exec/matmul.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(INC) --no-entry -sSTANDALONE_WASM -sINITIAL_MEMORY=67108864 \
+		bench/gemm_probe.c c/src/exec/matmul.c -o $@
+
+$(BUILD)/gemm_probe: bench/gemm_probe.c c/src/exec/matmul.c $(HDRS)
+	$(CC) $(CSTD) $(WARN) $(O3FLAGS) $(INC) bench/gemm_probe.c c/src/exec/matmul.c -o $@
+
+bench-numeric: $(BUILD)/numeric_bench $(BUILD)/simd_ceiling.wasm $(BUILD)/gemm_probe.wasm $(BUILD)/gemm_probe $(WASM_MJS)
 	node bench/numeric_bench.mjs
 
 # ==================================================================== browser lab (issue 7)

@@ -490,12 +490,16 @@ static void test_matmul_large(void **state) {
 /* gl_gemm against the naive triple loop, bit for bit (each element a running sum in k order from 0.0),
  * on shapes that reach every path: fewer than 4 rows, 4-15 rows reading op(B) in place, 16+ rows packing
  * it, B's rows far apart (packed whatever the row count), op(B) = Bᵀ, K blocks of 256, rows and columns
- * left over from the 4 × 4 tiles, and a C row stride wider than N. Values with all 53 bits in use, so
- * any other summation order shows in the last bits. */
+ * left over from the 4 × 4 tiles, and a C row stride wider than N; and the fully packed path (16+ rows,
+ * 128+ columns): A blocks of 64 rows with rows left over, K blocks of 256, B panels of 32 columns with a
+ * last strip 1-3 wide. Shapes are {M, K, N}. Values with all 53 bits in use, so any other summation order
+ * shows in the last bits. */
 static void test_gemm_k_order(void **state) {
     (void)state;
-    static const int shapes[][3] = {{1, 5, 3}, {3, 300, 9}, {4, 64, 128}, {5, 300, 7}, {12, 64, 128},
-                                    {13, 33, 1030}, {16, 8, 12}, {37, 300, 71}, {48, 12, 8}, {64, 513, 20}};
+    static const int shapes[][3] = {{1, 5, 3},      {3, 300, 9},   {4, 64, 128},  {5, 300, 7},
+                                    {12, 64, 128},  {13, 33, 1030}, {16, 8, 12},   {37, 300, 71},
+                                    {48, 12, 8},    {64, 513, 20}, {16, 5, 128},  {70, 300, 131},
+                                    {131, 257, 162}, {64, 256, 512}};
     uint64_t seed = 12345;
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int trans = 0; trans < 2; trans++) {

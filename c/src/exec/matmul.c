@@ -20,6 +20,15 @@
  * when at least PACK_M rows reuse it, or when B's rows are far apart (a strided walk over many pages).
  * With few rows (a short prompt) the strip is read in place: packing would cost as much as the product.
  *
+ * Wide products (16+ rows, 128+ columns: a layer's projections and MLP at d >= 128) take gemm_packed
+ * instead: A packed too, in 4-row panels (PMC rows per K block of PKC), and op(B) packed a panel of PNC
+ * columns at a time, its rows read in order, so that each 4 × 4 tile runs from two sequential streams
+ * with one pointer each (kernel_4x4p). In V8 that kernel is 6 loads, 16 vector ops and ~3 integer ops
+ * per k step, against the in-place kernel's 5 pointer updates; and no A rows a power-of-two apart
+ * competing for L1 sets. Measured in V8 on the d = 256, T = 64 layer's products (bench/gemm_probe.c,
+ * weights read from L3 as in a forward): ~5% faster; narrower products measured no gain (packing A costs
+ * more than N / 4 tiles reuse it). Stack: PMC·PKC + PKC·PNC doubles (192 KiB).
+ *
  * Numerics: every C element is the running sum 0 + a0·b0 + a1·b1 + ... in k order (a K block starts
  * from what the previous block left in C; no FMA contraction under -std=c11): bit for bit what the
  * naive triple loop, reference BLAS and numpy's own non-BLAS loop compute.
@@ -37,6 +46,23 @@
 #define PACK_M 16                 /* from this many rows, op(B)'s strips are packed */
 #define FAR_LDB 1024              /* ... and whenever B's rows are more than this many doubles apart */
 #define SMALL_M 4                 /* below this many rows: gemm_small */
+/* gemm_packed (each overridable with -D for tuning; these measured best in V8 on Zen 3 among KC 64-256,
+ * MC 32-128, NC 32-512, and the thresholds 16-128 columns) */
+#ifndef PKC
+#define PKC 256                   /* depth of its K blocks */
+#endif
+#ifndef PMC
+#define PMC 64                    /* rows of A packed per K block (64 × 256 doubles: 128 KiB) */
+#endif
+#ifndef PNC
+#define PNC 32                    /* columns of op(B) packed at a time (256 × 32 doubles: 64 KiB) */
+#endif
+#ifndef PACKED_M
+#define PACKED_M 16               /* taken from this many rows ... */
+#endif
+#ifndef PACKED_N
+#define PACKED_N 128              /* ... and this many columns */
+#endif
 
 
 /* ---------------------------------------------------------------- micro-kernels */
@@ -73,6 +99,44 @@ static void kernel_4x4(int64_t kc, const double *restrict a, int64_t lda, const 
     for (int64_t k = 0; k < kc; k++, b += bs)
         for (int i = 0; i < MR; i++)
             for (int j = 0; j < NR; j++) t[i][j] += ar[i][k] * b[j];
+    for (int i = 0; i < MR; i++)
+        for (int j = 0; j < NR; j++) cr[i][j] = t[i][j];
+#endif
+}
+
+/* The same tile from packed operands: pa holds A's 4 rows k-major (pa[4k + i] = A[i, k]), pb op(B)'s 4
+ * columns k-major (pb[4k + j]). One pointer each, stepping 32 bytes per k: in WASM that leaves one i32 add
+ * per operand per k step beside the 6 loads and 16 vector ops, where the in-place kernel above adds to five
+ * pointers (and its four A rows, a power-of-two stride apart, compete for the same L1 sets). */
+static void kernel_4x4p(int64_t kc, const double *restrict pa, const double *restrict pb, double *restrict c,
+                        int64_t ldc, bool first) {
+    double *c0 = c, *c1 = c + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
+#if GL_VEC
+    v2d c00, c01, c10, c11, c20, c21, c30, c31;
+    if (first) {
+        c00 = c01 = c10 = c11 = c20 = c21 = c30 = c31 = (v2d){0.0, 0.0};
+    } else {
+        c00 = v_load(c0); c01 = v_load(c0 + 2); c10 = v_load(c1); c11 = v_load(c1 + 2);
+        c20 = v_load(c2); c21 = v_load(c2 + 2); c30 = v_load(c3); c31 = v_load(c3 + 2);
+    }
+    for (const double *end = pa + kc * MR; pa != end; pa += MR, pb += NR) {
+        const v2d b0 = v_load(pb), b1 = v_load(pb + 2);
+        v2d ai;
+        ai = SPLAT(pa[0]); c00 += ai * b0; c01 += ai * b1;
+        ai = SPLAT(pa[1]); c10 += ai * b0; c11 += ai * b1;
+        ai = SPLAT(pa[2]); c20 += ai * b0; c21 += ai * b1;
+        ai = SPLAT(pa[3]); c30 += ai * b0; c31 += ai * b1;
+    }
+    v_store(c0, c00); v_store(c0 + 2, c01); v_store(c1, c10); v_store(c1 + 2, c11);
+    v_store(c2, c20); v_store(c2 + 2, c21); v_store(c3, c30); v_store(c3 + 2, c31);
+#else
+    double t[MR][NR];
+    double *cr[MR] = {c0, c1, c2, c3};
+    for (int i = 0; i < MR; i++)
+        for (int j = 0; j < NR; j++) t[i][j] = first ? 0.0 : cr[i][j];
+    for (int64_t k = 0; k < kc; k++, pa += MR, pb += NR)
+        for (int i = 0; i < MR; i++)
+            for (int j = 0; j < NR; j++) t[i][j] += pa[i] * pb[j];
     for (int i = 0; i < MR; i++)
         for (int j = 0; j < NR; j++) cr[i][j] = t[i][j];
 #endif
@@ -135,6 +199,44 @@ static void pack_strip(int64_t kc, int64_t nr, const double *B, int64_t ldb, boo
     for (int64_t k = 0; k < kc; k++, bp += NR) {
         for (int64_t j = 0; j < nr; j++) bp[j] = trans ? B[j * ldb + k] : B[k * ldb + j];
         for (int64_t j = nr; j < NR; j++) bp[j] = 0.0;
+    }
+}
+
+/* A[0:mc4, 0:kc] (mc4 a multiple of MR) → pa, one MR-row panel after another, each k-major: pa[p·MR·kc + MR·k + i]
+ * = A[p·MR + i, k]. Each row is read in order. */
+static void pack_a(int64_t mc4, int64_t kc, const double *A, int64_t lda, double *restrict pa) {
+    for (int64_t p = 0; p < mc4; p += MR, pa += MR * kc)
+        for (int64_t i = 0; i < MR; i++) {
+            const double *a = A + (p + i) * lda;
+            for (int64_t k = 0; k < kc; k++) pa[MR * k + i] = a[k];
+        }
+}
+
+/* op(B)[0:kc, 0:nc] → bp, one NR-column strip after another (the last one zero-padded), each k-major:
+ * bp[s·NR·kc + NR·k + j] = op(B)[k, s·NR + j]. B's rows are read in order (whole cache lines, one page at a
+ * time) rather than NR columns down all kc rows, which for a wide B touches kc pages per strip. */
+static void pack_b_panel(int64_t kc, int64_t nc, const double *B, int64_t ldb, bool trans, double *restrict bp) {
+    const int64_t ns = (nc + NR - 1) / NR;
+    if (!trans) {
+        for (int64_t k = 0; k < kc; k++) {
+            const double *b = B + k * ldb;
+            double *q = bp + NR * k;
+            int64_t j = 0;
+            for (; j + NR <= nc; j += NR, q += NR * kc) memcpy(q, b + j, NR * sizeof *q);
+            if (j < nc) {
+                for (int64_t t = 0; t < NR; t++) q[t] = j + t < nc ? b[j + t] : 0.0;
+            }
+        }
+        return;
+    }
+    for (int64_t j = 0; j < ns * NR; j++) {        /* op(B)'s column j is B's row j */
+        double *q = bp + (j / NR) * NR * kc + j % NR;
+        if (j >= nc) {
+            for (int64_t k = 0; k < kc; k++) q[NR * k] = 0.0;
+            continue;
+        }
+        const double *b = B + j * ldb;
+        for (int64_t k = 0; k < kc; k++) q[NR * k] = b[k];
     }
 }
 
@@ -210,6 +312,41 @@ static void gemm_small(int64_t M, int64_t N, int64_t K, const double *A, int64_t
     }
 }
 
+/* ---------------------------------------------------------------- packed driver */
+/* Both operands packed, for products wide enough to reuse them: per K block of PKC, A's rows in MR-row
+ * panels (PMC rows at a time), op(B) in panels of PNC columns cut into NR-wide strips; every 4 × 4 tile
+ * then runs kernel_4x4p. Rows and columns left over take the in-place kernels (A read in place, B from its
+ * packed strip). */
+static void gemm_packed(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B,
+                        int64_t ldb, bool b_trans, double *C, int64_t ldc) {
+    double pa[PMC * PKC], pb[PKC * PNC];
+    for (int64_t pc = 0; pc < K; pc += PKC) {
+        const int64_t kc = K - pc < PKC ? K - pc : PKC;
+        const bool first = pc == 0;
+        for (int64_t ic = 0; ic < M; ic += PMC) {
+            const int64_t mc = M - ic < PMC ? M - ic : PMC, mc4 = mc / MR * MR;
+            const double *a = A + ic * lda + pc;
+            pack_a(mc4, kc, a, lda, pa);
+            for (int64_t jc = 0; jc < N; jc += PNC) {
+                const int64_t nc = N - jc < PNC ? N - jc : PNC;
+                pack_b_panel(kc, nc, b_trans ? B + jc * ldb + pc : B + pc * ldb + jc, ldb, b_trans, pb);
+                for (int64_t jr = 0; jr < nc; jr += NR) {
+                    const int64_t nr = nc - jr < NR ? nc - jr : NR;
+                    const double *strip = pb + jr * kc;
+                    double *c = C + ic * ldc + jc + jr;
+                    if (nr < NR) {
+                        kernel_rxn(mc, nr, kc, a, lda, strip, NR, c, ldc, first);
+                        continue;
+                    }
+                    for (int64_t ir = 0; ir < mc4; ir += MR)
+                        kernel_4x4p(kc, pa + ir * kc, strip, c + ir * ldc, ldc, first);
+                    if (mc4 < mc) kernel_rx4(mc - mc4, kc, a + mc4 * lda, lda, strip, NR, c + mc4 * ldc, ldc, first);
+                }
+            }
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- driver */
 void gl_gemm(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B, int64_t ldb,
              bool b_trans, double *C, int64_t ldc) {
@@ -220,6 +357,10 @@ void gl_gemm(int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, cons
     }
     if (M < SMALL_M) {
         gemm_small(M, N, K, A, lda, B, ldb, b_trans, C, ldc);
+        return;
+    }
+    if (M >= PACKED_M && N >= PACKED_N) {
+        gemm_packed(M, N, K, A, lda, B, ldb, b_trans, C, ldc);
         return;
     }
     const bool pack = b_trans || M >= PACK_M || ldb > FAR_LDB;
