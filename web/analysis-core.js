@@ -92,7 +92,7 @@ export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
     const rest = packResult(result);
     out.packed = [...tables, ...rest.packed];
     out.resultText = JSON.stringify(result);
-    out.transfer = buffersOf(out.packed);
+    out.transfer = [];   // the facts are made from the core's tables after: they are copied, not transferred
     out.ms = performance.now() - t0;
     out.finishFacts = () => {
       const f0 = performance.now();

@@ -125,7 +125,7 @@ async function pump() {
 function pushEarly() {
   const out = early.out;
   stamp('posted');
-  // the core's tables are copied, not transferred: the facts are made from them after
+  // (out.transfer is empty: the core's tables are copied, the facts are made from them after)
   self.postMessage({ type: 'early', text: early.text, resultText: out.resultText, packed: out.packed,
     stages: stagesForMessage(out.stages), ms: out.ms, times });
   times = null;
@@ -140,7 +140,6 @@ function finishEarly() {
   } catch (err) {
     early.facts = { error: errorOf(err) };
   }
-  stamp('facts');
   const f = early.facts;
   if (f.error) self.postMessage({ type: 'early-facts', text: early.text, error: f.error });
   else self.postMessage({ type: 'early-facts', text: early.text, resultText: f.resultText, packed: f.packed }, f.transfer);

@@ -11,11 +11,8 @@ import { tableSlices } from './views/graph/collapse.js';
 import { unpackResult } from './result-pack.js';
 import { stagesFromMessage } from './stage-message.js';
 
-// pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
-// module has loaded: only an analysis on the page needs it)
-// worker: one already started (app.js), used in place of a new one unless it failed to start.
 // The worker's first steps on this page's timeline (performance marks gl-worker-<step>: start, link, module,
-// link-start, link-end, asked, posted; analysis-worker.js) and this result's arrival (gl-worker-received).
+// link-start, link-end, asked, posted; analysis-worker.js) and its first message's arrival (gl-worker-received).
 function markWorkerSteps(times) {
   try {
     performance.mark('gl-worker-received');
@@ -28,6 +25,9 @@ function markWorkerSteps(times) {
   }
 }
 
+// pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
+// module has loaded: only an analysis on the page needs it)
+// worker: one already started (app.js), used in place of a new one unless it failed to start.
 export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null }) {
   const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
   let worker = null;
