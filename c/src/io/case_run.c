@@ -164,14 +164,11 @@ static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
 }
 
 static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
-    gl_pass_result dec;
-    gl_status st = gl_decompose(r->st[0].r.graph, &dec, e);
-    if (st) {
-        gl_pass_result_free(&dec);
-        return st;
-    }
-    st = gl_fuse(dec.graph, false, c->elem_bytes, &c->bind, &r->eager, e);
-    gl_pass_result_free(&dec);
+    gl_graph *dec = NULL;
+    gl_status st = gl_decompose_graph(r->st[0].r.graph, &dec, e);
+    if (st) return st;
+    st = gl_fuse(dec, false, c->elem_bytes, &c->bind, &r->eager, e);
+    gl_graph_free(dec);
     if (st) return st;
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
     if ((st = gl_fuse(fin, true, c->elem_bytes, &c->bind, &r->fused, e))) return st;

@@ -19,6 +19,7 @@
  */
 #include "ir/pool.h"
 #include "passes/kit.h"
+#include "passes/passes.h"
 
 static int expand(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
@@ -91,10 +92,11 @@ static int expand(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const in
     }
 }
 
-gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
+/* prov false: the graph only (gl_decompose_graph), no provenance recorded. */
+static gl_status decompose(const gl_graph *g, bool prov, gl_pass_result *out, gl_err *e) {
     gl_kit k;
     gl_tracer *tr = NULL;
-    if (gl_kit_begin(&k, g, 0)) goto done;
+    if (gl_kit_begin(&k, g, prov ? 0 : GL_KIT_NO_PROV)) goto done;
     int n = g->n;
     int *idmap = gl_kit_alloc(&k, (size_t)n + 1, sizeof *idmap);
     int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
@@ -130,7 +132,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     if (fst || gl_kit_adopt(&k, ng)) goto done;
     for (int t = 0; t < g->nguards; t++)
         if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; prov && i < n; i++) {
         bool comp = gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
         for (int j = first[i]; j < first[i + 1]; j++) {
             gl_kit_from(&k, j, i);
@@ -140,4 +142,18 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
 done:
     gl_tracer_free(tr);
     return gl_kit_end(&k, "decompose", out, e);
+}
+
+gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) { return decompose(g, true, out, e); }
+
+gl_status gl_decompose_graph(const gl_graph *g, gl_graph **out, gl_err *e) {
+    gl_pass_result r;
+    *out = NULL;
+    gl_status st = decompose(g, false, &r, e);
+    if (!st) {
+        *out = r.graph;
+        r.graph = NULL;
+    }
+    gl_pass_result_free(&r);
+    return st;
 }
