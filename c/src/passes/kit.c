@@ -378,9 +378,9 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     p->pass[plen] = 0;
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
+    int *fill = gl_grow(NULL, (size_t)nnew + 1, sizeof(int), e);   /* not zeroed: copied over below */
     bool *paired = k->npairs ? gl_alloc((size_t)nold + 1, sizeof(bool), e) : NULL;   /* listed by a rule's pair */
-    int *dirty = k->npairs ? gl_alloc((size_t)k->npairs, sizeof(int), e) : NULL;
+    int *dirty = k->npairs ? gl_grow(NULL, (size_t)k->npairs, sizeof(int), e) : NULL;   /* written before read */
     if (!p->from_start || !fill || (k->npairs && (!paired || !dirty))) goto done;
     /* a counting sort by new id */
     size_t nbase = 0;
@@ -398,7 +398,9 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     }
     for (int j = 0; j < nnew; j++) p->from_start[j + 1] += p->from_start[j];
     memcpy(fill, p->from_start, sizeof(int) * ((size_t)nnew + 1));
-    if (!(p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    /* not zeroed: the counting sort writes every entry (nbase + npairs of them) */
+    if (!(p->from = gl_grow(NULL, nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    p->from[nbase + (size_t)k->npairs] = 0;
     for (int i = 0; i < nold; i++) {
         int j = base ? base[i] : -1;
         if (j >= 0) p->from[fill[j]++] = i;
