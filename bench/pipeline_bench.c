@@ -23,6 +23,7 @@
 
 #include "graphlab.h"
 #include "host_tuning.h"
+#include "passes/passes.h"
 
 static double now_ms(void) {
     struct timespec ts;
@@ -83,13 +84,8 @@ static int run_once(const bench_case *bc, double *ms, bench_out *o) {
         gl_pass_result_free(&r);
     }
     double t2 = now_ms();
-    {
-        gl_pass_result r;
-        if (gl_pass_run("decompose", tr, &r, &e)) { rc = fail("decompose", &e); goto out; }
-        dec = r.graph;
-        r.graph = NULL;
-        gl_pass_result_free(&r);
-    }
+    /* as case_run.c: the graph only (no provenance), freed after the eager fuse */
+    if (gl_decompose_graph(tr, &dec, &e)) { rc = fail("decompose", &e); goto out; }
     double t2b = now_ms();
     if (gl_fuse(dec, false, 2, NULL, &eager, &e)) { rc = fail("fuse eager", &e); goto out; }
     double t3 = now_ms();

@@ -2,6 +2,7 @@
  * reference's (tests/fixtures/ JSON files, "passes"[0]); other expectations are derived by hand. */
 #include <stdio.h>
 
+#include "front/tracer.h"
 #include "ir/util.h"
 #include "test_util.h"
 
@@ -382,9 +383,92 @@ static void test_random_inputs(void **state) {
     gl_params_free(&c);
 }
 
+
+/* gl_build_model repeats layer 1's nodes for layers 2.. (gl_t_repeat): the graph must be the one the builder
+ * calls make for every layer, node for node (op, inputs, shape, attrs, name, which nodes hold a value). */
+static void test_repeated_layers_equal_traced(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_model_cfg m = small_prefill();
+    m.layers = 5;
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
+    const gl_layer_cfg *c = &m.layer;
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+    int x = gl_t_input(tr, g->nodes[0].name, g->nodes[0].shape, NULL);
+    int ids[5 * GL_LAYER_NPARAMS];
+    for (int i = 0; i < 5 * GL_LAYER_NPARAMS; i++) {
+        assert_int_equal(g->nodes[1 + i].op, GL_OP_PARAM);
+        ids[i] = gl_t_param(tr, g->nodes[1 + i].name, g->nodes[1 + i].shape);
+    }
+    gl_array *cv = NULL, *sv = NULL;
+    int64_t dims[3] = {1, m.T, c->dh};
+    assert_int_equal(gl_array_shell(3, dims, &cv, &e), GL_OK);
+    assert_int_equal(gl_array_shell(3, dims, &sv, &e), GL_OK);
+    for (int l = 0; l < 5; l++) x = gl_prefill_layer(tr, c, m.T, m.pos0, cv, sv, x, ids + l * GL_LAYER_NPARAMS);
+    gl_graph *want = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &x, 1, &want, &e), GL_OK);
+    assert_int_equal(g->n, want->n);
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *a = &g->nodes[i], *b = &want->nodes[i];
+        assert_int_equal(a->id, i);
+        assert_int_equal(a->op, b->op);
+        assert_int_equal(a->nin, b->nin);
+        for (int k = 0; k < a->nin; k++) assert_int_equal(a->in[k], b->in[k]);
+        assert_true(gl_shape_eq(a->shape, b->shape));
+        assert_memory_equal(a->attrs, b->attrs, sizeof *a->attrs);   /* pool items are canonical */
+        assert_string_equal(a->name, b->name);
+        assert_int_equal(g->values[i] != NULL, want->values[i] != NULL);
+    }
+    assert_int_equal(g->nout, 1);
+    assert_int_equal(g->outputs[0], want->outputs[0]);
+    gl_graph_free(want);
+    gl_array_release(cv);
+    gl_array_release(sv);
+    gl_graph_free(g);
+}
+
+/* gl_t_repeat declines (nothing appended) a range with a trace-time value, an operand of another shape,
+ * or no reserved room; otherwise it copies and remaps. */
+static void test_repeat_declines(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+    int64_t d2[2] = {2, 3}, d1[1] = {3};
+    gl_shape s2 = gl_shape_of(2, d2), s1 = gl_shape_of(1, d1);
+    int a = gl_t_input(tr, "a", &s2, NULL), b = gl_t_input(tr, "b", &s2, NULL), c = gl_t_input(tr, "c", &s1, NULL);
+    int first = gl_tracer_graph(tr)->n;
+    int y = gl_t_exp(tr, a);
+    int last = gl_tracer_graph(tr)->n;
+    gl_graph *g = gl_tracer_graph(tr);
+    while (g->n < g->cap) gl_t_neg(tr, a);                         /* the graph full to its capacity */
+    int full = g->n, shift = -1;
+    assert_false(gl_t_repeat(tr, first, last, &a, &b, 1, &shift));   /* no room reserved */
+    assert_int_equal(shift, 0);
+    assert_int_equal(g->n, full);
+    assert_int_equal(gl_graph_reserve(g, full + 64, &e), GL_OK);
+    assert_false(gl_t_repeat(tr, first, last, &a, &c, 1, &shift));   /* c has another shape */
+    assert_int_equal(g->n, full);
+    assert_true(gl_t_repeat(tr, first, last, &a, &b, 1, &shift));
+    assert_int_equal(shift, full - first);
+    assert_int_equal(g->n, full + 1);
+    const gl_node *n = &gl_tracer_graph(tr)->nodes[y + shift];
+    assert_int_equal(n->op, GL_OP_EXP);
+    assert_int_equal(n->in[0], b);
+    int k = gl_t_scalar(tr, 2.0);                                    /* a trace-time value */
+    int z = gl_t_mul(tr, k, k);
+    int before = gl_tracer_graph(tr)->n;
+    assert_false(gl_t_repeat(tr, k, z + 1, NULL, NULL, 0, &shift));
+    assert_int_equal(gl_tracer_graph(tr)->n, before);
+    gl_tracer_free(tr);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_config_errors),
+        cmocka_unit_test(test_layer_node_counts), cmocka_unit_test(test_repeated_layers_equal_traced),
+        cmocka_unit_test(test_repeat_declines), cmocka_unit_test(test_config_errors),
         cmocka_unit_test(test_builder_shapes_and_errors), cmocka_unit_test(test_one_shape_rule),
         cmocka_unit_test(test_branch_modes),
         cmocka_unit_test(test_printer), cmocka_unit_test(test_rope_tables), cmocka_unit_test(test_random_inputs),

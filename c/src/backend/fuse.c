@@ -350,7 +350,7 @@ static gl_status partition(fctx *c, bool enable) {
         k->tail = i;
         k->nnodes++;
         c->kof[i] = target;
-        for (int q = 0; q < n->nin; q++) {
+        for (int q = 0; enable && q < n->nin; q++) {   /* eager: no dependency lists (see gl_fuse) */
             int d = c->kof[c->base[n->in[q]]];
             if (d >= 0 && d != target) add_dep(c, target, d);
         }
@@ -539,7 +539,12 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     if (st) goto out;
     for (int i = 0; i < g->n; i++) c.kof[i] = -1;
     if ((st = partition(&c, enable))) goto out;
-    topo_order(&c, c.order);
+    /* Eager, every kernel is made at its node and depends only on kernels of earlier nodes (lower creation
+     * indices), so the DFS order (roots ascending, each one's dependencies done before it) is creation order:
+     * no dependency lists are kept and none are sorted. */
+    if (enable) topo_order(&c, c.order);
+    else
+        for (int k = 0; k < c.nk; k++) c.order[k] = k;
     /* the result block: kernels, then their node lists, then their labels */
     size_t oplen[GL_OP_COUNT], labels = 0;
     for (int op = 0; op < GL_OP_COUNT; op++) oplen[op] = strlen(gl_op_name((gl_op)op));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "front/rng.h"
+#include "front/tracer.h"
 #include "ir/util.h"
 
 /* Published configs (d, H, G, dh, f, eps, theta, layers) from each model's config.json. */
@@ -503,7 +504,34 @@ gl_status gl_build_model(const gl_model_cfg *m, const gl_params *p, gl_graph **o
         st = has_values(p) ? gl_rope_tables(m->T, c->dh, m->pos0, c->theta, &cos_v, &sin_v, e)
                            : rope_shells(m->T, c->dh, &cos_v, &sin_v, e);
         if (st) goto done;
-        for (int l = 0; l < L; l++) x = gl_prefill_layer(tr, c, m->T, m->pos0, cos_v, sin_v, x, ids + l * GL_LAYER_NPARAMS);
+        /* Layer 1 (the first to find the stack's scalar const made, as every later one does) is traced; layers
+         * 2.. repeat its nodes on their own input and params (gl_t_repeat: the same nodes the builder calls
+         * make, without their shape rules and pool look-ups), or are traced when it declines. */
+        int first = -1, last = -1, x_in = -1, x_out = -1;
+        for (int l = 0; l < L; l++) {
+            const int *pl = ids + l * GL_LAYER_NPARAMS;
+            if (first >= 0) {
+                int from[1 + GL_LAYER_NPARAMS], to[1 + GL_LAYER_NPARAMS], shift;
+                from[0] = x_in;
+                to[0] = x;
+                for (int i = 0; i < GL_LAYER_NPARAMS; i++) {
+                    from[1 + i] = ids[GL_LAYER_NPARAMS + i];
+                    to[1 + i] = pl[i];
+                }
+                if (gl_t_repeat(tr, first, last, from, to, 1 + GL_LAYER_NPARAMS, &shift)) {
+                    x = x_out + shift;
+                    continue;
+                }
+            }
+            int before = gl_tracer_graph(tr)->n, in = x;
+            x = gl_prefill_layer(tr, c, m->T, m->pos0, cos_v, sin_v, x, pl);
+            if (l == 1 && x >= before && !gl_tracer_status(tr)) {
+                first = before;
+                last = gl_tracer_graph(tr)->n;
+                x_in = in;
+                x_out = x;
+            }
+        }
         outs[nout++] = x;
     } else {
         gl_dim S = gl_dim_sym("S");

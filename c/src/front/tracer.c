@@ -7,6 +7,7 @@
 #include "ir/attrs.h"
 #include "ir/pool.h"
 #include "ir/util.h"
+#include "front/tracer.h"
 
 struct gl_tracer {
     gl_graph *g;
@@ -154,6 +155,41 @@ int gl_t_emit(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a
         }
     }
     return set_tval(tr, id, v);
+}
+
+bool gl_t_repeat(gl_tracer *tr, int first, int last, const int *from, const int *to, int nmap, int *shift) {
+    gl_graph *g = tr->g;
+    int len = last - first;
+    *shift = 0;
+    if (tr->err.code || first < 0 || len <= 0 || last > g->n || g->n > g->cap - len || g->n > GL_MAX_NODES - len)
+        return false;
+    for (int i = first; i < last && i < tr->tcap; i++)
+        if (tr->tvals[i]) return false;
+    for (int k = 0; k < nmap; k++)
+        if (!ok_id(tr, to[k]) || g->nodes[to[k]].shape != g->nodes[from[k]].shape) return false;
+    int d = g->n - first;
+    for (int i = first; i < last; i++) {
+        const gl_node *src = &g->nodes[i];
+        gl_node *n = &g->nodes[i + d];
+        *n = *src;
+        n->id = i + d;
+        for (int s = 0; s < n->nin; s++) {
+            int x = src->in[s];
+            if (x >= first) {
+                n->in[s] = x + d;
+                continue;
+            }
+            for (int k = 0; k < nmap; k++)
+                if (x == from[k]) {
+                    n->in[s] = to[k];
+                    break;
+                }
+        }
+        g->values[i + d] = g->values[i] ? gl_array_retain(g->values[i]) : NULL;
+    }
+    g->n += len;
+    *shift = d;
+    return true;
 }
 
 int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {

@@ -23,9 +23,12 @@ static bool bound(const gl_bind *b, const char *sym) {
 
 /* Every symbol of the graph (in shapes, reshape targets and kv_write rows) must have a value. */
 static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
+    const gl_shape *ok_shape = NULL;   /* the last shape and attrs found bound: runs of one item are checked once */
+    const gl_attrs *ok_attrs = NULL;
     for (int i = 0; i < g->n; i++) {
         const gl_node *n = &g->nodes[i];
         const char *sym = NULL;
+        if (n->shape == ok_shape && n->attrs == ok_attrs) continue;
         for (int k = 0; k < n->shape->rank && !sym; k++)
             if (gl_dim_is_sym(n->shape->d[k]) && !bound(b, n->shape->d[k].sym)) sym = n->shape->d[k].sym;
         if (!sym && (n->attrs->has & GL_A_SHAPE))
@@ -38,6 +41,8 @@ static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
             return gl_fail(e, GL_E_UNBOUND, "bind has no value for symbol \"%s\" (used by node %%%d %s%s%s); "
                            "decode binds {\"S\": S, \"P\": S - 1} unless bind is given", sym, n->id,
                            gl_op_name(n->op), n->name[0] ? " " : "", n->name);
+        ok_shape = n->shape;
+        ok_attrs = n->attrs;
     }
     return GL_OK;
 }
@@ -164,14 +169,11 @@ static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
 }
 
 static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
-    gl_pass_result dec;
-    gl_status st = gl_decompose(r->st[0].r.graph, &dec, e);
-    if (st) {
-        gl_pass_result_free(&dec);
-        return st;
-    }
-    st = gl_fuse(dec.graph, false, c->elem_bytes, &c->bind, &r->eager, e);
-    gl_pass_result_free(&dec);
+    gl_graph *dec = NULL;
+    gl_status st = gl_decompose_graph(r->st[0].r.graph, &dec, e);
+    if (st) return st;
+    st = gl_fuse(dec, false, c->elem_bytes, &c->bind, &r->eager, e);
+    gl_graph_free(dec);
     if (st) return st;
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
     if ((st = gl_fuse(fin, true, c->elem_bytes, &c->bind, &r->fused, e))) return st;

@@ -195,23 +195,23 @@ gl_status gl_graph_validate_copy(const gl_graph *g, gl_node *copy, gl_err *e) {
 }
 
 gl_status gl_users_build(const gl_graph *g, gl_users *u, gl_err *e) {
-    u->start = gl_alloc((size_t)g->n + 1, sizeof(int), e);
-    int total = 0;
-    for (int i = 0; i < g->n; i++) total += g->nodes[i].nin;
-    u->list = gl_alloc((size_t)total, sizeof(int), e);
-    int *fill = gl_alloc((size_t)g->n + 1, sizeof(int), e);
-    if (!u->start || !u->list || !fill) {
-        free(fill);
+    int n = g->n, total = 0;
+    u->start = gl_alloc((size_t)n + 1, sizeof(int), e);
+    if (!u->start) return GL_E_NOMEM;
+    /* a counting sort with no second cursor array: start[x] counts x's users, then holds the end of x's list
+     * (prefix sums), and filling from the last user down leaves it at the list's beginning; each list comes
+     * out ascending (one entry per input slot) */
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) u->start[g->nodes[i].in[k]]++;
+    for (int x = 0; x < n; x++) u->start[x] = total += u->start[x];
+    u->start[n] = total;
+    u->list = gl_grow(NULL, (size_t)total, sizeof(int), e);   /* every entry written below */
+    if (!u->list) {
         gl_users_free(u);
         return GL_E_NOMEM;
     }
-    for (int i = 0; i < g->n; i++)
-        for (int k = 0; k < g->nodes[i].nin; k++) u->start[g->nodes[i].in[k] + 1]++;
-    for (int i = 0; i < g->n; i++) u->start[i + 1] += u->start[i];
-    memcpy(fill, u->start, sizeof(int) * (size_t)(g->n + 1));
-    for (int i = 0; i < g->n; i++)
-        for (int k = 0; k < g->nodes[i].nin; k++) u->list[fill[g->nodes[i].in[k]]++] = i;
-    free(fill);
+    for (int i = n - 1; i >= 0; i--)
+        for (int k = g->nodes[i].nin - 1; k >= 0; k--) u->list[--u->start[g->nodes[i].in[k]]] = i;
     return GL_OK;
 }
 

@@ -187,6 +187,7 @@ static void add_pair(gl_kit *k, int new_id, int old_id) {
 }
 
 static gl_status prov_begin(gl_kit *k) {
+    if (k->need & GL_KIT_NO_PROV) return failed(k) ? k->err.code : GL_OK;
     k->how = gl_alloc((size_t)k->out->n, sizeof *k->how, &k->err);   /* zero = GL_HOW_KEPT */
     k->pcap = 64;
     k->pnew = gl_alloc((size_t)k->pcap, sizeof *k->pnew, &k->err);
@@ -309,7 +310,7 @@ gl_status gl_kit_commit(gl_kit *k, unsigned flags) {
     int nkeep = -1;
     if (res && keep && k->idmap && k->pbase && !resolve_all(k->remap, m, res, &k->err))
         nkeep = keep_list(k, flags, res, keep);
-    if (nkeep >= 0 && !rebuild(k, keep, nkeep, res) && !prov_begin(k)) {
+    if (nkeep >= 0 && !rebuild(k, keep, nkeep, res) && !prov_begin(k) && !(k->need & GL_KIT_NO_PROV)) {
         for (int i = 0; i < k->n; i++) {
             if (k->remap && k->remap[i] >= 0 && k->merged[i]) {
                 int j = k->idmap[res[i]];
@@ -331,16 +332,18 @@ gl_status gl_kit_adopt(gl_kit *k, gl_graph *ng) {
         return k->err.code;
     }
     k->out = ng;
+    if (k->need & GL_KIT_NO_PROV) return GL_OK;
     if (!(k->pbase = gl_grow(NULL, (size_t)k->n + 1, sizeof *k->pbase, &k->err))) return k->err.code;
     for (int i = 0; i < k->n; i++) k->pbase[i] = -1;
     return prov_begin(k);
 }
 
 void gl_kit_how(gl_kit *k, int new_id, gl_how how) {
-    if (new_id >= 0 && new_id < k->out->n) k->how[new_id] = how;
+    if (k->how && new_id >= 0 && new_id < k->out->n) k->how[new_id] = how;
 }
 
 void gl_kit_from(gl_kit *k, int new_id, int old_id) {
+    if (k->need & GL_KIT_NO_PROV) return;
     /* an old id's first listing is its base (one int, no pair): decompose lists every node */
     if (!failed(k) && old_id >= 0 && old_id < k->n && new_id >= 0 && new_id < k->out->n && k->pbase[old_id] < 0)
         k->pbase[old_id] = new_id;
@@ -349,7 +352,7 @@ void gl_kit_from(gl_kit *k, int new_id, int old_id) {
 }
 
 bool gl_kit_claim(gl_kit *k, int new_id, int old_id) {
-    if (failed(k) || k->idmap[old_id] >= 0) return false;
+    if ((k->need & GL_KIT_NO_PROV) || failed(k) || k->idmap[old_id] >= 0) return false;
     if (!k->claimed && !(k->claimed = gl_alloc((size_t)k->n, sizeof *k->claimed, &k->err))) return false;
     if (k->claimed[old_id]) return false;
     k->claimed[old_id] = true;
@@ -375,9 +378,9 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     p->pass[plen] = 0;
     p->n = nnew;
     p->from_start = gl_alloc((size_t)nnew + 1, sizeof(int), e);
-    int *fill = gl_alloc((size_t)nnew + 1, sizeof(int), e);
+    int *fill = gl_grow(NULL, (size_t)nnew + 1, sizeof(int), e);   /* not zeroed: copied over below */
     bool *paired = k->npairs ? gl_alloc((size_t)nold + 1, sizeof(bool), e) : NULL;   /* listed by a rule's pair */
-    int *dirty = k->npairs ? gl_alloc((size_t)k->npairs, sizeof(int), e) : NULL;
+    int *dirty = k->npairs ? gl_grow(NULL, (size_t)k->npairs, sizeof(int), e) : NULL;   /* written before read */
     if (!p->from_start || !fill || (k->npairs && (!paired || !dirty))) goto done;
     /* a counting sort by new id */
     size_t nbase = 0;
@@ -395,7 +398,9 @@ static gl_status prov_finish(gl_kit *k, const char *pass, gl_provenance *p) {
     }
     for (int j = 0; j < nnew; j++) p->from_start[j + 1] += p->from_start[j];
     memcpy(fill, p->from_start, sizeof(int) * ((size_t)nnew + 1));
-    if (!(p->from = gl_alloc(nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    /* not zeroed: the counting sort writes every entry (nbase + npairs of them) */
+    if (!(p->from = gl_grow(NULL, nbase + (size_t)k->npairs + 1, sizeof(int), e))) goto done;
+    p->from[nbase + (size_t)k->npairs] = 0;
     for (int i = 0; i < nold; i++) {
         int j = base ? base[i] : -1;
         if (j >= 0) p->from[fill[j]++] = i;
@@ -426,7 +431,7 @@ done:
 gl_status gl_kit_end(gl_kit *k, const char *pass, gl_pass_result *out, gl_err *e) {
     gl_pass_result_init(out);
     if (!failed(k) && !k->out) gl_fail(&k->err, GL_E_INTERNAL, "%s: the pass kit ended without a graph", pass);
-    if (!failed(k) && !prov_finish(k, pass, &out->prov)) {
+    if (!failed(k) && ((k->need & GL_KIT_NO_PROV) || !prov_finish(k, pass, &out->prov))) {
         out->graph = k->out;
         out->hits = k->hits;
         k->out = NULL;

@@ -27,6 +27,8 @@ enum {
     GL_KIT_VALUES = 2,   /* a private copy of the value table (gl_kit_set_value) */
     GL_KIT_REMAP = 4,    /* replacements (gl_kit_replace, gl_kit_merge) */
     GL_KIT_USERS = 8,    /* k.users: the users of the input graph */
+    GL_KIT_NO_PROV = 16, /* the caller wants only the graph (decompose for the eager kernels): no provenance is
+                            recorded, gl_kit_how / gl_kit_from / gl_kit_claim do nothing, out.prov stays empty */
 };
 
 /* How gl_kit_commit rebuilds. */

@@ -17,8 +17,10 @@
  * create) are "expanded" from the composite's id — the only case where one input id appears in several
  * `from` lists; every other node is "kept" from its own id. Nothing is removed.
  */
+#include "front/tracer.h"
 #include "ir/pool.h"
 #include "passes/kit.h"
+#include "passes/passes.h"
 
 static int expand(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const int *in, gl_err *e) {
     switch (n->op) {
@@ -91,17 +93,73 @@ static int expand(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const in
     }
 }
 
-gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
+/* A composite's expansion depends only on its op, attrs and input shapes (the builders' fixed constants and
+ * the trace's scalar dedup aside), so a composite equal in those to one already expanded repeats that one's
+ * nodes on its own inputs (gl_t_repeat) instead of making the builder calls again: a stack's every layer
+ * expands the same rms_norm and silu. Only an expansion that made no scalar const is kept (a later one
+ * finds those consts made and makes none). */
+enum { MEMO = 8 };
+typedef struct {
+    gl_op op;
+    const gl_attrs *attrs;
+    const gl_shape *shape[GL_MAX_INPUTS];
+    int nin, in[GL_MAX_INPUTS];
+    int first, last, result;      /* the expansion's nodes in the trace and the node it returned */
+} memo_entry;
+
+static bool memo_key(const memo_entry *m, const gl_node *n, const gl_graph *ng, const int *in) {
+    if (m->op != n->op || m->attrs != n->attrs || m->nin != n->nin) return false;
+    for (int t = 0; t < n->nin; t++) {
+        if (m->shape[t] != ng->nodes[in[t]].shape) return false;
+        for (int u = 0; u < t; u++)   /* the same operand twice (or not) as there: the remap is one-to-one */
+            if ((m->in[u] == m->in[t]) != (in[u] == in[t])) return false;
+    }
+    return true;
+}
+
+/* expand() through the memo: a repeat of an equal earlier expansion, else the calls (and a new entry). */
+static int expand_memo(gl_tracer *tr, const gl_pool *pool, const gl_node *n, const int *in, memo_entry *memo,
+                       int *nmemo, gl_err *e) {
+    gl_graph *ng = gl_tracer_graph(tr);
+    for (int i = 0; i < *nmemo; i++) {
+        const memo_entry *m = &memo[i];
+        int shift;
+        if (memo_key(m, n, ng, in) && gl_t_repeat(tr, m->first, m->last, m->in, in, m->nin, &shift))
+            return m->result + shift;
+    }
+    int first = ng->n;
+    int r = expand(tr, pool, n, in, e);
+    ng = gl_tracer_graph(tr);
+    if (r < first || *nmemo == MEMO || gl_tracer_status(tr)) return r;
+    for (int i = first; i < ng->n; i++)
+        if (gl_op_class_of(ng->nodes[i].op) == GL_CLASS_LEAF) return r;
+    memo_entry *m = &memo[(*nmemo)++];
+    m->op = n->op;
+    m->attrs = n->attrs;
+    m->nin = n->nin;
+    for (int t = 0; t < n->nin; t++) {
+        m->shape[t] = ng->nodes[in[t]].shape;
+        m->in[t] = in[t];
+    }
+    m->first = first;
+    m->last = ng->n;
+    m->result = r;
+    return r;
+}
+
+/* prov false: the graph only (gl_decompose_graph), no provenance recorded. */
+static gl_status decompose(const gl_graph *g, bool prov, gl_pass_result *out, gl_err *e) {
     gl_kit k;
     gl_tracer *tr = NULL;
-    if (gl_kit_begin(&k, g, 0)) goto done;
+    if (gl_kit_begin(&k, g, prov ? 0 : GL_KIT_NO_PROV)) goto done;
     int n = g->n;
     int *idmap = gl_kit_alloc(&k, (size_t)n + 1, sizeof *idmap);
     int *first = gl_kit_alloc(&k, (size_t)n + 1, sizeof *first);   /* old i made new nodes first[i]..first[i+1]-1 */
     int *outs = gl_kit_alloc(&k, (size_t)g->nout + 1, sizeof *outs);
     if (!idmap || !first || !outs || gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &k.err)) goto done;
     gl_tracer_share_pool(tr, g);   /* the nodes it copies keep their shapes, attrs and names */
-    int ncomp = 0;
+    memo_entry memo[MEMO];
+    int ncomp = 0, nmemo = 0;
     for (int i = 0; i < n; i++) ncomp += gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
     int room = ncomp < (GL_MAX_NODES - n) / 10 ? n + 10 * ncomp : GL_MAX_NODES;   /* gelu: 9 nodes, 1 const */
     if (gl_graph_reserve(gl_tracer_graph(tr), room, &k.err)) goto done;
@@ -113,7 +171,8 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
         } else {
             int in[GL_MAX_INPUTS];
             for (int t = 0; t < nd->nin; t++) in[t] = idmap[nd->in[t]];
-            idmap[i] = expand(tr, g->pool, nd, in, &k.err);
+            idmap[i] = gl_op_class_of(nd->op) == GL_CLASS_COMPOSITE ? expand_memo(tr, g->pool, nd, in, memo, &nmemo, &k.err)
+                                                                     : expand(tr, g->pool, nd, in, &k.err);
         }
         if (k.err.code) goto done;
         if (idmap[i] < 0 || gl_tracer_status(tr)) {
@@ -130,7 +189,7 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     if (fst || gl_kit_adopt(&k, ng)) goto done;
     for (int t = 0; t < g->nguards; t++)
         if (gl_graph_add_guard(ng, idmap[g->guards[t].node], g->guards[t].value, &k.err)) goto done;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; prov && i < n; i++) {
         bool comp = gl_op_class_of(g->nodes[i].op) == GL_CLASS_COMPOSITE;
         for (int j = first[i]; j < first[i + 1]; j++) {
             gl_kit_from(&k, j, i);
@@ -140,4 +199,18 @@ gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) {
 done:
     gl_tracer_free(tr);
     return gl_kit_end(&k, "decompose", out, e);
+}
+
+gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e) { return decompose(g, true, out, e); }
+
+gl_status gl_decompose_graph(const gl_graph *g, gl_graph **out, gl_err *e) {
+    gl_pass_result r;
+    *out = NULL;
+    gl_status st = decompose(g, false, &r, e);
+    if (!st) {
+        *out = r.graph;
+        r.graph = NULL;
+    }
+    gl_pass_result_free(&r);
+    return st;
 }

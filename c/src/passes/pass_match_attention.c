@@ -12,6 +12,7 @@
  * (matmul, transpose, scale const, mul, add, causal_mask, softmax) that did not survive, each listed with
  * the first match (in output order) that contains it. Others are "kept"; remaining dead nodes removed.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/kit.h"
@@ -44,13 +45,20 @@ static bool match(gl_kit *k, int i, int *p) {
     return true;
 }
 
+static int by_pv(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e) {
     gl_kit k;
     if (gl_kit_begin(&k, g, GL_KIT_NODES | GL_KIT_USERS)) goto done;
-    int n = g->n;
-    int *pat = gl_kit_alloc(&k, (size_t)n + 1, sizeof(int) * PAT);   /* per pv id: the matched pattern */
+    int n = g->n, nsoft = 0, npat = 0;
+    for (int i = 0; i < n; i++) nsoft += g->nodes[i].op == GL_OP_SOFTMAX;
+    /* the matched patterns, one per softmax at most, in the order their pv nodes are found; sorted by pv
+       below (the output order the claims follow) */
+    int *pat = gl_kit_alloc(&k, (size_t)nsoft + 1, sizeof(int) * PAT);
     if (!pat) goto done;
-    for (int i = 0; i < n * PAT; i++) pat[i] = -1;
     k.hits = 0;
     for (int i = 0; i < n; i++) {
         int p[PAT];
@@ -58,7 +66,7 @@ gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e) 
         gl_node *pv = gl_kit_node(&k, p[0]);
         const gl_node *mm = gl_kit_node(&k, p[1]);
         int q = mm->in[0], kk = gl_kit_node(&k, p[2])->in[0], v = pv->in[1];
-        memcpy(&pat[(size_t)p[0] * PAT], p, sizeof p);
+        memcpy(&pat[(size_t)npat++ * PAT], p, sizeof p);
         pv->op = GL_OP_FLASH_ATTN;
         pv->in[0] = q;
         pv->in[1] = kk;
@@ -73,10 +81,13 @@ gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e) 
         k.hits++;
     }
     if (gl_kit_commit(&k, GL_KIT_DCE)) goto done;
-    for (int i = 0; i < n; i++) {
-        int j = gl_kit_new_id(&k, i);
-        const int *p = &pat[(size_t)i * PAT];
-        if (j < 0 || p[0] != i) continue;
+    bool sorted = true;                       /* by pv id (distinct): found in that order in a layer stack */
+    for (int a = 1; a < npat && sorted; a++) sorted = pat[(size_t)(a - 1) * PAT] < pat[(size_t)a * PAT];
+    if (!sorted) qsort(pat, (size_t)npat, sizeof(int) * PAT, by_pv);
+    for (int a = 0; a < npat; a++) {
+        const int *p = &pat[(size_t)a * PAT];
+        int j = gl_kit_new_id(&k, p[0]);
+        if (j < 0) continue;
         gl_kit_how(&k, j, GL_HOW_REPLACED);
         for (int t = 1; t < PAT; t++)
             if (p[t] >= 0) gl_kit_claim(&k, j, p[t]);

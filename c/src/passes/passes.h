@@ -13,6 +13,10 @@ bool gl_pass_info_at(int i, const char **name, const char **code, bool *in_pipel
 /* Empties a gl_pass_result (hits -1: the passes that return no count leave it so). */
 void gl_pass_result_init(gl_pass_result *r);
 
+/* decompose's graph without its provenance (the eager kernels' input, freed right after): the same graph
+ * as gl_decompose's; *out NULL on failure. */
+gl_status gl_decompose_graph(const gl_graph *g, gl_graph **out, gl_err *e);
+
 /* The graph invariants (ids, topological order, arity, shape, outputs, guards); GL_E_INTERNAL with a
  * message naming `pass`, the invariant and the node. */
 gl_status gl_verify_graph(const gl_graph *g, const char *pass, gl_err *e);
