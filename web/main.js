@@ -295,7 +295,7 @@ export async function boot(opts = {}) {
         factsDone = out.facts.then(() => {
           if (model.resultId !== id || !model.factsPending) return;
           model.factsPending = false;
-          render({ animate: false });
+          drawFactPanels();
         });
       }
       const maxStage = Math.max(0, out.stages.length - 1);
@@ -630,6 +630,27 @@ export async function boot(opts = {}) {
         mark('gl-render-end');
       }));
     });
+  }
+
+  // The lab's facts of the result came after its stages: the panels that waited for them draw now, in a task of
+  // their own (the graph and the rest stand as drawn).
+  function drawFactPanels() {
+    const m = { ...model };
+    for (const p of FACT_PANELS) setAttr(panelEls[p], 'aria-busy', 'false');
+    const sel = selection();
+    for (const p of RENDER_ORDER) {
+      if (!FACT_PANELS.has(p) || !state.panels.includes(p)) continue;
+      drawPanel(p, m, false);
+      if (HIGHLIGHTED.includes(p) && typeof views[p].highlight === 'function') {
+        try {
+          views[p].highlight(sel, model);
+        } catch (err) {
+          console.error(`highlight ${p}:`, err);
+        }
+      }
+    }
+    details.draw(sel, model);
+    mark('gl-render-end');
   }
 
   function drawPanel(p, m, animate) {

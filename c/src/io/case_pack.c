@@ -47,16 +47,47 @@ typedef struct {
     bool failed;
 } packer;
 
-static void put(packer *p, int32_t v) {
-    if (p->failed) return;
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 4096;
-        int32_t *w = realloc(p->w, cap * sizeof *w);
-        if (!w) { p->failed = true; return; }
-        p->w = w;
-        p->cap = cap;
+/* Room for `more` words past n (false, and failed, when out of memory). */
+static bool reserve(packer *p, size_t more) {
+    if (p->failed) return false;
+    if (p->n + more <= p->cap) return true;
+    size_t cap = p->cap ? p->cap : 4096;
+    while (cap < p->n + more) cap *= 2;
+    int32_t *w = realloc(p->w, cap * sizeof *w);
+    if (!w) {
+        p->failed = true;
+        return false;
     }
-    p->w[p->n++] = v;
+    p->w = w;
+    p->cap = cap;
+    return true;
+}
+
+/* (inline: some 750,000 words at 126 layers, a call each in V8's first-call code) */
+static inline void put(packer *p, int32_t v) {
+    if (p->n < p->cap) p->w[p->n++] = v;
+    else if (reserve(p, 1)) p->w[p->n++] = v;
+}
+
+/* The words the graphs, provenance, fingerprints and keys of r take, give or take the keys' summaries: reserved
+ * at once, so the columns are not copied as they grow. */
+static size_t packed_words(const gl_case *c, const gl_case_result *r) {
+    size_t w = 3;
+    for (int i = 0; i < r->nst; i++) {
+        const gl_graph *g = r->st[i].r.graph;
+        size_t n = (size_t)g->n, nin = 0, nd = 0;
+        for (int k = 0; k < g->n; k++) {
+            nin += (size_t)g->nodes[k].nin;
+            nd += (size_t)g->nodes[k].shape->rank;
+        }
+        if (c->emit.graphs) w += 8 + (size_t)g->nout + 6 * n + nin + 2 * nd;
+        if (c->emit.graphs && !c->emit.shapes) w += 8 + 3 * n + 2 * 256;   /* keys, a summary of ~256 layers */
+        if (c->emit.provenance && i > 0) {
+            const gl_provenance *pv = &r->st[i].r.prov;
+            w += 4 + 2 * (size_t)pv->n + (size_t)pv->from_start[pv->n] + (size_t)pv->nremoved;
+        }
+    }
+    return w;
 }
 
 static uint32_t fnv1a(const char *s, size_t len) {
@@ -392,6 +423,7 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     gl_sb_init(&tmp);
     bool shapes = c->emit.graphs && c->emit.shapes;
     int parts = (c->emit.graphs ? 1 | 8 : 0) | (c->emit.provenance ? 2 : 0) | (shapes ? 4 : 0) | (c->emit.graphs && !shapes ? 16 : 0);
+    reserve(&p, packed_words(c, r));
     put(&p, parts);
     put(&p, r->nst);
     put(&p, 0);   /* the string table's start, known at the end */
@@ -418,17 +450,22 @@ gl_status gl_case_write_packed(const gl_case *c, const gl_case_result *r, char *
     size_t jpad = (jlen + 3) & ~(size_t)3, spad = (p.bytes.len + 3) & ~(size_t)3;
     size_t toff = (8 + jpad + p.n * 4 + spad + 7) & ~(size_t)7, total = toff + tlen + 4;
     if (toff > UINT32_MAX) p.failed = true;
-    char *buf = p.failed ? NULL : calloc(total + 1, 1);
+    /* (malloc and the padding zeroed, not calloc: the buffer is megabytes, all but the padding written below) */
+    char *buf = p.failed ? NULL : malloc(total + 1);
     if (buf) {
         uint32_t jl = (uint32_t)jlen;
         memcpy(buf, "GLB1", 4);
         memcpy(buf + 4, &jl, 4);   /* little-endian on every target the core builds for */
         memcpy(buf + 8, json, jlen);
+        memset(buf + 8 + jlen, 0, jpad - jlen);
         memcpy(buf + 8 + jpad, p.w, p.n * 4);
+        size_t send = 8 + jpad + p.n * 4 + p.bytes.len;
         if (p.bytes.len) memcpy(buf + 8 + jpad + p.n * 4, p.bytes.buf, p.bytes.len);
+        memset(buf + send, 0, toff - send);
         uint32_t to = (uint32_t)toff;
         memcpy(buf + toff, tables, tlen);
         memcpy(buf + toff + tlen, &to, 4);
+        buf[total] = 0;
         *out = buf;
         if (outlen) *outlen = total;
     }
