@@ -25,8 +25,8 @@ function markWorkerSteps(times) {
   }
 }
 
-// pageLab: the page's module, or a function that returns it (the page may create the analyzer before its
-// module has loaded: only an analysis on the page needs it)
+// pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
+// before its module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
 export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null }) {
   const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
@@ -124,12 +124,11 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   }
   const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
 
-  function runInline(id, caseObj) {
-    return new Promise((resolve) => {
-      const out = analyzeCase(labOf(), caseObj, inline && inline.keep);
-      inline = { id, table: out.table, keep: out.keep };
-      resolve({ result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused });
-    });
+  async function runInline(id, caseObj) {
+    const lab = await labOf();   // (the page's module, or the Promise of it while it loads)
+    const out = analyzeCase(lab, caseObj, inline && inline.keep);
+    inline = { id, table: out.table, keep: out.keep };
+    return { result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused };
   }
 
   function ask(msg, extra = {}) {
@@ -175,7 +174,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     },
     /** The WASM heap of the module that runs the analyses (heapStats()). */
     heap() {
-      if (!worker) return Promise.resolve(pageLab.heapStats());
+      if (!worker) return Promise.resolve(labOf()).then((lab) => lab.heapStats());
       return ask({ type: 'heap' }).promise;
     },
   };

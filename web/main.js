@@ -80,7 +80,7 @@ export async function boot(opts = {}) {
   // The analysis worker starts now and loads its own module while this page loads its one (a link to a big
   // model is analysed as soon as the page can ask); without a worker the page's module analyses.
   const analyzer = createAnalyzer({
-    url: opts.analysisWorkerUrl || null, type: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null, pageLab: () => lab,
+    url: opts.analysisWorkerUrl || null, type: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null, pageLab: () => lab || labReady(),
     worker: opts.analysisWorker || null,
   });
   analyzer.warm();
@@ -88,7 +88,11 @@ export async function boot(opts = {}) {
   let known = null;             // the build's core-meta.json, when presets and meta came from it
   let meta = null;              // the core's limits (lab.meta()): the hash's ranges, the fields', the run budget
   let limits = LIMITS(null);
-  try {
+  // The page's own module loads while the page builds its views: with the build's meta and presets
+  // (core-meta.js) nothing before the first request needs it (a link's first graph is the worker's), so its
+  // compile and instantiation overlap the views' making and first layout; without them it is awaited first.
+  let labPromise = null;
+  const labReady = () => labPromise || (labPromise = (async () => {
     const mod = opts.module || (await import('../graphlab.mjs'));
     const createGraphLab = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
     const labOpts = {};
@@ -98,21 +102,28 @@ export async function boot(opts = {}) {
     labOpts.createModule = await loadFactory();
     const wasmModule = !opts.wasmBinary && opts.wasmModule ? await opts.wasmModule : null;   // app.js compiled it
     if (wasmModule) labOpts.wasmModule = wasmModule;
-    lab = await createGraphLab(labOpts);
-    // the build's copy of the module's meta and presets (core-meta.js), checked against the module after the
-    // first graph; without it, the module's own
-    known = opts.coreMeta ? await opts.coreMeta : null;
-    ({ presets, meta } = coreMetaOf(lab, known));
-    if (!(known && known.version === lab.version)) known = null;
-    useCoreTables(meta);        // the core's pass codes, op classes and status names (core-tables.js)
-  } catch (err) {
+    return createGraphLab(labOpts);
+  })());
+  function moduleFailed(err) {
     const info = errorInfo(err);
     status.textContent = '';
     showNotice(`The GraphLab WASM module could not be loaded (${info.message}). Build it with "make wasm" and reload.`);
     document.body.classList.add('no-module');
-    return;
   }
-  status.textContent = `GraphLab ${lab.version || ''}`.trim();
+  // the build's copy of the module's meta and presets (core-meta.js), checked against the module once it has
+  // loaded (its version) and after the first graph (every table); without it, the module's own
+  known = opts.coreMeta ? await opts.coreMeta : null;
+  if (known) ({ presets, meta } = known);
+  else {
+    try {
+      lab = await labReady();
+    } catch (err) {
+      moduleFailed(err);
+      return;
+    }
+    ({ presets, meta } = coreMetaOf(lab, null));
+  }
+  useCoreTables(meta);          // the core's pass codes, op classes and status names (core-tables.js)
   // the hash again with the core's limits: before the module loaded only its syntax could be checked
   limits = LIMITS(meta);
   {
@@ -692,8 +703,34 @@ export async function boot(opts = {}) {
     });
   }
 
+  // The page's module, when it was not needed before now: its version checked against the build's meta. The
+  // first analysis waits for it only when a panel the module serves on the page is open (the program's trace,
+  // the code, the IR text, the dynamic demos, the numeric run, a one-layer sweep); else it is instantiated once
+  // the first result is drawn (app.js has compiled it meanwhile): a link's first graph, the analysis worker's,
+  // waits for nothing of it.
+  const pageModulePanels = ['program', 'code', 'ir', 'dynamic', 'numerics'];
+  const pageNeedsModule = state.panels.some((p) => pageModulePanels.includes(p)) || (state.panels.includes('kernels') && state.cfg.layers === 1);
+  let moduleLoaded = null;
+  const loadModule = () => moduleLoaded || (moduleLoaded = lab ? Promise.resolve(true) : labReady().then((l) => {
+    lab = l;
+    status.textContent = `GraphLab ${lab.version || ''}`.trim();
+    if (known.version !== lab.version) {
+      console.warn(`app/core-meta.json is for module ${known.version}, this one is ${lab.version}: using the module's meta and presets`);
+      known = null;
+      ({ presets, meta } = coreMetaOf(lab, null));
+      useCoreTables(meta);
+      limits = LIMITS(meta);
+    }
+    return true;
+  }, (err) => {
+    moduleFailed(err);
+    return false;
+  }));
+  if (pageNeedsModule && !(await loadModule())) return;
+  if (lab) status.textContent = `GraphLab ${lab.version || ''}`.trim();
   writeHash({ now: true });
   await analyze();
+  if (!(await loadModule())) return;
   if (model.factsPending && factsDone) await factsDone;   // every panel drawn
   document.body.classList.add('ready');
   // the build's meta and presets against the module's own, once the first graph is up
