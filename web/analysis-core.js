@@ -86,29 +86,23 @@ export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
   const facts = (into) => labFacts({ result, tables, cols, table, prev, reused, keep }, into);
   delete result.graphs;
   delete result.provenance;
-  if (opts.deferFacts) {
-    // the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first graph
-    // needs none of them (analysis-worker.js)
-    const rest = packResult(result);
-    out.packed = [...tables, ...rest.packed];
-    out.resultText = JSON.stringify(result);
-    out.transfer = [];   // the facts are made from the core's tables after: they are copied, not transferred
-    out.ms = performance.now() - t0;
-    out.finishFacts = () => {
-      const f0 = performance.now();
-      const extra = {};
-      const labTables = facts(extra);
-      out.ms += performance.now() - f0;
-      return { resultText: JSON.stringify(extra), packed: labTables, transfer: buffersOf(labTables) };
-    };
-    return out;
-  }
-  const labTables = facts(result);
+  // deferFacts: the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first
+  // graph needs none of them (analysis-worker.js); they are made from the core's tables, so nothing is transferred
+  const labTables = opts.deferFacts ? [] : facts(result);
   const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
   out.packed = [...tables, ...rest.packed, ...labTables];
   out.resultText = JSON.stringify(result);
-  out.transfer = buffersOf(out.packed);
+  out.transfer = opts.deferFacts ? [] : buffersOf(out.packed);
   out.ms = performance.now() - t0;
+  if (opts.deferFacts) {
+    out.finishFacts = () => {
+      const f0 = performance.now();
+      const extra = {};
+      const made = facts(extra);
+      out.ms += performance.now() - f0;
+      return { resultText: JSON.stringify(extra), packed: made, transfer: buffersOf(made) };
+    };
+  }
   return out;
 }
 

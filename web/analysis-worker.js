@@ -5,14 +5,13 @@
 // Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
 //               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
 //               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, early, ms, times} · the link's result,
+// Messages out: {type: 'result', id, resultText, packed, stages, reused, ms, times} · the link's result,
 //               unasked: {type: 'early', text (its case), resultText, packed, stages, ms, times}, then its lab facts
 //               {type: 'early-facts', text, resultText, packed} (or error) · {type: 'early-taken', id} (a request
 //               for the link's case: the page has its answer in 'early') (times: the first message's, when this
 //               worker reached each step; null after; stages null when reused:
 //               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
-//               stages without byKey, which the page rebuilds; early: false, a pushed result is the early one) ·
-//               {type: 'error', id, error: {code, message}}
+//               stages without byKey, which the page rebuilds) · {type: 'error', id, error: {code, message}}
 //               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
@@ -111,7 +110,7 @@ async function pump() {
     const same = out.reused || out.keptStages;
     stamp('posted');
     self.postMessage({ type: 'result', id: msg.id, resultText: out.resultText, packed: out.packed,
-      stages: same ? null : stagesForMessage(out.stages), reused: same, early: false, ms: out.ms, times }, out.transfer);
+      stages: same ? null : stagesForMessage(out.stages), reused: same, ms: out.ms, times }, out.transfer);
     times = null;
   } catch (err) {
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });

@@ -4,7 +4,7 @@
 // module that has just been instantiated: its first calls run cold (the JSON writer's number formatting
 // under V8's baseline compiler), tens of milliseconds on each thread before the first graph. The file is
 // taken only for the module version it names; the page compares it with its module's own answers once the
-// first graph is drawn (sameAsModule) and takes the module's if they differ (a module rebuilt alone).
+// first graph is drawn (moduleCoreMeta) and takes the module's if they differ (a module rebuilt alone).
 
 /** The file's {version, meta, presets}, or null (no such file, a file:// page, a bad answer). */
 export function fetchCoreMeta(url) {
@@ -18,15 +18,14 @@ export function fetchCoreMeta(url) {
   }
 }
 
-/** {meta, presets, fromFile}: the file's when it is for this module's version, else the module's. */
+/** {meta, presets}: the file's when it is for this module's version, else the module's. */
 export function coreMetaOf(lab, known) {
-  if (known && known.version === lab.version) return { meta: known.meta, presets: known.presets, fromFile: true };
-  return { meta: typeof lab.meta === 'function' ? lab.meta() : null, presets: lab.presets(), fromFile: false };
+  if (known && known.version === lab.version) return { meta: known.meta, presets: known.presets };
+  return { meta: typeof lab.meta === 'function' ? lab.meta() : null, presets: lab.presets() };
 }
 
 /** The module's own {meta, presets} when they differ from the file's, else null. */
 export function moduleCoreMeta(lab, known) {
-  const meta = typeof lab.meta === 'function' ? lab.meta() : null;
-  const presets = lab.presets();
-  return JSON.stringify(meta) === JSON.stringify(known.meta) && JSON.stringify(presets) === JSON.stringify(known.presets) ? null : { meta, presets };
+  const own = coreMetaOf(lab, null);
+  return JSON.stringify(own.meta) === JSON.stringify(known.meta) && JSON.stringify(own.presets) === JSON.stringify(known.presets) ? null : own;
 }

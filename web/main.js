@@ -104,6 +104,12 @@ export async function boot(opts = {}) {
     if (wasmModule) labOpts.wasmModule = wasmModule;
     return createGraphLab(labOpts);
   })());
+  // the core's meta and presets taken (the build's file's or the module's): its tables and the fields' ranges
+  function takeCoreMeta(m) {
+    ({ presets, meta } = m);
+    useCoreTables(meta);        // the core's pass codes, op classes and status names (core-tables.js)
+    limits = LIMITS(meta);
+  }
   function moduleFailed(err) {
     const info = errorInfo(err);
     status.textContent = '';
@@ -113,19 +119,16 @@ export async function boot(opts = {}) {
   // the build's copy of the module's meta and presets (core-meta.js), checked against the module once it has
   // loaded (its version) and after the first graph (every table); without it, the module's own
   known = opts.coreMeta ? await opts.coreMeta : null;
-  if (known) ({ presets, meta } = known);
-  else {
+  if (!known) {
     try {
       lab = await labReady();
     } catch (err) {
       moduleFailed(err);
       return;
     }
-    ({ presets, meta } = coreMetaOf(lab, null));
   }
-  useCoreTables(meta);          // the core's pass codes, op classes and status names (core-tables.js)
-  // the hash again with the core's limits: before the module loaded only its syntax could be checked
-  limits = LIMITS(meta);
+  takeCoreMeta(known || coreMetaOf(lab, null));
+  // the hash again with the core's limits: before they were known only its syntax could be checked
   {
     const again = parseHash(location.hash, { limits });
     if (again.notice && again.notice !== hashNotice) showNotice(again.notice);
@@ -616,18 +619,6 @@ export async function boot(opts = {}) {
       };
       step(performance.now(), fresh);
     };
-    // the selection's marks (cheap, in the last panel's task)
-    const highlightSome = (ps) => {
-      const sel = selection();
-      for (const p of ps) {
-        if (!HIGHLIGHTED.includes(p) || typeof views[p].highlight !== 'function') continue;
-        try {
-          views[p].highlight(sel, model);
-        } catch (err) {
-          console.error(`highlight ${p}:`, err);
-        }
-      }
-    };
     runList(now, false, () => {
       highlightSome(now);
       details.draw(selection(), model);
@@ -643,24 +634,28 @@ export async function boot(opts = {}) {
     });
   }
 
+  // the selection's marks on panels ps (cheap, in the last panel's task)
+  function highlightSome(ps) {
+    const sel = selection();
+    for (const p of ps) {
+      if (!HIGHLIGHTED.includes(p) || typeof views[p].highlight !== 'function') continue;
+      try {
+        views[p].highlight(sel, model);
+      } catch (err) {
+        console.error(`highlight ${p}:`, err);
+      }
+    }
+  }
+
   // The lab's facts of the result came after its stages: the panels that waited for them draw now, in a task of
   // their own (the graph and the rest stand as drawn).
   function drawFactPanels() {
     const m = { ...model };
     for (const p of FACT_PANELS) setAttr(panelEls[p], 'aria-busy', 'false');
-    const sel = selection();
-    for (const p of RENDER_ORDER) {
-      if (!FACT_PANELS.has(p) || !state.panels.includes(p)) continue;
-      drawPanel(p, m, false);
-      if (HIGHLIGHTED.includes(p) && typeof views[p].highlight === 'function') {
-        try {
-          views[p].highlight(sel, model);
-        } catch (err) {
-          console.error(`highlight ${p}:`, err);
-        }
-      }
-    }
-    details.draw(sel, model);
+    const list = RENDER_ORDER.filter((p) => FACT_PANELS.has(p) && state.panels.includes(p));
+    for (const p of list) drawPanel(p, m, false);
+    highlightSome(list);
+    details.draw(selection(), model);
     mark('gl-render-end');
   }
 
@@ -711,23 +706,20 @@ export async function boot(opts = {}) {
   const pageModulePanels = ['program', 'code', 'ir', 'dynamic', 'numerics'];
   const pageNeedsModule = state.panels.some((p) => pageModulePanels.includes(p)) || (state.panels.includes('kernels') && state.cfg.layers === 1);
   let moduleLoaded = null;
-  const loadModule = () => moduleLoaded || (moduleLoaded = lab ? Promise.resolve(true) : labReady().then((l) => {
+  const loadModule = () => moduleLoaded || (moduleLoaded = labReady().then((l) => {
     lab = l;
     status.textContent = `GraphLab ${lab.version || ''}`.trim();
-    if (known.version !== lab.version) {
+    if (known && known.version !== lab.version) {
       console.warn(`app/core-meta.json is for module ${known.version}, this one is ${lab.version}: using the module's meta and presets`);
       known = null;
-      ({ presets, meta } = coreMetaOf(lab, null));
-      useCoreTables(meta);
-      limits = LIMITS(meta);
+      takeCoreMeta(coreMetaOf(lab, null));
     }
     return true;
   }, (err) => {
     moduleFailed(err);
     return false;
   }));
-  if (pageNeedsModule && !(await loadModule())) return;
-  if (lab) status.textContent = `GraphLab ${lab.version || ''}`.trim();
+  if ((pageNeedsModule || lab) && !(await loadModule())) return;
   writeHash({ now: true });
   await analyze();
   if (!(await loadModule())) return;
@@ -740,9 +732,7 @@ export async function boot(opts = {}) {
       const own = moduleCoreMeta(lab, file);
       if (!own) return;
       console.warn('app/core-meta.json differs from the module\'s meta or presets (was the module rebuilt alone?): using the module\'s');
-      ({ presets, meta } = own);
-      useCoreTables(meta);
-      limits = LIMITS(meta);
+      takeCoreMeta(own);
     }, 1000);
   }
 }
