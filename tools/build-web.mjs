@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // build-web.mjs — assembles the browser lab.
 //
-//   node tools/build-web.mjs          web/ → public/app/ (ES modules as they are), d3 + dagre →
+//   node tools/build-web.mjs          web/ → public/app/ (ES modules as they are), d3 (what the lab uses) + dagre →
 //                                     public/app/vendor/ (as ES modules), wasm/graphlab.mjs →
 //                                     public/graphlab.mjs. public/index.html is a source file. Then the
 //                                     page's entry (app.js) and the three workers are replaced by bundles
@@ -45,11 +45,38 @@ function need(file, hint) {
   return file;
 }
 
-/** d3's UMD bundle run as an ES module: its wrapper sees no `exports`/`define` and sets globalThis.d3. */
+/** The part of d3 the lab uses, as one ES module of named exports (web/lib.js imports it as a namespace):
+ *  every `d3.name` the sources under web/ mention, re-exported from d3's own ES modules and bundled with only
+ *  what they need (d3-transition whole: it adds .transition() and .interrupt() to selections). The whole
+ *  UMD bundle was half of the page's main chunk, parsed before its first graph. A name d3 does not export
+ *  fails the build. Cached in node_modules/.cache/graphlab/ by d3's version and the names. */
+function d3Names() {
+  const names = new Set();
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith('.js')) for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?<![\w$./])d3\.([A-Za-z_$][\w$]*)/g)) names.add(m[1]);
+    }
+  };
+  walk(WEB);
+  return [...names].sort();
+}
+const d3Entry = (names) => `export { ${names.join(', ')} } from 'd3';\nimport 'd3-transition';\n`;
 function d3Module() {
-  const src = fs.readFileSync(need(path.join(NM, 'd3', 'dist', 'd3.min.js'), 'npm ci'), 'utf8');
-  return `// d3 ${JSON.parse(fs.readFileSync(path.join(NM, 'd3', 'package.json'), 'utf8')).version} (ISC license), UMD bundle wrapped as an ES module by tools/build-web.mjs\n` +
-    `${src}\nconst d3 = globalThis.d3;\nexport default d3;\n`;
+  const ver = JSON.parse(fs.readFileSync(need(path.join(NM, 'd3', 'package.json'), 'npm ci'), 'utf8')).version;
+  const names = d3Names();
+  const tag = crypto.createHash('sha256').update(names.join(',')).digest('hex').slice(0, 12);
+  const cached = path.join(NM, '.cache', 'graphlab', `d3-${ver}-${tag}.mjs`);
+  if (!fs.existsSync(cached)) execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--d3', cached, names.join(',')], { stdio: 'inherit' });
+  return `// d3 ${ver} (ISC license): ${names.join(', ')}, bundled from its ES modules by tools/build-web.mjs\n` +
+    fs.readFileSync(cached, 'utf8');
+}
+async function writeD3(out, names) {
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const entry = path.join(NM, '.cache', 'graphlab', 'd3-entry.mjs');
+  fs.writeFileSync(entry, d3Entry(names));
+  fs.writeFileSync(out, await bundle(entry, 'd3', { strict: true }));
 }
 
 function dagreModule() {
@@ -148,7 +175,7 @@ async function writeCoreMeta(out) {
 }
 
 // ------------------------------------------------------------------------------------------ dist
-async function bundle(entry, name, { format = 'esm', define } = {}) {
+async function bundle(entry, name, { format = 'esm', define, strict = false } = {}) {
   const { rolldown } = await import('rolldown');
   const b = await rolldown({
     input: entry,
@@ -157,6 +184,7 @@ async function bundle(entry, name, { format = 'esm', define } = {}) {
     logLevel: 'warn',
     onwarn: (w, def) => {
       if (w.code === 'EVAL' || w.code === 'THIS_IS_UNDEFINED') return;
+      if (strict) throw new Error(`${name}: ${w.message}`);   // e.g. a name the package does not export
       def(w);
     },
   });
@@ -233,6 +261,8 @@ boot({
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--codemirror') {
   await writeCodemirror(process.argv[3]);
+} else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--d3') {
+  await writeD3(process.argv[3], process.argv[4].split(','));
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--core-meta') {
   await writeCoreMeta(process.argv[3]);
 } else if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === '--bundle-served') {

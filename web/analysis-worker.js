@@ -12,7 +12,8 @@
 //               worker reached each step; null after; stages null when reused:
 //               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
 //               stages without byKey, which the page rebuilds) · {type: 'error', id, error: {code, message}}
-//               · {type: 'layer', id, slices} · {type: 'heap', id, heap}
+//               · {type: 'layer', id, slices} · {type: 'heap', id, heap} · {type: 'wasm-module', module} (after
+//               'link': the compiled WebAssembly.Module, or null, for the page's own module: app.js)
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
 // lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of a big result (a stage over LITE_NODES
@@ -56,6 +57,14 @@ function prefetch() {
   } catch {
     wasm = Promise.resolve(null);
   }
+  // the compiled module, for the page too (app.js): a WebAssembly.Module is cloned with its compiled code
+  wasm.then((module) => {
+    try {
+      self.postMessage({ type: 'wasm-module', module });
+    } catch {
+      self.postMessage({ type: 'wasm-module', module: null });   // not cloneable here: the page compiles its own
+    }
+  });
   const meta = fetchCoreMeta(new URL('./core-meta.json', import.meta.url));
   const binding = import('../graphlab.mjs');
   const factory = import('../graphlab-core.mjs');

@@ -26,15 +26,36 @@ if (!analysisWorker) {
   }
 }
 
-// The page's own module too: its binding, factory and .wasm (compiled off this thread) are asked for now, beside
-// main.js, not one after another once main.js has run.
-let wasmModule = null;
-try {
-  wasmModule = WebAssembly.compileStreaming(fetch(new URL('../graphlab-core.wasm', import.meta.url), { credentials: 'same-origin' }))
-    .catch(() => null);
-} catch {
-  wasmModule = null;
-}
+// The page's compiled .wasm is the analysis worker's (it posts its WebAssembly.Module once compiled, which
+// shares the compiled code): compiling the same 0.5 MB twice at once would slow the worker's first analysis,
+// which a link's first graph waits for, on a machine of two cores. Without that worker, or when it has no module
+// to give, the page compiles its own (off this thread). The binding and factory are asked for now, beside main.js.
+const compileHere = () => {
+  try {
+    return WebAssembly.compileStreaming(fetch(new URL('../graphlab-core.wasm', import.meta.url), { credentials: 'same-origin' }))
+      .catch(() => null);
+  } catch {
+    return Promise.resolve(null);
+  }
+};
+const wasmModule = analysisWorker && !analysisWorker.failedEarly ? new Promise((resolve) => {
+  let settled = false;
+  const take = (module) => {
+    if (settled) return;
+    settled = true;
+    analysisWorker.removeEventListener('message', onMessage);
+    analysisWorker.removeEventListener('error', onError);
+    resolve(module instanceof WebAssembly.Module ? module : compileHere());
+  };
+  const onMessage = (ev) => {
+    if (ev.data && ev.data.type === 'wasm-module') take(ev.data.module);
+  };
+  const onError = () => take(null);
+  analysisWorker.addEventListener('message', onMessage);
+  analysisWorker.addEventListener('error', onError);
+  const said = (analysisWorker.earlyMessages || []).find((m) => m && m.type === 'wasm-module');   // before this ran
+  if (said) take(said.module);
+}) : compileHere();
 import('../graphlab.mjs').catch(() => {});
 import('../graphlab-core.mjs').catch(() => {});
 
