@@ -5,6 +5,7 @@
 // start before the page takes it over is marked, and the page analyses without it.
 import { appUrl } from './app-url.js';
 import { fetchCoreMeta } from './core-meta.js';
+import { boot } from './main.js';
 
 // start.js (a classic script in <head>) has usually started it already, before this module could run.
 let analysisWorker = window.__graphlabEarlyWorker || null;
@@ -29,7 +30,7 @@ if (!analysisWorker) {
 // The page's compiled .wasm is the analysis worker's (it posts its WebAssembly.Module once compiled, which
 // shares the compiled code): compiling the same 0.5 MB twice at once would slow the worker's first analysis,
 // which a link's first graph waits for, on a machine of two cores. Without that worker, or when it has no module
-// to give, the page compiles its own (off this thread). The binding and factory are asked for now, beside main.js.
+// to give, the page compiles its own (off this thread). main.js creates the page's module after the first graph.
 const compileHere = () => {
   try {
     return WebAssembly.compileStreaming(fetch(new URL('../graphlab-core.wasm', import.meta.url), { credentials: 'same-origin' }))
@@ -56,13 +57,12 @@ const wasmModule = analysisWorker && !analysisWorker.failedEarly ? new Promise((
   const said = (analysisWorker.earlyMessages || []).find((m) => m && m.type === 'wasm-module');   // before this ran
   if (said) take(said.module);
 }) : compileHere();
-import('../graphlab.mjs').catch(() => {});
-import('../graphlab-core.mjs').catch(() => {});
+// the module's meta and presets as the build wrote them (core-meta.js), so the page need not ask its module;
+// start.js asked for the file already
+const coreMeta = fetchCoreMeta(appUrl('core-meta.json'), window.__graphlabEarlyMeta);
+delete window.__graphlabEarlyMeta;
 
-// the module's meta and presets as the build wrote them (core-meta.js), so the page need not ask its module
-const coreMeta = fetchCoreMeta(appUrl('core-meta.json'));
-
-import('./main.js').then(({ boot }) => boot({ analysisWorker, wasmModule, coreMeta })).catch((err) => {
+function failed(err) {
   console.error(err);
   const n = document.getElementById('notice');
   const t = document.getElementById('notice-text');
@@ -70,4 +70,9 @@ import('./main.js').then(({ boot }) => boot({ analysisWorker, wasmModule, coreMe
     t.textContent = `The lab failed to start: ${err && err.message ? err.message : err}`;
     n.hidden = false;
   }
-});
+}
+try {
+  boot({ analysisWorker, wasmModule, coreMeta }).catch(failed);
+} catch (err) {
+  failed(err);
+}

@@ -6,10 +6,11 @@
 // taken only for the module version it names; the page compares it with its module's own answers once the
 // first graph is drawn (moduleCoreMeta) and takes the module's if they differ (a module rebuilt alone).
 
-/** The file's {version, meta, presets}, or null (no such file, a file:// page, a bad answer). */
-export function fetchCoreMeta(url) {
+/** The file's {version, meta, presets}, or null (no such file, a file:// page, a bad answer). asked: the
+ *  Promise of its Response when it was asked for already (start.js), else it is fetched from url now. */
+export function fetchCoreMeta(url, asked = null) {
   try {
-    return fetch(url, { credentials: 'same-origin' })
+    return (asked || fetch(url, { credentials: 'same-origin' }))
       .then((r) => (r.ok ? r.json() : null))
       .then((j) => (j && typeof j === 'object' && j.meta && j.presets ? j : null))
       .catch(() => null);

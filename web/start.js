@@ -19,4 +19,12 @@
   } catch (e) {
     // app.js starts one itself
   }
+  try {
+    // the build's core-meta.json, which the page reads before its first request (app.js, core-meta.js)
+    var meta = fetch(new URL('core-meta.json', document.currentScript.src), { credentials: 'same-origin' });
+    meta.catch(function () {});   // app.js reads the failure (no file: the module's own meta)
+    window.__graphlabEarlyMeta = meta;
+  } catch (e) {
+    // app.js asks for it itself
+  }
 })();
