@@ -7,6 +7,7 @@
 #include "test_util.h"
 #include "io/json.h"
 #include "ir/util.h"
+#include "repr_cases.h"
 
 static void test_python_repr(void **state) {
     (void)state;
@@ -24,6 +25,22 @@ static void test_python_repr(void **state) {
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) assert_string_equal(gl_fmt_double(cases[i].v, buf), cases[i].want);
     assert_string_equal(gl_fmt_double(-INFINITY, buf), "-Infinity");
     assert_string_equal(gl_fmt_double(NAN, buf), "NaN");
+}
+
+/* Seven thousand doubles against Python's own repr (repr_cases.h, tools/gen-repr-cases.py): short decimals of
+ * 1 to 17 digits at every scale, the neighbours of powers of ten, quotients and roots, random bit patterns. */
+static void test_python_repr_table(void **state) {
+    (void)state;
+    char buf[40];
+    int bad = 0;
+    for (size_t i = 0; i < sizeof REPR_CASES / sizeof REPR_CASES[0]; i++) {
+        double v;
+        memcpy(&v, &REPR_CASES[i].bits, sizeof v);
+        const char *got = gl_fmt_double(v, buf);
+        if (strcmp(got, REPR_CASES[i].repr) != 0 && bad++ < 5)
+            fprintf(stderr, "repr of 0x%016llx: got %s, Python %s\n", REPR_CASES[i].bits, got, REPR_CASES[i].repr);
+    }
+    assert_int_equal(bad, 0);
 }
 
 static void test_sb_int(void **state) {
@@ -146,7 +163,8 @@ static void test_skipped_keys(void **state) {
 }
 
 int main(void) {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_python_repr), cmocka_unit_test(test_sb_int),
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_python_repr), cmocka_unit_test(test_python_repr_table),
+                                       cmocka_unit_test(test_sb_int),
                                        cmocka_unit_test(test_no_nonfinite_output),
                                        cmocka_unit_test(test_utf8), cmocka_unit_test(test_skipped_keys)};
     return cmocka_run_group_tests(tests, NULL, NULL);

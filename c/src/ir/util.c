@@ -148,6 +148,66 @@ static int shortest_digits(double v, char *sci, size_t cap) {
     return lo;
 }
 
+/* Python's repr of v (non-integer, finite) when it is a decimal of at most 15 significant digits, without
+ * printf or strtod: those are long-double code in the WASM build's libc, slow and big, and V8 recompiles them
+ * (TurboFan) during a page's first analysis when a few dozen numbers pass through them. The fewest decimals
+ * k for which m = round(v * 10^k) gives v back as m / 10^k: m (< 10^15 < 2^53) and 10^k (k <= 22) are exact
+ * doubles, so that division is correctly rounded (the double nearest m * 10^-k, what strtod makes of those
+ * digits), and any such m is within 0.25 of the computed product, so the rounding finds it. The fewest
+ * decimals are the fewest significant digits, and m the nearest of them to v: repr's choice. */
+static bool short_decimal_repr(double v, char *buf) {
+    static const double P10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    const double a = fabs(v);
+    if (!(a >= 1e-7 && a < 1e15)) return false;
+    long long m = 0;
+    int k = 1;
+    for (;; k++) {
+        if (k > 22) return false;
+        const double x = a * P10[k];
+        if (x >= 1e15) return false;
+        m = (long long)(x + 0.5);
+        if ((double)m / P10[k] == a) break;
+    }
+    char digits[24], *end = digits + sizeof digits;
+    const char *d = fmt_u64_end((uint64_t)m, end);
+    const int nd = (int)(end - d);
+    const int exp10 = nd - 1 - k;
+    char *o = buf;
+    if (signbit(v)) *o++ = '-';
+    if (exp10 >= -4) {   /* fixed: the integer digits (or "0"), the point, k decimals (exp10 < 16 here) */
+        if (exp10 >= 0) {
+            memcpy(o, d, (size_t)exp10 + 1);
+            o += exp10 + 1;
+            *o++ = '.';
+            memcpy(o, d + exp10 + 1, (size_t)k);
+            o += k;
+        } else {
+            *o++ = '0';
+            *o++ = '.';
+            for (int z = 0; z < -exp10 - 1; z++) *o++ = '0';
+            memcpy(o, d, (size_t)nd);
+            o += nd;
+        }
+    } else {             /* scientific: d[.ddd]e-XX, two exponent digits or more */
+        *o++ = d[0];
+        if (nd > 1) {
+            *o++ = '.';
+            memcpy(o, d + 1, (size_t)nd - 1);
+            o += nd - 1;
+        }
+        *o++ = 'e';
+        *o++ = '-';
+        char ex[8], *xe = ex + sizeof ex;
+        const char *x = fmt_u64_end((uint64_t)-exp10, xe);
+        if (xe - x < 2) *o++ = '0';
+        memcpy(o, x, (size_t)(xe - x));
+        o += xe - x;
+    }
+    *o = '\0';
+    return true;
+}
+
 char *gl_fmt_double(double v, char *buf) {
     if (isnan(v)) { strcpy(buf, "NaN"); return buf; }
     if (isinf(v)) { strcpy(buf, v > 0 ? "Infinity" : "-Infinity"); return buf; }
@@ -165,6 +225,7 @@ char *gl_fmt_double(double v, char *buf) {
     }
     /* Python's repr: the shortest digits that round-trip, written in fixed notation when the decimal
      * exponent is in [-4, 16) ("500000.0", "0.0001") and in scientific otherwise ("1e-05", "1e+16"). */
+    if (short_decimal_repr(v, buf)) return buf;
     char sci[40];
     int p = shortest_digits(v, sci, sizeof sci);
     char *ep = strchr(sci, 'e');
