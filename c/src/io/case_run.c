@@ -22,7 +22,7 @@ static bool bound(const gl_bind *b, const char *sym) {
 }
 
 /* Every symbol of the graph (in shapes, reshape targets and kv_write rows) must have a value. */
-static GL_NOINLINE gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
+static gl_status check_symbols(const gl_graph *g, const gl_bind *b, gl_err *e) {
     const gl_shape *ok_shape = NULL;   /* the last shape and attrs found bound: runs of one item are checked once */
     const gl_attrs *ok_attrs = NULL;
     for (int i = 0; i < g->n; i++) {
@@ -59,7 +59,7 @@ static void input_list(const gl_graph *g, char *buf, size_t cap) {
 }
 
 /* The inputs must be exactly the graph's input nodes, each of the node's shape under bind. */
-static GL_NOINLINE gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
+static gl_status check_inputs(const gl_case *c, const gl_graph *g, gl_err *e) {
     char names[200];
     input_list(g, names, sizeof names);
     for (int i = 0; i < g->n; i++) {
@@ -99,7 +99,7 @@ static GL_NOINLINE gl_status check_inputs(const gl_case *c, const gl_graph *g, g
  * (inputs given) potentially one per node, otherwise one per node the tracer and constant folding can
  * evaluate (params, consts, and nodes computed from those alone). The sum of their element counts, times 8,
  * must fit the budget; it is checked on shapes, before anything is allocated. */
-static GL_NOINLINE gl_status check_budget(const gl_graph *g, const gl_bind *b, bool all_nodes, int64_t run_bytes,
+static gl_status check_budget(const gl_graph *g, const gl_bind *b, bool all_nodes, int64_t run_bytes,
                               const char *what, gl_err *e) {
     bool *valued = all_nodes ? NULL : gl_alloc((size_t)g->n, sizeof *valued, e);
     if (!all_nodes && !valued) return GL_E_NOMEM;
@@ -134,7 +134,7 @@ static GL_NOINLINE gl_status check_budget(const gl_graph *g, const gl_bind *b, b
 
 /* Before a case with values builds its model (RoPE tables, params-only subgraphs, the run): the same model
  * traced shape-only (cheap: no numbers) tells what the real one will hold. */
-static GL_NOINLINE gl_status precheck_budget(const gl_case *c, gl_err *e) {
+static gl_status precheck_budget(const gl_case *c, gl_err *e) {
     gl_params shapes;
     gl_params_init(&shapes);
     gl_status st = gl_params_shapes(&shapes, &c->model, e);
@@ -148,7 +148,7 @@ static GL_NOINLINE gl_status precheck_budget(const gl_case *c, gl_err *e) {
     return st;
 }
 
-static GL_NOINLINE gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
+static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
     for (int i = 0; i < c->npipe; i++) {
         const char *name = c->pipeline[i];
         gl_case_stage *s = &r->st[r->nst];
@@ -168,7 +168,7 @@ static GL_NOINLINE gl_status run_passes(const gl_case *c, gl_case_result *r, gl_
     return GL_OK;
 }
 
-static GL_NOINLINE gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
+static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_graph *dec = NULL;
     gl_status st = gl_decompose_graph(r->st[0].r.graph, &dec, e);
     if (st) return st;
@@ -185,7 +185,7 @@ static GL_NOINLINE gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, 
 
 /* The bytes alive at each kernel step 0 .. the last end (a buffer from its start to its end, both included):
  * the curve whose peak is the lower bound. No sum overflows: the naive plan (every size added) did not. */
-static GL_NOINLINE gl_status live_profile(gl_case_result *r, gl_err *e) {
+static gl_status live_profile(gl_case_result *r, gl_err *e) {
     const gl_lifetimes *l = &r->lts;
     int steps = 0;
     for (int i = 0; i < l->n; i++)
@@ -202,7 +202,7 @@ static GL_NOINLINE gl_status live_profile(gl_case_result *r, gl_err *e) {
     return GL_OK;
 }
 
-static GL_NOINLINE gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
+static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
     gl_status st = gl_lifetimes_compute(fin, &r->fused, &c->bind, c->elem_bytes, &r->lts, e);
     if (st) return st;
@@ -218,7 +218,7 @@ static GL_NOINLINE gl_status plan_memory(const gl_case *c, gl_case_result *r, gl
     return c->emit.plans ? live_profile(r, e) : GL_OK;
 }
 
-static GL_NOINLINE gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
+static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_named_array *in = gl_alloc((size_t)c->ninputs, sizeof *in, e);
     if (!in) return GL_E_NOMEM;
     for (int i = 0; i < c->ninputs; i++) {
@@ -270,7 +270,7 @@ static GL_NOINLINE gl_status run_stages(const gl_case *c, gl_case_result *r, gl_
 
 /* A program case: the graph of the program's last trace(...), with the case's param values (by name) and
  * numbers in the RoPE tables when the case runs; its spans and console go to the result. */
-static GL_NOINLINE gl_status build_program(const gl_case *c, gl_case_result *r, gl_graph **out, gl_err *e) {
+static gl_status build_program(const gl_case *c, gl_case_result *r, gl_graph **out, gl_err *e) {
     gl_program_opts o = {c->has_values || c->concrete, &c->params, 0};
     gl_program p;
     *out = NULL;

@@ -13,15 +13,6 @@
 /* Node-count limit: far beyond a 126-layer stack, small enough that ids fit comfortably in int. */
 #define GL_MAX_NODES (1 << 22)
 
-/* A function kept out of its callers. V8 compiles a hot WASM function again whole (TurboFan, on the same
- * cores, while the page's first analysis runs): a step inlined into a driver that runs once makes the driver
- * big and hot, and the paths that case did not take are compiled with it. */
-#if defined(__GNUC__) || defined(__clang__)
-#define GL_NOINLINE __attribute__((noinline))
-#else
-#define GL_NOINLINE
-#endif
-
 /* gl_op_class and gl_op_arity_ok inlined, for the loops that ask them of every node (the op table's class
  * and arity columns; the public functions are the same lookups out of line). */
 static inline gl_opclass gl_op_class_of(gl_op op) {
