@@ -566,7 +566,10 @@ export async function boot(opts = {}) {
     requestAnimationFrame(() => setTimeout(once, 0));
   }
   let renderGen = 0;
-  function render({ animate = true } = {}) {
+  // The page's frame: instructor mode, which panels are open. Also drawn before the first request, so that the
+  // page's first layout (~150-250 ms on a loaded machine of two cores, while the link's analysis runs) is of
+  // the panels the link shows, not of every panel.
+  function drawChrome() {
     document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
     // (only what changed is written: a text set again is laid out again, in the frame that shows a slider's move)
@@ -580,6 +583,9 @@ export async function boot(opts = {}) {
       const cb = $(`show-${p}`);
       if (cb.checked !== open) cb.checked = open;
     }
+  }
+  function render({ animate = true } = {}) {
+    drawChrome();
     setFlag($('stale'), 'hidden', !(model.error && model.stale));
     present.draw(state);
     const m = { ...model };
@@ -720,6 +726,7 @@ export async function boot(opts = {}) {
     return false;
   }));
   if ((pageNeedsModule || lab) && !(await loadModule())) return;
+  drawChrome();
   writeHash({ now: true });
   await analyze();
   if (!(await loadModule())) return;
