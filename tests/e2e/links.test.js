@@ -178,4 +178,24 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
     expect(await p2.evaluate(() => window.__graphlab.result().passes.map((p) => p.nodes))).toEqual(want2.nodes);
     await p2.close();
   });
+
+  it('the page\'s module is the worker\'s compiled one (the .wasm fetched once), and a panel closed at load draws when opened', async () => {
+    const page = await context.newPage();
+    const errors = [];
+    const wasm = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    page.on('request', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(new URL(r.url()).pathname); });
+    await page.goto(server.url + '#d=128&H=4&G=2&dh=16&f=256&mode=prefill&T=40&L=1&eb=4&dev=a100&panels=config.graph');
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    // the closed panels are hidden before the first result (the page's first layout is of the open ones)
+    expect(await page.evaluate(() => ['ir', 'code', 'program', 'numerics', 'dynamic'].map((p) => document.getElementById(`panel-${p}`).hidden)))
+      .toEqual([true, true, true, true, true]);
+    // the IR panel's text is the page's own module's (lab.print), its view made now
+    await page.check('#show-ir');
+    await page.waitForFunction(() => document.querySelector('#panel-ir .panel-body').innerText.includes('matmul'), null, { timeout: 60000 });
+    expect(wasm).toEqual(['/graphlab-core.wasm']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
