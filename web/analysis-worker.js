@@ -24,6 +24,10 @@ import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
 import { useCoreTables } from './core-tables.js';
 import { stagesForMessage } from './stage-message.js';
 import { fetchCoreMeta, coreMetaOf } from './core-meta.js';
+// The binding and the Emscripten factory, imported with this script (fetched while it is parsed, not once the
+// link's message has run: they were the last of the module's files to arrive). Served beside app/, not bundled.
+import * as bindingModule from '../graphlab.mjs';
+import * as factoryModule from '../graphlab-core.mjs';
 
 let labPromise = null;
 let wasmBinary = null;
@@ -34,7 +38,7 @@ let early = null;     // {text, out, facts, taken}: the link's analysis, made wh
                       // (its case as JSON text; facts: out.finishFacts()'s, once made; taken: the page asked for it)
 let scheduled = false;
 
-let fetched = null;   // {binding, factory, wasm, meta}: the module's three files and the build's core-meta.json, asked for at once (prefetch)
+let fetched = null;   // {wasm, meta}: the compiled .wasm and the build's core-meta.json, asked for at once (prefetch)
 
 // When this worker got to each step of its first result, as epoch milliseconds (the page's clock has another
 // origin): sent with that result, which the page marks on its own timeline (analysis.js, gl-worker-*) so
@@ -44,8 +48,7 @@ const stamp = (step) => {
   if (times && !(step in times)) times[step] = performance.timeOrigin + performance.now();
 };
 
-// The binding, the Emscripten factory and the compiled .wasm, fetched and compiled together (the served page's
-// link asks for this first): load() alone fetches them one after another, each import waiting for the last.
+// The compiled .wasm and the build's meta, asked for together (the served page's link asks for this first).
 // wasm is null when it cannot be compiled here (no fetch, a server without application/wasm): the factory then
 // fetches it itself.
 function prefetch() {
@@ -66,26 +69,15 @@ function prefetch() {
     }
   });
   const meta = fetchCoreMeta(new URL('./core-meta.json', import.meta.url));
-  const binding = import('../graphlab.mjs');
-  const factory = import('../graphlab-core.mjs');
-  binding.catch(() => {});
-  factory.catch(() => {});
-  fetched = { binding, factory, wasm, meta };
+  fetched = { wasm, meta };
 }
 
 function load() {
   if (!labPromise) {
     labPromise = (async () => {
-      const mod = await (fetched ? fetched.binding : import('../graphlab.mjs'));
+      const mod = bindingModule;
       const create = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
-      let createModule;
-      try {
-        const core = await (fetched ? fetched.factory : import('../graphlab-core.mjs'));
-        createModule = core.default || core.createGraphLabModule;
-      } catch {
-        createModule = undefined;
-      }
-      const opts = { createModule };
+      const opts = { createModule: factoryModule.default || factoryModule.createGraphLabModule };
       if (wasmBinary) opts.wasmBinary = wasmBinary;
       else if (fetched) {
         const wasmModule = await fetched.wasm;
