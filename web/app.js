@@ -1,8 +1,10 @@
-// app.js — entry point of the served page (public/index.html loads app/app.js as a module).
+// app.js — entry point of the served page (public/index.html loads app/app.js as a module): with main.js
+// imported statically, the page's code is one file asked for as soon as the document names it, not a second
+// request made once this one has run.
 //
-// The analysis worker (started by start.js, or here when that failed) loads and compiles
-// its module and analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that fails to
-// start before the page takes it over is marked, and the page analyses without it.
+// The analysis worker (started by start.js, or here when that failed) loads and compiles its module and
+// analyses the link's configuration meanwhile (the page's first request then takes that result). A worker that
+// fails to start before the page takes it over is marked, and the page analyses without it.
 import { appUrl } from './app-url.js';
 import { fetchCoreMeta } from './core-meta.js';
 import { boot } from './main.js';

@@ -1,7 +1,8 @@
 // start.js — the served page's first script: a classic script in <head> (public/index.html), run before the
 // stylesheet and the module script (app.js), which waits for the whole document. It starts the analysis
 // worker with the link's hash, so that the worker loads its module and analyses the link while the page's
-// own scripts load; app.js takes that worker. The single-file build (dist) has no such script.
+// own scripts load; app.js takes that worker. It also asks for the build's core-meta.json, which the page reads
+// before its first request. The single-file build (dist) has no such script.
 (function () {
   try {
     var w = new Worker(new URL('analysis-worker.js', document.currentScript.src), { type: 'module' });
