@@ -73,8 +73,4 @@ function failed(err) {
     n.hidden = false;
   }
 }
-try {
-  boot({ analysisWorker, wasmModule, coreMeta }).catch(failed);
-} catch (err) {
-  failed(err);
-}
+boot({ analysisWorker, wasmModule, coreMeta }).catch(failed);

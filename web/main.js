@@ -3,7 +3,7 @@
 //
 // boot(opts) is called by app.js (the served page) and by the single-file build (dist), which passes
 // the WASM bytes (opts.wasmBinary) and a worker URL (opts.workerUrl) because it has no files beside it;
-// app.js passes opts.wasmModule, the .wasm it started compiling before main.js loaded.
+// app.js passes opts.wasmModule: the analysis worker's compiled .wasm (or one app.js compiles when it has none).
 
 import { parseHash, serializeHash, withPatch, withKnownDevice, caseFromState, LIMITS, DEFAULT_PIPELINE, PASS_NAMES, PANELS, MAX_PROG_HASH } from './state.js';
 import { useCoreTables } from './core-tables.js';
@@ -100,7 +100,7 @@ export async function boot(opts = {}) {
     // The binding is served next to the Emscripten factory (public/), not in its source tree (wasm/),
     // so hand it the factory instead of letting it guess a path.
     labOpts.createModule = await loadFactory();
-    const wasmModule = !opts.wasmBinary && opts.wasmModule ? await opts.wasmModule : null;   // app.js compiled it
+    const wasmModule = !opts.wasmBinary && opts.wasmModule ? await opts.wasmModule : null;   // the worker's (app.js)
     if (wasmModule) labOpts.wasmModule = wasmModule;
     return createGraphLab(labOpts);
   })());
@@ -714,7 +714,7 @@ export async function boot(opts = {}) {
   // The page's module, when it was not needed before now: its version checked against the build's meta. The
   // first analysis waits for it only when a panel the module serves on the page is open (the program's trace,
   // the code, the IR text, the dynamic demos, the numeric run, a one-layer sweep); else it is instantiated once
-  // the first result is drawn (app.js has compiled it meanwhile): a link's first graph, the analysis worker's,
+  // the first result is drawn (its .wasm is the analysis worker's, compiled already): a link's first graph, the analysis worker's,
   // waits for nothing of it.
   const pageModulePanels = ['program', 'code', 'ir', 'dynamic', 'numerics'];
   const pageNeedsModule = state.panels.some((p) => pageModulePanels.includes(p)) || (state.panels.includes('kernels') && state.cfg.layers === 1);
