@@ -77,7 +77,7 @@ function load() {
     labPromise = (async () => {
       const mod = bindingModule;
       const create = mod.createGraphLab || (mod.default && mod.default.createGraphLab) || mod.default;
-      const opts = { createModule: factoryModule.default || factoryModule.createGraphLabModule };
+      const opts = { createModule: factoryModule.default };
       if (wasmBinary) opts.wasmBinary = wasmBinary;
       else if (fetched) {
         const wasmModule = await fetched.wasm;

@@ -56,6 +56,7 @@ const wasmModule = analysisWorker && !analysisWorker.failedEarly ? new Promise((
   const onError = () => take(null);
   analysisWorker.addEventListener('message', onMessage);
   analysisWorker.addEventListener('error', onError);
+  setTimeout(() => take(null), 10000);   // a worker that never says: the page's module must not wait for it
   const said = (analysisWorker.earlyMessages || []).find((m) => m && m.type === 'wasm-module');   // before this ran
   if (said) take(said.module);
 }) : compileHere();

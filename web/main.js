@@ -197,23 +197,17 @@ export async function boot(opts = {}) {
   };
 
   const body = (p) => panelEls[p].querySelector('.panel-body');
-  // A panel closed when the page loads has its view made when first asked for (render draws it once opened):
-  // made at once, these five were a sixth of the page's boot, which a link's first frame waits for.
-  const viewOf = (p, make) => {
-    if (state.panels.includes(p)) return make(body(p), ctx);
-    let view = null;
-    return new Proxy({}, { get: (_, key) => (view || (view = make(body(p), ctx)))[key] });
-  };
+  // (every view is made now, its panel open or not: a closed panel's elements, and their test ids, are there)
   const views = {
     config: createConfigView(body('config'), ctx),
     graph: createGraphView(body('graph'), ctx),
     kernels: createKernelsView(body('kernels'), ctx),
     memory: createMemoryView(body('memory'), ctx),
-    numerics: viewOf('numerics', createNumericsView),
-    dynamic: viewOf('dynamic', createDynamicView),
-    ir: viewOf('ir', createIrView),
-    code: viewOf('code', createCodeView),
-    program: viewOf('program', createProgramView),
+    numerics: createNumericsView(body('numerics'), ctx),
+    dynamic: createDynamicView(body('dynamic'), ctx),
+    ir: createIrView(body('ir'), ctx),
+    code: createCodeView(body('code'), ctx),
+    program: createProgramView(body('program'), ctx),
   };
   const present = createPresentView({ ctx, header: document.querySelector('header.top'), panelEls, titles: PANEL_TITLES });
   const lessonPlayer = createLessonPlayer({ ctx, present, header: document.querySelector('header.top'), notice: showNotice });
