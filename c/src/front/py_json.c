@@ -63,8 +63,17 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
         const gl_span *s = &p.spans[i];
         gl_sb_printf(&sb, "%s[%d,%d,%d,%d]", i ? "," : "", s->line, s->col, s->end_line, s->end_col);
     }
-    gl_sb_puts(&sb, "],\"console\":");
-    gl_sb_json_str(&sb, p.console);
+    gl_sb_puts(&sb, "],\"console\":\"");
+    /* by length: print("a\0b") writes a NUL, which a C-string writer would cut the console at (the front end
+     * has already made the console valid UTF-8) */
+    for (size_t i = 0; i < p.console_len; i++) {
+        unsigned char c = (unsigned char)p.console[i];
+        if (c == '"' || c == '\\') gl_sb_putc(&sb, '\\'), gl_sb_putc(&sb, (char)c);
+        else if (c == '\n') gl_sb_puts(&sb, "\\n");
+        else if (c < 0x20 || c == 0x7f) gl_sb_printf(&sb, "\\u%04x", c);
+        else gl_sb_putc(&sb, (char)c);
+    }
+    gl_sb_putc(&sb, '"');
     gl_sb_putc(&sb, '}');
     gl_program_free(&p);
     st = gl_sb_finish(&sb, out, outlen, e);
