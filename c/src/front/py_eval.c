@@ -256,11 +256,16 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
 
 /* The length of a range, computed in uint64 (it may be 2^64 - 1: range(-2**63, 2**63 - 1)); more than
  * INT64_MAX saturates there (every caller refuses lengths that large: > GL_PROGRAM_MAX_SEQ, or len()). */
-static int64_t range_len(const py_val *r) {
+static uint64_t range_ulen(const py_val *r) {
     int64_t a = r->u.r.start, b = r->u.r.stop, s = r->u.r.step;
     uint64_t n = 0;
     if (s > 0 && a < b) n = ((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1;
     if (s < 0 && a > b) n = ((uint64_t)a - (uint64_t)b - 1) / ((uint64_t)(-(s + 1)) + 1ULL) + 1;
+    return n;
+}
+
+static int64_t range_len(const py_val *r) {
+    uint64_t n = range_ulen(r);
     return n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n;
 }
 
@@ -763,12 +768,20 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
-    int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
+    if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
+        uint64_t ulen = range_ulen(c), i;
+        int64_t k0 = k->kind == V_INT ? k->u.i : k->u.b;
+        uint64_t nk = k0 < 0 ? (uint64_t)(-(k0 + 1)) + 1 : 0;
+        if (k0 < 0 ? nk > ulen : (uint64_t)k0 >= ulen)
+            return py_fail(I, n, GL_E_INVALID, "IndexError: range object index out of range");
+        i = k0 < 0 ? ulen - nk : (uint64_t)k0;
+        return py_int(I, (int64_t)((uint64_t)c->u.r.start + i * (uint64_t)c->u.r.step));
+    }
+    int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
     if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
     if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
-    if (c->kind == V_RANGE) return py_int(I, range_at(c, i));
     return c->u.seq.v[i];
 }
 

@@ -35,6 +35,19 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     if ((st = gl_json_expect(&j, pt, GL_J_STR, "program", e))) goto done;
     if (ft >= 0 && (st = gl_json_str(&j, ft, "file", file, sizeof file, e))) goto done;
     if ((st = gl_json_strdup(&j, pt, "program", &src, e))) goto done;
+    /* a "\u0000" in the program decodes to a NUL, where the C string would end: refused as the CLI does */
+    const gl_jtok *pj = &j.t[pt];
+    int line = 1;
+    for (int i = pj->start; i + 1 < pj->end; i++) {
+        if (j.src[i] != '\\') continue;
+        char c = j.src[i + 1];
+        if (c == 'n') line++;
+        if (c == 'u' && i + 5 < pj->end && memcmp(j.src + i + 2, "0000", 4) == 0) {
+            st = gl_fail(e, GL_E_PARSE, "%s:%d: the source contains a NUL byte", file, line);
+            goto done;
+        }
+        i++;
+    }
     gl_program p;
     if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
     char *txt = NULL;
