@@ -396,14 +396,13 @@ static gl_status genexp_run(py_interp *I, py_gen *g, py_val **item, bool *done) 
     }
 }
 
-/* PEP 479: a StopIteration that escapes the body is a RuntimeError (the message keeps its position). */
-static void pep479(py_interp *I) {
+/* PEP 479: a StopIteration that escapes the body is a RuntimeError, raised where the generator was resumed
+ * (CPython's traceback ends there: the generator's frame is gone). */
+static void pep479(py_interp *I, const py_node *at) {
     char *m = strstr(I->err.msg, ": StopIteration");
-    if (!m || (m[15] && m[15] != ':')) return;
-    char rest[GL_MSG_MAX];
-    snprintf(rest, sizeof rest, "%s", I->err.msg);
-    size_t pre = (size_t)(m - I->err.msg);
-    snprintf(I->err.msg, sizeof I->err.msg, "%.*s: RuntimeError: generator raised StopIteration", (int)pre, rest);
+    if (!m || (m[15] && m[15] != ':') || I->err.code != GL_E_INVALID) return;
+    gl_err_clear(&I->err);
+    py_fail(I, at, GL_E_INVALID, "RuntimeError: generator raised StopIteration");
 }
 
 gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent, py_val **item, bool *done) {
@@ -442,7 +441,7 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
     I->ctl = saved_ctl;
     if (st || I->err.code) {
         it->done = true;
-        pep479(I);
+        pep479(I, at);
         return I->err.code ? I->err.code : st;
     }
     if (*done) {
