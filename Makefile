@@ -119,6 +119,7 @@ $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 
 clean:
