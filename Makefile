@@ -87,8 +87,11 @@ $(BUILD)/graphlab.wasm: $(LIB_SRC) $(CLI_SRC) $(HDRS)
 	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) $(LIB_SRC) $(CLI_SRC) -lm -o $@
 
 # ---- tests
-# `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then builds every
-# flavour in parallel (native, ASan tests, WASI, Emscripten), then runs the C unit tests and Vitest.
+# `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then checks in well under
+# a second that the mutants cannot rot (`make mutants-check`: every curated mutant of tools/mutants.txt applies
+# exactly once to the working tree, Stryker's `mutate` list and suites exist; it names the ones that do not and
+# fails), then builds every flavour in parallel (native, ASan tests, WASI, Emscripten), then runs the C unit
+# tests and Vitest.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 deps:
@@ -97,6 +100,7 @@ deps:
 build-all: native wasi wasm web $(BUILD)/graphlab_asan $(TEST_BINS) $(RUNTIME_CHECK) fuzz-build
 
 test: deps
+	@node tools/mutate.mjs --check
 	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 	@$(MAKE) --no-print-directory fuzz-smoke
@@ -308,7 +312,10 @@ bench-lab: wasm web
 # failure (killed) and prints every outcome and the score (exit 0; 2 on a tool error such as a stale snippet).
 # `make mutate-web`: Stryker (stryker.config.mjs) over the lab's pure modules, killed by tests/web/; the
 # module is built first so that the suites that load it run. Both take minutes.
-.PHONY: mutate mutate-web
+.PHONY: mutate mutate-web mutants-check
+mutants-check:
+	@node tools/mutate.mjs --check
+
 mutate:
 	node tools/mutate.mjs
 
