@@ -60,6 +60,9 @@ export const HARD = [
   ['dict lookups in a loop', 'd = {}\nfor i in range(20000):\n    d[i] = i\nfor i in range(20000):\n    d[i]' + T, { clean: true }],
   ['"ab" * 2**62', 's = "ab" * 2**62' + T, { err: /more than 1000000 elements|MemoryError|OverflowError/ }],
   ['"ab" * 2**63', 's = "ab" * 2**63' + T, { clean: true }],
+  ['== on lists sharing their parts ([a, a] 40 deep)', 'a = []\nb = []\nfor i in range(40):\n    a = [a, a]\n    b = [b, b]\nprint(a == b)' + T, { err: /more than \d+ steps/, status: 'limit' }],
+  ['< on tuples sharing their parts', 'a = ()\nb = ()\nfor i in range(40):\n    a = (a, a)\n    b = (b, b)\nprint(a < b)' + T, { err: /more than \d+ steps/, status: 'limit' }],
+  ['print of a list sharing its parts', 'a = []\nfor i in range(40):\n    a = [a, a]\nprint(a)' + T, { err: /more than 1 MiB|limit/, status: 'limit' }],
   ['an endless while loop', 'i = 0\nwhile True:\n    i += 1' + T, { err: /more than \d+ steps/, status: 'limit' }],
   // ---- no integer overflow
   ['len(range(-2**62, 2**62))', 'print(len(range(-2**62, 2**62)))' + T, { err: /OverflowError: Python int too large to convert to C ssize_t/ }],

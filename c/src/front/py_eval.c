@@ -372,7 +372,13 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
     }
     if (a->kind == b->kind && (a->kind == V_TUPLE || a->kind == V_LIST)) {
         for (int i = 0; i < a->u.seq.n && i < b->u.seq.n; i++) {
-            if (py_eq(a->u.seq.v[i], b->u.seq.v[i])) continue;
+            int64_t w = 0;
+            bool same = py_eq_work(a->u.seq.v[i], b->u.seq.v[i], &w);
+            if (!py_work(I, at, w)) {   /* shared parts compared again and again: a limit, not a hang */
+                *ok = false;
+                return 0;
+            }
+            if (same) continue;
             I->ar.depth++;
             int c = cmp_plain(I, at, a->u.seq.v[i], b->u.seq.v[i], ok);
             I->ar.depth--;

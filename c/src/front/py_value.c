@@ -160,12 +160,25 @@ bool py_truthy_plain(const py_val *v) {
 
 static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work);
 
-bool py_eq(const py_val *a, const py_val *b) { return eq_at(a, b, 0, NULL); }
-bool py_eq_work(const py_val *a, const py_val *b, int64_t *work) { return eq_at(a, b, 0, work); }
+/* Comparing containers that share their parts ([a, a] nested 40 deep) is exponential: past this many values
+ * compared the answer is "unequal" — and a caller with a step budget (py_eq_work + py_work) has run out of it
+ * by then (PY_WORK_PER_STEP x GL_PROGRAM_MAX_STEPS is 16M). */
+#define PY_EQ_WORK_CAP (1LL << 24)
+
+bool py_eq(const py_val *a, const py_val *b) {
+    int64_t w = 0;
+    return eq_at(a, b, 0, &w);
+}
+bool py_eq_work(const py_val *a, const py_val *b, int64_t *work) {
+    int64_t w = 0;
+    bool r = eq_at(a, b, 0, &w);
+    if (work) *work += w;
+    return r;
+}
 
 /* work (may be NULL) counts the values and bytes compared, for the step budget (py_work). */
 static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
-    if (work) *work += 1;
+    if (work && ++*work > PY_EQ_WORK_CAP) return false;
     if (a == b) return true;
     if (depth > PY_MAX_VALUE_DEPTH) return false;
     if (py_is_num(a) && py_is_num(b)) {
