@@ -954,16 +954,25 @@ static double num_or_fail(py_interp *I, const py_node *at, py_val *v, bool *ok) 
     return d;
 }
 
-/* log of a positive int of any size: frexp-style split for the ones beyond the double range */
-static double int_log(py_val *v, double (*lg)(double), double ln2_in_base) {
+/* log of a positive int of any size, as CPython's loghelper: log(float(x)) when x converts, else
+ * x = m * 2^e with m in [0.5, 1) rounded to 53 bits (_PyLong_Frexp), log(m) + log(2) * e. */
+static double int_log(py_val *v, double (*lg)(double)) {
     bool ov;
     double d = int_to_double_raw(v, &ov);
     if (!ov) return lg(d);
-    int64_t b = pb_bitlen(v->u.big), sh = b - 60;
-    /* the top 60 bits as a double times 2^sh */
-    double top = 0;
-    for (int64_t k = b - 1; k >= sh; k--) top = top * 2 + (double)(v->u.big->d[k / 32] >> (k % 32) & 1);
-    return lg(top) + (double)sh * ln2_in_base;
+    const py_big *b = v->u.big;
+    int64_t bl = pb_bitlen(b), sh = bl - 64;
+    uint64_t q = 0;
+    bool sticky = false;
+    for (int64_t k = bl - 1; k >= sh; k--) q = q << 1 | (b->d[k / 32] >> (k % 32) & 1);
+    for (int64_t k = 0; k < sh && !sticky; k++) sticky = b->d[k / 32] >> (k % 32) & 1;
+    double m = pb_round_bits(q, sticky, -64);
+    int64_t e = bl;
+    if (m == 1.0) {
+        m = 0.5;
+        e++;
+    }
+    return lg(m) + lg(2.0) * (double)e;
 }
 
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
@@ -1054,9 +1063,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     }
     case B_M_ISINF: case B_M_ISNAN: case B_M_ISFINITE: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        double x;
-        if (py_is_int(p[0])) x = 0;            /* an int is finite (and a big one is no inf) */
-        else if ((x = num_or_fail(I, at, p[0], &ok)), !ok) return NULL;
+        double x = num_or_fail(I, at, p[0], &ok);   /* a big int beyond the double range: OverflowError */
+        if (!ok) return NULL;
         return py_bool(id == B_M_ISINF ? isinf(x) : id == B_M_ISNAN ? isnan(x) : isfinite(x));
     }
     case B_M_GCD: {
@@ -1083,7 +1091,7 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
         if (!py_is_num(p[0])) return num_or_fail(I, at, p[0], &ok), NULL;
         if (py_num_cmp(p[0], &py_False) <= 0) return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
         if (p[0]->kind == V_FLOAT) return py_float(I, id == B_M_LOG2 ? log2(p[0]->u.f) : log10(p[0]->u.f));
-        return py_float(I, id == B_M_LOG2 ? int_log(p[0], log2, 1.0) : int_log(p[0], log10, 0.30102999566398119521));
+        return py_float(I, id == B_M_LOG2 ? int_log(p[0], log2) : int_log(p[0], log10));
     }
     case B_M_ISQRT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
@@ -1109,4 +1117,4 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
 }
 
 /* math.log / math.sqrt / ... of an int beyond the double range: log via the top bits (CPython does the same). */
-double py_num_log(const py_val *v) { return int_log((py_val *)v, log, 0.69314718055994530942); }
+double py_num_log(const py_val *v) { return int_log((py_val *)v, log); }
