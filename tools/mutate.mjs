@@ -52,7 +52,7 @@ const STEPS = {
   // reference's traces of the golden programs (native only)
   py: VITEST('tests/py-'),
   programs: VITEST('tests/programs.test.js', '^native'),
-  pack: VITEST('tests/wasm-packed.test.js'),
+  pack: VITEST('tests/native-packed.test.js'),                  // the packed result, natively, by the lab's decoders
   cli: VITEST('tests/cli-errors.test.js'),
 };
 const stepArgs = (step) => (step.startsWith('vitest:') ? VITEST(step.slice(7)) : STEPS[step]);
