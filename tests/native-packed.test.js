@@ -127,6 +127,18 @@ describe('native: the packed result is the plain JSON', () => {
     }
   });
 
+  it('a fingerprint tells apart graphs that differ only in their wiring or their names', () => {
+    const prog = (body, inputs) => ({ program: `from graph_lab import F, trace\ng = trace(${body}, ${inputs})\n` });
+    const fp0 = (c) => gl.runCaseColumns(c).fingerprints[0];
+    const xy = '{"x": (2,), "y": (2,)}';
+    const a = fp0(prog('lambda x, y: x - y', xy));
+    expect(a).toMatch(/^[0-9a-f]{16}$/);
+    expect(fp0(prog('lambda x, y: x - y', xy))).toBe(a);                        // the same program: the same
+    expect(fp0(prog('lambda x, y: y - x', xy))).not.toBe(a);                    // inputs swapped
+    expect(fp0(prog('lambda a, b: a - b', '{"a": (2,), "b": (2,)}'))).not.toBe(a);   // names changed
+    expect(fp0(prog('lambda x, y: x - y', '{"x": (3,), "y": (3,)}'))).toBe(a);  // sizes only: the same
+  });
+
   it('the tables\' columns give the page what the JSON gave', () => {
     const cases = goldenCases().map(([, c]) => c);
     cases.push({ config: { ...small, S: 16, mode: 'decode', layers: 2 }, emit: { plans: true } },

@@ -47,6 +47,7 @@ const STEPS = {
   random: VITEST('tests/random-graphs.test.js', 'native: graphlab passes'),   // each pass alone vs the reference
   parity: VITEST('tests/cli-parity.test.js', 'native CLI'),      // every fixture + golden case, native CLI
   codegen: VITEST('tests/codegen.test.js'),                      // generated C / Python vs the reference
+  'codegen-quick': VITEST('tests/codegen-quick.test.js'),        // the same on the small fixtures, in seconds
   demos: VITEST('tests/demos.test.js', '\\(native\\)'),          // branch / dynamic demos, native CLI
   // the program front end: CPython's recorded outputs (tests/py-*.test.js, tests/golden/python/) and the
   // reference's traces of the golden programs (native only)
