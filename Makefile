@@ -123,6 +123,7 @@ $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 
 clean:
@@ -274,11 +275,17 @@ $(BUILD)/fuzz/%: c/fuzz/%.c c/fuzz/fuzz_common.h $(BUILD)/fuzz/libgraphlab_fuzz.
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_DEFS) $(INC) $< $(BUILD)/fuzz/libgraphlab_fuzz.a -lm -o $@
 
+# The differential fuzzer against CPython (tests/py-fuzz.test.js, tools/pyfuzz.py): 300 programs in `make test`,
+# PYFUZZ_COUNT of them (seed PYFUZZ_SEED) in `make fuzz`.
+PYFUZZ_COUNT ?= 3000
+PYFUZZ_SEED ?= 7
+
 fuzz-smoke: $(FUZZ_BINS)
 	@sh tools/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_HARNESSES)
 
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) native
 	@sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+	PYFUZZ_COUNT=$(PYFUZZ_COUNT) PYFUZZ_SEED=$(PYFUZZ_SEED) npx vitest run tests/py-fuzz.test.js
 
 # ==================================================================== docs figures
 # `make docs-figures`: the PNGs of README.md and docs/panels/*.md (docs/img/), screenshots of the lab taken by
