@@ -51,8 +51,9 @@ const STEPS = {
   demos: VITEST('tests/demos.test.js', '\\(native\\)'),          // branch / dynamic demos, native CLI
   // the program front end: CPython's recorded outputs (tests/py-*.test.js, tests/golden/python/) and the
   // reference's traces of the golden programs (native only)
-  py: VITEST('tests/py-'),
+  py: VITEST('tests/py-', 'native'),
   programs: VITEST('tests/programs.test.js', '^native'),
+  students: VITEST('tests/student-programs.test.js', 'native'),   // 312 student programs vs the reference
   pack: VITEST('tests/native-packed.test.js'),                  // the packed result, natively, by the lab's decoders
   cli: VITEST('tests/cli-errors.test.js'),
 };
