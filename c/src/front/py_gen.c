@@ -328,8 +328,6 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
             f->pc++;
             py_val *src = py_eval_expr(I, s->b, g->env), *it;
             if (!src) return I->err.code;
-            if (src->kind == V_TENSOR)
-                return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
             if (py_iter_open(I, s->b, src, &it)) return I->err.code;
             if (push(I, g, (gframe){FR_FOR, s, s->list, s->n, s->n, it})) return I->err.code;
             continue;

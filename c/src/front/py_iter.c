@@ -76,7 +76,7 @@ gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **out)
         it->step = v->u.r.step;
         it->n = range_len(v->u.r.start, v->u.r.stop, v->u.r.step);
         break;
-    default:
+    default:      /* a Tensor too: the reference's Tensor has no __iter__ (there is no slice op in the IR) */
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
     }
     *out = r;
