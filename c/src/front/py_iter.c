@@ -390,7 +390,7 @@ static bool kwargs(py_interp *I, const py_node *at, const char *fn, py_args *a, 
         int j = -1;
         for (int i = 0; i < nn; i++)
             if (strcmp(names[i], a->kwn[k]) == 0) j = i;
-        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", fn, a->kwn[k]), false;
+        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for %s()", a->kwn[k], fn), false;
         out[j] = a->kwv[k];
     }
     return true;
@@ -577,7 +577,7 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         if (a->npos > 2) return py_fail(I, at, GL_E_INVALID, "TypeError: enumerate() takes at most 2 arguments (%d given)", a->npos + a->nkw);
         for (int k = 0; k < a->nkw; k++) {
             int j = strcmp(a->kwn[k], nm[0]) == 0 ? 0 : strcmp(a->kwn[k], nm[1]) == 0 ? 1 : -1;
-            if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: enumerate() got an unexpected keyword argument '%s'", a->kwn[k]);
+            if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for enumerate()", a->kwn[k]);
             if (v[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: argument for enumerate() given by name ('%s') and position (%d)", nm[j], j + 1);
             v[j] = a->kwv[k];
         }
