@@ -239,6 +239,34 @@ static bool comp_clauses(parser *P, vec *cl) {
     return true;
 }
 
+/* A yield in a comprehension's element, conditions or inner iterables (not in its nested scopes): CPython's
+ * SyntaxError names the comprehension. */
+static py_node *find_yield(py_node *n, int depth) {
+    if (!n || depth > 4 * GL_PROGRAM_MAX_NEST) return NULL;
+    if (n->kind == E_YIELD || n->kind == E_YIELDFROM) return n;
+    if (n->kind == E_LAMBDA || n->kind == E_LISTCOMP || n->kind == E_DICTCOMP || n->kind == E_GENEXP) return NULL;
+    py_node *y;
+    if ((y = find_yield(n->a, depth + 1)) || (y = find_yield(n->b, depth + 1)) || (y = find_yield(n->c, depth + 1))) return y;
+    for (int i = 0; n->list && i < n->n; i++)
+        if ((y = find_yield(n->list[i], depth + 1))) return y;
+    for (int i = 0; n->list2 && i < n->n2; i++)
+        if ((y = find_yield(n->list2[i], depth + 1))) return y;
+    return NULL;
+}
+
+static bool comp_no_yield(parser *P, py_node *n, const char *what) {
+    py_node *y = find_yield(n->a, 0);
+    if (!y) y = find_yield(n->b, 0);
+    for (int i = 0; !y && i < n->n; i++) {
+        py_node *c = n->list[i];
+        y = find_yield(c->kind == E_COMPFOR ? (i ? c->b : NULL) : c->a, 0);
+        if (!y && c->kind == E_COMPFOR) y = find_yield(c->a, 0);
+    }
+    if (!y) return true;
+    gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: 'yield' inside %s", P->file, y->line, y->col, what);
+    return false;
+}
+
 /* fstring: literal text with {expr[!r|!s]} holes; {{ and }} are braces */
 static py_node *fstring(parser *P, py_tok *t, vec *parts) {
     const char *s = t->s;
@@ -392,6 +420,8 @@ static py_node *atom(parser *P) {
         next(P);
         if (!(n = mk(P, E_INT, t))) return NULL;
         n->i = t->i;
+        n->s = t->s;              /* beyond 64 bits: the literal's text (py_num_literal) */
+        n->slen = t->slen;
         return n;
     case T_FLOAT:
         next(P);
@@ -436,6 +466,7 @@ static py_node *atom(parser *P) {
             if (!comp_clauses(P, &cl)) return NULL;
             n->list = cl.v;
             n->n = cl.n;
+            if (!comp_no_yield(P, n, "generator expression")) return NULL;
             span_tok(n, peek(P));
             return expect(P, ")") ? n : NULL;
         }
@@ -472,6 +503,7 @@ static py_node *atom(parser *P) {
                 if (!comp_clauses(P, &cl)) return NULL;
                 n->list = cl.v;
                 n->n = cl.n;
+                if (!comp_no_yield(P, n, "list comprehension")) return NULL;
                 span_tok(n, peek(P));
                 return expect(P, "]") ? n : NULL;
             }
@@ -506,6 +538,7 @@ static py_node *atom(parser *P) {
                 if (!comp_clauses(P, &cl)) return NULL;
                 n->list = cl.v;
                 n->n = cl.n;
+                if (!comp_no_yield(P, n, "dict comprehension")) return NULL;
                 span_tok(n, peek(P));
                 return expect(P, "}") ? n : NULL;
             }
@@ -527,9 +560,11 @@ static py_node *atom(parser *P) {
     return syntax(P, t);
 }
 
-/* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr */
+/* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr
+ * A bare generator expression f(x for x in xs) must be the only argument. */
 static bool arguments(parser *P, vec *args) {
-    bool kw = false;
+    bool kw = false, comma = false;
+    py_node *bare = NULL;
     while (!is_op(peek(P), ")")) {
         py_tok *t = peek(P);
         py_node *a;
@@ -556,13 +591,19 @@ static bool arguments(parser *P, vec *args) {
                 lc->list = cl.v;
                 lc->n = cl.n;
                 span_to(lc, cl.v[cl.n - 1]);
+                if (!comp_no_yield(P, lc, "generator expression")) return false;
                 a = lc;
+                if (!bare) bare = lc;
             }
         }
         if (!vpush(P, args, a)) return false;
         if (!is_op(peek(P), ",")) break;
         next(P);
+        comma = true;
     }
+    if (bare && (args->n > 1 || comma))
+        return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Generator expression must be parenthesized", P->file,
+                       bare->line, bare->col), false;
     return true;
 }
 
@@ -646,15 +687,15 @@ static py_node *power(parser *P) {
     return n;
 }
 
-/* factor: ('-' | '+') factor | power */
+/* factor: ('-' | '+' | '~') factor | power */
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
-    if (!is_op(t, "-") && !is_op(t, "+")) return power(P);
+    if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
     if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
-    n->op = is_op(t, "-") ? OP_NEG : OP_POS;
+    n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
     leave(P, 1);
@@ -704,6 +745,37 @@ static py_node *arith(parser *P) {
     return x;
 }
 
+/* shift_expr: arith (('<<' | '>>') arith)*; and_expr: shift ('&' shift)*; xor_expr: and ('^' and)*;
+ * or_expr: xor ('|' xor)* — Python's precedence, between the comparisons and + - */
+static py_node *shift_expr(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = arith(P);
+    while (x) {
+        py_tok *t = peek(P);
+        int op = is_op(t, "<<") ? OP_LSHIFT : is_op(t, ">>") ? OP_RSHIFT : -1;
+        if (op < 0) break;
+        next(P);
+        py_node *y = arith(P);
+        if (!y) return NULL;
+        x = binary(P, t0, op, x, y);
+    }
+    return x;
+}
+
+static py_node *bit_expr(parser *P, int level) {
+    static const char *sym[] = {"|", "^", "&"};
+    static const int ops[] = {OP_BITOR, OP_BITXOR, OP_BITAND};
+    py_tok *t0 = peek(P);
+    py_node *x = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+    while (x && is_op(peek(P), sym[level])) {
+        next(P);
+        py_node *y = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+        if (!y) return NULL;
+        x = binary(P, t0, ops[level], x, y);
+    }
+    return x;
+}
+
 static int cmp_op(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_OP) {
@@ -725,7 +797,7 @@ static int cmp_op(parser *P) {
 /* comparison: arith (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) arith)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = bit_expr(P, 0);
     if (!x) return NULL;
     int op = cmp_op(P);
     if (op < 0) return x;
@@ -735,7 +807,7 @@ static py_node *comparison(parser *P) {
     while (op >= 0) {
         if (nops == 64) return perr(P, peek(P), GL_E_LIMIT, "too many chained comparisons%s", "");
         ops[nops++] = op;
-        py_node *y = arith(P);
+        py_node *y = bit_expr(P, 0);
         if (!y || !vpush(P, &v, y)) return NULL;
         op = cmp_op(P);
     }
@@ -980,8 +1052,9 @@ static py_node *small_stmt(parser *P) {
     py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
-    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", NULL};
-    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL};
+    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
+                                OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
             if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);
