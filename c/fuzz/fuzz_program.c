@@ -20,6 +20,23 @@ static void fail(const char *what, const gl_err *e) {
     abort();
 }
 
+/* The output must be valid UTF-8 (a result's JSON carries it): checked here independently of the front end. */
+static int utf8_ok(const char *s, size_t n) {
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned c = p[i], k = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1 : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 9;
+        if (k == 9 || n - i <= k) return k == 0;
+        unsigned cp = k ? c & (0x3F >> k) : c;
+        for (unsigned j = 1; j <= k; j++) {
+            if ((p[i + j] & 0xC0) != 0x80) return 0;
+            cp = cp << 6 | (p[i + j] & 0x3F);
+        }
+        if ((k == 2 && cp < 0x800) || (k == 3 && cp < 0x10000) || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return 0;
+        i += k + 1;
+    }
+    return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > FUZZ_MAX_INPUT) return 0;
     gl_program p;
@@ -28,7 +45,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gl_status st = gl_program_run((const char *)data, size, "fuzz.py", &o, &p, &e);
     if (st == GL_OK) {
         if (!p.graph || !p.spans || !p.console) fail("GL_OK without a graph, spans or console", &e);
-        if (strlen(p.console) != p.console_len) fail("console length differs from strlen", &e);
+        /* print("a\0b") writes a NUL: the console is console_len bytes, NUL-terminated, and valid UTF-8 */
+        if (p.console[p.console_len] != 0) fail("console not NUL-terminated at console_len", &e);
+        if (!utf8_ok(p.console, p.console_len)) fail("the console is not valid UTF-8", &e);
         gl_err v = {GL_OK, ""};
         if (gl_graph_validate(p.graph, &v)) fail("the traced graph does not validate", &v);
         int lines = 1;
