@@ -31,6 +31,8 @@ export const CONSTRUCTS = {
   'nested tuple <': (n) => `a = (1,)\nb = (2,)\nfor i in range(${n}):\n    a = (a,)\n    b = (b,)\nprint(a < b)` + T,
 };
 
+if (process.argv[1] && process.argv[1].endsWith("depth_probe.mjs")) await main();
+async function main() {
 const url = process.argv[2] ? pathToFileURL(resolve(process.argv[2])).href : undefined;
 async function fresh() { return createGraphLab(url ? { moduleUrl: url } : {}); }
 
@@ -67,4 +69,5 @@ for (const [name, gen] of Object.entries(CONSTRUCTS)) {
   }
   const verdict = hi ? `traps at ~${hi} (${last})` : `never traps up to ${CAP}`;
   console.log(`${name.padEnd(30)} deepest without trap ${String(lo).padStart(7)}; ${verdict}${firstLimit ? `; first refusal at <= ${firstLimit}: ${last}` : ''}`);
+}
 }

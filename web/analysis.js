@@ -25,9 +25,6 @@ function markWorkerSteps(times) {
   }
 }
 
-// pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
-// before its module has loaded: only an analysis on the page needs it)
-// worker: one already started (app.js), used in place of a new one unless it failed to start.
 // A program's analysis (a case with `program`) that runs longer than this is cancelled: the worker is
 // terminated (the only way to stop WASM mid-run) and a new one started, and the request fails with a message
 // (code GL_E_TIMEOUT). The front end's own budgets end a program within ~1 s; what is left is the pipeline on
@@ -38,6 +35,9 @@ export const PROGRAM_TIMEOUT_MS = 8000;
 // replaced at once, so the newest program is analysed now rather than after the old one ends.
 export const BUSY_RESTART_MS = 700;
 
+// pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
+// before its module has loaded: only an analysis on the page needs it)
+// worker: one already started (app.js), used in place of a new one unless it failed to start.
 export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null, programTimeoutMs }) {
   const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
   const timeoutMs = () => programTimeoutMs ?? ((typeof self !== 'undefined' && self.GL_PROGRAM_TIMEOUT_MS) || PROGRAM_TIMEOUT_MS);
