@@ -33,6 +33,7 @@ import { createTween } from './graph/tween.js';
 import { kernelHulls, drawHulls } from './graph/hulls.js';
 import { createJoin } from './graph/join.js';
 import { animationPlan, stillPlan } from './graph/animation-plan.js';
+import { createStaleBanner } from './stale.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -111,7 +112,10 @@ export function createGraphView(root, ctx) {
   canvas.append(tip, empty, forcedNote, layingNote);
   const wrap = el('div', { class: 'graph-wrap' }, side, canvas);
   clear(root);
-  root.append(strip, caption, bar, opts, wrap);
+  // a custom program's graph kept while the current program errs or is being analysed: marked stale, never
+  // shown as current (issue 30)
+  const staleBanner = createStaleBanner();
+  root.append(staleBanner.node, strip, caption, bar, opts, wrap);
 
   // the svg sits in a box of its own, the one the pass camera flies (a compositor animation, see flyCamera)
   const stageBox = el('div', { class: 'graph-stage' });
@@ -643,7 +647,16 @@ export function createGraphView(root, ctx) {
   }
 
   // ------------------------------------------------------------------ draw
+  function drawStale(st, m) {
+    const own = typeof st.prog === 'string';
+    const current = !m.error && (m.key === undefined || !ctx.analysisKey || m.key === ctx.analysisKey(st));
+    if (!own || current || !m.result) return staleBanner.shown && staleBanner.hide();
+    staleBanner.show('the last program that ran', m.error ? 'the current program has an error (see Program)'
+      : 'analysing the current program…');
+  }
+
   function draw(st, m, { animate = true } = {}) {
+    drawStale(st, m);
     state = st;
     model = m;
     cbHide.checked = st.hide;
