@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+import { createGraphLab } from '../wasm/graphlab.mjs';
 import { GOLDEN, haveBinary, runCli } from './helpers/compare.js';
 
 const DIR = join(GOLDEN, 'python', 'gen');
@@ -76,4 +77,52 @@ describe.runIf(haveBinary('wasi'))('wasi: every 4th program', () => {
   it('0 mismatches', () => {
     expect(mismatches('wasi', PROGRAMS.filter((p, i) => i % 4 === 0 || p.name.startsWith('graph_')))).toEqual([]);
   }, 300_000);
+});
+
+// Chains of iterators and generators nest C frames (next() inside next()): each must end in a clean error
+// from the one depth counter or the step budget, on every build, the browser module included.
+const TAIL = 'from graph_lab import trace, F\ntrace(lambda x: F.exp(x), {"x": (2,)})\n';
+const HOSTILE = [
+  ['map chain', 'm = [1]\nfor i in range(100000):\n    m = map(abs, m)\nprint(list(m))\n', /RecursionError/],
+  ['generator chain', 'def g(it):\n    for x in it:\n        yield x\nm = [1]\nfor i in range(5000):\n    m = g(m)\nprint(list(m))\n', /RecursionError/],
+  ['yield from chain', 'def g(it):\n    yield from it\nm = [1]\nfor i in range(5000):\n    m = g(m)\nprint(list(m))\n', /RecursionError/],
+  ['genexp chain', 'g = (x for x in range(10))\nfor i in range(100000):\n    g = (x for x in g)\nprint(sum(g))\n', /RecursionError/],
+  ['zip chain', 'def g():\n    yield 1\nit = g()\nfor i in range(100000):\n    it = zip(it, it)\nprint(list(it))\n', /RecursionError/],
+  ['infinite generator', 'def f():\n    while True:\n        yield 1\nprint(list(f()))\n', /steps|over the limit/],
+  ['infinite callable iterator', 'print(any(iter(int, 1)))\n', /steps/],
+  ['recursive generator', 'def walk(n):\n    yield n\n    yield from walk(n + 1)\nprint(sum(walk(0)))\n', /RecursionError/],
+];
+
+describe('hostile iterator chains end in a clean error', () => {
+  for (const kind of ['native', 'asan', 'wasi']) {
+    it.runIf(haveBinary(kind))(kind, () => {
+      for (const [name, src, re] of HOSTILE) {
+        const t0 = Date.now();
+        const r = runCli(kind, ['trace', '-'], { input: src + TAIL, env: kind === 'asan' ? ASAN_ENV : {} });
+        expect(r.status, name).not.toBe(0);
+        expect(r.signal, name).toBeNull();
+        expect(r.stderr, name).toMatch(re);
+        expect(r.stderr, name).not.toMatch(/Sanitizer|runtime error/);
+        if (kind === 'native') expect(Date.now() - t0, name).toBeLessThan(2000);
+      }
+    }, 120_000);
+  }
+  it('wasm: the browser module survives every one, its heap returns', async () => {
+    const gl = await createGraphLab();
+    gl.trace(`x = 1\n${TAIL}`);
+    const before = gl.memoryStats();
+    for (const [name, src, re] of HOSTILE) {
+      let err = null;
+      try {
+        gl.trace(src + TAIL, '<stdin>');
+      } catch (e) {
+        err = e;
+      }
+      expect(err, name).not.toBeNull();
+      expect(err.message, name).toMatch(re);
+    }
+    expect(gl.memoryStats()).toBe(before);
+    const ok = gl.trace(`print(sum(x * x for x in range(10)))\n${TAIL}`);
+    expect(ok.console).toBe('285\n');
+  }, 120_000);
 });

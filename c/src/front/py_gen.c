@@ -12,10 +12,15 @@
  *   y = yield x,  a, b = yield x,  y = yield from it      (an assignment's right-hand side; send() gives y)
  *   yield from it                                        (delegation: items of it, then its return value)
  *   if / elif / else, for (with else), while (with else) containing any of these, to any depth
+ *   try / except / else / finally containing them (with the class lane's exceptions): an error raised under
+ *   a try frame is taken by it (a matching handler, else its finally, which raises it again at its end);
+ *   break / continue / return run the finally blocks they leave
  *   return [x] anywhere ends the generator (StopIteration carries x, `yield from` sees it)
  *
- * A yield anywhere else (inside a larger expression: `print((yield))`, `x += yield`, `return (yield)`,
- * inside try / with / a lambda) is refused with a clear error naming the form to write instead. The stack
+ * A yield anywhere else (inside a larger expression: `print((yield))`, `x += yield`, `return (yield)`, an
+ * except clause's type, a lambda) is refused with a clear error naming the form to write instead. A
+ * generator left suspended inside a try does not run its finally when it is dropped (CPython runs it when
+ * the generator is collected, through GeneratorExit; close() and throw() are not modelled). The stack
  * is bounded by the parser's block nesting (GL_PROGRAM_MAX_NEST); each resume counts as a call against the
  * recursion limit, and a generator that is resumed while it runs is CPython's ValueError. An exception that
  * leaves the body finishes the generator; StopIteration raised inside becomes "RuntimeError: generator
@@ -33,14 +38,19 @@
 
 #include "front/py_iter.h"
 
-enum { FR_BODY, FR_IF, FR_FOR, FR_WHILE, FR_ELSE };
+enum { FR_BODY, FR_IF, FR_FOR, FR_WHILE, FR_ELSE, FR_TRY };
+enum { TRY_BODY, TRY_HANDLER, TRY_ELSE, TRY_FINALLY };   /* FR_TRY's phase: the block it is running */
 
 typedef struct {
     int kind;
-    py_node *owner;               /* the for / while / if statement (NULL for the body) */
+    py_node *owner;               /* the for / while / if / try statement (NULL for the body) */
     py_node **body;
     int n, pc;                    /* the block, the index of its next statement */
     py_val *iter;                 /* FR_FOR */
+    int phase;                    /* FR_TRY: TRY_* */
+    py_val *exc;                  /* FR_TRY: the exception its handler handles, or its finally re-raises */
+    int pctl;                     /* FR_TRY in finally: the return / break / continue to resume after it */
+    py_val *pret;
 } gframe;
 
 struct py_gen {
@@ -110,7 +120,7 @@ py_val *py_gen_new(py_interp *I, py_val *fn, py_env *env) {
     g->env = env;
     g->cap = 8;
     if (!(g->fr = py_alloc(&I->ar, sizeof *g->fr * (size_t)g->cap))) return py_oom(I);
-    g->fr[0] = (gframe){FR_BODY, NULL, def->list, def->n, 0, NULL};
+    g->fr[0] = (gframe){.kind = FR_BODY, .body = def->list, .n = def->n};
     g->nfr = 1;
     g->retval = &py_None;
     return v;
@@ -154,7 +164,7 @@ static gl_status unsupported(py_interp *I, py_node *s) {
     const char *where = s->kind == S_AUG ? "an augmented assignment (write `v = yield x` then `y += v`)"
                       : s->kind == S_RETURN ? "a return statement"
                       : (s->kind == S_EXPR || s->kind == S_ASSIGN) ? "a larger expression (write `v = yield x` on its own line, then use v)"
-                      : "this statement (GraphLab's generators yield from if / for / while blocks, not from try or with)";
+                      : "this statement (GraphLab's generators yield from if / for / while / try blocks)";
     return py_fail(I, s, GL_E_INVALID, "a yield inside %s is not supported", where), GL_E_INVALID;
 }
 
@@ -195,39 +205,133 @@ static void end_gen(py_gen *g, bool *done) {
     *done = true;
 }
 
-/* After a statement left break / continue / return in I->ctl: unwind the frames to the loop it belongs to. */
+/* After a statement left break / continue / return in I->ctl: unwind the frames to the loop it belongs to
+ * (or the end of the body), running the finally block of a try on the way first (it resumes the unwinding
+ * when it ends; a return / break in the finally itself replaces what was pending, as in CPython). */
 static gl_status unwind(py_interp *I, py_gen *g, py_node *s, bool *done, bool *ended) {
     int ctl = I->ctl;
+    py_val *ret = I->ret;
     I->ctl = CTL_NONE;
-    if (ctl == CTL_RETURN) {
-        g->retval = I->ret ? I->ret : &py_None;
-        I->ret = NULL;
-        end_gen(g, done);
-        *ended = true;
-        return GL_OK;
-    }
+    I->ret = NULL;
     while (g->nfr > 0) {
         gframe *f = &g->fr[g->nfr - 1];
-        if (f->kind == FR_FOR || f->kind == FR_WHILE) {
+        if (ctl != CTL_RETURN && (f->kind == FR_FOR || f->kind == FR_WHILE)) {
             if (ctl == CTL_BREAK) g->nfr--;
             else f->pc = f->n;        /* continue: the next item / the condition again */
+            return GL_OK;
+        }
+        if (f->kind == FR_TRY && f->phase != TRY_FINALLY && f->owner->c) {
+            f->phase = TRY_FINALLY;
+            f->body = f->owner->c->list;
+            f->n = f->owner->c->n;
+            f->pc = 0;
+            f->exc = NULL;
+            f->pctl = ctl;
+            f->pret = ret;
             return GL_OK;
         }
         if (f->kind == FR_BODY) break;
         g->nfr--;
     }
+    if (ctl == CTL_RETURN) {
+        g->retval = ret ? ret : &py_None;
+        end_gen(g, done);
+        *ended = true;
+        return GL_OK;
+    }
     return py_fail(I, s, GL_E_PARSE, ctl == CTL_BREAK ? "SyntaxError: 'break' outside loop"
                                                       : "SyntaxError: 'continue' not properly in loop"), GL_E_PARSE;
+}
+
+#ifdef GL_PY_CLASS_H
+/* ---- try / except / else / finally around yields (the class lane's exceptions) */
+static int exc_match(py_interp *I, const py_node *at, py_val *e, py_val *t, int depth) {
+    if (t->kind == V_TUPLE && depth < 50) {
+        for (int i = 0; i < t->u.seq.n; i++) {
+            int r = exc_match(I, at, e, t->u.seq.v[i], depth + 1);
+            if (r) return r;
+        }
+        return 0;
+    }
+    if (t->kind != V_CLASS || !(t->u.cls->flags & CF_EXC)) {
+        py_fail(I, at, GL_E_INVALID, "TypeError: catching classes that do not inherit from BaseException is not allowed");
+        return -1;
+    }
+    for (py_val *k = e->u.inst->cls; k; k = k->u.cls->base)
+        if (k == t) return 1;
+    return 0;
+}
+
+/* The pending error reached the executor: the innermost try frame takes it (a matching handler, else its
+ * finally, which re-raises it at its end); false when no frame does (or it is not catchable: a budget error). */
+static bool catch_in_gen(py_interp *I, py_gen *g) {
+    for (;;) {
+        int k = g->nfr - 1;
+        while (k >= 0 && g->fr[k].kind != FR_TRY) k--;
+        if (k < 0) return false;
+        py_val *e = py_exc_take(I);
+        if (!e) return false;
+        gframe *f = &g->fr[k];
+        py_node *t = f->owner;
+        g->nfr = k + 1;
+        g->sub = NULL;
+        g->wait = NULL;
+        if (f->phase == TRY_BODY) {
+            for (int i = 0; i < t->n2; i++) {
+                py_node *h = t->list2[i];
+                int m = 1;
+                if (h->a) {
+                    if (has_yield(h->a)) return unsupported(I, h), false;
+                    py_val *ty = py_eval_expr(I, h->a, g->env);
+                    m = ty ? exc_match(I, h->a, e, ty, 0) : -1;
+                    if (m < 0) {      /* the handler's expression raised: that exception goes on instead */
+                        py_val *e2 = py_exc_take(I);
+                        if (!e2) return false;
+                        e = e2;
+                        break;
+                    }
+                }
+                if (m == 1) {
+                    if (h->name && py_env_set(I, g->env, h->name, e)) return false;
+                    f->phase = TRY_HANDLER;
+                    f->body = h->list;
+                    f->n = h->n;
+                    f->pc = 0;
+                    f->exc = e;
+                    return true;
+                }
+            }
+        }
+        if (f->phase != TRY_FINALLY && t->c) {
+            f->phase = TRY_FINALLY;
+            f->body = t->c->list;
+            f->n = t->c->n;
+            f->pc = 0;
+            f->exc = e;
+            f->pctl = 0;
+            return true;
+        }
+        g->nfr = k;               /* no handler, no finally (or the error came from the finally): outward */
+        py_raise(I, t, e);
+    }
+}
+#endif
+
+/* The exception an except block of the generator is handling (a bare raise re-raises it), or NULL. */
+static py_val *handling(py_gen *g) {
+    for (int k = g->nfr - 1; k >= 0; k--)
+        if (g->fr[k].kind == FR_TRY && g->fr[k].phase == TRY_HANDLER) return g->fr[k].exc;
+    return NULL;
 }
 
 /* A loop ended without break: its else block, if it has one (S_FOR / S_WHILE keep it in list2). */
 static gl_status loop_done(py_interp *I, py_gen *g, py_node *owner) {
     g->nfr--;
-    if (owner->list2 && owner->n2) return push(I, g, (gframe){FR_ELSE, owner, owner->list2, owner->n2, 0, NULL});
+    if (owner->list2 && owner->n2) return push(I, g, (gframe){.kind = FR_ELSE, .owner = owner, .body = owner->list2, .n = owner->n2});
     return GL_OK;
 }
 
-static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sent, py_val **item, bool *done) {
+static gl_status gen_steps(py_interp *I, const py_node *at, py_gen *g, py_val *sent, py_val **item, bool *done) {
     if (g->sub) {
         if (delegate(I, at, g, sent, item)) return I->err.code;
         if (*item) return GL_OK;
@@ -256,6 +360,44 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
                 f->pc = 0;
                 continue;
             }
+            case FR_TRY: {
+                py_node *t = f->owner;
+                if (f->phase == TRY_BODY && t->b) {          /* else: the body raised nothing */
+                    f->phase = TRY_ELSE;
+                    f->body = t->b->list;
+                    f->n = t->b->n;
+                    f->pc = 0;
+                    continue;
+                }
+                if (f->phase != TRY_FINALLY && t->c) {
+                    f->phase = TRY_FINALLY;
+                    f->body = t->c->list;
+                    f->n = t->c->n;
+                    f->pc = 0;
+                    f->exc = NULL;
+                    f->pctl = 0;
+                    continue;
+                }
+                py_val *pe = f->phase == TRY_FINALLY ? f->exc : NULL, *pret = f->pret;
+                int pctl = f->phase == TRY_FINALLY ? f->pctl : 0;
+                g->nfr--;
+#ifdef GL_PY_CLASS_H
+                if (pe) {                 /* the finally of an exception: raise it again */
+                    py_raise(I, t, pe);
+                    return I->err.code ? I->err.code : GL_E_INTERNAL;
+                }
+#else
+                (void)pe;
+#endif
+                if (pctl) {               /* the finally of a return / break / continue: go on with it */
+                    bool ended = false;
+                    I->ctl = pctl;
+                    I->ret = pret;
+                    if (unwind(I, g, t, done, &ended)) return I->err.code;
+                    if (ended) return GL_OK;
+                }
+                continue;
+            }
             case FR_WHILE: {
                 bool t;
                 py_val *c = py_eval_expr(I, f->owner->a, g->env);
@@ -272,7 +414,17 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
         py_node *s = f->body[f->pc];
         if (!has_yield(s)) {
             f->pc++;
-            if (py_exec_stmt(I, s, g->env)) return I->err.code ? I->err.code : GL_E_INTERNAL;
+            py_val *h = handling(g);
+#ifdef GL_PY_CLASS_H
+            py_val *saved_h = I->crt->handling;
+            if (h) I->crt->handling = h;
+            gl_status st = py_exec_stmt(I, s, g->env);
+            I->crt->handling = saved_h;
+#else
+            (void)h;
+            gl_status st = py_exec_stmt(I, s, g->env);
+#endif
+            if (st) return I->err.code ? I->err.code : GL_E_INTERNAL;
             if (I->ctl) {
                 bool ended = false;
                 if (unwind(I, g, s, done, &ended)) return I->err.code;
@@ -317,9 +469,9 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
             py_val *c = py_eval_expr(I, s->a, g->env);
             if (!c || py_truth(I, s->a, c, &t)) return I->err.code;
             if (t) {
-                if (push(I, g, (gframe){FR_IF, s, s->list, s->n, 0, NULL})) return I->err.code;
+                if (push(I, g, (gframe){.kind = FR_IF, .owner = s, .body = s->list, .n = s->n})) return I->err.code;
             } else if (s->list2 && s->n2) {
-                if (push(I, g, (gframe){FR_ELSE, s, s->list2, s->n2, 0, NULL})) return I->err.code;
+                if (push(I, g, (gframe){.kind = FR_ELSE, .owner = s, .body = s->list2, .n = s->n2})) return I->err.code;
             }
             continue;
         }
@@ -329,18 +481,33 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
             py_val *src = py_eval_expr(I, s->b, g->env), *it;
             if (!src) return I->err.code;
             if (py_iter_open(I, s->b, src, &it)) return I->err.code;
-            if (push(I, g, (gframe){FR_FOR, s, s->list, s->n, s->n, it})) return I->err.code;
+            if (push(I, g, (gframe){.kind = FR_FOR, .owner = s, .body = s->list, .n = s->n, .pc = s->n, .iter = it})) return I->err.code;
             continue;
         }
+#ifdef GL_PY_CLASS_H
+        case S_TRY:
+            f->pc++;
+            if (push(I, g, (gframe){.kind = FR_TRY, .owner = s, .body = s->list, .n = s->n})) return I->err.code;
+            continue;
+#endif
         case S_WHILE:
             if (has_yield(s->a)) return unsupported(I, s);
             f->pc++;
-            if (push(I, g, (gframe){FR_WHILE, s, s->list, s->n, s->n, NULL})) return I->err.code;
+            if (push(I, g, (gframe){.kind = FR_WHILE, .owner = s, .body = s->list, .n = s->n, .pc = s->n})) return I->err.code;
             continue;
         default:
             return unsupported(I, s);
         }
     }
+}
+
+/* The executor, with the try frames taking the errors raised under them. */
+static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sent, py_val **item, bool *done) {
+    gl_status st = gen_steps(I, at, g, sent, item, done);
+#ifdef GL_PY_CLASS_H
+    while (st && catch_in_gen(I, g)) st = gen_steps(I, at, g, NULL, item, done);
+#endif
+    return st;
 }
 
 /* ---- the generator expression's executor: clause k's iterator advanced, or the element produced */
@@ -415,13 +582,13 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
     if (!g->started && sent && sent->kind != V_NONE)
         return py_fail(I, at, GL_E_INVALID, "TypeError: can't send non-None value to a just-started generator"), GL_E_INVALID;
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
-        return py_fail(I, at, GL_E_LIMIT, "RecursionError: more than %d nested calls (generators resuming generators)",
+        return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested generators or calls)",
                        GL_PROGRAM_MAX_DEPTH), GL_E_LIMIT;
+    if (!py_enter(I, at, PY_DEPTH_CALL)) return I->err.code;   /* py_gen_next, the executor, the statement */
     py_node *saved_at = I->at;
     py_val *saved_ret = I->ret;
     int saved_ctl = I->ctl;
     I->ctl = CTL_NONE;
-    if (!py_enter(I, at, PY_DEPTH_CALL)) return I->err.code;   /* py_gen_next, the executor, the statement */
     g->running = true;
     I->depth++;
     gl_status st;

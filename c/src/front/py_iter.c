@@ -200,13 +200,20 @@ static gl_status next_inner(py_interp *I, const py_node *at, py_iter *it, py_val
         bool d;
         if (py_iter_next(I, at, it->subs[0], &x, &d)) return I->err.code;
         if (d) goto end;
-        py_val *ix = py_int(I, it->start);
-        if (!ix) return I->err.code;
-        if (it->start == INT64_MAX) {
-            it->done = true;
-            return py_fail(I, at, GL_E_LIMIT, "enumerate: the counter went past 2**63 - 1"), GL_E_LIMIT;
+        py_val *ix;
+        if (it->src) {            /* past int64: the counter is an int value (the int lane's big ints) */
+            ix = it->src;
+            py_val *one = py_int(I, 1);
+            if (!one || !(it->src = py_binop(I, at, OP_ADD, ix, one))) return I->err.code;
+        } else {
+            if (!(ix = py_int(I, it->start))) return I->err.code;
+            if (it->start == INT64_MAX) {
+                py_val *one = py_int(I, 1);
+                if (!one || !(it->src = py_binop(I, at, OP_ADD, ix, one))) return I->err.code;
+            } else {
+                it->start++;
+            }
         }
-        it->start++;
         *item = tuple2(I, ix, x);
         return *item ? GL_OK : I->err.code;
     }
@@ -580,7 +587,8 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         }
         if (!v[0]) return py_fail(I, at, GL_E_INVALID, "TypeError: enumerate() missing required argument 'iterable'");
         if (!(r = py_iter_make(I, IT_ENUM))) return NULL;
-        if (v[1] && !want_index(I, at, v[1], &r->u.it->start)) return NULL;
+        if (v[1] && v[1]->kind == V_BIG) r->u.it->src = v[1];
+        else if (v[1] && !want_index(I, at, v[1], &r->u.it->start)) return NULL;
         r->u.it->nsub = 1;
         if (!(r->u.it->subs = py_alloc(&I->ar, sizeof(py_val *)))) return py_oom(I);
         return py_iter_open(I, at, v[0], &r->u.it->subs[0]) ? NULL : r;

@@ -27,7 +27,8 @@ typedef struct py_iter py_iter;
 struct py_iter {
     py_itkind kind;
     bool done;                    /* exhausted: every later next() is done too (CPython's iterators) */
-    py_val *src;                  /* the sequence / str / dict iterated; map / filter: the function */
+    py_val *src;                  /* the sequence / str / dict iterated; map / filter: the function;
+                                   * enumerate: its counter once past int64 (else start) */
     int64_t i, n;                 /* position, and a bound (range length, dict size at the start) */
     int64_t start, step;          /* range; enumerate's counter in start */
     int which;                    /* IT_DICT: VIEW_*; IT_ZIP: strict */
