@@ -247,7 +247,7 @@ enum {
     B_N_LAST = B_M_PROD_UNUSED,
     /* graph_lab API (py_glapi.c: py_glapi_builtin) */
     B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
-    B_LAYER_DECODE_F, B_A_LAST = B_LAYER_DECODE_F,
+    B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,
     B_COUNT
 };
 
@@ -373,5 +373,10 @@ gl_status py_keep_graph(py_interp *I, gl_graph *g);      /* freed at the end of 
 py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_glapi_builtin_name(int id);
 py_val *py_glapi_module_attr(py_interp *I, const char *name);  /* NULL (no error) when not one of them */
+/* GraphLab's documented extensions over the reference's Tensor (never reached by a program the reference
+ * traces): x ** k, x.T, x.mean(axis=, keepdims=), reshape with one -1, F.sigmoid / F.relu / F.gelu. */
+py_val *py_tensor_pow(py_interp *I, const py_node *at, py_val *x, py_val *k);
+py_val *py_tensor_sugar_attr(py_interp *I, const py_node *at, py_val *t, const char *name);   /* NULL, no error: none */
+bool py_reshape_infer(py_interp *I, const py_node *at, py_val *t, gl_shape *s, int minus_one_at);
 
 #endif

@@ -420,8 +420,16 @@ static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_
         if (a->npos > GL_MAX_RANK) return py_fail(I, at, GL_E_INVALID, "%s: at most %d dims", fn, GL_MAX_RANK);
         if (id == B_T_RESHAPE) {
             gl_shape s = {a->npos, {{0}}};
-            for (int i = 0; i < a->npos; i++)
+            int m1 = -1;                    /* GraphLab's extension: one -1 dim, inferred */
+            for (int i = 0; i < a->npos; i++) {
+                if (a->pos[i]->kind == V_INT && a->pos[i]->u.i == -1 && m1 < 0) {
+                    m1 = i;
+                    s.d[i] = gl_dim_int(1);
+                    continue;
+                }
                 if (!want_dim(I, at, a->pos[i], &s.d[i])) return NULL;
+            }
+            if (m1 >= 0 && !py_reshape_infer(I, at, self, &s, m1)) return NULL;
             return py_tensor(I, at, tc, gl_t_reshape(tc->tr, self->u.tn.id, &s));
         }
         int perm[GL_MAX_RANK];
@@ -690,6 +698,9 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         static const int ids[] = {B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV};
         for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
             if (strcmp(name, NAMES[ids[i]]) == 0) return py_builtin(I, ids[i], NULL);
+        if (strcmp(name, "sigmoid") == 0) return py_builtin(I, B_F_SIGMOID, NULL);   /* extensions */
+        if (strcmp(name, "relu") == 0) return py_builtin(I, B_F_RELU, NULL);
+        if (strcmp(name, "gelu") == 0) return py_builtin(I, B_F_GELU, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: type object 'F' has no attribute '%s'", name);
     }
     if (strcmp(name, "F") == 0) {
@@ -719,7 +730,7 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         return c;
     }
     return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'graph_lab' has no attribute '%s' (GraphLab has F, "
-                   "LayerCfg, rope_tables, trace, LLAMA8B)", name);
+                   "LayerCfg, rope_tables, trace, LLAMA8B, layer_params, prefill_layer, decode_layer)", name);
 }
 
 py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
@@ -739,6 +750,10 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "max") == 0) return py_builtin(I, B_T_MAX, v);
         if (strcmp(name, "reshape") == 0) return py_builtin(I, B_T_RESHAPE, v);
         if (strcmp(name, "transpose") == 0) return py_builtin(I, B_T_TRANSPOSE, v);
+        {
+            py_val *x = py_tensor_sugar_attr(I, at, v, name);
+            if (x || I->err.code) return x;
+        }
         if (strcmp(name, "id") == 0) return py_int(I, v->u.tn.id);
         break;
     case V_ARRAY:

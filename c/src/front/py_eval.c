@@ -253,6 +253,7 @@ static int64_t range_len(const py_val *r) {
 static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
     py_val *t = a->kind == V_TENSOR ? a : b;
+    if (op == OP_POW && a->kind == V_TENSOR && b->kind != V_TENSOR) return py_tensor_pow(I, at, a, b);   /* extension */
     if (op == OP_FLOORDIV || op == OP_MOD || op == OP_POW || op > OP_MATMUL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'",
                        op <= OP_MATMUL ? sym[op] : op == OP_BITAND ? "&" : op == OP_BITOR ? "|" : op == OP_BITXOR ? "^"

@@ -402,6 +402,42 @@ py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, 
         }
         return d;
     }
+    case B_T_MEAN: {
+        static const char *nm[] = {"axis", "keepdims"};
+        if (!bindn(I, at, "mean", a, nm, 2, 0, v)) return NULL;
+        py_trace *tc = tensor_tc(I, at, "mean's self", self);
+        if (!tc) return NULL;
+        const gl_shape *sh = gl_t_shape(tc->tr, self->u.tn.id);
+        int64_t ax = -1;
+        if (v[0] && !py_num_index(I, at, v[0], 0, &ax)) return NULL;
+        if (v[1] && v[1]->kind != V_BOOL) return py_fail(I, at, GL_E_INVALID, "TypeError: keepdims must be True or False");
+        if (!sh || !sh->rank || ax < -sh->rank || ax >= sh->rank)
+            return py_fail(I, at, GL_E_INVALID, "mean: axis %lld is out of range for a tensor of rank %d", (long long)ax, sh ? sh->rank : 0);
+        gl_dim d = sh->d[ax < 0 ? ax + sh->rank : ax];
+        if (gl_dim_is_sym(d) || d.n == 0)
+            return py_fail(I, at, GL_E_INVALID, "mean over a symbolic or empty axis: write x.sum(axis=...) * (1.0 / n)");
+        /* x.sum(axis, keepdims) * (1.0 / n): the nodes a student would write */
+        int sm = gl_t_sum(tc->tr, self->u.tn.id, (int)ax, v[1] && v[1]->u.b);
+        int c = sm >= 0 ? gl_t_scalar(tc->tr, 1.0 / (double)d.n) : -1;
+        return py_tensor(I, at, tc, c >= 0 ? gl_t_mul(tc->tr, sm, c) : -1);
+    }
+    case B_F_SIGMOID: case B_F_RELU: case B_F_GELU: {
+        static const char *nm[] = {"x"};
+        const char *fn = id == B_F_SIGMOID ? "sigmoid" : id == B_F_RELU ? "relu" : "gelu";
+        if (!bindn(I, at, fn, a, nm, 1, 1, v)) return NULL;
+        py_trace *tc = tensor_tc(I, at, fn, v[0]);
+        if (!tc) return NULL;
+        int x = v[0]->u.tn.id, r;
+        if (id == B_F_SIGMOID) {           /* 1.0 / (1.0 + F.exp(-x)) */
+            int e = gl_t_exp(tc->tr, gl_t_neg(tc->tr, x)), one = gl_t_scalar(tc->tr, 1.0);
+            r = gl_t_div(tc->tr, one, gl_t_add(tc->tr, one, e));
+        } else if (id == B_F_RELU) {       /* np.maximum(x, 0.0) */
+            r = gl_t_maximum(tc->tr, x, gl_t_scalar(tc->tr, 0.0));
+        } else {
+            r = gl_t_gelu(tc->tr, x);
+        }
+        return py_tensor(I, at, tc, r);
+    }
     case B_LAYER_PREFILL_F: return call_prefill(I, at, self, a);
     case B_LAYER_DECODE_F: return call_decode(I, at, self, a);
     }
@@ -417,6 +453,10 @@ const char *py_glapi_builtin_name(int id) {
     case B_LAYER_PARAMS: return "layer_params";
     case B_LAYER_PREFILL_F: return "prefill_layer.<locals>.f";
     case B_LAYER_DECODE_F: return "decode_layer.<locals>.f";
+    case B_T_MEAN: return "mean";
+    case B_F_SIGMOID: return "sigmoid";
+    case B_F_RELU: return "relu";
+    case B_F_GELU: return "gelu";
     }
     return "?";
 }
@@ -427,4 +467,51 @@ py_val *py_glapi_module_attr(py_interp *I, const char *name) {
     if (strcmp(name, "decode_layer") == 0) return py_builtin(I, B_DECODE, NULL);
     if (strcmp(name, "layer_params") == 0) return py_builtin(I, B_LAYER_PARAMS, NULL);
     return NULL;
+}
+
+/* ---------------------------------------------------------------- extensions (documented in web/help.js) */
+py_val *py_tensor_pow(py_interp *I, const py_node *at, py_val *x, py_val *k) {
+    int64_t n = 0;
+    if (x->kind != V_TENSOR || (k->kind != V_INT && k->kind != V_BOOL) || !py_num_index(I, at, k, 0, &n) || n < 1 || n > 8) {
+        if (I->err.code) return NULL;
+        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for **: '%s' and '%s' (GraphLab "
+                       "extends Tensor ** k for an int k in 1..8, as repeated multiplication)", py_type_name(x), py_type_name(k));
+    }
+    py_trace *tc = tensor_tc(I, at, "x", x);
+    if (!tc) return NULL;
+    int r = x->u.tn.id;
+    for (int64_t i = 1; i < n && r >= 0; i++) r = gl_t_mul(tc->tr, r, x->u.tn.id);   /* x * x * ... */
+    return py_tensor(I, at, tc, r);
+}
+
+py_val *py_tensor_sugar_attr(py_interp *I, const py_node *at, py_val *t, const char *name) {
+    if (strcmp(name, "mean") == 0) return py_builtin(I, B_T_MEAN, t);
+    if (strcmp(name, "T") == 0) {
+        py_trace *tc = tensor_tc(I, at, "x", t);
+        if (!tc) return NULL;
+        const gl_shape *s = gl_t_shape(tc->tr, t->u.tn.id);
+        int perm[GL_MAX_RANK], r = s ? s->rank : 0;
+        for (int i = 0; i < r; i++) perm[i] = r - 1 - i;
+        return py_tensor(I, at, tc, gl_t_transpose(tc->tr, t->u.tn.id, perm, r));
+    }
+    return NULL;
+}
+
+/* reshape(..., -1, ...): the -1 dim from the element count (int dims only) */
+bool py_reshape_infer(py_interp *I, const py_node *at, py_val *t, gl_shape *s, int m) {
+    const gl_shape *in = gl_t_shape(t->u.tn.tc->tr, t->u.tn.id);
+    int64_t total = 1, rest = 1;
+    for (int i = 0; in && i < in->rank; i++) {
+        if (gl_dim_is_sym(in->d[i])) return py_fail(I, at, GL_E_INVALID, "reshape(-1, ...) needs int dims, the tensor has a symbolic one"), false;
+        total *= in->d[i].n;
+    }
+    for (int i = 0; i < s->rank; i++) {
+        if (i == m) continue;
+        if (gl_dim_is_sym(s->d[i])) return py_fail(I, at, GL_E_INVALID, "reshape(-1, ...) needs int dims"), false;
+        rest *= s->d[i].n;
+    }
+    if (!rest || total % rest)
+        return py_fail(I, at, GL_E_SHAPE, "ValueError: cannot reshape a tensor of %lld elements with a -1 dim", (long long)total), false;
+    s->d[m] = gl_dim_int(total / rest);
+    return true;
 }
