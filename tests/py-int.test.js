@@ -121,3 +121,20 @@ describe('where GraphLab must differ from CPython, it says so', () => {
     expect(r.stderr).toMatch(/OverflowError: Python int too large to convert to C ssize_t/);
   });
 });
+
+describe("GraphLab's documented Tensor extensions (the reference has none of them)", () => {
+  const trace = (body) => runCli('native', ['trace', '-'], { input: `from graph_lab import trace, F\n${body}\n` });
+  it('x ** 2 is mul(x, x); x.T, x.mean(axis=), reshape(-1, ...), F.sigmoid / F.relu / F.gelu', () => {
+    const r = trace('g = trace(lambda x: F.relu(F.sigmoid(x ** 2).T.reshape(-1, 2).mean(axis=0)) + F.gelu(x).sum(), {"x": (2, 3)})');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('%1   = mul(%0, %0)  : [2×3]');
+    expect(r.stdout).toContain('transpose(%');
+    expect(r.stdout).toContain('shape=(3, 2))  : [3×2]');
+    expect(r.stdout).toContain('maximum(%');
+    expect(r.stdout).toContain('gelu(%0)');
+  });
+  it('x ** 0.5 and slicing say what GraphLab offers instead', () => {
+    expect(trace('g = trace(lambda x: x ** 0.5, {"x": (2,)})').stderr).toMatch(/1:\d+: TypeError: unsupported operand type\(s\) for \*\*: 'Tensor' and 'float' \(GraphLab extends Tensor \*\* k for an int k in 1\.\.8/);
+    expect(trace('g = trace(lambda x: x[0], {"x": (2,)})').stderr).toMatch(/TypeError: 'Tensor' object is not subscriptable: the graph IR has no slice or index op/);
+  });
+});

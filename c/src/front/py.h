@@ -104,7 +104,8 @@ typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
     V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
     V_ITER, V_VIEW,               /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
-    V_BIG                         /* an int that does not fit in 64 bits (py_num.c); type name "int" */
+    V_BIG,                        /* an int that does not fit in 64 bits (py_num.c); type name "int" */
+    V_NODE                        /* a Node of a traced Graph's g.nodes (py_glapi.c) */
 } py_vkind;
 
 typedef struct py_val py_val;
@@ -144,10 +145,11 @@ struct py_val {
         py_arr *arr;
         int mod;
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
-        struct { gl_graph *g; } gr;
+        struct { gl_graph *g; py_val *nodes; } gr;   /* nodes: g.nodes, made on first use (py_glapi.c) */
         struct py_iter *it;       /* V_ITER */
         struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
         py_big *big;              /* V_BIG */
+        struct { py_val *graph; int id; } node;   /* V_NODE: graph->u.gr.g->nodes[id] */
     } u;
 };
 
@@ -163,6 +165,7 @@ struct py_trace {
     gl_span *spans;
     int scap;
     bool concrete;                /* an example was given: consts carry numbers */
+    const char *mode;             /* trace(..., mode=): its name, for messages */
     py_trace *up;
 };
 
@@ -185,6 +188,8 @@ typedef struct {
     int ctl;                      /* 0, CTL_BREAK, CTL_CONTINUE, CTL_RETURN */
     py_val *ret;
     py_node *at;                  /* the expression being evaluated (for errors raised below it) */
+    gl_graph **graphs;            /* every finished trace's graph but the last: alive while Graph values are */
+    int ngraphs, capgraphs;
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -242,6 +247,9 @@ enum {
     B_N_FIRST, B_ROUND = B_N_FIRST, B_DIVMOD, B_POW, B_HASH, B_BIN, B_HEX, B_OCT, B_I_BITLEN, B_M_FMOD, B_M_FLOOR,
     B_M_CEIL, B_M_TRUNC, B_M_ISINF, B_M_ISNAN, B_M_ISFINITE, B_M_GCD, B_M_LOG2, B_M_LOG10, B_M_ISQRT, B_M_PROD_UNUSED,
     B_N_LAST = B_M_PROD_UNUSED,
+    /* graph_lab API (py_glapi.c: py_glapi_builtin) */
+    B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
+    B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,
     B_COUNT
 };
 
@@ -379,5 +387,19 @@ void py_num_install(py_interp *I);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_num_builtin_name(int id);
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
+
+/* ---------------------------------------------------------------- graph_lab API (py_glapi.c) */
+py_val *py_graph_attr(py_interp *I, const py_node *at, py_val *v, const char *name);
+py_val *py_node_attr(py_interp *I, const py_node *at, py_val *v, const char *name);
+void py_node_repr(py_interp *I, gl_sb *sb, const py_val *v);
+gl_status py_keep_graph(py_interp *I, gl_graph *g);      /* freed at the end of the run */
+py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_glapi_builtin_name(int id);
+py_val *py_glapi_module_attr(py_interp *I, const char *name);  /* NULL (no error) when not one of them */
+/* GraphLab's documented extensions over the reference's Tensor (never reached by a program the reference
+ * traces): x ** k, x.T, x.mean(axis=, keepdims=), reshape with one -1, F.sigmoid / F.relu / F.gelu. */
+py_val *py_tensor_pow(py_interp *I, const py_node *at, py_val *x, py_val *k);
+py_val *py_tensor_sugar_attr(py_interp *I, const py_node *at, py_val *t, const char *name);   /* NULL, no error: none */
+bool py_reshape_infer(py_interp *I, const py_node *at, py_val *t, gl_shape *s, int minus_one_at);
 
 #endif

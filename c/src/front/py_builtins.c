@@ -16,6 +16,7 @@ static const char *NAMES[B_COUNT] = {
 
 const char *py_builtin_name(int id) {
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
+    if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
     return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
 }
 
@@ -162,8 +163,12 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     py_val *example = v[4] && v[4]->kind != V_NONE ? v[4] : NULL;
     int mode = GL_BRANCH_ERROR;
     if (v[3]) {
-        if (v[3]->kind != V_STR || (mode = gl_branch_mode_from_name(v[3]->u.str.s)) < 0)
-            return py_fail(I, at, GL_E_INVALID, "trace: mode must be \"error\", \"specialize\" or \"guard\"");
+        if (v[3]->kind != V_STR)
+            return py_fail(I, at, GL_E_INVALID, "trace: mode must be \"error\", \"specialize\" or \"guard\", got %s",
+                           py_type_name(v[3]));
+        /* the reference's Tracer takes any mode: one it does not know looks at the example's value like
+         * "specialize" (no guard), and without an example it cannot branch, like "error" */
+        if ((mode = gl_branch_mode_from_name(v[3]->u.str.s)) < 0) mode = GL_BRANCH_SPECIALIZE;
     }
     if (inputs->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: inputs must be a dict {name: shape}, got %s", py_type_name(inputs));
     if (params && params->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "trace: params must be a dict {name: shape or values}, got %s", py_type_name(params));
@@ -171,6 +176,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     py_trace *tc = py_alloc(&I->ar, sizeof *tc);
     if (!tc) return py_oom(I);
     tc->concrete = example != NULL;
+    tc->mode = v[3] ? v[3]->u.str.s : "error";
     if (gl_tracer_new((gl_branch_mode)mode, example != NULL, &tc->tr, &I->err)) return NULL;
     tc->up = I->top;
     I->top = tc;
@@ -228,9 +234,11 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
                 goto done;
             }
             int id;
-            if (pv->kind == V_TUPLE) {           /* a shape: the value may come from the case (opts->params) */
+            bool shell = pv->kind == V_ARRAY && pv->u.arr->which < 0 && !pv->u.arr->real && pv->u.arr->shell;
+            if (pv->kind == V_TUPLE || shell) {  /* a shape: the value may come from the case (opts->params) */
                 gl_shape s;
-                if (!want_shape(I, at, k->u.str.s, pv, &s)) goto done;
+                if (shell) s = gl_array_shape(pv->u.arr->shell);     /* layer_params(cfg): shape only */
+                else if (!want_shape(I, at, k->u.str.s, pv, &s)) goto done;
                 int j = I->opts && I->opts->params ? gl_params_find(I->opts->params, k->u.str.s) : -1;
                 gl_array *given = j >= 0 ? I->opts->params->values[j] : NULL;
                 if (given && !gl_array_matches(given, &s, NULL)) {
@@ -302,7 +310,11 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
         goto done;
     }
     res->u.gr.g = done_g;
-    gl_graph_free(I->last);          /* the graph a program compiles is its last trace's */
+    res->u.gr.nodes = NULL;
+    if (I->last && py_keep_graph(I, I->last)) {   /* a Graph value of it may still be used */
+        gl_graph_free(I->last);
+        I->last = NULL;
+    }
     free(I->last_spans);
     I->last = done_g;
     I->last_spans = tc->spans;
@@ -418,8 +430,16 @@ static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_
         if (a->npos > GL_MAX_RANK) return py_fail(I, at, GL_E_INVALID, "%s: at most %d dims", fn, GL_MAX_RANK);
         if (id == B_T_RESHAPE) {
             gl_shape s = {a->npos, {{0}}};
-            for (int i = 0; i < a->npos; i++)
+            int m1 = -1;                    /* GraphLab's extension: one -1 dim, inferred */
+            for (int i = 0; i < a->npos; i++) {
+                if (a->pos[i]->kind == V_INT && a->pos[i]->u.i == -1 && m1 < 0) {
+                    m1 = i;
+                    s.d[i] = gl_dim_int(1);
+                    continue;
+                }
                 if (!want_dim(I, at, a->pos[i], &s.d[i])) return NULL;
+            }
+            if (m1 >= 0 && !py_reshape_infer(I, at, self, &s, m1)) return NULL;
             return py_tensor(I, at, tc, gl_t_reshape(tc->tr, self->u.tn.id, &s));
         }
         int perm[GL_MAX_RANK];
@@ -447,6 +467,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
+    if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -689,6 +710,9 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         static const int ids[] = {B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV};
         for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
             if (strcmp(name, NAMES[ids[i]]) == 0) return py_builtin(I, ids[i], NULL);
+        if (strcmp(name, "sigmoid") == 0) return py_builtin(I, B_F_SIGMOID, NULL);   /* extensions */
+        if (strcmp(name, "relu") == 0) return py_builtin(I, B_F_RELU, NULL);
+        if (strcmp(name, "gelu") == 0) return py_builtin(I, B_F_GELU, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: type object 'F' has no attribute '%s'", name);
     }
     if (strcmp(name, "F") == 0) {
@@ -699,6 +723,15 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
     if (strcmp(name, "trace") == 0) return py_builtin(I, B_TRACE, NULL);
     if (strcmp(name, "rope_tables") == 0) return py_builtin(I, B_ROPE, NULL);
     if (strcmp(name, "LayerCfg") == 0) return py_builtin(I, B_LAYERCFG, NULL);
+    {
+        py_val *x = py_glapi_module_attr(I, name);
+        if (x || I->err.code) return x;
+    }
+    if (strcmp(name, "math") == 0) {          /* the reference imports math: `from graph_lab import *` has it */
+        py_val *m = py_new(I, V_MODULE);
+        if (m) m->u.mod = MOD_MATH;
+        return m;
+    }
     if (strcmp(name, "LLAMA8B") == 0) {
         py_val *c = py_new(I, V_CFG);
         if (!c || !(c->u.cfg = py_alloc(&I->ar, sizeof(py_val *) * 7))) return py_oom(I);
@@ -709,7 +742,7 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         return c;
     }
     return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'graph_lab' has no attribute '%s' (GraphLab has F, "
-                   "LayerCfg, rope_tables, trace, LLAMA8B)", name);
+                   "LayerCfg, rope_tables, trace, LLAMA8B, layer_params, prefill_layer, decode_layer)", name);
 }
 
 py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
@@ -729,11 +762,19 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "max") == 0) return py_builtin(I, B_T_MAX, v);
         if (strcmp(name, "reshape") == 0) return py_builtin(I, B_T_RESHAPE, v);
         if (strcmp(name, "transpose") == 0) return py_builtin(I, B_T_TRANSPOSE, v);
+        {
+            py_val *x = py_tensor_sugar_attr(I, at, v, name);
+            if (x || I->err.code) return x;
+        }
         if (strcmp(name, "id") == 0) return py_int(I, v->u.tn.id);
         break;
     case V_ARRAY:
         if (strcmp(name, "shape") == 0 && v->u.arr->which >= 0) {
             gl_shape s = {3, {gl_dim_int(1), gl_dim_int(v->u.arr->T), gl_dim_int(v->u.arr->dh)}};
+            return shape_tuple(I, &s);
+        }
+        if (strcmp(name, "shape") == 0 && !v->u.arr->real && v->u.arr->shell) {   /* layer_params(cfg) */
+            gl_shape s = gl_array_shape(v->u.arr->shell);
             return shape_tuple(I, &s);
         }
         if (strcmp(name, "shape") == 0 && v->u.arr->real) {
@@ -758,6 +799,8 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "real") == 0) return v;
         if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
         break;
+    case V_GRAPH: return py_graph_attr(I, at, v, name);
+    case V_NODE: return py_node_attr(I, at, v, name);
     case V_LIST:
         if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
         if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);

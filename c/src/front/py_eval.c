@@ -243,10 +243,15 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
             const gl_err *te = gl_tracer_error(tc->tr);
             char tx[80];
             expr_text(at, tx, sizeof tx);
-            if (te->code == GL_E_TRACE)
+            const char *mode = tc->mode ? tc->mode : "error";
+            if (te->code == GL_E_TRACE && strcmp(mode, "error") == 0)
                 return py_fail(I, at, GL_E_TRACE, "data-dependent branch: `%s` is a tensor, and under mode \"error\" "
                                "a trace cannot look at its value (use mode=\"specialize\" or \"guard\" with an example)",
                                tx), I->err.code;
+            if (te->code == GL_E_TRACE)
+                return py_fail(I, at, GL_E_TRACE, "data-dependent branch: `%s` is a tensor, and under mode \"%.40s\" a "
+                               "trace looks at its value in the example, but this trace has none (give example={...})",
+                               tx, mode), I->err.code;
             return py_tracer_fail(I, at, tc), I->err.code;
         }
         (void)n0;
@@ -270,6 +275,7 @@ static uint64_t range_ulen(const py_val *r) {
 static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
     py_val *t = a->kind == V_TENSOR ? a : b;
+    if (op == OP_POW && a->kind == V_TENSOR && b->kind != V_TENSOR) return py_tensor_pow(I, at, a, b);   /* extension */
     if (op == OP_FLOORDIV || op == OP_MOD || op == OP_POW || op > OP_MATMUL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'",
                        op <= OP_MATMUL ? sym[op] : op == OP_BITAND ? "&" : op == OP_BITOR ? "|" : op == OP_BITXOR ? "^"
@@ -695,7 +701,9 @@ static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool 
 static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
-    if (c->kind == V_TENSOR) return py_fail(I, n, GL_E_INVALID, "indexing a tensor is not supported (there is no slice op in the IR)");
+    if (c->kind == V_TENSOR)
+        return py_fail(I, n, GL_E_INVALID, "TypeError: 'Tensor' object is not subscriptable: the graph IR has no slice or "
+                       "index op; trace the part you need as its own input, or select it with a matmul by a 0/1 matrix");
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
@@ -1065,6 +1073,20 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_FROM: {
         int mod;
         if (import_module(I, s, &mod)) return I->err.code;
+        if (s->i == 1) {               /* from M import *: the public names GraphLab implements */
+            static const char *gl_names[] = {"F", "trace", "rope_tables", "LayerCfg", "LLAMA8B", "layer_params",
+                                             "prefill_layer", "decode_layer", "math", NULL};
+            static const char *math_names[] = {"sqrt", "exp", "log", "pi", "e", "inf", "nan", "tau", "fmod", "floor",
+                                               "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
+                                               "isqrt", NULL};
+            const char **names = mod == MOD_GL ? gl_names : mod == MOD_MATH ? math_names : NULL;
+            for (int i = 0; names && names[i]; i++) {
+                const char *nm = py_intern(&I->ar, names[i], strlen(names[i]));
+                if (!nm || !(v = py_module_attr(I, s, mod, names[i])) || py_env_set(I, env, nm, v))
+                    return I->err.code ? I->err.code : (py_oom(I), I->err.code);
+            }
+            return GL_OK;
+        }
         for (int i = 0; i < s->n; i++) {
             py_node *al = s->list[i];
             if (!(v = py_module_attr(I, al, mod, al->name))) {
@@ -1193,6 +1215,8 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     }
     gl_graph_free(I->last);
     free(I->last_spans);
+    for (int i = 0; i < I->ngraphs; i++) gl_graph_free(I->graphs[i]);
+    free(I->graphs);
     for (int i = 0; i < I->nrel; i++) gl_array_release(I->rel[i]);
     free(I->rel);
     gl_sb_free(&I->console);

@@ -1021,12 +1021,17 @@ static py_node *small_stmt(parser *P) {
             if (!(n = mk(P, S_FROM, t)) || !(n->name = dotted(P))) return NULL;
             if (!is_kw(peek(P), "import")) return syntax(P, peek(P));
             next(P);
+            if (is_op(peek(P), "*")) {   /* from M import *: every public name (n->i = 1) */
+                next(P);
+                n->i = 1;
+                return n;
+            }
             bool paren = is_op(peek(P), "(");
             if (paren) next(P);
             vec v = {0};
             for (;;) {
                 py_tok *a = peek(P);
-                if (is_op(a, "*")) return perr(P, a, GL_E_PARSE, "'from ... import *' is not supported: name what you use%s", "");
+                if (is_op(a, "*")) return syntax(P, a);
                 if (a->kind != T_NAME || is_keyword(a->name)) return syntax(P, a);
                 next(P);
                 py_node *al = mk(P, S_ALIAS, a);

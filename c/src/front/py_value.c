@@ -123,7 +123,7 @@ gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
 const char *py_type_name(const py_val *v) {
     static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
-                                  "LayerCfg", "Graph", "iterator", "dict_view", "int"};
+                                  "LayerCfg", "Graph", "iterator", "dict_view", "int", "Node"};
     if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
     return names[v->kind];
 }
@@ -249,6 +249,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     case V_BOOL: gl_sb_puts(sb, v->u.b ? "True" : "False"); return;
     case V_INT: gl_sb_printf(sb, "%lld", (long long)v->u.i); return;
     case V_BIG: py_num_repr(I, sb, v); return;
+    case V_NODE: py_node_repr(I, sb, v); return;
     case V_FLOAT:
         if (isinf(v->u.f)) gl_sb_puts(sb, v->u.f > 0 ? "inf" : "-inf");
         else if (isnan(v->u.f)) gl_sb_puts(sb, "nan");
