@@ -42,7 +42,7 @@ const BUILD_TIMEOUT_S = 600;
 
 // Test steps. `c` is every C unit test (ASan build), fastest first; the others are Vitest suites. A C mutant
 // without `steps` runs c, random, parity (then its `tests`); `steps = …` names exactly what it runs, in order.
-// `vitest:<file>` runs any one suite.
+// `vitest:<file>` runs any one suite, `vitest:<file>#<pattern>` the tests of it whose name matches.
 const VITEST = (file, pattern) => ['node_modules/.bin/vitest', 'run', file, '--bail=1',
   ...(pattern ? ['-t', pattern] : [])];
 const STEPS = {
@@ -59,7 +59,12 @@ const STEPS = {
   pack: VITEST('tests/native-packed.test.js'),                  // the packed result, natively, by the lab's decoders
   cli: VITEST('tests/cli-errors.test.js'),
 };
-const stepArgs = (step) => (step.startsWith('vitest:') ? VITEST(step.slice(7)) : STEPS[step]);
+// `vitest:<file>#<pattern>`: only the tests whose name matches pattern (no spaces; `_` stands for one)
+const stepArgs = (step) => {
+  if (!step.startsWith('vitest:')) return STEPS[step];
+  const [file, pattern] = step.slice(7).split('#');
+  return VITEST(file, pattern ? pattern.replace(/_/g, ' ') : undefined);
+};
 const isC = (file) => /^c\/.*\.[ch]$/.test(file);
 
 /** tools/mutants.txt: blocks of `key = value` lines: id, file, area, desc, tests or steps (optional), then one
