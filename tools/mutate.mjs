@@ -13,8 +13,10 @@
 //    file together, so a mutant recompiles one source file (the restored one only when the worker moves on to
 //    another file);
 //  - each mutant runs only the suites it needs (`steps = …`: the front end's mutants the CPython-oracle
-//    suites, the lab's JS the unit suites; the passes' the C tests, random graphs and parity) and only builds
-//    what those run (C unit tests: the ASan test binaries; CLI suites: build/graphlab; JS: nothing);
+//    suites, the lab's JS the unit suites; the passes' the C tests, random graphs and parity) and builds only
+//    what runs, when it runs: each C unit test binary just before it runs, those that call the mutated file's
+//    functions first (most mutants die in the first one), build/graphlab before the first CLI suite, nothing
+//    for the lab's JS;
 //  - every build and step is time-bound (a mutant that hangs a suite is killed by its timeout).
 // Then: a baseline build and run of every step (must pass), and for each mutant: apply, build, run its steps
 // in order, stop at the first failure (killed), revert. Prints each outcome, the score per area and overall,
@@ -40,7 +42,7 @@ const BUILD_TIMEOUT_S = 600;
 
 // Test steps. `c` is every C unit test (ASan build), fastest first; the others are Vitest suites. A C mutant
 // without `steps` runs c, random, parity (then its `tests`); `steps = …` names exactly what it runs, in order.
-// `vitest:<file>` runs any one suite.
+// `vitest:<file>` runs any one suite, `vitest:<file>#<pattern>` the tests of it whose name matches.
 const VITEST = (file, pattern) => ['node_modules/.bin/vitest', 'run', file, '--bail=1',
   ...(pattern ? ['-t', pattern] : [])];
 const STEPS = {
@@ -57,7 +59,12 @@ const STEPS = {
   pack: VITEST('tests/native-packed.test.js'),                  // the packed result, natively, by the lab's decoders
   cli: VITEST('tests/cli-errors.test.js'),
 };
-const stepArgs = (step) => (step.startsWith('vitest:') ? VITEST(step.slice(7)) : STEPS[step]);
+// `vitest:<file>#<pattern>`: only the tests whose name matches pattern (no spaces; `_` stands for one)
+const stepArgs = (step) => {
+  if (!step.startsWith('vitest:')) return STEPS[step];
+  const [file, pattern] = step.slice(7).split('#');
+  return VITEST(file, pattern ? pattern.replace(/_/g, ' ') : undefined);
+};
 const isC = (file) => /^c\/.*\.[ch]$/.test(file);
 
 /** tools/mutants.txt: blocks of `key = value` lines: id, file, area, desc, tests or steps (optional), then one
@@ -151,25 +158,24 @@ function run(cmd, args, cwd, timeoutS) {
 const secs = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
 const OPT = process.env.MUTATE_OPT ?? '-O1';
 
-/** What a mutant's steps need built in its copy (nothing for the lab's JS). */
-function targets(mu, testBins) {
-  if (!isC(mu.file)) return [];
-  const t = [];
-  if (mu.steps.includes('c')) t.push(...testBins);
-  if (mu.steps.some((st) => st !== 'c')) t.push('build/graphlab');
-  return t;
-}
-
 function build(dir, tgts, jobs) {
   if (!tgts.length) return Promise.resolve({ status: 0, out: '' });
   return run('make', ['-s', `-j${jobs}`, `OPT=${OPT}`, ...tgts], dir, BUILD_TIMEOUT_S);
 }
 
-/** Runs the steps in order; the first failure is returned as {step, detail}, or null if all pass. */
-async function runSteps(dir, steps, testBins) {
+/** Runs the steps in order; the first failure is returned as {step, detail}, or null if all pass. With `lazy`
+ * (a mutant of C), what each step runs is built just before it: each C unit test binary before it runs (most
+ * C mutants die in the first binaries, which `bins` puts first), build/graphlab before the first CLI suite;
+ * a build that fails is returned as {invalid}. */
+async function runSteps(dir, steps, bins, lazy = false) {
+  let cliBuilt = !lazy;
   for (const step of steps) {
     if (step === 'c') {
-      for (const bin of testBins) {
+      for (const bin of bins) {
+        if (lazy) {
+          const b = await build(dir, [bin], 1);
+          if (b.status !== 0) return { invalid: b };
+        }
         const r = await run(join(dir, bin), [], dir, STEP_TIMEOUT_S);
         if (r.status !== 0) {
           const failed = [...r.out.matchAll(/\[  FAILED  \] (test_\w+)/g)].map((m) => m[1]);
@@ -179,6 +185,11 @@ async function runSteps(dir, steps, testBins) {
         }
       }
     } else {
+      if (!cliBuilt) {
+        const b = await build(dir, ['build/graphlab'], 1);
+        if (b.status !== 0) return { invalid: b };
+        cliBuilt = true;
+      }
       const [cmd, ...args] = stepArgs(step);
       const r = await run(join(dir, cmd), args, dir, STEP_TIMEOUT_S);
       if (r.status !== 0) {
@@ -188,6 +199,18 @@ async function runSteps(dir, steps, testBins) {
     }
   }
   return null;
+}
+
+/** The C unit test binaries, those that call the most functions the mutated file defines first (a mutant
+ * of fuse.c runs test_fuse_* before test_front). */
+function binsFor(dir, file, testBins) {
+  const src = readFileSync(join(dir, file), 'utf8');
+  const names = [...new Set([...src.matchAll(/^[A-Za-z_][\w \t*]*?\b(gl_\w+|py_\w+)\s*\(/gm)].map((m) => m[1]))];
+  const score = new Map(testBins.map((bin) => {
+    const t = readFileSync(join(dir, 'c', 'tests', `${bin.slice('build/tests/'.length)}.c`), 'utf8');
+    return [bin, names.reduce((n, f) => n + (t.includes(`${f}(`) ? 1 : 0), 0)];
+  }));
+  return [...testBins].sort((a, b) => score.get(b) - score.get(a));
 }
 
 /** Why each mutant cannot be made in the tree at `root` (empty when every one applies exactly once). */
@@ -315,24 +338,23 @@ async function main() {
       .sort((x, y) => y.length - x.length);
     const results = new Map();
     let invalid = 0;
-    const perWorkerJobs = Math.max(1, Math.floor(jobs / nWorkers));
     const worker = async (w) => {
       const d = dirs[w];
       for (let g = groups.shift(); g; g = groups.shift()) {
         const p = join(d, g[0].file);
         const orig = readFileSync(p, 'utf8');
+        const bins = isC(g[0].file) ? binsFor(d, g[0].file, testBins) : testBins;
         try {
           for (const mu of g) {
             const tm = Date.now();
             writeFileSync(p, mutate(orig, mu).text);
             let outcome;
-            const bm = await build(d, targets(mu, testBins), perWorkerJobs);
-            if (bm.status !== 0) {
+            const f = await runSteps(d, mu.steps, bins, isC(mu.file));
+            if (f && f.invalid) {
               invalid++;
-              outcome = { status: 'INVALID', why: bm.status === 124 ? 'build timeout'
-                : `does not compile: ${(/error: .*/.exec(bm.out) ?? [''])[0]}` };
+              outcome = { status: 'INVALID', why: f.invalid.status === 124 ? 'build timeout'
+                : `does not compile: ${(/error: .*/.exec(f.invalid.out) ?? [''])[0]}` };
             } else {
-              const f = await runSteps(d, mu.steps, testBins);
               outcome = f ? { status: 'killed', why: `${f.step}: ${f.detail}` } : { status: 'SURVIVED', why: mu.steps.join(', ') };
             }
             outcome.secs = (Date.now() - tm) / 1000;

@@ -25,6 +25,9 @@ CASES = {
     "slice_negative_steps": "s = 'abcdef'\nprint(s[::-1], s[::-2], s[4:1:-1], s[-1:-4:-1], repr(s[1:4:-1]))\n"
                             "l = [0, 1, 2, 3, 4, 5]\nprint(l[::-2], l[5:0:-2], l[-2::-3], l[10:-10:-1], l[:-7:-1])\n"
                             "t = (1, 2, 3)\nprint(t[::-1], t[-1::-2], t[2:-4:-1])",
+    "slice_negative_plain": "s = 'abcdef'\nprint(s[::-1], s[::-2], s[4:1:-1], s[-1:-4:-1], len(s[1:4:-1]), s[-100:100:2])\n"
+                            "l = [0, 1, 2, 3, 4, 5]\nprint(l[::-2], l[5:0:-2], l[-2::-3], l[10:-10:-1], l[:-7:-1], l[-1:3:-1])\n"
+                            "print((1, 2, 3)[::-1], [][::-1], 'x'[::-1], l[4:4:-1], l[2:100])",
     "slice_step_zero": "l = [1, 2]\nprint(l[::1])\nprint(l[::0])",
     "slice_assign_neg": "l = list(range(6))\nl[::-2] = ['a', 'b', 'c']\nprint(l)\ndel l[::-3]\nprint(l)",
     "range_negative_in": "r = range(10, 0, -2)\nprint(10 in r, 9 in r, 0 in r, 2 in r, -2 in r, 11 in r)\n"
@@ -52,6 +55,8 @@ CASES = {
     # ------------------------------------------------------------------ bools and numbers
     "bools_in_float_arith": "print(True + 1.5, True * 2.0, False / 1, True // 1, -True, True ** 2, 1.0 + False)\n"
                             "print(True + True, True / 2, repr(True * 1.0), abs(-True), True - 0.25, round(True * 2.5))",
+    "bools_float_plain": "print(True + 1.5, True * 2.0, False / 1, 1.0 + False, True - 0.25, True / 2, 2.5 * True)\n"
+                         "print(True + True, -True, True ** 2, True // 1, 7 % True, False * 3.5)",
     "bool_compare_sum": "print(sum([True, True, False]), max(True, 0.5), True == 1, True == 1.0)\n"
                         "print(sorted([True, 0, 0.5, -1]), [1, 2][True], 'ab'[False])",
     "int_float_compare": "print(1 == 1.0, 2 ** 53 + 1 == float(2 ** 53 + 1), 10 ** 20 < 1e20 + 1, -0.0 == 0, 0.1 + 0.2 == 0.3)",
