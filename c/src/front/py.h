@@ -60,7 +60,8 @@ typedef enum {
     E_DICTCOMP, E_COMPFOR, E_COMPIF, E_BINOP, E_UNARY, E_NOT, E_AND, E_OR, E_CMP, E_IFEXP, E_LAMBDA, E_CALL,
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
-    S_FROM, S_ALIAS, S_ASSERT
+    S_FROM, S_ALIAS, S_ASSERT,
+    S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK
 } py_kind;
 
 /* Operators (binary, unary, comparison). */
@@ -98,12 +99,17 @@ gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_n
 /* ---------------------------------------------------------------- values (py_value.c) */
 typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
-    V_ARRAY, V_MODULE, V_CFG, V_GRAPH
+    V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
+    V_CLASS, V_INST, V_METHOD, V_WRAP
 } py_vkind;
 
 typedef struct py_val py_val;
 typedef struct py_env py_env;
 typedef struct py_trace py_trace;
+typedef struct py_class py_class;     /* py_class.h */
+typedef struct py_inst py_inst;
+typedef struct py_wrap py_wrap;
+typedef struct py_crt py_crt;
 
 typedef struct {
     gl_array *real;               /* numbers (owned; released at the end of the run) */
@@ -131,13 +137,17 @@ struct py_val {
         struct { py_val **v; int n, cap; } seq;
         py_dict *d;
         struct { int64_t start, stop, step; } r;
-        struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda */
+        struct { py_node *def; py_env *env; py_val **defaults; py_env *clsns; } fn;   /* def or lambda; clsns: the class body it was defined in (super()) */
         struct { int id; py_val *self; } bi;
         struct { py_trace *tc; int id; } tn;
         py_arr *arr;
         int mod;
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
         struct { gl_graph *g; } gr;
+        py_class *cls;            /* V_CLASS */
+        py_inst *inst;            /* V_INST */
+        struct { py_val *self, *fn; } m;   /* V_METHOD */
+        py_wrap *w;               /* V_WRAP */
     } u;
 };
 
@@ -146,6 +156,9 @@ struct py_env {
     const char **names;
     py_val **vals;
     int n, cap;
+    bool cls;                     /* a class body's namespace: functions defined in it do not see it */
+    py_val *cls_cell, *self_arg;  /* a class body's env: its class once made; a method's call: its class and first
+                                   * argument (zero-argument super() looks for the nearest) */
 };
 
 struct py_trace {
@@ -176,6 +189,7 @@ typedef struct {
     int ctl;                      /* 0, CTL_BREAK, CTL_CONTINUE, CTL_RETURN */
     py_val *ret;
     py_node *at;                  /* the expression being evaluated (for errors raised below it) */
+    py_crt *crt;                  /* classes and exceptions (py_class.c) */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -203,6 +217,7 @@ gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
 const char *py_type_name(const py_val *v);
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
 bool py_eq(const py_val *a, const py_val *b);
+bool py_eq_depth(const py_val *a, const py_val *b, int depth);   /* py_eq inside a container at depth */
 /* Python's str() / repr() into sb. */
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
 /* Numbers with Python semantics (ints are 64-bit; overflow is an error). NULL + error on failure. */
@@ -257,5 +272,7 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 /* The tracer's error after a failed builder call, at `at`, naming the expression. */
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
+
+#include "front/py_class.h"
 
 #endif

@@ -13,7 +13,10 @@ static const char *NAMES[B_COUNT] = {
     "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
     "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join"};
 
-const char *py_builtin_name(int id) { return id >= 0 && id < B_COUNT ? NAMES[id] : "?"; }
+const char *py_builtin_name(int id) {
+    if (id >= BC_FIRST) return py_class_builtin_name(id);
+    return id >= 0 && id < B_COUNT ? NAMES[id] : "?";
+}
 
 py_val *py_builtin(py_interp *I, int id, py_val *self) {
     py_val *v = py_new(I, V_BUILTIN);
@@ -35,6 +38,7 @@ void py_builtins_install(py_interp *I) {
             return;
         }
     }
+    py_class_install(I);
 }
 
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
@@ -492,6 +496,7 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -501,6 +506,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         case V_STR: return py_int(I, (int64_t)x->u.str.n);
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
         case V_DICT: return py_int(I, x->u.d->n);
+        case V_INST: return py_inst_len(I, at, x);
         case V_RANGE: {
             py_val **items;
             int64_t s = x->u.r.step, lo = x->u.r.start, hi = x->u.r.stop;
@@ -532,6 +538,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         static const char *nm[] = {"x"};
         if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
+        if (x->kind == V_INST) return py_inst_unary(I, at, UN_ABS, x);
         if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
         if (x->kind == V_INT || x->kind == V_BOOL) {
             int64_t i = x->kind == V_INT ? x->u.i : x->u.b;
@@ -557,6 +564,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         for (int i = 0; i < a->npos; i++) {
             if (i) gl_sb_putn(&I->console, sep, nsep);
             py_repr(I, &I->console, a->pos[i], false);
+            if (I->err.code) return NULL;   /* a __str__ that raised */
         }
         gl_sb_putn(&I->console, end, nend);
         if (I->console.len > (1u << 20)) return py_fail(I, at, GL_E_LIMIT, "print() wrote more than 1 MiB");
@@ -575,7 +583,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         gl_sb sb;
         gl_sb_init(&sb);
         py_repr(I, &sb, v[0], false);
-        if (sb.failed) {
+        if (sb.failed || I->err.code) {
             gl_sb_free(&sb);
             return py_fail(I, at, GL_E_LIMIT, "str(): the text is too long");
         }
@@ -754,6 +762,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
 
 /* ---- attributes */
 py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name) {
+    if (mod >= MOD_DATACLASSES) return py_class_module_attr(I, at, mod, name);
+    if (mod == MOD_GL && strcmp(name, "Tensor") == 0) return py_class_module_attr(I, at, mod, name);
     if (mod == MOD_MATH) {
         if (strcmp(name, "pi") == 0) return py_float(I, 3.141592653589793);
         if (strcmp(name, "e") == 0) return py_float(I, 2.718281828459045);
@@ -791,6 +801,9 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
 }
 
 py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
+    bool done = false;
+    py_val *r = py_class_getattr(I, at, v, name, &done);
+    if (done) return r;
     switch (v->kind) {
     case V_MODULE: return py_module_attr(I, at, v->u.mod, name);
     case V_CFG:

@@ -215,6 +215,7 @@ static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
 
 /* ---- truth, iteration */
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
+    if (v->kind == V_INST) return py_inst_truth(I, at, v, out);
     if (v->kind == V_TENSOR) {
         if (!live_tensor(I, at, v)) return I->err.code;
         py_trace *tc = v->u.tn.tc;
@@ -274,6 +275,7 @@ gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***ite
         *n = l->u.seq.n;
         return GL_OK;
     }
+    case V_INST: return py_inst_iter_list(I, at, v, items, n);
     default:
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
     }
@@ -329,6 +331,7 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 }
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    if (a->kind == V_INST || (b->kind == V_INST && a->kind != V_TENSOR)) return py_inst_binop(I, at, op, a, b);
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
     if (op == OP_ADD && a->kind == b->kind && (a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST)) {
         if (a->kind == V_STR) {
@@ -400,6 +403,12 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
 
 static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"<", ">", "<=", ">="};
+    if ((a->kind == V_INST || b->kind == V_INST) && op != OP_IS && op != OP_ISNOT && op != OP_IN && op != OP_NOTIN)
+        return py_inst_compare(I, at, op, a, b);
+    if (b->kind == V_INST && (op == OP_IN || op == OP_NOTIN)) {
+        py_val *r = py_inst_contains(I, at, b, a);
+        return !r ? NULL : op == OP_IN ? r : py_bool(r == &py_False);
+    }
     switch (op) {
     case OP_IS: case OP_ISNOT: {
         bool same = a == b || (a->kind == b->kind && (a->kind == V_NONE || a->kind == V_BOOL) && py_eq(a, b)) ||
@@ -470,20 +479,24 @@ static py_val *eval(py_interp *I, py_node *n, py_env *env);
 static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env);
 
 static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, int np) {
+    py_env *denv = env;
+    while (env->cls && env->up) env = env->up;     /* a method does not see its class body's names */
     py_val *f = py_new(I, V_FUNC);
     if (!f) return NULL;
     f->u.fn.def = def;
     f->u.fn.env = env;
+    if (denv->cls) f->u.fn.clsns = denv;   /* its class, once made, is denv->cls_cell */
     if (np) {
         if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_oom(I);
-        for (int i = 0; i < np; i++)
-            if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, env))) return NULL;
+        for (int i = 0; i < np; i++)   /* defaults are evaluated where the def is (a class body sees its names) */
+            if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, denv))) return NULL;
     }
     return f;
 }
 
 py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
+    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
     if (f->kind == V_CFG || f->kind != V_FUNC)
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
     py_node *def = f->u.fn.def;
@@ -517,6 +530,10 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
             bound[i] = f->u.fn.defaults[i];
         }
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
+    }
+    if (f->u.fn.clsns && f->u.fn.clsns->cls_cell) {   /* a method: zero-argument super() finds its class and self here */
+        fe->cls_cell = f->u.fn.clsns->cls_cell;
+        fe->self_arg = np ? bound[0] : NULL;
     }
     I->depth++;
     I->edepth += 4;               /* eval_call, py_call, exec_block and exec_stmt frames */
@@ -565,6 +582,7 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
 }
 
 static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
+    if (n->a->kind == E_NAME && n->n == 0 && strcmp(n->a->name, "super") == 0) return py_super_zero(I, n, env);
     py_val *f = eval(I, n->a, env);
     if (!f) return NULL;
     py_args a = {0};
@@ -655,6 +673,11 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
     if (c->kind == V_TENSOR) return py_fail(I, n, GL_E_INVALID, "indexing a tensor is not supported (there is no slice op in the IR)");
+    if (c->kind == V_INST) {
+        if (n->b->kind == E_SLICE) return py_fail(I, n, GL_E_INVALID, "slicing an object of a class is not supported (index it with a number or key)");
+        py_val *k = eval(I, n->b, env);
+        return k ? py_inst_getitem(I, n, c, k) : NULL;
+    }
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
@@ -728,6 +751,10 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
             return NULL;
         }
         py_repr(I, &sb, v, p->op == 'r');
+        if (I->err.code) {        /* a __str__ / __repr__ that raised */
+            gl_sb_free(&sb);
+            return NULL;
+        }
         if (sb.len > GL_PROGRAM_MAX_SEQ) break;
     }
     if (sb.failed || sb.len > GL_PROGRAM_MAX_SEQ) {
@@ -779,6 +806,7 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return py_binop(I, n, n->op, a, b);
     case E_UNARY:
         if (!(a = eval(I, n->a, env))) return NULL;
+        if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
         if (a->kind == V_TENSOR) {
             if (n->op == OP_POS) return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary +: 'Tensor'");
             if (!live_tensor(I, n, a)) return NULL;
@@ -874,6 +902,7 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         if (t->b->kind == E_SLICE) return py_fail(I, t, GL_E_INVALID, "slice assignment is not supported"), GL_E_INVALID;
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
+        if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
         if (c->kind == V_DICT) {
             if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
                 return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
@@ -890,9 +919,10 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         }
         return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object does not support item assignment", py_type_name(c)), GL_E_INVALID;
     }
-    case E_ATTR:
-        return py_fail(I, t, GL_E_INVALID, "cannot assign to attribute '%s' (LayerCfg is frozen; objects are read-only)",
-                       t->name), GL_E_INVALID;
+    case E_ATTR: {
+        py_val *o = eval(I, t->a, env);
+        return o ? py_setattr(I, t, o, t->name, v) : I->err.code;
+    }
     default:
         return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot assign to this expression"), GL_E_PARSE;
     }
@@ -901,6 +931,7 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
 static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
     else if (strcmp(al->name, "graph_lab") == 0) *mod = MOD_GL;
+    else if (py_class_import(al->name) >= 0) *mod = py_class_import(al->name);
     else
         return py_fail(I, al, GL_E_INVALID, "ModuleNotFoundError: No module named '%s' (a GraphLab program can import "
                        "math and graph_lab)", al->name), GL_E_INVALID;
@@ -931,6 +962,8 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         }
         py_trace *tc = I->top;
         int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
+        if (cur->kind == V_INST && (v = py_inst_augop(I, s, s->op, cur, rhs))) return assign(I, s->a, v, env);
+        if (I->err.code) return I->err.code;
         if (!(v = py_binop(I, s, s->op, cur, rhs))) return I->err.code;
         if (tc && tc->tr && tc == I->top) stamp(I, tc, n0, s);
         return assign(I, s->a, v, env);
@@ -1036,6 +1069,7 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         }
         return py_fail(I, s, GL_E_INVALID, "AssertionError"), GL_E_INVALID;
     }
+    case S_CLASS: case S_TRY: case S_RAISE: case S_DECORATED: case S_ANNASSIGN: return py_class_exec(I, s, env);
     default:
         return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;
     }
@@ -1048,6 +1082,11 @@ static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env) {
     }
     return GL_OK;
 }
+
+/* ---- the evaluator's services for the other files (py_class.c, py_exc.c) */
+py_val *py_eval(py_interp *I, py_node *n, py_env *env) { return eval(I, n, env); }
+gl_status py_exec_block(py_interp *I, py_node **body, int n, py_env *env) { return exec_block(I, body, n, env); }
+gl_status py_assign(py_interp *I, py_node *target, py_val *v, py_env *env) { return assign(I, target, v, env); }
 
 /* ---- entry point */
 void gl_program_free(gl_program *p) {
