@@ -561,10 +561,15 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
                 return py_fail(I, at, GL_E_INVALID, "TypeError: print() got an unexpected keyword argument '%s'", a->kwn[k]);
             }
         }
+        size_t mark = I->console.len;      /* a __str__ that raises prints nothing of the line */
         for (int i = 0; i < a->npos; i++) {
             if (i) gl_sb_putn(&I->console, sep, nsep);
             py_repr(I, &I->console, a->pos[i], false);
-            if (I->err.code) return NULL;   /* a __str__ that raised */
+            if (I->err.code) {
+                if (I->console.len > mark) I->console.len = mark;
+                if (I->console.buf) I->console.buf[I->console.len] = 0;
+                return NULL;
+            }
         }
         gl_sb_putn(&I->console, end, nend);
         if (I->console.len > (1u << 20)) return py_fail(I, at, GL_E_LIMIT, "print() wrote more than 1 MiB");

@@ -26,6 +26,7 @@
 
 
 static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, strlen(s)); }
+static py_val *docstring(py_interp *I, py_node **body, int n);
 
 /* ---------------------------------------------------------------- namespaces */
 static py_val *ns_get(py_env *e, const char *name) {
@@ -256,7 +257,7 @@ static py_val *pseudo(py_interp *I, const char *name) {
 
 py_val *py_type_of(py_interp *I, py_val *x) {
     if (x->kind == V_INST) return x->u.inst->cls;
-    if (x->kind == V_CLASS) return I->crt->type;
+    if (x->kind == V_CLASS || py_builtin_is_type(x)) return I->crt->type;
     const char *tn = py_type_name(x);
     py_val *b = py_env_get(I->builtins, S(I, tn));
     if (b && py_builtin_is_type(b)) return b;
@@ -456,7 +457,11 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
             return py_str(I, fn, strlen(fn));
         }
         if (n == S(I, "__module__")) return py_str(I, "__main__", 8);
-        if (n == S(I, "__doc__")) return &py_None;
+        if (n == S(I, "__doc__")) {
+            py_node *def = v->u.fn.def;
+            py_val *doc = def->kind == S_DEF ? docstring(I, def->list, def->n) : NULL;
+            return doc ? doc : I->err.code ? NULL : &py_None;
+        }
         break;
     case V_BUILTIN:
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
@@ -566,6 +571,11 @@ py_val *py_super_zero(py_interp *I, const py_node *n, py_env *env) {
 }
 
 /* ---------------------------------------------------------------- statements */
+static py_val *docstring(py_interp *I, py_node **body, int n) {
+    if (!n || body[0]->kind != S_EXPR || !body[0]->a || body[0]->a->kind != E_STR) return NULL;
+    return py_str(I, body[0]->a->s, body[0]->a->slen);
+}
+
 static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_val *object = I->crt->object, *base = NULL;
     for (int i = 0; i < s->n2; i++) {
@@ -589,6 +599,8 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_env *ns = py_env_new(I, env);
     if (!ns) return I->err.code;
     ns->cls = true;
+    py_val *doc = docstring(I, s->list, s->n);
+    if (doc && py_env_set(I, ns, S(I, "__doc__"), doc)) return I->err.code;
     gl_status st = py_exec_block(I, s->list, s->n, ns);
     if (st) return st;
     if (I->ctl == CTL_RETURN) return py_fail(I, s, GL_E_PARSE, "SyntaxError: 'return' outside function"), GL_E_PARSE;
@@ -693,6 +705,34 @@ static gl_status eq_truth(py_interp *I, const py_node *at, py_val *a, py_val *b,
     py_val *r = eq_proto(I, at, a, b);
     if (!r) return I->err.code;
     return py_truth(I, at, r, out);
+}
+
+int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
+    if (a == b) return 1;
+    if (a->kind == V_INST || b->kind == V_INST) {
+        bool t;
+        return eq_truth(I, at, a, b, &t) ? -1 : t;
+    }
+    if (a->kind != b->kind || (a->kind != V_LIST && a->kind != V_TUPLE && a->kind != V_DICT)) return py_eq(a, b);
+    if (I->edepth >= GL_PROGRAM_MAX_EVAL) return py_eq(a, b);   /* nested without end: plain equality */
+    int r = 1;
+    I->edepth++;
+    if (a->kind == V_DICT) {
+        py_val **keys, **keys2;
+        int n, n2;
+        if (py_iter_list(I, at, a, &keys, &n) || py_iter_list(I, at, b, &keys2, &n2)) r = -1;
+        else if (n != n2) r = 0;
+        for (int i = 0; r == 1 && i < n; i++) {
+            py_val *y = py_dict_get(b, keys[i]);
+            r = y ? py_class_eq_deep(I, at, py_dict_get(a, keys[i]), y) : 0;
+        }
+    } else if (a->u.seq.n != b->u.seq.n) {
+        r = 0;
+    } else {
+        for (int i = 0; r == 1 && i < a->u.seq.n; i++) r = py_class_eq_deep(I, at, a->u.seq.v[i], b->u.seq.v[i]);
+    }
+    I->edepth--;
+    return r;
 }
 
 py_val *py_inst_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
@@ -844,8 +884,7 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
     char q[160];
     if (I->edepth >= GL_PROGRAM_MAX_EVAL) {
         py_fail(I, NULL, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded while getting the repr of an object");
-        sb->failed = true;
-        return;
+        return;                   /* callers see the error (sb->failed would read as out of memory) */
     }
     switch (v->kind) {
     case V_CLASS: gl_sb_printf(sb, "<class '%s'>", qualname(v->u.cls, q, sizeof q)); return;
@@ -914,13 +953,9 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
     }
     py_args none = {NULL, 0, NULL, NULL, 0};
     py_val *r = call_raw(I, NULL, d, v, cls, &none);
-    if (!r) {
-        sb->failed = true;
-        return;
-    }
+    if (!r) return;
     if (r->kind != V_STR) {
         py_fail(I, NULL, GL_E_INVALID, "TypeError: %s returned non-string (type %s)", repr ? "__repr__" : "__str__", py_type_name(r));
-        sb->failed = true;
         return;
     }
     gl_sb_putn(sb, r->u.str.s, r->u.str.n);
@@ -1106,9 +1141,19 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
     case BC_WRAPS:
         if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: wraps() missing 1 required positional argument: 'wrapped'");
         return mk_builtin(I, BC_WRAPS_DEC, a->pos[0]);
-    case BC_WRAPS_DEC: case BC_IDENTITY:
+    case BC_WRAPS_DEC: case BC_IDENTITY: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        return a->pos[0];
+        py_val *g = a->pos[0];
+        if (id == BC_IDENTITY || g->kind != V_FUNC || self->kind != V_FUNC) return g;
+        py_val *w = py_new(I, V_FUNC);      /* functools.wraps: the wrapper under the wrapped function's name */
+        py_node *d = py_alloc(&I->ar, sizeof *d);
+        if (!w || !d) return py_oom(I);
+        *w = *g;
+        *d = *g->u.fn.def;
+        d->name = self->u.fn.def->name;
+        w->u.fn.def = d;
+        return w;
+    }
     case BC_DATACLASS: case BC_FIELD: case BC_ASDICT: case BC_ASTUPLE: case BC_REPLACE: case BC_FIELDS:
     case BC_DC_DEC: case BC_ISDATACLASS: case BC_DC_INIT: case BC_DC_REPR: case BC_DC_EQ:
         return py_dataclass_builtin(I, at, id, self, a);

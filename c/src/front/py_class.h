@@ -122,6 +122,8 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
 const char *py_class_type_name(const py_val *v);
 bool py_class_eq_plain(const py_val *a, const py_val *b, int depth);   /* identity; dataclass fields */
 bool py_class_hashable(const py_val *v);
+/* a == b where either may hold objects (lists, tuples, dicts compared item by item with __eq__): 1, 0, -1 error */
+int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b);
 uint64_t py_class_hash(const py_val *v);
 /* The type object of any value (type(x)); a pseudo class for values without a builtin type. */
 py_val *py_type_of(py_interp *I, py_val *x);

@@ -132,11 +132,18 @@ static py_val *dc_init(py_interp *I, const py_node *at, py_val *cls, py_args *a)
     py_class *c = cls->u.cls;
     py_val *self = a->pos[0];
     if (self->kind != V_INST) return py_fail(I, at, GL_E_INVALID, "TypeError: __init__() needs an instance");
-    int ninit = 0;
-    for (int i = 0; i < c->ndc; i++) ninit += c->dc[i].init;
-    if (a->npos - 1 > ninit)
+    int ninit = 0, nreq = 0;
+    for (int i = 0; i < c->ndc; i++) {
+        ninit += c->dc[i].init;
+        nreq += c->dc[i].init && !c->dc[i].dflt && !c->dc[i].factory;
+    }
+    if (a->npos - 1 > ninit) {
+        if (nreq < ninit)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: %s.__init__() takes from %d to %d positional arguments but %d were given",
+                           c->name, nreq + 1, ninit + 1, a->npos);
         return py_fail(I, at, GL_E_INVALID, "TypeError: %s.__init__() takes %d positional argument%s but %d were given", c->name,
                        ninit + 1, ninit + 1 == 1 ? "" : "s", a->npos);
+    }
     py_val **got = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(c->ndc + 1));
     if (!got) return py_oom(I);
     for (int i = 0, p = 1; i < c->ndc; i++)
@@ -188,7 +195,6 @@ void py_dataclass_repr(py_interp *I, gl_sb *sb, py_val *v) {
         py_val *x = py_class_ns_get(v->u.inst->attrs, c->dc[i].name);
         if (!x) {
             py_fail(I, NULL, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", c->name, c->dc[i].name);
-            sb->failed = true;
             return;
         }
         gl_sb_printf(sb, "%s%s=", first ? "" : ", ", c->dc[i].name);

@@ -416,6 +416,10 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         return py_bool(op == OP_IS ? same : !same);
     }
     case OP_EQ: case OP_NE: {
+        if (a->kind == b->kind && (a->kind == V_LIST || a->kind == V_TUPLE || a->kind == V_DICT)) {
+            int d = py_class_eq_deep(I, at, a, b);   /* items that are objects compare by their __eq__ */
+            return d < 0 ? NULL : py_bool((op == OP_EQ) == (d == 1));
+        }
         bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
                       ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
                       : py_eq(a, b);
@@ -439,7 +443,11 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 found = inr && (x - b->u.r.start) % s == 0;
             }
         } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
-            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+            for (int i = 0; !found && i < b->u.seq.n; i++) {
+                int d = py_class_eq_deep(I, at, b->u.seq.v[i], a);
+                if (d < 0) return NULL;
+                found = d == 1;
+            }
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
         }
@@ -716,12 +724,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (c->kind == V_DICT) {
         py_val *v = py_dict_get(c, k);
         if (v) return v;
-        gl_sb sb;
-        gl_sb_init(&sb);
-        py_repr(I, &sb, k, true);
-        py_fail(I, n, GL_E_INVALID, "KeyError: %.*s", 120, sb.buf ? sb.buf : "?");
-        gl_sb_free(&sb);
-        return NULL;
+        return py_raise_new(I, n, "KeyError", k);   /* e.args[0] is the key itself */
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
@@ -730,7 +733,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
-    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
     if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
     if (c->kind == V_RANGE) return py_int(I, c->u.r.start + i * c->u.r.step);
     return c->u.seq.v[i];
@@ -790,7 +793,7 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         if (!(v = py_dict_new(I))) return NULL;
         for (int i = 0; i < n->n; i++) {
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
-            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR)
+            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR || !py_class_hashable(a))
                 return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
             if (py_dict_set(I, v, a, b)) return NULL;
         }
@@ -904,7 +907,7 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         if (!k) return I->err.code;
         if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
         if (c->kind == V_DICT) {
-            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
+            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR || !py_class_hashable(k))
                 return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
             return py_dict_set(I, c, k, v);
         }

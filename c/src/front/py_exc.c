@@ -268,21 +268,22 @@ gl_status py_exec_raise(py_interp *I, py_node *s, py_env *env) {
 }
 
 /* ---- try */
-static int handler_match(py_interp *I, const py_node *at, py_val *e, py_val *t, int depth) {
-    if (t->kind == V_TUPLE && depth < 50) {
-        for (int i = 0; i < t->u.seq.n; i++) {
-            int r = handler_match(I, at, e, t->u.seq.v[i], depth + 1);
-            if (r) return r;
+/* 1 when exception e is an instance of t (a class or a tuple of them), 0 when not, -1 (a TypeError) when t
+ * holds anything but exception classes: checked for every item before any matches, as CPython does. */
+static int handler_match(py_interp *I, const py_node *at, py_val *e, py_val *t, bool check) {
+    bool tuple = t->kind == V_TUPLE;
+    int n = tuple ? t->u.seq.n : 1;
+    for (int i = 0; i < n; i++) {
+        py_val *k = tuple ? t->u.seq.v[i] : t;
+        if (k->kind != V_CLASS || !(k->u.cls->flags & CF_EXC)) {
+            py_fail(I, at, GL_E_INVALID, "TypeError: catching classes that do not inherit from BaseException is not allowed");
+            return -1;
         }
-        return 0;
+        if (check) continue;
+        for (py_val *c = e->u.inst->cls; c; c = c->u.cls->base)
+            if (c == k) return 1;
     }
-    if (t->kind != V_CLASS || !(t->u.cls->flags & CF_EXC)) {
-        py_fail(I, at, GL_E_INVALID, "TypeError: catching classes that do not inherit from BaseException is not allowed");
-        return -1;
-    }
-    for (py_val *k = e->u.inst->cls; k; k = k->u.cls->base)
-        if (k == t) return 1;
-    return 0;
+    return check ? handler_match(I, at, e, t, false) : 0;
 }
 
 gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
@@ -296,7 +297,7 @@ gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
             py_node *h = s->list2[i];
             if (h->a) {
                 py_val *t = py_eval(I, h->a, env);
-                int m = t ? handler_match(I, h->a, e, t, 0) : -1;
+                int m = t ? handler_match(I, h->a, e, t, true) : -1;
                 if (m < 0) {      /* the handler's expression raised: that exception, in the context of e */
                     py_val *e2 = py_exc_take(I);
                     if (!e2) return I->err.code;
