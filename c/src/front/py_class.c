@@ -22,7 +22,7 @@
  * dataclasses (py_dataclass.c), typing (names only: annotations are never evaluated), abc and functools. */
 #include <string.h>
 
-#include "front/py.h"
+#include "front/py_iter.h"
 
 
 static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, strlen(s)); }
@@ -762,7 +762,7 @@ py_val *py_inst_contains(py_interp *I, const py_node *at, py_val *c, py_val *x) 
         return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(c));
     py_val **items;
     int n;
-    if (py_inst_iter_list(I, at, c, &items, &n)) return NULL;
+    if (py_iter_list(I, at, c, &items, &n)) return NULL;
     for (int i = 0; i < n; i++) {
         bool t;
         if (eq_truth(I, at, items[i], x, &t)) return NULL;
@@ -828,46 +828,45 @@ gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out) {
     return GL_OK;
 }
 
-gl_status py_inst_iter_list(py_interp *I, const py_node *at, py_val *a, py_val ***items, int *n) {
+gl_status py_inst_iter_open(py_interp *I, const py_node *at, py_val *a, py_val **out) {
     bool found;
-    py_val *out = py_seq(I, V_LIST, 0);
-    if (!out) return I->err.code;
-    py_val *it = dunder(I, at, a, "__iter__", 0, NULL, &found);
+    py_val *it = dunder(I, at, a, "__iter__", 0, NULL, &found), *r;
     if (found) {
         if (!it) return I->err.code;
-        if (it->kind != V_INST) return py_iter_list(I, at, it, items, n);
-        py_val *nx = py_lookup(it->u.inst->cls, S(I, "__next__"));
-        if (!nx)
+        if (it->kind == V_ITER) {         /* a generator method, iter(self.items), ... */
+            *out = it;
+            return GL_OK;
+        }
+        if (it->kind != V_INST || !py_lookup(it->u.inst->cls, S(I, "__next__")))
             return py_fail(I, at, GL_E_INVALID, "TypeError: iter() returned non-iterator of type '%s'", py_type_name(it)), I->err.code;
-        for (;;) {
-            if (!py_steps(I, at)) return I->err.code;
-            py_args none = {NULL, 0, NULL, NULL, 0};
-            py_val *x = call_raw(I, at, nx, it, it->u.inst->cls, &none);
-            if (!x) {
-                if (!py_exc_matches(I, "StopIteration")) return I->err.code;
-                py_exc_clear(I);
-                break;
-            }
-            if (py_list_push(I, out, x)) return I->err.code;
-        }
+        if (!(r = py_iter_make(I, IT_OBJ))) return I->err.code;
+        r->u.it->src = it;
     } else if (py_lookup(a->u.inst->cls, S(I, "__getitem__"))) {   /* the old sequence protocol */
-        for (int64_t i = 0;; i++) {
-            if (!py_steps(I, at)) return I->err.code;
-            py_val *ix = py_int(I, i);
-            if (!ix) return I->err.code;
-            py_val *x = dunder(I, at, a, "__getitem__", 1, &ix, &found);
-            if (!x) {
-                if (!py_exc_matches(I, "IndexError") && !py_exc_matches(I, "StopIteration")) return I->err.code;
-                py_exc_clear(I);
-                break;
-            }
-            if (py_list_push(I, out, x)) return I->err.code;
-        }
+        if (!(r = py_iter_make(I, IT_OBJ))) return I->err.code;
+        r->u.it->src = a;
+        r->u.it->which = 1;
     } else {
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(a)), I->err.code;
     }
-    *items = out->u.seq.v;
-    *n = out->u.seq.n;
+    *out = r;
+    return GL_OK;
+}
+
+gl_status py_inst_next(py_interp *I, const py_node *at, py_val *obj, int mode, int64_t *index, py_val **item, bool *done) {
+    bool found;
+    *done = false;
+    if (mode == 0) {
+        *item = dunder(I, at, obj, "__next__", 0, NULL, &found);
+        if (!found) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not an iterator", py_type_name(obj)), I->err.code;
+    } else {
+        py_val *ix = py_int(I, (*index)++);
+        if (!ix) return I->err.code;
+        *item = dunder(I, at, obj, "__getitem__", 1, &ix, &found);
+    }
+    if (*item) return GL_OK;
+    if (!py_exc_matches(I, "StopIteration") && !(mode == 1 && py_exc_matches(I, "IndexError"))) return I->err.code;
+    py_exc_clear(I);
+    *done = true;
     return GL_OK;
 }
 

@@ -116,7 +116,10 @@ py_val *py_inst_len(py_interp *I, const py_node *at, py_val *a);
 py_val *py_inst_getitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
 gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k, py_val *v);
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out);
-gl_status py_inst_iter_list(py_interp *I, const py_node *at, py_val *a, py_val ***items, int *n);
+/* iter(a) for an instance: __iter__ (an instance with __next__ is wrapped as an IT_OBJ iterator), or the
+ * __getitem__ sequence protocol; next() of an IT_OBJ iterator or of an instance with __next__. */
+gl_status py_inst_iter_open(py_interp *I, const py_node *at, py_val *a, py_val **it);
+gl_status py_inst_next(py_interp *I, const py_node *at, py_val *obj, int mode, int64_t *index, py_val **item, bool *done);
 /* str() / repr() of this lane's values into sb (a failing user __repr__ leaves the error set). */
 void py_class_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
 const char *py_class_type_name(const py_val *v);
@@ -165,6 +168,5 @@ void py_dataclass_repr(py_interp *I, gl_sb *sb, py_val *inst);
 /* ---- services of py_eval.c this lane uses */
 py_val *py_eval(py_interp *I, py_node *n, py_env *env);
 gl_status py_exec_block(py_interp *I, py_node **body, int n, py_env *env);
-gl_status py_assign(py_interp *I, py_node *target, py_val *v, py_env *env);
 
 #endif

@@ -22,6 +22,7 @@ typedef struct {
     const char *file;
     gl_err *e;
     int depth;
+    int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
 static py_tok *peek(parser *P) { return &P->tk->t[P->i]; }
@@ -171,6 +172,28 @@ static py_node *exprlist(parser *P) {
 }
 
 static py_node *arith(parser *P);
+
+/* yield_expr: 'yield' ['from' expr | exprlist]     (an expression statement, an assignment's right-hand
+ * side or parenthesized; py_gen.c runs it) */
+static py_node *yield_expr(parser *P) {
+    py_tok *t = next(P);
+    py_node *n;
+    if (!P->fdepth) return perr(P, t, GL_E_PARSE, "SyntaxError: 'yield' outside function%s", "");
+    if (is_kw(peek(P), "from")) {
+        next(P);
+        if (!(n = mk(P, E_YIELDFROM, t)) || !(n->a = expr(P))) return NULL;
+        span_to(n, n->a);
+        return n;
+    }
+    if (!(n = mk(P, E_YIELD, t))) return NULL;
+    if (!at_expr_end(peek(P))) {
+        if (!(n->a = exprlist(P))) return NULL;
+        span_to(n, n->a);
+    }
+    return n;
+}
+
+static py_node *exprlist_or_yield(parser *P) { return is_kw(peek(P), "yield") ? yield_expr(P) : exprlist(P); }
 
 /* target_list: arith (',' arith)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
@@ -396,10 +419,14 @@ static py_node *atom(parser *P) {
             span_tok(n, c);
             return n;
         }
+        if (is_kw(peek(P), "yield")) {         /* (yield x) */
+            py_node *y = yield_expr(P);
+            return y && expect(P, ")") ? y : NULL;
+        }
         py_node *x = expr(P);
         if (!x) return NULL;
-        if (is_kw(peek(P), "for")) {          /* a generator expression: evaluated as a list */
-            if (!(n = mk(P, E_LISTCOMP, t))) return NULL;
+        if (is_kw(peek(P), "for")) {          /* a generator expression: lazy (py_gen.c) */
+            if (!(n = mk(P, E_GENEXP, t))) return NULL;
             n->a = x;
             vec cl = {0};
             if (!comp_clauses(P, &cl)) return NULL;
@@ -516,14 +543,15 @@ static bool arguments(parser *P, vec *args) {
         } else {
             if (kw) return perr(P, t, GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
             if (!(a = expr(P))) return false;
-            if (is_kw(peek(P), "for")) {          /* f(x for x in xs) */
-                py_node *lc = mk(P, E_LISTCOMP, t);
+            if (is_kw(peek(P), "for")) {          /* f(x for x in xs): a lazy generator expression */
+                py_node *lc = mk(P, E_GENEXP, t);
                 if (!lc) return false;
                 lc->a = a;
                 vec cl = {0};
                 if (!comp_clauses(P, &cl)) return false;
                 lc->list = cl.v;
                 lc->n = cl.n;
+                span_to(lc, cl.v[cl.n - 1]);
                 a = lc;
             }
         }
@@ -802,7 +830,9 @@ static py_node *expr(parser *P) {
         if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":") || !expect(P, ":")) return NULL;
         x->list = ps.v;
         x->n = ps.n;
+        P->fdepth++;
         if (!(x->a = expr(P))) return NULL;
+        P->fdepth--;
         x->name = py_intern(P->a, "<lambda>", 8);
         span_to(x, x->a);
     } else {
@@ -996,7 +1026,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"with", "global", "nonlocal", "del", "yield",
+        static const char *refused[] = {"with", "global", "nonlocal", "del",
                                         "async", "await", NULL};
         if (is_kw(t, "class") || is_kw(t, "try") || is_kw(t, "except") || is_kw(t, "finally")) return syntax(P, t);
         for (int i = 0; refused[i]; i++)
@@ -1076,7 +1106,7 @@ static py_node *small_stmt(parser *P) {
             return n;
         }
     }
-    py_node *x = exprlist(P);
+    py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
     if (is_op(o, ":")) return ann_assign(P, t, x);
@@ -1089,7 +1119,7 @@ static py_node *small_stmt(parser *P) {
             if (!(n = mk(P, S_AUG, t))) return NULL;
             n->op = augop[i];
             n->a = x;
-            if (!(n->b = exprlist(P))) return NULL;
+            if (!(n->b = exprlist_or_yield(P))) return NULL;
             span_to(n, n->b);
             return n;
         }
@@ -1104,7 +1134,7 @@ static py_node *small_stmt(parser *P) {
         if (!is_target(x)) return bad_target(P, x);
         if (!vpush(P, &targets, x)) return NULL;
         next(P);
-        if (!(x = exprlist(P))) return NULL;
+        if (!(x = exprlist_or_yield(P))) return NULL;
     }
     if (!(n = mk(P, S_ASSIGN, t))) return NULL;
     n->list = targets.v;
@@ -1210,7 +1240,9 @@ static bool stmt(parser *P, vec *out) {
             next(P);
             if (!expr(P)) return false;
         }
+        P->fdepth++;
         if (!(n->list = block(P, &n->n))) return false;
+        P->fdepth--;
         return vpush(P, out, n);
     }
     if (is_op(t, "@")) return (n = decorated(P)) && vpush(P, out, n);
@@ -1220,7 +1252,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     vec v = {0};
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
@@ -1231,7 +1263,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;
