@@ -87,6 +87,8 @@ struct py_crt {
     py_val *exc;                  /* the exception of the pending error, when a raise made it */
     const char *exc_msg;          /* ... and the error message it made (the error is still that one) */
     py_val *handling;             /* the exception an except block is handling (bare raise) */
+    const py_val *reprs[64];      /* dataclass reprs in progress: a cycle prints "..." (reprlib.recursive_repr) */
+    int nreprs;
 };
 
 /* ---- py_class.c */

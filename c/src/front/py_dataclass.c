@@ -185,9 +185,27 @@ static py_val *dc_init(py_interp *I, const py_node *at, py_val *cls, py_args *a)
     return &py_None;
 }
 
+static void dc_repr_fields(py_interp *I, gl_sb *sb, py_val *v, py_class *c);
+
 void py_dataclass_repr(py_interp *I, gl_sb *sb, py_val *v) {
     py_val *d = py_lookup(v->u.inst->cls, S(I, "__repr__"));
     py_class *c = d && d->kind == V_BUILTIN && d->u.bi.self ? d->u.bi.self->u.cls : v->u.inst->cls->u.cls;
+    py_crt *rt = I->crt;
+    for (int i = 0; i < rt->nreprs; i++)
+        if (rt->reprs[i] == v) {
+            gl_sb_puts(sb, "...");
+            return;
+        }
+    if (rt->nreprs == 64) {
+        py_fail(I, NULL, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded while getting the repr of an object");
+        return;
+    }
+    rt->reprs[rt->nreprs++] = v;
+    dc_repr_fields(I, sb, v, c);
+    rt->nreprs--;
+}
+
+static void dc_repr_fields(py_interp *I, gl_sb *sb, py_val *v, py_class *c) {
     gl_sb_printf(sb, "%s(", v->u.inst->cls->u.cls->name);
     bool first = true;
     for (int i = 0; i < c->ndc; i++) {
