@@ -697,7 +697,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
 /* ---- attributes */
 py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name) {
     if (mod >= MOD_DATACLASSES) return py_class_module_attr(I, at, mod, name);
-    if (mod == MOD_GL && strcmp(name, "Tensor") == 0) return py_class_module_attr(I, at, mod, name);
+    if (mod == MOD_GL && (strcmp(name, "Tensor") == 0 || strcmp(name, "TraceError") == 0)) return py_class_module_attr(I, at, mod, name);
     if (mod == MOD_MATH) {
         if (strcmp(name, "pi") == 0) return py_float(I, 3.141592653589793);
         if (strcmp(name, "e") == 0) return py_float(I, 2.718281828459045);

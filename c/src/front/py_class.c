@@ -1244,6 +1244,7 @@ py_val *py_class_module_attr(py_interp *I, const py_node *at, int mod, const cha
         return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'functools' has no attribute '%s' (GraphLab has wraps)", name);
     case MOD_GL:
         if (strcmp(name, "Tensor") == 0) return pseudo(I, "Tensor");
+        if (strcmp(name, "TraceError") == 0) return py_exc_class(I, name);
         break;
     default: break;
     }

@@ -7,11 +7,14 @@
  *     remembers the instance next to the message it made (crt->exc / exc_msg);
  *   - an error the interpreter or a builtin raised (py_fail with "TypeError: ...") becomes an instance of the
  *     class its message names, with str(e) the text after "ExcName: ".
- * `except` catches only what Python could catch: status GL_E_INVALID (and GL_E_LIMIT for OverflowError), a
+ * `except` catches only what Python could catch: status GL_E_INVALID (and GL_E_LIMIT for OverflowError) with a
  * message naming an exception class, and no open trace whose tracer failed. Budget errors (steps, depth,
- * memory), tracer errors and GraphLab's own refusals have no class name and pass every handler (and skip
- * `finally`: the run is over). An exception unwinding through trace(...) leaves it the way any error does
- * (do_trace frees its tracer and pops I->top), so a handler outside sees the tracer stack as it was.
+ * memory) and GraphLab's own refusals have no class name and pass every handler (and skip `finally`: the run
+ * is over). A tracer's error (a shape error, a data-dependent branch) cannot be caught inside the trace it
+ * broke — that tracer is unusable — but once it has unwound out of trace(...) it is the reference's
+ * ValueError / graph_lab.TraceError: `try: g = trace(...) except ValueError:` works as in the reference. An
+ * exception unwinding through trace(...) leaves it the way any error does (do_trace frees its tracer and pops
+ * I->top), so a handler outside sees the tracer stack as it was.
  *
  * An uncaught exception ends the run as "FILE.py:LINE:COL: ExcName: message", LINE:COL the start of the raise
  * statement (or of the expression the interpreter failed in); a bare `raise` or `raise e` of a caught
@@ -39,6 +42,7 @@ static const struct {
     {"UnicodeDecodeError", "UnicodeError", NULL}, {"UnicodeEncodeError", "UnicodeError", NULL},
     {"Warning", "Exception", NULL}, {"UserWarning", "Warning", NULL}, {"DeprecationWarning", "Warning", NULL},
     {"RuntimeWarning", "Warning", NULL}, {"FrozenInstanceError", "AttributeError", "dataclasses"},
+    {"TraceError", "RuntimeError", "graph_lab"},
 };
 
 static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, strlen(s)); }
@@ -160,6 +164,12 @@ static py_val *pending(py_interp *I, py_val **inst, const char **text) {
         return c->exc->u.inst->cls;
     }
     const char *m = err_text(I);
+    /* A tracer's error, once it has left the trace it broke (that tracer is gone, every open one is sound): the
+     * reference raises ValueError for shapes and graph_lab.TraceError for data-dependent branches. */
+    if (I->err.code == GL_E_SHAPE || I->err.code == GL_E_TRACE) {
+        *text = I->err.code == GL_E_TRACE && strncmp(m, "TraceError: ", 12) == 0 ? m + 12 : m;
+        return py_exc_class(I, I->err.code == GL_E_SHAPE ? "ValueError" : "TraceError");
+    }
     if (I->err.code != GL_E_INVALID && !(I->err.code == GL_E_LIMIT && strncmp(m, "OverflowError: ", 15) == 0)) return NULL;
     return msg_class(I, m, text);
 }
