@@ -151,7 +151,7 @@ const ERRORS = [
     `${HEAD}def f(x):\n    if x.sum() > 0:\n        return x\n    return -x\ng = trace(f, {"x": (3,)})\n`, 'trace',
     /^<stdin>:3:8: data-dependent branch: `x.sum\(\) > 0` is a tensor/],
   ['no trace', 'x = 1\n', 'invalid', /never calls trace/],
-  ['unsupported statement', 'class A:\n    pass\n', 'parse', /^<stdin>:1:1: 'class' is not part of GraphLab's Python subset/],
+  ['unsupported statement', 'with open("f") as f:\n    pass\n', 'parse', /^<stdin>:1:1: 'with' is not part of GraphLab's Python subset/],
   ['int overflow', 'x = 2 ** 64\n', 'limit', /^<stdin>:1:5: integer overflow/],
   ['huge literal', `x = ${'9'.repeat(5000)}\n`, 'limit', /^<stdin>:1:5: (integer literal is too large|number literal is too long)/],
   ['deep nesting', `x = ${'('.repeat(500)}1${')'.repeat(500)}\n`, 'limit', /nested too deeply/],

@@ -140,7 +140,7 @@ struct py_val {
         struct { py_val **v; int n, cap; } seq;
         py_dict *d;
         struct { int64_t start, stop, step; } r;
-        struct { py_node *def; py_env *env; py_val **defaults; py_env *clsns; } fn;   /* def or lambda; clsns: the class body it was defined in (super()) */
+        struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
         struct { int id; py_val *self; } bi;
         struct { py_trace *tc; int id; } tn;
         py_arr *arr;

@@ -464,17 +464,14 @@ static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env);
 static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env);
 
 static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, int np) {
-    py_env *denv = env;
-    while (env->cls && env->up) env = env->up;     /* a method does not see its class body's names */
     py_val *f = py_new(I, V_FUNC);
     if (!f) return NULL;
     f->u.fn.def = def;
-    f->u.fn.env = env;
-    if (denv->cls) f->u.fn.clsns = denv;   /* its class, once made, is denv->cls_cell */
+    f->u.fn.env = env;            /* a class body's namespace for a method: py_call skips it (and finds the class) */
     if (np) {
         if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_oom(I);
         for (int i = 0; i < np; i++)   /* defaults are evaluated where the def is (a class body sees its names) */
-            if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, denv))) return NULL;
+            if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, env))) return NULL;
     }
     return f;
 }
@@ -495,7 +492,10 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
         return py_fail(I, at, GL_E_LIMIT, "RecursionError: more than %d nested calls (is %s() recursing without end?)",
                        GL_PROGRAM_MAX_DEPTH, name);
-    py_env *fe = py_env_new(I, f->u.fn.env);
+    py_env *up = f->u.fn.env;
+    py_val *cls_cell = up->cls ? up->cls_cell : NULL;   /* defined in a class body: its class, once made */
+    while (up->cls && up->up) up = up->up;              /* a method does not see its class body's names */
+    py_env *fe = py_env_new(I, up);
     if (!fe) return NULL;
     py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
     if (!bound) return py_oom(I);
@@ -516,8 +516,8 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         }
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     }
-    if (f->u.fn.clsns && f->u.fn.clsns->cls_cell) {   /* a method: zero-argument super() finds its class and self here */
-        fe->cls_cell = f->u.fn.clsns->cls_cell;
+    if (cls_cell) {               /* a method: zero-argument super() finds its class and self here */
+        fe->cls_cell = cls_cell;
         fe->self_arg = np ? bound[0] : NULL;
     }
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
