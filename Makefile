@@ -189,6 +189,24 @@ $(WASM_MJS): $(EM_OBJ)
 	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(EM_OBJ) $(EMLINK) -lm -o $@
 	@test -f $(WASM_BIN)
 
+# `make wasm-nolimits`: build/nolimits/graphlab-core.{mjs,wasm}, the browser module with the front end's depth
+# limits lifted (PY_DEPTH_MAX, GL_PROGRAM_MAX_DEPTH): a module a deep enough program traps (V8's stack
+# overflows). bench/depth_probe.mjs measures the real stack limits with it (what PY_DEPTH_MAX is sized from),
+# and tests/e2e/program-hard.test.js serves it to check that the lab replaces a trapped module.
+NL_DIR     := $(BUILD)/nolimits
+NL_FRONT   := $(filter c/src/front/py_%.c,$(LIB_SRC))
+NL_OBJ     := $(patsubst c/src/front/%.c,$(NL_DIR)/obj/%.o,$(NL_FRONT))
+NL_REST    := $(filter-out $(BUILD)/em/src/front/py_%.o,$(EM_OBJ))
+.PHONY: wasm-nolimits
+wasm-nolimits: $(NL_DIR)/graphlab-core.mjs
+
+$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS) $(EM_INC)/jsmn.h
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -I$(EM_INC) -c $< -o $@
+
+$(NL_DIR)/graphlab-core.mjs: $(NL_OBJ) $(NL_REST)
+	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(NL_OBJ) $(NL_REST) $(EMLINK) -lm -o $@
+
 # Numeric forward of prefill layers: the WASM module under Node against a native build of the same C with
 # -O3 -march=native (its own objects in build/native-o3/; the default build keeps $(OPT)), and against the
 # reference module's interpreter (bench/ref_numeric.py) and pipeline (bench/ref_pipeline.py) when
@@ -306,10 +324,14 @@ bench-lab: wasm web
 	node bench/lab_perf.mjs; s=$$?; node bench/lab_speed.mjs && exit $$s
 
 # ==================================================================== mutation testing (reports, not in `make test`)
-# `make mutate`: tools/mutate.mjs applies each curated C mutant of tools/mutants.txt to a copy of HEAD (git
-# archive into a temporary directory; the working tree is never touched), rebuilds the native CLI and the
-# ASan test binaries, runs the C unit tests, then the native random-graph and parity suites, stops at the first
-# failure (killed) and prints every outcome and the score (exit 0; 2 on a tool error such as a stale snippet).
+# `make mutate`: tools/mutate.mjs applies each curated mutant of tools/mutants.txt (C, and the lab's JS) to a copy
+# of HEAD (git archive into a temporary directory; the working tree is never touched) built at -O1 without LTO,
+# copied once per worker (MUTATE_JOBS, default the cores), each worker taking one file's mutants at a time;
+# each mutant rebuilds only what its steps run (ASan test binaries, build/graphlab, or nothing for JS) and runs
+# only its steps (`steps = …`; by default the C unit tests, random graphs and parity), each time-bound, stops at
+# the first failure (killed) and prints every outcome, the score per area and overall, and the timings (exit 0;
+# 2 on a tool error such as a stale snippet). MUTATE_ARGS="--area NAME" or mutant ids: a subset.
+# `make mutants-check` (first step of `make test`): every mutant applies exactly once to the working tree.
 # `make mutate-web`: Stryker (stryker.config.mjs) over the lab's pure modules, killed by tests/web/; the
 # module is built first so that the suites that load it run. Both take minutes.
 .PHONY: mutate mutate-web mutants-check
@@ -317,7 +339,7 @@ mutants-check:
 	@node tools/mutate.mjs --check
 
 mutate:
-	node tools/mutate.mjs
+	node tools/mutate.mjs $(MUTATE_ARGS)
 
 mutate-web: wasm
 	npx stryker run

@@ -156,9 +156,9 @@ static py_val *call_raw(py_interp *I, const py_node *at, py_val *d, py_val *self
     b.pos[0] = first;
     if (a->npos) memcpy(b.pos + 1, a->pos, sizeof(py_val *) * (size_t)a->npos);
     b.npos = a->npos + 1;
-    I->edepth += 2;               /* this frame and the one above it */
+    if (!py_enter(I, at, 1)) return NULL;   /* this frame and the one above it */
     py_val *r = py_call(I, at, d, &b);
-    I->edepth -= 2;
+    py_leave(I, 1);
     return r;
 }
 
@@ -212,9 +212,9 @@ py_val *py_class_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         b.pos[0] = f->u.m.self;
         if (a->npos) memcpy(b.pos + 1, a->pos, sizeof(py_val *) * (size_t)a->npos);
         b.npos = a->npos + 1;
-        I->edepth += 2;
+        if (!py_enter(I, at, 1)) return NULL;
         py_val *r = py_call(I, at, f->u.m.fn, &b);
-        I->edepth -= 2;
+        py_leave(I, 1);
         return r;
     }
     case V_CLASS: return instantiate(I, at, f, a);
@@ -714,9 +714,8 @@ int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
         return eq_truth(I, at, a, b, &t) ? -1 : t;
     }
     if (a->kind != b->kind || (a->kind != V_LIST && a->kind != V_TUPLE && a->kind != V_DICT)) return py_eq(a, b);
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL) return py_eq(a, b);   /* nested without end: plain equality */
+    if (!py_depth_enter(&I->ar, 1)) return py_eq(a, b);   /* nested without end: plain equality */
     int r = 1;
-    I->edepth++;
     if (a->kind == V_DICT) {
         py_val **keys, **keys2;
         int n, n2;
@@ -731,7 +730,7 @@ int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
     } else {
         for (int i = 0; r == 1 && i < a->u.seq.n; i++) r = py_class_eq_deep(I, at, a->u.seq.v[i], b->u.seq.v[i]);
     }
-    I->edepth--;
+    py_depth_leave(&I->ar, 1);
     return r;
 }
 
@@ -878,13 +877,19 @@ static void default_repr(gl_sb *sb, const py_val *v) {
                  (unsigned long long)(uintptr_t)v);
 }
 
+static void class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr);
+
+/* Nested reprs (a list of objects whose reprs print lists of objects ...) count against the depth limit; an
+ * error is left in I->err for the caller (sb->failed would read as out of memory). */
 void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
+    if (!py_enter(I, NULL, 1)) return;
+    class_repr(I, sb, cv, repr);
+    py_leave(I, 1);
+}
+
+static void class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
     py_val *v = (py_val *)cv;
     char q[160];
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL) {
-        py_fail(I, NULL, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded while getting the repr of an object");
-        return;                   /* callers see the error (sb->failed would read as out of memory) */
-    }
     switch (v->kind) {
     case V_CLASS: gl_sb_printf(sb, "<class '%s'>", qualname(v->u.cls, q, sizeof q)); return;
     case V_METHOD: {
@@ -892,9 +897,7 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
         const char *fname = fn->kind == V_FUNC ? (fn->u.fn.def->name ? fn->u.fn.def->name : "<lambda>") : py_builtin_name(fn->u.bi.id);
         const char *cname = self->kind == V_CLASS ? self->u.cls->name : py_type_name(self);
         gl_sb_printf(sb, "<bound method %s.%s of ", cname, fname);
-        I->edepth++;
         py_repr(I, sb, self, true);
-        I->edepth--;
         gl_sb_putc(sb, '>');
         return;
     }
@@ -923,7 +926,6 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
         return;
     }
     if (d->kind == V_BUILTIN && (d->u.bi.id == BC_EXC_STR || d->u.bi.id == BC_EXC_REPR)) {
-        I->edepth++;
         if (d->u.bi.id == BC_EXC_STR) {
             py_exc_str(I, sb, v);
         } else {
@@ -941,13 +943,10 @@ void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
             }
             gl_sb_putc(sb, ')');
         }
-        I->edepth--;
         return;
     }
     if (d->kind == V_BUILTIN && d->u.bi.id == BC_DC_REPR) {
-        I->edepth++;
         py_dataclass_repr(I, sb, v);
-        I->edepth--;
         return;
     }
     py_args none = {NULL, 0, NULL, NULL, 0};

@@ -233,12 +233,11 @@ static py_val *dc_eq(py_interp *I, const py_node *at, py_val *cls, py_val *a, py
             if (x != y) return &py_False;
             continue;
         }
-        if (I->edepth >= GL_PROGRAM_MAX_EVAL) return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded in comparison");
-        I->edepth++;
+        if (!py_enter(I, at, 1)) return NULL;
         py_val *r = x == y ? &py_True : py_class_eq_proto(I, at, x, y);
         bool t = false;
         gl_status st = r ? py_truth(I, at, r, &t) : I->err.code;
-        I->edepth--;
+        py_leave(I, 1);
         if (st) return NULL;
         if (!t) return &py_False;
     }
@@ -246,9 +245,8 @@ static py_val *dc_eq(py_interp *I, const py_node *at, py_val *cls, py_val *a, py
 }
 
 static py_val *as_plain(py_interp *I, const py_node *at, py_val *v, bool dict) {
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL) return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded");
+    if (!py_enter(I, at, 1)) return NULL;
     py_val *r = NULL;
-    I->edepth++;
     if (v->kind == V_INST && (v->u.inst->cls->u.cls->flags & CF_DATACLASS)) {
         py_class *c = v->u.inst->cls->u.cls;
         r = dict ? py_dict_new(I) : py_seq(I, V_TUPLE, c->ndc);
@@ -279,7 +277,7 @@ static py_val *as_plain(py_interp *I, const py_node *at, py_val *v, bool dict) {
     } else {
         r = v;
     }
-    I->edepth--;
+    py_leave(I, 1);
     return r;
 }
 

@@ -21,7 +21,6 @@ typedef struct {
     int i;
     const char *file;
     gl_err *e;
-    int depth;
     int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
@@ -128,13 +127,18 @@ static bool vpush(parser *P, vec *v, py_node *x) {
     return true;
 }
 
-static bool enter(parser *P) {
-    if (++P->depth > GL_PROGRAM_MAX_NEST) {
-        perr(P, peek(P), GL_E_LIMIT, "expressions are nested too deeply (limit %s)", "64");
+/* Every recursive rule enters the arena's one depth counter (py_guard.c), shared with f-strings parsed
+ * inside f-strings and with the evaluator; cost is the rule's C frames per level, roughly. */
+static bool enter(parser *P, int cost) {
+    if (!py_depth_enter(P->a, cost)) {
+        perr(P, peek(P), GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded during compilation "
+             "(the expression nests too deeply%s)", "");
         return false;
     }
     return true;
 }
+
+static void leave(parser *P, int cost) { py_depth_leave(P->a, cost); }
 
 static py_node *expr(parser *P);
 static py_node *or_test(parser *P);
@@ -416,6 +420,8 @@ static py_node *atom(parser *P) {
         next(P);
         if (!(n = mk(P, E_INT, t))) return NULL;
         n->i = t->i;
+        n->s = t->s;              /* beyond 64 bits: the literal's text (py_num_literal) */
+        n->slen = t->slen;
         return n;
     case T_FLOAT:
         next(P);
@@ -674,23 +680,25 @@ static py_node *power(parser *P) {
     if (!n) return NULL;
     n->op = OP_POW;
     n->a = x;
+    if (!enter(P, 2)) return NULL;           /* 1 ** 1 ** ...: right-associative, so it recurses */
     if (!(n->b = factor(P))) return NULL;
+    leave(P, 2);
     span_to(n, n->b);
     return n;
 }
 
-/* factor: ('-' | '+') factor | power */
+/* factor: ('-' | '+' | '~') factor | power */
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
-    if (!is_op(t, "-") && !is_op(t, "+")) return power(P);
-    if (!enter(P)) return NULL;
+    if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
-    n->op = is_op(t, "-") ? OP_NEG : OP_POS;
+    n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -737,6 +745,37 @@ static py_node *arith(parser *P) {
     return x;
 }
 
+/* shift_expr: arith (('<<' | '>>') arith)*; and_expr: shift ('&' shift)*; xor_expr: and ('^' and)*;
+ * or_expr: xor ('|' xor)* — Python's precedence, between the comparisons and + - */
+static py_node *shift_expr(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = arith(P);
+    while (x) {
+        py_tok *t = peek(P);
+        int op = is_op(t, "<<") ? OP_LSHIFT : is_op(t, ">>") ? OP_RSHIFT : -1;
+        if (op < 0) break;
+        next(P);
+        py_node *y = arith(P);
+        if (!y) return NULL;
+        x = binary(P, t0, op, x, y);
+    }
+    return x;
+}
+
+static py_node *bit_expr(parser *P, int level) {
+    static const char *sym[] = {"|", "^", "&"};
+    static const int ops[] = {OP_BITOR, OP_BITXOR, OP_BITAND};
+    py_tok *t0 = peek(P);
+    py_node *x = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+    while (x && is_op(peek(P), sym[level])) {
+        next(P);
+        py_node *y = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+        if (!y) return NULL;
+        x = binary(P, t0, ops[level], x, y);
+    }
+    return x;
+}
+
 static int cmp_op(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_OP) {
@@ -758,7 +797,7 @@ static int cmp_op(parser *P) {
 /* comparison: arith (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) arith)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = bit_expr(P, 0);
     if (!x) return NULL;
     int op = cmp_op(P);
     if (op < 0) return x;
@@ -768,7 +807,7 @@ static py_node *comparison(parser *P) {
     while (op >= 0) {
         if (nops == 64) return perr(P, peek(P), GL_E_LIMIT, "too many chained comparisons%s", "");
         ops[nops++] = op;
-        py_node *y = arith(P);
+        py_node *y = bit_expr(P, 0);
         if (!y || !vpush(P, &v, y)) return NULL;
         op = cmp_op(P);
     }
@@ -786,12 +825,12 @@ static py_node *comparison(parser *P) {
 static py_node *not_test(parser *P) {
     py_tok *t = peek(P);
     if (!is_kw(t, "not")) return comparison(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_NOT, t);
     if (!n || !(n->a = not_test(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -860,7 +899,7 @@ static bool params(parser *P, vec *ps, const char *close) {
 
 /* expr: 'lambda' params ':' expr | or_test ['if' or_test 'else' expr] */
 static py_node *expr(parser *P) {
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     py_tok *t = peek(P);
     py_node *x;
     if (is_kw(t, "lambda")) {
@@ -889,7 +928,7 @@ static py_node *expr(parser *P) {
             x = n;
         }
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     return x;
 }
 
@@ -1149,8 +1188,9 @@ static py_node *small_stmt(parser *P) {
     if (!x) return NULL;
     py_tok *o = peek(P);
     if (is_op(o, ":")) return ann_assign(P, t, x);
-    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", NULL};
-    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL};
+    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
+                                OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
             if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);
@@ -1202,7 +1242,7 @@ static bool stmt(parser *P, vec *out);
 /* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT) */
 static py_node **block(parser *P, int *n) {
     if (!expect(P, ":")) return NULL;
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     vec v = {0};
     if (peek(P)->kind != T_NEWLINE) {
         if (!simple_stmts(P, &v)) return NULL;
@@ -1215,28 +1255,31 @@ static py_node **block(parser *P, int *n) {
             if (!stmt(P, &v)) return NULL;
         next(P);
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     *n = v.n;
     return v.v;
 }
 
-/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block] */
+/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block]
+ * An elif chain is parsed in a loop (each elif an S_IF in its predecessor's else-body), so a long chain
+ * costs no parser depth; the evaluator walks it in a loop too. */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
-    py_node *n = mk(P, S_IF, t);
+    py_node *n = mk(P, S_IF, t), *top = n;
     if (!n || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return NULL;
-    py_tok *e = peek(P);
-    if (is_kw(e, "elif")) {
-        py_node *el = if_stmt(P);
-        if (!el) return NULL;
+    while (is_kw(peek(P), "elif")) {
+        py_node *el = mk(P, S_IF, next(P));
+        if (!el || !(el->a = expr(P)) || !(el->list = block(P, &el->n))) return NULL;
         if (!(n->list2 = py_alloc(P->a, sizeof(py_node *)))) return oom(P);
         n->list2[0] = el;
         n->n2 = 1;
-    } else if (is_kw(e, "else")) {
+        n = el;
+    }
+    if (is_kw(peek(P), "else")) {
         next(P);
         if (!(n->list2 = block(P, &n->n2))) return NULL;
     }
-    return n;
+    return top;
 }
 
 /* stmt: if_stmt | 'for' target_list 'in' exprlist block | 'while' expr block
@@ -1291,7 +1334,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0};
     vec v = {0};
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
@@ -1302,7 +1345,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;
