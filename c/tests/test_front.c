@@ -74,7 +74,7 @@ static void test_parser_errors(void **state) {
     expect_error("def f(a=1, b):\n    pass\n", GL_E_PARSE, "t.py:1:12: ", "parameter without a default");
     expect_error("f(a=1, 2)\n", GL_E_PARSE, "t.py:1:8: ", "positional argument follows keyword argument");
     expect_error("1 = x\n", GL_E_PARSE, "t.py:1:1: ", "cannot assign");
-    expect_error("try:\n    pass\n", GL_E_PARSE, "t.py:1:1: ", "'try' is not part of GraphLab's Python subset");
+    expect_error("try:\n    pass\n", GL_E_PARSE, "t.py:3:1: ", "expected 'except' or 'finally' block");
     expect_error("x = f'{a:3}'\n", GL_E_PARSE, "t.py:1:5: ", "format specs");
     expect_error("  x = 1\n", GL_E_PARSE, "t.py:1:3: ", "unexpected indent");
 }

@@ -62,6 +62,7 @@ typedef enum {
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
     S_FROM, S_ALIAS, S_ASSERT,
+    S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,
     E_YIELD, E_YIELDFROM, E_GENEXP        /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
 } py_kind;
 
@@ -103,6 +104,7 @@ gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_n
 typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
     V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
+    V_CLASS, V_INST, V_METHOD, V_WRAP,
     V_ITER, V_VIEW,               /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
     V_BIG,                        /* an int that does not fit in 64 bits (py_num.c); type name "int" */
     V_NODE                        /* a Node of a traced Graph's g.nodes (py_glapi.c) */
@@ -111,6 +113,10 @@ typedef enum {
 typedef struct py_val py_val;
 typedef struct py_env py_env;
 typedef struct py_trace py_trace;
+typedef struct py_class py_class;     /* py_class.h */
+typedef struct py_inst py_inst;
+typedef struct py_wrap py_wrap;
+typedef struct py_crt py_crt;
 typedef struct py_big py_big;
 
 typedef struct {
@@ -139,13 +145,17 @@ struct py_val {
         struct { py_val **v; int n, cap; } seq;
         py_dict *d;
         struct { int64_t start, stop, step; } r;
-        struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda */
+        struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
         struct { int id; py_val *self; } bi;
         struct { py_trace *tc; int id; } tn;
         py_arr *arr;
         int mod;
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
         struct { gl_graph *g; py_val *nodes; } gr;   /* nodes: g.nodes, made on first use (py_glapi.c) */
+        py_class *cls;            /* V_CLASS */
+        py_inst *inst;            /* V_INST */
+        struct { py_val *self, *fn; } m;   /* V_METHOD */
+        py_wrap *w;               /* V_WRAP */
         struct py_iter *it;       /* V_ITER */
         struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
         py_big *big;              /* V_BIG */
@@ -158,6 +168,9 @@ struct py_env {
     const char **names;
     py_val **vals;
     int n, cap;
+    bool cls;                     /* a class body's namespace: functions defined in it do not see it */
+    py_val *cls_cell, *self_arg;  /* a class body's env: its class once made; a method's call: its class and first
+                                   * argument (zero-argument super() looks for the nearest) */
 };
 
 struct py_trace {
@@ -190,6 +203,7 @@ typedef struct {
     py_node *at;                  /* the expression being evaluated (for errors raised below it) */
     gl_graph **graphs;            /* every finished trace's graph but the last: alive while Graph values are */
     int ngraphs, capgraphs;
+    py_crt *crt;                  /* classes and exceptions (py_class.c) */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -218,6 +232,7 @@ gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
 const char *py_type_name(const py_val *v);
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
 bool py_eq(const py_val *a, const py_val *b);
+bool py_eq_depth(const py_val *a, const py_val *b, int depth);   /* py_eq inside a container at depth */
 bool py_eq_work(const py_val *a, const py_val *b, int64_t *work);   /* adds what it compared to *work (or NULL) */
 /* Python's str() / repr() into sb. */
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
@@ -284,6 +299,7 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
 
+#include "front/py_class.h"
 /* ---------------------------------------------------------------- limits (py_guard.c)
  * One depth counter bounds every recursion (parser and evaluator); costs are in units of ~one eval frame of
  * C stack. PY_DEPTH_MAX is sized for the browser module's ~984 KiB V8 stack (bench/depth_probe.mjs). */

@@ -15,6 +15,7 @@ static const char *NAMES[B_COUNT] = {
     "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
+    if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
     return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
@@ -42,6 +43,7 @@ void py_builtins_install(py_interp *I) {
         }
     }
     py_num_install(I);
+    py_class_install(I);
 }
 
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
@@ -466,6 +468,7 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     switch (id) {
@@ -477,6 +480,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         case V_STR: return py_int(I, (int64_t)x->u.str.n);
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
         case V_DICT: return py_int(I, x->u.d->n);
+        case V_INST: return py_inst_len(I, at, x);
         case V_VIEW: return py_int(I, py_view_len(x));
         case V_RANGE: {
             py_val **items;
@@ -510,6 +514,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         static const char *nm[] = {"x"};
         if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
+        if (x->kind == V_INST) return py_inst_unary(I, at, UN_ABS, x);
         if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
         if (py_is_int(x)) return py_num_cmp(x, &py_False) < 0 ? py_num_unary(I, at, OP_NEG, x) : x->kind == V_BOOL ? py_int(I, x->u.b) : x;
         return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for abs(): '%s'", py_type_name(x));
@@ -528,10 +533,15 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
                 return py_fail(I, at, GL_E_INVALID, "TypeError: print() got an unexpected keyword argument '%s'", a->kwn[k]);
             }
         }
+        size_t mark = I->console.len;      /* a __str__ that raises prints nothing of the line */
         for (int i = 0; i < a->npos; i++) {
             if (i) gl_sb_putn(&I->console, sep, nsep);
             py_repr(I, &I->console, a->pos[i], false);
-            if (I->err.code) return NULL;       /* str() of an int of more than 4300 digits */
+            if (I->err.code) {
+                if (I->console.len > mark) I->console.len = mark;
+                if (I->console.buf) I->console.buf[I->console.len] = 0;
+                return NULL;
+            }
         }
         gl_sb_putn(&I->console, end, nend);
         if (I->console.len > (1u << 20)) return py_fail(I, at, GL_E_LIMIT, "print() wrote more than 1 MiB");
@@ -693,6 +703,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
 
 /* ---- attributes */
 py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name) {
+    if (mod >= MOD_DATACLASSES) return py_class_module_attr(I, at, mod, name);
+    if (mod == MOD_GL && (strcmp(name, "Tensor") == 0 || strcmp(name, "TraceError") == 0)) return py_class_module_attr(I, at, mod, name);
     if (mod == MOD_MATH) {
         if (strcmp(name, "pi") == 0) return py_float(I, 3.141592653589793);
         if (strcmp(name, "e") == 0) return py_float(I, 2.718281828459045);
@@ -746,6 +758,9 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
 }
 
 py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
+    bool done = false;
+    py_val *r = py_class_getattr(I, at, v, name, &done);
+    if (done) return r;
     switch (v->kind) {
     case V_MODULE: return py_module_attr(I, at, v->u.mod, name);
     case V_CFG:

@@ -235,6 +235,7 @@ static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
 
 /* ---- truth, iteration */
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
+    if (v->kind == V_INST) return py_inst_truth(I, at, v, out);
     if (v->kind == V_TENSOR) {
         if (!live_tensor(I, at, v)) return I->err.code;
         py_trace *tc = v->u.tn.tc;
@@ -324,6 +325,7 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 }
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    if (a->kind == V_INST || (b->kind == V_INST && a->kind != V_TENSOR)) return py_inst_binop(I, at, op, a, b);
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
     if (op == OP_ADD && a->kind == b->kind && (a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST)) {
         if (a->kind == V_STR) {
@@ -395,6 +397,12 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
 
 static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"<", ">", "<=", ">="};
+    if ((a->kind == V_INST || b->kind == V_INST) && op != OP_IS && op != OP_ISNOT && op != OP_IN && op != OP_NOTIN)
+        return py_inst_compare(I, at, op, a, b);
+    if (b->kind == V_INST && (op == OP_IN || op == OP_NOTIN)) {
+        py_val *r = py_inst_contains(I, at, b, a);
+        return !r ? NULL : op == OP_IN ? r : py_bool(r == &py_False);
+    }
     switch (op) {
     case OP_IS: case OP_ISNOT: {
         bool same = a == b || (a->kind == b->kind && (a->kind == V_NONE || a->kind == V_BOOL) && py_eq(a, b)) ||
@@ -402,6 +410,10 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         return py_bool(op == OP_IS ? same : !same);
     }
     case OP_EQ: case OP_NE: {
+        if (a->kind == b->kind && (a->kind == V_LIST || a->kind == V_TUPLE || a->kind == V_DICT)) {
+            int d = py_class_eq_deep(I, at, a, b);   /* items that are objects compare by their __eq__ */
+            return d < 0 ? NULL : py_bool((op == OP_EQ) == (d == 1));
+        }
         int64_t w = 0;
         bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
                       ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
@@ -444,9 +456,13 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 found = inr && d % as == 0;
             }
         } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
-            int64_t w = 0;
-            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq_work(b->u.seq.v[i], a, &w);
-            if (!py_work(I, at, w)) return NULL;
+            int i = 0;
+            for (; !found && i < b->u.seq.n; i++) {
+                int d = py_class_eq_deep(I, at, b->u.seq.v[i], a);   /* objects compare by their __eq__ */
+                if (d < 0) return NULL;
+                found = d == 1;
+            }
+            if (!py_work(I, at, i)) return NULL;
         } else if (b->kind == V_VIEW && b->u.view.which == VIEW_KEYS) {
             int64_t w = 0;
             found = py_dict_find(b->u.view.d, a, &w) != NULL;
@@ -459,7 +475,9 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 bool done;
                 if (py_iter_next(I, at, it, &x, &done)) return NULL;
                 if (done) break;
-                if ((found = a == x || py_eq(x, a))) break;
+                int d = py_class_eq_deep(I, at, x, a);
+                if (d < 0) return NULL;
+                if ((found = d == 1)) break;
             }
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
@@ -504,10 +522,10 @@ static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, 
     py_val *f = py_new(I, V_FUNC);
     if (!f) return NULL;
     f->u.fn.def = def;
-    f->u.fn.env = env;
+    f->u.fn.env = env;            /* a class body's namespace for a method: py_call skips it (and finds the class) */
     if (np) {
         if (!(f->u.fn.defaults = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np))) return py_oom(I);
-        for (int i = 0; i < np; i++)
+        for (int i = 0; i < np; i++)   /* defaults are evaluated where the def is (a class body sees its names) */
             if (ps[i]->a && !(f->u.fn.defaults[i] = eval(I, ps[i]->a, env))) return NULL;
     }
     return f;
@@ -515,6 +533,7 @@ static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, 
 
 py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
+    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
     if (f->kind == V_CFG || f->kind != V_FUNC)
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
     py_node *def = f->u.fn.def;
@@ -528,7 +547,10 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
         return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
                        "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, name);
-    py_env *fe = py_env_new(I, f->u.fn.env);
+    py_env *up = f->u.fn.env;
+    py_val *cls_cell = up->cls ? up->cls_cell : NULL;   /* defined in a class body: its class, once made */
+    while (up->cls && up->up) up = up->up;              /* a method does not see its class body's names */
+    py_env *fe = py_env_new(I, up);
     if (!fe) return NULL;
     py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
     if (!bound) return py_oom(I);
@@ -548,6 +570,10 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
             bound[i] = f->u.fn.defaults[i];
         }
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
+    }
+    if (cls_cell) {               /* a method: zero-argument super() finds its class and self here */
+        fe->cls_cell = cls_cell;
+        fe->self_arg = np ? bound[0] : NULL;
     }
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     if (!py_enter(I, at, PY_DEPTH_CALL)) return NULL;   /* left below on every path */
@@ -607,6 +633,7 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
 }
 
 static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
+    if (n->a->kind == E_NAME && n->n == 0 && strcmp(n->a->name, "super") == 0) return py_super_zero(I, n, env);
     py_val *f = eval(I, n->a, env);
     if (!f) return NULL;
     py_args a = {0};
@@ -704,6 +731,11 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (c->kind == V_TENSOR)
         return py_fail(I, n, GL_E_INVALID, "TypeError: 'Tensor' object is not subscriptable: the graph IR has no slice or "
                        "index op; trace the part you need as its own input, or select it with a matmul by a 0/1 matrix");
+    if (c->kind == V_INST) {
+        if (n->b->kind == E_SLICE) return py_fail(I, n, GL_E_INVALID, "slicing an object of a class is not supported (index it with a number or key)");
+        py_val *k = eval(I, n->b, env);
+        return k ? py_inst_getitem(I, n, c, k) : NULL;
+    }
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
@@ -744,12 +776,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         py_val *v = py_dict_find(c, k, &w);
         if (!py_work(I, n, w)) return NULL;
         if (v) return v;
-        gl_sb sb;
-        gl_sb_init(&sb);
-        py_repr(I, &sb, k, true);
-        py_fail(I, n, GL_E_INVALID, "KeyError: %.*s", 120, sb.buf ? sb.buf : "?");
-        gl_sb_free(&sb);
-        return NULL;
+        return py_raise_new(I, n, "KeyError", k);   /* e.args[0] is the key itself */
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
@@ -768,7 +795,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
-    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
     if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
     return c->u.seq.v[i];
 }
@@ -788,6 +815,10 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
             return NULL;
         }
         py_repr(I, &sb, v, p->op == 'r');
+        if (I->err.code) {        /* a __str__ / __repr__ that raised */
+            gl_sb_free(&sb);
+            return NULL;
+        }
         if (sb.len > GL_PROGRAM_MAX_SEQ) break;
     }
     if (sb.failed || sb.len > GL_PROGRAM_MAX_SEQ) {
@@ -824,7 +855,7 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         if (!(v = py_dict_new(I))) return NULL;
         for (int i = 0; i < n->n; i++) {
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
-            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR)
+            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR || !py_class_hashable(a))
                 return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
             if (py_dict_set(I, v, a, b)) return NULL;
         }
@@ -844,6 +875,7 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return py_binop(I, n, n->op, a, b);
     case E_UNARY:
         if (!(a = eval(I, n->a, env))) return NULL;
+        if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
         if (a->kind == V_TENSOR) {
             if (n->op != OP_NEG)
                 return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %s: 'Tensor'", n->op == OP_POS ? "+" : "~");
@@ -938,8 +970,9 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         if (t->b->kind == E_SLICE) return py_fail(I, t, GL_E_INVALID, "slice assignment is not supported"), GL_E_INVALID;
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
+        if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
         if (c->kind == V_DICT) {
-            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
+            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR || !py_class_hashable(k))
                 return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
             return py_dict_set(I, c, k, v);
         }
@@ -954,9 +987,10 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         }
         return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object does not support item assignment", py_type_name(c)), GL_E_INVALID;
     }
-    case E_ATTR:
-        return py_fail(I, t, GL_E_INVALID, "cannot assign to attribute '%s' (LayerCfg is frozen; objects are read-only)",
-                       t->name), GL_E_INVALID;
+    case E_ATTR: {
+        py_val *o = eval(I, t->a, env);
+        return o ? py_setattr(I, t, o, t->name, v) : I->err.code;
+    }
     default:
         return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot assign to this expression"), GL_E_PARSE;
     }
@@ -971,6 +1005,7 @@ py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b
 static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
     else if (strcmp(al->name, "graph_lab") == 0) *mod = MOD_GL;
+    else if (py_class_import(al->name) >= 0) *mod = py_class_import(al->name);
     else
         return py_fail(I, al, GL_E_INVALID, "ModuleNotFoundError: No module named '%s' (a GraphLab program can import "
                        "math and graph_lab)", al->name), GL_E_INVALID;
@@ -1001,6 +1036,8 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         }
         py_trace *tc = I->top;
         int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
+        if (cur->kind == V_INST && (v = py_inst_augop(I, s, s->op, cur, rhs))) return assign(I, s->a, v, env);
+        if (I->err.code) return I->err.code;
         if (!(v = py_binop(I, s, s->op, cur, rhs))) return I->err.code;
         if (tc && tc->tr && tc == I->top) stamp(I, tc, n0, s);
         return assign(I, s->a, v, env);
@@ -1114,6 +1151,7 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         }
         return py_fail(I, s, GL_E_INVALID, "AssertionError"), GL_E_INVALID;
     }
+    case S_CLASS: case S_TRY: case S_RAISE: case S_DECORATED: case S_ANNASSIGN: return py_class_exec(I, s, env);
     default:
         return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;
     }
@@ -1126,6 +1164,10 @@ static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env) {
     }
     return GL_OK;
 }
+
+/* ---- the evaluator's services for the other files (py_class.c, py_exc.c) */
+py_val *py_eval(py_interp *I, py_node *n, py_env *env) { return eval(I, n, env); }
+gl_status py_exec_block(py_interp *I, py_node **body, int n, py_env *env) { return exec_block(I, body, n, env); }
 
 /* ---- entry point */
 void gl_program_free(gl_program *p) {

@@ -69,6 +69,7 @@ gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **out)
         it->n = d->u.d->n;
         break;
     }
+    case V_INST: return py_inst_iter_open(I, at, v, out);
     case V_RANGE:
         if (!(r = py_iter_make(I, IT_RANGE))) return I->err.code;
         it = r->u.it;
@@ -94,6 +95,11 @@ static gl_status call1(py_interp *I, const py_node *at, py_val *fn, py_val **arg
 static gl_status next_inner(py_interp *I, const py_node *at, py_iter *it, py_val **item, bool *done) {
     *done = false;
     switch (it->kind) {
+    case IT_OBJ: {
+        gl_status st = py_inst_next(I, at, it->src, it->which, &it->i, item, done);
+        if (*done) it->done = true;
+        return st;
+    }
     case IT_SEQ: {
         py_val *s = it->src;
         if (it->i >= s->u.seq.n) break;
@@ -237,6 +243,7 @@ end:
 gl_status py_iter_next(py_interp *I, const py_node *at, py_val *itv, py_val **item, bool *done) {
     *item = NULL;
     *done = false;
+    if (itv->kind == V_INST) return py_inst_next(I, at, itv, 0, NULL, item, done);   /* next(obj): its __next__ */
     if (itv->kind != V_ITER)
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not an iterator", py_type_name(itv)), GL_E_INVALID;
     py_iter *it = itv->u.it;
@@ -296,6 +303,7 @@ const char *py_iter_type_name(const py_val *v) {
     case IT_ZIP: return "zip";
     case IT_ENUM: return "enumerate";
     case IT_CALLABLE: return "callable_iterator";
+    case IT_OBJ: return it->which ? "iterator" : py_type_name(it->src);
     case IT_GEN: case IT_GENEXP: return "generator";
     }
     return "iterator";

@@ -18,7 +18,8 @@ typedef enum {
     IT_ENUM,       /* enumerate(it, start) */
     IT_GEN,        /* a generator function's call (py_gen.c) */
     IT_GENEXP,     /* a generator expression (py_gen.c) */
-    IT_CALLABLE    /* iter(fn, sentinel) */
+    IT_CALLABLE,   /* iter(fn, sentinel) */
+    IT_OBJ         /* an object of a class: src's __next__ (which 0), or src[i] for i = 0, 1, ... (which 1) (py_class.c) */
 } py_itkind;
 
 typedef struct py_gen py_gen;

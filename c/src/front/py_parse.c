@@ -964,6 +964,139 @@ static const char *dotted(parser *P) {
     return r ? r : oom(P);
 }
 
+/* ---- classes, decorators, exceptions (the class lane; evaluated in py_class.c / py_exc.c) */
+static bool stmt(parser *P, vec *out);
+
+/* raise_stmt: 'raise' [expr ['from' expr]] */
+static py_node *raise_stmt(parser *P) {
+    py_tok *t = next(P);
+    py_node *n = mk(P, S_RAISE, t);
+    if (!n) return NULL;
+    if (at_expr_end(peek(P))) return n;
+    if (!(n->a = expr(P))) return NULL;
+    span_to(n, n->a);
+    if (is_kw(peek(P), "from")) {
+        next(P);
+        if (!(n->b = expr(P))) return NULL;
+        span_to(n, n->b);
+    }
+    return n;
+}
+
+/* ann_assign: target ':' expr ['=' exprlist]   (the annotation is kept as text, never evaluated) */
+static py_node *ann_assign(parser *P, py_tok *t, py_node *x) {
+    if (x->kind == E_TUPLE)
+        return perr(P, t, GL_E_PARSE, "only single target (not tuple) can be annotated%s", "");
+    if (x->kind != E_NAME && x->kind != E_ATTR && x->kind != E_INDEX) return bad_target(P, x);
+    next(P);
+    py_node *n = mk(P, S_ANNASSIGN, t);
+    if (!n) return NULL;
+    n->a = x;
+    if (!(n->c = expr(P))) return NULL;
+    n->s = n->c->sp;
+    n->slen = (size_t)(n->c->ep - n->c->sp);
+    span_to(n, n->c);
+    if (is_op(peek(P), "=")) {
+        next(P);
+        if (!(n->b = exprlist(P))) return NULL;
+        span_to(n, n->b);
+    }
+    return n;
+}
+
+/* class_def: 'class' NAME ['(' [arguments] ')'] block */
+static py_node *class_def(parser *P) {
+    py_tok *t = next(P), *nm = peek(P);
+    if (nm->kind != T_NAME || is_keyword(nm->name)) return syntax(P, nm);
+    next(P);
+    py_node *n = mk(P, S_CLASS, t);
+    if (!n) return NULL;
+    n->name = nm->name;
+    if (is_op(peek(P), "(")) {
+        next(P);
+        vec args = {0};
+        if (!arguments(P, &args) || !expect(P, ")")) return NULL;
+        n->list2 = args.v;
+        n->n2 = args.n;
+    }
+    if (!(n->list = block(P, &n->n))) return NULL;
+    return n;
+}
+
+/* a block kept in a node of its own (try's else and finally) */
+static py_node *sub_block(parser *P, py_tok *t) {
+    py_node *b = mk(P, S_BLOCK, t);
+    if (!b || !(b->list = block(P, &b->n))) return NULL;
+    return b;
+}
+
+/* try_stmt: 'try' block (('except' [expr ['as' NAME]] block)+ ['else' block] ['finally' block] | 'finally' block) */
+static py_node *try_stmt(parser *P) {
+    py_tok *t = next(P);
+    py_node *n = mk(P, S_TRY, t);
+    if (!n || !(n->list = block(P, &n->n))) return NULL;
+    vec hs = {0};
+    py_tok *bare = NULL;
+    while (is_kw(peek(P), "except")) {
+        py_tok *e = next(P);
+        if (bare) return perr(P, bare, GL_E_PARSE, "default 'except:' must be last%s", "");
+        if (is_op(peek(P), "*")) return perr(P, peek(P), GL_E_PARSE, "'except*' is not supported%s", "");
+        py_node *h = mk(P, S_EXCEPT, e);
+        if (!h) return NULL;
+        if (is_op(peek(P), ":")) {
+            bare = e;
+        } else {
+            if (!(h->a = expr(P))) return NULL;
+            if (is_op(peek(P), ","))
+                return perr(P, peek(P), GL_E_PARSE, "multiple exception types must be parenthesized%s", "");
+            if (is_kw(peek(P), "as")) {
+                next(P);
+                py_tok *a = peek(P);
+                if (a->kind != T_NAME || is_keyword(a->name)) return syntax(P, a);
+                h->name = next(P)->name;
+            }
+        }
+        if (!(h->list = block(P, &h->n)) || !vpush(P, &hs, h)) return NULL;
+    }
+    n->list2 = hs.v;
+    n->n2 = hs.n;
+    if (is_kw(peek(P), "else")) {
+        if (!hs.n) return syntax(P, peek(P));
+        if (!(n->b = sub_block(P, next(P)))) return NULL;
+    }
+    if (is_kw(peek(P), "finally")) {
+        if (!(n->c = sub_block(P, next(P)))) return NULL;
+    }
+    if (!hs.n && !n->c) return perr(P, peek(P), GL_E_PARSE, "expected 'except' or 'finally' block%s", "");
+    return n;
+}
+
+/* decorated: ('@' expr NEWLINE)+ (def | class)   — b is the name the definition binds */
+static py_node *decorated(parser *P) {
+    py_tok *t = peek(P);
+    vec decs = {0};
+    while (is_op(peek(P), "@")) {
+        next(P);
+        py_node *d = expr(P);
+        if (!d) return NULL;
+        if (peek(P)->kind != T_NEWLINE) return syntax(P, peek(P));
+        next(P);
+        if (!vpush(P, &decs, d)) return NULL;
+    }
+    py_tok *k = peek(P);
+    if (!is_kw(k, "def") && !is_kw(k, "class")) return syntax(P, k);
+    vec one = {0};
+    if (!stmt(P, &one)) return NULL;
+    py_node *n = mk(P, S_DECORATED, t), *nm = mk(P, E_NAME, k);
+    if (!n || !nm) return NULL;
+    n->list = decs.v;
+    n->n = decs.n;
+    n->a = one.v[0];
+    nm->name = n->a->name;
+    n->b = nm;
+    return n;
+}
+
 /* small_stmt: 'pass' | 'break' | 'continue' | 'return' [exprlist] | 'assert' expr [',' expr]
  *           | 'import' dotted_name ['as' NAME] (',' ...)* | 'from' dotted_name 'import' (NAME ['as' NAME])+
  *           | exprlist ('=' exprlist)* | exprlist augop exprlist */
@@ -971,8 +1104,9 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"class", "try", "with", "raise", "global", "nonlocal", "del",
-                                        "async", "await", "except", "finally", NULL};
+        static const char *refused[] = {"with", "global", "nonlocal", "del",
+                                        "async", "await", NULL};
+        if (is_kw(t, "class") || is_kw(t, "try") || is_kw(t, "except") || is_kw(t, "finally")) return syntax(P, t);
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
                 return perr(P, t, GL_E_PARSE, "'%s' is not part of GraphLab's Python subset", refused[i]);
@@ -987,6 +1121,7 @@ static py_node *small_stmt(parser *P) {
             if (n->a) span_to(n, n->a);
             return n;
         }
+        if (is_kw(t, "raise")) return raise_stmt(P);
         if (is_kw(t, "assert")) {
             next(P);
             if (!(n = mk(P, S_ASSERT, t)) || !(n->a = expr(P))) return NULL;
@@ -1057,6 +1192,7 @@ static py_node *small_stmt(parser *P) {
     py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
+    if (is_op(o, ":")) return ann_assign(P, t, x);
     static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", NULL};
     static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
                                 OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
@@ -1196,7 +1332,9 @@ static bool stmt(parser *P, vec *out) {
         P->fdepth--;
         return vpush(P, out, n);
     }
-    if (is_op(t, "@")) return perr(P, t, GL_E_PARSE, "decorators are not part of GraphLab's Python subset%s", ""), false;
+    if (is_op(t, "@")) return (n = decorated(P)) && vpush(P, out, n);
+    if (is_kw(t, "class")) return (n = class_def(P)) && vpush(P, out, n);
+    if (is_kw(t, "try")) return (n = try_stmt(P)) && vpush(P, out, n);
     return simple_stmts(P, out);
 }
 

@@ -125,6 +125,7 @@ const char *py_type_name(const py_val *v) {
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
                                   "LayerCfg", "Graph", "iterator", "dict_view", "int", "Node"};
     if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
+    if (v->kind == V_CLASS || v->kind == V_INST || v->kind == V_METHOD || v->kind == V_WRAP) return py_class_type_name(v);
     return names[v->kind];
 }
 
@@ -173,6 +174,10 @@ bool py_eq(const py_val *a, const py_val *b) {
     int64_t w = 0;
     return eq_at(a, b, 0, &w);
 }
+bool py_eq_depth(const py_val *a, const py_val *b, int depth) {
+    int64_t w = 0;
+    return eq_at(a, b, depth, &w);
+}
 bool py_eq_work(const py_val *a, const py_val *b, int64_t *work) {
     int64_t w = 0;
     bool r = eq_at(a, b, 0, &w);
@@ -209,6 +214,8 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
         for (int i = 0; i < 7; i++)
             if (!eq_at(a->u.cfg[i], b->u.cfg[i], depth + 1, work)) return false;
         return true;
+    case V_BUILTIN: return a->u.bi.id == b->u.bi.id && a->u.bi.self == b->u.bi.self;   /* two lookups of F.exp */
+    case V_INST: case V_METHOD: return py_class_eq_plain(a, b, depth);
     default: return false;       /* identity */
     }
 }
@@ -284,7 +291,13 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
                           (long long)v->u.r.step);
         return;
     case V_FUNC: gl_sb_printf(sb, "<function %s>", v->u.fn.def->name); return;
-    case V_BUILTIN: gl_sb_printf(sb, "<built-in function %s>", py_builtin_name(v->u.bi.id)); return;
+    case V_BUILTIN:
+        if (py_builtin_is_type(v)) gl_sb_printf(sb, "<class '%s'>", py_builtin_name(v->u.bi.id));
+        else gl_sb_printf(sb, "<built-in function %s>", py_builtin_name(v->u.bi.id));
+        return;
+    case V_CLASS: case V_INST: case V_METHOD: case V_WRAP:
+        py_class_repr(I, sb, v, repr);
+        return;
     case V_TENSOR: {
         const gl_shape *s = v->u.tn.tc->tr ? gl_t_shape(v->u.tn.tc->tr, v->u.tn.id) : NULL;
         char sh[200];

@@ -1,0 +1,8 @@
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})
+def f():
+    try:
+        raise IndexError("idx")
+    finally:
+        print("cleanup")
+f()
