@@ -60,8 +60,19 @@ typedef enum {
     E_DICTCOMP, E_COMPFOR, E_COMPIF, E_BINOP, E_UNARY, E_NOT, E_AND, E_OR, E_CMP, E_IFEXP, E_LAMBDA, E_CALL,
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
-    S_FROM, S_ALIAS, S_ASSERT
+    S_FROM, S_ALIAS, S_ASSERT,
+    /* stmt lane */
+    S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS, S_ANNASSIGN
 } py_kind;
+
+/* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
+enum { P_POS, P_VARARGS, P_KWONLY, P_VARKW };
+
+/* How a name resolves (node->res, set by py_scope.c): RES_WALK looks the name up from the current
+ * environment outward (module and class bodies, and anything the analysis does not know); RES_LOCAL only
+ * in the function's own environment (unbound: UnboundLocalError); RES_GLOBAL in the module's; RES_CELL in
+ * the environment of the enclosing scope node->owner (nonlocal, a comprehension's walrus). */
+enum { RES_WALK, RES_LOCAL, RES_GLOBAL, RES_CELL };
 
 /* Operators (binary, unary, comparison). */
 enum {
@@ -88,6 +99,11 @@ struct py_node {
     size_t slen;
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
+    /* stmt lane: scopes (py_scope.c) */
+    int res;                      /* E_NAME, S_DEF / import names: RES_* */
+    py_node *owner;               /* RES_CELL: the scope (def, lambda, comprehension) whose environment holds it */
+    const char *qualname;         /* S_DEF / E_LAMBDA: CPython's __qualname__ ("f.<locals>.g") */
+    bool is_scope;                /* S_DEF / E_LAMBDA / comprehensions: a function scope */
 };
 
 /* The module's statements, or a syntax error. */
@@ -144,8 +160,9 @@ struct py_val {
 struct py_env {
     py_env *up;
     const char **names;
-    py_val **vals;
+    py_val **vals;                /* NULL: deleted (del x), as if never bound */
     int n, cap;
+    const py_node *scope;         /* the def / lambda / comprehension this is a frame of (NULL: module, class, ...) */
 };
 
 struct py_trace {
@@ -214,6 +231,15 @@ double py_num(const py_val *v);
 py_env *py_env_new(py_interp *I, py_env *up);
 py_val *py_env_get(py_env *e, const char *name);          /* walks outward; NULL if unbound */
 gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v);
+/* This environment only; NULL if unbound. */
+py_val *py_env_get_local(py_env *e, const char *name);
+/* Unbinds name here; false if it was not bound. */
+bool py_env_del(py_env *e, const char *name);
+
+/* ---------------------------------------------------------------- scopes (py_scope.c) */
+/* CPython's symbol table on the module's AST: which names each function binds (locals), global / nonlocal
+ * declarations and their SyntaxErrors, qualnames. Sets node->res / owner / qualname. */
+gl_status py_scope_analyse(py_arena *a, py_node **body, int n, const char *file, gl_err *e);
 
 /* ---------------------------------------------------------------- builtins (py_builtins.c) */
 enum {

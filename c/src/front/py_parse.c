@@ -145,10 +145,48 @@ static bool at_expr_end(py_tok *t) {
            (t->kind == T_OP && (strchr(")]}=:;", t->name[0]) || strcmp(t->name, "+=") == 0 || t->name[1] == '='));
 }
 
-/* exprlist: expr (',' expr)* [',']     — a bare tuple when there is a comma */
+static py_node *arith(parser *P);
+
+/* star_expr: '*' arith | expr      (an item of a tuple / list display or of an assignment's sides) */
+static py_node *star_expr(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return expr(P);
+    if (!enter(P)) return NULL;
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = arith(P))) return NULL;
+    span_to(n, n->a);
+    P->depth--;
+    return n;
+}
+
+/* named_expr: NAME ':=' expr | expr */
+static py_node *named_expr(parser *P) {
+    py_tok *t = peek(P);
+    if (t->kind == T_NAME && is_op(peek2(P), ":=") && !is_keyword(t->name)) {
+        if (!enter(P)) return NULL;
+        next(P);
+        next(P);
+        py_node *n = mk(P, E_WALRUS, t);
+        if (!n) return NULL;
+        n->name = t->name;
+        if (!(n->a = expr(P))) return NULL;
+        span_to(n, n->a);
+        P->depth--;
+        return n;
+    }
+    return expr(P);
+}
+
+/* star_named_expr: '*' arith | named_expr */
+static py_node *star_named_expr(parser *P) {
+    return is_op(peek(P), "*") ? star_expr(P) : named_expr(P);
+}
+
+/* exprlist: star_expr (',' star_expr)* [',']     — a bare tuple when there is a comma */
 static py_node *exprlist(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = expr(P);
+    py_node *x = star_expr(P);
     if (!x) return NULL;
     if (!is_op(peek(P), ",")) return x;
     vec v = {0};
@@ -159,7 +197,7 @@ static py_node *exprlist(parser *P) {
             (void)c;
             break;
         }
-        py_node *y = expr(P);
+        py_node *y = star_expr(P);
         if (!y || !vpush(P, &v, y)) return NULL;
     }
     py_node *tu = mk(P, E_TUPLE, t0);
@@ -170,12 +208,21 @@ static py_node *exprlist(parser *P) {
     return tu;
 }
 
-static py_node *arith(parser *P);
+/* target: '*' arith | arith */
+static py_node *target(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return arith(P);
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = arith(P))) return NULL;
+    span_to(n, n->a);
+    return n;
+}
 
-/* target_list: arith (',' arith)* [',']   (below comparisons, so a for-loop target stops at 'in') */
+/* target_list: target (',' target)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = target(P);
     if (!x) return NULL;
     if (!is_op(peek(P), ",")) return x;
     vec v = {0};
@@ -183,7 +230,7 @@ static py_node *target_list(parser *P) {
     while (is_op(peek(P), ",")) {
         next(P);
         if (is_kw(peek(P), "in")) break;
-        py_node *y = arith(P);
+        py_node *y = target(P);
         if (!y || !vpush(P, &v, y)) return NULL;
     }
     py_node *tu = mk(P, E_TUPLE, t0);
@@ -353,6 +400,22 @@ static py_node *strings(parser *P) {
     return n;
 }
 
+/* dict_item: '**' arith | expr ':' expr     (key E_DSTAR: merge the mapping; *val stays NULL) */
+static py_node *dict_item(parser *P, py_node **val) {
+    py_tok *t = peek(P);
+    if (is_op(t, "**")) {
+        next(P);
+        py_node *n = mk(P, E_DSTAR, t);
+        if (!n || !(n->a = arith(P))) return NULL;
+        span_to(n, n->a);
+        *val = NULL;
+        return n;
+    }
+    py_node *x = expr(P);
+    if (!x || !expect(P, ":") || !(*val = expr(P))) return NULL;
+    return x;
+}
+
 /* atom: NAME | NUMBER | strings | None | True | False
  *     | '(' [exprlist | expr comp_clauses] ')'
  *     | '[' [expr (',' expr)* [','] | expr comp_clauses] ']'
@@ -396,7 +459,7 @@ static py_node *atom(parser *P) {
             span_tok(n, c);
             return n;
         }
-        py_node *x = expr(P);
+        py_node *x = star_named_expr(P);
         if (!x) return NULL;
         if (is_kw(peek(P), "for")) {          /* a generator expression: evaluated as a list */
             if (!(n = mk(P, E_LISTCOMP, t))) return NULL;
@@ -414,7 +477,7 @@ static py_node *atom(parser *P) {
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), ")")) break;
-                py_node *y = expr(P);
+                py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
             }
             if (!(n = mk(P, E_TUPLE, t))) return NULL;
@@ -423,6 +486,7 @@ static py_node *atom(parser *P) {
             x = n;
         }
         py_tok *c = peek(P);
+        if (x->kind == E_STAR) return perr(P, t, GL_E_PARSE, "cannot use starred expression here%s", "");
         if (!expect(P, ")")) return NULL;
         if (x->kind == E_TUPLE) span_tok(x, c);
         return x;
@@ -432,7 +496,7 @@ static py_node *atom(parser *P) {
         if (!(n = mk(P, E_LIST, t))) return NULL;
         vec v = {0};
         if (!is_op(peek(P), "]")) {
-            py_node *x = expr(P);
+            py_node *x = star_named_expr(P);
             if (!x) return NULL;
             if (is_kw(peek(P), "for")) {
                 n->kind = E_LISTCOMP;
@@ -448,7 +512,7 @@ static py_node *atom(parser *P) {
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), "]")) break;
-                py_node *y = expr(P);
+                py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
             }
         }
@@ -462,12 +526,9 @@ static py_node *atom(parser *P) {
         if (!(n = mk(P, E_DICT, t))) return NULL;
         vec k = {0}, v = {0};
         if (!is_op(peek(P), "}")) {
-            py_node *x = expr(P);
-            if (!x) return NULL;
-            if (!expect(P, ":")) return NULL;
-            py_node *y = expr(P);
-            if (!y) return NULL;
-            if (is_kw(peek(P), "for")) {
+            py_node *x, *y = NULL;
+            if (!(x = dict_item(P, &y))) return NULL;
+            if (x->kind != E_DSTAR && is_kw(peek(P), "for")) {
                 n->kind = E_DICTCOMP;
                 n->a = x;
                 n->b = y;
@@ -482,7 +543,7 @@ static py_node *atom(parser *P) {
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), "}")) break;
-                if (!(x = expr(P)) || !expect(P, ":") || !(y = expr(P))) return NULL;
+                if (!(x = dict_item(P, &y))) return NULL;
                 if (!vpush(P, &k, x) || !vpush(P, &v, y)) return NULL;
             }
         }
@@ -509,13 +570,16 @@ static bool arguments(parser *P, vec *args) {
         } else if (t->kind == T_NAME && is_op(peek2(P), "=") && !is_keyword(t->name)) {
             next(P);
             next(P);
+            for (int i = 0; i < args->n; i++)
+                if (args->v[i]->kind == E_KW && args->v[i]->name == t->name)
+                    return perr(P, t, GL_E_PARSE, "keyword argument repeated: %s", t->name), false;
             if (!(a = mk(P, E_KW, t)) || !(a->a = expr(P))) return false;
             a->name = t->name;
             span_to(a, a->a);
             kw = true;
         } else {
             if (kw) return perr(P, t, GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
-            if (!(a = expr(P))) return false;
+            if (!(a = named_expr(P))) return false;
             if (is_kw(peek(P), "for")) {          /* f(x for x in xs) */
                 py_node *lc = mk(P, E_LISTCOMP, t);
                 if (!lc) return false;
@@ -760,29 +824,69 @@ static py_node *or_test(parser *P) {
     return x;
 }
 
-/* params: [param (',' param)* [',']]    param: NAME ['=' expr]   (until ':' or ')') */
-static bool params(parser *P, vec *ps, const char *close) {
-    bool dflt = false;
+/* params: [param (',' param)* [',']]       (until ':' or ')')
+ * param: NAME [':' expr] ['=' expr] | '/' | '*' [NAME [':' expr]] | '**' NAME [':' expr]
+ * E_PARAM nodes in CPython's order: positional (i = 1: positional-only, before '/'), P_VARARGS, P_KWONLY,
+ * P_VARKW; annotations (def only) are parsed and dropped. The SyntaxErrors are CPython 3.11's. */
+static bool params(parser *P, vec *ps, const char *close, bool annot) {
+    bool dflt = false, star = false, slash = false, kw = false;
     while (!is_op(peek(P), close)) {
         py_tok *t = peek(P);
-        if (t->kind != T_NAME || is_keyword(t->name)) {
-            if (is_op(t, "*") || is_op(t, "**"))
-                return perr(P, t, GL_E_PARSE, "*args / **kwargs parameters are not supported%s", ""), false;
+        if (kw) return perr(P, t, GL_E_PARSE, "arguments cannot follow var-keyword argument%s", ""), false;
+        if (is_op(t, "/")) {
+            if (slash) return perr(P, t, GL_E_PARSE, "/ may appear only once%s", ""), false;
+            if (star) return perr(P, t, GL_E_PARSE, "/ must be ahead of *%s", ""), false;
+            if (!ps->n) return perr(P, t, GL_E_PARSE, "at least one argument must precede /%s", ""), false;
+            next(P);
+            slash = true;
+            for (int i = 0; i < ps->n; i++) ps->v[i]->i = 1;
+            if (!is_op(peek(P), ",")) break;
+            next(P);
+            continue;
+        }
+        int kind = star ? P_KWONLY : P_POS;
+        if (is_op(t, "*") || is_op(t, "**")) {
+            bool two = is_op(t, "**");
+            if (!two && star) return perr(P, t, GL_E_PARSE, "* argument may appear only once%s", ""), false;
+            next(P);
+            py_tok *nm = peek(P);
+            if (!two && (is_op(nm, ",") || is_op(nm, close))) {      /* a bare '*': keyword-only parameters follow */
+                if (is_op(nm, close) || is_op(peek2(P), close) || is_op(peek2(P), "**"))
+                    return perr(P, t, GL_E_PARSE, "named arguments must follow bare *%s", ""), false;
+                star = true;
+                next(P);
+                continue;
+            }
+            if (nm->kind != T_NAME || is_keyword(nm->name)) return syntax(P, nm), false;
+            kind = two ? P_VARKW : P_VARARGS;
+            if (two) kw = true;
+            else star = true;
+            t = nm;
+        } else if (t->kind != T_NAME || is_keyword(t->name)) {
             return syntax(P, t), false;
         }
         next(P);
         py_node *p = mk(P, E_PARAM, t);
         if (!p) return false;
         p->name = t->name;
+        p->op = kind;
         for (int i = 0; i < ps->n; i++)
             if (ps->v[i]->name == p->name)
                 return perr(P, t, GL_E_PARSE, "duplicate argument '%s' in function definition", t->name), false;
+        if (annot && is_op(peek(P), ":")) {
+            next(P);
+            if (!expr(P)) return false;
+        }
         if (is_op(peek(P), "=")) {
+            if (kind == P_VARARGS || kind == P_VARKW) {
+                return perr(P, peek(P), GL_E_PARSE, kind == P_VARARGS ? "var-positional argument cannot have default value%s"
+                            : "var-keyword argument cannot have default value%s", ""), false;
+            }
             next(P);
             if (!(p->a = expr(P))) return false;
-            dflt = true;
-        } else if (dflt) {
-            return perr(P, t, GL_E_PARSE, "parameter without a default follows parameter with a default%s", ""), false;
+            if (kind == P_POS) dflt = true;
+        } else if (dflt && kind == P_POS) {
+            return perr(P, t, GL_E_PARSE, "non-default argument follows default argument%s", ""), false;
         }
         if (!vpush(P, ps, p)) return false;
         if (!is_op(peek(P), ",")) break;
@@ -799,7 +903,7 @@ static py_node *expr(parser *P) {
     if (is_kw(t, "lambda")) {
         next(P);
         vec ps = {0};
-        if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":") || !expect(P, ":")) return NULL;
+        if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":", false) || !expect(P, ":")) return NULL;
         x->list = ps.v;
         x->n = ps.n;
         if (!(x->a = expr(P))) return NULL;
@@ -824,18 +928,72 @@ static py_node *expr(parser *P) {
     return x;
 }
 
-static bool is_target(const py_node *n) {
-    if (n->kind == E_NAME || n->kind == E_INDEX || n->kind == E_ATTR) return true;
-    if (n->kind == E_TUPLE || n->kind == E_LIST) {
-        for (int i = 0; i < n->n; i++)
-            if (!is_target(n->list[i])) return false;
-        return n->n > 0;
+/* What CPython calls the expression it cannot assign to / delete ("cannot assign to function call"). */
+static const char *expr_name(const py_node *n) {
+    switch (n->kind) {
+    case E_CALL: return "function call";
+    case E_INT: case E_FLOAT: case E_STR: return "literal";
+    case E_FSTR: return "f-string expression";
+    case E_NONE: return "None";
+    case E_TRUE: return "True";
+    case E_FALSE: return "False";
+    case E_BINOP: case E_UNARY: return "expression";
+    case E_NOT: return "expression";
+    case E_AND: case E_OR: return "expression";
+    case E_CMP: return "comparison";
+    case E_IFEXP: return "conditional expression";
+    case E_LAMBDA: return "lambda";
+    case E_DICT: return "dict literal";
+    case E_LISTCOMP: return "list comprehension";
+    case E_DICTCOMP: return "dict comprehension";
+    case E_WALRUS: return "named expression";
+    default: return "expression";
     }
-    return false;
 }
 
+/* The first sub-expression of a target that cannot be assigned to, or NULL. del: no starred items. */
+static const py_node *bad_target_of(const py_node *n, bool del) {
+    if (n->kind == E_NAME || n->kind == E_INDEX || n->kind == E_ATTR) return NULL;
+    if (n->kind == E_TUPLE || n->kind == E_LIST) {
+        for (int i = 0; i < n->n; i++) {
+            const py_node *x = n->list[i];
+            if (x->kind == E_STAR && !del) x = x->a;
+            const py_node *b = bad_target_of(x, del);
+            if (b) return b;
+        }
+        return NULL;
+    }
+    return n;
+}
+
+static bool is_target(const py_node *n) { return !bad_target_of(n, false); }
+
 static void *bad_target(parser *P, const py_node *n) {
-    return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: cannot assign to this expression", P->file, n->line, n->col), NULL;
+    const py_node *b = bad_target_of(n, false);
+    if (!b) b = n;
+    if (b->kind == E_STAR) return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: starred assignment target must be in a list or tuple",
+                                          P->file, b->line, b->col), NULL;
+    if (b->kind == E_CALL || b->kind == E_CMP || b->kind == E_BINOP || b->kind == E_INT || b->kind == E_STR)
+        return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot assign to %s here. Maybe you meant '==' instead of '='?",
+                       P->file, b->line, b->col, expr_name(b)), NULL;
+    return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot assign to %s", P->file, b->line, b->col, expr_name(b)), NULL;
+}
+
+/* At most one starred item per tuple / list target (nested ones count apart), as CPython's compiler. */
+static bool check_stars(parser *P, const py_node *n) {
+    if (n->kind != E_TUPLE && n->kind != E_LIST) return true;
+    int k = 0;
+    for (int i = 0; i < n->n; i++) {
+        const py_node *x = n->list[i];
+        if (x->kind == E_STAR) {
+            if (++k > 1)
+                return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: multiple starred expressions in assignment", P->file,
+                               n->line, n->col), false;
+            x = x->a;
+        }
+        if (!check_stars(P, x)) return false;
+    }
+    return true;
 }
 
 /* dotted_name: NAME ('.' NAME)* */
@@ -863,7 +1021,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"class", "try", "with", "raise", "global", "nonlocal", "del", "yield",
+        static const char *refused[] = {"class", "try", "with", "raise", "yield",
                                         "async", "await", "except", "finally", NULL};
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
@@ -877,6 +1035,36 @@ static py_node *small_stmt(parser *P) {
             if (!(n = mk(P, S_RETURN, t))) return NULL;
             if (!at_expr_end(peek(P)) && !(n->a = exprlist(P))) return NULL;
             if (n->a) span_to(n, n->a);
+            return n;
+        }
+        if (is_kw(t, "global") || is_kw(t, "nonlocal")) {      /* NAME (',' NAME)* */
+            next(P);
+            if (!(n = mk(P, is_kw(t, "global") ? S_GLOBAL : S_NONLOCAL, t))) return NULL;
+            vec v = {0};
+            do {
+                py_tok *a = peek(P);
+                if (a->kind != T_NAME || is_keyword(a->name)) return syntax(P, a);
+                next(P);
+                py_node *al = mk(P, E_NAME, a);
+                if (!al) return NULL;
+                al->name = a->name;
+                if (!vpush(P, &v, al)) return NULL;
+            } while (is_op(peek(P), ",") && next(P));
+            n->list = v.v;
+            n->n = v.n;
+            return n;
+        }
+        if (is_kw(t, "del")) {                 /* 'del' target (',' target)* [','] */
+            next(P);
+            if (!(n = mk(P, S_DEL, t))) return NULL;
+            py_node *x = exprlist(P);
+            if (!x) return NULL;
+            const py_node *b = bad_target_of(x, true);
+            if (b) return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot delete %s", P->file, b->line, b->col,
+                                  b->kind == E_STAR ? "starred" : expr_name(b)), NULL;
+            if (x->kind == E_TUPLE && x->list == NULL) return syntax(P, t);
+            n->a = x;
+            span_to(n, x);
             return n;
         }
         if (is_kw(t, "assert")) {
@@ -957,7 +1145,27 @@ static py_node *small_stmt(parser *P) {
             span_to(n, n->b);
             return n;
         }
+    if (is_op(o, ":")) {                   /* an annotated assignment: target ':' expr ['=' exprlist] */
+        if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) {
+            if (x->kind == E_TUPLE)
+                return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: only single target (not tuple) can be annotated",
+                               P->file, x->line, x->col), NULL;
+            return bad_target(P, x);
+        }
+        next(P);
+        if (!(n = mk(P, S_ANNASSIGN, t)) || !expr(P)) return NULL;
+        n->a = x;
+        if (is_op(peek(P), "=")) {
+            next(P);
+            if (!(n->b = exprlist(P))) return NULL;
+            span_to(n, n->b);
+        }
+        return n;
+    }
     if (!is_op(o, "=")) {
+        if (x->kind == E_STAR)
+            return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: can't use starred expression here", P->file, x->line,
+                           x->col), NULL;
         if (!(n = mk(P, S_EXPR, t))) return NULL;
         n->a = x;
         span_to(n, x);
@@ -965,7 +1173,8 @@ static py_node *small_stmt(parser *P) {
     }
     vec targets = {0};
     while (is_op(peek(P), "=")) {
-        if (!is_target(x)) return bad_target(P, x);
+        if (!is_target(x) || x->kind == E_STAR) return bad_target(P, x);
+        if (!check_stars(P, x)) return NULL;
         if (!vpush(P, &targets, x)) return NULL;
         next(P);
         if (!(x = exprlist(P))) return NULL;
@@ -1015,11 +1224,17 @@ static py_node **block(parser *P, int *n) {
     return v.v;
 }
 
-/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block] */
+/* 'else' block (of for / while): an empty else still gets a non-NULL list */
+static py_node **block_after(parser *P, int *n) {
+    next(P);
+    return block(P, n);         /* a block has at least one statement: never NULL on success */
+}
+
+/* if_stmt: 'if' named_expr block ('elif' named_expr block)* ['else' block] */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
     py_node *n = mk(P, S_IF, t);
-    if (!n || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return NULL;
+    if (!n || !(n->a = named_expr(P)) || !(n->list = block(P, &n->n))) return NULL;
     py_tok *e = peek(P);
     if (is_kw(e, "elif")) {
         py_node *el = if_stmt(P);
@@ -1047,16 +1262,18 @@ static bool stmt(parser *P, vec *out) {
     if (is_kw(t, "for")) {
         next(P);
         if (!(n = mk(P, S_FOR, t)) || !(n->a = target_list(P))) return false;
-        if (!is_target(n->a)) return bad_target(P, n->a), false;
+        if (!is_target(n->a) || n->a->kind == E_STAR) return bad_target(P, n->a), false;
+        if (!check_stars(P, n->a)) return false;
         if (!is_kw(peek(P), "in")) return perr(P, peek(P), GL_E_PARSE, "invalid syntax: expected 'in'%s", ""), false;
         next(P);
         if (!(n->b = exprlist(P)) || !(n->list = block(P, &n->n))) return false;
-        if (is_kw(peek(P), "else")) return perr(P, peek(P), GL_E_PARSE, "for ... else is not supported%s", ""), false;
+        if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
     if (is_kw(t, "while")) {
         next(P);
-        if (!(n = mk(P, S_WHILE, t)) || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return false;
+        if (!(n = mk(P, S_WHILE, t)) || !(n->a = named_expr(P)) || !(n->list = block(P, &n->n))) return false;
+        if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
     if (is_kw(t, "def")) {
@@ -1067,7 +1284,7 @@ static bool stmt(parser *P, vec *out) {
         if (!(n = mk(P, S_DEF, t))) return false;
         n->name = nm->name;
         vec ps = {0};
-        if (!expect(P, "(") || !params(P, &ps, ")") || !expect(P, ")")) return false;
+        if (!expect(P, "(") || !params(P, &ps, ")", true) || !expect(P, ")")) return false;
         n->list2 = ps.v;
         n->n2 = ps.n;
         if (is_op(peek(P), "->")) {
