@@ -26,7 +26,8 @@ void py_arena_free(py_arena *a);
 
 /* ---------------------------------------------------------------- tokens (py_lex.c) */
 typedef enum {
-    T_EOF, T_NEWLINE, T_INDENT, T_DEDENT, T_NAME, T_INT, T_FLOAT, T_STR, T_OP
+    T_EOF, T_NEWLINE, T_INDENT, T_DEDENT, T_NAME, T_INT, T_FLOAT, T_STR, T_OP,
+    T_ERROR                       /* a character no token starts with ('$', '?', '`'): "invalid syntax" there */
 } py_tokkind;
 
 typedef struct {
@@ -46,11 +47,22 @@ typedef struct {
 typedef struct {
     py_tok *t;
     int n;
+    /* stmt lane: the innermost bracket still open at the end of the source ('(' '[' '{'; 0: none), which
+     * CPython names ("'(' was never closed") when the parser fails on a later line */
+    char unclosed;
+    int unclosed_line, unclosed_col;
 } py_toks;
 
-/* Errors: "file:line:col: message" into e. */
+/* Errors: "file:line:col: SyntaxError: message" into e (IndentationError / TabError likewise). On a
+ * SyntaxError, out still holds the tokens before it (ending in T_EOF): CPython reports an unexpected
+ * indent found by the parser before a tokenizer error further on. */
 gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
                  py_toks *out, gl_err *e);
+/* Unicode identifiers (py_xid.c, generated from CPython's tables): XID_Start, XID_Continue, printable. */
+bool py_xid_start(uint32_t c);
+bool py_xid_continue(uint32_t c);
+bool py_printable(uint32_t c);
+
 /* Python's backslash escapes of a string body into d (at least n bytes); returns the length. */
 size_t py_unescape(char *d, const char *s, size_t n);
 

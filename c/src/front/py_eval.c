@@ -1459,6 +1459,15 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     py_node **body = NULL;
     int nb = 0;
     gl_status st = py_lex(&I->ar, src, len, 1, 1, false, file, &toks, &I->err);
+    if (st == GL_E_PARSE && toks.t) {
+        /* CPython reports a tokenizer error wherever it is, except after an unexpected indent the parser
+         * met first (its INDENT path does not tokenize the rest): parse what came before the error */
+        gl_err lexerr = I->err;
+        gl_err_clear(&I->err);
+        if (!py_parse(&I->ar, &toks, file, &body, &nb, &I->err) || !strstr(I->err.msg, ": IndentationError: unexpected indent"))
+            I->err = lexerr;
+        st = I->err.code;
+    }
     if (!st) st = py_parse(&I->ar, &toks, file, &body, &nb, &I->err);
     if (!st) st = py_scope_analyse(&I->ar, body, nb, file, &I->err);
     if (!st) {

@@ -22,10 +22,18 @@ typedef struct {
     const char *file;
     gl_err *e;
     int depth;
+    int far;                      /* the furthest token looked at (CPython's "last token" of an error) */
 } parser;
 
-static py_tok *peek(parser *P) { return &P->tk->t[P->i]; }
-static py_tok *peek2(parser *P) { return &P->tk->t[P->i + 1 < P->tk->n ? P->i + 1 : P->i]; }
+static py_tok *peek(parser *P) {
+    if (P->i > P->far) P->far = P->i;
+    return &P->tk->t[P->i];
+}
+static py_tok *peek2(parser *P) {
+    int k = P->i + 1 < P->tk->n ? P->i + 1 : P->i;
+    if (k > P->far) P->far = k;
+    return &P->tk->t[k];
+}
 static py_tok *next(parser *P) {
     py_tok *t = &P->tk->t[P->i];
     if (t->kind != T_EOF) P->i++;
@@ -46,23 +54,55 @@ static bool is_keyword(const char *s) {
 static bool is_kw(py_tok *t, const char *k) { return t->kind == T_NAME && strcmp(t->name, k) == 0; }
 static bool is_op(py_tok *t, const char *o) { return t->kind == T_OP && strcmp(t->name, o) == 0; }
 
-static void *perr(parser *P, py_tok *t, gl_status code, const char *fmt, const char *arg) {
-    char msg[160];
-    snprintf(msg, sizeof msg, fmt, arg);
-    gl_fail(P->e, code, "%s:%d:%d: %s", P->file, t->line, t->col, msg);
+/* Every error of the parser: "file:line:col: Exc: message". A SyntaxError found after the line of a bracket
+ * the source leaves open is reported, as CPython does (its full-source tokenizer pass after a parser
+ * error), as that bracket's "'(' was never closed". */
+static void *pfail(parser *P, int line, int col, gl_status code, const char *exc, const char *msg) {
+    if (P->e->code) return NULL;
+    const py_toks *T = P->tk;
+    if (code == GL_E_PARSE && T->unclosed) {
+        const py_tok *f = &T->t[P->far < T->n ? P->far : T->n - 1];
+        bool after = f->line > T->unclosed_line ||
+                     ((f->kind == T_NEWLINE || f->kind == T_EOF || f->kind == T_DEDENT) &&
+                      (f->line > T->unclosed_line || (f->line == T->unclosed_line && f->col > T->unclosed_col)));
+        if (after) {
+            gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: '%c' was never closed", P->file, T->unclosed_line,
+                    T->unclosed_col, T->unclosed);
+            return NULL;
+        }
+    }
+    if (code == GL_E_PARSE) gl_fail(P->e, code, "%s:%d:%d: %s: %s", P->file, line, col, exc ? exc : "SyntaxError", msg);
+    else gl_fail(P->e, code, "%s:%d:%d: %s", P->file, line, col, msg);
     return NULL;
 }
 
+static void *perr(parser *P, py_tok *t, gl_status code, const char *fmt, const char *arg) {
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return pfail(P, t->line, t->col, code, NULL, msg);
+}
+
+/* A SyntaxError at a node (targets, starred expressions). */
+static void *nerr(parser *P, const py_node *n, const char *fmt, const char *arg) {
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return pfail(P, n->line, n->col, GL_E_PARSE, NULL, msg);
+}
+
+/* Where CPython puts an error found at the end of the source: the end of its last line. */
+static py_tok *eof_pos(parser *P, py_tok *t) {
+    if (t->kind != T_EOF && t->kind != T_DEDENT) return t;
+    for (int k = (int)(t - P->tk->t); k < P->tk->n; k++)   /* only DEDENTs and the EOF left? */
+        if (P->tk->t[k].kind != T_DEDENT && P->tk->t[k].kind != T_EOF) return t;
+    for (int k = (int)(t - P->tk->t) - 1; k >= 0; k--)
+        if (P->tk->t[k].kind != T_DEDENT && P->tk->t[k].kind != T_EOF) return &P->tk->t[k];
+    return t;
+}
+
 static void *syntax(parser *P, py_tok *t) {
-    if (t->kind == T_EOF) return perr(P, t, GL_E_PARSE, "invalid syntax: unexpected end of the program%s", "");
-    if (t->kind == T_INDENT) return perr(P, t, GL_E_PARSE, "unexpected indent%s", "");
-    if (t->kind == T_DEDENT || t->kind == T_NEWLINE)
-        return perr(P, t, GL_E_PARSE, "invalid syntax: the line ends too early%s", "");
-    char tx[40];
-    int n = t->len < 30 ? t->len : 30;
-    memcpy(tx, t->p, (size_t)n);
-    tx[n] = 0;
-    return perr(P, t, GL_E_PARSE, "invalid syntax at '%s'", tx);
+    if (t->kind == T_INDENT) return pfail(P, t->line, t->col - 1, GL_E_PARSE, "IndentationError", "unexpected indent");
+    t = eof_pos(P, t);
+    return pfail(P, t->line, t->col, GL_E_PARSE, NULL, "invalid syntax");
 }
 
 static void *oom(parser *P) {
@@ -97,11 +137,17 @@ static void span_tok(py_node *n, const py_tok *t) {
 
 static bool expect(parser *P, const char *op) {
     if (!is_op(peek(P), op)) {
-        py_tok *t = peek(P);
-        if (t->kind == T_NEWLINE || t->kind == T_EOF || t->kind == T_DEDENT)
-            perr(P, t, GL_E_PARSE, "invalid syntax: expected '%s'", op);
-        else
-            syntax(P, t);
+        syntax(P, peek(P));
+        return false;
+    }
+    next(P);
+    return true;
+}
+
+/* CPython's forced token (&&'x' in its grammar): "expected 'x'" wherever it is missing. */
+static bool expect_forced(parser *P, const char *op) {
+    if (!is_op(peek(P), op)) {
+        perr(P, eof_pos(P, peek(P)), GL_E_PARSE, "expected '%s'", op);
         return false;
     }
     next(P);
@@ -146,6 +192,23 @@ static bool at_expr_end(py_tok *t) {
 }
 
 static py_node *arith(parser *P);
+
+/* Can t start an expression? (two expressions side by side: CPython's "Perhaps you forgot a comma?") */
+static bool starts_atom(py_tok *t) {
+    if (t->kind == T_INT || t->kind == T_FLOAT || t->kind == T_STR) return true;
+    if (t->kind != T_NAME) return false;
+    return !is_keyword(t->name) || is_kw(t, "None") || is_kw(t, "True") || is_kw(t, "False") || is_kw(t, "lambda");
+}
+
+/* Inside brackets, an item followed by the start of another: CPython's message at the first item. */
+static void *forgot_comma(parser *P, const py_node *x) {
+    if (x->kind == E_NAME && (strcmp(x->name, "print") == 0 || strcmp(x->name, "exec") == 0)) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "Missing parentheses in call to '%s'. Did you mean %s(...)?", x->name, x->name);
+        return pfail(P, x->line, x->col, GL_E_PARSE, NULL, msg);
+    }
+    return nerr(P, x, "invalid syntax. Perhaps you forgot a comma?%s", "");
+}
 
 /* star_expr: '*' arith | expr      (an item of a tuple / list display or of an assignment's sides) */
 static py_node *star_expr(parser *P) {
@@ -471,6 +534,7 @@ static py_node *atom(parser *P) {
             span_tok(n, peek(P));
             return expect(P, ")") ? n : NULL;
         }
+        if (starts_atom(peek(P))) return forgot_comma(P, x);
         if (is_op(peek(P), ",")) {
             vec v = {0};
             if (!vpush(P, &v, x)) return NULL;
@@ -479,6 +543,7 @@ static py_node *atom(parser *P) {
                 if (is_op(peek(P), ")")) break;
                 py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
+                if (starts_atom(peek(P))) return forgot_comma(P, y);
             }
             if (!(n = mk(P, E_TUPLE, t))) return NULL;
             n->list = v.v;
@@ -486,7 +551,7 @@ static py_node *atom(parser *P) {
             x = n;
         }
         py_tok *c = peek(P);
-        if (x->kind == E_STAR) return perr(P, t, GL_E_PARSE, "cannot use starred expression here%s", "");
+        if (x->kind == E_STAR) return nerr(P, x, "cannot use starred expression here%s", "");
         if (!expect(P, ")")) return NULL;
         if (x->kind == E_TUPLE) span_tok(x, c);
         return x;
@@ -509,11 +574,13 @@ static py_node *atom(parser *P) {
                 return expect(P, "]") ? n : NULL;
             }
             if (!vpush(P, &v, x)) return NULL;
+            if (starts_atom(peek(P))) return forgot_comma(P, x);
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), "]")) break;
                 py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
+                if (starts_atom(peek(P))) return forgot_comma(P, y);
             }
         }
         n->list = v.v;
@@ -559,7 +626,7 @@ static py_node *atom(parser *P) {
 
 /* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr */
 static bool arguments(parser *P, vec *args) {
-    bool kw = false;
+    bool kw = false, late = false;      /* late: a positional argument after a keyword one */
     while (!is_op(peek(P), ")")) {
         py_tok *t = peek(P);
         py_node *a;
@@ -578,7 +645,7 @@ static bool arguments(parser *P, vec *args) {
             span_to(a, a->a);
             kw = true;
         } else {
-            if (kw) return perr(P, t, GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
+            if (kw) late = true;        /* CPython reports it where the arguments end */
             if (!(a = named_expr(P))) return false;
             if (is_kw(peek(P), "for")) {          /* f(x for x in xs) */
                 py_node *lc = mk(P, E_LISTCOMP, t);
@@ -592,9 +659,11 @@ static bool arguments(parser *P, vec *args) {
             }
         }
         if (!vpush(P, args, a)) return false;
+        if (starts_atom(peek(P))) return forgot_comma(P, a->kind == E_KW || a->kind == E_STAR || a->kind == E_DSTAR ? a->a : a), false;
         if (!is_op(peek(P), ",")) break;
         next(P);
     }
+    if (late) return perr(P, peek(P), GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
     return true;
 }
 
@@ -971,12 +1040,25 @@ static bool is_target(const py_node *n) { return !bad_target_of(n, false); }
 static void *bad_target(parser *P, const py_node *n) {
     const py_node *b = bad_target_of(n, false);
     if (!b) b = n;
-    if (b->kind == E_STAR) return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: starred assignment target must be in a list or tuple",
-                                          P->file, b->line, b->col), NULL;
-    if (b->kind == E_CALL || b->kind == E_CMP || b->kind == E_BINOP || b->kind == E_INT || b->kind == E_STR)
-        return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot assign to %s here. Maybe you meant '==' instead of '='?",
-                       P->file, b->line, b->col, expr_name(b)), NULL;
-    return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot assign to %s", P->file, b->line, b->col, expr_name(b)), NULL;
+    if (b->kind == E_STAR) return nerr(P, b, "starred assignment target must be in a list or tuple%s", "");
+    /* CPython's invalid_named_expression: a lone target below comparisons, and one '=' in the statement */
+    bool low = b->kind == E_CALL || b->kind == E_INT || b->kind == E_FLOAT || b->kind == E_STR || b->kind == E_FSTR ||
+               b->kind == E_BINOP || b->kind == E_UNARY || b->kind == E_DICT || b->kind == E_LISTCOMP ||
+               b->kind == E_DICTCOMP || b->kind == E_WALRUS;
+    if (b == n && low) {
+        int eqs = 0, depth = 0;
+        for (int k = P->i; k < P->tk->n; k++) {
+            py_tok *t = &P->tk->t[k];
+            if (t->kind == T_NEWLINE || t->kind == T_EOF) break;
+            if (t->kind != T_OP) continue;
+            if (strchr("([{", t->name[0])) depth++;
+            else if (strchr(")]}", t->name[0])) depth--;
+            else if (!depth && strcmp(t->name, "=") == 0) eqs++;
+            else if (!depth && strcmp(t->name, ";") == 0) break;
+        }
+        if (eqs == 1) return nerr(P, b, "cannot assign to %s here. Maybe you meant '==' instead of '='?", expr_name(b));
+    }
+    return nerr(P, b, "cannot assign to %s", expr_name(b));
 }
 
 /* At most one starred item per tuple / list target (nested ones count apart), as CPython's compiler. */
@@ -986,9 +1068,7 @@ static bool check_stars(parser *P, const py_node *n) {
     for (int i = 0; i < n->n; i++) {
         const py_node *x = n->list[i];
         if (x->kind == E_STAR) {
-            if (++k > 1)
-                return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: multiple starred expressions in assignment", P->file,
-                               n->line, n->col), false;
+            if (++k > 1) return nerr(P, n, "multiple starred expressions in assignment%s", ""), false;
             x = x->a;
         }
         if (!check_stars(P, x)) return false;
@@ -1060,8 +1140,7 @@ static py_node *small_stmt(parser *P) {
             py_node *x = exprlist(P);
             if (!x) return NULL;
             const py_node *b = bad_target_of(x, true);
-            if (b) return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: cannot delete %s", P->file, b->line, b->col,
-                                  b->kind == E_STAR ? "starred" : expr_name(b)), NULL;
+            if (b) return nerr(P, b, "cannot delete %s", b->kind == E_STAR ? "starred" : expr_name(b));
             if (x->kind == E_TUPLE && x->list == NULL) return syntax(P, t);
             n->a = x;
             span_to(n, x);
@@ -1136,7 +1215,11 @@ static py_node *small_stmt(parser *P) {
     static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
-            if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);
+            if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) {
+                const char *w = x->kind == E_TUPLE ? "tuple" : x->kind == E_LIST ? "list" : x->kind == E_STAR ? "starred"
+                              : expr_name(x);
+                return nerr(P, x, "'%s' is an illegal expression for augmented assignment", w);
+            }
             next(P);
             if (!(n = mk(P, S_AUG, t))) return NULL;
             n->op = augop[i];
@@ -1147,9 +1230,7 @@ static py_node *small_stmt(parser *P) {
         }
     if (is_op(o, ":")) {                   /* an annotated assignment: target ':' expr ['=' exprlist] */
         if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) {
-            if (x->kind == E_TUPLE)
-                return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: only single target (not tuple) can be annotated",
-                               P->file, x->line, x->col), NULL;
+            if (x->kind == E_TUPLE) return nerr(P, x, "only single target (not tuple) can be annotated%s", "");
             return bad_target(P, x);
         }
         next(P);
@@ -1163,9 +1244,7 @@ static py_node *small_stmt(parser *P) {
         return n;
     }
     if (!is_op(o, "=")) {
-        if (x->kind == E_STAR)
-            return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: can't use starred expression here", P->file, x->line,
-                           x->col), NULL;
+        if (x->kind == E_STAR) return nerr(P, x, "can't use starred expression here%s", "");
         if (!(n = mk(P, S_EXPR, t))) return NULL;
         n->a = x;
         span_to(n, x);
@@ -1196,24 +1275,43 @@ static bool simple_stmts(parser *P, vec *out) {
         next(P);
         if (peek(P)->kind == T_NEWLINE) break;
     }
-    if (peek(P)->kind != T_NEWLINE) return syntax(P, peek(P)), false;
+    if (peek(P)->kind != T_NEWLINE) {
+        py_node *last = out->n ? out->v[out->n - 1] : NULL;
+        if (last && last->kind == S_EXPR && last->a->kind == E_NAME && starts_atom(peek(P)) &&
+            (strcmp(last->a->name, "print") == 0 || strcmp(last->a->name, "exec") == 0))
+            return forgot_comma(P, last->a), false;
+        return syntax(P, peek(P)), false;
+    }
     next(P);
     return true;
 }
 
 static bool stmt(parser *P, vec *out);
 
-/* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT) */
-static py_node **block(parser *P, int *n) {
-    if (!expect(P, ":")) return NULL;
+/* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT)
+ * what / line name the statement for CPython's IndentationError ("expected an indented block after 'if'
+ * statement on line 3"); forced: a missing ':' is "expected ':'" at any token (CPython's &&':'), else
+ * only at the end of the line. */
+static py_node **block_of(parser *P, int *n, const char *what, int line, bool forced) {
+    py_tok *c = peek(P);
+    if (!is_op(c, ":")) {
+        if (forced || c->kind == T_NEWLINE) return perr(P, eof_pos(P, c), GL_E_PARSE, "expected '%s'", ":");
+        return syntax(P, c);
+    }
+    next(P);
     if (!enter(P)) return NULL;
     vec v = {0};
     if (peek(P)->kind != T_NEWLINE) {
         if (!simple_stmts(P, &v)) return NULL;
     } else {
         next(P);
-        if (peek(P)->kind != T_INDENT)
-            return perr(P, peek(P), GL_E_PARSE, "expected an indented block%s", "");
+        if (peek(P)->kind != T_INDENT) {
+            py_tok *t = eof_pos(P, peek(P));
+            char msg[160];
+            if (what) snprintf(msg, sizeof msg, "expected an indented block after %s on line %d", what, line);
+            else snprintf(msg, sizeof msg, "expected an indented block");
+            return pfail(P, t->line, t->col, GL_E_PARSE, "IndentationError", msg);
+        }
         next(P);
         while (peek(P)->kind != T_DEDENT && peek(P)->kind != T_EOF)
             if (!stmt(P, &v)) return NULL;
@@ -1224,17 +1322,21 @@ static py_node **block(parser *P, int *n) {
     return v.v;
 }
 
-/* 'else' block (of for / while): an empty else still gets a non-NULL list */
+static py_node **block(parser *P, int *n) { return block_of(P, n, NULL, 0, false); }
+
+/* 'else' block (of for / while): a block has at least one statement, so never NULL on success */
 static py_node **block_after(parser *P, int *n) {
-    next(P);
-    return block(P, n);         /* a block has at least one statement: never NULL on success */
+    py_tok *e = next(P);
+    return block_of(P, n, "'else' statement", e->line, true);
 }
 
 /* if_stmt: 'if' named_expr block ('elif' named_expr block)* ['else' block] */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
     py_node *n = mk(P, S_IF, t);
-    if (!n || !(n->a = named_expr(P)) || !(n->list = block(P, &n->n))) return NULL;
+    if (!n || !(n->a = named_expr(P)) ||
+        !(n->list = block_of(P, &n->n, is_kw(t, "if") ? "'if' statement" : "'elif' statement", t->line, false)))
+        return NULL;
     py_tok *e = peek(P);
     if (is_kw(e, "elif")) {
         py_node *el = if_stmt(P);
@@ -1244,7 +1346,7 @@ static py_node *if_stmt(parser *P) {
         n->n2 = 1;
     } else if (is_kw(e, "else")) {
         next(P);
-        if (!(n->list2 = block(P, &n->n2))) return NULL;
+        if (!(n->list2 = block_of(P, &n->n2, "'else' statement", e->line, true))) return NULL;
     }
     return n;
 }
@@ -1264,15 +1366,17 @@ static bool stmt(parser *P, vec *out) {
         if (!(n = mk(P, S_FOR, t)) || !(n->a = target_list(P))) return false;
         if (!is_target(n->a) || n->a->kind == E_STAR) return bad_target(P, n->a), false;
         if (!check_stars(P, n->a)) return false;
-        if (!is_kw(peek(P), "in")) return perr(P, peek(P), GL_E_PARSE, "invalid syntax: expected 'in'%s", ""), false;
+        if (!is_kw(peek(P), "in")) return syntax(P, peek(P)), false;
         next(P);
-        if (!(n->b = exprlist(P)) || !(n->list = block(P, &n->n))) return false;
+        if (!(n->b = exprlist(P)) || !(n->list = block_of(P, &n->n, "'for' statement", t->line, true))) return false;
         if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
     if (is_kw(t, "while")) {
         next(P);
-        if (!(n = mk(P, S_WHILE, t)) || !(n->a = named_expr(P)) || !(n->list = block(P, &n->n))) return false;
+        if (!(n = mk(P, S_WHILE, t)) || !(n->a = named_expr(P)) ||
+            !(n->list = block_of(P, &n->n, "'while' statement", t->line, false)))
+            return false;
         if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
@@ -1284,14 +1388,14 @@ static bool stmt(parser *P, vec *out) {
         if (!(n = mk(P, S_DEF, t))) return false;
         n->name = nm->name;
         vec ps = {0};
-        if (!expect(P, "(") || !params(P, &ps, ")", true) || !expect(P, ")")) return false;
+        if (!expect_forced(P, "(") || !params(P, &ps, ")", true) || !expect(P, ")")) return false;
         n->list2 = ps.v;
         n->n2 = ps.n;
         if (is_op(peek(P), "->")) {
             next(P);
             if (!expr(P)) return false;
         }
-        if (!(n->list = block(P, &n->n))) return false;
+        if (!(n->list = block_of(P, &n->n, "function definition", t->line, true))) return false;
         return vpush(P, out, n);
     }
     if (is_op(t, "@")) return perr(P, t, GL_E_PARSE, "decorators are not part of GraphLab's Python subset%s", ""), false;
@@ -1299,8 +1403,9 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     vec v = {0};
+    (void)block;                  /* the generic block (statements with no message of their own) */
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
     }
@@ -1310,7 +1415,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

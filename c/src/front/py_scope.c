@@ -457,9 +457,48 @@ static bool resolve(an *A, scope *S, py_node *n) {
     return ok;
 }
 
+/* ---------------------------------------------------------------- the compiler's checks
+ * 'return' outside a function, 'break' / 'continue' outside a loop (CPython's compiler reports them
+ * after the symbol table, so they come after its errors). A loop's else block is outside the loop. */
+static bool ctl(an *A, py_node *n, bool func, bool loop) {
+    if (!n) return true;
+    switch (n->kind) {
+    case S_RETURN:
+        return func || afail(A, n, "'return' outside function%s", "");
+    case S_BREAK:
+        return loop || afail(A, n, "'break' outside loop%s", "");
+    case S_CONTINUE:
+        return loop || afail(A, n, "'continue' not properly in loop%s", "");
+    case S_DEF:
+        for (int i = 0; i < n->n; i++)
+            if (!ctl(A, n->list[i], true, false)) return false;
+        return true;
+    case S_FOR: case S_WHILE:
+        for (int i = 0; i < n->n; i++)
+            if (!ctl(A, n->list[i], func, true)) return false;
+        for (int i = 0; n->list2 && i < n->n2; i++)
+            if (!ctl(A, n->list2[i], func, loop)) return false;
+        return true;
+    default:
+        if (n->kind < S_EXPR || n->kind == E_WALRUS) return true;   /* expressions hold no statements */
+        if (!enter(A, n)) return false;
+        for (int i = 0; n->list && i < n->n; i++)
+            if (n->list[i] && n->list[i]->kind >= S_EXPR && n->list[i]->kind != E_WALRUS && !ctl(A, n->list[i], func, loop))
+                return false;
+        for (int i = 0; n->list2 && i < n->n2; i++)
+            if (n->list2[i] && n->list2[i]->kind >= S_EXPR && n->list2[i]->kind != E_WALRUS &&
+                !ctl(A, n->list2[i], func, loop))
+                return false;
+        A->depth--;
+        return true;
+    }
+}
+
 gl_status py_scope_analyse(py_arena *a, py_node **body, int n, const char *file, gl_err *e) {
     an A = {a, file, e, 0};
     scope M = {NULL, NULL, SC_MODULE, NULL, 0, 0, NULL};
     if (!collect_list(&A, &M, body, n) || !resolve_list(&A, &M, body, n)) return e->code ? e->code : GL_E_PARSE;
+    for (int i = 0; i < n; i++)
+        if (!ctl(&A, body[i], false, false)) return e->code ? e->code : GL_E_PARSE;
     return GL_OK;
 }
