@@ -766,13 +766,13 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
             if (x->kind == E_DSTAR && v->kind != V_DICT) {
                 char fs[160];
                 func_str(f, fs, sizeof fs);
-                return py_fail(I, x, GL_E_INVALID, "TypeError: %s argument after ** must be a mapping, not %s", fs,
+                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after ** must be a mapping, not %s", fs,
                                py_type_name(v));
             }
             if (x->kind == E_STAR && not_iterable(v)) {
                 char fs[160];
                 func_str(f, fs, sizeof fs);
-                return py_fail(I, x, GL_E_INVALID, "TypeError: %s argument after * must be an iterable, not %s", fs,
+                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after * must be an iterable, not %s", fs,
                                py_type_name(v));
             }
             if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
@@ -803,7 +803,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                         if (a.kwn[q] == k) {
                             char fs[160];
                             func_str(f, fs, sizeof fs);
-                            return py_fail(I, x, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'",
+                            return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'",
                                            fs, k);
                         }
                     a.kwn[a.nkw] = k;
@@ -819,7 +819,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                 if (a.kwn[j] == x->name) {    /* from an earlier **mapping (two explicit ones are a SyntaxError) */
                     char fs[160];
                     func_str(f, fs, sizeof fs);
-                    return py_fail(I, x, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'", fs, x->name);
+                    return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'", fs, x->name);
                 }
             a.kwn[a.nkw] = x->name;
             a.kwv[a.nkw++] = v;
@@ -974,7 +974,7 @@ static py_val *eval_starred(py_interp *I, py_node *n, py_env *env) {
         }
         py_val **items;
         int cnt;
-        if (unpack_items(I, x, v, "TypeError: Value after * must be an iterable, not %s", &items, &cnt)) return NULL;
+        if (unpack_items(I, n, v, "TypeError: Value after * must be an iterable, not %s", &items, &cnt)) return NULL;
         for (int j = 0; j < cnt; j++)
             if (py_list_push(I, l, items[j])) return NULL;
     }
@@ -1397,7 +1397,7 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
             gl_sb sb;
             gl_sb_init(&sb);
             py_repr(I, &sb, m, false);
-            py_fail(I, s, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");
+            py_fail(I, s->a, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");   /* CPython: at the test */
             gl_sb_free(&sb);
             return I->err.code;
         }

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Records CPython's SyntaxErrors for syntax_cases.py into syntax_errors.json (run with CPython 3.11)."""
+"""Records CPython's SyntaxErrors for syntax_cases.py into syntax_errors.json. Run with `python3`, the oracle
+(CPython 3.11.7): python3 tests/golden/python/stmt/make_syntax.py"""
 import json
 import os
 import sys
