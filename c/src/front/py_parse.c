@@ -23,6 +23,7 @@ typedef struct {
     gl_err *e;
     int depth;
     int far;                      /* the furthest token looked at (CPython's "last token" of an error) */
+    int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
 static py_tok *peek(parser *P) {
@@ -282,6 +283,28 @@ static py_node *target(parser *P) {
     return n;
 }
 
+/* yield_expr: 'yield' ['from' expr | exprlist]     (an expression statement, an assignment's right-hand
+ * side or parenthesized; py_gen.c runs it) */
+static py_node *yield_expr(parser *P) {
+    py_tok *t = next(P);
+    py_node *n;
+    if (!P->fdepth) return perr(P, t, GL_E_PARSE, "'yield' outside function%s", "");
+    if (is_kw(peek(P), "from")) {
+        next(P);
+        if (!(n = mk(P, E_YIELDFROM, t)) || !(n->a = expr(P))) return NULL;
+        span_to(n, n->a);
+        return n;
+    }
+    if (!(n = mk(P, E_YIELD, t))) return NULL;
+    if (!at_expr_end(peek(P))) {
+        if (!(n->a = exprlist(P))) return NULL;
+        span_to(n, n->a);
+    }
+    return n;
+}
+
+static py_node *exprlist_or_yield(parser *P) { return is_kw(peek(P), "yield") ? yield_expr(P) : exprlist(P); }
+
 /* target_list: target (',' target)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
     py_tok *t0 = peek(P);
@@ -522,10 +545,14 @@ static py_node *atom(parser *P) {
             span_tok(n, c);
             return n;
         }
+        if (is_kw(peek(P), "yield")) {         /* (yield x) */
+            py_node *y = yield_expr(P);
+            return y && expect(P, ")") ? y : NULL;
+        }
         py_node *x = star_named_expr(P);
         if (!x) return NULL;
-        if (is_kw(peek(P), "for")) {          /* a generator expression: evaluated as a list */
-            if (!(n = mk(P, E_LISTCOMP, t))) return NULL;
+        if (is_kw(peek(P), "for")) {          /* a generator expression: lazy (py_gen.c) */
+            if (!(n = mk(P, E_GENEXP, t))) return NULL;
             n->a = x;
             vec cl = {0};
             if (!comp_clauses(P, &cl)) return NULL;
@@ -647,14 +674,15 @@ static bool arguments(parser *P, vec *args) {
         } else {
             if (kw) late = true;        /* CPython reports it where the arguments end */
             if (!(a = named_expr(P))) return false;
-            if (is_kw(peek(P), "for")) {          /* f(x for x in xs) */
-                py_node *lc = mk(P, E_LISTCOMP, t);
+            if (is_kw(peek(P), "for")) {          /* f(x for x in xs): a lazy generator expression */
+                py_node *lc = mk(P, E_GENEXP, t);
                 if (!lc) return false;
                 lc->a = a;
                 vec cl = {0};
                 if (!comp_clauses(P, &cl)) return false;
                 lc->list = cl.v;
                 lc->n = cl.n;
+                span_to(lc, cl.v[cl.n - 1]);
                 a = lc;
             }
         }
@@ -975,7 +1003,9 @@ static py_node *expr(parser *P) {
         if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":", false) || !expect(P, ":")) return NULL;
         x->list = ps.v;
         x->n = ps.n;
+        P->fdepth++;
         if (!(x->a = expr(P))) return NULL;
+        P->fdepth--;
         x->name = py_intern(P->a, "<lambda>", 8);
         span_to(x, x->a);
     } else {
@@ -1101,7 +1131,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"class", "try", "with", "raise", "yield",
+        static const char *refused[] = {"class", "try", "with", "raise",
                                         "async", "await", "except", "finally", NULL};
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
@@ -1208,7 +1238,7 @@ static py_node *small_stmt(parser *P) {
             return n;
         }
     }
-    py_node *x = exprlist(P);
+    py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
     static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", NULL};
@@ -1224,7 +1254,7 @@ static py_node *small_stmt(parser *P) {
             if (!(n = mk(P, S_AUG, t))) return NULL;
             n->op = augop[i];
             n->a = x;
-            if (!(n->b = exprlist(P))) return NULL;
+            if (!(n->b = exprlist_or_yield(P))) return NULL;
             span_to(n, n->b);
             return n;
         }
@@ -1256,7 +1286,7 @@ static py_node *small_stmt(parser *P) {
         if (!check_stars(P, x)) return NULL;
         if (!vpush(P, &targets, x)) return NULL;
         next(P);
-        if (!(x = exprlist(P))) return NULL;
+        if (!(x = exprlist_or_yield(P))) return NULL;
     }
     if (!(n = mk(P, S_ASSIGN, t))) return NULL;
     n->list = targets.v;
@@ -1395,7 +1425,9 @@ static bool stmt(parser *P, vec *out) {
             next(P);
             if (!expr(P)) return false;
         }
+        P->fdepth++;
         if (!(n->list = block_of(P, &n->n, "function definition", t->line, true))) return false;
+        P->fdepth--;
         return vpush(P, out, n);
     }
     if (is_op(t, "@")) return perr(P, t, GL_E_PARSE, "decorators are not part of GraphLab's Python subset%s", ""), false;
@@ -1403,7 +1435,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0, 0, 0};
     vec v = {0};
     (void)block;                  /* the generic block (statements with no message of their own) */
     while (peek(&P)->kind != T_EOF) {
@@ -1415,7 +1447,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

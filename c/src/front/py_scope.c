@@ -171,7 +171,7 @@ static bool collect(an *A, scope *S, py_node *n) {
         for (int i = 0; ok && i < n->n2; i++) ok = collect(A, S, n->list2[i]->a);
         ok = ok && collect(A, S, n->a) && collect(A, S, n->b) && collect(A, S, n->c) && bind(A, S, n->name);
         break;
-    case E_LISTCOMP: case E_DICTCOMP:  /* the first iterable here; walruses bind here */
+    case E_LISTCOMP: case E_DICTCOMP: case E_GENEXP:  /* the first iterable here; walruses bind here */
         ok = collect(A, S, n->list[0]->b) && comp_walrus(A, S, n);
         break;
     case S_ASSIGN:
@@ -353,7 +353,7 @@ static bool comp_scope(an *A, scope *S, py_node *n) {
     if (!resolve(A, S, n->list[0]->b)) return false;
     scope C = {S, n, SC_COMP, NULL, 0, 0, NULL};
     n->is_scope = true;
-    const char *nm = n->kind == E_LISTCOMP ? "<listcomp>" : "<dictcomp>";
+    const char *nm = n->kind == E_LISTCOMP ? "<listcomp>" : n->kind == E_GENEXP ? "<genexpr>" : "<dictcomp>";
     const char *q = qual_of(A, S, nm);
     if (!q || !(C.qual = locals_of(A, q))) return false;
     for (int i = 0; i < n->n; i++) {
@@ -425,7 +425,7 @@ static bool resolve(an *A, scope *S, py_node *n) {
             ok = function_scope(A, S, n, n->list2, n->n2, n->list, n->n, NULL);
         }
         break;
-    case E_LISTCOMP: case E_DICTCOMP:
+    case E_LISTCOMP: case E_DICTCOMP: case E_GENEXP:
         ok = comp_scope(A, S, n);
         break;
     case S_IMPORT:
@@ -480,15 +480,13 @@ static bool ctl(an *A, py_node *n, bool func, bool loop) {
             if (!ctl(A, n->list2[i], func, loop)) return false;
         return true;
     default:
-        if (n->kind < S_EXPR || n->kind == E_WALRUS) return true;   /* expressions hold no statements */
+        if (n->kind < S_EXPR || n->kind == E_WALRUS || n->kind == E_YIELD || n->kind == E_YIELDFROM || n->kind == E_GENEXP)
+            return true;                 /* expressions hold no statements */
         if (!enter(A, n)) return false;
         for (int i = 0; n->list && i < n->n; i++)
-            if (n->list[i] && n->list[i]->kind >= S_EXPR && n->list[i]->kind != E_WALRUS && !ctl(A, n->list[i], func, loop))
-                return false;
+            if (n->list[i] && !ctl(A, n->list[i], func, loop)) return false;
         for (int i = 0; n->list2 && i < n->n2; i++)
-            if (n->list2[i] && n->list2[i]->kind >= S_EXPR && n->list2[i]->kind != E_WALRUS &&
-                !ctl(A, n->list2[i], func, loop))
-                return false;
+            if (n->list2[i] && !ctl(A, n->list2[i], func, loop)) return false;
         A->depth--;
         return true;
     }
