@@ -84,8 +84,9 @@ enum { P_POS, P_VARARGS, P_KWONLY, P_VARKW };
 /* How a name resolves (node->res, set by py_scope.c): RES_WALK looks the name up from the current
  * environment outward (module and class bodies, and anything the analysis does not know); RES_LOCAL only
  * in the function's own environment (unbound: UnboundLocalError); RES_GLOBAL in the module's; RES_CELL in
- * the environment of the enclosing scope node->owner (nonlocal, a comprehension's walrus). */
-enum { RES_WALK, RES_LOCAL, RES_GLOBAL, RES_CELL };
+ * the environment of the enclosing scope node->owner (nonlocal, a comprehension's walrus, a free variable). */
+enum { RES_WALK, RES_LOCAL, RES_GLOBAL, RES_CELL,
+       RES_FREE_GLOBAL };         /* read, never bound in a function: the module's, then builtins (stores stay local) */
 
 /* Operators (binary, unary, comparison). */
 enum {

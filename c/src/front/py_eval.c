@@ -479,7 +479,7 @@ static py_val *load_name(py_interp *I, py_node *n, py_env *env) {
             return py_fail(I, n, GL_E_INVALID, "NameError: cannot access free variable '%s' where it is not associated "
                            "with a value in enclosing scope", n->name);
         }
-    } else if (n->res == RES_GLOBAL && I->globals) {
+    } else if ((n->res == RES_GLOBAL || n->res == RES_FREE_GLOBAL) && I->globals) {
         if ((v = py_env_get(I->globals, n->name))) return v;
     }
     if ((v = py_env_get(env, n->name))) return v;      /* the dynamic lookup (module, class bodies, fallbacks) */

@@ -87,10 +87,13 @@ static sym *add(an *A, scope *S, const char *name) {
 }
 
 
+/* The AST is as deep as the evaluator allows expressions to nest (a long a + b + ... chain is a left-deep
+ * tree the parser builds without recursion): the same bound, frames of a few words each. */
 static bool enter(an *A, const py_node *at) {
-    if (++A->depth > 4 * GL_PROGRAM_MAX_NEST + 64) {
+    if (++A->depth > GL_PROGRAM_MAX_EVAL) {
         if (!A->e->code)
-            gl_fail(A->e, GL_E_LIMIT, "%s:%d:%d: the program nests too deeply", A->file, at->line, at->col);
+            gl_fail(A->e, GL_E_LIMIT, "%s:%d:%d: the program nests too deeply (more than %d expressions inside each other)",
+                    A->file, at->line, at->col, GL_PROGRAM_MAX_EVAL);
         return false;
     }
     return true;
@@ -272,7 +275,7 @@ static void res_of(scope *S, const char *name, int *res, py_node **owner) {
             return;
         }
     }
-    *res = RES_GLOBAL;
+    *res = RES_FREE_GLOBAL;
 }
 
 static bool resolve_list(an *A, scope *S, py_node **l, int k) {
