@@ -127,7 +127,7 @@ size_t py_unescape(char *d, const char *s, size_t n) {
     return o;
 }
 
-static const char *OPS3[] = {"**=", "//=", "...", NULL};
+static const char *OPS3[] = {"**=", "//=", "...", "<<=", ">>=", NULL};
 static const char *OPS2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "@=", "->",
                              "<<", ">>", "&=", "|=", "^=", ":=", NULL};
 static const char OPS1[] = "()[]{},:.;@=+-*/%<>~&|^!";
@@ -345,7 +345,7 @@ done:
         int k = 0;
         for (int i = 0; i < n && k < 127; i++)
             if (t->p[i] != '_') buf[k++] = t->p[i];
-        if (k >= 127) return lfail(L, t->line, t->col, GL_E_LIMIT, "number literal is too long");
+        if (k >= 127 && isf) return lfail(L, t->line, t->col, GL_E_LIMIT, "number literal is too long");
         buf[k] = 0;
         if (isf) {
             t->kind = T_FLOAT;
@@ -357,8 +357,14 @@ done:
         int i0 = base == 10 ? 0 : 2;
         for (int i = i0; i < k; i++) {
             int d = isdig(buf[i]) ? buf[i] - '0' : (buf[i] | 32) - 'a' + 10;
-            if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base || v * (uint64_t)base + (uint64_t)d > (uint64_t)INT64_MAX)
-                return lfail(L, t->line, t->col, GL_E_LIMIT, "integer literal is too large (GraphLab ints are 64-bit)");
+            if (k >= 127 || v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base ||
+                v * (uint64_t)base + (uint64_t)d > (uint64_t)INT64_MAX) {
+                /* an int beyond 64 bits: the literal's text, made a big int by the evaluator (py_num_literal) */
+                if (!(t->s = py_strndup(L->a, t->p, (size_t)n))) return GL_E_LIMIT;
+                t->slen = (size_t)n;
+                t->i = 0;
+                return GL_OK;
+            }
             v = v * (uint64_t)base + (uint64_t)d;
         }
         t->i = (int64_t)v;
