@@ -21,7 +21,6 @@ typedef struct {
     int i;
     const char *file;
     gl_err *e;
-    int depth;
     int far;                      /* the furthest token looked at (CPython's "last token" of an error) */
     int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
@@ -174,13 +173,18 @@ static bool vpush(parser *P, vec *v, py_node *x) {
     return true;
 }
 
-static bool enter(parser *P) {
-    if (++P->depth > GL_PROGRAM_MAX_NEST) {
-        perr(P, peek(P), GL_E_LIMIT, "expressions are nested too deeply (limit %s)", "64");
+/* Every recursive rule enters the arena's one depth counter (py_guard.c), shared with f-strings parsed
+ * inside f-strings and with the evaluator; cost is the rule's C frames per level, roughly. */
+static bool enter(parser *P, int cost) {
+    if (!py_depth_enter(P->a, cost)) {
+        perr(P, peek(P), GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded during compilation "
+             "(the expression nests too deeply%s)", "");
         return false;
     }
     return true;
 }
+
+static void leave(parser *P, int cost) { py_depth_leave(P->a, cost); }
 
 static py_node *expr(parser *P);
 static py_node *or_test(parser *P);
@@ -215,12 +219,12 @@ static void *forgot_comma(parser *P, const py_node *x) {
 static py_node *star_expr(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "*")) return expr(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_STAR, t);
     if (!n || !(n->a = arith(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -228,7 +232,7 @@ static py_node *star_expr(parser *P) {
 static py_node *named_expr(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_NAME && is_op(peek2(P), ":=") && !is_keyword(t->name)) {
-        if (!enter(P)) return NULL;
+        if (!enter(P, 1)) return NULL;
         next(P);
         next(P);
         py_node *n = mk(P, E_WALRUS, t);
@@ -236,7 +240,7 @@ static py_node *named_expr(parser *P) {
         n->name = t->name;
         if (!(n->a = expr(P))) return NULL;
         span_to(n, n->a);
-        P->depth--;
+        leave(P, 1);
         return n;
     }
     return expr(P);
@@ -808,7 +812,9 @@ static py_node *power(parser *P) {
     if (!n) return NULL;
     n->op = OP_POW;
     n->a = x;
+    if (!enter(P, 2)) return NULL;           /* 1 ** 1 ** ...: right-associative, so it recurses */
     if (!(n->b = factor(P))) return NULL;
+    leave(P, 2);
     span_to(n, n->b);
     return n;
 }
@@ -817,14 +823,14 @@ static py_node *power(parser *P) {
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
     n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -951,12 +957,12 @@ static py_node *comparison(parser *P) {
 static py_node *not_test(parser *P) {
     py_tok *t = peek(P);
     if (!is_kw(t, "not")) return comparison(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_NOT, t);
     if (!n || !(n->a = not_test(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -1065,7 +1071,7 @@ static bool params(parser *P, vec *ps, const char *close, bool annot) {
 
 /* expr: 'lambda' params ':' expr | or_test ['if' or_test 'else' expr] */
 static py_node *expr(parser *P) {
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     py_tok *t = peek(P);
     py_node *x;
     if (is_kw(t, "lambda")) {
@@ -1094,7 +1100,7 @@ static py_node *expr(parser *P) {
             x = n;
         }
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     return x;
 }
 
@@ -1401,7 +1407,7 @@ static py_node **block_of(parser *P, int *n, const char *what, int line, bool fo
         return syntax(P, c);
     }
     next(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     vec v = {0};
     if (peek(P)->kind != T_NEWLINE) {
         if (!simple_stmts(P, &v)) return NULL;
@@ -1419,7 +1425,7 @@ static py_node **block_of(parser *P, int *n, const char *what, int line, bool fo
             if (!stmt(P, &v)) return NULL;
         next(P);
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     *n = v.n;
     return v.v;
 }
@@ -1432,25 +1438,28 @@ static py_node **block_after(parser *P, int *n) {
     return block_of(P, n, "'else' statement", e->line, true);
 }
 
-/* if_stmt: 'if' named_expr block ('elif' named_expr block)* ['else' block] */
+/* if_stmt: 'if' named_expr block ('elif' named_expr block)* ['else' block]
+ * An elif chain is parsed in a loop (each elif an S_IF in its predecessor's else-body), so a long chain
+ * costs no parser depth; the evaluator walks it in a loop too. */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
-    py_node *n = mk(P, S_IF, t);
-    if (!n || !(n->a = named_expr(P)) ||
-        !(n->list = block_of(P, &n->n, is_kw(t, "if") ? "'if' statement" : "'elif' statement", t->line, false)))
-        return NULL;
-    py_tok *e = peek(P);
-    if (is_kw(e, "elif")) {
-        py_node *el = if_stmt(P);
-        if (!el) return NULL;
+    py_node *n = mk(P, S_IF, t), *top = n;
+    if (!n || !(n->a = named_expr(P)) || !(n->list = block_of(P, &n->n, "'if' statement", t->line, false))) return NULL;
+    while (is_kw(peek(P), "elif")) {
+        py_tok *et = next(P);
+        py_node *el = mk(P, S_IF, et);
+        if (!el || !(el->a = named_expr(P)) || !(el->list = block_of(P, &el->n, "'elif' statement", et->line, false)))
+            return NULL;
         if (!(n->list2 = py_alloc(P->a, sizeof(py_node *)))) return oom(P);
         n->list2[0] = el;
         n->n2 = 1;
-    } else if (is_kw(e, "else")) {
-        next(P);
+        n = el;
+    }
+    if (is_kw(peek(P), "else")) {
+        py_tok *e = next(P);
         if (!(n->list2 = block_of(P, &n->n2, "'else' statement", e->line, true))) return NULL;
     }
-    return n;
+    return top;
 }
 
 /* stmt: if_stmt | 'for' target_list 'in' exprlist block | 'while' expr block
@@ -1507,7 +1516,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     vec v = {0};
     (void)block;                  /* the generic block (statements with no message of their own) */
     while (peek(&P)->kind != T_EOF) {
@@ -1519,7 +1528,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

@@ -20,7 +20,7 @@
  *
  * Names are interned, so symbols compare by pointer; a scope's symbols are a short array (functions have
  * few names). Recursion is bounded by the parser's nesting limit (the AST is at most that deep in
- * blocks and expressions) plus a depth counter of our own. */
+ * blocks and expressions), on the arena's one depth counter shared with the parser and the evaluator. */
 #include <string.h>
 
 #include "front/py.h"
@@ -47,7 +47,6 @@ typedef struct {
     py_arena *a;
     const char *file;
     gl_err *e;
-    int depth;
 } an;
 
 static bool afail(an *A, const py_node *at, const char *fmt, const char *name) {
@@ -87,17 +86,20 @@ static sym *add(an *A, scope *S, const char *name) {
 }
 
 
-/* The AST is as deep as the evaluator allows expressions to nest (a long a + b + ... chain is a left-deep
- * tree the parser builds without recursion): the same bound, frames of a few words each. */
+/* Every recursion here enters the arena's one depth counter (py_guard.c), as the parser's rules do: a
+ * tree the parser built (a long a + b + ... chain is left-deep without parser recursion) is walked within
+ * the same bound the evaluator will walk it in. */
 static bool enter(an *A, const py_node *at) {
-    if (++A->depth > GL_PROGRAM_MAX_EVAL) {
+    if (!py_depth_enter(A->a, 1)) {
         if (!A->e->code)
-            gl_fail(A->e, GL_E_LIMIT, "%s:%d:%d: the program nests too deeply (more than %d expressions inside each other)",
-                    A->file, at->line, at->col, GL_PROGRAM_MAX_EVAL);
+            gl_fail(A->e, GL_E_LIMIT, "%s:%d:%d: RecursionError: maximum recursion depth exceeded during compilation "
+                    "(the expression nests too deeply)", A->file, at->line, at->col);
         return false;
     }
     return true;
 }
+
+static void leave(an *A) { py_depth_leave(A->a, 1); }
 
 /* The scope a comprehension's walrus binds in: the first enclosing non-comprehension scope. */
 static scope *walrus_home(scope *S) {
@@ -147,7 +149,7 @@ static bool comp_walrus(an *A, scope *S, py_node *n) {
         if (n->list && !comp_walrus(A, S, n->list[i])) return false;
     for (int i = 0; i < n->n2; i++)
         if (n->list2 && !comp_walrus(A, S, n->list2[i])) return false;
-    A->depth--;
+    leave(A);
     return true;
 }
 
@@ -241,7 +243,7 @@ static bool collect(an *A, scope *S, py_node *n) {
              (!n->list || collect_list(A, S, n->list, n->n)) && (!n->list2 || collect_list(A, S, n->list2, n->n2));
         break;
     }
-    A->depth--;
+    leave(A);
     return ok;
 }
 
@@ -456,7 +458,7 @@ static bool resolve(an *A, scope *S, py_node *n) {
              (!n->list || resolve_list(A, S, n->list, n->n)) && (!n->list2 || resolve_list(A, S, n->list2, n->n2));
         break;
     }
-    A->depth--;
+    leave(A);
     return ok;
 }
 
@@ -490,13 +492,13 @@ static bool ctl(an *A, py_node *n, bool func, bool loop) {
             if (n->list[i] && !ctl(A, n->list[i], func, loop)) return false;
         for (int i = 0; n->list2 && i < n->n2; i++)
             if (n->list2[i] && !ctl(A, n->list2[i], func, loop)) return false;
-        A->depth--;
+        leave(A);
         return true;
     }
 }
 
 gl_status py_scope_analyse(py_arena *a, py_node **body, int n, const char *file, gl_err *e) {
-    an A = {a, file, e, 0};
+    an A = {a, file, e};
     scope M = {NULL, NULL, SC_MODULE, NULL, 0, 0, NULL};
     if (!collect_list(&A, &M, body, n) || !resolve_list(&A, &M, body, n)) return e->code ? e->code : GL_E_PARSE;
     for (int i = 0; i < n; i++)
