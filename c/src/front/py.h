@@ -27,7 +27,8 @@ void py_arena_free(py_arena *a);
 
 /* ---------------------------------------------------------------- tokens (py_lex.c) */
 typedef enum {
-    T_EOF, T_NEWLINE, T_INDENT, T_DEDENT, T_NAME, T_INT, T_FLOAT, T_STR, T_OP
+    T_EOF, T_NEWLINE, T_INDENT, T_DEDENT, T_NAME, T_INT, T_FLOAT, T_STR, T_OP,
+    T_ERROR                       /* a character no token starts with ('$', '?', '`'): "invalid syntax" there */
 } py_tokkind;
 
 typedef struct {
@@ -47,11 +48,22 @@ typedef struct {
 typedef struct {
     py_tok *t;
     int n;
+    /* stmt lane: the innermost bracket still open at the end of the source ('(' '[' '{'; 0: none), which
+     * CPython names ("'(' was never closed") when the parser fails on a later line */
+    char unclosed;
+    int unclosed_line, unclosed_col;
 } py_toks;
 
-/* Errors: "file:line:col: message" into e. */
+/* Errors: "file:line:col: SyntaxError: message" into e (IndentationError / TabError likewise). On a
+ * SyntaxError, out still holds the tokens before it (ending in T_EOF): CPython reports an unexpected
+ * indent found by the parser before a tokenizer error further on. */
 gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
                  py_toks *out, gl_err *e);
+/* Unicode identifiers (py_xid.c, generated from CPython's tables): XID_Start, XID_Continue, printable. */
+bool py_xid_start(uint32_t c);
+bool py_xid_continue(uint32_t c);
+bool py_printable(uint32_t c);
+
 /* Python's backslash escapes of a string body into d (at least n bytes); returns the length. */
 size_t py_unescape(char *d, const char *s, size_t n);
 
@@ -62,9 +74,20 @@ typedef enum {
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
     S_FROM, S_ALIAS, S_ASSERT,
-    S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,
-    E_YIELD, E_YIELDFROM, E_GENEXP        /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
+    S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,   /* class lane */
+    E_YIELD, E_YIELDFROM, E_GENEXP,       /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
+    S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS /* stmt lane */
 } py_kind;
+
+/* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
+enum { P_POS, P_VARARGS, P_KWONLY, P_VARKW };
+
+/* How a name resolves (node->res, set by py_scope.c): RES_WALK looks the name up from the current
+ * environment outward (module and class bodies, and anything the analysis does not know); RES_LOCAL only
+ * in the function's own environment (unbound: UnboundLocalError); RES_GLOBAL in the module's; RES_CELL in
+ * the environment of the enclosing scope node->owner (nonlocal, a comprehension's walrus, a free variable). */
+enum { RES_WALK, RES_LOCAL, RES_GLOBAL, RES_CELL,
+       RES_FREE_GLOBAL };         /* read, never bound in a function: the module's, then builtins (stores stay local) */
 
 /* Operators (binary, unary, comparison). */
 enum {
@@ -93,6 +116,11 @@ struct py_node {
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
     signed char yflag;            /* py_gen.c: 0 not yet known, 1 no yield inside, 2 a yield inside (memo) */
+    /* stmt lane: scopes (py_scope.c) */
+    int res;                      /* E_NAME, S_DEF / import names: RES_* */
+    py_node *owner;               /* RES_CELL: the scope (def, lambda, comprehension) whose environment holds it */
+    const char *qualname;         /* S_DEF / E_LAMBDA: CPython's __qualname__ ("f.<locals>.g") */
+    bool is_scope;                /* S_DEF / E_LAMBDA / comprehensions: a function scope */
 };
 
 /* The module's statements, or a syntax error. */
@@ -166,11 +194,12 @@ struct py_val {
 struct py_env {
     py_env *up;
     const char **names;
-    py_val **vals;
+    py_val **vals;                /* NULL: deleted (del x), as if never bound */
     int n, cap;
     bool cls;                     /* a class body's namespace: functions defined in it do not see it */
     py_val *cls_cell, *self_arg;  /* a class body's env: its class once made; a method's call: its class and first
                                    * argument (zero-argument super() looks for the nearest) */
+    const py_node *scope;         /* the def / lambda / comprehension this is a frame of (NULL: module, class, ...) */
 };
 
 struct py_trace {
@@ -245,6 +274,15 @@ double py_num(const py_val *v);
 py_env *py_env_new(py_interp *I, py_env *up);
 py_val *py_env_get(py_env *e, const char *name);          /* walks outward; NULL if unbound */
 gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v);
+/* This environment only; NULL if unbound. */
+py_val *py_env_get_local(py_env *e, const char *name);
+/* Unbinds name here; false if it was not bound. */
+bool py_env_del(py_env *e, const char *name);
+
+/* ---------------------------------------------------------------- scopes (py_scope.c) */
+/* CPython's symbol table on the module's AST: which names each function binds (locals), global / nonlocal
+ * declarations and their SyntaxErrors, qualnames. Sets node->res / owner / qualname. */
+gl_status py_scope_analyse(py_arena *a, py_node **body, int n, const char *file, gl_err *e);
 
 /* ---------------------------------------------------------------- builtins (py_builtins.c) */
 enum {

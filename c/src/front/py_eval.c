@@ -531,6 +531,98 @@ static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, 
     return f;
 }
 
+/* ---- names: where node->res (py_scope.c) says they live */
+
+/* The innermost environment that is a frame of scope `owner`, or NULL. */
+static py_env *frame_of(py_env *env, const py_node *owner) {
+    for (py_env *e = env; e; e = e->up)
+        if (e->scope == owner) return e;
+    return NULL;
+}
+
+static py_val *load_name(py_interp *I, py_node *n, py_env *env) {
+    py_val *v;
+    if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
+        py_env *fr = frame_of(env, n->owner);
+        if (fr) {
+            if ((v = py_env_get_local(fr, n->name))) return v;
+            if (n->res == RES_LOCAL)
+                return py_fail(I, n, GL_E_INVALID, "UnboundLocalError: cannot access local variable '%s' where it is not "
+                               "associated with a value", n->name);
+            return py_fail(I, n, GL_E_INVALID, "NameError: cannot access free variable '%s' where it is not associated "
+                           "with a value in enclosing scope", n->name);
+        }
+    } else if ((n->res == RES_GLOBAL || n->res == RES_FREE_GLOBAL) && I->globals) {
+        if ((v = py_env_get(I->globals, n->name))) return v;
+    }
+    if ((v = py_env_get(env, n->name))) return v;      /* the dynamic lookup (module, class bodies, fallbacks) */
+    return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
+}
+
+/* Binds `name` where the analysis put it (n: the target / def / import alias node). */
+static gl_status store_name(py_interp *I, const py_node *n, const char *name, py_val *v, py_env *env) {
+    if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, I->globals, name, v);
+    if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
+        py_env *fr = frame_of(env, n->owner);
+        if (fr) return py_env_set(I, fr, name, v);
+    }
+    return py_env_set(I, env, name, v);
+}
+
+/* del name */
+static gl_status del_name(py_interp *I, py_node *n, py_env *env) {
+    py_env *e = env;
+    if (n->res == RES_GLOBAL && I->globals) e = I->globals;
+    else if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner && frame_of(env, n->owner)) e = frame_of(env, n->owner);
+    if (py_env_del(e, n->name)) return GL_OK;
+    if (n->res == RES_LOCAL)
+        return py_fail(I, n, GL_E_INVALID, "UnboundLocalError: cannot access local variable '%s' where it is not associated "
+                       "with a value", n->name), GL_E_INVALID;
+    return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name), GL_E_INVALID;
+}
+
+/* Values that are certainly not iterable (the other lanes' kinds are left to py_iter_list). */
+static bool not_iterable(const py_val *v) {
+    switch (v->kind) {
+    case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_FUNC: case V_BUILTIN: case V_MODULE: case V_CFG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* CPython's _PyObject_FunctionStr: "__main__.f()" for a program's function, "len()" for a builtin. */
+static void func_str(const py_val *f, char *buf, size_t cap) {
+    if (f->kind == V_FUNC) {
+        const py_node *d = f->u.fn.def;
+        snprintf(buf, cap, "__main__.%s()", d->qualname ? d->qualname : d->name);
+    } else if (f->kind == V_BUILTIN) {
+        snprintf(buf, cap, "%s()", py_builtin_name(f->u.bi.id));
+    } else {
+        snprintf(buf, cap, "%s object", py_type_name(f));
+    }
+}
+
+/* ---- calls: CPython's argument binding (initialize_locals in ceval.c), with its messages */
+
+/* 'a'   'a' and 'b'   'a', 'b', and 'c' */
+static void name_list(gl_sb *sb, const char **names, int k) {
+    for (int i = 0; i < k; i++) {
+        if (i) gl_sb_puts(sb, k == 2 ? " and " : i == k - 1 ? ", and " : ", ");
+        gl_sb_printf(sb, "'%s'", names[i]);
+    }
+}
+
+static py_val *missing_args(py_interp *I, const py_node *at, const char *qn, const char *kind, const char **names, int k) {
+    gl_sb sb;
+    gl_sb_init(&sb);
+    name_list(&sb, names, k);
+    py_fail(I, at, GL_E_INVALID, "TypeError: %s() missing %d required %s argument%s: %s", qn, k, kind, k == 1 ? "" : "s",
+            sb.buf ? sb.buf : "");
+    gl_sb_free(&sb);
+    return NULL;
+}
+
 py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
     if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
@@ -540,41 +632,131 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     bool lambda = def->kind == E_LAMBDA;
     py_node **ps = lambda ? def->list : def->list2;
     int np = lambda ? def->n : def->n2;
-    const char *name = def->name;
-    if (a->npos > np)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %d positional argument%s but %d %s given", name, np,
-                       np == 1 ? "" : "s", a->npos, a->npos == 1 ? "was" : "were");
+    const char *qn = def->qualname ? def->qualname : def->name;
+    /* the signature: positional (posonly first), *args, keyword-only, **kwargs */
+    int argc = 0, nposonly = 0, kwonly = 0, ivar = -1, ikw = -1;
+    for (int i = 0; i < np; i++) {
+        switch (ps[i]->op) {
+        case P_POS: argc++; nposonly += ps[i]->i != 0; break;
+        case P_VARARGS: ivar = i; break;
+        case P_KWONLY: kwonly++; break;
+        default: ikw = i; break;
+        }
+    }
+    int ndef = 0;                 /* defaults of positional parameters: the last ndef of them */
+    for (int i = 0; i < argc; i++) ndef += ps[i]->a != NULL;
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
         return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
-                       "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, name);
+                       "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, qn);
+    py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
+    if (!bound) return py_oom(I);
+    /* the parameters in CPython's local order: positional, keyword-only, then *args, **kwargs */
+    int *slot = py_alloc(&I->ar, sizeof(int) * (size_t)(np ? np : 1));
+    if (!slot) return py_oom(I);
+    {
+        int k = 0;
+        for (int i = 0; i < np; i++) if (ps[i]->op == P_POS) slot[k++] = i;
+        for (int i = 0; i < np; i++) if (ps[i]->op == P_KWONLY) slot[k++] = i;
+    }
+    int total = argc + kwonly;
+    int n = a->npos < argc ? a->npos : argc;
+    for (int j = 0; j < n; j++) bound[slot[j]] = a->pos[j];
+    if (ivar >= 0) {
+        py_val *t = py_seq(I, V_TUPLE, a->npos - n);
+        if (!t) return NULL;
+        for (int j = n; j < a->npos; j++) t->u.seq.v[j - n] = a->pos[j];
+        bound[ivar] = t;
+    }
+    py_val *kwd = NULL;
+    if (ikw >= 0) {
+        if (!(kwd = py_dict_new(I))) return NULL;
+        bound[ikw] = kwd;
+    }
+    for (int k = 0; k < a->nkw; k++) {
+        int j = -1;
+        for (int i = nposonly; i < total && j < 0; i++)
+            if (ps[slot[i]]->name == a->kwn[k]) j = slot[i];
+        if (j < 0) {
+            if (!kwd) {
+                if (nposonly) {   /* positional-only parameters passed by keyword */
+                    const char *names[64];
+                    int m = 0;
+                    for (int i = 0; i < nposonly; i++)
+                        for (int q = 0; q < a->nkw && m < 64; q++)
+                            if (a->kwn[q] == ps[slot[i]]->name) { names[m++] = a->kwn[q]; break; }
+                    if (m) {
+                        gl_sb sb;
+                        gl_sb_init(&sb);
+                        for (int i = 0; i < m; i++) gl_sb_printf(&sb, "%s%s", i ? ", " : "", names[i]);
+                        py_fail(I, at, GL_E_INVALID, "TypeError: %s() got some positional-only arguments passed as keyword "
+                                "arguments: '%s'", qn, sb.buf ? sb.buf : "");
+                        gl_sb_free(&sb);
+                        return NULL;
+                    }
+                }
+                return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", qn, a->kwn[k]);
+            }
+            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
+            if (!key || py_dict_set(I, kwd, key, a->kwv[k])) return NULL;
+            continue;
+        }
+        if (bound[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got multiple values for argument '%s'", qn, a->kwn[k]);
+        bound[j] = a->kwv[k];
+    }
+    if (a->npos > argc && ivar < 0) {   /* too many positional arguments */
+        int kwg = 0;
+        for (int i = argc; i < total; i++) kwg += bound[slot[i]] != NULL;
+        char sig[64], kws[96] = "";
+        bool plural;
+        if (ndef) {
+            snprintf(sig, sizeof sig, "from %d to %d", argc - ndef, argc);
+            plural = true;
+        } else {
+            snprintf(sig, sizeof sig, "%d", argc);
+            plural = argc != 1;
+        }
+        if (kwg)
+            snprintf(kws, sizeof kws, " positional argument%s (and %d keyword-only argument%s)", a->npos != 1 ? "s" : "",
+                     kwg, kwg != 1 ? "s" : "");
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %s positional argument%s but %d%s %s given", qn, sig,
+                       plural ? "s" : "", a->npos, kws, a->npos == 1 && !kwg ? "was" : "were");
+    }
+    if (a->npos < argc) {
+        int m = argc - ndef;
+        const char *names[256];
+        int k = 0;
+        for (int i = a->npos; i < m; i++)
+            if (!bound[slot[i]] && k < 256) names[k++] = ps[slot[i]]->name;
+        if (k) return missing_args(I, at, qn, "positional", names, k);
+        for (int i = m; i < argc; i++)
+            if (!bound[slot[i]]) bound[slot[i]] = f->u.fn.defaults[slot[i]];
+    }
+    if (kwonly) {
+        const char *names[256];
+        int k = 0;
+        for (int i = argc; i < total; i++) {
+            int j = slot[i];
+            if (bound[j]) continue;
+            if (f->u.fn.defaults && f->u.fn.defaults[j]) {
+                bound[j] = f->u.fn.defaults[j];
+                continue;
+            }
+            if (k < 256) names[k++] = ps[j]->name;
+        }
+        if (k) return missing_args(I, at, qn, "keyword-only", names, k);
+    }
     py_env *up = f->u.fn.env;
     py_val *cls_cell = up->cls ? up->cls_cell : NULL;   /* defined in a class body: its class, once made */
     while (up->cls && up->up) up = up->up;              /* a method does not see its class body's names */
     py_env *fe = py_env_new(I, up);
     if (!fe) return NULL;
-    py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
-    if (!bound) return py_oom(I);
-    for (int i = 0; i < a->npos; i++) bound[i] = a->pos[i];
-    for (int k = 0; k < a->nkw; k++) {
-        int j = -1;
-        for (int i = 0; i < np; i++)
-            if (ps[i]->name == a->kwn[k]) j = i;
-        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", name, a->kwn[k]);
-        if (bound[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got multiple values for argument '%s'", name, a->kwn[k]);
-        bound[j] = a->kwv[k];
-    }
-    for (int i = 0; i < np; i++) {
-        if (!bound[i]) {
-            if (!f->u.fn.defaults || !f->u.fn.defaults[i])
-                return py_fail(I, at, GL_E_INVALID, "TypeError: %s() missing required argument '%s'", name, ps[i]->name);
-            bound[i] = f->u.fn.defaults[i];
-        }
-        if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
-    }
+    fe->scope = def;
     if (cls_cell) {               /* a method: zero-argument super() finds its class and self here */
         fe->cls_cell = cls_cell;
         fe->self_arg = np ? bound[0] : NULL;
     }
+    for (int i = 0; i < np; i++)
+        if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     if (!py_enter(I, at, PY_DEPTH_CALL)) return NULL;   /* left below on every path */
     I->depth++;
@@ -593,8 +775,9 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
 
 static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 
-/* Comprehension clauses, from clause k: for-clauses bind in env, if-clauses filter. */
-static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out) {
+/* Comprehension clauses, from clause k: for-clauses bind in env, if-clauses filter. The first clause's
+ * iterable (first) was evaluated in the enclosing scope, as CPython does. */
+static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out, py_val *first) {
     if (k == n->n) {
         if (!py_steps(I, n)) return I->err.code;
         if (n->kind == E_LISTCOMP) {
@@ -612,11 +795,11 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
         if (!b) return GL_OK;
         if (!py_enter(I, c, 1)) return I->err.code;
-        gl_status st = comp(I, n, k + 1, env, out);
+        gl_status st = comp(I, n, k + 1, env, out, NULL);
         py_leave(I, 1);
         return st;
     }
-    py_val *src = eval(I, c->b, env), *it;
+    py_val *src = k == 0 && first ? first : eval(I, c->b, env), *it;
     if (!src || py_iter_open(I, c->b, src, &it)) return I->err.code;
     if (!py_enter(I, c, 2)) return I->err.code;   /* one comp frame per for-clause (left on every path: a
                                                      caught exception must not leak depth) */
@@ -626,7 +809,7 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         bool done;
         if (py_iter_next(I, c->b, it, &x, &done)) { st = I->err.code; break; }
         if (done) break;
-        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) { st = I->err.code; break; }
+        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out, NULL)) { st = I->err.code; break; }
     }
     py_leave(I, 2);
     return st;
@@ -649,8 +832,18 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
             if (!v) return NULL;
             py_val **items;
             int cnt;
-            if (x->kind == E_DSTAR && v->kind != V_DICT)
-                return py_fail(I, x, GL_E_INVALID, "TypeError: argument after ** must be a dict, not %s", py_type_name(v));
+            if (x->kind == E_DSTAR && v->kind != V_DICT) {
+                char fs[160];
+                func_str(f, fs, sizeof fs);
+                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after ** must be a mapping, not %s", fs,
+                               py_type_name(v));
+            }
+            if (x->kind == E_STAR && not_iterable(v)) {
+                char fs[160];
+                func_str(f, fs, sizeof fs);
+                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after * must be an iterable, not %s", fs,
+                               py_type_name(v));
+            }
             if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
             int need = a.npos + a.nkw + cnt + (n->n - i);
             if (need > cap) {
@@ -675,6 +868,13 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                     if (items[j]->kind != V_STR) return py_fail(I, x, GL_E_INVALID, "TypeError: keywords must be strings");
                     const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
                     if (!k) return py_oom(I);
+                    for (int q = 0; q < a.nkw; q++)
+                        if (a.kwn[q] == k) {
+                            char fs[160];
+                            func_str(f, fs, sizeof fs);
+                            return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'",
+                                           fs, k);
+                        }
                     a.kwn[a.nkw] = k;
                     a.kwv[a.nkw++] = v->u.d->v[j];
                 }
@@ -685,7 +885,11 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
         if (!v) return NULL;
         if (x->kind == E_KW) {
             for (int j = 0; j < a.nkw; j++)
-                if (a.kwn[j] == x->name) return py_fail(I, x, GL_E_PARSE, "SyntaxError: keyword argument repeated: %s", x->name);
+                if (a.kwn[j] == x->name) {    /* from an earlier **mapping (two explicit ones are a SyntaxError) */
+                    char fs[160];
+                    func_str(f, fs, sizeof fs);
+                    return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'", fs, x->name);
+                }
             a.kwn[a.nkw] = x->name;
             a.kwv[a.nkw++] = v;
         } else {
@@ -725,6 +929,28 @@ static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool 
     return true;
 }
 
+/* A slice node's start / stop / step over a sequence of len items (CPython's PySlice_AdjustIndices). */
+static gl_status slice_bounds(py_interp *I, py_node *sl, py_env *env, int64_t len, int64_t *plo, int64_t *phi,
+                              int64_t *pst, int64_t *pcnt) {
+    int64_t lo = 0, hi = 0, st = 1;
+    bool glo, ghi, gst;
+    if (!slice_arg(I, sl->a, env, &lo, &glo) || !slice_arg(I, sl->b, env, &hi, &ghi) || !slice_arg(I, sl->c, env, &st, &gst))
+        return I->err.code;
+    if (st == 0) return py_fail(I, sl, GL_E_INVALID, "ValueError: slice step cannot be zero"), GL_E_INVALID;
+    if (st == INT64_MIN) st = -INT64_MAX;
+    if (!glo) lo = st < 0 ? len - 1 : 0;
+    else if (lo < 0) { lo += len; if (lo < 0) lo = st < 0 ? -1 : 0; }
+    else if (lo >= len) lo = st < 0 ? len - 1 : len;
+    if (!ghi) hi = st < 0 ? -1 : len;
+    else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
+    else if (hi >= len) hi = st < 0 ? len - 1 : len;
+    *plo = lo;
+    *phi = hi;
+    *pst = st;
+    *pcnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
+    return GL_OK;
+}
+
 static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
@@ -739,21 +965,8 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
-        int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n, lo = 0, hi = 0, st = 1;
-        bool glo, ghi, gst;
-        if (!slice_arg(I, n->b->a, env, &lo, &glo) || !slice_arg(I, n->b->b, env, &hi, &ghi) ||
-            !slice_arg(I, n->b->c, env, &st, &gst))
-            return NULL;
-        if (st == 0) return py_fail(I, n, GL_E_INVALID, "ValueError: slice step cannot be zero");
-        if (st == INT64_MIN) st = -INT64_MAX;
-        /* CPython's PySlice_AdjustIndices */
-        if (!glo) lo = st < 0 ? len - 1 : 0;
-        else if (lo < 0) { lo += len; if (lo < 0) lo = st < 0 ? -1 : 0; }
-        else if (lo >= len) lo = st < 0 ? len - 1 : len;
-        if (!ghi) hi = st < 0 ? -1 : len;
-        else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
-        else if (hi >= len) hi = st < 0 ? len - 1 : len;
-        int64_t cnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
+        int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n, lo, hi, st, cnt;
+        if (slice_bounds(I, n->b, env, len, &lo, &hi, &st, &cnt)) return NULL;
         if (c->kind == V_STR) {
             char *d = py_alloc(&I->ar, (size_t)cnt + 1);
             if (!d) return py_oom(I);
@@ -830,12 +1043,43 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
     return v;
 }
 
+/* Values unpacked from an iterable (star items, star targets); the error CPython gives when it is not one. */
+static gl_status unpack_items(py_interp *I, const py_node *at, py_val *v, const char *fmt, py_val ***items, int *cnt) {
+    if (v->kind == V_TENSOR)
+        return py_fail(I, at, GL_E_INVALID, "cannot unpack a tensor (use .shape for its dims)"), GL_E_INVALID;
+    if (not_iterable(v)) return py_fail(I, at, GL_E_INVALID, fmt, py_type_name(v)), GL_E_INVALID;
+    return py_iter_list(I, at, v, items, cnt);
+}
+
+/* (*a, b, *c) and [*a, b, *c] */
+static py_val *eval_starred(py_interp *I, py_node *n, py_env *env) {
+    py_val *l = py_seq(I, V_LIST, 0);
+    if (!l) return NULL;
+    for (int i = 0; i < n->n; i++) {
+        py_node *x = n->list[i];
+        py_val *v = eval(I, x->kind == E_STAR ? x->a : x, env);
+        if (!v) return NULL;
+        if (x->kind != E_STAR) {
+            if (py_list_push(I, l, v)) return NULL;
+            continue;
+        }
+        py_val **items;
+        int cnt;
+        if (unpack_items(I, n, v, "TypeError: Value after * must be an iterable, not %s", &items, &cnt)) return NULL;
+        for (int j = 0; j < cnt; j++)
+            if (py_list_push(I, l, items[j])) return NULL;
+    }
+    if (n->kind == E_TUPLE) l->kind = V_TUPLE;
+    return l;
+}
+
 static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
     py_val *a, *b, *v;
     switch (n->kind) {
-    case E_NAME:
-        if ((v = py_env_get(env, n->name))) return v;
-        return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
+    case E_NAME: return load_name(I, n, env);
+    case E_WALRUS:
+        if (!(v = eval(I, n->a, env)) || store_name(I, n, n->name, v, env)) return NULL;
+        return v;
     case E_INT: case E_FLOAT: case E_STR:
         if (n->cache) return n->cache;
         v = n->kind == E_INT ? (n->s ? py_num_literal(I, n, n->s, n->slen) : py_int(I, n->i))
@@ -846,14 +1090,26 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
     case E_NONE: return &py_None;
     case E_TRUE: return &py_True;
     case E_FALSE: return &py_False;
-    case E_TUPLE: case E_LIST:
+    case E_TUPLE: case E_LIST: {
+        bool star = false;
+        for (int i = 0; i < n->n && !star; i++) star = n->list[i]->kind == E_STAR;
+        if (star) return eval_starred(I, n, env);
         if (!(v = py_seq(I, n->kind == E_TUPLE ? V_TUPLE : V_LIST, n->n))) return NULL;
         for (int i = 0; i < n->n; i++)
             if (!(v->u.seq.v[i] = eval(I, n->list[i], env))) return NULL;
         return v;
+    }
     case E_DICT:
         if (!(v = py_dict_new(I))) return NULL;
         for (int i = 0; i < n->n; i++) {
+            if (n->list[i]->kind == E_DSTAR) {          /* {**d}: d's items, in its order */
+                if (!(a = eval(I, n->list[i]->a, env))) return NULL;
+                if (a->kind != V_DICT)
+                    return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: '%s' object is not a mapping", py_type_name(a));
+                for (int j = 0; j < a->u.d->n; j++)
+                    if (py_dict_set(I, v, a->u.d->k[j], a->u.d->v[j])) return NULL;
+                continue;
+            }
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
             if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR || !py_class_hashable(a))
                 return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
@@ -861,10 +1117,13 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         }
         return v;
     case E_LISTCOMP: case E_DICTCOMP: {
+        py_val *first = n->n && n->list[0]->kind == E_COMPFOR ? eval(I, n->list[0]->b, env) : NULL;
+        if (n->n && !first) return NULL;
         py_env *ce = py_env_new(I, env);
         if (!ce) return NULL;
+        ce->scope = n;
         if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : py_dict_new(I))) return NULL;
-        return comp(I, n, 0, ce, v) ? NULL : v;
+        return comp(I, n, 0, ce, v, first) ? NULL : v;
     }
     case E_GENEXP: return py_genexp_new(I, n, env);
     case E_YIELD: case E_YIELDFROM:
@@ -940,28 +1199,46 @@ static py_val *eval(py_interp *I, py_node *n, py_env *env) {
 /* ---- statements */
 static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     switch (t->kind) {
-    case E_NAME: return py_env_set(I, env, t->name, v);
+    case E_NAME: return store_name(I, t, t->name, v, env);
     case E_TUPLE: case E_LIST: {
         py_val **items;
-        int cnt;
-        if (v->kind == V_TENSOR)
-            return py_fail(I, t, GL_E_INVALID, "cannot unpack a tensor (use .shape for its dims)"), I->err.code;
-        if (v->kind == V_ITER) {      /* an iterator: n items and a check that there is no n+1-th (CPython) */
+        int cnt, star = -1;
+        for (int i = 0; i < t->n; i++)
+            if (t->list[i]->kind == E_STAR) star = i;
+        if (v->kind == V_ITER && star < 0) {   /* an iterator: n items and a check that there is no n+1-th (CPython) */
             if (!(items = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(t->n + 1)))) return py_oom(I), I->err.code;
             for (cnt = 0; cnt <= t->n; cnt++) {
                 bool done;
                 if (py_iter_next(I, t, v, &items[cnt], &done)) return I->err.code;
                 if (done) break;
             }
-        } else if (py_iter_list(I, t, v, &items, &cnt)) {
+        } else if (unpack_items(I, t, v, "TypeError: cannot unpack non-iterable %s object", &items, &cnt)) {
             return I->err.code;
         }
-        if (cnt != t->n)
-            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d)"
-                                                          : "ValueError: not enough values to unpack (expected %d, got %d)",
-                           t->n, cnt), GL_E_INVALID;
-        for (int i = 0; i < cnt; i++)
+        if (star < 0) {
+            if (cnt != t->n) {
+                if (cnt > t->n)
+                    return py_fail(I, t, GL_E_INVALID, "ValueError: too many values to unpack (expected %d)", t->n), GL_E_INVALID;
+                return py_fail(I, t, GL_E_INVALID, "ValueError: not enough values to unpack (expected %d, got %d)", t->n,
+                               cnt), GL_E_INVALID;
+            }
+            for (int i = 0; i < cnt; i++)
+                if (assign(I, t->list[i], items[i], env)) return I->err.code;
+            return GL_OK;
+        }
+        /* a, *rest, z: the starred target takes a list of what the others leave */
+        if (cnt < t->n - 1)
+            return py_fail(I, t, GL_E_INVALID, "ValueError: not enough values to unpack (expected at least %d, got %d)",
+                           t->n - 1, cnt), GL_E_INVALID;
+        int after = t->n - 1 - star, nmid = cnt - star - after;
+        py_val *mid = py_seq(I, V_LIST, nmid);
+        if (!mid) return I->err.code;
+        for (int i = 0; i < nmid; i++) mid->u.seq.v[i] = items[star + i];
+        for (int i = 0; i < star; i++)
             if (assign(I, t->list[i], items[i], env)) return I->err.code;
+        if (assign(I, t->list[star]->a, mid, env)) return I->err.code;
+        for (int i = 0; i < after; i++)
+            if (assign(I, t->list[star + 1 + i], items[star + nmid + i], env)) return I->err.code;
         return GL_OK;
     }
     case E_INDEX: {
@@ -996,6 +1273,84 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     }
 }
 
+/* Removes key k from dict d, keeping the others' order; false if absent. (The cont lane's hash table may
+ * bring its own; this one keeps to py_dict's arrays.) */
+static bool py_dict_del(py_interp *I, py_val *d, py_val *k) {
+    (void)I;
+    py_dict *D = d->u.d;
+    for (int i = 0; i < D->n; i++)
+        if (py_eq(D->k[i], k)) {
+            memmove(D->k + i, D->k + i + 1, sizeof(py_val *) * (size_t)(D->n - i - 1));
+            memmove(D->v + i, D->v + i + 1, sizeof(py_val *) * (size_t)(D->n - i - 1));
+            D->n--;
+            return true;
+        }
+    return false;
+}
+
+/* del target: names unbound, items and slices removed (d[k], l[i], l[a:b]); attributes are the class lane's. */
+static gl_status del_target(py_interp *I, py_node *t, py_env *env) {
+    switch (t->kind) {
+    case E_NAME: return del_name(I, t, env);
+    case E_TUPLE: case E_LIST:
+        for (int i = 0; i < t->n; i++)
+            if (del_target(I, t->list[i], env)) return I->err.code;
+        return GL_OK;
+    case E_INDEX: {
+        py_val *c = eval(I, t->a, env);
+        if (!c) return I->err.code;
+        if (t->b->kind == E_SLICE) {
+            if (c->kind != V_LIST)
+                return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object doesn't support item deletion", py_type_name(c)),
+                       GL_E_INVALID;
+            int64_t len = c->u.seq.n, lo, hi, st, cnt;
+            if (slice_bounds(I, t->b, env, len, &lo, &hi, &st, &cnt)) return I->err.code;
+            /* keep the items the slice does not select, in order */
+            int o = 0;
+            for (int64_t i = 0; i < len; i++) {
+                bool sel = st > 0 ? (i >= lo && i < hi && (i - lo) % st == 0) : (i <= lo && i > hi && (lo - i) % (-st) == 0);
+                if (!sel) c->u.seq.v[o++] = c->u.seq.v[i];
+            }
+            c->u.seq.n = o;
+            return GL_OK;
+        }
+        py_val *k = eval(I, t->b, env);
+        if (!k) return I->err.code;
+        if (c->kind == V_DICT) {
+            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
+                return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
+            if (py_dict_del(I, c, k)) return GL_OK;
+            if (I->err.code) return I->err.code;
+            gl_sb sb;
+            gl_sb_init(&sb);
+            py_repr(I, &sb, k, true);
+            py_fail(I, t, GL_E_INVALID, "KeyError: %.*s", 120, sb.buf ? sb.buf : "?");
+            gl_sb_free(&sb);
+            return I->err.code;
+        }
+        if (c->kind == V_LIST) {
+            if (k->kind != V_INT && k->kind != V_BOOL)
+                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s",
+                               py_type_name(k)), GL_E_INVALID;
+            bool ok;
+            int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, c->u.seq.n, &ok);
+            if (!ok) return py_fail(I, t, GL_E_INVALID, "IndexError: list assignment index out of range"), GL_E_INVALID;
+            memmove(c->u.seq.v + i, c->u.seq.v + i + 1, sizeof(py_val *) * (size_t)(c->u.seq.n - i - 1));
+            c->u.seq.n--;
+            return GL_OK;
+        }
+        return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object doesn't support item deletion", py_type_name(c)), GL_E_INVALID;
+    }
+    case E_ATTR: {
+        py_val *o = eval(I, t->a, env);
+        if (!o) return I->err.code;
+        return py_fail(I, t, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(o), t->name),
+               GL_E_INVALID;
+    }
+    default:
+        return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot delete expression"), GL_E_PARSE;
+    }
+}
 /* ---- services for py_gen.c / py_iter.c */
 py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env) { return eval(I, n, env); }
 gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env) { return exec_stmt(I, s, env); }
@@ -1064,11 +1419,11 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
             if (py_iter_next(I, s->b, it, &x, &done)) return I->err.code;
             if (done) break;
             if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
-            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
             if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-            if (I->ctl == CTL_RETURN) break;
+            if (I->ctl == CTL_RETURN) return GL_OK;
         }
-        return GL_OK;
+        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
     }
     case S_WHILE:
         for (;;) {
@@ -1076,11 +1431,11 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
             if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
             if (!t) break;
             if (exec_block(I, s->list, s->n, env)) return I->err.code;
-            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
             if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-            if (I->ctl == CTL_RETURN) break;
+            if (I->ctl == CTL_RETURN) return GL_OK;
         }
-        return GL_OK;
+        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;     /* while ... else: no break */
     case S_BREAK: I->ctl = CTL_BREAK; return GL_OK;
     case S_CONTINUE: I->ctl = CTL_CONTINUE; return GL_OK;
     case S_PASS: return GL_OK;
@@ -1096,7 +1451,7 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         return GL_OK;
     case S_DEF:
         if (!(v = make_func(I, s, env, s->list2, s->n2))) return I->err.code;
-        return py_env_set(I, env, s->name, v);
+        return store_name(I, s, s->name, v, env);
     case S_IMPORT:
         for (int i = 0; i < s->n; i++) {
             py_node *al = s->list[i];
@@ -1104,7 +1459,12 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
             if (import_module(I, al, &mod)) return I->err.code;
             if (!(v = py_new(I, V_MODULE))) return I->err.code;
             v->u.mod = mod;
-            if (py_env_set(I, env, al->alias ? al->alias : al->name, v)) return I->err.code;
+            const char *nm = al->alias;
+            if (!nm) {                 /* import a.b binds a */
+                const char *dot = strchr(al->name, '.');
+                if (!(nm = dot ? py_intern(&I->ar, al->name, (size_t)(dot - al->name)) : al->name)) return py_oom(I), I->err.code;
+            }
+            if (store_name(I, al, nm, v, env)) return I->err.code;
         }
         return GL_OK;
     case S_FROM: {
@@ -1131,10 +1491,12 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
                 return py_fail(I, al, GL_E_INVALID, "ImportError: cannot import name '%s' from '%s'", al->name,
                                s->name), GL_E_INVALID;
             }
-            if (py_env_set(I, env, al->alias ? al->alias : al->name, v)) return I->err.code;
+            if (store_name(I, al, al->alias ? al->alias : al->name, v, env)) return I->err.code;
         }
         return GL_OK;
     }
+    case S_GLOBAL: case S_NONLOCAL: return GL_OK;      /* py_scope.c resolved the names */
+    case S_DEL: return del_target(I, s->a, env);
     case S_ASSERT: {
         bool t;
         if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
@@ -1145,7 +1507,7 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
             gl_sb sb;
             gl_sb_init(&sb);
             py_repr(I, &sb, m, false);
-            py_fail(I, s, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");
+            py_fail(I, s->a, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");   /* CPython: at the test */
             gl_sb_free(&sb);
             return I->err.code;
         }
@@ -1222,10 +1584,28 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     py_node **body = NULL;
     int nb = 0;
     gl_status st = py_lex(&I->ar, src, len, 1, 1, false, file, &toks, &I->err);
+    if (st == GL_E_PARSE && toks.t) {
+        /* CPython reports a tokenizer error wherever it is, except after an unexpected indent the parser
+         * met first (its INDENT path does not tokenize the rest): parse what came before the error */
+        gl_err lexerr = I->err;
+        gl_err_clear(&I->err);
+        if (!py_parse(&I->ar, &toks, file, &body, &nb, &I->err) || !strstr(I->err.msg, ": IndentationError: unexpected indent"))
+            I->err = lexerr;
+        st = I->err.code;
+    }
     if (!st) st = py_parse(&I->ar, &toks, file, &body, &nb, &I->err);
+    if (!st) st = py_scope_analyse(&I->ar, body, nb, file, &I->err);
     if (!st) {
         py_builtins_install(I);
         st = I->err.code;
+    }
+    if (!st) {                    /* the program runs as __main__ */
+        const char *nm = py_intern(&I->ar, "__name__", 8);
+        py_val *v = nm ? py_str(I, "__main__", 8) : NULL;
+        if (!v || py_env_set(I, I->globals, nm, v)) {
+            if (!I->err.code) py_oom(I);
+            st = I->err.code;
+        }
     }
     if (!st) st = py_run_module(I, body, nb);
     if (!st && !I->last)

@@ -137,6 +137,7 @@ py_val *py_genexp_new(py_interp *I, py_node *n, py_env *env) {
     g->gx = n;
     g->retval = &py_None;
     if (!(g->env = py_env_new(I, env))) return NULL;
+    g->env->scope = n;            /* the comprehension's own scope (py_scope.c resolves its names to it) */
     if (!(g->its = py_alloc(&I->ar, sizeof(py_val *) * (size_t)n->n))) return py_oom(I);
     g->its[0] = first;
     return v;

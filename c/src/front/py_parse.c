@@ -21,11 +21,19 @@ typedef struct {
     int i;
     const char *file;
     gl_err *e;
+    int far;                      /* the furthest token looked at (CPython's "last token" of an error) */
     int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
-static py_tok *peek(parser *P) { return &P->tk->t[P->i]; }
-static py_tok *peek2(parser *P) { return &P->tk->t[P->i + 1 < P->tk->n ? P->i + 1 : P->i]; }
+static py_tok *peek(parser *P) {
+    if (P->i > P->far) P->far = P->i;
+    return &P->tk->t[P->i];
+}
+static py_tok *peek2(parser *P) {
+    int k = P->i + 1 < P->tk->n ? P->i + 1 : P->i;
+    if (k > P->far) P->far = k;
+    return &P->tk->t[k];
+}
 static py_tok *next(parser *P) {
     py_tok *t = &P->tk->t[P->i];
     if (t->kind != T_EOF) P->i++;
@@ -46,23 +54,55 @@ static bool is_keyword(const char *s) {
 static bool is_kw(py_tok *t, const char *k) { return t->kind == T_NAME && strcmp(t->name, k) == 0; }
 static bool is_op(py_tok *t, const char *o) { return t->kind == T_OP && strcmp(t->name, o) == 0; }
 
-static void *perr(parser *P, py_tok *t, gl_status code, const char *fmt, const char *arg) {
-    char msg[160];
-    snprintf(msg, sizeof msg, fmt, arg);
-    gl_fail(P->e, code, "%s:%d:%d: %s", P->file, t->line, t->col, msg);
+/* Every error of the parser: "file:line:col: Exc: message". A SyntaxError found after the line of a bracket
+ * the source leaves open is reported, as CPython does (its full-source tokenizer pass after a parser
+ * error), as that bracket's "'(' was never closed". */
+static void *pfail(parser *P, int line, int col, gl_status code, const char *exc, const char *msg) {
+    if (P->e->code) return NULL;
+    const py_toks *T = P->tk;
+    if (code == GL_E_PARSE && T->unclosed) {
+        const py_tok *f = &T->t[P->far < T->n ? P->far : T->n - 1];
+        bool after = f->line > T->unclosed_line ||
+                     ((f->kind == T_NEWLINE || f->kind == T_EOF || f->kind == T_DEDENT) &&
+                      (f->line > T->unclosed_line || (f->line == T->unclosed_line && f->col > T->unclosed_col)));
+        if (after) {
+            gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: '%c' was never closed", P->file, T->unclosed_line,
+                    T->unclosed_col, T->unclosed);
+            return NULL;
+        }
+    }
+    if (code == GL_E_PARSE) gl_fail(P->e, code, "%s:%d:%d: %s: %s", P->file, line, col, exc ? exc : "SyntaxError", msg);
+    else gl_fail(P->e, code, "%s:%d:%d: %s", P->file, line, col, msg);
     return NULL;
 }
 
+static void *perr(parser *P, py_tok *t, gl_status code, const char *fmt, const char *arg) {
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return pfail(P, t->line, t->col, code, NULL, msg);
+}
+
+/* A SyntaxError at a node (targets, starred expressions). */
+static void *nerr(parser *P, const py_node *n, const char *fmt, const char *arg) {
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, arg);
+    return pfail(P, n->line, n->col, GL_E_PARSE, NULL, msg);
+}
+
+/* Where CPython puts an error found at the end of the source: the end of its last line. */
+static py_tok *eof_pos(parser *P, py_tok *t) {
+    if (t->kind != T_EOF && t->kind != T_DEDENT) return t;
+    for (int k = (int)(t - P->tk->t); k < P->tk->n; k++)   /* only DEDENTs and the EOF left? */
+        if (P->tk->t[k].kind != T_DEDENT && P->tk->t[k].kind != T_EOF) return t;
+    for (int k = (int)(t - P->tk->t) - 1; k >= 0; k--)
+        if (P->tk->t[k].kind != T_DEDENT && P->tk->t[k].kind != T_EOF) return &P->tk->t[k];
+    return t;
+}
+
 static void *syntax(parser *P, py_tok *t) {
-    if (t->kind == T_EOF) return perr(P, t, GL_E_PARSE, "invalid syntax: unexpected end of the program%s", "");
-    if (t->kind == T_INDENT) return perr(P, t, GL_E_PARSE, "unexpected indent%s", "");
-    if (t->kind == T_DEDENT || t->kind == T_NEWLINE)
-        return perr(P, t, GL_E_PARSE, "invalid syntax: the line ends too early%s", "");
-    char tx[40];
-    int n = t->len < 30 ? t->len : 30;
-    memcpy(tx, t->p, (size_t)n);
-    tx[n] = 0;
-    return perr(P, t, GL_E_PARSE, "invalid syntax at '%s'", tx);
+    if (t->kind == T_INDENT) return pfail(P, t->line, t->col - 1, GL_E_PARSE, "IndentationError", "unexpected indent");
+    t = eof_pos(P, t);
+    return pfail(P, t->line, t->col, GL_E_PARSE, NULL, "invalid syntax");
 }
 
 static void *oom(parser *P) {
@@ -97,11 +137,17 @@ static void span_tok(py_node *n, const py_tok *t) {
 
 static bool expect(parser *P, const char *op) {
     if (!is_op(peek(P), op)) {
-        py_tok *t = peek(P);
-        if (t->kind == T_NEWLINE || t->kind == T_EOF || t->kind == T_DEDENT)
-            perr(P, t, GL_E_PARSE, "invalid syntax: expected '%s'", op);
-        else
-            syntax(P, t);
+        syntax(P, peek(P));
+        return false;
+    }
+    next(P);
+    return true;
+}
+
+/* CPython's forced token (&&'x' in its grammar): "expected 'x'" wherever it is missing. */
+static bool expect_forced(parser *P, const char *op) {
+    if (!is_op(peek(P), op)) {
+        perr(P, eof_pos(P, peek(P)), GL_E_PARSE, "expected '%s'", op);
         return false;
     }
     next(P);
@@ -150,10 +196,65 @@ static bool at_expr_end(py_tok *t) {
            (t->kind == T_OP && (strchr(")]}=:;", t->name[0]) || strcmp(t->name, "+=") == 0 || t->name[1] == '='));
 }
 
-/* exprlist: expr (',' expr)* [',']     — a bare tuple when there is a comma */
+static py_node *arith(parser *P);
+
+/* Can t start an expression? (two expressions side by side: CPython's "Perhaps you forgot a comma?") */
+static bool starts_atom(py_tok *t) {
+    if (t->kind == T_INT || t->kind == T_FLOAT || t->kind == T_STR) return true;
+    if (t->kind != T_NAME) return false;
+    return !is_keyword(t->name) || is_kw(t, "None") || is_kw(t, "True") || is_kw(t, "False") || is_kw(t, "lambda");
+}
+
+/* Inside brackets, an item followed by the start of another: CPython's message at the first item. */
+static void *forgot_comma(parser *P, const py_node *x) {
+    if (x->kind == E_NAME && (strcmp(x->name, "print") == 0 || strcmp(x->name, "exec") == 0)) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "Missing parentheses in call to '%s'. Did you mean %s(...)?", x->name, x->name);
+        return pfail(P, x->line, x->col, GL_E_PARSE, NULL, msg);
+    }
+    return nerr(P, x, "invalid syntax. Perhaps you forgot a comma?%s", "");
+}
+
+/* star_expr: '*' arith | expr      (an item of a tuple / list display or of an assignment's sides) */
+static py_node *star_expr(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return expr(P);
+    if (!enter(P, 1)) return NULL;
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = arith(P))) return NULL;
+    span_to(n, n->a);
+    leave(P, 1);
+    return n;
+}
+
+/* named_expr: NAME ':=' expr | expr */
+static py_node *named_expr(parser *P) {
+    py_tok *t = peek(P);
+    if (t->kind == T_NAME && is_op(peek2(P), ":=") && !is_keyword(t->name)) {
+        if (!enter(P, 1)) return NULL;
+        next(P);
+        next(P);
+        py_node *n = mk(P, E_WALRUS, t);
+        if (!n) return NULL;
+        n->name = t->name;
+        if (!(n->a = expr(P))) return NULL;
+        span_to(n, n->a);
+        leave(P, 1);
+        return n;
+    }
+    return expr(P);
+}
+
+/* star_named_expr: '*' arith | named_expr */
+static py_node *star_named_expr(parser *P) {
+    return is_op(peek(P), "*") ? star_expr(P) : named_expr(P);
+}
+
+/* exprlist: star_expr (',' star_expr)* [',']     — a bare tuple when there is a comma */
 static py_node *exprlist(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = expr(P);
+    py_node *x = star_expr(P);
     if (!x) return NULL;
     if (!is_op(peek(P), ",")) return x;
     vec v = {0};
@@ -164,7 +265,7 @@ static py_node *exprlist(parser *P) {
             (void)c;
             break;
         }
-        py_node *y = expr(P);
+        py_node *y = star_expr(P);
         if (!y || !vpush(P, &v, y)) return NULL;
     }
     py_node *tu = mk(P, E_TUPLE, t0);
@@ -175,14 +276,23 @@ static py_node *exprlist(parser *P) {
     return tu;
 }
 
-static py_node *arith(parser *P);
+/* target: '*' arith | arith */
+static py_node *target(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return arith(P);
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = arith(P))) return NULL;
+    span_to(n, n->a);
+    return n;
+}
 
 /* yield_expr: 'yield' ['from' expr | exprlist]     (an expression statement, an assignment's right-hand
  * side or parenthesized; py_gen.c runs it) */
 static py_node *yield_expr(parser *P) {
     py_tok *t = next(P);
     py_node *n;
-    if (!P->fdepth) return perr(P, t, GL_E_PARSE, "SyntaxError: 'yield' outside function%s", "");
+    if (!P->fdepth) return perr(P, t, GL_E_PARSE, "'yield' outside function%s", "");
     if (is_kw(peek(P), "from")) {
         next(P);
         if (!(n = mk(P, E_YIELDFROM, t)) || !(n->a = expr(P))) return NULL;
@@ -199,10 +309,10 @@ static py_node *yield_expr(parser *P) {
 
 static py_node *exprlist_or_yield(parser *P) { return is_kw(peek(P), "yield") ? yield_expr(P) : exprlist(P); }
 
-/* target_list: arith (',' arith)* [',']   (below comparisons, so a for-loop target stops at 'in') */
+/* target_list: target (',' target)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = target(P);
     if (!x) return NULL;
     if (!is_op(peek(P), ",")) return x;
     vec v = {0};
@@ -210,7 +320,7 @@ static py_node *target_list(parser *P) {
     while (is_op(peek(P), ",")) {
         next(P);
         if (is_kw(peek(P), "in")) break;
-        py_node *y = arith(P);
+        py_node *y = target(P);
         if (!y || !vpush(P, &v, y)) return NULL;
     }
     py_node *tu = mk(P, E_TUPLE, t0);
@@ -408,6 +518,22 @@ static py_node *strings(parser *P) {
     return n;
 }
 
+/* dict_item: '**' arith | expr ':' expr     (key E_DSTAR: merge the mapping; *val stays NULL) */
+static py_node *dict_item(parser *P, py_node **val) {
+    py_tok *t = peek(P);
+    if (is_op(t, "**")) {
+        next(P);
+        py_node *n = mk(P, E_DSTAR, t);
+        if (!n || !(n->a = arith(P))) return NULL;
+        span_to(n, n->a);
+        *val = NULL;
+        return n;
+    }
+    py_node *x = expr(P);
+    if (!x || !expect(P, ":") || !(*val = expr(P))) return NULL;
+    return x;
+}
+
 /* atom: NAME | NUMBER | strings | None | True | False
  *     | '(' [exprlist | expr comp_clauses] ')'
  *     | '[' [expr (',' expr)* [','] | expr comp_clauses] ']'
@@ -457,7 +583,7 @@ static py_node *atom(parser *P) {
             py_node *y = yield_expr(P);
             return y && expect(P, ")") ? y : NULL;
         }
-        py_node *x = expr(P);
+        py_node *x = star_named_expr(P);
         if (!x) return NULL;
         if (is_kw(peek(P), "for")) {          /* a generator expression: lazy (py_gen.c) */
             if (!(n = mk(P, E_GENEXP, t))) return NULL;
@@ -470,14 +596,16 @@ static py_node *atom(parser *P) {
             span_tok(n, peek(P));
             return expect(P, ")") ? n : NULL;
         }
+        if (starts_atom(peek(P))) return forgot_comma(P, x);
         if (is_op(peek(P), ",")) {
             vec v = {0};
             if (!vpush(P, &v, x)) return NULL;
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), ")")) break;
-                py_node *y = expr(P);
+                py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
+                if (starts_atom(peek(P))) return forgot_comma(P, y);
             }
             if (!(n = mk(P, E_TUPLE, t))) return NULL;
             n->list = v.v;
@@ -485,6 +613,7 @@ static py_node *atom(parser *P) {
             x = n;
         }
         py_tok *c = peek(P);
+        if (x->kind == E_STAR) return nerr(P, x, "cannot use starred expression here%s", "");
         if (!expect(P, ")")) return NULL;
         if (x->kind == E_TUPLE) span_tok(x, c);
         return x;
@@ -494,7 +623,7 @@ static py_node *atom(parser *P) {
         if (!(n = mk(P, E_LIST, t))) return NULL;
         vec v = {0};
         if (!is_op(peek(P), "]")) {
-            py_node *x = expr(P);
+            py_node *x = star_named_expr(P);
             if (!x) return NULL;
             if (is_kw(peek(P), "for")) {
                 n->kind = E_LISTCOMP;
@@ -508,11 +637,13 @@ static py_node *atom(parser *P) {
                 return expect(P, "]") ? n : NULL;
             }
             if (!vpush(P, &v, x)) return NULL;
+            if (starts_atom(peek(P))) return forgot_comma(P, x);
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), "]")) break;
-                py_node *y = expr(P);
+                py_node *y = star_named_expr(P);
                 if (!y || !vpush(P, &v, y)) return NULL;
+                if (starts_atom(peek(P))) return forgot_comma(P, y);
             }
         }
         n->list = v.v;
@@ -525,12 +656,9 @@ static py_node *atom(parser *P) {
         if (!(n = mk(P, E_DICT, t))) return NULL;
         vec k = {0}, v = {0};
         if (!is_op(peek(P), "}")) {
-            py_node *x = expr(P);
-            if (!x) return NULL;
-            if (!expect(P, ":")) return NULL;
-            py_node *y = expr(P);
-            if (!y) return NULL;
-            if (is_kw(peek(P), "for")) {
+            py_node *x, *y = NULL;
+            if (!(x = dict_item(P, &y))) return NULL;
+            if (x->kind != E_DSTAR && is_kw(peek(P), "for")) {
                 n->kind = E_DICTCOMP;
                 n->a = x;
                 n->b = y;
@@ -546,7 +674,7 @@ static py_node *atom(parser *P) {
             while (is_op(peek(P), ",")) {
                 next(P);
                 if (is_op(peek(P), "}")) break;
-                if (!(x = expr(P)) || !expect(P, ":") || !(y = expr(P))) return NULL;
+                if (!(x = dict_item(P, &y))) return NULL;
                 if (!vpush(P, &k, x) || !vpush(P, &v, y)) return NULL;
             }
         }
@@ -563,7 +691,8 @@ static py_node *atom(parser *P) {
 /* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr
  * A bare generator expression f(x for x in xs) must be the only argument. */
 static bool arguments(parser *P, vec *args) {
-    bool kw = false, comma = false;
+    bool kw = false, late = false;      /* late: a positional argument after a keyword one */
+    bool comma = false;
     py_node *bare = NULL;
     while (!is_op(peek(P), ")")) {
         py_tok *t = peek(P);
@@ -575,13 +704,16 @@ static bool arguments(parser *P, vec *args) {
         } else if (t->kind == T_NAME && is_op(peek2(P), "=") && !is_keyword(t->name)) {
             next(P);
             next(P);
+            for (int i = 0; i < args->n; i++)
+                if (args->v[i]->kind == E_KW && args->v[i]->name == t->name)
+                    return perr(P, t, GL_E_PARSE, "keyword argument repeated: %s", t->name), false;
             if (!(a = mk(P, E_KW, t)) || !(a->a = expr(P))) return false;
             a->name = t->name;
             span_to(a, a->a);
             kw = true;
         } else {
-            if (kw) return perr(P, t, GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
-            if (!(a = expr(P))) return false;
+            if (kw) late = true;        /* CPython reports it where the arguments end */
+            if (!(a = named_expr(P))) return false;
             if (is_kw(peek(P), "for")) {          /* f(x for x in xs): a lazy generator expression */
                 py_node *lc = mk(P, E_GENEXP, t);
                 if (!lc) return false;
@@ -597,13 +729,13 @@ static bool arguments(parser *P, vec *args) {
             }
         }
         if (!vpush(P, args, a)) return false;
+        if (starts_atom(peek(P))) return forgot_comma(P, a->kind == E_KW || a->kind == E_STAR || a->kind == E_DSTAR ? a->a : a), false;
         if (!is_op(peek(P), ",")) break;
         next(P);
         comma = true;
     }
-    if (bare && (args->n > 1 || comma))
-        return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Generator expression must be parenthesized", P->file,
-                       bare->line, bare->col), false;
+    if (bare && (args->n > 1 || comma)) return nerr(P, bare, "Generator expression must be parenthesized%s", ""), false;
+    if (late) return perr(P, peek(P), GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
     return true;
 }
 
@@ -866,29 +998,69 @@ static py_node *or_test(parser *P) {
     return x;
 }
 
-/* params: [param (',' param)* [',']]    param: NAME ['=' expr]   (until ':' or ')') */
-static bool params(parser *P, vec *ps, const char *close) {
-    bool dflt = false;
+/* params: [param (',' param)* [',']]       (until ':' or ')')
+ * param: NAME [':' expr] ['=' expr] | '/' | '*' [NAME [':' expr]] | '**' NAME [':' expr]
+ * E_PARAM nodes in CPython's order: positional (i = 1: positional-only, before '/'), P_VARARGS, P_KWONLY,
+ * P_VARKW; annotations (def only) are parsed and dropped. The SyntaxErrors are CPython 3.11's. */
+static bool params(parser *P, vec *ps, const char *close, bool annot) {
+    bool dflt = false, star = false, slash = false, kw = false;
     while (!is_op(peek(P), close)) {
         py_tok *t = peek(P);
-        if (t->kind != T_NAME || is_keyword(t->name)) {
-            if (is_op(t, "*") || is_op(t, "**"))
-                return perr(P, t, GL_E_PARSE, "*args / **kwargs parameters are not supported%s", ""), false;
+        if (kw) return perr(P, t, GL_E_PARSE, "arguments cannot follow var-keyword argument%s", ""), false;
+        if (is_op(t, "/")) {
+            if (slash) return perr(P, t, GL_E_PARSE, "/ may appear only once%s", ""), false;
+            if (star) return perr(P, t, GL_E_PARSE, "/ must be ahead of *%s", ""), false;
+            if (!ps->n) return perr(P, t, GL_E_PARSE, "at least one argument must precede /%s", ""), false;
+            next(P);
+            slash = true;
+            for (int i = 0; i < ps->n; i++) ps->v[i]->i = 1;
+            if (!is_op(peek(P), ",")) break;
+            next(P);
+            continue;
+        }
+        int kind = star ? P_KWONLY : P_POS;
+        if (is_op(t, "*") || is_op(t, "**")) {
+            bool two = is_op(t, "**");
+            if (!two && star) return perr(P, t, GL_E_PARSE, "* argument may appear only once%s", ""), false;
+            next(P);
+            py_tok *nm = peek(P);
+            if (!two && (is_op(nm, ",") || is_op(nm, close))) {      /* a bare '*': keyword-only parameters follow */
+                if (is_op(nm, close) || is_op(peek2(P), close) || is_op(peek2(P), "**"))
+                    return perr(P, t, GL_E_PARSE, "named arguments must follow bare *%s", ""), false;
+                star = true;
+                next(P);
+                continue;
+            }
+            if (nm->kind != T_NAME || is_keyword(nm->name)) return syntax(P, nm), false;
+            kind = two ? P_VARKW : P_VARARGS;
+            if (two) kw = true;
+            else star = true;
+            t = nm;
+        } else if (t->kind != T_NAME || is_keyword(t->name)) {
             return syntax(P, t), false;
         }
         next(P);
         py_node *p = mk(P, E_PARAM, t);
         if (!p) return false;
         p->name = t->name;
+        p->op = kind;
         for (int i = 0; i < ps->n; i++)
             if (ps->v[i]->name == p->name)
                 return perr(P, t, GL_E_PARSE, "duplicate argument '%s' in function definition", t->name), false;
+        if (annot && is_op(peek(P), ":")) {
+            next(P);
+            if (!expr(P)) return false;
+        }
         if (is_op(peek(P), "=")) {
+            if (kind == P_VARARGS || kind == P_VARKW) {
+                return perr(P, peek(P), GL_E_PARSE, kind == P_VARARGS ? "var-positional argument cannot have default value%s"
+                            : "var-keyword argument cannot have default value%s", ""), false;
+            }
             next(P);
             if (!(p->a = expr(P))) return false;
-            dflt = true;
-        } else if (dflt) {
-            return perr(P, t, GL_E_PARSE, "parameter without a default follows parameter with a default%s", ""), false;
+            if (kind == P_POS) dflt = true;
+        } else if (dflt && kind == P_POS) {
+            return perr(P, t, GL_E_PARSE, "non-default argument follows default argument%s", ""), false;
         }
         if (!vpush(P, ps, p)) return false;
         if (!is_op(peek(P), ",")) break;
@@ -905,7 +1077,7 @@ static py_node *expr(parser *P) {
     if (is_kw(t, "lambda")) {
         next(P);
         vec ps = {0};
-        if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":") || !expect(P, ":")) return NULL;
+        if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":", false) || !expect(P, ":")) return NULL;
         x->list = ps.v;
         x->n = ps.n;
         P->fdepth++;
@@ -932,18 +1104,83 @@ static py_node *expr(parser *P) {
     return x;
 }
 
-static bool is_target(const py_node *n) {
-    if (n->kind == E_NAME || n->kind == E_INDEX || n->kind == E_ATTR) return true;
-    if (n->kind == E_TUPLE || n->kind == E_LIST) {
-        for (int i = 0; i < n->n; i++)
-            if (!is_target(n->list[i])) return false;
-        return n->n > 0;
+/* What CPython calls the expression it cannot assign to / delete ("cannot assign to function call"). */
+static const char *expr_name(const py_node *n) {
+    switch (n->kind) {
+    case E_CALL: return "function call";
+    case E_INT: case E_FLOAT: case E_STR: return "literal";
+    case E_FSTR: return "f-string expression";
+    case E_NONE: return "None";
+    case E_TRUE: return "True";
+    case E_FALSE: return "False";
+    case E_BINOP: case E_UNARY: return "expression";
+    case E_NOT: return "expression";
+    case E_AND: case E_OR: return "expression";
+    case E_CMP: return "comparison";
+    case E_IFEXP: return "conditional expression";
+    case E_LAMBDA: return "lambda";
+    case E_DICT: return "dict literal";
+    case E_LISTCOMP: return "list comprehension";
+    case E_DICTCOMP: return "dict comprehension";
+    case E_WALRUS: return "named expression";
+    default: return "expression";
     }
-    return false;
 }
 
+/* The first sub-expression of a target that cannot be assigned to, or NULL. del: no starred items. */
+static const py_node *bad_target_of(const py_node *n, bool del) {
+    if (n->kind == E_NAME || n->kind == E_INDEX || n->kind == E_ATTR) return NULL;
+    if (n->kind == E_TUPLE || n->kind == E_LIST) {
+        for (int i = 0; i < n->n; i++) {
+            const py_node *x = n->list[i];
+            if (x->kind == E_STAR && !del) x = x->a;
+            const py_node *b = bad_target_of(x, del);
+            if (b) return b;
+        }
+        return NULL;
+    }
+    return n;
+}
+
+static bool is_target(const py_node *n) { return !bad_target_of(n, false); }
+
 static void *bad_target(parser *P, const py_node *n) {
-    return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: cannot assign to this expression", P->file, n->line, n->col), NULL;
+    const py_node *b = bad_target_of(n, false);
+    if (!b) b = n;
+    if (b->kind == E_STAR) return nerr(P, b, "starred assignment target must be in a list or tuple%s", "");
+    /* CPython's invalid_named_expression: a lone target below comparisons, and one '=' in the statement */
+    bool low = b->kind == E_CALL || b->kind == E_INT || b->kind == E_FLOAT || b->kind == E_STR || b->kind == E_FSTR ||
+               b->kind == E_BINOP || b->kind == E_UNARY || b->kind == E_DICT || b->kind == E_LISTCOMP ||
+               b->kind == E_DICTCOMP || b->kind == E_WALRUS;
+    if (b == n && low) {
+        int eqs = 0, depth = 0;
+        for (int k = P->i; k < P->tk->n; k++) {
+            py_tok *t = &P->tk->t[k];
+            if (t->kind == T_NEWLINE || t->kind == T_EOF) break;
+            if (t->kind != T_OP) continue;
+            if (strchr("([{", t->name[0])) depth++;
+            else if (strchr(")]}", t->name[0])) depth--;
+            else if (!depth && strcmp(t->name, "=") == 0) eqs++;
+            else if (!depth && strcmp(t->name, ";") == 0) break;
+        }
+        if (eqs == 1) return nerr(P, b, "cannot assign to %s here. Maybe you meant '==' instead of '='?", expr_name(b));
+    }
+    return nerr(P, b, "cannot assign to %s", expr_name(b));
+}
+
+/* At most one starred item per tuple / list target (nested ones count apart), as CPython's compiler. */
+static bool check_stars(parser *P, const py_node *n) {
+    if (n->kind != E_TUPLE && n->kind != E_LIST) return true;
+    int k = 0;
+    for (int i = 0; i < n->n; i++) {
+        const py_node *x = n->list[i];
+        if (x->kind == E_STAR) {
+            if (++k > 1) return nerr(P, n, "multiple starred expressions in assignment%s", ""), false;
+            x = x->a;
+        }
+        if (!check_stars(P, x)) return false;
+    }
+    return true;
 }
 
 /* dotted_name: NAME ('.' NAME)* */
@@ -985,8 +1222,7 @@ static py_node *raise_stmt(parser *P) {
 
 /* ann_assign: target ':' expr ['=' exprlist]   (the annotation is kept as text, never evaluated) */
 static py_node *ann_assign(parser *P, py_tok *t, py_node *x) {
-    if (x->kind == E_TUPLE)
-        return perr(P, t, GL_E_PARSE, "only single target (not tuple) can be annotated%s", "");
+    if (x->kind == E_TUPLE) return nerr(P, x, "only single target (not tuple) can be annotated%s", "");
     if (x->kind != E_NAME && x->kind != E_ATTR && x->kind != E_INDEX) return bad_target(P, x);
     next(P);
     py_node *n = mk(P, S_ANNASSIGN, t);
@@ -1104,8 +1340,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"with", "global", "nonlocal", "del",
-                                        "async", "await", NULL};
+        static const char *refused[] = {"with", "async", "await", NULL};
         if (is_kw(t, "class") || is_kw(t, "try") || is_kw(t, "except") || is_kw(t, "finally")) return syntax(P, t);
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
@@ -1122,6 +1357,35 @@ static py_node *small_stmt(parser *P) {
             return n;
         }
         if (is_kw(t, "raise")) return raise_stmt(P);
+        if (is_kw(t, "global") || is_kw(t, "nonlocal")) {      /* NAME (',' NAME)* */
+            next(P);
+            if (!(n = mk(P, is_kw(t, "global") ? S_GLOBAL : S_NONLOCAL, t))) return NULL;
+            vec v = {0};
+            do {
+                py_tok *a = peek(P);
+                if (a->kind != T_NAME || is_keyword(a->name)) return syntax(P, a);
+                next(P);
+                py_node *al = mk(P, E_NAME, a);
+                if (!al) return NULL;
+                al->name = a->name;
+                if (!vpush(P, &v, al)) return NULL;
+            } while (is_op(peek(P), ",") && next(P));
+            n->list = v.v;
+            n->n = v.n;
+            return n;
+        }
+        if (is_kw(t, "del")) {                 /* 'del' target (',' target)* [','] */
+            next(P);
+            if (!(n = mk(P, S_DEL, t))) return NULL;
+            py_node *x = exprlist(P);
+            if (!x) return NULL;
+            const py_node *b = bad_target_of(x, true);
+            if (b) return nerr(P, b, "cannot delete %s", b->kind == E_STAR ? "starred" : expr_name(b));
+            if (x->kind == E_TUPLE && x->list == NULL) return syntax(P, t);
+            n->a = x;
+            span_to(n, x);
+            return n;
+        }
         if (is_kw(t, "assert")) {
             next(P);
             if (!(n = mk(P, S_ASSERT, t)) || !(n->a = expr(P))) return NULL;
@@ -1198,7 +1462,11 @@ static py_node *small_stmt(parser *P) {
                                 OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
-            if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);
+            if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) {
+                const char *w = x->kind == E_TUPLE ? "tuple" : x->kind == E_LIST ? "list" : x->kind == E_STAR ? "starred"
+                              : expr_name(x);
+                return nerr(P, x, "'%s' is an illegal expression for augmented assignment", w);
+            }
             next(P);
             if (!(n = mk(P, S_AUG, t))) return NULL;
             n->op = augop[i];
@@ -1208,6 +1476,7 @@ static py_node *small_stmt(parser *P) {
             return n;
         }
     if (!is_op(o, "=")) {
+        if (x->kind == E_STAR) return nerr(P, x, "can't use starred expression here%s", "");
         if (!(n = mk(P, S_EXPR, t))) return NULL;
         n->a = x;
         span_to(n, x);
@@ -1215,7 +1484,8 @@ static py_node *small_stmt(parser *P) {
     }
     vec targets = {0};
     while (is_op(peek(P), "=")) {
-        if (!is_target(x)) return bad_target(P, x);
+        if (!is_target(x) || x->kind == E_STAR) return bad_target(P, x);
+        if (!check_stars(P, x)) return NULL;
         if (!vpush(P, &targets, x)) return NULL;
         next(P);
         if (!(x = exprlist_or_yield(P))) return NULL;
@@ -1237,24 +1507,43 @@ static bool simple_stmts(parser *P, vec *out) {
         next(P);
         if (peek(P)->kind == T_NEWLINE) break;
     }
-    if (peek(P)->kind != T_NEWLINE) return syntax(P, peek(P)), false;
+    if (peek(P)->kind != T_NEWLINE) {
+        py_node *last = out->n ? out->v[out->n - 1] : NULL;
+        if (last && last->kind == S_EXPR && last->a->kind == E_NAME && starts_atom(peek(P)) &&
+            (strcmp(last->a->name, "print") == 0 || strcmp(last->a->name, "exec") == 0))
+            return forgot_comma(P, last->a), false;
+        return syntax(P, peek(P)), false;
+    }
     next(P);
     return true;
 }
 
 static bool stmt(parser *P, vec *out);
 
-/* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT) */
-static py_node **block(parser *P, int *n) {
-    if (!expect(P, ":")) return NULL;
+/* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT)
+ * what / line name the statement for CPython's IndentationError ("expected an indented block after 'if'
+ * statement on line 3"); forced: a missing ':' is "expected ':'" at any token (CPython's &&':'), else
+ * only at the end of the line. */
+static py_node **block_of(parser *P, int *n, const char *what, int line, bool forced) {
+    py_tok *c = peek(P);
+    if (!is_op(c, ":")) {
+        if (forced || c->kind == T_NEWLINE) return perr(P, eof_pos(P, c), GL_E_PARSE, "expected '%s'", ":");
+        return syntax(P, c);
+    }
+    next(P);
     if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     vec v = {0};
     if (peek(P)->kind != T_NEWLINE) {
         if (!simple_stmts(P, &v)) return NULL;
     } else {
         next(P);
-        if (peek(P)->kind != T_INDENT)
-            return perr(P, peek(P), GL_E_PARSE, "expected an indented block%s", "");
+        if (peek(P)->kind != T_INDENT) {
+            py_tok *t = eof_pos(P, peek(P));
+            char msg[160];
+            if (what) snprintf(msg, sizeof msg, "expected an indented block after %s on line %d", what, line);
+            else snprintf(msg, sizeof msg, "expected an indented block");
+            return pfail(P, t->line, t->col, GL_E_PARSE, "IndentationError", msg);
+        }
         next(P);
         while (peek(P)->kind != T_DEDENT && peek(P)->kind != T_EOF)
             if (!stmt(P, &v)) return NULL;
@@ -1265,24 +1554,34 @@ static py_node **block(parser *P, int *n) {
     return v.v;
 }
 
-/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block]
+static py_node **block(parser *P, int *n) { return block_of(P, n, NULL, 0, false); }
+
+/* 'else' block (of for / while): a block has at least one statement, so never NULL on success */
+static py_node **block_after(parser *P, int *n) {
+    py_tok *e = next(P);
+    return block_of(P, n, "'else' statement", e->line, true);
+}
+
+/* if_stmt: 'if' named_expr block ('elif' named_expr block)* ['else' block]
  * An elif chain is parsed in a loop (each elif an S_IF in its predecessor's else-body), so a long chain
  * costs no parser depth; the evaluator walks it in a loop too. */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
     py_node *n = mk(P, S_IF, t), *top = n;
-    if (!n || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return NULL;
+    if (!n || !(n->a = named_expr(P)) || !(n->list = block_of(P, &n->n, "'if' statement", t->line, false))) return NULL;
     while (is_kw(peek(P), "elif")) {
-        py_node *el = mk(P, S_IF, next(P));
-        if (!el || !(el->a = expr(P)) || !(el->list = block(P, &el->n))) return NULL;
+        py_tok *et = next(P);
+        py_node *el = mk(P, S_IF, et);
+        if (!el || !(el->a = named_expr(P)) || !(el->list = block_of(P, &el->n, "'elif' statement", et->line, false)))
+            return NULL;
         if (!(n->list2 = py_alloc(P->a, sizeof(py_node *)))) return oom(P);
         n->list2[0] = el;
         n->n2 = 1;
         n = el;
     }
     if (is_kw(peek(P), "else")) {
-        next(P);
-        if (!(n->list2 = block(P, &n->n2))) return NULL;
+        py_tok *e = next(P);
+        if (!(n->list2 = block_of(P, &n->n2, "'else' statement", e->line, true))) return NULL;
     }
     return top;
 }
@@ -1300,16 +1599,20 @@ static bool stmt(parser *P, vec *out) {
     if (is_kw(t, "for")) {
         next(P);
         if (!(n = mk(P, S_FOR, t)) || !(n->a = target_list(P))) return false;
-        if (!is_target(n->a)) return bad_target(P, n->a), false;
-        if (!is_kw(peek(P), "in")) return perr(P, peek(P), GL_E_PARSE, "invalid syntax: expected 'in'%s", ""), false;
+        if (!is_target(n->a) || n->a->kind == E_STAR) return bad_target(P, n->a), false;
+        if (!check_stars(P, n->a)) return false;
+        if (!is_kw(peek(P), "in")) return syntax(P, peek(P)), false;
         next(P);
-        if (!(n->b = exprlist(P)) || !(n->list = block(P, &n->n))) return false;
-        if (is_kw(peek(P), "else")) return perr(P, peek(P), GL_E_PARSE, "for ... else is not supported%s", ""), false;
+        if (!(n->b = exprlist(P)) || !(n->list = block_of(P, &n->n, "'for' statement", t->line, true))) return false;
+        if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
     if (is_kw(t, "while")) {
         next(P);
-        if (!(n = mk(P, S_WHILE, t)) || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return false;
+        if (!(n = mk(P, S_WHILE, t)) || !(n->a = named_expr(P)) ||
+            !(n->list = block_of(P, &n->n, "'while' statement", t->line, false)))
+            return false;
+        if (is_kw(peek(P), "else") && !(n->list2 = block_after(P, &n->n2))) return false;
         return vpush(P, out, n);
     }
     if (is_kw(t, "def")) {
@@ -1320,7 +1623,7 @@ static bool stmt(parser *P, vec *out) {
         if (!(n = mk(P, S_DEF, t))) return false;
         n->name = nm->name;
         vec ps = {0};
-        if (!expect(P, "(") || !params(P, &ps, ")") || !expect(P, ")")) return false;
+        if (!expect_forced(P, "(") || !params(P, &ps, ")", true) || !expect(P, ")")) return false;
         n->list2 = ps.v;
         n->n2 = ps.n;
         if (is_op(peek(P), "->")) {
@@ -1328,7 +1631,7 @@ static bool stmt(parser *P, vec *out) {
             if (!expr(P)) return false;
         }
         P->fdepth++;
-        if (!(n->list = block(P, &n->n))) return false;
+        if (!(n->list = block_of(P, &n->n, "function definition", t->line, true))) return false;
         P->fdepth--;
         return vpush(P, out, n);
     }
@@ -1339,8 +1642,9 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     vec v = {0};
+    (void)block;                  /* the generic block (statements with no message of their own) */
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
     }
@@ -1350,7 +1654,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

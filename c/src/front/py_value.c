@@ -348,8 +348,24 @@ py_env *py_env_new(py_interp *I, py_env *up) {
 py_val *py_env_get(py_env *e, const char *name) {
     for (; e; e = e->up)
         for (int i = e->n - 1; i >= 0; i--)
-            if (e->names[i] == name) return e->vals[i];
+            if (e->names[i] == name && e->vals[i]) return e->vals[i];   /* a deleted name looks further out */
     return NULL;
+}
+
+py_val *py_env_get_local(py_env *e, const char *name) {
+    for (int i = e->n - 1; i >= 0; i--)
+        if (e->names[i] == name) return e->vals[i];
+    return NULL;
+}
+
+bool py_env_del(py_env *e, const char *name) {
+    for (int i = 0; i < e->n; i++)
+        if (e->names[i] == name) {
+            bool was = e->vals[i] != NULL;
+            e->vals[i] = NULL;
+            return was;
+        }
+    return false;
 }
 
 gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v) {

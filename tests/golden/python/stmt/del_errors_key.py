@@ -1,0 +1,3 @@
+from graph_lab import trace, F
+d = {"a": 1}
+del d["zz"]

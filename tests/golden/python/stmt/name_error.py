@@ -1,0 +1,4 @@
+from graph_lab import trace, F
+def f():
+    return undefined_name + 1
+f()

@@ -1,0 +1,3 @@
+from graph_lab import trace, F
+print("before")
+print(nothing_here)

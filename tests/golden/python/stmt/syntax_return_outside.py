@@ -1,0 +1,3 @@
+from graph_lab import trace, F
+x = 1
+return x

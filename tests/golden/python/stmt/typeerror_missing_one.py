@@ -1,0 +1,4 @@
+from graph_lab import trace, F
+def area(width, height):
+    return width * height
+area(3)

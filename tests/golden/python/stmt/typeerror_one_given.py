@@ -1,0 +1,4 @@
+from graph_lab import trace, F
+def f():
+    return 0
+f(1)

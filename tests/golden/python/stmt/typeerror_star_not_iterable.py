@@ -1,0 +1,4 @@
+from graph_lab import trace, F
+def f(*a):
+    return a
+f(*5)

@@ -1,0 +1,4 @@
+from graph_lab import trace, F
+def f(a, b):
+    return a + b
+f(1, 2, 3)
