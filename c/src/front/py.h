@@ -51,8 +51,6 @@ typedef struct {
 /* Errors: "file:line:col: message" into e. */
 gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
                  py_toks *out, gl_err *e);
-/* Python's backslash escapes of a string body into d (at least n bytes); returns the length. */
-size_t py_unescape(char *d, const char *s, size_t n);
 
 /* ---------------------------------------------------------------- AST (py_parse.c) */
 typedef enum {
@@ -127,12 +125,12 @@ struct py_val {
         bool b;
         int64_t i;
         double f;
-        struct { const char *s; size_t n; } str;
+        struct { const char *s; size_t n; size_t ncp1; } str;   /* UTF-8; ncp1: code points + 1, 0 unknown */
         struct { py_val **v; int n, cap; } seq;
         py_dict *d;
         struct { int64_t start, stop, step; } r;
         struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda */
-        struct { int id; py_val *self; } bi;
+        struct { int id; py_val *self; int sub; } bi;          /* sub: B_S_METHOD's method */
         struct { py_trace *tc; int id; } tn;
         py_arr *arr;
         int mod;
@@ -225,6 +223,7 @@ enum {
     /* methods (bi.self set) */
     B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
     B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
+    B_S_METHOD, B_ORD, B_CHR, B_FORMAT, B_REPR, B_ASCII,     /* str lane (py_str.c) */
     B_COUNT
 };
 

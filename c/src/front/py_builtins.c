@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 static const char *NAMES[B_COUNT] = {
     "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",
     "enumerate", "zip", "sum", "isinstance", "trace", "rope_tables", "LayerCfg", "exp", "tanh", "rsqrt", "silu",
     "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
-    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join"};
+    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join",
+    "str method", "ord", "chr", "format", "repr", "ascii"};
 
 const char *py_builtin_name(int id) { return id >= 0 && id < B_COUNT ? NAMES[id] : "?"; }
 
@@ -35,6 +37,7 @@ void py_builtins_install(py_interp *I) {
             return;
         }
     }
+    py_str_install(I);
 }
 
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
@@ -492,13 +495,14 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
         if (!bind(I, at, "len", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
         switch (x->kind) {
-        case V_STR: return py_int(I, (int64_t)x->u.str.n);
+        case V_STR: return py_int(I, (int64_t)py_str_len(x));
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
         case V_DICT: return py_int(I, x->u.d->n);
         case V_RANGE: {
@@ -830,9 +834,7 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
         if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
         break;
-    case V_STR:
-        if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);
-        break;
+    case V_STR: return py_str_getattr(I, at, v, name);
     default: break;
     }
     return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(v), name);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
     if (I->err.code) return NULL;
@@ -252,15 +253,7 @@ gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***ite
         *items = v->u.d->k;
         *n = v->u.d->n;
         return GL_OK;
-    case V_STR: {
-        py_val *l = py_seq(I, V_LIST, (int)(v->u.str.n > GL_PROGRAM_MAX_SEQ ? GL_PROGRAM_MAX_SEQ + 1 : v->u.str.n));
-        if (!l) return I->err.code;
-        for (size_t i = 0; i < v->u.str.n; i++)
-            if (!(l->u.seq.v[i] = py_str(I, v->u.str.s + i, 1))) return I->err.code;
-        *items = l->u.seq.v;
-        *n = l->u.seq.n;
-        return GL_OK;
-    }
+    case V_STR: return py_str_chars(I, at, v, items, n);   /* one str per code point */
     case V_RANGE: {
         int64_t len = range_len(v);
         if (len > GL_PROGRAM_MAX_SEQ)
@@ -313,6 +306,7 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
     if (n && k > GL_PROGRAM_MAX_SEQ / n)
         return py_fail(I, at, GL_E_LIMIT, "the result of repeating would have more than %d elements", GL_PROGRAM_MAX_SEQ);
     if (s->kind == V_STR) {
+        if (!py_str_work(I, at, (size_t)(n * k))) return NULL;
         char *d = py_alloc(&I->ar, (size_t)(n * k) + 1);
         if (!d) return py_oom(I);
         for (int64_t i = 0; i < k; i++) memcpy(d + i * n, s->u.str.s, (size_t)n);
@@ -356,8 +350,7 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         if (sa && (b->kind == V_INT || b->kind == V_BOOL)) return seq_repeat(I, at, a, py_num(b) != 0 ? (int64_t)py_num(b) : 0);
         if (sb && (a->kind == V_INT || a->kind == V_BOOL)) return seq_repeat(I, at, b, py_num(a) != 0 ? (int64_t)py_num(a) : 0);
     }
-    if (op == OP_MOD && a->kind == V_STR)
-        return py_fail(I, at, GL_E_INVALID, "'%%' string formatting is not supported: use an f-string");
+    if (op == OP_MOD && a->kind == V_STR) return py_str_mod(I, at, a, b);
     if (a->kind == V_ARRAY || b->kind == V_ARRAY)
         return py_fail(I, at, GL_E_INVALID, "arithmetic on numpy arrays (rope_tables) is not supported: use them with tensors");
     return py_arith(I, at, op, a, b);
@@ -418,9 +411,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             if (a->kind != V_STR)
                 return py_fail(I, at, GL_E_INVALID, "TypeError: 'in <string>' requires string as left operand, not %s",
                                py_type_name(a));
-            if (!a->u.str.n) found = true;
-            for (size_t i = 0; !found && a->u.str.n <= b->u.str.n && i + a->u.str.n <= b->u.str.n; i++)
-                found = memcmp(b->u.str.s + i, a->u.str.s, a->u.str.n) == 0;
+            if (!py_str_contains(I, at, b, a, &found)) return NULL;
         } else if (b->kind == V_DICT) {
             found = py_dict_get(b, a) != NULL;
         } else if (b->kind == V_RANGE) {
@@ -658,7 +649,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
-        int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n, lo = 0, hi = 0, st = 1;
+        int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n, lo = 0, hi = 0, st = 1;
         bool glo, ghi, gst;
         if (!slice_arg(I, n->b->a, env, &lo, &glo) || !slice_arg(I, n->b->b, env, &hi, &ghi) ||
             !slice_arg(I, n->b->c, env, &st, &gst))
@@ -673,16 +664,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
         else if (hi >= len) hi = st < 0 ? len - 1 : len;
         int64_t cnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
-        if (c->kind == V_STR) {
-            char *d = py_alloc(&I->ar, (size_t)cnt + 1);
-            if (!d) return py_oom(I);
-            for (int64_t i = 0; i < cnt; i++) d[i] = c->u.str.s[lo + i * st];
-            py_val *v = py_new(I, V_STR);
-            if (!v) return NULL;
-            v->u.str.s = d;
-            v->u.str.n = (size_t)cnt;
-            return v;
-        }
+        if (c->kind == V_STR) return py_str_slice(I, n, c, lo, st, cnt);
         py_val *r = py_seq(I, c->kind, (int)cnt);
         if (!r) return NULL;
         for (int64_t i = 0; i < cnt; i++) r->u.seq.v[i] = c->u.seq.v[lo + i * st];
@@ -704,11 +686,11 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
-    int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
+    int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
     if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
-    if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
+    if (c->kind == V_STR) return py_str_item(I, n, c, i);
     if (c->kind == V_RANGE) return py_int(I, c->u.r.start + i * c->u.r.step);
     return c->u.seq.v[i];
 }
@@ -722,12 +704,12 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
             gl_sb_putn(&sb, p->s, p->slen);
             continue;
         }
-        py_val *v = eval(I, p->a, env);
-        if (!v) {
+        py_val *v = eval(I, p->a, env), *spec = NULL;
+        if (v && p->b && !(spec = eval_fstr(I, p->b, env))) v = NULL;   /* a spec's own holes: {x:{w}.{p}f} */
+        if (!v || !py_fstr_hole(I, p->a, &sb, v, p->op, spec ? spec->u.str.s : NULL, spec ? spec->u.str.n : 0)) {
             gl_sb_free(&sb);
             return NULL;
         }
-        py_repr(I, &sb, v, p->op == 'r');
         if (sb.len > GL_PROGRAM_MAX_SEQ) break;
     }
     if (sb.failed || sb.len > GL_PROGRAM_MAX_SEQ) {

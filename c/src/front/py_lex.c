@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 typedef struct {
     py_arena *a;
@@ -57,28 +58,6 @@ static void finish(lexer *L, py_tok *t) {
     t->len = (int)(L->p - t->p);
 }
 
-size_t py_unescape(char *d, const char *s, size_t n) {
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '\\' || i + 1 >= n) {
-            d[o++] = s[i];
-            continue;
-        }
-        char c = s[++i];
-        switch (c) {
-        case 'n': d[o++] = '\n'; break;
-        case 't': d[o++] = '\t'; break;
-        case 'r': d[o++] = '\r'; break;
-        case '0': d[o++] = '\0'; break;
-        case '\\': d[o++] = '\\'; break;
-        case '\'': d[o++] = '\''; break;
-        case '"': d[o++] = '"'; break;
-        case '\n': break;                               /* a backslash-newline joins the lines */
-        default: d[o++] = '\\'; d[o++] = c; break;      /* Python keeps unknown escapes as they are */
-        }
-    }
-    return o;
-}
 
 static const char *OPS3[] = {"**=", "//=", "...", NULL};
 static const char *OPS2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "@=", "->",
@@ -112,9 +91,12 @@ static gl_status lex_string(lexer *L, py_tok *t, bool raw, bool f) {
         t->s = py_strndup(L->a, body, n);
         t->slen = n;
     } else {
-        char *d = py_alloc(L->a, n + 1);
+        char *d = py_alloc(L->a, n + 1), msg[200];
         if (!d) return GL_E_LIMIT;
-        t->slen = py_unescape(d, body, n);
+        if (!py_str_unescape(d, body, n, &t->slen, msg, sizeof msg)) {   /* CPython puts it at the literal's end */
+            finish(L, t);
+            return gl_fail(L->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", L->file, t->end_line, t->end_col, msg);
+        }
         t->s = d;
     }
     if (!t->s) return GL_E_LIMIT;
@@ -186,6 +168,19 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
     bool bol = !fragment;          /* at the beginning of a logical line */
     gl_status st;
     if (!fragment && len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) L.p += 3;   /* a UTF-8 byte order mark */
+    if (!fragment) {              /* CPython reads a file as UTF-8 (no coding declarations here) */
+        size_t bad = py_utf8_invalid(src, len);
+        if (bad < len) {
+            int line = line0, col = col0;
+            for (size_t i = 0; i < bad; i++) {
+                if (src[i] == '\n') line++, col = 1;
+                else if (((unsigned char)src[i] & 0xC0) != 0x80) col++;
+            }
+            return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line "
+                           "%d, but no encoding declared; see https://peps.python.org/pep-0263/ for details", file, line, col,
+                           (unsigned char)src[bad], file, line);
+        }
+    }
 #define NEED(x) do { if (!(x)) return lfail(&L, L.line, L.col, a->nomem ? GL_E_NOMEM : GL_E_LIMIT, \
                                             "the program needs more memory than its budget"); } while (0)
     while (L.p < L.end) {
