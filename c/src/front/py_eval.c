@@ -351,6 +351,12 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         if (sb && (a->kind == V_INT || a->kind == V_BOOL)) return seq_repeat(I, at, b, py_num(a) != 0 ? (int64_t)py_num(a) : 0);
     }
     if (op == OP_MOD && a->kind == V_STR) return py_str_mod(I, at, a, b);
+    if (op == OP_ADD && a->kind == V_STR && b->kind != V_STR)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate str (not \"%s\") to str", py_type_name(b));
+    if (op == OP_MUL && ((a->kind == V_STR && !py_is_num(b)) || (b->kind == V_STR && !py_is_num(a)) ||
+                         (a->kind == V_STR && b->kind == V_FLOAT) || (b->kind == V_STR && a->kind == V_FLOAT)))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can't multiply sequence by non-int of type '%s'",
+                       py_type_name(a->kind == V_STR ? b : a));
     if (a->kind == V_ARRAY || b->kind == V_ARRAY)
         return py_fail(I, at, GL_E_INVALID, "arithmetic on numpy arrays (rope_tables) is not supported: use them with tensors");
     return py_arith(I, at, op, a, b);
@@ -684,12 +690,14 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
-    if (k->kind != V_INT && k->kind != V_BOOL)
+    if (k->kind != V_INT && k->kind != V_BOOL) {
+        if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
         return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
+    }
     int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
-    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", py_type_name(c));
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
     if (c->kind == V_STR) return py_str_item(I, n, c, i);
     if (c->kind == V_RANGE) return py_int(I, c->u.r.start + i * c->u.r.step);
     return c->u.seq.v[i];

@@ -17,6 +17,8 @@ typedef struct {
     gl_err *e;
     py_tok *t;
     int n, cap;
+    char pend[200];               /* a literal's escape error, raised at the token after the literals (CPython's place) */
+    bool pending;
 } lexer;
 
 static gl_status lfail(lexer *L, int line, int col, gl_status code, const char *msg) {
@@ -93,9 +95,11 @@ static gl_status lex_string(lexer *L, py_tok *t, bool raw, bool f) {
     } else {
         char *d = py_alloc(L->a, n + 1), msg[200];
         if (!d) return GL_E_LIMIT;
-        if (!py_str_unescape(d, body, n, &t->slen, msg, sizeof msg)) {   /* CPython puts it at the literal's end */
-            finish(L, t);
-            return gl_fail(L->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", L->file, t->end_line, t->end_col, msg);
+        if (!py_str_unescape(d, body, n, &t->slen, msg, sizeof msg) && !L->pending) {
+            /* CPython decodes when the parser has the literals and the token after them: the error goes there */
+            snprintf(L->pend, sizeof L->pend, "%s", msg);
+            L->pending = true;
+            t->slen = 0;
         }
         t->s = d;
     }
@@ -162,7 +166,7 @@ static gl_status lex_number(lexer *L, py_tok *t) {
 
 gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
                  py_toks *out, gl_err *e) {
-    lexer L = {a, src, src + len, src, file, line0, col0, e, NULL, 0, 0};
+    lexer L = {a, src, src + len, src, file, line0, col0, e, NULL, 0, 0, {0}, false};
     int indents[GL_PROGRAM_MAX_NEST + 1] = {0};
     int ni = 1, depth = 0;
     bool bol = !fragment;          /* at the beginning of a logical line */
@@ -183,7 +187,11 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
     }
 #define NEED(x) do { if (!(x)) return lfail(&L, L.line, L.col, a->nomem ? GL_E_NOMEM : GL_E_LIMIT, \
                                             "the program needs more memory than its budget"); } while (0)
+#define PENDING() do { if (L.pending && L.n && L.t[L.n - 1].kind != T_STR) \
+            return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", file, L.t[L.n - 1].line, L.t[L.n - 1].col, L.pend); \
+        } while (0)
     while (L.p < L.end) {
+        PENDING();
         if (bol) {
             int w = 0;
             while (L.p < L.end && (*L.p == ' ' || *L.p == '\t' || *L.p == '\f')) {
@@ -303,6 +311,8 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
         }
     }
     NEED(t = push(&L, T_EOF));
+    PENDING();
+#undef PENDING
     out->t = L.t;
     out->n = L.n;
     return GL_OK;

@@ -227,7 +227,9 @@ static bool flit(parser *P, py_tok *t, vec *parts, const char *lit, size_t ln, b
         memcpy(d, lit, ln);
         ls->slen = ln;
     } else if (!py_str_unescape(d, lit, ln, &ls->slen, msg, sizeof msg)) {
-        gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", P->file, t->end_line, t->end_col, msg);
+        int k = P->i;                          /* CPython: at the token after the literals */
+        while (P->tk->t[k].kind == T_STR) k++;
+        gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", P->file, P->tk->t[k].line, P->tk->t[k].col, msg);
         return false;
     }
     ls->s = d;
@@ -245,8 +247,13 @@ static void fpos(py_tok *t, size_t off, int *line, int *col) {
     *col = c;
 }
 
+/* CPython 3.11 raises an f-string's errors when the parser holds the literals and the token after them. */
 static void *ferr(parser *P, py_tok *t, const char *msg) {
-    gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: f-string: %s", P->file, t->line, t->col, msg);
+    int k = P->i;
+    while (P->tk->t[k].kind == T_STR) k++;
+    (void)t;
+    gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: f-string%s%s", P->file, P->tk->t[k].line, P->tk->t[k].col,
+            strncmp(msg, "expression part", 15) == 0 ? " " : ": ", msg);
     return NULL;
 }
 
