@@ -75,7 +75,7 @@ static void test_parser_errors(void **state) {
     expect_error("f(a=1, 2)\n", GL_E_PARSE, "t.py:1:8: ", "positional argument follows keyword argument");
     expect_error("1 = x\n", GL_E_PARSE, "t.py:1:1: ", "cannot assign");
     expect_error("try:\n    pass\n", GL_E_PARSE, "t.py:1:1: ", "'try' is not part of GraphLab's Python subset");
-    expect_error("x = f'{a:3}'\n", GL_E_PARSE, "t.py:1:5: ", "format specs");
+    expect_error("x = f'a}'\n", GL_E_PARSE, "t.py:1:10: ", "single '}' is not allowed");   /* CPython's place: the token after */
     expect_error("  x = 1\n", GL_E_PARSE, "t.py:1:3: ", "unexpected indent");
 }
 

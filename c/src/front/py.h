@@ -174,6 +174,8 @@ typedef struct {
     int ctl;                      /* 0, CTL_BREAK, CTL_CONTINUE, CTL_RETURN */
     py_val *ret;
     py_node *at;                  /* the expression being evaluated (for errors raised below it) */
+    const char *sx_s;             /* py_str.c: the last code point → byte lookup in a non-ASCII str */
+    size_t sx_cp, sx_b;
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };

@@ -46,7 +46,24 @@ static py_val *too_long(py_interp *I, const py_node *at, int64_t n) {
     return py_fail(I, at, GL_E_LIMIT, "a string of %lld bytes is over the limit (%d)", (long long)n, GL_PROGRAM_MAX_SEQ);
 }
 
-/* The byte offset of code point k of s (k <= len). */
+/* The byte offset of code point k of s (k <= len). A non-ASCII string is walked from the interpreter's
+ * last lookup in the same string when that is nearer (s[i] in a loop is then linear, not quadratic), and
+ * the bytes walked are counted. */
+static size_t boff_at(py_interp *I, const py_node *at, const py_val *s, int64_t k, bool *ok) {
+    *ok = true;
+    if (is_ascii(s)) return (size_t)k;
+    const char *p = s->u.str.s;
+    size_t n = s->u.str.n, from = 0, b = 0, want = (size_t)k;
+    if (I->sx_s == p && I->sx_cp <= want) from = I->sx_cp, b = I->sx_b;
+    size_t b0 = b;
+    b += py_utf8_offset(p + b, n - b, want - from);
+    if (!py_str_work(I, at, b - b0)) return *ok = false, 0;
+    I->sx_s = p;
+    I->sx_cp = want;
+    I->sx_b = b;
+    return b;
+}
+
 static size_t boff(const py_val *s, int64_t k) {
     if (is_ascii(s)) return (size_t)k;
     return py_utf8_offset(s->u.str.s, s->u.str.n, (size_t)k);
@@ -54,8 +71,9 @@ static size_t boff(const py_val *s, int64_t k) {
 
 py_val *py_str_item(py_interp *I, const py_node *at, py_val *s, int64_t i) {
     if (is_ascii(s)) return mkstr(I, s->u.str.s + i, 1, 1);
-    if (!py_str_work(I, at, s->u.str.n)) return NULL;
-    size_t o = boff(s, i), e = o;
+    bool ok;
+    size_t o = boff_at(I, at, s, i, &ok), e = o;
+    if (!ok) return NULL;
     py_utf8_get(s->u.str.s, &e);
     return mkstr(I, s->u.str.s + o, e - o, 1);
 }
@@ -74,11 +92,14 @@ py_val *py_str_slice(py_interp *I, const py_node *at, py_val *s, int64_t lo, int
         v->u.str.ncp1 = (size_t)cnt + 1;
         return v;
     }
-    if (!py_str_work(I, at, s->u.str.n)) return NULL;
     if (st == 1) {
-        size_t a = boff(s, lo), b = a + py_utf8_offset(s->u.str.s + a, s->u.str.n - a, (size_t)cnt);
+        bool ok;
+        size_t a = boff_at(I, at, s, lo, &ok);
+        if (!ok || !py_str_work(I, at, (size_t)cnt * 4)) return NULL;
+        size_t b = a + py_utf8_offset(s->u.str.s + a, s->u.str.n - a, (size_t)cnt);
         return mkstr(I, s->u.str.s + a, b - a, (size_t)cnt);
     }
+    if (!py_str_work(I, at, s->u.str.n)) return NULL;
     size_t len = py_str_len(s);
     size_t *off = py_alloc(&I->ar, sizeof *off * (len + 1));   /* where each code point starts */
     if (!off) return py_oom(I);
