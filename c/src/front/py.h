@@ -58,7 +58,8 @@ typedef enum {
     E_DICTCOMP, E_COMPFOR, E_COMPIF, E_BINOP, E_UNARY, E_NOT, E_AND, E_OR, E_CMP, E_IFEXP, E_LAMBDA, E_CALL,
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
-    S_FROM, S_ALIAS, S_ASSERT
+    S_FROM, S_ALIAS, S_ASSERT,
+    E_YIELD, E_YIELDFROM, E_GENEXP        /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
 } py_kind;
 
 /* Operators (binary, unary, comparison). */
@@ -86,6 +87,7 @@ struct py_node {
     size_t slen;
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
+    signed char yflag;            /* py_gen.c: 0 not yet known, 1 no yield inside, 2 a yield inside (memo) */
 };
 
 /* The module's statements, or a syntax error. */
@@ -96,7 +98,8 @@ gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_n
 /* ---------------------------------------------------------------- values (py_value.c) */
 typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
-    V_ARRAY, V_MODULE, V_CFG, V_GRAPH
+    V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
+    V_ITER, V_VIEW                /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
 } py_vkind;
 
 typedef struct py_val py_val;
@@ -136,6 +139,8 @@ struct py_val {
         int mod;
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
         struct { gl_graph *g; } gr;
+        struct py_iter *it;       /* V_ITER */
+        struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
     } u;
 };
 
@@ -226,6 +231,8 @@ enum {
     B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
     B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
     B_S_METHOD, B_ORD, B_CHR, B_FORMAT, B_REPR, B_ASCII,     /* str lane (py_str.c) */
+    /* gen lane (py_iter.c): the iterator protocol and the lazy / consuming builtins; generator methods */
+    B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
     B_COUNT
 };
 
@@ -249,6 +256,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a);
 /* Tensor plumbing: a Python number / array / tensor as a node of trace tc (lift). -1 + error on failure. */
 int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v);
 py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id);   /* checks the tracer's status */
+/* Materialises any iterable (consuming an iterator). *items may be the sequence's own array: read only. */
 gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n);
 gl_status py_track_array(py_interp *I, gl_array *a);      /* released at the end of the run */
 gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real);
@@ -258,5 +266,32 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 /* The tracer's error after a failed builder call, at `at`, naming the expression. */
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
+
+
+/* ---------------------------------------------------------------- iterators (py_iter.c, py_gen.c) */
+enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
+/* The iterator protocol: iter(v) into *it (an iterator is its own iterator); next(it) gives *item, or
+ * *done at the end (no error). "TypeError: 'int' object is not iterable" when v is not iterable. */
+gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **it);
+gl_status py_iter_next(py_interp *I, const py_node *at, py_val *it, py_val **item, bool *done);
+/* The builtins of the gen lane (ids B_ITER..B_G_CLOSE, and sum / min / max / enumerate / zip). */
+py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_iter_type_name(const py_val *v);      /* V_ITER / V_VIEW: CPython's type names */
+void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
+int64_t py_view_len(const py_val *v);
+/* a < b as Python's `<` (false + error when not comparable); the stable sort sorted() uses. */
+gl_status py_less(py_interp *I, const py_node *at, py_val *a, py_val *b, bool *lt);
+gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse);
+/* A call of a generator function: the generator, its body not started (py_gen.c). */
+py_val *py_gen_new(py_interp *I, py_val *fn, py_env *env);
+/* (x for ...): the first iterable evaluated now, the rest as items are asked for (py_gen.c). */
+py_val *py_genexp_new(py_interp *I, py_node *n, py_env *env);
+bool py_is_generator_def(py_node *def);              /* a def whose body yields (memoised) */
+
+/* Evaluator services for py_gen.c (py_eval.c). */
+py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
+gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
+gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
 
 #endif

@@ -243,35 +243,6 @@ static int64_t range_len(const py_val *r) {
     return a > b ? (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0;
 }
 
-gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n) {
-    switch (v->kind) {
-    case V_TUPLE: case V_LIST:
-        *items = v->u.seq.v;
-        *n = v->u.seq.n;
-        return GL_OK;
-    case V_DICT:
-        *items = v->u.d->k;
-        *n = v->u.d->n;
-        return GL_OK;
-    case V_STR: return py_str_chars(I, at, v, items, n);   /* one str per code point */
-    case V_RANGE: {
-        int64_t len = range_len(v);
-        if (len > GL_PROGRAM_MAX_SEQ)
-            return py_fail(I, at, GL_E_LIMIT, "range of %lld elements is over the limit (%d)", (long long)len,
-                           GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
-        py_val *l = py_seq(I, V_LIST, (int)len);
-        if (!l) return I->err.code;
-        for (int64_t i = 0; i < len; i++)
-            if (!(l->u.seq.v[i] = py_int(I, v->u.r.start + i * v->u.r.step))) return I->err.code;
-        *items = l->u.seq.v;
-        *n = l->u.seq.n;
-        return GL_OK;
-    }
-    default:
-        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
-    }
-}
-
 /* ---- operators */
 static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
@@ -428,6 +399,18 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             }
         } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
             for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+        } else if (b->kind == V_VIEW && b->u.view.which == VIEW_KEYS) {
+            found = py_dict_get(b->u.view.d, a) != NULL;
+        } else if (b->kind == V_ITER || b->kind == V_VIEW) {   /* consumes the iterator up to the item */
+            py_val *it;
+            if (py_iter_open(I, at, b, &it)) return NULL;
+            for (;;) {
+                py_val *x;
+                bool done;
+                if (py_iter_next(I, at, it, &x, &done)) return NULL;
+                if (done) break;
+                if ((found = a == x || py_eq(x, a))) break;
+            }
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
         }
@@ -465,6 +448,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
 /* ---- evaluation */
 static py_val *eval(py_interp *I, py_node *n, py_env *env);
 static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env);
+static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env);
 
 static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, int np) {
     py_val *f = py_new(I, V_FUNC);
@@ -515,6 +499,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         }
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     }
+    if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     I->depth++;
     I->edepth += 4;               /* eval_call, py_call, exec_block and exec_stmt frames */
     py_val *r;
@@ -551,14 +536,15 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
         return b ? comp(I, n, k + 1, env, out) : GL_OK;
     }
-    py_val *it = eval(I, c->b, env);
-    if (!it) return I->err.code;
-    py_val **items;
-    int cnt;
-    if (py_iter_list(I, c->b, it, &items, &cnt)) return I->err.code;
-    for (int i = 0; i < cnt; i++)
-        if (assign(I, c->a, items[i], env) || comp(I, n, k + 1, env, out)) return I->err.code;
-    return GL_OK;
+    py_val *src = eval(I, c->b, env), *it;
+    if (!src || py_iter_open(I, c->b, src, &it)) return I->err.code;
+    for (;;) {                    /* item by item: a generator's body interleaves with the element's */
+        py_val *x;
+        bool done;
+        if (py_iter_next(I, c->b, it, &x, &done)) return I->err.code;
+        if (done) return GL_OK;
+        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
+    }
 }
 
 static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
@@ -764,6 +750,10 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : py_dict_new(I))) return NULL;
         return comp(I, n, 0, ce, v) ? NULL : v;
     }
+    case E_GENEXP: return py_genexp_new(I, n, env);
+    case E_YIELD: case E_YIELDFROM:
+        return py_fail(I, n, GL_E_INVALID, "a yield inside a larger expression is not supported (write `v = yield x` "
+                       "on its own line in the generator's body)");
     case E_BINOP:
         if (!(a = eval(I, n->a, env)) || !(b = eval(I, n->b, env))) return NULL;
         return py_binop(I, n, n->op, a, b);
@@ -849,9 +839,18 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         int cnt;
         if (v->kind == V_TENSOR)
             return py_fail(I, t, GL_E_INVALID, "cannot unpack a tensor (use .shape for its dims)"), I->err.code;
-        if (py_iter_list(I, t, v, &items, &cnt)) return I->err.code;
+        if (v->kind == V_ITER) {      /* an iterator: n items and a check that there is no n+1-th (CPython) */
+            if (!(items = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(t->n + 1)))) return py_oom(I), I->err.code;
+            for (cnt = 0; cnt <= t->n; cnt++) {
+                bool done;
+                if (py_iter_next(I, t, v, &items[cnt], &done)) return I->err.code;
+                if (done) break;
+            }
+        } else if (py_iter_list(I, t, v, &items, &cnt)) {
+            return I->err.code;
+        }
         if (cnt != t->n)
-            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d, got %d)"
+            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d)"
                                                           : "ValueError: not enough values to unpack (expected %d, got %d)",
                            t->n, cnt), GL_E_INVALID;
         for (int i = 0; i < cnt; i++)
@@ -887,6 +886,12 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot assign to this expression"), GL_E_PARSE;
     }
 }
+
+/* ---- services for py_gen.c / py_iter.c */
+py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env) { return eval(I, n, env); }
+gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env) { return exec_stmt(I, s, env); }
+gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env) { return assign(I, t, v, env); }
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) { return compare(I, at, op, a, b); }
 
 static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
@@ -932,26 +937,15 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
     }
     case S_FOR: {
-        py_val *it = eval(I, s->b, env);
-        if (!it) return I->err.code;
-        if (it->kind == V_RANGE) {           /* lazily: range(10**9) must not allocate */
-            int64_t len = range_len(it);
-            for (int64_t i = 0; i < len; i++) {
-                py_val *x = py_int(I, it->u.r.start + i * it->u.r.step);
-                if (!x || assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
-                if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
-                if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-                if (I->ctl == CTL_RETURN) break;
-            }
-            return GL_OK;
-        }
-        py_val **items;
-        int cnt;
-        if (it->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
-        if (py_iter_list(I, s->b, it, &items, &cnt)) return I->err.code;
-        bool live = it->kind == V_LIST;
-        for (int i = 0; i < (live ? it->u.seq.n : cnt); i++) {
-            py_val *x = live ? it->u.seq.v[i] : items[i];
+        py_val *src = eval(I, s->b, env), *it;
+        if (!src) return I->err.code;
+        if (src->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
+        if (py_iter_open(I, s->b, src, &it)) return I->err.code;   /* one item at a time (py_iter.c): lazy */
+        for (;;) {
+            py_val *x;
+            bool done;
+            if (py_iter_next(I, s->b, it, &x, &done)) return I->err.code;
+            if (done) break;
             if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
             if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
             if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;

@@ -119,7 +119,8 @@ gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
 const char *py_type_name(const py_val *v) {
     static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
-                                  "LayerCfg", "Graph"};
+                                  "LayerCfg", "Graph", "iterator", "dict_view"};
+    if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
     return names[v->kind];
 }
 
@@ -140,6 +141,7 @@ bool py_truthy_plain(const py_val *v) {
     case V_STR: return v->u.str.n != 0;
     case V_TUPLE: case V_LIST: return v->u.seq.n != 0;
     case V_DICT: return v->u.d->n != 0;
+    case V_VIEW: return py_view_len(v) != 0;
     case V_RANGE: {
         int64_t a = v->u.r.start, b = v->u.r.stop, s = v->u.r.step;
         return s > 0 ? a < b : a > b;
@@ -261,6 +263,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         gl_sb_putc(sb, ')');
         return;
     }
+    case V_ITER: case V_VIEW: py_iter_repr(I, sb, v, repr, depth); return;
     case V_GRAPH: {
         char *t = NULL;
         if (gl_graph_print(v->u.gr.g, &t, NULL)) {
