@@ -764,6 +764,9 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
         break;
     case V_STR: return py_str_getattr(I, at, v, name);
+    case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
+        if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
+        break;
     case V_ITER:                  /* generator methods (py_iter.c) */
         if (strcmp(py_iter_type_name(v), "generator") == 0) {
             if (strcmp(name, "send") == 0) return py_builtin(I, B_G_SEND, v);

@@ -247,10 +247,11 @@ static const struct {
 py_val *py_str_getattr(py_interp *I, const py_node *at, py_val *s, const char *name) {
     for (int i = 0; i < M_NMETHODS; i++)
         if (strcmp(name, METHODS[i].name) == 0) {
-            py_val *f = py_builtin(I, B_S_METHOD, s);
+            py_val *f = py_builtin(I, B_S_METHOD, s);   /* s NULL: str.upper, unbound */
             if (f) f->u.bi.sub = i;
             return f;
         }
+    if (!s) return py_fail(I, at, GL_E_INVALID, "AttributeError: type object 'str' has no attribute '%s'", name);
     return py_fail(I, at, GL_E_INVALID, "AttributeError: 'str' object has no attribute '%s'", name);
 }
 
@@ -768,8 +769,12 @@ static py_val *m_pad(py_interp *I, const py_node *at, int m, py_val *s, py_val *
 static py_val *m_join(py_interp *I, const py_node *at, py_val *s, py_val *it) {
     py_val **items;
     int n;
-    if (it->kind != V_STR && it->kind != V_LIST && it->kind != V_TUPLE && it->kind != V_DICT && it->kind != V_RANGE)
+    switch (it->kind) {           /* anything else iterates (generators, views, ...) */
+    case V_NONE: case V_BOOL: case V_INT: case V_FLOAT: case V_FUNC: case V_BUILTIN: case V_TENSOR: case V_ARRAY:
+    case V_MODULE: case V_CFG: case V_GRAPH:
         return py_fail(I, at, GL_E_INVALID, "TypeError: can only join an iterable");
+    default: break;
+    }
     if (py_iter_list(I, at, it, &items, &n)) return NULL;
     gl_sb sb;
     gl_sb_init(&sb);
@@ -892,6 +897,17 @@ void py_str_install(py_interp *I) {
 }
 
 py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *self, py_args *a) {
+    if (id == B_S_METHOD && !self) {     /* str.upper(x): x is self */
+        const char *mn = METHODS[sub].name;
+        if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: unbound method str.%s() needs an argument", mn);
+        if (a->pos[0]->kind != V_STR)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: descriptor '%s' for 'str' objects doesn't apply to a '%s' object",
+                           mn, py_type_name(a->pos[0]));
+        py_args b = *a;
+        b.pos = a->pos + 1;
+        b.npos = a->npos - 1;
+        return str_method(I, at, sub, a->pos[0], &b);
+    }
     if (id == B_S_METHOD) return str_method(I, at, sub, self, a);
     static const char *names[] = {"ord", "chr", "format", "repr", "ascii"};
     const char *nm = names[id - B_ORD];
