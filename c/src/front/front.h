@@ -7,8 +7,6 @@
  *               functions, tensors, the modules F / math and LayerCfg
  *   py_eval.c   the evaluator: walks the AST and drives the tracer (graphlab.h) like the reference's Tensor
  *   py_builtins.c  len, range, min, ..., F.*, math.*, LayerCfg, rope_tables, trace
- *   py_str.c, py_format.c, py_unicode.c, py_unidata.c (generated)  str as code points: escapes, repr,
- *               methods, format specs, str.format, %-formatting (py_str.h)
  *
  * The graph a program compiles is the one its last trace(...) call returned. Errors are
  * "FILE.py:LINE:COL: message" in gl_err (status + message, the Lua/SQLite way). */
