@@ -260,19 +260,36 @@ static bool put_number(py_interp *I, const py_node *at, gl_sb *sb, const fspec *
     return true;
 }
 
-/* The digits of |v| in base (int64 today: the int lane's bignums plug in here). */
-static size_t int_digits(const py_val *v, int base, bool upper, char *buf, size_t cap, bool *neg) {
+/* The digits of |v| (int, bool or big int) in base, in the arena; NULL + error (CPython's 4300-digit limit
+ * on decimal conversion, or the memory budget). */
+static char *int_digits(py_interp *I, const py_node *at, const py_val *v, int base, bool upper, size_t *nd, bool *neg) {
+    char *d;
+    if (v->kind == V_BIG) {
+        if (!(d = pb_to_str(&I->ar, v->u.big, base, nd))) return py_oom(I), NULL;
+        *neg = d[0] == '-';
+        if (*neg) d++, (*nd)--;
+        if (base == 10 && *nd > PY_INT_MAX_STR_DIGITS) {
+            py_fail(I, at, GL_E_INVALID, "ValueError: Exceeds the limit (%d digits) for integer string conversion; use "
+                    "sys.set_int_max_str_digits() to increase the limit", PY_INT_MAX_STR_DIGITS);
+            return NULL;
+        }
+        if (upper)
+            for (size_t k = 0; k < *nd; k++)
+                if (d[k] >= 'a' && d[k] <= 'f') d[k] = (char)(d[k] - 32);
+        return d;
+    }
     int64_t x = v->kind == V_BOOL ? v->u.b : v->u.i;
     uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
     *neg = x < 0;
     const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    size_t k = cap;
+    size_t cap = 66, k = cap;
+    if (!(d = py_alloc(&I->ar, cap))) return py_oom(I), NULL;
     do {
-        buf[--k] = dig[u % (uint64_t)base];
+        d[--k] = dig[u % (uint64_t)base];
         u /= (uint64_t)base;
     } while (u);
-    memmove(buf, buf + k, cap - k);
-    return cap - k;
+    *nd = cap - k;
+    return d + k;
 }
 
 static bool format_float_f(py_interp *I, const py_node *at, gl_sb *sb, double x, const fspec *f, uint32_t type);
@@ -280,8 +297,10 @@ static bool format_float_f(py_interp *I, const py_node *at, gl_sb *sb, double x,
 static bool format_int(py_interp *I, const py_node *at, gl_sb *sb, const py_val *v, fspec *f) {
     uint32_t t = f->type ? f->type : 'd';
     switch (t) {
-    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%':
-        return format_float_f(I, at, sb, (double)(v->kind == V_BOOL ? v->u.b : v->u.i), f, t);
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case '%': {
+        double x;
+        return py_num_to_double(I, at, v, &x) && format_float_f(I, at, sb, x, f, t);
+    }
     case 'b': case 'c': case 'd': case 'o': case 'x': case 'X': case 'n': break;
     default: return unknown_type(I, at, t, py_type_name(v));
     }
@@ -290,7 +309,7 @@ static bool format_int(py_interp *I, const py_node *at, gl_sb *sb, const py_val 
     if (t == 'c') {
         if (f->sign) return verr(I, at, "Sign not allowed with integer format specifier 'c'");
         if (f->alt) return verr(I, at, "Alternate form (#) not allowed with integer format specifier 'c'");
-        int64_t c = v->kind == V_BOOL ? v->u.b : v->u.i;
+        int64_t c = v->kind == V_BOOL ? v->u.b : v->kind == V_INT ? v->u.i : -1;
         if (c < 0 || c > 0x10FFFF) {
             py_fail(I, at, GL_E_INVALID, "OverflowError: %%c arg not in range(0x110000)");
             return false;
@@ -306,9 +325,10 @@ static bool format_int(py_interp *I, const py_node *at, gl_sb *sb, const py_val 
         return put_number(I, at, sb, &g, false, "", "", 0, b, n);
     }
     int base = t == 'b' ? 2 : t == 'o' ? 8 : (t == 'x' || t == 'X') ? 16 : 10;
-    char buf[80];
+    size_t nd;
     bool neg;
-    size_t nd = int_digits(v, base, t == 'X', buf, sizeof buf, &neg);
+    char *buf = int_digits(I, at, v, base, t == 'X', &nd, &neg);
+    if (!buf) return false;
     const char *pre = !f->alt ? "" : t == 'b' ? "0b" : t == 'o' ? "0o" : t == 'x' ? "0x" : t == 'X' ? "0X" : "";
     return put_number(I, at, sb, f, neg, pre, buf, nd, "", 0);
 }
@@ -423,7 +443,7 @@ bool py_format_value(py_interp *I, const py_node *at, gl_sb *sb, py_val *v, cons
             return true;
         }
         return parse_spec(I, at, spec, n, '<', "str", &f) && format_str(I, at, sb, v->u.str.s, v->u.str.n, &f);
-    case V_BOOL: case V_INT:
+    case V_BOOL: case V_INT: case V_BIG:
         if (!n) {
             py_repr(I, sb, v, false);
             return true;
@@ -827,8 +847,8 @@ py_val *py_str_mod(py_interp *I, const py_node *at, py_val *fmtv, py_val *args) 
                 if (py_str_len(arg) != 1) return mod_fail(I, at, &sb, GL_E_INVALID, "TypeError: %c requires int or char");
                 size_t k = 0;
                 c = py_utf8_get(arg->u.str.s, &k);
-            } else if (arg->kind == V_INT || arg->kind == V_BOOL) {
-                int64_t x = arg->kind == V_INT ? arg->u.i : arg->u.b;
+            } else if (arg->kind == V_INT || arg->kind == V_BOOL || arg->kind == V_BIG) {
+                int64_t x = arg->kind == V_INT ? arg->u.i : arg->kind == V_BOOL ? arg->u.b : -1;
                 if (x < 0 || x > 0x10FFFF) return mod_fail(I, at, &sb, GL_E_INVALID, "OverflowError: %c arg not in range(0x110000)");
                 c = (uint32_t)x;
             } else {
@@ -851,27 +871,36 @@ py_val *py_str_mod(py_interp *I, const py_node *at, py_val *fmtv, py_val *args) 
                     return py_fail(I, at, GL_E_INVALID, isnan(arg->u.f) ? "ValueError: cannot convert float NaN to integer"
                                                                        : "OverflowError: cannot convert float infinity to integer");
                 }
-                if (fabs(arg->u.f) >= 9.2e18) return mod_fail(I, at, &sb, GL_E_LIMIT, "integer overflow: the value does not fit in 64 bits");
-                tmpv.kind = V_INT;
-                tmpv.u.i = (int64_t)arg->u.f;
+                if (fabs(arg->u.f) >= 9.2e18) {
+                    py_big *b = pb_from_double(&I->ar, trunc(arg->u.f));
+                    if (!b) return mod_fail(I, at, &sb, GL_E_NOMEM, "out of memory");
+                    tmpv.kind = V_BIG;
+                    tmpv.u.big = b;
+                } else {
+                    tmpv.kind = V_INT;
+                    tmpv.u.i = (int64_t)arg->u.f;
+                }
                 iv = &tmpv;
-            } else if (arg->kind != V_INT && arg->kind != V_BOOL) {
+            } else if (arg->kind != V_INT && arg->kind != V_BOOL && arg->kind != V_BIG) {
                 snprintf(msg, sizeof msg, (t == 'd' || t == 'i' || t == 'u') ? "TypeError: %%%c format: a real number is required, not %s"
                                                                              : "TypeError: %%%c format: an integer is required, not %s",
                          (char)t, py_type_name(arg));
                 return mod_fail(I, at, &sb, GL_E_INVALID, msg);
             }
             int base = t == 'o' ? 8 : (t == 'x' || t == 'X') ? 16 : 10;
-            char buf[100];
             bool neg;
-            size_t nd = int_digits(iv, base, t == 'X', buf + 30, 70, &neg);
-            memmove(buf + 30, buf + 30, nd);
-            const char *dg = buf + 30;
-            char zb[200];
+            size_t nd;
+            const char *dg = int_digits(I, at, iv, base, t == 'X', &nd, &neg);
+            if (!dg) {
+                gl_sb_free(&sb);
+                return NULL;
+            }
             if (prec > (int64_t)nd) {             /* %.3d: at least that many digits */
-                if (prec > 150) return mod_fail(I, at, &sb, GL_E_LIMIT, "ValueError: precision too big");
+                if (prec > GL_PROGRAM_MAX_SEQ) return mod_fail(I, at, &sb, GL_E_LIMIT, "ValueError: precision too big");
+                char *zb = py_alloc(&I->ar, (size_t)prec);
+                if (!zb) return mod_fail(I, at, &sb, GL_E_NOMEM, "out of memory");
                 memset(zb, '0', (size_t)(prec - (int64_t)nd));
-                memcpy(zb + prec - nd, dg, nd);
+                memcpy(zb + prec - (int64_t)nd, dg, nd);
                 dg = zb;
                 nd = (size_t)prec;
             }
@@ -890,7 +919,8 @@ py_val *py_str_mod(py_interp *I, const py_node *at, py_val *fmtv, py_val *args) 
             fspec g = f;
             if (g.prec < 0) g.prec = 6;
             if (zero && !left) g.align = '=';
-            ok = format_float_f(I, at, &sb, py_num(arg), &g, t);
+            double xv;
+            ok = py_num_to_double(I, at, arg, &xv) && format_float_f(I, at, &sb, xv, &g, t);
             break;
         }
         default:

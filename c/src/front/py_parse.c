@@ -487,6 +487,8 @@ static py_node *atom(parser *P) {
         next(P);
         if (!(n = mk(P, E_INT, t))) return NULL;
         n->i = t->i;
+        n->s = t->s;              /* beyond 64 bits: the literal's text (py_num_literal) */
+        n->slen = t->slen;
         return n;
     case T_FLOAT:
         next(P);
@@ -750,15 +752,15 @@ static py_node *power(parser *P) {
     return n;
 }
 
-/* factor: ('-' | '+') factor | power */
+/* factor: ('-' | '+' | '~') factor | power */
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
-    if (!is_op(t, "-") && !is_op(t, "+")) return power(P);
+    if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
     if (!enter(P)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
-    n->op = is_op(t, "-") ? OP_NEG : OP_POS;
+    n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
     P->depth--;
@@ -808,6 +810,37 @@ static py_node *arith(parser *P) {
     return x;
 }
 
+/* shift_expr: arith (('<<' | '>>') arith)*; and_expr: shift ('&' shift)*; xor_expr: and ('^' and)*;
+ * or_expr: xor ('|' xor)* — Python's precedence, between the comparisons and + - */
+static py_node *shift_expr(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = arith(P);
+    while (x) {
+        py_tok *t = peek(P);
+        int op = is_op(t, "<<") ? OP_LSHIFT : is_op(t, ">>") ? OP_RSHIFT : -1;
+        if (op < 0) break;
+        next(P);
+        py_node *y = arith(P);
+        if (!y) return NULL;
+        x = binary(P, t0, op, x, y);
+    }
+    return x;
+}
+
+static py_node *bit_expr(parser *P, int level) {
+    static const char *sym[] = {"|", "^", "&"};
+    static const int ops[] = {OP_BITOR, OP_BITXOR, OP_BITAND};
+    py_tok *t0 = peek(P);
+    py_node *x = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+    while (x && is_op(peek(P), sym[level])) {
+        next(P);
+        py_node *y = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+        if (!y) return NULL;
+        x = binary(P, t0, ops[level], x, y);
+    }
+    return x;
+}
+
 static int cmp_op(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_OP) {
@@ -829,7 +862,7 @@ static int cmp_op(parser *P) {
 /* comparison: arith (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) arith)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = bit_expr(P, 0);
     if (!x) return NULL;
     int op = cmp_op(P);
     if (op < 0) return x;
@@ -839,7 +872,7 @@ static py_node *comparison(parser *P) {
     while (op >= 0) {
         if (nops == 64) return perr(P, peek(P), GL_E_LIMIT, "too many chained comparisons%s", "");
         ops[nops++] = op;
-        py_node *y = arith(P);
+        py_node *y = bit_expr(P, 0);
         if (!y || !vpush(P, &v, y)) return NULL;
         op = cmp_op(P);
     }
@@ -1084,8 +1117,9 @@ static py_node *small_stmt(parser *P) {
     py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
-    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", NULL};
-    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL};
+    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
+                                OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
             if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);

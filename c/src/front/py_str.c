@@ -297,6 +297,7 @@ static bool margs(py_interp *I, const py_node *at, int m, py_args *a, py_val **v
 static bool want_index(py_interp *I, const py_node *at, py_val *v, int64_t *out) {
     if (v->kind == V_INT) *out = v->u.i;
     else if (v->kind == V_BOOL) *out = v->u.b;
+    else if (v->kind == V_BIG) return py_num_index(I, at, v, 0, out);
     else return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(v)), false;
     return true;
 }
@@ -315,6 +316,10 @@ static bool span_args(py_interp *I, const py_node *at, py_val *s, py_val *vs, py
     int64_t *o[2] = {start, end};
     for (int i = 0; i < 2; i++) {
         if (!v[i] || v[i]->kind == V_NONE) continue;
+        if (v[i]->kind == V_BIG) {            /* CPython clamps a slice index */
+            *o[i] = v[i]->u.big->sign < 0 ? -(INT64_MAX / 2) : INT64_MAX / 2;
+            continue;
+        }
         if (v[i]->kind != V_INT && v[i]->kind != V_BOOL)
             return py_fail(I, at, GL_E_INVALID, "TypeError: slice indices must be integers or None or have an __index__ method"), false;
         *o[i] = v[i]->kind == V_INT ? v[i]->u.i : v[i]->u.b;
@@ -931,6 +936,7 @@ py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *se
         }
     case B_CHR: {
         if (x->kind == V_FLOAT) return py_fail(I, at, GL_E_INVALID, "TypeError: 'float' object cannot be interpreted as an integer");
+        if (x->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "OverflowError: Python int too large to convert to C int");
         int64_t c;
         if (!want_index(I, at, x, &c)) return NULL;
         if (c < 0 || c > 0x10FFFF) return py_fail(I, at, GL_E_INVALID, "ValueError: chr() arg not in range(0x110000)");
