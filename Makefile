@@ -189,6 +189,24 @@ $(WASM_MJS): $(EM_OBJ)
 	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(EM_OBJ) $(EMLINK) -lm -o $@
 	@test -f $(WASM_BIN)
 
+# `make wasm-nolimits`: build/nolimits/graphlab-core.{mjs,wasm}, the browser module with the front end's depth
+# limits lifted (PY_DEPTH_MAX, GL_PROGRAM_MAX_DEPTH): a module a deep enough program traps (V8's stack
+# overflows). bench/depth_probe.mjs measures the real stack limits with it (what PY_DEPTH_MAX is sized from),
+# and tests/e2e/program-hard.test.js serves it to check that the lab replaces a trapped module.
+NL_DIR     := $(BUILD)/nolimits
+NL_FRONT   := $(filter c/src/front/py_%.c,$(LIB_SRC))
+NL_OBJ     := $(patsubst c/src/front/%.c,$(NL_DIR)/obj/%.o,$(NL_FRONT))
+NL_REST    := $(filter-out $(BUILD)/em/src/front/py_%.o,$(EM_OBJ))
+.PHONY: wasm-nolimits
+wasm-nolimits: $(NL_DIR)/graphlab-core.mjs
+
+$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS) $(EM_INC)/jsmn.h
+	@mkdir -p $(dir $@)
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -I$(EM_INC) -c $< -o $@
+
+$(NL_DIR)/graphlab-core.mjs: $(NL_OBJ) $(NL_REST)
+	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(NL_OBJ) $(NL_REST) $(EMLINK) -lm -o $@
+
 # Numeric forward of prefill layers: the WASM module under Node against a native build of the same C with
 # -O3 -march=native (its own objects in build/native-o3/; the default build keeps $(OPT)), and against the
 # reference module's interpreter (bench/ref_numeric.py) and pipeline (bench/ref_pipeline.py) when

@@ -114,9 +114,22 @@ async function pump() {
       stages: same ? null : stagesForMessage(out.stages), reused: same, ms: out.ms, times }, out.transfer);
     times = null;
   } catch (err) {
+    dropTrapped(err);
     self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
   }
   schedule();
+}
+
+// A module that trapped (a stack overflow, unreachable) refuses every later call (wasm/graphlab.mjs): it is
+// dropped, with the result kept from it, and the next request loads a fresh one, so the lab keeps working
+// after any program without a reload.
+function dropTrapped(err) {
+  const m = err && typeof err.message === 'string' ? err.message : '';
+  if (err && err.code === 'GL_E_INTERNAL' && /trapped|stopped after a fatal error/.test(m)) {
+    labPromise = null;
+    kept = null;
+    early = null;
+  }
 }
 
 // The link's result, pushed to the page as soon as it is made (the page takes it for its first request when that

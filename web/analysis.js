@@ -28,10 +28,24 @@ function markWorkerSteps(times) {
 // pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
 // before its module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
-export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null }) {
+// A program's analysis (a case with `program`) that runs longer than this is cancelled: the worker is
+// terminated (the only way to stop WASM mid-run) and a new one started, and the request fails with a message
+// (code GL_E_TIMEOUT). The front end's own budgets end a program within ~1 s; what is left is the pipeline on
+// a graph the program built (up to 100,000 nodes), which can take many seconds. window.GL_PROGRAM_TIMEOUT_MS
+// overrides it (the e2e tests).
+export const PROGRAM_TIMEOUT_MS = 8000;
+// A newer request while the worker is still busy with a program's for longer than this: the worker is
+// replaced at once, so the newest program is analysed now rather than after the old one ends.
+export const BUSY_RESTART_MS = 700;
+
+export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLab, worker: early = null, programTimeoutMs }) {
   const labOf = typeof pageLab === 'function' ? pageLab : () => pageLab;
+  const timeoutMs = () => programTimeoutMs ?? ((typeof self !== 'undefined' && self.GL_PROGRAM_TIMEOUT_MS) || PROGRAM_TIMEOUT_MS);
   let worker = null;
   let broken = false;
+  const inflight = new Map();  // id → {program, since}: analyses sent to the worker and not answered yet (the
+                               // oldest is the one it runs; a superseded one still runs until it answers)
+  let timer = null;            // the latest program analysis's deadline
   let seq = 0;
   let latest = 0;
   const waiting = new Map();   // id → {resolve, reject, kind}
@@ -47,6 +61,35 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     waiting.delete(id);
     fn(w);
   }
+  function answered(id) {
+    inflight.delete(id);
+    if (id === latest && timer) clearTimeout(timer), timer = null;
+  }
+
+  // The worker is stopped and forgotten (its module, its kept result); the next request starts a new one.
+  // Every request still waiting on it: the latest analysis rejects with `error` (when given), the rest resolve
+  // with null (superseded).
+  function restart(error) {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    inflight.clear();
+    const w = worker;
+    worker = null;
+    early = null;
+    pushed = null;
+    sentStages = null;
+    if (w) {
+      w.onmessage = null;
+      w.onerror = null;
+      try { w.terminate(); } catch { /* gone already */ }
+    }
+    const todo = [...waiting];
+    waiting.clear();
+    for (const [id, x] of todo) {
+      if (error && x.kind === 'analyze' && id === latest) x.reject(error);
+      else x.resolve(null);
+    }
+  }
 
   function getWorker() {
     if (worker || broken) return worker;
@@ -61,6 +104,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     if (wasmBinary) worker.postMessage({ type: 'init', wasmBinary });
     worker.onmessage = (ev) => {
       const m = ev.data || {};
+      if (m.type === 'result' || m.type === 'error' || m.type === 'dropped' || m.type === 'early-taken') answered(m.id);
       if (m.type === 'result') {
         if (m.times) markWorkerSteps(m.times);
         // every result, applied or not, is what the worker's next reuse refers to
@@ -131,6 +175,24 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     return { result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused };
   }
 
+  // The analysis just asked for: in flight until the worker answers it; a program's is cancelled when it is not
+  // answered in time (the worker terminated and replaced: the only way to stop WASM mid-run).
+  function watch(id, caseObj) {
+    const program = !!(caseObj && typeof caseObj.program === 'string');
+    inflight.set(id, { program, since: performance.now() });
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!program) return;
+    const ms = timeoutMs();
+    timer = setTimeout(() => {
+      timer = null;
+      if (!inflight.has(id) || id !== latest) return;
+      const s = (ms / 1000).toFixed(ms % 1000 ? 1 : 0);
+      restart(Object.assign(new Error(`program.py: the program's analysis ran for more than ${s} s and was stopped ` +
+        '(a loop that builds a very large graph?); the analysis worker was restarted'), { code: 'GL_E_TIMEOUT' }));
+    }, ms);
+  }
+
   function ask(msg, extra = {}) {
     const id = ++seq;
     return { id, promise: new Promise((resolve, reject) => {
@@ -147,6 +209,9 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     },
     /** Analyses a case; returns {id, promise}. */
     run(caseObj) {
+      // the worker still runs an older program's analysis (it reads no message until that ends): replaced now
+      const now = performance.now();
+      if ([...inflight.values()].some((f) => f.program && now - f.since > BUSY_RESTART_MS)) restart(null);
       for (const [id, w] of waiting) if (w.kind === 'analyze') settle(id, (x) => x.resolve(null));
       const w = getWorker();
       if (!w) {
@@ -165,6 +230,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       }
       const r = ask({ type: 'analyze', caseObj }, { kind: 'analyze', caseObj, text });
       latest = r.id;
+      watch(r.id, caseObj);
       return r;
     },
     /** One layer's nodes in every stage of result `rid` (an id run() returned), or null if it is gone. */

@@ -243,7 +243,10 @@ export function createConfigView(root, ctx) {
   for (const [k, { inp }] of Object.entries(customInputs)) { fieldMsgs.set(k, customMsg); fieldInputs.set(k, inp); }
   const errBox = el('div', { class: 'config-error', role: 'alert', 'data-testid': 'config-error', hidden: '' });
   const summary = el('div', { class: 'config-summary', 'aria-live': 'polite' });
-  form.append(errBox, summary);
+  // with a custom program, what the sliders do to it (they rewrite its config line, program-examples.js
+  // withConfig; a program without one is not changed by them)
+  const progNote = el('div', { class: 'config-prog-note', 'data-testid': 'config-program-note', role: 'note', hidden: '' });
+  form.append(progNote, errBox, summary);
   root.append(form);
 
   let presetsFilled = false;
@@ -303,7 +306,19 @@ export function createConfigView(root, ctx) {
     // the core's error: in words, next to the field it names (and in the alert below the fields)
     for (const m of fieldMsgs.values()) if (m.classList.contains('core-msg')) { m.textContent = ''; m.classList.remove('core-msg'); }
     for (const inp of form.querySelectorAll('[data-core-invalid]')) { inp.removeAttribute('aria-invalid'); inp.removeAttribute('data-core-invalid'); }
-    if (model && model.error) {
+    if (typeof state.prog === 'string') {
+      const hasCfg = /^cfg = LayerCfg\([^\n]*\)[ \t]*$/m.test(state.prog);
+      setText(progNote, hasCfg
+        ? 'A custom program is compiled: the shape sliders rewrite its “cfg = LayerCfg(…)” line (and “T = …”); element size and device apply as usual.'
+        : 'A custom program is compiled, and it has no “cfg = LayerCfg(…)” line: the shape sliders do not change it (element size and device still apply).');
+      setFlag(progNote, 'hidden', false);
+    } else if (!progNote.hidden) {
+      setFlag(progNote, 'hidden', true);
+      setText(progNote, '');
+    }
+    // a custom program's error is the Program's (its panel underlines it); the config has none of its own
+    const progError = model && model.error && typeof state.prog === 'string';
+    if (model && model.error && !progError) {
       const { text, field } = placeCoreError(model.error.message, lastEdited);
       errBox.hidden = false;
       clear(errBox);

@@ -41,7 +41,12 @@ export function createProgramView(root, ctx) {
   const status = el('span', { class: 'prog-status', 'data-testid': 'program-status' });
   const host = el('div', { class: 'prog-editor', 'data-testid': 'program-editor' });
   const error = el('div', { class: 'prog-error', 'data-testid': 'program-error', role: 'alert', hidden: '' });
-  root.append(el('div', { class: 'prog-bar' }, menu, ' ', fromCfg, ' ', status), host, error);
+  // what the program print()ed (result.console), under the editor; marked stale while it is the previous run's
+  const consoleLabel = el('div', { class: 'prog-console-label' }, 'Output of print()');
+  const consoleOut = el('pre', { class: 'prog-console', 'data-testid': 'program-console', role: 'log',
+    'aria-label': 'the program\'s print() output', tabindex: '0' });
+  const consoleBox = el('div', { class: 'prog-console-box', hidden: '' }, consoleLabel, consoleOut);
+  root.append(el('div', { class: 'prog-bar' }, menu, ' ', fromCfg, ' ', status), host, error, consoleBox);
 
   let timer = null;
   let setting = false;        // the view is replacing the text (not the student typing)
@@ -151,6 +156,18 @@ export function createProgramView(root, ctx) {
     view.dispatch(cm.setDiagnostics(view.state, diags));
   }
 
+  function drawConsole(own, model, fresh) {
+    consoleBox.hidden = !own;
+    if (!own) return;
+    const r = model.result;
+    const text = r && typeof r.console === 'string' ? r.console : '';
+    consoleOut.textContent = text || (fresh ? '(the program printed nothing)' : '');
+    // an error or an analysis on its way: what is there is the previous run's output, said so
+    consoleOut.classList.toggle('is-stale', !fresh);
+    consoleOut.setAttribute('data-stale', fresh ? 'false' : 'true');
+    consoleLabel.textContent = fresh ? 'Output of print()' : 'Output of print() — from the previous run (stale)';
+  }
+
   const api = {
     draw(state, model) {
       lastModel = model;
@@ -159,10 +176,13 @@ export function createProgramView(root, ctx) {
       // an edit still waiting for its trace keeps the student's text
       if (!timer && !view.hasFocus) setText(typeof state.prog === 'string' ? state.prog : lectureProgram(state.cfg));
       const fresh = model.key === ctx.analysisKey(state) && !model.error;
-      if (!timer) status.textContent = typeof state.prog === 'string'
-        ? (fresh ? `${model.stages.length ? model.stages[0].counts.nodes : 0} nodes traced` : '')
+      const own = typeof state.prog === 'string';
+      if (!timer) status.textContent = own
+        ? (fresh ? `${model.stages.length ? model.stages[0].counts.nodes : 0} nodes traced`
+          : model.error ? 'the other panels show the last program that ran (stale)' : 'analysing… (the other panels show the previous program until then)')
         : 'the config’s layer (edit to compile your own)';
       showError(model, fresh);
+      drawConsole(own, model, fresh);
     },
     highlight(sel, model) {
       lastModel = model;

@@ -18,11 +18,13 @@
 
 #define GL_PROGRAM_MAX_SOURCE (1 << 20)     /* bytes of source */
 #define GL_PROGRAM_MAX_STEPS 2000000LL      /* evaluation steps (statements + expressions) */
-#define GL_PROGRAM_MAX_DEPTH 100            /* nested calls (recursion) */
-#define GL_PROGRAM_MAX_EVAL 3000            /* nested evaluations (expressions inside calls): bounds the C stack */
+#ifndef GL_PROGRAM_MAX_DEPTH
+#define GL_PROGRAM_MAX_DEPTH 1000           /* nested calls of the program's own functions (RecursionError) */
+#endif
 #define GL_PROGRAM_MAX_NEST 64              /* nesting of brackets / expressions / blocks in the source */
 #define GL_PROGRAM_MAX_ARENA (64u << 20)    /* bytes of AST + values */
 #define GL_PROGRAM_MAX_SEQ 1000000          /* elements of one list / tuple / str */
+#define GL_PROGRAM_MAX_NODES 100000         /* nodes of one traced graph (a 126-layer stack has ~6,000) */
 
 /* The source span of the expression that emitted a node (1-based lines and columns, end exclusive). */
 typedef struct {

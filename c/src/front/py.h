@@ -17,6 +17,7 @@ typedef struct {
     size_t icap, in;
     bool over;                    /* the budget ran out (GL_E_LIMIT) or malloc failed (nomem) */
     bool nomem;
+    int depth;                    /* THE depth counter of parser + evaluator (py_guard.c), in stack units */
 } py_arena;
 
 void *py_alloc(py_arena *a, size_t n);                    /* zero-filled; NULL when over budget */
@@ -170,8 +171,7 @@ typedef struct {
     const char *src;
     gl_err err;
     int64_t steps, max_steps;
-    int depth;                    /* nested calls */
-    int edepth;                   /* nested evaluations, a call counting for the frames it adds */
+    int depth;                    /* nested calls of the program's own functions (RecursionError) */
     py_env *builtins, *globals;
     gl_sb console;
     py_trace *top;                /* open traces, innermost first */
@@ -208,10 +208,12 @@ py_val *py_seq(py_interp *I, py_vkind k, int n);          /* tuple / list with n
 gl_status py_list_push(py_interp *I, py_val *l, py_val *x);
 py_val *py_dict_new(py_interp *I);
 py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent */
+py_val *py_dict_find(py_val *d, py_val *k, int64_t *work); /* the same, adding the comparisons made to *work */
 gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
 const char *py_type_name(const py_val *v);
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
 bool py_eq(const py_val *a, const py_val *b);
+bool py_eq_work(const py_val *a, const py_val *b, int64_t *work);   /* adds what it compared to *work (or NULL) */
 /* Python's str() / repr() into sb. */
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);
 /* Numbers with Python semantics (ints are 64-bit; overflow is an error). NULL + error on failure. */
@@ -275,6 +277,27 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
 
+/* ---------------------------------------------------------------- limits (py_guard.c)
+ * One depth counter bounds every recursion (parser and evaluator); costs are in units of ~one eval frame of
+ * C stack. PY_DEPTH_MAX is sized for the browser module's ~984 KiB V8 stack (bench/depth_probe.mjs). */
+#ifndef PY_DEPTH_MAX
+#define PY_DEPTH_MAX 1200
+#endif
+#define PY_DEPTH_CALL 3           /* a call of the program's own function: eval_call, py_call, exec_block, exec_stmt frames */
+#define PY_DEPTH_PAREN 6          /* a parser level through brackets: expr ... atom, ~11 small frames */
+#define PY_WORK_PER_STEP 8        /* elements an operation touches in C per step of the budget */
+bool py_depth_enter(py_arena *a, int cost);               /* false (nothing changed) when over PY_DEPTH_MAX */
+void py_depth_leave(py_arena *a, int cost);
+/* The evaluator's form: false + "RecursionError: maximum recursion depth exceeded ..." at `at`. */
+bool py_enter(py_interp *I, const py_node *at, int cost);
+void py_leave(py_interp *I, int cost);
+/* Charges the step budget for n elements of work done in C (search, compare, copy, repeat, grow). */
+bool py_work(py_interp *I, const py_node *at, int64_t n);
+/* UTF-8: the offset of the first byte that starts no valid sequence (n when all is valid); the buffer with
+ * each such byte replaced by U+FFFD; why a graph name (input / param) is refused, or NULL. */
+size_t py_utf8_bad(const char *s, size_t n);
+void py_utf8_repair(gl_sb *sb);
+const char *py_name_problem(const char *s, size_t n);
 
 /* ---------------------------------------------------------------- iterators (py_iter.c, py_gen.c) */
 enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */

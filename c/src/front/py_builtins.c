@@ -192,6 +192,11 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
             py_fail(I, at, GL_E_INVALID, "trace: input names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
             goto done;
         }
+        const char *why = py_name_problem(k->u.str.s, k->u.str.n);
+        if (why) {   /* a name reaches the graph, its text and JSON as a C string */
+            py_fail(I, at, GL_E_INVALID, "ValueError: trace: the input name %s", why);
+            goto done;
+        }
         gl_shape s;
         if (!want_shape(I, at, k->u.str.s, inputs->u.d->v[i], &s)) goto done;
         gl_array *ex = NULL;
@@ -218,6 +223,11 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
             py_val *k = params->u.d->k[i], *pv = params->u.d->v[i];
             if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
                 py_fail(I, at, GL_E_INVALID, "trace: param names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
+                goto done;
+            }
+            const char *why = py_name_problem(k->u.str.s, k->u.str.n);
+            if (why) {   /* a name reaches the graph, its text and JSON as a C string */
+                py_fail(I, at, GL_E_INVALID, "ValueError: trace: the param name %s", why);
                 goto done;
             }
             int id;
@@ -455,9 +465,11 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
             py_val **items;
             int64_t s = x->u.r.step, lo = x->u.r.start, hi = x->u.r.stop;
             (void)items;
-            int64_t n = s > 0 ? (lo < hi ? (int64_t)(((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)s + 1) : 0)
-                              : (lo > hi ? (int64_t)(((uint64_t)lo - (uint64_t)hi - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0);
-            return py_int(I, n);
+            uint64_t n = s > 0 ? (lo < hi ? ((uint64_t)hi - (uint64_t)lo - 1) / (uint64_t)s + 1 : 0)
+                               : (lo > hi ? ((uint64_t)lo - (uint64_t)hi - 1) / ((uint64_t)(-(s + 1)) + 1ULL) + 1 : 0);
+            if (n > (uint64_t)INT64_MAX)   /* CPython's message for a range longer than sys.maxsize */
+                return py_fail(I, at, GL_E_INVALID, "OverflowError: Python int too large to convert to C ssize_t");
+            return py_int(I, (int64_t)n);
         }
         default: return py_fail(I, at, GL_E_INVALID, "TypeError: object of type '%s' has no len()", py_type_name(x));
         }

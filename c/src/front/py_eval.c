@@ -3,6 +3,7 @@
  * a > 0, with Python numbers and arrays lifted to consts on either side, in Python's evaluation order,
  * so node ids come out as the reference numbers them. Every expression that emits nodes stamps its span
  * on them (the innermost expression first). Limits: a step budget, a call depth and the arena's bytes. */
+#include <math.h>
 #include <string.h>
 
 #include "front/py.h"
@@ -67,6 +68,9 @@ py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc) {
 
 py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id) {
     if (id < 0 || gl_tracer_status(tc->tr)) return py_tracer_fail(I, at, tc);
+    if (gl_tracer_graph(tc->tr)->n > GL_PROGRAM_MAX_NODES)   /* a loop emitting nodes without end */
+        return py_fail(I, at, GL_E_LIMIT, "the traced graph has more than %d nodes, GraphLab's limit for a program "
+                       "(a loop that builds nodes without end?)", GL_PROGRAM_MAX_NODES);
     if (tc->concrete) {           /* a concrete trace computes every op: its numbers count against the budget */
         const gl_node *n = &gl_tracer_graph(tc->tr)->nodes[id];
         int64_t ne = 0, k = 1;
@@ -186,11 +190,25 @@ int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v) {
     if (py_is_num(v)) {
         double d;              /* np.asarray(10**400, dtype=float64): OverflowError */
         if (!py_num_to_double(I, at, v, &d)) return -1;
+        if (!isfinite(d)) {   /* a graph's constants are finite: no NaN / inf reaches a result's JSON */
+            py_fail(I, at, GL_E_INVALID, "ValueError: a tensor constant must be a finite number, got %s",
+                    d != d ? "nan" : d > 0 ? "inf" : "-inf");
+            return -1;
+        }
         id = gl_t_scalar(tc->tr, d);
     } else if (v->kind == V_ARRAY || v->kind == V_LIST || v->kind == V_TUPLE) {
         bool real = (I->opts && I->opts->values) || v->kind != V_ARRAY;
         gl_array *a = v->kind == V_ARRAY ? py_arr_array(I, at, v, real || tc->concrete) : py_to_array(I, at, v);
         if (!a) return -1;
+        if (a->data) {
+            int64_t ne = a->size;
+            for (int64_t i = 0; i < ne; i++)
+                if (!isfinite(a->data[i])) {
+                    py_fail(I, at, GL_E_INVALID, "ValueError: a tensor constant must hold finite numbers, got %s at "
+                            "element %lld", a->data[i] != a->data[i] ? "nan" : a->data[i] > 0 ? "inf" : "-inf", (long long)i);
+                    return -1;
+                }
+        }
         id = a->rank == 0 ? gl_t_scalar(tc->tr, a->data[0]) : gl_t_const(tc->tr, a);
     } else {
         py_fail(I, at, GL_E_INVALID, "TypeError: a %s cannot be used as a tensor", py_type_name(v));
@@ -239,10 +257,14 @@ gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
     return GL_OK;
 }
 
-static int64_t range_len(const py_val *r) {
+/* The length of a range, computed in uint64 (it may be 2^64 - 1: range(-2**63, 2**63 - 1)); more than
+ * INT64_MAX saturates there (every caller refuses lengths that large: > GL_PROGRAM_MAX_SEQ, or len()). */
+static uint64_t range_ulen(const py_val *r) {
     int64_t a = r->u.r.start, b = r->u.r.stop, s = r->u.r.step;
-    if (s > 0) return a < b ? (int64_t)(((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1) : 0;
-    return a > b ? (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0;
+    uint64_t n = 0;
+    if (s > 0 && a < b) n = ((uint64_t)b - (uint64_t)a - 1) / (uint64_t)s + 1;
+    if (s < 0 && a > b) n = ((uint64_t)a - (uint64_t)b - 1) / ((uint64_t)(-(s + 1)) + 1ULL) + 1;
+    return n;
 }
 
 /* ---- operators */
@@ -279,8 +301,8 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
     int64_t n = s->kind == V_STR ? (int64_t)s->u.str.n : s->u.seq.n;
     if (n && k > GL_PROGRAM_MAX_SEQ / n)
         return py_fail(I, at, GL_E_LIMIT, "the result of repeating would have more than %d elements", GL_PROGRAM_MAX_SEQ);
+    if (!py_work(I, at, n * k)) return NULL;
     if (s->kind == V_STR) {
-        if (!py_str_work(I, at, (size_t)(n * k))) return NULL;
         char *d = py_alloc(&I->ar, (size_t)(n * k) + 1);
         if (!d) return py_oom(I);
         for (int64_t i = 0; i < k; i++) memcpy(d + i * n, s->u.str.s, (size_t)n);
@@ -340,7 +362,7 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
 
 static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_val *b, bool *ok) {
     *ok = true;
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL) {   /* tuples nested without end: refuse, as for deep expressions */
+    if (I->ar.depth >= PY_DEPTH_MAX) {        /* tuples nested without end: refuse, as for deep expressions */
         *ok = false;
         return 0;
     }
@@ -353,10 +375,16 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
     }
     if (a->kind == b->kind && (a->kind == V_TUPLE || a->kind == V_LIST)) {
         for (int i = 0; i < a->u.seq.n && i < b->u.seq.n; i++) {
-            if (py_eq(a->u.seq.v[i], b->u.seq.v[i])) continue;
-            I->edepth++;
+            int64_t w = 0;
+            bool same = py_eq_work(a->u.seq.v[i], b->u.seq.v[i], &w);
+            if (!py_work(I, at, w)) {   /* shared parts compared again and again: a limit, not a hang */
+                *ok = false;
+                return 0;
+            }
+            if (same) continue;
+            I->ar.depth++;
             int c = cmp_plain(I, at, a->u.seq.v[i], b->u.seq.v[i], ok);
-            I->edepth--;
+            I->ar.depth--;
             return c;
         }
         return a->u.seq.n < b->u.seq.n ? -1 : a->u.seq.n > b->u.seq.n;
@@ -374,9 +402,11 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         return py_bool(op == OP_IS ? same : !same);
     }
     case OP_EQ: case OP_NE: {
+        int64_t w = 0;
         bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
                       ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
-                      : py_eq(a, b);
+                      : py_eq_work(a, b, &w);
+        if (!py_work(I, at, w)) return NULL;
         return py_bool(op == OP_EQ ? eq : !eq);
     }
     case OP_IN: case OP_NOTIN: {
@@ -387,17 +417,26 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                                py_type_name(a));
             if (!py_str_contains(I, at, b, a, &found)) return NULL;
         } else if (b->kind == V_DICT) {
-            found = py_dict_get(b, a) != NULL;
+            int64_t w = 0;
+            found = py_dict_find(b, a, &w) != NULL;
+            if (!py_work(I, at, w)) return NULL;
         } else if (b->kind == V_RANGE) {
             if (a->kind == V_INT) {
                 int64_t x = a->u.i, s = b->u.r.step;
                 bool inr = s > 0 ? (x >= b->u.r.start && x < b->u.r.stop) : (x <= b->u.r.start && x > b->u.r.stop);
-                found = inr && (x - b->u.r.start) % s == 0;
+                /* |x - start| in uint64 (it may exceed INT64_MAX), divided by |step| */
+                uint64_t d = s > 0 ? (uint64_t)x - (uint64_t)b->u.r.start : (uint64_t)b->u.r.start - (uint64_t)x;
+                uint64_t as = s > 0 ? (uint64_t)s : (uint64_t)(-(s + 1)) + 1ULL;
+                found = inr && d % as == 0;
             }
         } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
-            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+            int64_t w = 0;
+            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq_work(b->u.seq.v[i], a, &w);
+            if (!py_work(I, at, w)) return NULL;
         } else if (b->kind == V_VIEW && b->u.view.which == VIEW_KEYS) {
-            found = py_dict_get(b->u.view.d, a) != NULL;
+            int64_t w = 0;
+            found = py_dict_find(b->u.view.d, a, &w) != NULL;
+            if (!py_work(I, at, w)) return NULL;
         } else if (b->kind == V_ITER || b->kind == V_VIEW) {   /* consumes the iterator up to the item */
             py_val *it;
             if (py_iter_open(I, at, b, &it)) return NULL;
@@ -473,8 +512,8 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %d positional argument%s but %d %s given", name, np,
                        np == 1 ? "" : "s", a->npos, a->npos == 1 ? "was" : "were");
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
-        return py_fail(I, at, GL_E_LIMIT, "RecursionError: more than %d nested calls (is %s() recursing without end?)",
-                       GL_PROGRAM_MAX_DEPTH, name);
+        return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
+                       "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, name);
     py_env *fe = py_env_new(I, f->u.fn.env);
     if (!fe) return NULL;
     py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
@@ -497,8 +536,8 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     }
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
+    if (!py_enter(I, at, PY_DEPTH_CALL)) return NULL;   /* left below on every path */
     I->depth++;
-    I->edepth += 4;               /* eval_call, py_call, exec_block and exec_stmt frames */
     py_val *r;
     if (lambda) {
         r = eval(I, def->a, fe);
@@ -508,7 +547,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         I->ret = NULL;
     }
     I->depth--;
-    I->edepth -= 4;
+    py_leave(I, PY_DEPTH_CALL);
     return r;
 }
 
@@ -531,17 +570,26 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         py_val *x = eval(I, c->a, env);
         bool b;
         if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
-        return b ? comp(I, n, k + 1, env, out) : GL_OK;
+        if (!b) return GL_OK;
+        if (!py_enter(I, c, 1)) return I->err.code;
+        gl_status st = comp(I, n, k + 1, env, out);
+        py_leave(I, 1);
+        return st;
     }
     py_val *src = eval(I, c->b, env), *it;
     if (!src || py_iter_open(I, c->b, src, &it)) return I->err.code;
+    if (!py_enter(I, c, 2)) return I->err.code;   /* one comp frame per for-clause (left on every path: a
+                                                     caught exception must not leak depth) */
+    gl_status st = GL_OK;
     for (;;) {                    /* item by item: a generator's body interleaves with the element's */
         py_val *x;
         bool done;
-        if (py_iter_next(I, c->b, it, &x, &done)) return I->err.code;
-        if (done) return GL_OK;
-        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
+        if (py_iter_next(I, c->b, it, &x, &done)) { st = I->err.code; break; }
+        if (done) break;
+        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) { st = I->err.code; break; }
     }
+    py_leave(I, 2);
+    return st;
 }
 
 static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
@@ -667,7 +715,9 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *k = eval(I, n->b, env);
     if (!k) return NULL;
     if (c->kind == V_DICT) {
-        py_val *v = py_dict_get(c, k);
+        int64_t w = 0;
+        py_val *v = py_dict_find(c, k, &w);
+        if (!py_work(I, n, w)) return NULL;
         if (v) return v;
         gl_sb sb;
         gl_sb_init(&sb);
@@ -683,12 +733,20 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
         return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
     }
-    int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
+    if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
+        uint64_t ulen = range_ulen(c), i;
+        int64_t k0 = k->kind == V_INT ? k->u.i : k->u.b;
+        uint64_t nk = k0 < 0 ? (uint64_t)(-(k0 + 1)) + 1 : 0;
+        if (k0 < 0 ? nk > ulen : (uint64_t)k0 >= ulen)
+            return py_fail(I, n, GL_E_INVALID, "IndexError: range object index out of range");
+        i = k0 < 0 ? ulen - nk : (uint64_t)k0;
+        return py_int(I, (int64_t)((uint64_t)c->u.r.start + i * (uint64_t)c->u.r.step));
+    }
+    int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
     if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
     if (c->kind == V_STR) return py_str_item(I, n, c, i);
-    if (c->kind == V_RANGE) return py_int(I, c->u.r.start + i * c->u.r.step);
     return c->u.seq.v[i];
 }
 
@@ -814,15 +872,13 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
 
 static py_val *eval(py_interp *I, py_node *n, py_env *env) {
     if (!py_steps(I, n)) return NULL;
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL)   /* nesting x recursion: every build's C stack must hold it */
-        return py_fail(I, n, GL_E_LIMIT, "the program nests too deeply (expressions inside %d nested calls)", I->depth);
-    I->edepth++;
+    if (!py_enter(I, n, 1)) return NULL;    /* nesting x recursion: every build's C stack must hold it */
     py_trace *tc = I->top;
     bool emits = tc && tc->tr && (n->kind == E_BINOP || n->kind == E_UNARY || n->kind == E_CALL || n->kind == E_CMP);
     int n0 = emits ? gl_tracer_graph(tc->tr)->n : 0;
     py_val *v = eval_inner(I, n, env);
     if (v && emits && tc == I->top && tc->tr) stamp(I, tc, n0, n);
-    I->edepth--;
+    py_leave(I, 1);
     return v;
 }
 
@@ -927,10 +983,16 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         return assign(I, s->a, v, env);
     }
     case S_IF: {
-        bool t;
-        if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
-        if (t) return exec_block(I, s->list, s->n, env);
-        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
+        /* an elif chain (an S_IF alone in its predecessor's else-body) is walked in a loop, not recursion */
+        for (;;) {
+            bool t;
+            if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+            if (t) return exec_block(I, s->list, s->n, env);
+            if (!s->list2) return GL_OK;
+            if (s->n2 != 1 || s->list2[0]->kind != S_IF) return exec_block(I, s->list2, s->n2, env);
+            s = s->list2[0];
+            if (!py_steps(I, s)) return I->err.code;
+        }
     }
     case S_FOR: {
         py_val *src = eval(I, s->b, env), *it;
@@ -1059,6 +1121,17 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
         for (const char *p = src; p < nul; p++) line += *p == '\n';
         return gl_fail(e, GL_E_PARSE, "%s:%d: the source contains a NUL byte", file, line);
     }
+    size_t bad = py_utf8_bad(src, len);
+    if (bad < len) {              /* CPython refuses a source that is not UTF-8 before it tokenizes */
+        int line = 1, col = 1;
+        for (const char *p = src; p < src + bad; p++) {
+            if (*p == '\n') line++, col = 1;
+            else if (((unsigned char)*p & 0xC0) != 0x80) col++;
+        }
+        return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line "
+                       "%d, but no encoding declared; see https://peps.python.org/pep-0263/ for details",   /* CPython's words */
+                       file, line, col, (unsigned char)src[bad], file, line);
+    }
     py_interp *I = calloc(1, sizeof *I);
     if (!I) return gl_fail(e, GL_E_NOMEM, "out of memory");
     I->ar.limit = GL_PROGRAM_MAX_ARENA;
@@ -1079,6 +1152,7 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     if (!st) st = py_run_module(I, body, nb);
     if (!st && !I->last)
         st = gl_fail(&I->err, GL_E_INVALID, "%s: the program never calls trace(...): there is no graph to compile", file);
+    if (!st) py_utf8_repair(&I->console);   /* "\xff"-style escapes may print bytes that are not UTF-8 */
     if (!st && I->console.failed) st = gl_fail(&I->err, GL_E_NOMEM, "out of memory (print output)");
     if (I->ar.nomem && st == GL_E_LIMIT) I->err.code = st = GL_E_NOMEM;
     if (!st) {

@@ -421,9 +421,9 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
     py_val *saved_ret = I->ret;
     int saved_ctl = I->ctl;
     I->ctl = CTL_NONE;
+    if (!py_enter(I, at, PY_DEPTH_CALL)) return I->err.code;   /* py_gen_next, the executor, the statement */
     g->running = true;
     I->depth++;
-    I->edepth += 3;               /* py_gen_next, the executor and the statement's frames */
     gl_status st;
     if (it->kind == IT_GENEXP) {
         st = genexp_run(I, g, item, done);
@@ -431,7 +431,7 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
         g->started = true;
         st = gen_run(I, at, g, sent, item, done);
     }
-    I->edepth -= 3;
+    py_leave(I, PY_DEPTH_CALL);
     I->depth--;
     g->running = false;
     I->at = saved_at;

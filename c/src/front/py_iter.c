@@ -11,8 +11,8 @@
  * filter / zip / enumerate, or a generator's state (py_gen.c). An exhausted iterator stays exhausted.
  *
  * Recursion: map(f, map(g, ...)) nests next() calls; each py_iter_next counts one evaluation level against
- * GL_PROGRAM_MAX_EVAL (and the lazy kinds one step against the budget), so no chain of iterators can overflow
- * the C stack and none runs unbounded.
+ * the one depth counter (py_guard.c; and the lazy kinds one step against the budget), so no chain of
+ * iterators can overflow the C stack and none runs unbounded.
  * Comparisons go through the evaluator's `<` (py_compare), so sorted / min / max compare as the rest of the
  * interpreter does; sorted is a stable merge sort (CPython's list.sort is stable too, and so is this with
  * reverse=True: equal items keep their order). */
@@ -240,12 +240,9 @@ gl_status py_iter_next(py_interp *I, const py_node *at, py_val *itv, py_val **it
     /* the lazy kinds count a step (iter(int, 1) computes nothing the budget sees); a sequence's items are
      * counted by whatever consumes them */
     if (it->kind >= IT_MAP && !py_steps(I, at)) return I->err.code;
-    if (I->edepth >= GL_PROGRAM_MAX_EVAL)
-        return py_fail(I, at, GL_E_LIMIT, "the program nests too deeply (iterators inside %d nested iterators or calls)",
-                       I->edepth), GL_E_LIMIT;
-    I->edepth++;
+    if (!py_enter(I, at, 1)) return I->err.code;   /* the one depth counter (py_guard.c) */
     gl_status st = next_inner(I, at, it, item, done);
-    I->edepth--;
+    py_leave(I, 1);
     if (st) return I->err.code ? I->err.code : st;
     return GL_OK;
 }

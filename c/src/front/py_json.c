@@ -35,6 +35,19 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
     if ((st = gl_json_expect(&j, pt, GL_J_STR, "program", e))) goto done;
     if (ft >= 0 && (st = gl_json_str(&j, ft, "file", file, sizeof file, e))) goto done;
     if ((st = gl_json_strdup(&j, pt, "program", &src, e))) goto done;
+    /* a "\u0000" in the program decodes to a NUL, where the C string would end: refused as the CLI does */
+    const gl_jtok *pj = &j.t[pt];
+    int line = 1;
+    for (int i = pj->start; i + 1 < pj->end; i++) {
+        if (j.src[i] != '\\') continue;
+        char c = j.src[i + 1];
+        if (c == 'n') line++;
+        if (c == 'u' && i + 5 < pj->end && memcmp(j.src + i + 2, "0000", 4) == 0) {
+            st = gl_fail(e, GL_E_PARSE, "%s:%d: the source contains a NUL byte", file, line);
+            goto done;
+        }
+        i++;
+    }
     gl_program p;
     if ((st = gl_program_run(src, strlen(src), file, NULL, &p, e))) goto done;
     char *txt = NULL;
@@ -63,8 +76,17 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
         const gl_span *s = &p.spans[i];
         gl_sb_printf(&sb, "%s[%d,%d,%d,%d]", i ? "," : "", s->line, s->col, s->end_line, s->end_col);
     }
-    gl_sb_puts(&sb, "],\"console\":");
-    gl_sb_json_str(&sb, p.console);
+    gl_sb_puts(&sb, "],\"console\":\"");
+    /* by length: print("a\0b") writes a NUL, which a C-string writer would cut the console at (the front end
+     * has already made the console valid UTF-8) */
+    for (size_t i = 0; i < p.console_len; i++) {
+        unsigned char c = (unsigned char)p.console[i];
+        if (c == '"' || c == '\\') gl_sb_putc(&sb, '\\'), gl_sb_putc(&sb, (char)c);
+        else if (c == '\n') gl_sb_puts(&sb, "\\n");
+        else if (c < 0x20 || c == 0x7f) gl_sb_printf(&sb, "\\u%04x", c);
+        else gl_sb_putc(&sb, (char)c);
+    }
+    gl_sb_putc(&sb, '"');
     gl_sb_putc(&sb, '}');
     gl_program_free(&p);
     st = gl_sb_finish(&sb, out, outlen, e);

@@ -22,7 +22,6 @@ typedef struct {
     int i;
     const char *file;
     gl_err *e;
-    int depth;
     int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
@@ -129,13 +128,18 @@ static bool vpush(parser *P, vec *v, py_node *x) {
     return true;
 }
 
-static bool enter(parser *P) {
-    if (++P->depth > GL_PROGRAM_MAX_NEST) {
-        perr(P, peek(P), GL_E_LIMIT, "expressions are nested too deeply (limit %s)", "64");
+/* Every recursive rule enters the arena's one depth counter (py_guard.c), shared with f-strings parsed
+ * inside f-strings and with the evaluator; cost is the rule's C frames per level, roughly. */
+static bool enter(parser *P, int cost) {
+    if (!py_depth_enter(P->a, cost)) {
+        perr(P, peek(P), GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded during compilation "
+             "(the expression nests too deeply%s)", "");
         return false;
     }
     return true;
 }
+
+static void leave(parser *P, int cost) { py_depth_leave(P->a, cost); }
 
 static py_node *expr(parser *P);
 static py_node *or_test(parser *P);
@@ -747,7 +751,9 @@ static py_node *power(parser *P) {
     if (!n) return NULL;
     n->op = OP_POW;
     n->a = x;
+    if (!enter(P, 2)) return NULL;           /* 1 ** 1 ** ...: right-associative, so it recurses */
     if (!(n->b = factor(P))) return NULL;
+    leave(P, 2);
     span_to(n, n->b);
     return n;
 }
@@ -756,14 +762,14 @@ static py_node *power(parser *P) {
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
     n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -890,12 +896,12 @@ static py_node *comparison(parser *P) {
 static py_node *not_test(parser *P) {
     py_tok *t = peek(P);
     if (!is_kw(t, "not")) return comparison(P);
-    if (!enter(P)) return NULL;
+    if (!enter(P, 1)) return NULL;
     next(P);
     py_node *n = mk(P, E_NOT, t);
     if (!n || !(n->a = not_test(P))) return NULL;
     span_to(n, n->a);
-    P->depth--;
+    leave(P, 1);
     return n;
 }
 
@@ -964,7 +970,7 @@ static bool params(parser *P, vec *ps, const char *close) {
 
 /* expr: 'lambda' params ':' expr | or_test ['if' or_test 'else' expr] */
 static py_node *expr(parser *P) {
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     py_tok *t = peek(P);
     py_node *x;
     if (is_kw(t, "lambda")) {
@@ -993,7 +999,7 @@ static py_node *expr(parser *P) {
             x = n;
         }
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     return x;
 }
 
@@ -1171,7 +1177,7 @@ static bool stmt(parser *P, vec *out);
 /* block: ':' (simple_stmts | NEWLINE INDENT stmt+ DEDENT) */
 static py_node **block(parser *P, int *n) {
     if (!expect(P, ":")) return NULL;
-    if (!enter(P)) return NULL;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
     vec v = {0};
     if (peek(P)->kind != T_NEWLINE) {
         if (!simple_stmts(P, &v)) return NULL;
@@ -1184,28 +1190,31 @@ static py_node **block(parser *P, int *n) {
             if (!stmt(P, &v)) return NULL;
         next(P);
     }
-    P->depth--;
+    leave(P, PY_DEPTH_PAREN);
     *n = v.n;
     return v.v;
 }
 
-/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block] */
+/* if_stmt: 'if' expr block ('elif' expr block)* ['else' block]
+ * An elif chain is parsed in a loop (each elif an S_IF in its predecessor's else-body), so a long chain
+ * costs no parser depth; the evaluator walks it in a loop too. */
 static py_node *if_stmt(parser *P) {
     py_tok *t = next(P);
-    py_node *n = mk(P, S_IF, t);
+    py_node *n = mk(P, S_IF, t), *top = n;
     if (!n || !(n->a = expr(P)) || !(n->list = block(P, &n->n))) return NULL;
-    py_tok *e = peek(P);
-    if (is_kw(e, "elif")) {
-        py_node *el = if_stmt(P);
-        if (!el) return NULL;
+    while (is_kw(peek(P), "elif")) {
+        py_node *el = mk(P, S_IF, next(P));
+        if (!el || !(el->a = expr(P)) || !(el->list = block(P, &el->n))) return NULL;
         if (!(n->list2 = py_alloc(P->a, sizeof(py_node *)))) return oom(P);
         n->list2[0] = el;
         n->n2 = 1;
-    } else if (is_kw(e, "else")) {
+        n = el;
+    }
+    if (is_kw(peek(P), "else")) {
         next(P);
         if (!(n->list2 = block(P, &n->n2))) return NULL;
     }
-    return n;
+    return top;
 }
 
 /* stmt: if_stmt | 'for' target_list 'in' exprlist block | 'while' expr block
@@ -1258,7 +1267,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0};
     vec v = {0};
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
@@ -1269,7 +1278,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0, 0};
+    parser P = {a, toks, 0, file, e, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

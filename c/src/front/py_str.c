@@ -15,8 +15,7 @@
 #include "front/py_str.h"
 
 bool py_str_work(py_interp *I, const py_node *at, size_t n) {
-    I->steps += (int64_t)(n / 64);
-    return py_steps(I, at);
+    return py_work(I, at, n > INT64_MAX ? INT64_MAX : (int64_t)n);   /* the hard lane's work counter */
 }
 
 size_t py_str_len(const py_val *s) {

@@ -82,20 +82,25 @@ py_val *py_dict_new(py_interp *I) {
     return v;
 }
 
-py_val *py_dict_get(py_val *d, py_val *k) {
+py_val *py_dict_find(py_val *d, py_val *k, int64_t *work) {
     py_dict *D = d->u.d;
     for (int i = 0; i < D->n; i++)
-        if (py_eq(D->k[i], k)) return D->v[i];
+        if (py_eq_work(D->k[i], k, work)) return D->v[i];
     return NULL;
 }
 
+py_val *py_dict_get(py_val *d, py_val *k) { return py_dict_find(d, k, NULL); }
+
 gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
     py_dict *D = d->u.d;
+    int64_t w = 0;
     for (int i = 0; i < D->n; i++)
-        if (py_eq(D->k[i], k)) {
+        if (py_eq_work(D->k[i], k, &w)) {
+            if (!py_work(I, NULL, w)) return I->err.code;
             D->v[i] = v;
             return GL_OK;
         }
+    if (!py_work(I, NULL, w)) return I->err.code;     /* a linear scan: a dict's growth is charged for it */
     if (D->n == D->cap) {
         if (D->cap >= GL_PROGRAM_MAX_SEQ)
             return py_fail(I, NULL, GL_E_LIMIT, "a dict of more than %d items is over the limit", GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
@@ -158,34 +163,52 @@ bool py_truthy_plain(const py_val *v) {
  * would raise RecursionError). */
 #define PY_MAX_VALUE_DEPTH 100
 
-static bool eq_at(const py_val *a, const py_val *b, int depth);
+static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work);
 
-bool py_eq(const py_val *a, const py_val *b) { return eq_at(a, b, 0); }
+/* Comparing containers that share their parts ([a, a] nested 40 deep) is exponential: past this many values
+ * compared the answer is "unequal" — and a caller with a step budget (py_eq_work + py_work) has run out of it
+ * by then (PY_WORK_PER_STEP x GL_PROGRAM_MAX_STEPS is 16M). */
+#define PY_EQ_WORK_CAP (1LL << 24)
 
-static bool eq_at(const py_val *a, const py_val *b, int depth) {
+bool py_eq(const py_val *a, const py_val *b) {
+    int64_t w = 0;
+    return eq_at(a, b, 0, &w);
+}
+bool py_eq_work(const py_val *a, const py_val *b, int64_t *work) {
+    int64_t w = 0;
+    bool r = eq_at(a, b, 0, &w);
+    if (work) *work += w;
+    return r;
+}
+
+/* work (may be NULL) counts the values and bytes compared, for the step budget (py_work). */
+static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
+    if (work && ++*work > PY_EQ_WORK_CAP) return false;
     if (a == b) return true;
     if (depth > PY_MAX_VALUE_DEPTH) return false;
     if (py_is_num(a) && py_is_num(b)) return py_num_cmp(a, b) == 0;   /* exact, also int vs float */
     if (a->kind != b->kind) return false;
     switch (a->kind) {
     case V_NONE: return true;
-    case V_STR: return a->u.str.n == b->u.str.n && memcmp(a->u.str.s, b->u.str.s, a->u.str.n) == 0;
+    case V_STR:
+        if (work && a->u.str.n == b->u.str.n) *work += (int64_t)(a->u.str.n / 8);
+        return a->u.str.n == b->u.str.n && memcmp(a->u.str.s, b->u.str.s, a->u.str.n) == 0;
     case V_TUPLE: case V_LIST:
         if (a->u.seq.n != b->u.seq.n) return false;
         for (int i = 0; i < a->u.seq.n; i++)
-            if (!eq_at(a->u.seq.v[i], b->u.seq.v[i], depth + 1)) return false;
+            if (!eq_at(a->u.seq.v[i], b->u.seq.v[i], depth + 1, work)) return false;
         return true;
     case V_RANGE: return a->u.r.start == b->u.r.start && a->u.r.stop == b->u.r.stop && a->u.r.step == b->u.r.step;
     case V_DICT:
         if (a->u.d->n != b->u.d->n) return false;
         for (int i = 0; i < a->u.d->n; i++) {
-            py_val *o = py_dict_get((py_val *)b, a->u.d->k[i]);
-            if (!o || !eq_at(a->u.d->v[i], o, depth + 1)) return false;
+            py_val *o = py_dict_find((py_val *)b, a->u.d->k[i], work);
+            if (!o || !eq_at(a->u.d->v[i], o, depth + 1, work)) return false;
         }
         return true;
     case V_CFG:
         for (int i = 0; i < 7; i++)
-            if (!eq_at(a->u.cfg[i], b->u.cfg[i], depth + 1)) return false;
+            if (!eq_at(a->u.cfg[i], b->u.cfg[i], depth + 1, work)) return false;
         return true;
     default: return false;       /* identity */
     }
