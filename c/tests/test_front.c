@@ -76,7 +76,7 @@ static void test_parser_errors(void **state) {
     expect_error("f(a=1, 2)\n", GL_E_PARSE, "t.py:1:9: ", "positional argument follows keyword argument");
     expect_error("1 = x\n", GL_E_PARSE, "t.py:1:1: ", "cannot assign");
     expect_error("try:\n    pass\n", GL_E_PARSE, "t.py:3:1: ", "expected 'except' or 'finally' block");
-    expect_error("x = f'{a:3}'\n", GL_E_PARSE, "t.py:1:5: ", "format specs");
+    expect_error("x = f'a}'\n", GL_E_PARSE, "t.py:1:10: ", "single '}' is not allowed");   /* CPython's place: the token after */
     expect_error("  x = 1\n", GL_E_PARSE, "t.py:1:2: ", "IndentationError: unexpected indent");
 }
 

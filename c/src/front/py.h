@@ -64,9 +64,6 @@ bool py_xid_start(uint32_t c);
 bool py_xid_continue(uint32_t c);
 bool py_printable(uint32_t c);
 
-/* Python's backslash escapes of a string body into d (at least n bytes); returns the length. */
-size_t py_unescape(char *d, const char *s, size_t n);
-
 /* ---------------------------------------------------------------- AST (py_parse.c) */
 typedef enum {
     E_NAME, E_INT, E_FLOAT, E_STR, E_FSTR, E_NONE, E_TRUE, E_FALSE, E_TUPLE, E_LIST, E_DICT, E_LISTCOMP,
@@ -169,12 +166,12 @@ struct py_val {
         bool b;
         int64_t i;
         double f;
-        struct { const char *s; size_t n; } str;
+        struct { const char *s; size_t n; size_t ncp1; } str;   /* UTF-8; ncp1: code points + 1, 0 unknown */
         struct { py_val **v; int n, cap; } seq;
         py_dict *d;
         struct { int64_t start, stop, step; } r;
         struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
-        struct { int id; py_val *self; } bi;
+        struct { int id; py_val *self; int sub; } bi;          /* sub: B_S_METHOD's method */
         struct { py_trace *tc; int id; } tn;
         py_arr *arr;
         int mod;
@@ -233,6 +230,8 @@ typedef struct {
     gl_graph **graphs;            /* every finished trace's graph but the last: alive while Graph values are */
     int ngraphs, capgraphs;
     py_crt *crt;                  /* classes and exceptions (py_class.c) */
+    const char *sx_s;             /* py_str.c: the last code point → byte lookup in a non-ASCII str */
+    size_t sx_cp, sx_b;
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -294,6 +293,7 @@ enum {
     /* methods (bi.self set) */
     B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
     B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
+    B_S_METHOD, B_ORD, B_CHR, B_FORMAT, B_REPR, B_ASCII,     /* str lane (py_str.c) */
     /* gen lane (py_iter.c): the iterator protocol and the lazy / consuming builtins; generator methods */
     B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
     /* numbers (py_num.c: py_num_builtin) */

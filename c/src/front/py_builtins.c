@@ -6,12 +6,14 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 static const char *NAMES[B_COUNT] = {
     "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",
     "enumerate", "zip", "sum", "isinstance", "trace", "rope_tables", "LayerCfg", "exp", "tanh", "rsqrt", "silu",
     "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
     "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join",
+    "str method", "ord", "chr", "format", "repr", "ascii",
     "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
@@ -42,6 +44,7 @@ void py_builtins_install(py_interp *I) {
             return;
         }
     }
+    py_str_install(I);
     py_num_install(I);
     py_class_install(I);
 }
@@ -469,6 +472,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
     if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
+    if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     switch (id) {
@@ -477,7 +481,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (!bind(I, at, "len", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
         switch (x->kind) {
-        case V_STR: return py_int(I, (int64_t)x->u.str.n);
+        case V_STR: return py_int(I, (int64_t)py_str_len(x));
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
         case V_DICT: return py_int(I, x->u.d->n);
         case V_INST: return py_inst_len(I, at, x);
@@ -820,8 +824,9 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
         if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
         break;
-    case V_STR:
-        if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);
+    case V_STR: return py_str_getattr(I, at, v, name);
+    case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
+        if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
         break;
     case V_ITER:                  /* generator methods (py_iter.c) */
         if (strcmp(py_iter_type_name(v), "generator") == 0) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
     if (I->err.code) return NULL;
@@ -355,8 +356,13 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         if (sa && (b->kind == V_INT || b->kind == V_BOOL)) return seq_repeat(I, at, a, py_num(b) != 0 ? (int64_t)py_num(b) : 0);
         if (sb && (a->kind == V_INT || a->kind == V_BOOL)) return seq_repeat(I, at, b, py_num(a) != 0 ? (int64_t)py_num(a) : 0);
     }
-    if (op == OP_MOD && a->kind == V_STR)
-        return py_fail(I, at, GL_E_INVALID, "'%%' string formatting is not supported: use an f-string");
+    if (op == OP_MOD && a->kind == V_STR) return py_str_mod(I, at, a, b);
+    if (op == OP_ADD && a->kind == V_STR && b->kind != V_STR)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate str (not \"%s\") to str", py_type_name(b));
+    if (op == OP_MUL && ((a->kind == V_STR && !py_is_num(b)) || (b->kind == V_STR && !py_is_num(a)) ||
+                         (a->kind == V_STR && b->kind == V_FLOAT) || (b->kind == V_STR && a->kind == V_FLOAT)))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can't multiply sequence by non-int of type '%s'",
+                       py_type_name(a->kind == V_STR ? b : a));
     if (a->kind == V_ARRAY || b->kind == V_ARRAY)
         return py_fail(I, at, GL_E_INVALID, "arithmetic on numpy arrays (rope_tables) is not supported: use them with tensors");
     return py_arith(I, at, op, a, b);
@@ -427,21 +433,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             if (a->kind != V_STR)
                 return py_fail(I, at, GL_E_INVALID, "TypeError: 'in <string>' requires string as left operand, not %s",
                                py_type_name(a));
-            if (!a->u.str.n) found = true;
-            /* charged per byte compared (a naive search is O(n m): "a"*500000+"b" in "a"*10**6) */
-            const char *h = b->u.str.s, *nd = a->u.str.s;
-            size_t m = a->u.str.n, work = 0;
-            for (size_t i = 0; !found && m <= b->u.str.n && i + m <= b->u.str.n; i++) {
-                size_t j = 0;
-                while (j < m && h[i + j] == nd[j]) j++;
-                found = j == m;
-                work += j + 1;
-                if (work >= (1u << 16)) {
-                    if (!py_work(I, at, (int64_t)work)) return NULL;
-                    work = 0;
-                }
-            }
-            if (!py_work(I, at, (int64_t)work)) return NULL;
+            if (!py_str_contains(I, at, b, a, &found)) return NULL;
         } else if (b->kind == V_DICT) {
             int64_t w = 0;
             found = py_dict_find(b, a, &w) != NULL;
@@ -965,18 +957,9 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
-        int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n, lo, hi, st, cnt;
+        int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n, lo, hi, st, cnt;
         if (slice_bounds(I, n->b, env, len, &lo, &hi, &st, &cnt)) return NULL;
-        if (c->kind == V_STR) {
-            char *d = py_alloc(&I->ar, (size_t)cnt + 1);
-            if (!d) return py_oom(I);
-            for (int64_t i = 0; i < cnt; i++) d[i] = c->u.str.s[lo + i * st];
-            py_val *v = py_new(I, V_STR);
-            if (!v) return NULL;
-            v->u.str.s = d;
-            v->u.str.n = (size_t)cnt;
-            return v;
-        }
+        if (c->kind == V_STR) return py_str_slice(I, n, c, lo, st, cnt);
         py_val *r = py_seq(I, c->kind, (int)cnt);
         if (!r) return NULL;
         for (int64_t i = 0; i < cnt; i++) r->u.seq.v[i] = c->u.seq.v[lo + i * st];
@@ -994,8 +977,10 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
     if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
-    if (k->kind != V_INT && k->kind != V_BOOL)
+    if (k->kind != V_INT && k->kind != V_BOOL) {
+        if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
         return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
+    }
     if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
         uint64_t ulen = range_ulen(c), i;
         int64_t k0 = k->kind == V_INT ? k->u.i : k->u.b;
@@ -1005,11 +990,11 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         i = k0 < 0 ? ulen - nk : (uint64_t)k0;
         return py_int(I, (int64_t)((uint64_t)c->u.r.start + i * (uint64_t)c->u.r.step));
     }
-    int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->u.seq.n;
+    int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
     if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
-    if (c->kind == V_STR) return py_str(I, c->u.str.s + i, 1);
+    if (c->kind == V_STR) return py_str_item(I, n, c, i);
     return c->u.seq.v[i];
 }
 
@@ -1022,13 +1007,9 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
             gl_sb_putn(&sb, p->s, p->slen);
             continue;
         }
-        py_val *v = eval(I, p->a, env);
-        if (!v) {
-            gl_sb_free(&sb);
-            return NULL;
-        }
-        py_repr(I, &sb, v, p->op == 'r');
-        if (I->err.code) {        /* a __str__ / __repr__ that raised */
+        py_val *v = eval(I, p->a, env), *spec = NULL;
+        if (v && p->b && !(spec = eval_fstr(I, p->b, env))) v = NULL;   /* a spec's own holes: {x:{w}.{p}f} */
+        if (!v || !py_fstr_hole(I, p->a, &sb, v, p->op, spec ? spec->u.str.s : NULL, spec ? spec->u.str.n : 0)) {
             gl_sb_free(&sb);
             return NULL;
         }
@@ -1569,8 +1550,9 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
             if (*p == '\n') line++, col = 1;
             else if (((unsigned char)*p & 0xC0) != 0x80) col++;
         }
-        return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Non-UTF-8 code starting with '\\x%02x' (the program "
-                       "must be UTF-8)", file, line, col, (unsigned char)src[bad]);
+        return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line "
+                       "%d, but no encoding declared; see https://peps.python.org/pep-0263/ for details",   /* CPython's words */
+                       file, line, col, (unsigned char)src[bad], file, line);
     }
     py_interp *I = calloc(1, sizeof *I);
     if (!I) return gl_fail(e, GL_E_NOMEM, "out of memory");

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 typedef struct {
     py_arena *a;
@@ -23,6 +24,8 @@ typedef struct {
     gl_err *e;
     py_tok *t;
     int n, cap;
+    char pend[200];               /* a literal's escape error, raised at the token after the literals (CPython's place) */
+    bool pending;
 } lexer;
 
 static gl_status lfail(lexer *L, int line, int col, gl_status code, const char *msg) {
@@ -104,28 +107,6 @@ static void finish(lexer *L, py_tok *t) {
     t->len = (int)(L->p - t->p);
 }
 
-size_t py_unescape(char *d, const char *s, size_t n) {
-    size_t o = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '\\' || i + 1 >= n) {
-            d[o++] = s[i];
-            continue;
-        }
-        char c = s[++i];
-        switch (c) {
-        case 'n': d[o++] = '\n'; break;
-        case 't': d[o++] = '\t'; break;
-        case 'r': d[o++] = '\r'; break;
-        case '0': d[o++] = '\0'; break;
-        case '\\': d[o++] = '\\'; break;
-        case '\'': d[o++] = '\''; break;
-        case '"': d[o++] = '"'; break;
-        case '\n': break;                               /* a backslash-newline joins the lines */
-        default: d[o++] = '\\'; d[o++] = c; break;      /* Python keeps unknown escapes as they are */
-        }
-    }
-    return o;
-}
 
 static const char *OPS3[] = {"**=", "//=", "...", "<<=", ">>=", NULL};
 static const char *OPS2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "@=", "->",
@@ -163,9 +144,14 @@ static gl_status lex_string(lexer *L, py_tok *t, bool raw, bool f) {
         t->s = py_strndup(L->a, body, n);
         t->slen = n;
     } else {
-        char *d = py_alloc(L->a, n + 1);
+        char *d = py_alloc(L->a, n + 1), msg[200];
         if (!d) return GL_E_LIMIT;
-        t->slen = py_unescape(d, body, n);
+        if (!py_str_unescape(d, body, n, &t->slen, msg, sizeof msg) && !L->pending) {
+            /* CPython decodes when the parser has the literals and the token after them: the error goes there */
+            snprintf(L->pend, sizeof L->pend, "%s", msg);
+            L->pending = true;
+            t->slen = 0;
+        }
         t->s = d;
     }
     if (!t->s) return GL_E_LIMIT;
@@ -387,7 +373,7 @@ static gl_status stop(lexer *L, py_toks *out, gl_status st) {
 
 gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, bool fragment, const char *file,
                  py_toks *out, gl_err *e) {
-    lexer L = {a, src, src + len, src, file, line0, col0, e, NULL, 0, 0};
+    lexer L = {a, src, src + len, src, file, line0, col0, e, NULL, 0, 0, {0}, false};
     int indents[GL_PROGRAM_MAX_NEST + 1] = {0}, altind[GL_PROGRAM_MAX_NEST + 1] = {0};
     char bstk[GL_PROGRAM_MAX_NEST + 1];
     int bline[GL_PROGRAM_MAX_NEST + 1], bcol[GL_PROGRAM_MAX_NEST + 1];
@@ -399,10 +385,27 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
     out->unclosed = 0;
     out->unclosed_line = out->unclosed_col = 0;
     if (!fragment && len >= 3 && memcmp(src, "\xEF\xBB\xBF", 3) == 0) L.p += 3;   /* a UTF-8 byte order mark */
+    if (!fragment) {              /* CPython reads a file as UTF-8 (no coding declarations here) */
+        size_t bad = py_utf8_invalid(src, len);
+        if (bad < len) {
+            int line = line0, col = col0;
+            for (size_t i = 0; i < bad; i++) {
+                if (src[i] == '\n') line++, col = 1;
+                else if (((unsigned char)src[i] & 0xC0) != 0x80) col++;
+            }
+            return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Non-UTF-8 code starting with '\\x%02x' in file %s on line "
+                           "%d, but no encoding declared; see https://peps.python.org/pep-0263/ for details", file, line, col,
+                           (unsigned char)src[bad], file, line);
+        }
+    }
 #define NEED(x) do { if (!(x)) return lfail(&L, L.line, L.col, a->nomem ? GL_E_NOMEM : GL_E_LIMIT, \
                                             "the program needs more memory than its budget"); } while (0)
 #define SYN(...) return stop(&L, out, lsyn(&L, __VA_ARGS__))
+#define PENDING() do { if (L.pending && L.n && L.t[L.n - 1].kind != T_STR) \
+            return gl_fail(e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", file, L.t[L.n - 1].line, L.t[L.n - 1].col, L.pend); \
+        } while (0)
     while (L.p < L.end) {
+        PENDING();
         if (bol) {
             int w = 0, alt = 0;        /* the indentation with tabs to multiples of 8, and with tabs of width 1 */
             while (L.p < L.end && (*L.p == ' ' || *L.p == '\t' || *L.p == '\f')) {
@@ -594,6 +597,8 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
         }
     }
     NEED(t = push(&L, T_EOF));
+    PENDING();
+#undef PENDING
     out->t = L.t;
     out->n = L.n;
     return GL_OK;

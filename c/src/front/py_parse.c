@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 typedef struct {
     py_arena *a;
@@ -377,99 +378,169 @@ static bool comp_no_yield(parser *P, py_node *n, const char *what) {
     return false;
 }
 
-/* fstring: literal text with {expr[!r|!s]} holes; {{ and }} are braces */
-static py_node *fstring(parser *P, py_tok *t, vec *parts) {
+/* fstring: literal text with {expr[=][!conv][:spec]} holes; {{ and }} are braces, \N{...} an escape. A hole
+ * is an E_STAR node: a the expression, op the conversion (0, 's', 'r', 'a'), b the format spec (an E_FSTR of
+ * its own literal text and nested holes, or NULL). {x=} puts the expression's text before its value, as
+ * CPython 3.11 does (f-strings are one token there, split by the compiler as here). */
+static bool flit(parser *P, py_tok *t, vec *parts, const char *lit, size_t ln, bool raw) {
+    if (!ln) return true;
+    py_node *ls = mk(P, E_STR, t);
+    if (!ls) return false;
+    char *d = py_alloc(P->a, ln + 1), msg[200];
+    if (!d) return oom(P), false;
+    if (raw) {
+        memcpy(d, lit, ln);
+        ls->slen = ln;
+    } else if (!py_str_unescape(d, lit, ln, &ls->slen, msg, sizeof msg)) {
+        int k = P->i;                          /* CPython: at the token after the literals */
+        while (P->tk->t[k].kind == T_STR) k++;
+        gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: %s", P->file, P->tk->t[k].line, P->tk->t[k].col, msg);
+        return false;
+    }
+    ls->s = d;
+    return vpush(P, parts, ls);
+}
+
+/* The line and column of byte off of t's body. */
+static void fpos(py_tok *t, size_t off, int *line, int *col) {
+    int l = t->sline, c = t->scol;
+    for (size_t k = 0; k < off; k++) {
+        if (t->s[k] == '\n') l++, c = 1;
+        else if (((unsigned char)t->s[k] & 0xC0) != 0x80) c++;
+    }
+    *line = l;
+    *col = c;
+}
+
+/* CPython 3.11 raises an f-string's errors when the parser holds the literals and the token after them. */
+static void *ferr(parser *P, py_tok *t, const char *msg) {
+    int k = P->i;
+    while (P->tk->t[k].kind == T_STR) k++;
+    (void)t;
+    gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: f-string%s%s", P->file, P->tk->t[k].line, P->tk->t[k].col,
+            strncmp(msg, "expression part", 15) == 0 ? " " : ": ", msg);
+    return NULL;
+}
+
+/* Parses t->s[*pi..n) into parts until a '}' closing a spec (depth > 0) or the end. */
+static bool fparse(parser *P, py_tok *t, size_t *pi, int depth, vec *parts) {
     const char *s = t->s;
-    size_t n = t->slen, i = 0;
+    size_t n = t->slen, i = *pi;
     bool raw = t->i != 0;
-    int line = t->sline, col = t->scol;
     char *lit = py_alloc(P->a, n + 1);
-    if (!lit) return oom(P);
+    if (!lit) return oom(P), false;
     size_t ln = 0;
     while (i < n) {
         char c = s[i];
-        if ((c == '{' || c == '}') && i + 1 < n && s[i + 1] == c) {
+        if (depth > 0 && c == '}') break;                     /* the end of a format spec */
+        if ((c == '{' || c == '}') && depth == 0 && i + 1 < n && s[i + 1] == c) {
             lit[ln++] = c;
             i += 2;
-            col += 2;
             continue;
         }
-        if (c == '}') return perr(P, t, GL_E_PARSE, "f-string: single '}' is not allowed%s", "");
+        if (c == '}') return ferr(P, t, "single '}' is not allowed"), false;
         if (c != '{') {
-            if (c == '\\' && !raw && i + 1 < n) {
-                lit[ln++] = s[i++];
-                col++;
+            if (c == '\\' && !raw && i + 2 < n && s[i + 1] == 'N' && s[i + 2] == '{') {   /* \N{NAME} */
+                size_t j = i + 3;
+                while (j < n && s[j] != '}') j++;
+                if (j < n) j++;
+                memcpy(lit + ln, s + i, j - i);
+                ln += j - i;
+                i = j;
+                continue;
             }
-            if (s[i] == '\n') {
-                line++;
-                col = 1;
-            } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
-                col++;
-            }
+            if (c == '\\' && !raw && i + 1 < n) lit[ln++] = s[i++];
             lit[ln++] = s[i++];
             continue;
         }
-        if (ln) {
-            py_node *ls = mk(P, E_STR, t);
-            if (!ls) return NULL;
-            char *d = py_alloc(P->a, ln + 1);
-            if (!d) return oom(P);
-            ls->slen = raw ? (memcpy(d, lit, ln), ln) : py_unescape(d, lit, ln);
-            ls->s = d;
-            if (!vpush(P, parts, ls)) return NULL;
-            ln = 0;
-        }
-        size_t j = ++i;
-        int depth = 0;
+        if (!flit(P, t, parts, lit, ln, raw)) return false;
+        ln = 0;
+        if (depth >= 2) return ferr(P, t, "expressions nested too deeply"), false;
+        size_t e0 = ++i, j = i;
+        int nest = 0;
         char q = 0;
-        while (j < n) {
+        for (; j < n; j++) {                                   /* CPython's fstring_find_expr */
             char d = s[j];
+            if (d == '\\') return ferr(P, t, "expression part cannot include a backslash"), false;
             if (q) {
                 if (d == q) q = 0;
-            } else if (d == '\'' || d == '"') {
-                q = d;
-            } else if (d == '(' || d == '[' || d == '{') {
-                depth++;
-            } else if (d == ')' || d == ']' || (d == '}' && depth > 0)) {
-                depth--;
-            } else if (depth == 0 && (d == '}' || d == '!' || d == ':')) {
-                if (d != '!' || j + 1 >= n || s[j + 1] != '=') break;
+                continue;
             }
-            j++;
+            if (d == '\'' || d == '"') { q = d; continue; }
+            if (d == '(' || d == '[' || d == '{') { nest++; continue; }
+            if ((d == ')' || d == ']' || d == '}') && nest > 0) { nest--; continue; }
+            if (d == '#') return ferr(P, t, "expression part cannot include '#'"), false;
+            if (nest == 0 && (d == '!' || d == ':' || d == '}' || d == '=' || d == '<' || d == '>')) {
+                if (j + 1 < n && s[j + 1] == '=' && d != ':' && d != '}') { j++; continue; }   /* != == <= >= */
+                if (d == '<' || d == '>') continue;
+                break;
+            }
         }
-        if (j >= n) return perr(P, t, GL_E_PARSE, "f-string: expecting '}'%s", "");
+        if (q) return ferr(P, t, "unterminated string"), false;
+        if (j >= n) return ferr(P, t, "expecting '}'"), false;
+        size_t e1 = j;
+        bool blank = true;
+        for (size_t k = e0; k < e1; k++) blank &= s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r';
+        if (blank) return ferr(P, t, "empty expression not allowed"), false;
+        int line, col;
+        fpos(t, e0, &line, &col);
         py_toks ft;
-        if (py_lex(P->a, s + i, j - i, line, col + 1, true, P->file, &ft, P->e)) return NULL;
         py_node *x;
-        if (py_parse_expr(P->a, &ft, P->file, &x, P->e)) return NULL;
-        int conv = 's';
-        if (s[j] == '!') {
-            if (j + 2 < n && (s[j + 1] == 'r' || s[j + 1] == 's') && s[j + 2] == '}') {
-                conv = s[j + 1];
-                j += 2;
-            } else {
-                return perr(P, t, GL_E_PARSE, "f-string: expected '!r' or '!s' before '}'%s", "");
-            }
+        if (py_lex(P->a, s + e0, e1 - e0, line, col, true, P->file, &ft, P->e) ||
+            py_parse_expr(P->a, &ft, P->file, &x, P->e))
+            return false;
+        int conv = 0;
+        bool debug = false, given = false;
+        if (s[j] == '=') {                                     /* {x=}: the text, then the value */
+            j++;
+            while (j < n && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' || s[j] == '\f')) j++;
+            py_node *ls = mk(P, E_STR, t);
+            if (!ls) return false;
+            ls->s = s + e0;
+            ls->slen = j - e0;
+            if (!vpush(P, parts, ls)) return false;
+            debug = true;
+            if (j >= n) return ferr(P, t, "expecting '}'"), false;
         }
-        if (s[j] == ':') return perr(P, t, GL_E_PARSE, "f-string format specs ({x:...}) are not supported%s", "");
-        for (size_t k = i - 1; k <= j; k++)
-            if (((unsigned char)s[k] & 0xC0) != 0x80) col++;
-        i = j + 1;
-        py_node *wrap = mk(P, E_STAR, t);   /* a hole: wrap->a is the expression, wrap->op the conversion */
-        if (!wrap) return NULL;
+        if (s[j] == '!') {
+            if (j + 1 >= n) return ferr(P, t, "expecting '}'"), false;
+            char cv = s[j + 1];
+            if (cv != 's' && cv != 'r' && cv != 'a')
+                return ferr(P, t, "invalid conversion character: expected 's', 'r', or 'a'"), false;
+            conv = cv;
+            given = true;
+            j += 2;
+            if (j >= n || (s[j] != ':' && s[j] != '}')) return ferr(P, t, "expecting '}'"), false;
+        }
+        py_node *wrap = mk(P, E_STAR, t);
+        if (!wrap) return false;
         wrap->a = x;
+        if (s[j] == ':') {
+            vec sp = {0};
+            size_t k = j + 1;
+            if (!fparse(P, t, &k, depth + 1, &sp)) return false;
+            if (k >= n || s[k] != '}') return ferr(P, t, "expecting '}'"), false;
+            py_node *spec = mk(P, E_FSTR, t);
+            if (!spec) return false;
+            spec->list = sp.v;
+            spec->n = sp.n;
+            wrap->b = spec;
+            j = k;
+        }
+        if (s[j] != '}') return ferr(P, t, "expecting '}'"), false;
+        if (debug && !given && !wrap->b) conv = 'r';             /* {x=} is repr; {x=:spec} formats */
         wrap->op = conv;
-        if (!vpush(P, parts, wrap)) return NULL;
+        if (!vpush(P, parts, wrap)) return false;
+        i = j + 1;
     }
-    if (ln) {
-        py_node *ls = mk(P, E_STR, t);
-        if (!ls) return NULL;
-        char *d = py_alloc(P->a, ln + 1);
-        if (!d) return oom(P);
-        ls->slen = raw ? (memcpy(d, lit, ln), ln) : py_unescape(d, lit, ln);
-        ls->s = d;
-        if (!vpush(P, parts, ls)) return NULL;
-    }
+    if (!flit(P, t, parts, lit, ln, raw)) return false;
+    *pi = i;
+    return true;
+}
+
+static py_node *fstring(parser *P, py_tok *t, vec *parts) {
+    size_t i = 0;
+    if (!fparse(P, t, &i, 0, parts)) return NULL;
     return (py_node *)t;           /* non-NULL: success */
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 py_val py_None = {V_NONE, {0}}, py_True = {V_BOOL, {.b = true}}, py_False = {V_BOOL, {.b = false}};
 
@@ -220,23 +221,6 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
     }
 }
 
-static void repr_str(gl_sb *sb, const char *s, size_t n) {
-    bool sq = memchr(s, '\'', n) != NULL && memchr(s, '"', n) == NULL;
-    char q = sq ? '"' : '\'';
-    gl_sb_putc(sb, q);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '\\') gl_sb_puts(sb, "\\\\");
-        else if (c == (unsigned char)q) { gl_sb_putc(sb, '\\'); gl_sb_putc(sb, (char)c); }
-        else if (c == '\n') gl_sb_puts(sb, "\\n");
-        else if (c == '\t') gl_sb_puts(sb, "\\t");
-        else if (c == '\r') gl_sb_puts(sb, "\\r");
-        else if (c < 32 || c == 127) gl_sb_printf(sb, "\\x%02x", c);
-        else gl_sb_putc(sb, (char)c);
-    }
-    gl_sb_putc(sb, q);
-}
-
 static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
 
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) { repr_at(I, sb, v, repr, 0); }
@@ -263,7 +247,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         else gl_sb_puts(sb, gl_fmt_double(v->u.f, buf));
         return;
     case V_STR:
-        if (repr) repr_str(sb, v->u.str.s, v->u.str.n);
+        if (repr) py_str_repr(sb, v->u.str.s, v->u.str.n, false);
         else gl_sb_putn(sb, v->u.str.s, v->u.str.n);
         return;
     case V_TUPLE: case V_LIST:
