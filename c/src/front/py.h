@@ -60,13 +60,17 @@ typedef enum {
     E_DICTCOMP, E_COMPFOR, E_COMPIF, E_BINOP, E_UNARY, E_NOT, E_AND, E_OR, E_CMP, E_IFEXP, E_LAMBDA, E_CALL,
     E_ATTR, E_INDEX, E_SLICE, E_STAR, E_KW, E_DSTAR, E_PARAM,
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
-    S_FROM, S_ALIAS, S_ASSERT
+    S_FROM, S_ALIAS, S_ASSERT,
+    /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
+    E_SET, E_SETCOMP
 } py_kind;
 
 /* Operators (binary, unary, comparison). */
 enum {
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL, OP_NEG, OP_POS,
-    OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN
+    OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN,
+    /* cont lane: the bitwise operators (ints; | & - ^ of sets, | of dicts) */
+    OP_BITOR, OP_BITXOR, OP_BITAND, OP_LSHIFT, OP_RSHIFT, OP_INVERT
 };
 
 typedef struct py_node py_node;
@@ -98,7 +102,9 @@ gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_n
 /* ---------------------------------------------------------------- values (py_value.c) */
 typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
-    V_ARRAY, V_MODULE, V_CFG, V_GRAPH
+    V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
+    /* cont lane */
+    V_SET, V_FROZENSET, V_DICTVIEW
 } py_vkind;
 
 typedef struct py_val py_val;
@@ -114,15 +120,36 @@ typedef struct {
     py_val *twin;                 /* the other table of the pair (computed together) */
 } py_arr;
 
+/* A dict (py_dict.c): CPython's compact layout. The items are ek[i] / ev[i] for i < nent in insertion order,
+ * but a deleted item leaves a hole (ek[i] == NULL): walk them with py_dict_next, and take the size from
+ * len (py_dict_len). The fields were renamed from k / v / n when holes came, so code that indexed the
+ * arrays directly fails to compile instead of reading a hole. */
 typedef struct {
-    py_val **k, **v;
-    int n, cap;
+    py_val **ek, **ev;            /* entries in insertion order; ek[i] == NULL: deleted */
+    int64_t *eh;                  /* the entries' hashes */
+    int32_t *ix;                  /* the index table (mask + 1 slots): -1 empty, -2 deleted, else an entry */
+    int nent, cap;                /* entries used (live and deleted), capacity */
+    int len;                      /* live items */
+    int64_t mask;
+    uint64_t version;             /* bumped by every insertion and deletion */
 } py_dict;
+
+/* A set or frozenset (py_dict.c): CPython's setobject.c table, iterated in slot order. */
+typedef struct {
+    py_val **key;                 /* slots: NULL unused, &py_set_dummy deleted */
+    int64_t *hash;
+    int64_t mask, fill, used, finger;
+    uint64_t version;
+} py_set;
+
+/* dict views: which */
+enum { DV_KEYS, DV_VALUES, DV_ITEMS };
 
 enum { MOD_MATH, MOD_F, MOD_GL };
 
 struct py_val {
     py_vkind kind;
+    unsigned char flags;          /* PY_F_*: marks (a container being printed) */
     union {
         bool b;
         int64_t i;
@@ -138,8 +165,12 @@ struct py_val {
         int mod;
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
         struct { gl_graph *g; } gr;
+        py_set *set;              /* V_SET, V_FROZENSET */
+        struct { py_val *d; int which; } dv;   /* V_DICTVIEW: a live view of dict d */
     } u;
 };
+
+enum { PY_F_REPR = 1 };           /* repr() is inside this container: a second visit prints [...] */
 
 struct py_env {
     py_env *up;
@@ -198,7 +229,8 @@ py_val *py_str(py_interp *I, const char *s, size_t n);
 py_val *py_seq(py_interp *I, py_vkind k, int n);          /* tuple / list with n slots */
 gl_status py_list_push(py_interp *I, py_val *l, py_val *x);
 py_val *py_dict_new(py_interp *I);
-py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent */
+py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent (or unhashable) */
+/* d[k] = v; TypeError "unhashable type" at the current statement. */
 gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
 const char *py_type_name(const py_val *v);
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
@@ -214,6 +246,36 @@ double py_num(const py_val *v);
 py_env *py_env_new(py_interp *I, py_env *up);
 py_val *py_env_get(py_env *e, const char *name);          /* walks outward; NULL if unbound */
 gl_status py_env_set(py_interp *I, py_env *e, const char *name, py_val *v);
+
+/* ---------------------------------------------------------------- hashing, dicts, sets (py_dict.c) */
+/* hash(v) as CPython 3.11 computes it (ints mod 2**61 - 1, floats equal to ints hash alike, tuples'
+ * xxHash mix, frozensets); false + TypeError "unhashable type: 'list'" for lists, dicts, sets. The class
+ * lane's instances hash by identity (the default case) until a __hash__ hook lands there; the int lane's
+ * big ints go in hash_at's switch. */
+bool py_hash(py_interp *I, const py_node *at, const py_val *v, int64_t *h);
+bool py_hash_plain(const py_val *v, int64_t *h);          /* no error: false when unhashable */
+int py_dict_len(const py_val *d);
+/* Walks the live items in insertion order: for (int i = 0; py_dict_next(d, &i, &k, &v);) (k, v may be NULL) */
+bool py_dict_next(const py_val *d, int *pos, py_val **k, py_val **v);
+/* *out = d[k] or NULL when absent; an error only for an unhashable k. */
+gl_status py_dict_find(py_interp *I, const py_node *at, py_val *d, py_val *k, py_val **out);
+gl_status py_dict_set_hashed(py_interp *I, py_val *d, py_val *k, int64_t h, py_val *v);
+/* Removes k; *old = its value, or NULL when absent (the caller raises KeyError). */
+gl_status py_dict_del(py_interp *I, const py_node *at, py_val *d, py_val *k, py_val **old);
+void py_dict_clear(py_dict *D);
+extern py_val py_set_dummy;
+py_val *py_set_new(py_interp *I, bool frozen);
+gl_status py_set_add(py_interp *I, const py_node *at, py_val *s, py_val *k);
+gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h);
+bool py_set_has_hashed(const py_val *s, const py_val *k, int64_t h);
+bool py_set_discard_hashed(py_val *s, const py_val *k, int64_t h);
+gl_status py_set_clear(py_interp *I, py_val *s);
+/* s |= o for any iterable o, with setobject.c's merge / pre-size rules (they decide the table order). */
+gl_status py_set_update(py_interp *I, const py_node *at, py_val *s, py_val *o);
+/* Walks a set in table order: for (int64_t i = 0; py_set_next(s, &i, &k, &h);) */
+bool py_set_next(const py_val *s, int64_t *pos, py_val **k, int64_t *h);
+py_val *py_set_pop(py_val *s);                            /* NULL when empty */
+gl_status py_set_compact_after_removals(py_interp *I, py_val *s);
 
 /* ---------------------------------------------------------------- builtins (py_builtins.c) */
 enum {
@@ -253,9 +315,69 @@ gl_status py_track_array(py_interp *I, gl_array *a);      /* released at the end
 gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real);
 bool py_steps(py_interp *I, const py_node *at);           /* counts one step; false when over budget */
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* a op b for a comparison operator (OP_LT .. OP_NOTIN), as the evaluator does it. */
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* del t for a subscript target t (E_INDEX, incl. slices): evaluates the container and key, then
+ * py_delitem / py_delslice. For the stmt lane's `del`. */
+gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env);
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 /* The tracer's error after a failed builder call, at `at`, naming the expression. */
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
+
+/* ---------------------------------------------------------------- containers (py_cont.c) */
+/* Container methods are builtins with ids from PY_CONT_BASE (py_cont.c has their table). */
+#define PY_CONT_BASE 1000
+void py_cont_install(py_interp *I);                       /* set, frozenset */
+/* The method `name` of a list / tuple / dict / set / view (or dict.fromkeys); NULL without an error
+ * when v has no such container method (the caller goes on looking). */
+py_val *py_cont_attr(py_interp *I, const py_node *at, py_val *v, const char *name);
+py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_args *a);
+const char *py_cont_name(int id);
+/* len() of a dict / set / view; false if v is none of them. */
+bool py_cont_len(const py_val *v, int64_t *n);
+/* The items of a dict (keys), set, frozenset or view as an array (a snapshot in iteration order). */
+gl_status py_cont_items(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n);
+/* Iterating a dict / set / view live, as CPython's iterators do: RuntimeError "dictionary changed size
+ * during iteration" / "Set changed size during iteration". next: 1 an item, 0 the end, -1 an error. */
+typedef struct {
+    py_val *c, *d;                /* the container; the dict (for views) */
+    int64_t pos, left, used0;
+    int which;
+} py_citer;
+bool py_citer_is(const py_val *v);
+void py_citer_init(py_citer *it, py_val *v);
+int py_citer_next(py_interp *I, const py_node *at, py_citer *it, py_val **out);
+py_val *py_invert(py_interp *I, const py_node *at, py_val *a);   /* ~a */
+py_val *py_dict_call(py_interp *I, const py_node *at, py_args *a);  /* dict(...) */
+/* a op b for op | & ^ - << >> on ints, sets, dicts and views; NULL without an error when not applicable. */
+py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* In-place a op= b (list += / *=, set |= &= -= ^=, dict |=): *handled false when a is none of these. */
+py_val *py_cont_inplace(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* a <, <=, >, >=, ==, != b on sets (subset order) and views; *handled false otherwise. */
+py_val *py_cont_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* x in c for sets, dicts and views (hashing x); *handled false for other containers. */
+gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x, bool *found, bool *handled);
+/* Equality of sets / frozensets / views (py_eq's cases). */
+bool py_cont_eq(const py_val *a, const py_val *b);
+/* repr of a set / frozenset / view into sb (py_repr calls it). */
+void py_cont_repr(py_interp *I, gl_sb *sb, const py_val *v);
+/* list.sort's algorithm: items (keys[i] the sort key of items[i], or NULL for the items themselves)
+ * stably by Python's '<' (py_compare), CPython's timsort run detection and binary insertion, reverse as
+ * CPython does it (reverse, sort, reverse). The gen lane's sorted() shares it. */
+gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse);
+/* A slice c[lo:hi:st] as the evaluator read it (given = false: omitted / None). */
+typedef struct {
+    int64_t lo, hi, st;
+    bool glo, ghi, gst;
+} py_slice;
+/* CPython's PySlice_AdjustIndices: *count items starting at *start by *step; false + ValueError on step 0. */
+bool py_slice_adjust(py_interp *I, const py_node *at, const py_slice *s, int64_t len, int64_t *start, int64_t *step,
+                     int64_t *count);
+/* l[s] = v (a list; v any iterable). */
+gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s, py_val *v);
+/* del c[k] (list index, dict key) and del l[s]: for the stmt lane's `del`. */
+gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k);
+gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s);
 
 #endif

@@ -13,7 +13,10 @@ static const char *NAMES[B_COUNT] = {
     "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
     "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join"};
 
-const char *py_builtin_name(int id) { return id >= 0 && id < B_COUNT ? NAMES[id] : "?"; }
+const char *py_builtin_name(int id) {
+    if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
+    return id >= 0 && id < B_COUNT ? NAMES[id] : "?";
+}
 
 py_val *py_builtin(py_interp *I, int id, py_val *self) {
     py_val *v = py_new(I, V_BUILTIN);
@@ -35,6 +38,7 @@ void py_builtins_install(py_interp *I) {
             return;
         }
     }
+    py_cont_install(I);
 }
 
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
@@ -168,21 +172,21 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     I->top = tc;
     py_val *res = NULL;
     py_args call = {0};
-    int np = inputs->u.d->n + 1;
+    int np = inputs->u.d->len + 1;
     call.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)np);
     call.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np);
     if (!call.kwn || !call.kwv) {
         py_oom(I);
         goto done;
     }
-    for (int i = 0; i < inputs->u.d->n; i++) {
-        py_val *k = inputs->u.d->k[i];
+    py_val *k, *shape;
+    for (int i = 0; py_dict_next(inputs, &i, &k, &shape);) {
         if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
             py_fail(I, at, GL_E_INVALID, "trace: input names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
             goto done;
         }
         gl_shape s;
-        if (!want_shape(I, at, k->u.str.s, inputs->u.d->v[i], &s)) goto done;
+        if (!want_shape(I, at, k->u.str.s, shape, &s)) goto done;
         gl_array *ex = NULL;
         if (example) {
             py_val *e = py_dict_get(example, k);
@@ -203,8 +207,8 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     if (params) {
         py_val *p = py_dict_new(I);
         if (!p) goto done;
-        for (int i = 0; i < params->u.d->n; i++) {
-            py_val *k = params->u.d->k[i], *pv = params->u.d->v[i];
+        py_val *pv;
+        for (int i = 0; py_dict_next(params, &i, &k, &pv);) {
             if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
                 py_fail(I, at, GL_E_INVALID, "trace: param names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
                 goto done;
@@ -492,6 +496,7 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -500,7 +505,11 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         switch (x->kind) {
         case V_STR: return py_int(I, (int64_t)x->u.str.n);
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
-        case V_DICT: return py_int(I, x->u.d->n);
+        case V_DICT: case V_SET: case V_FROZENSET: case V_DICTVIEW: {
+            int64_t n;
+            py_cont_len(x, &n);
+            return py_int(I, n);
+        }
         case V_RANGE: {
             py_val **items;
             int64_t s = x->u.r.step, lo = x->u.r.start, hi = x->u.r.stop;
@@ -589,32 +598,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (!v[0]) return py_seq(I, id == B_TUPLE ? V_TUPLE : V_LIST, 0);
         return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
     }
-    case B_DICT: {
-        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: dict expected at most 1 argument, got %d", a->npos);
-        py_val *d = py_dict_new(I);
-        if (!d) return NULL;
-        if (a->npos) {
-            py_val **items;
-            int n;
-            if (a->pos[0]->kind == V_DICT) {
-                for (int i = 0; i < a->pos[0]->u.d->n; i++)
-                    if (py_dict_set(I, d, a->pos[0]->u.d->k[i], a->pos[0]->u.d->v[i])) return NULL;
-            } else {
-                if (py_iter_list(I, at, a->pos[0], &items, &n)) return NULL;
-                for (int i = 0; i < n; i++) {
-                    py_val *kv = items[i];
-                    if ((kv->kind != V_TUPLE && kv->kind != V_LIST) || kv->u.seq.n != 2)
-                        return py_fail(I, at, GL_E_INVALID, "ValueError: dictionary update sequence element #%d has the wrong length", i);
-                    if (py_dict_set(I, d, kv->u.seq.v[0], kv->u.seq.v[1])) return NULL;
-                }
-            }
-        }
-        for (int k = 0; k < a->nkw; k++) {
-            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
-            if (!key || py_dict_set(I, d, key, a->kwv[k])) return NULL;
-        }
-        return d;
-    }
+    case B_DICT: return py_dict_call(I, at, a);
     case B_ENUMERATE: {
         static const char *nm[] = {"iterable", "start"};
         int64_t start = 0;
@@ -682,51 +666,6 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
             return I->err.code ? NULL : py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
         return py_float(I, v[1] ? log(x) / log(b) : log(x));
     }
-    case B_D_ITEMS: case B_D_KEYS: case B_D_VALUES: {
-        if (a->npos || a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes no arguments", NAMES[id]);
-        py_dict *D = self->u.d;
-        py_val *r = py_seq(I, V_LIST, D->n);
-        if (!r) return NULL;
-        for (int i = 0; i < D->n; i++)
-            if (!(r->u.seq.v[i] = id == B_D_KEYS ? D->k[i] : id == B_D_VALUES ? D->v[i] : mk_tuple2(I, D->k[i], D->v[i])))
-                return NULL;
-        return r;
-    }
-    case B_D_GET: {
-        static const char *nm[] = {"key", "default"};
-        if (!bind(I, at, "get", a, nm, 2, 1, v)) return NULL;
-        py_val *r = py_dict_get(self, v[0]);
-        return r ? r : v[1] ? v[1] : &py_None;
-    }
-    case B_D_UPDATE: {
-        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: update expected at most 1 argument");
-        if (a->npos) {
-            py_val *o = a->pos[0];
-            if (o->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "TypeError: update() needs a dict, got %s", py_type_name(o));
-            for (int i = 0; i < o->u.d->n; i++)
-                if (py_dict_set(I, self, o->u.d->k[i], o->u.d->v[i])) return NULL;
-        }
-        for (int k = 0; k < a->nkw; k++) {
-            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
-            if (!key || py_dict_set(I, self, key, a->kwv[k])) return NULL;
-        }
-        return &py_None;
-    }
-    case B_L_APPEND: {
-        static const char *nm[] = {"object"};
-        if (!bind(I, at, "append", a, nm, 1, 1, v)) return NULL;
-        return py_list_push(I, self, v[0]) ? NULL : &py_None;
-    }
-    case B_L_EXTEND: {
-        static const char *nm[] = {"iterable"};
-        py_val **items;
-        int n;
-        if (!bind(I, at, "extend", a, nm, 1, 1, v) || py_iter_list(I, at, v[0], &items, &n)) return NULL;
-        int k = n;                 /* x.extend(x): the items as they were */
-        for (int i = 0; i < k; i++)
-            if (py_list_push(I, self, items[i])) return NULL;
-        return &py_None;
-    }
     case B_S_JOIN: {
         static const char *nm[] = {"iterable"};
         py_val **items;
@@ -791,6 +730,8 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
 }
 
 py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
+    py_val *m = py_cont_attr(I, at, v, name);     /* list / tuple / dict / set methods, dict.fromkeys */
+    if (m || I->err.code) return m;
     switch (v->kind) {
     case V_MODULE: return py_module_attr(I, at, v->u.mod, name);
     case V_CFG:
@@ -818,17 +759,6 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
             gl_shape s = gl_array_shape(v->u.arr->real);
             return shape_tuple(I, &s);
         }
-        break;
-    case V_DICT:
-        if (strcmp(name, "items") == 0) return py_builtin(I, B_D_ITEMS, v);
-        if (strcmp(name, "keys") == 0) return py_builtin(I, B_D_KEYS, v);
-        if (strcmp(name, "values") == 0) return py_builtin(I, B_D_VALUES, v);
-        if (strcmp(name, "get") == 0) return py_builtin(I, B_D_GET, v);
-        if (strcmp(name, "update") == 0) return py_builtin(I, B_D_UPDATE, v);
-        break;
-    case V_LIST:
-        if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
-        if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
         break;
     case V_STR:
         if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);

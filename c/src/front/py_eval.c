@@ -248,10 +248,8 @@ gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***ite
         *items = v->u.seq.v;
         *n = v->u.seq.n;
         return GL_OK;
-    case V_DICT:
-        *items = v->u.d->k;
-        *n = v->u.d->n;
-        return GL_OK;
+    case V_DICT: case V_SET: case V_FROZENSET: case V_DICTVIEW:
+        return py_cont_items(I, at, v, items, n);
     case V_STR: {
         py_val *l = py_seq(I, V_LIST, (int)(v->u.str.n > GL_PROGRAM_MAX_SEQ ? GL_PROGRAM_MAX_SEQ + 1 : v->u.str.n));
         if (!l) return I->err.code;
@@ -329,7 +327,16 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 }
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
+    if ((op >= OP_BITOR && op <= OP_RSHIFT) && (a->kind == V_TENSOR || b->kind == V_TENSOR))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'",
+                       op == OP_BITOR ? "|" : op == OP_BITXOR ? "^" : op == OP_BITAND ? "&" : op == OP_LSHIFT ? "<<" : ">>",
+                       py_type_name(a), py_type_name(b));
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
+    if (op >= OP_BITOR || op == OP_SUB) {          /* sets, dict |, ints' bitwise operators (py_cont.c) */
+        bool handled;
+        py_val *r = py_cont_binop(I, at, op, a, b, &handled);
+        if (handled) return r;
+    }
     if (op == OP_ADD && a->kind == b->kind && (a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST)) {
         if (a->kind == V_STR) {
             size_t n = a->u.str.n + b->u.str.n;
@@ -407,6 +414,13 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         return py_bool(op == OP_IS ? same : !same);
     }
     case OP_EQ: case OP_NE: {
+        if ((a->kind == V_LIST || a->kind == V_TUPLE) && a->kind == b->kind) {   /* == on big lists is work */
+            I->steps += (a->u.seq.n < b->u.seq.n ? a->u.seq.n : b->u.seq.n) / 16;
+            if (!py_steps(I, at)) return NULL;
+        } else if (a->kind == V_DICT && b->kind == V_DICT) {
+            I->steps += a->u.d->len / 16;
+            if (!py_steps(I, at)) return NULL;
+        }
         bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
                       ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
                       : py_eq(a, b);
@@ -421,8 +435,9 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             if (!a->u.str.n) found = true;
             for (size_t i = 0; !found && a->u.str.n <= b->u.str.n && i + a->u.str.n <= b->u.str.n; i++)
                 found = memcmp(b->u.str.s + i, a->u.str.s, a->u.str.n) == 0;
-        } else if (b->kind == V_DICT) {
-            found = py_dict_get(b, a) != NULL;
+        } else if (py_citer_is(b)) {
+            bool handled;
+            if (py_cont_contains(I, at, b, a, &found, &handled)) return NULL;
         } else if (b->kind == V_RANGE) {
             if (a->kind == V_INT) {
                 int64_t x = a->u.i, s = b->u.r.step;
@@ -430,7 +445,9 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 found = inr && (x - b->u.r.start) % s == 0;
             }
         } else if (b->kind == V_TUPLE || b->kind == V_LIST) {
-            for (int i = 0; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+            int i = 0;
+            for (; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
+            I->steps += i / 16;              /* a linear search is work */
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
         }
@@ -451,6 +468,15 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         if (io < 0) return NULL;
         return py_tensor(I, at, tc, gt ? gl_t_gt(tc->tr, t->u.tn.id, io) : gl_t_lt(tc->tr, t->u.tn.id, io));
     }
+    {
+        bool handled;
+        py_val *r = py_cont_compare(I, at, op, a, b, &handled);   /* sets: the subset order */
+        if (handled) return r;
+    }
+    if ((a->kind == V_LIST || a->kind == V_TUPLE) && a->kind == b->kind) {
+        I->steps += (a->u.seq.n < b->u.seq.n ? a->u.seq.n : b->u.seq.n) / 16;
+        if (!py_steps(I, at)) return NULL;
+    }
     bool ok;
     int c = cmp_plain(I, at, a, b, &ok);
     if (!ok)
@@ -464,6 +490,8 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
     default: return py_bool(c >= 0);
     }
 }
+
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) { return compare(I, at, op, a, b); }
 
 /* ---- evaluation */
 static py_val *eval(py_interp *I, py_node *n, py_env *env);
@@ -543,6 +571,10 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
             py_val *x = eval(I, n->a, env);
             return x ? py_list_push(I, out, x) : I->err.code;
         }
+        if (n->kind == E_SETCOMP) {
+            py_val *x = eval(I, n->a, env);
+            return x ? py_set_add(I, n->a, out, x) : I->err.code;
+        }
         py_val *key = eval(I, n->a, env);
         py_val *val = key ? eval(I, n->b, env) : NULL;
         return val ? py_dict_set(I, out, key, val) : I->err.code;
@@ -556,6 +588,15 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
     }
     py_val *it = eval(I, c->b, env);
     if (!it) return I->err.code;
+    if (py_citer_is(it)) {               /* dicts and sets: live, as CPython's iterators */
+        py_citer ci;
+        py_citer_init(&ci, it);
+        py_val *x;
+        int r;
+        while ((r = py_citer_next(I, c->b, &ci, &x)) > 0)
+            if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
+        return r < 0 ? I->err.code : GL_OK;
+    }
     py_val **items;
     int cnt;
     if (py_iter_list(I, c->b, it, &items, &cnt)) return I->err.code;
@@ -583,6 +624,12 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
             if (x->kind == E_DSTAR && v->kind != V_DICT)
                 return py_fail(I, x, GL_E_INVALID, "TypeError: argument after ** must be a dict, not %s", py_type_name(v));
             if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
+            py_val **dvals = NULL;
+            if (x->kind == E_DSTAR) {    /* the values, in the keys' order */
+                if (!(dvals = py_alloc(&I->ar, sizeof *dvals * (size_t)(cnt ? cnt : 1)))) return py_oom(I);
+                int j = 0;
+                for (int pos = 0; j < cnt && py_dict_next(v, &pos, NULL, &dvals[j]); j++) {}
+            }
             int need = a.npos + a.nkw + cnt + (n->n - i);
             if (need > cap) {
                 if (need > 10000) return py_fail(I, x, GL_E_LIMIT, "too many arguments (%d)", need);
@@ -607,7 +654,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                     const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
                     if (!k) return py_oom(I);
                     a.kwn[a.nkw] = k;
-                    a.kwv[a.nkw++] = v->u.d->v[j];
+                    a.kwv[a.nkw++] = dvals[j];
                 }
             }
             continue;
@@ -651,6 +698,28 @@ static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool 
     return true;
 }
 
+static gl_status eval_slice(py_interp *I, py_node *sn, py_env *env, py_slice *out) {
+    if (!slice_arg(I, sn->a, env, &out->lo, &out->glo) || !slice_arg(I, sn->b, env, &out->hi, &out->ghi) ||
+        !slice_arg(I, sn->c, env, &out->st, &out->gst))
+        return I->err.code;
+    return GL_OK;
+}
+
+gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
+    py_val *c = eval(I, t->a, env);
+    if (!c) return I->err.code;
+    if (t->b->kind == E_SLICE) {
+        py_slice sl;
+        if (eval_slice(I, t->b, env, &sl)) return I->err.code;
+        if (c->kind == V_DICT)
+            return py_fail(I, t, GL_E_INVALID, "TypeError: unhashable type: 'slice'"), GL_E_INVALID;
+        return py_delslice(I, t, c, &sl);
+    }
+    py_val *k = eval(I, t->b, env);
+    if (!k) return I->err.code;
+    return py_delitem(I, t, c, k);
+}
+
 static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
@@ -691,7 +760,8 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *k = eval(I, n->b, env);
     if (!k) return NULL;
     if (c->kind == V_DICT) {
-        py_val *v = py_dict_get(c, k);
+        py_val *v;
+        if (py_dict_find(I, n, c, k, &v)) return NULL;
         if (v) return v;
         gl_sb sb;
         gl_sb_init(&sb);
@@ -703,7 +773,9 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
     if (k->kind != V_INT && k->kind != V_BOOL)
-        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
+        return py_fail(I, n, GL_E_INVALID, c->kind == V_STR ? "TypeError: %s indices must be integers, not '%s'"
+                                                            : "TypeError: %s indices must be integers or slices, not %s",
+                       c->kind == V_STR ? "string" : py_type_name(c), py_type_name(k));
     int64_t len = c->kind == V_STR ? (int64_t)c->u.str.n : c->kind == V_RANGE ? range_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
@@ -739,6 +811,47 @@ static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
     return v;
 }
 
+/* A constant of a set display, as 3.11's compiler folds it (literals, signed numbers, folded arithmetic,
+ * tuples of constants). */
+static bool const_expr(const py_node *x, int depth) {
+    if (depth > 20) return false;
+    switch (x->kind) {
+    case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_TRUE: case E_FALSE: return true;
+    case E_UNARY: return const_expr(x->a, depth + 1);
+    case E_BINOP: return x->op != OP_MATMUL && const_expr(x->a, depth + 1) && const_expr(x->b, depth + 1);
+    case E_TUPLE:
+        for (int i = 0; i < x->n; i++)
+            if (!const_expr(x->list[i], depth + 1)) return false;
+        return true;
+    default: return false;
+    }
+}
+
+/* {a, b, c}: 3.11 adds the items one by one (BUILD_SET), except that a display of three or more constants
+ * is a frozenset constant merged into an empty set (SET_UPDATE) — another table order, e.g.
+ * {8, 0, 16, 1, 2} prints {0, 1, 2, 16, 8}. Starred items merge their iterable (SET_UPDATE). */
+static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
+    py_val *s = py_set_new(I, false);
+    if (!s) return NULL;
+    bool consts = n->n > 2;
+    for (int i = 0; consts && i < n->n; i++) consts = const_expr(n->list[i], 0);
+    py_val *dst = consts ? py_set_new(I, true) : s;
+    if (!dst) return NULL;
+    for (int i = 0; i < n->n; i++) {
+        py_node *x = n->list[i];
+        py_val *v = eval(I, x->kind == E_STAR ? x->a : x, env);
+        if (!v) return NULL;
+        if (x->kind == E_STAR) {
+            if (v->kind == V_TENSOR) return py_fail(I, x, GL_E_INVALID, "iterating over a tensor is not supported");
+            if (py_set_update(I, x, dst, v)) return NULL;
+        } else if (py_set_add(I, x, dst, v)) {
+            return NULL;
+        }
+    }
+    if (consts && py_set_update(I, n, s, dst)) return NULL;
+    return s;
+}
+
 static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
     py_val *a, *b, *v;
     switch (n->kind) {
@@ -763,22 +876,24 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         if (!(v = py_dict_new(I))) return NULL;
         for (int i = 0; i < n->n; i++) {
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
-            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR)
-                return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
-            if (py_dict_set(I, v, a, b)) return NULL;
+            int64_t h;
+            if (!py_hash(I, n->list[i], a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
         }
         return v;
-    case E_LISTCOMP: case E_DICTCOMP: {
+    case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP: {
         py_env *ce = py_env_new(I, env);
         if (!ce) return NULL;
-        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : py_dict_new(I))) return NULL;
+        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : n->kind == E_SETCOMP ? py_set_new(I, false) : py_dict_new(I)))
+            return NULL;
         return comp(I, n, 0, ce, v) ? NULL : v;
     }
+    case E_SET: return eval_set(I, n, env);
     case E_BINOP:
         if (!(a = eval(I, n->a, env)) || !(b = eval(I, n->b, env))) return NULL;
         return py_binop(I, n, n->op, a, b);
     case E_UNARY:
         if (!(a = eval(I, n->a, env))) return NULL;
+        if (n->op == OP_INVERT) return py_invert(I, n, a);
         if (a->kind == V_TENSOR) {
             if (n->op == OP_POS) return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary +: 'Tensor'");
             if (!live_tensor(I, n, a)) return NULL;
@@ -871,17 +986,21 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     case E_INDEX: {
         py_val *c = eval(I, t->a, env);
         if (!c) return I->err.code;
-        if (t->b->kind == E_SLICE) return py_fail(I, t, GL_E_INVALID, "slice assignment is not supported"), GL_E_INVALID;
+        if (t->b->kind == E_SLICE) {
+            py_slice sl;
+            if (eval_slice(I, t->b, env, &sl)) return I->err.code;
+            return py_setslice(I, t, c, &sl, v);
+        }
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
         if (c->kind == V_DICT) {
-            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
-                return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
-            return py_dict_set(I, c, k, v);
+            int64_t h;
+            if (!py_hash(I, t->b, k, &h)) return I->err.code;
+            return py_dict_set_hashed(I, c, k, h, v);
         }
         if (c->kind == V_LIST) {
             if (k->kind != V_INT && k->kind != V_BOOL)
-                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers, not %s", py_type_name(k)), GL_E_INVALID;
+                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), GL_E_INVALID;
             bool ok;
             int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, c->u.seq.n, &ok);
             if (!ok) return py_fail(I, t, GL_E_INVALID, "IndexError: list assignment index out of range"), GL_E_INVALID;
@@ -921,13 +1040,10 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_AUG: {
         py_val *cur = eval(I, s->a, env), *rhs;
         if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
-        if (cur->kind == V_LIST && s->op == OP_ADD) {     /* list += iterable extends in place */
-            py_val **items;
-            int cnt;
-            if (py_iter_list(I, s->b, rhs, &items, &cnt)) return I->err.code;
-            for (int i = 0; i < cnt; i++)
-                if (py_list_push(I, cur, items[i])) return I->err.code;
-            return GL_OK;
+        {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
+            bool handled;
+            py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);
+            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
         }
         py_trace *tc = I->top;
         int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
@@ -954,6 +1070,19 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
                 if (I->ctl == CTL_RETURN) break;
             }
             return GL_OK;
+        }
+        if (py_citer_is(it)) {               /* dicts and sets: live, as CPython's iterators */
+            py_citer ci;
+            py_citer_init(&ci, it);
+            py_val *x;
+            int r;
+            while ((r = py_citer_next(I, s->b, &ci, &x)) > 0) {
+                if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
+                if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
+                if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+                if (I->ctl == CTL_RETURN) break;
+            }
+            return r < 0 ? I->err.code : GL_OK;
         }
         py_val **items;
         int cnt;

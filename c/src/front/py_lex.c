@@ -80,7 +80,7 @@ size_t py_unescape(char *d, const char *s, size_t n) {
     return o;
 }
 
-static const char *OPS3[] = {"**=", "//=", "...", NULL};
+static const char *OPS3[] = {"**=", "//=", "...", "<<=", ">>=", NULL};
 static const char *OPS2[] = {"**", "//", "==", "!=", "<=", ">=", "+=", "-=", "*=", "/=", "%=", "@=", "->",
                              "<<", ">>", "&=", "|=", "^=", ":=", NULL};
 static const char OPS1[] = "()[]{},:.;@=+-*/%<>~&|^!";

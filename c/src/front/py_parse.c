@@ -357,6 +357,20 @@ static py_node *strings(parser *P) {
  *     | '(' [exprlist | expr comp_clauses] ')'
  *     | '[' [expr (',' expr)* [','] | expr comp_clauses] ']'
  *     | '{' [expr ':' expr (',' expr ':' expr)* [','] | expr ':' expr comp_clauses] '}' */
+static py_node *bitor(parser *P);
+static py_node *set_display(parser *P, py_node *n, py_node *x);
+
+/* set_item: '*' bitor | expr */
+static py_node *set_item(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return expr(P);
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = bitor(P))) return NULL;
+    span_to(n, n->a);
+    return n;
+}
+
 static py_node *atom(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
@@ -462,8 +476,9 @@ static py_node *atom(parser *P) {
         if (!(n = mk(P, E_DICT, t))) return NULL;
         vec k = {0}, v = {0};
         if (!is_op(peek(P), "}")) {
-            py_node *x = expr(P);
+            py_node *x = set_item(P);
             if (!x) return NULL;
+            if (x->kind == E_STAR || !is_op(peek(P), ":")) return set_display(P, n, x);
             if (!expect(P, ":")) return NULL;
             py_node *y = expr(P);
             if (!y) return NULL;
@@ -494,6 +509,33 @@ static py_node *atom(parser *P) {
         return expect(P, "}") ? n : NULL;
     }
     return syntax(P, t);
+}
+
+/* set display: '{' set_item (',' set_item)* [','] '}' | '{' expr comp_clauses '}'  (n: the '{' node, x: the first item) */
+static py_node *set_display(parser *P, py_node *n, py_node *x) {
+    if (x->kind != E_STAR && is_kw(peek(P), "for")) {
+        n->kind = E_SETCOMP;
+        n->a = x;
+        vec cl = {0};
+        if (!comp_clauses(P, &cl)) return NULL;
+        n->list = cl.v;
+        n->n = cl.n;
+        span_tok(n, peek(P));
+        return expect(P, "}") ? n : NULL;
+    }
+    n->kind = E_SET;
+    vec v = {0};
+    if (!vpush(P, &v, x)) return NULL;
+    while (is_op(peek(P), ",")) {
+        next(P);
+        if (is_op(peek(P), "}")) break;
+        py_node *y = set_item(P);
+        if (!y || !vpush(P, &v, y)) return NULL;
+    }
+    n->list = v.v;
+    n->n = v.n;
+    span_tok(n, peek(P));
+    return expect(P, "}") ? n : NULL;
 }
 
 /* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr */
@@ -615,12 +657,12 @@ static py_node *power(parser *P) {
 /* factor: ('-' | '+') factor | power */
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
-    if (!is_op(t, "-") && !is_op(t, "+")) return power(P);
+    if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
     if (!enter(P)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
-    n->op = is_op(t, "-") ? OP_NEG : OP_POS;
+    n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
     P->depth--;
@@ -670,6 +712,59 @@ static py_node *arith(parser *P) {
     return x;
 }
 
+/* shift: arith (('<<' | '>>') arith)*    bitand: shift ('&' shift)*    bitxor: bitand ('^' bitand)*
+ * bitor: bitxor ('|' bitxor)*    (Python's precedence, loosest last) */
+static py_node *shift(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = arith(P);
+    while (x) {
+        py_tok *t = peek(P);
+        int op = is_op(t, "<<") ? OP_LSHIFT : is_op(t, ">>") ? OP_RSHIFT : -1;
+        if (op < 0) break;
+        next(P);
+        py_node *y = arith(P);
+        if (!y) return NULL;
+        x = binary(P, t0, op, x, y);
+    }
+    return x;
+}
+
+static py_node *bitand(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = shift(P);
+    while (x && is_op(peek(P), "&")) {
+        next(P);
+        py_node *y = shift(P);
+        if (!y) return NULL;
+        x = binary(P, t0, OP_BITAND, x, y);
+    }
+    return x;
+}
+
+static py_node *bitxor(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = bitand(P);
+    while (x && is_op(peek(P), "^")) {
+        next(P);
+        py_node *y = bitand(P);
+        if (!y) return NULL;
+        x = binary(P, t0, OP_BITXOR, x, y);
+    }
+    return x;
+}
+
+static py_node *bitor(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = bitxor(P);
+    while (x && is_op(peek(P), "|")) {
+        next(P);
+        py_node *y = bitxor(P);
+        if (!y) return NULL;
+        x = binary(P, t0, OP_BITOR, x, y);
+    }
+    return x;
+}
+
 static int cmp_op(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_OP) {
@@ -688,10 +783,10 @@ static int cmp_op(parser *P) {
     return -1;
 }
 
-/* comparison: arith (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) arith)* */
+/* comparison: bitor (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) bitor)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = arith(P);
+    py_node *x = bitor(P);
     if (!x) return NULL;
     int op = cmp_op(P);
     if (op < 0) return x;
@@ -701,7 +796,7 @@ static py_node *comparison(parser *P) {
     while (op >= 0) {
         if (nops == 64) return perr(P, peek(P), GL_E_LIMIT, "too many chained comparisons%s", "");
         ops[nops++] = op;
-        py_node *y = arith(P);
+        py_node *y = bitor(P);
         if (!y || !vpush(P, &v, y)) return NULL;
         op = cmp_op(P);
     }
@@ -944,8 +1039,9 @@ static py_node *small_stmt(parser *P) {
     py_node *x = exprlist(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
-    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", NULL};
-    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL};
+    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "|=", "&=", "^=", "<<=", ">>=", NULL};
+    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL, OP_BITOR, OP_BITAND,
+                                OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
             if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);
