@@ -20,6 +20,9 @@ typedef struct {
 } py_arena;
 
 void *py_alloc(py_arena *a, size_t n);                    /* zero-filled; NULL when over budget */
+/* Gives back a block of n bytes from py_alloc when it was big enough (> 64 KiB) to have a chunk of its own
+ * (a grown table's old arrays); otherwise nothing. p must not be used afterwards. */
+void py_release(py_arena *a, void *p, size_t n);
 char *py_strndup(py_arena *a, const char *s, size_t n);
 const char *py_intern(py_arena *a, const char *s, size_t n);   /* equal names → equal pointers */
 void py_arena_free(py_arena *a);

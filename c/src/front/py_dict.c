@@ -262,6 +262,12 @@ static gl_status dict_resize(py_interp *I, py_dict *D, int64_t need) {
             eh[n] = D->eh[i];
             n++;
         }
+    if (D->ix) {                  /* the old arrays: nothing else points into them */
+        py_release(&I->ar, D->ek, sizeof *ek * (size_t)D->cap);
+        py_release(&I->ar, D->ev, sizeof *ev * (size_t)D->cap);
+        py_release(&I->ar, D->eh, sizeof *eh * (size_t)D->cap);
+        py_release(&I->ar, D->ix, sizeof *ix * (size_t)(D->mask + 1));
+    }
     D->ek = ek;
     D->ev = ev;
     D->eh = eh;
@@ -391,6 +397,8 @@ static gl_status set_resize(py_interp *I, py_set *S, int64_t minused) {
         if (old.key[i] && old.key[i] != &py_set_dummy)
             set_insert_clean(S->key, S->hash, (uint64_t)S->mask, old.key[i], old.hash[i]);
     S->fill = S->used;
+    py_release(&I->ar, old.key, sizeof *old.key * (size_t)(old.mask + 1));
+    py_release(&I->ar, old.hash, sizeof *old.hash * (size_t)(old.mask + 1));
     return GL_OK;
 }
 

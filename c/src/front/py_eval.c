@@ -357,6 +357,9 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         memcpy(r->u.seq.v + a->u.seq.n, b->u.seq.v, sizeof(py_val *) * (size_t)b->u.seq.n);
         return r;
     }
+    if (op == OP_ADD && (a->kind == V_LIST || a->kind == V_TUPLE) && a->kind != b->kind)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_type_name(a),
+                       py_type_name(b), py_type_name(a));
     if (op == OP_MUL) {
         bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
         bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
@@ -474,8 +477,26 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         if (handled) return r;
     }
     if ((a->kind == V_LIST || a->kind == V_TUPLE) && a->kind == b->kind) {
-        I->steps += (a->u.seq.n < b->u.seq.n ? a->u.seq.n : b->u.seq.n) / 16;
+        /* CPython's list / tuple richcompare: the first index whose items differ decides, by comparing those
+         * items with the same operator (so [1, 'a'] < [1, 2] fails on 'str' and 'int'); else the lengths */
+        int i = 0, na = a->u.seq.n, nb = b->u.seq.n;
+        while (i < na && i < nb && (a->u.seq.v[i] == b->u.seq.v[i] || py_eq(a->u.seq.v[i], b->u.seq.v[i]))) i++;
+        I->steps += i / 16;
         if (!py_steps(I, at)) return NULL;
+        if (i < na && i < nb) {
+            if (I->edepth >= GL_PROGRAM_MAX_EVAL)
+                return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded in comparison");
+            I->edepth++;
+            py_val *r = compare(I, at, op, a->u.seq.v[i], b->u.seq.v[i]);
+            I->edepth--;
+            return r;
+        }
+        switch (op) {
+        case OP_LT: return py_bool(na < nb);
+        case OP_GT: return py_bool(na > nb);
+        case OP_LE: return py_bool(na <= nb);
+        default: return py_bool(na >= nb);
+        }
     }
     bool ok;
     int c = cmp_plain(I, at, a, b, &ok);
@@ -596,6 +617,14 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         while ((r = py_citer_next(I, c->b, &ci, &x)) > 0)
             if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
         return r < 0 ? I->err.code : GL_OK;
+    }
+    if (it->kind == V_RANGE) {           /* lazily, as the for statement: no list of the range's ints */
+        int64_t len = range_len(it);
+        for (int64_t i = 0; i < len; i++) {
+            py_val *x = py_int(I, it->u.r.start + i * it->u.r.step);
+            if (!x || assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
+        }
+        return GL_OK;
     }
     py_val **items;
     int cnt;
@@ -829,7 +858,9 @@ static bool const_expr(const py_node *x, int depth) {
 
 /* {a, b, c}: 3.11 adds the items one by one (BUILD_SET), except that a display of three or more constants
  * is a frozenset constant merged into an empty set (SET_UPDATE) — another table order, e.g.
- * {8, 0, 16, 1, 2} prints {0, 1, 2, 16, 8}. Starred items merge their iterable (SET_UPDATE). */
+ * {8, 0, 16, 1, 2} prints {0, 1, 2, 16, 8} — and the compiler's constant merging (merge_consts_recursive)
+ * has rebuilt that frozenset once more by adding its items in its table order. Starred items merge their
+ * iterable (SET_UPDATE). */
 static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
     py_val *s = py_set_new(I, false);
     if (!s) return NULL;
@@ -848,7 +879,13 @@ static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
             return NULL;
         }
     }
-    if (consts && py_set_update(I, n, s, dst)) return NULL;
+    if (consts) {   /* the compiler's constant merging rebuilds the frozenset from its own table order */
+        py_val *again = py_set_new(I, true), *k;
+        if (!again) return NULL;
+        for (int64_t i = 0; py_set_next(dst, &i, &k, NULL);)
+            if (py_set_add(I, n, again, k)) return NULL;
+        if (py_set_update(I, n, s, again)) return NULL;
+    }
     return s;
 }
 
