@@ -87,8 +87,11 @@ $(BUILD)/graphlab.wasm: $(LIB_SRC) $(CLI_SRC) $(HDRS)
 	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) $(LIB_SRC) $(CLI_SRC) -lm -o $@
 
 # ---- tests
-# `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then builds every
-# flavour in parallel (native, ASan tests, WASI, Emscripten), then runs the C unit tests and Vitest.
+# `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then checks in well under
+# a second that the mutants cannot rot (`make mutants-check`: every curated mutant of tools/mutants.txt applies
+# exactly once to the working tree, Stryker's `mutate` list and suites exist; it names the ones that do not and
+# fails), then builds every flavour in parallel (native, ASan tests, WASI, Emscripten), then runs the C unit
+# tests and Vitest.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 deps:
@@ -97,6 +100,7 @@ deps:
 build-all: native wasi wasm web $(BUILD)/graphlab_asan $(TEST_BINS) $(RUNTIME_CHECK) fuzz-build
 
 test: deps
+	@node tools/mutate.mjs --check
 	@$(MAKE) --no-print-directory -j$(JOBS) build-all
 	@sh tools/run-c-tests.sh $(TEST_BINS)
 	@$(MAKE) --no-print-directory fuzz-smoke
@@ -119,6 +123,7 @@ $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 
 clean:
@@ -270,11 +275,17 @@ $(BUILD)/fuzz/%: c/fuzz/%.c c/fuzz/fuzz_common.h $(BUILD)/fuzz/libgraphlab_fuzz.
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_SAN) -fsanitize=fuzzer $(FUZZ_DEFS) $(INC) $< $(BUILD)/fuzz/libgraphlab_fuzz.a -lm -o $@
 
+# The differential fuzzer against CPython (tests/py-fuzz.test.js, tools/pyfuzz.py): 300 programs in `make test`,
+# PYFUZZ_COUNT of them (seed PYFUZZ_SEED) in `make fuzz`.
+PYFUZZ_COUNT ?= 3000
+PYFUZZ_SEED ?= 7
+
 fuzz-smoke: $(FUZZ_BINS)
 	@sh tools/fuzz.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_HARNESSES)
 
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) native
 	@sh tools/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+	PYFUZZ_COUNT=$(PYFUZZ_COUNT) PYFUZZ_SEED=$(PYFUZZ_SEED) npx vitest run tests/py-fuzz.test.js
 
 # ==================================================================== docs figures
 # `make docs-figures`: the PNGs of README.md and docs/panels/*.md (docs/img/), screenshots of the lab taken by
@@ -301,7 +312,10 @@ bench-lab: wasm web
 # failure (killed) and prints every outcome and the score (exit 0; 2 on a tool error such as a stale snippet).
 # `make mutate-web`: Stryker (stryker.config.mjs) over the lab's pure modules, killed by tests/web/; the
 # module is built first so that the suites that load it run. Both take minutes.
-.PHONY: mutate mutate-web
+.PHONY: mutate mutate-web mutants-check
+mutants-check:
+	@node tools/mutate.mjs --check
+
 mutate:
 	node tools/mutate.mjs
 

@@ -23,7 +23,11 @@ if [ -n "$need" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >/dev/null
 fi
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+# A node_modules that is a symlink (a git worktree sharing another checkout's) belongs to that checkout: npm ci
+# would empty the directory it points to (everyone's) and put a private copy here, so it is left alone.
+if [ -L node_modules ]; then
+  :
+elif [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # nothing may download a browser: puppeteer-core drives Debian's firefox-esr, playwright-core its chromium
   PUPPETEER_SKIP_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 fi

@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIST = join(ROOT, 'tools', 'mutants.txt');
@@ -136,7 +136,73 @@ function runSteps(dir, steps, testBins) {
   return null;
 }
 
-function main() {
+/** Why each mutant cannot be made in the tree at `root` (empty when every one applies exactly once). */
+function rottenMutants(root, mutants) {
+  const rotten = [];
+  for (const mu of mutants) {
+    const p = join(root, mu.file);
+    const r = existsSync(p) ? mutate(readFileSync(p, 'utf8'), mu) : { error: 'no such file' };
+    if (r.error) rotten.push(`  ${mu.id} (${mu.file}): ${r.error}`);
+  }
+  return rotten;
+}
+
+/** A glob of Stryker's `mutate` list (`*` within a path segment, `**` across them) as a RegExp. */
+function globRe(glob) {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '*' && glob[i + 1] === '*') { re += '.*'; i++; if (glob[i + 1] === '/') i++; }
+    else if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else re += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${re}$`);
+}
+
+/** The web mutants' config (Stryker): every `mutate` entry names or matches a tracked file, and every suite
+ * its Vitest config runs exists. Returns the problems, one line each. */
+async function webConfigProblems(root) {
+  const problems = [];
+  const cfgPath = join(root, 'stryker.config.mjs');
+  if (!existsSync(cfgPath)) return problems;
+  const cfg = (await import(pathToFileURL(cfgPath).href)).default;
+  const files = sh('git', ['ls-files', '--cached', '--others', '--exclude-standard'], root).out.split('\n').filter(Boolean);
+  for (const pat of cfg.mutate ?? []) {
+    const neg = pat.startsWith('!');
+    const g = (neg ? pat.slice(1) : pat).replace(/:\d+(-\d+)?(:\d+)?$/, '');   // a file:line-line range
+    const re = globRe(g);
+    if (!neg && !files.some((f) => re.test(f))) problems.push(`  stryker.config.mjs mutate "${pat}": matches no file`);
+  }
+  const vcfgFile = cfg.vitest?.configFile;
+  if (vcfgFile) {
+    const vp = join(root, vcfgFile);
+    if (!existsSync(vp)) problems.push(`  stryker.config.mjs vitest.configFile "${vcfgFile}": no such file`);
+    else {
+      const src = readFileSync(vp, 'utf8');
+      const m = /const SUITES = \[([^\]]*)\]/.exec(src);
+      for (const name of m ? [...m[1].matchAll(/'([^']+)'/g)].map((x) => x[1]) : []) {
+        if (!existsSync(join(root, 'tests', 'web', `${name}.test.js`))) {
+          problems.push(`  ${vcfgFile} SUITES "${name}": no tests/web/${name}.test.js`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** `--check`: the working tree as it is (uncommitted edits included), no copy, no build: seconds. */
+async function check(mutants) {
+  const t0 = Date.now();
+  const rotten = rottenMutants(ROOT, mutants);
+  const web = await webConfigProblems(ROOT);
+  if (rotten.length) console.error(`mutate --check: ${rotten.length} mutant(s) of tools/mutants.txt no longer apply exactly once (re-anchor them: same bug, new code):\n${rotten.join('\n')}`);
+  if (web.length) console.error(`mutate --check: the web mutants' config (stryker.config.mjs) names what is not there:\n${web.join('\n')}`);
+  if (rotten.length || web.length) { process.exitCode = 1; return; }
+  console.log(`mutate --check: all ${mutants.length} mutants apply exactly once; the web mutants' config matches the tree (${secs(t0)} s)`);
+}
+
+async function main() {
   const args = process.argv.slice(2);
   const checkOnly = args.includes('--check');
   const only = new Set(args.filter((a) => a !== '--check'));
@@ -145,6 +211,7 @@ function main() {
     for (const id of only) if (!mutants.some((m) => m.id === id)) die(`no mutant "${id}" in ${LIST}`);
     mutants = mutants.filter((m) => only.has(m.id));
   }
+  if (checkOnly) return check(mutants);
   const dir = mkdtempSync(join(tmpdir(), 'graphlab-mutate-'));
   const cleanup = () => { if (!process.env.MUTATE_KEEP) rmSync(dir, { recursive: true, force: true }); };
   try {
@@ -156,17 +223,8 @@ function main() {
     console.log(`mutate: ${mutants.length} mutants on ${rev} ${head}, in ${dir}`);
 
     // Every snippet exactly once, before anything is built.
-    const rotten = [];
-    for (const mu of mutants) {
-      const p = join(dir, mu.file);
-      const r = existsSync(p) ? mutate(readFileSync(p, 'utf8'), mu) : { error: 'no such file' };
-      if (r.error) rotten.push(`  ${mu.id} (${mu.file}): ${r.error}`);
-    }
+    const rotten = rottenMutants(dir, mutants);
     if (rotten.length) die(`mutants that no longer apply (fix tools/mutants.txt):\n${rotten.join('\n')}`);
-    if (checkOnly) {
-      console.log(`mutate: all ${mutants.length} mutants apply`);
-      return;
-    }
 
     const testBins = readdirSync(join(dir, 'c', 'tests')).filter((f) => /^test_\w+\.c$/.test(f)).sort()
       .map((f) => `build/tests/${f.slice(0, -2)}`);
@@ -220,7 +278,7 @@ function main() {
 }
 
 try {
-  main();
+  await main();
 } catch (err) {
   if (!(err instanceof ToolError)) throw err;
   console.error(`mutate: ${err.message}`);

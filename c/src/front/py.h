@@ -65,7 +65,8 @@ typedef enum {
     S_EXPR, S_ASSIGN, S_AUG, S_IF, S_FOR, S_WHILE, S_BREAK, S_CONTINUE, S_PASS, S_RETURN, S_DEF, S_IMPORT,
     S_FROM, S_ALIAS, S_ASSERT,
     /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
-    E_SET, E_SETCOMP
+    E_SET, E_SETCOMP,
+    E_YIELD, E_YIELDFROM, E_GENEXP        /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
 } py_kind;
 
 /* Operators (binary, unary, comparison). */
@@ -95,6 +96,7 @@ struct py_node {
     size_t slen;
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
+    signed char yflag;            /* py_gen.c: 0 not yet known, 1 no yield inside, 2 a yield inside (memo) */
 };
 
 /* The module's statements, or a syntax error. */
@@ -107,7 +109,8 @@ typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
     V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
     /* cont lane */
-    V_SET, V_FROZENSET, V_DICTVIEW
+    V_SET, V_FROZENSET,
+    V_ITER, V_VIEW                /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
 } py_vkind;
 
 typedef struct py_val py_val;
@@ -145,8 +148,6 @@ typedef struct {
     uint64_t version;
 } py_set;
 
-/* dict views: which */
-enum { DV_KEYS, DV_VALUES, DV_ITEMS };
 
 enum { MOD_MATH, MOD_F, MOD_GL };
 
@@ -169,7 +170,8 @@ struct py_val {
         py_val **cfg;             /* d, H, G, dh, f, eps, theta */
         struct { gl_graph *g; } gr;
         py_set *set;              /* V_SET, V_FROZENSET */
-        struct { py_val *d; int which; } dv;   /* V_DICTVIEW: a live view of dict d */
+        struct py_iter *it;       /* V_ITER */
+        struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
     } u;
 };
 
@@ -290,6 +292,8 @@ enum {
     /* methods (bi.self set) */
     B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
     B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
+    /* gen lane (py_iter.c): the iterator protocol and the lazy / consuming builtins; generator methods */
+    B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
     B_COUNT
 };
 
@@ -313,13 +317,12 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a);
 /* Tensor plumbing: a Python number / array / tensor as a node of trace tc (lift). -1 + error on failure. */
 int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v);
 py_val *py_tensor(py_interp *I, const py_node *at, py_trace *tc, int id);   /* checks the tracer's status */
+/* Materialises any iterable (consuming an iterator). *items may be the sequence's own array: read only. */
 gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n);
 gl_status py_track_array(py_interp *I, gl_array *a);      /* released at the end of the run */
 gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real);
 bool py_steps(py_interp *I, const py_node *at);           /* counts one step; false when over budget */
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
-/* a op b for a comparison operator (OP_LT .. OP_NOTIN), as the evaluator does it. */
-py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
 /* del t for a subscript target t (E_INDEX, incl. slices): evaluates the container and key, then
  * py_delitem / py_delslice. For the stmt lane's `del`. */
 gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env);
@@ -339,18 +342,6 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
 const char *py_cont_name(int id);
 /* len() of a dict / set / view; false if v is none of them. */
 bool py_cont_len(const py_val *v, int64_t *n);
-/* The items of a dict (keys), set, frozenset or view as an array (a snapshot in iteration order). */
-gl_status py_cont_items(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n);
-/* Iterating a dict / set / view live, as CPython's iterators do: RuntimeError "dictionary changed size
- * during iteration" / "Set changed size during iteration". next: 1 an item, 0 the end, -1 an error. */
-typedef struct {
-    py_val *c, *d;                /* the container; the dict (for views) */
-    int64_t pos, left, used0;
-    int which;
-} py_citer;
-bool py_citer_is(const py_val *v);
-void py_citer_init(py_citer *it, py_val *v);
-int py_citer_next(py_interp *I, const py_node *at, py_citer *it, py_val **out);
 py_val *py_invert(py_interp *I, const py_node *at, py_val *a);   /* ~a */
 py_val *py_dict_call(py_interp *I, const py_node *at, py_args *a);  /* dict(...) */
 /* a op b for op | & ^ - << >> on ints, sets, dicts and views; NULL without an error when not applicable. */
@@ -363,12 +354,6 @@ py_val *py_cont_compare(py_interp *I, const py_node *at, int op, py_val *a, py_v
 gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x, bool *found, bool *handled);
 /* Equality of sets / frozensets / views (py_eq's cases). */
 bool py_cont_eq(const py_val *a, const py_val *b);
-/* repr of a set / frozenset / view into sb (py_repr calls it). */
-void py_cont_repr(py_interp *I, gl_sb *sb, const py_val *v);
-/* list.sort's algorithm: items (keys[i] the sort key of items[i], or NULL for the items themselves)
- * stably by Python's '<' (py_compare), CPython's timsort run detection and binary insertion, reverse as
- * CPython does it (reverse, sort, reverse). The gen lane's sorted() shares it. */
-gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse);
 /* A slice c[lo:hi:st] as the evaluator read it (given = false: omitted / None). */
 typedef struct {
     int64_t lo, hi, st;
@@ -382,5 +367,34 @@ gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice
 /* del c[k] (list index, dict key) and del l[s]: for the stmt lane's `del`. */
 gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k);
 gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s);
+
+/* ---------------------------------------------------------------- iterators (py_iter.c, py_gen.c) */
+enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
+/* The iterator protocol: iter(v) into *it (an iterator is its own iterator); next(it) gives *item, or
+ * *done at the end (no error). "TypeError: 'int' object is not iterable" when v is not iterable. */
+gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **it);
+gl_status py_iter_next(py_interp *I, const py_node *at, py_val *it, py_val **item, bool *done);
+/* The builtins of the gen lane (ids B_ITER..B_G_CLOSE, and sum / min / max / enumerate / zip). */
+py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_iter_type_name(const py_val *v);      /* V_ITER / V_VIEW: CPython's type names */
+void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
+int64_t py_view_len(const py_val *v);
+/* a < b as Python's `<` (false + error when not comparable); the stable sort sorted() uses. */
+gl_status py_less(py_interp *I, const py_node *at, py_val *a, py_val *b, bool *lt);
+/* list.sort's algorithm (py_cont.c), sorted()'s too: items stably by their keys (key(item), or the items)
+ * with Python's '<' (py_compare): CPython's timsort run detection and binary insertion (a mixed list fails
+ * on the same pair as CPython), reverse as CPython does it (reverse, sort, reverse). */
+gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse);
+/* A call of a generator function: the generator, its body not started (py_gen.c). */
+py_val *py_gen_new(py_interp *I, py_val *fn, py_env *env);
+/* (x for ...): the first iterable evaluated now, the rest as items are asked for (py_gen.c). */
+py_val *py_genexp_new(py_interp *I, py_node *n, py_env *env);
+bool py_is_generator_def(py_node *def);              /* a def whose body yields (memoised) */
+
+/* Evaluator services for py_gen.c (py_eval.c). */
+py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
+gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
+gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
 
 #endif

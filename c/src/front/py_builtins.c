@@ -11,7 +11,8 @@ static const char *NAMES[B_COUNT] = {
     "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",
     "enumerate", "zip", "sum", "isinstance", "trace", "rope_tables", "LayerCfg", "exp", "tanh", "rsqrt", "silu",
     "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
-    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join"};
+    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join",
+    "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
@@ -29,7 +30,8 @@ py_val *py_builtin(py_interp *I, int id, py_val *self) {
 void py_builtins_install(py_interp *I) {
     if (!(I->builtins = py_env_new(I, NULL)) || !(I->globals = py_env_new(I, I->builtins))) return;
     static const int ids[] = {B_LEN, B_RANGE, B_MIN, B_MAX, B_ABS, B_PRINT, B_INT, B_FLOAT, B_STR, B_BOOL, B_TUPLE,
-                              B_LIST, B_DICT, B_ENUMERATE, B_ZIP, B_SUM};
+                              B_LIST, B_DICT, B_ENUMERATE, B_ZIP, B_SUM,
+                              B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL};
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
         const char *n = py_intern(&I->ar, NAMES[ids[i]], strlen(NAMES[ids[i]]));
         py_val *v = n ? py_builtin(I, ids[i], NULL) : NULL;
@@ -418,33 +420,6 @@ static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_
 }
 
 /* ---- Python builtins */
-static py_val *minmax(py_interp *I, const py_node *at, bool isMax, py_args *a) {
-    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "%s(): keyword arguments are not supported", isMax ? "max" : "min");
-    py_val **items = a->pos;
-    int n = a->npos;
-    if (n == 1 && py_iter_list(I, at, a->pos[0], &items, &n)) return NULL;
-    if (n == 0) return py_fail(I, at, GL_E_INVALID, "ValueError: %s() arg is an empty sequence", isMax ? "max" : "min");
-    py_val *best = items[0];
-    for (int i = 1; i < n; i++) {
-        py_val *c = py_binop(I, at, OP_SUB, items[i], best);   /* type check through arithmetic for numbers */
-        if (!c) {
-            if (items[i]->kind == V_STR && best->kind == V_STR) {
-                gl_err_clear(&I->err);
-                size_t m = items[i]->u.str.n < best->u.str.n ? items[i]->u.str.n : best->u.str.n;
-                int k = memcmp(items[i]->u.str.s, best->u.str.s, m);
-                if (!k) k = items[i]->u.str.n < best->u.str.n ? -1 : items[i]->u.str.n > best->u.str.n;
-                if (isMax ? k > 0 : k < 0) best = items[i];
-                continue;
-            }
-            return NULL;
-        }
-        if (c->kind == V_TENSOR) return py_fail(I, at, GL_E_INVALID, "min/max of tensors is not supported: use .max(axis=...)");
-        double d = py_num(c);
-        if (isMax ? d > 0 : d < 0) best = items[i];
-    }
-    return best;
-}
-
 static py_val *to_int(py_interp *I, const py_node *at, py_val *x) {
     if (x->kind == V_INT) return x;
     if (x->kind == V_BOOL) return py_int(I, x->u.b);
@@ -505,7 +480,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         switch (x->kind) {
         case V_STR: return py_int(I, (int64_t)x->u.str.n);
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
-        case V_DICT: case V_SET: case V_FROZENSET: case V_DICTVIEW: {
+        case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: {
             int64_t n;
             py_cont_len(x, &n);
             return py_int(I, n);
@@ -536,7 +511,6 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         r->u.r.step = x[2];
         return r;
     }
-    case B_MIN: case B_MAX: return minmax(I, at, id == B_MAX, a);
     case B_ABS: {
         static const char *nm[] = {"x"};
         if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
@@ -598,53 +572,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (!v[0]) return py_seq(I, id == B_TUPLE ? V_TUPLE : V_LIST, 0);
         return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
     }
-    case B_DICT: return py_dict_call(I, at, a);
-    case B_ENUMERATE: {
-        static const char *nm[] = {"iterable", "start"};
-        int64_t start = 0;
-        if (!bind(I, at, "enumerate", a, nm, 2, 1, v)) return NULL;
-        if (v[1] && !want_int(I, at, "enumerate: start", v[1], &start)) return NULL;
-        py_val **items;
-        int n;
-        if (py_iter_list(I, at, v[0], &items, &n)) return NULL;
-        py_val *r = py_seq(I, V_LIST, n);
-        if (!r) return NULL;
-        for (int i = 0; i < n; i++) {
-            py_val *ix = py_int(I, start + i);
-            if (!ix || !(r->u.seq.v[i] = mk_tuple2(I, ix, items[i]))) return NULL;
-        }
-        return r;
-    }
-    case B_ZIP: {
-        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: zip() takes no keyword arguments");
-        int n = INT32_MAX;
-        py_val ***lists = py_alloc(&I->ar, sizeof(py_val **) * (size_t)(a->npos + 1));
-        if (!lists) return py_oom(I);
-        for (int j = 0; j < a->npos; j++) {
-            int m;
-            if (py_iter_list(I, at, a->pos[j], &lists[j], &m)) return NULL;
-            if (m < n) n = m;
-        }
-        if (!a->npos) n = 0;
-        py_val *r = py_seq(I, V_LIST, n);
-        if (!r) return NULL;
-        for (int i = 0; i < n; i++) {
-            py_val *t = py_seq(I, V_TUPLE, a->npos);
-            if (!t) return NULL;
-            for (int j = 0; j < a->npos; j++) t->u.seq.v[j] = lists[j][i];
-            r->u.seq.v[i] = t;
-        }
-        return r;
-    }
-    case B_SUM: {
-        static const char *nm[] = {"iterable", "start"};
-        if (!bind(I, at, "sum", a, nm, 2, 1, v)) return NULL;
-        py_val **items;
-        int n;
-        if (py_iter_list(I, at, v[0], &items, &n)) return NULL;
-        py_val *acc = v[1] ? v[1] : py_int(I, 0);
-        for (int i = 0; acc && i < n; i++) acc = py_binop(I, at, OP_ADD, acc, items[i]);
-        return acc;
+    case B_DICT: {
+        return py_dict_call(I, at, a);
     }
     case B_TRACE: return do_trace(I, at, a);
     case B_ROPE: return rope_tables(I, at, a);
@@ -686,6 +615,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         gl_sb_free(&sb);
         return r;
     }
+    case B_MIN: case B_MAX: case B_SUM: case B_ENUMERATE: case B_ZIP: case B_ITER: case B_NEXT: case B_MAP:
+    case B_FILTER: case B_REVERSED: case B_SORTED: case B_ANY: case B_ALL: case B_G_SEND: case B_G_CLOSE:
+        return py_iter_builtin(I, at, id, self, a);      /* py_iter.c */
     default:
         return f_call(I, at, id, self, a);
     }
@@ -762,6 +694,12 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         break;
     case V_STR:
         if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);
+        break;
+    case V_ITER:                  /* generator methods (py_iter.c) */
+        if (strcmp(py_iter_type_name(v), "generator") == 0) {
+            if (strcmp(name, "send") == 0) return py_builtin(I, B_G_SEND, v);
+            if (strcmp(name, "close") == 0) return py_builtin(I, B_G_CLOSE, v);
+        }
         break;
     default: break;
     }

@@ -131,82 +131,23 @@ bool py_cont_len(const py_val *v, int64_t *n) {
     switch (v->kind) {
     case V_DICT: *n = v->u.d->len; return true;
     case V_SET: case V_FROZENSET: *n = v->u.set->used; return true;
-    case V_DICTVIEW: *n = v->u.dv.d->u.d->len; return true;
+    case V_VIEW: *n = v->u.view.d->u.d->len; return true;
     default: return false;
     }
 }
 
-bool py_citer_is(const py_val *v) {
-    return v->kind == V_DICT || v->kind == V_SET || v->kind == V_FROZENSET || v->kind == V_DICTVIEW;
+static bool mapping_or_set(const py_val *v) {
+    return v->kind == V_DICT || v->kind == V_SET || v->kind == V_FROZENSET || v->kind == V_VIEW;
 }
 
-void py_citer_init(py_citer *it, py_val *v) {
-    memset(it, 0, sizeof *it);
-    it->c = v;
-    if (v->kind == V_DICTVIEW) {
-        it->d = v->u.dv.d;
-        it->which = v->u.dv.which;
-    } else if (v->kind == V_DICT) {
-        it->d = v;
-        it->which = DV_KEYS;
-    }
-    it->used0 = it->d ? it->d->u.d->len : v->u.set->used;
-    it->left = it->used0;
-}
-
-int py_citer_next(py_interp *I, const py_node *at, py_citer *it, py_val **out) {
-    if (!it->d) {
-        const py_set *S = it->c->u.set;
-        if (S->used != it->used0) {
-            it->used0 = -1;           /* sticky, as CPython's */
-            py_fail(I, at, GL_E_INVALID, "RuntimeError: Set changed size during iteration");
-            return -1;
-        }
-        py_val *k;
-        if (!py_set_next(it->c, &it->pos, &k, NULL)) return 0;
-        *out = k;
-        return 1;
-    }
-    const py_dict *D = it->d->u.d;
-    if (D->len != it->used0) {
-        it->used0 = -1;
-        py_fail(I, at, GL_E_INVALID, "RuntimeError: dictionary changed size during iteration");
-        return -1;
-    }
-    int pos = (int)it->pos;
-    py_val *k, *v;
-    if (!py_dict_next(it->d, &pos, &k, &v)) {
-        it->pos = pos;
-        return 0;
-    }
-    it->pos = pos;
-    if (it->left == 0) {
-        py_fail(I, at, GL_E_INVALID, "RuntimeError: dictionary keys changed during iteration");
-        return -1;
-    }
-    it->left--;
-    if (it->which == DV_KEYS) *out = k;
-    else if (it->which == DV_VALUES) *out = v;
-    else if (!(*out = mk_tuple2(I, k, v))) return -1;
-    return 1;
-}
-
-gl_status py_cont_items(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n) {
-    int64_t len;
-    if (!py_cont_len(v, &len)) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
-    if (!work(I, at, len)) return I->err.code;
-    py_val *l = py_seq(I, V_LIST, (int)len);
-    if (!l) return I->err.code;
-    py_citer it;
-    py_citer_init(&it, v);
-    int k = 0;
-    py_val *x;
-    int r;
-    while (k < len && (r = py_citer_next(I, at, &it, &x)) > 0) l->u.seq.v[k++] = x;
-    if (I->err.code) return I->err.code;
-    *items = l->u.seq.v;
-    *n = k;
-    return GL_OK;
+/* Whether iter(v) works (without an error left behind). */
+static bool iterable(py_interp *I, const py_node *at, py_val *v) {
+    py_val *it;
+    if (v->kind == V_TENSOR) return false;
+    if (!py_iter_open(I, at, v, &it)) return true;
+    if (I->err.code != GL_E_INVALID) return false;
+    gl_err_clear(&I->err);
+    return false;
 }
 
 /* The items of any iterable as an array that nothing else aliases (safe against l.extend(l) etc.). */
@@ -424,7 +365,7 @@ static gl_status dict_update_arg(py_interp *I, const py_node *at, py_val *d, py_
         if (kv->kind == V_LIST || kv->kind == V_TUPLE) {
             p = kv->u.seq.v;
             m = kv->u.seq.n;
-        } else if (kv->kind == V_STR || py_citer_is(kv)) {
+        } else if (kv->kind == V_STR || mapping_or_set(kv) || kv->kind == V_ITER) {
             if (py_iter_list(I, at, kv, &p, &m)) return I->err.code;
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: cannot convert dictionary update sequence element #%d to a sequence", i), GL_E_INVALID;
@@ -451,10 +392,10 @@ static gl_status kwargs_into(py_interp *I, py_val *d, py_args *a) {
 }
 
 static py_val *view(py_interp *I, py_val *d, int which) {
-    py_val *v = py_new(I, V_DICTVIEW);
+    py_val *v = py_new(I, V_VIEW);
     if (!v) return NULL;
-    v->u.dv.d = d;
-    v->u.dv.which = which;
+    v->u.view.d = d;
+    v->u.view.which = which;
     return v;
 }
 
@@ -687,8 +628,7 @@ gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice
     if (!py_slice_adjust(I, at, s, l->u.seq.n, &start, &step, &count)) return I->err.code;
     py_val **items;
     int m;
-    bool iterable = v->kind == V_LIST || v->kind == V_TUPLE || v->kind == V_STR || v->kind == V_RANGE || py_citer_is(v);
-    if (!iterable)
+    if (!iterable(I, at, v))
         return py_fail(I, at, GL_E_INVALID, step == 1 ? "TypeError: can only assign an iterable"
                                                       : "TypeError: must assign iterable to extended slice"), GL_E_INVALID;
     if (items_copy(I, at, v, &items, &m)) return I->err.code;
@@ -813,14 +753,14 @@ static py_val *as_set(py_interp *I, const py_node *at, py_val *v) {
 }
 
 static py_val *dictview_and(py_interp *I, const py_node *at, py_val *self, py_val *other) {
-    if (self->kind != V_DICTVIEW) {
+    if (self->kind != V_VIEW) {
         py_val *t = self;
         self = other;
         other = t;
     }
-    int64_t ls = self->u.dv.d->u.d->len;
+    int64_t ls = self->u.view.d->u.d->len;
     if (other->kind == V_SET && ls <= ssize(other)) return set_intersection(I, at, other, self);
-    if (other->kind == V_DICTVIEW && other->u.dv.which != DV_VALUES && other->u.dv.d->u.d->len > ls) {
+    if (other->kind == V_VIEW && other->u.view.which != VIEW_VALUES && other->u.view.d->u.d->len > ls) {
         py_val *t = self;
         self = other;
         other = t;
@@ -839,7 +779,7 @@ static py_val *dictview_and(py_interp *I, const py_node *at, py_val *self, py_va
 py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled) {
     *handled = true;
     bool bitwise = op == OP_BITOR || op == OP_BITXOR || op == OP_BITAND || op == OP_LSHIFT || op == OP_RSHIFT;
-    bool va = a->kind == V_DICTVIEW && a->u.dv.which != DV_VALUES, vb = b->kind == V_DICTVIEW && b->u.dv.which != DV_VALUES;
+    bool va = a->kind == V_VIEW && a->u.view.which != VIEW_VALUES, vb = b->kind == V_VIEW && b->u.view.which != VIEW_VALUES;
     if (setlike(a) && setlike(b) && (op == OP_SUB || (bitwise && op != OP_LSHIFT && op != OP_RSHIFT))) {
         py_val *r;
         switch (op) {
@@ -854,9 +794,7 @@ py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val
     }
     if ((va || vb) && (op == OP_SUB || op == OP_BITOR || op == OP_BITXOR || op == OP_BITAND)) {
         py_val *other = va ? b : a;
-        bool iterable = other->kind == V_LIST || other->kind == V_TUPLE || other->kind == V_STR || other->kind == V_RANGE ||
-                        py_citer_is(other);
-        if (!iterable) return unsupported(I, at, opsym(op), a, b);
+        if (!iterable(I, at, other)) return I->err.code ? NULL : unsupported(I, at, opsym(op), a, b);
         if (op == OP_BITAND) return dictview_and(I, at, a, b);
         py_val *r = set_copy_as(I, at, a, false);   /* set(a) op b, a view or any iterable */
         if (!r) return NULL;
@@ -928,8 +866,8 @@ py_val *py_cont_inplace(py_interp *I, const py_node *at, int op, py_val *a, py_v
 
 py_val *py_cont_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled) {
     *handled = false;
-    bool sa = setlike(a) || (a->kind == V_DICTVIEW && a->u.dv.which != DV_VALUES);
-    bool sb = setlike(b) || (b->kind == V_DICTVIEW && b->u.dv.which != DV_VALUES);
+    bool sa = setlike(a) || (a->kind == V_VIEW && a->u.view.which != VIEW_VALUES);
+    bool sb = setlike(b) || (b->kind == V_VIEW && b->u.view.which != VIEW_VALUES);
     if (!sa || !sb) return NULL;
     *handled = true;
     if (!(a = as_set(I, at, a)) || !(b = as_set(I, at, b))) return NULL;
@@ -963,10 +901,10 @@ gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x
         if (!key_hash(I, at, &x, &h)) return I->err.code;
         *found = py_set_has_hashed(c, x, h);
         return GL_OK;
-    case V_DICTVIEW: {
-        py_val *d = c->u.dv.d, *v;
-        if (c->u.dv.which == DV_KEYS) return py_cont_contains(I, at, d, x, found, handled);
-        if (c->u.dv.which == DV_ITEMS) {
+    case V_VIEW: {
+        py_val *d = c->u.view.d, *v;
+        if (c->u.view.which == VIEW_KEYS) return py_cont_contains(I, at, d, x, found, handled);
+        if (c->u.view.which == VIEW_ITEMS) {
             if (x->kind != V_TUPLE || x->u.seq.n != 2) return GL_OK;
             if (py_dict_find(I, at, d, x->u.seq.v[0], &v)) return I->err.code;
             if (!v) return GL_OK;
@@ -988,14 +926,14 @@ gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x
 }
 
 bool py_cont_eq(const py_val *a, const py_val *b) {
-    bool sa = setlike(a) || (a->kind == V_DICTVIEW && a->u.dv.which == DV_KEYS);
-    bool sb = setlike(b) || (b->kind == V_DICTVIEW && b->u.dv.which == DV_KEYS);
-    if (a->kind == V_DICTVIEW && b->kind == V_DICTVIEW && a->u.dv.which == DV_ITEMS && b->u.dv.which == DV_ITEMS) {
-        const py_val *da = a->u.dv.d, *db = b->u.dv.d;
+    bool sa = setlike(a) || (a->kind == V_VIEW && a->u.view.which == VIEW_KEYS);
+    bool sb = setlike(b) || (b->kind == V_VIEW && b->u.view.which == VIEW_KEYS);
+    if (a->kind == V_VIEW && b->kind == V_VIEW && a->u.view.which == VIEW_ITEMS && b->u.view.which == VIEW_ITEMS) {
+        const py_val *da = a->u.view.d, *db = b->u.view.d;
         return py_eq(da, db);          /* equal items views: equal dicts */
     }
     if (!sa || !sb) return a == b;
-    int64_t na, nb;
+    int64_t na = 0, nb = 0;
     py_cont_len(a, &na);
     py_cont_len(b, &nb);
     if (na != nb) return false;
@@ -1006,18 +944,18 @@ bool py_cont_eq(const py_val *a, const py_val *b) {
         for (int64_t i = 0; py_set_next(a, &i, &k, &h);) {
             bool in;
             if (setlike(b)) in = py_set_has_hashed(b, k, h);
-            else in = py_dict_get(b->u.dv.d, k) != NULL;
+            else in = py_dict_get(b->u.view.d, k) != NULL;
             if (!in) return false;
         }
         return true;
     }
     py_val *k;
-    for (int i = 0; py_dict_next(a->u.dv.d, &i, &k, NULL);) {
+    for (int i = 0; py_dict_next(a->u.view.d, &i, &k, NULL);) {
         int64_t h;
         bool in;
         if (!py_hash_plain(k, &h)) return false;
         if (setlike(b)) in = py_set_has_hashed(b, k, h);
-        else in = py_dict_get(b->u.dv.d, k) != NULL;
+        else in = py_dict_get(b->u.view.d, k) != NULL;
         if (!in) return false;
     }
     return true;
@@ -1268,7 +1206,7 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
         return &py_None;
     case M_D_KEYS: case M_D_VALUES: case M_D_ITEMS:
         if (!no_args(I, at, m == M_D_KEYS ? "dict.keys" : m == M_D_VALUES ? "dict.values" : "dict.items", a)) return NULL;
-        return view(I, self, m == M_D_KEYS ? DV_KEYS : m == M_D_VALUES ? DV_VALUES : DV_ITEMS);
+        return view(I, self, m == M_D_KEYS ? VIEW_KEYS : m == M_D_VALUES ? VIEW_VALUES : VIEW_ITEMS);
     case M_D_FROMKEYS: {
         py_val **items;
         int n;

@@ -242,41 +242,6 @@ static int64_t range_len(const py_val *r) {
     return a > b ? (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0;
 }
 
-gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n) {
-    switch (v->kind) {
-    case V_TUPLE: case V_LIST:
-        *items = v->u.seq.v;
-        *n = v->u.seq.n;
-        return GL_OK;
-    case V_DICT: case V_SET: case V_FROZENSET: case V_DICTVIEW:
-        return py_cont_items(I, at, v, items, n);
-    case V_STR: {
-        py_val *l = py_seq(I, V_LIST, (int)(v->u.str.n > GL_PROGRAM_MAX_SEQ ? GL_PROGRAM_MAX_SEQ + 1 : v->u.str.n));
-        if (!l) return I->err.code;
-        for (size_t i = 0; i < v->u.str.n; i++)
-            if (!(l->u.seq.v[i] = py_str(I, v->u.str.s + i, 1))) return I->err.code;
-        *items = l->u.seq.v;
-        *n = l->u.seq.n;
-        return GL_OK;
-    }
-    case V_RANGE: {
-        int64_t len = range_len(v);
-        if (len > GL_PROGRAM_MAX_SEQ)
-            return py_fail(I, at, GL_E_LIMIT, "range of %lld elements is over the limit (%d)", (long long)len,
-                           GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
-        py_val *l = py_seq(I, V_LIST, (int)len);
-        if (!l) return I->err.code;
-        for (int64_t i = 0; i < len; i++)
-            if (!(l->u.seq.v[i] = py_int(I, v->u.r.start + i * v->u.r.step))) return I->err.code;
-        *items = l->u.seq.v;
-        *n = l->u.seq.n;
-        return GL_OK;
-    }
-    default:
-        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
-    }
-}
-
 /* ---- operators */
 static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
@@ -438,7 +403,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             if (!a->u.str.n) found = true;
             for (size_t i = 0; !found && a->u.str.n <= b->u.str.n && i + a->u.str.n <= b->u.str.n; i++)
                 found = memcmp(b->u.str.s + i, a->u.str.s, a->u.str.n) == 0;
-        } else if (py_citer_is(b)) {
+        } else if (b->kind == V_DICT || b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_VIEW) {
             bool handled;
             if (py_cont_contains(I, at, b, a, &found, &handled)) return NULL;
         } else if (b->kind == V_RANGE) {
@@ -451,6 +416,16 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             int i = 0;
             for (; !found && i < b->u.seq.n; i++) found = py_eq(b->u.seq.v[i], a);
             I->steps += i / 16;              /* a linear search is work */
+        } else if (b->kind == V_ITER) {     /* consumes the iterator up to the item */
+            py_val *it;
+            if (py_iter_open(I, at, b, &it)) return NULL;
+            for (;;) {
+                py_val *x;
+                bool done;
+                if (py_iter_next(I, at, it, &x, &done)) return NULL;
+                if (done) break;
+                if ((found = a == x || py_eq(x, a))) break;
+            }
         } else {
             return py_fail(I, at, GL_E_INVALID, "TypeError: argument of type '%s' is not iterable", py_type_name(b));
         }
@@ -512,11 +487,11 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
     }
 }
 
-py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) { return compare(I, at, op, a, b); }
 
 /* ---- evaluation */
 static py_val *eval(py_interp *I, py_node *n, py_env *env);
 static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env);
+static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env);
 
 static py_val *make_func(py_interp *I, py_node *def, py_env *env, py_node **ps, int np) {
     py_val *f = py_new(I, V_FUNC);
@@ -567,6 +542,7 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         }
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
     }
+    if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     I->depth++;
     I->edepth += 4;               /* eval_call, py_call, exec_block and exec_stmt frames */
     py_val *r;
@@ -607,31 +583,15 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out)
         if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
         return b ? comp(I, n, k + 1, env, out) : GL_OK;
     }
-    py_val *it = eval(I, c->b, env);
-    if (!it) return I->err.code;
-    if (py_citer_is(it)) {               /* dicts and sets: live, as CPython's iterators */
-        py_citer ci;
-        py_citer_init(&ci, it);
+    py_val *src = eval(I, c->b, env), *it;
+    if (!src || py_iter_open(I, c->b, src, &it)) return I->err.code;
+    for (;;) {                    /* item by item: a generator's body interleaves with the element's */
         py_val *x;
-        int r;
-        while ((r = py_citer_next(I, c->b, &ci, &x)) > 0)
-            if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
-        return r < 0 ? I->err.code : GL_OK;
+        bool done;
+        if (py_iter_next(I, c->b, it, &x, &done)) return I->err.code;
+        if (done) return GL_OK;
+        if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
     }
-    if (it->kind == V_RANGE) {           /* lazily, as the for statement: no list of the range's ints */
-        int64_t len = range_len(it);
-        for (int64_t i = 0; i < len; i++) {
-            py_val *x = py_int(I, it->u.r.start + i * it->u.r.step);
-            if (!x || assign(I, c->a, x, env) || comp(I, n, k + 1, env, out)) return I->err.code;
-        }
-        return GL_OK;
-    }
-    py_val **items;
-    int cnt;
-    if (py_iter_list(I, c->b, it, &items, &cnt)) return I->err.code;
-    for (int i = 0; i < cnt; i++)
-        if (assign(I, c->a, items[i], env) || comp(I, n, k + 1, env, out)) return I->err.code;
-    return GL_OK;
 }
 
 static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
@@ -925,6 +885,10 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return comp(I, n, 0, ce, v) ? NULL : v;
     }
     case E_SET: return eval_set(I, n, env);
+    case E_GENEXP: return py_genexp_new(I, n, env);
+    case E_YIELD: case E_YIELDFROM:
+        return py_fail(I, n, GL_E_INVALID, "a yield inside a larger expression is not supported (write `v = yield x` "
+                       "on its own line in the generator's body)");
     case E_BINOP:
         if (!(a = eval(I, n->a, env)) || !(b = eval(I, n->b, env))) return NULL;
         return py_binop(I, n, n->op, a, b);
@@ -1011,9 +975,18 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         int cnt;
         if (v->kind == V_TENSOR)
             return py_fail(I, t, GL_E_INVALID, "cannot unpack a tensor (use .shape for its dims)"), I->err.code;
-        if (py_iter_list(I, t, v, &items, &cnt)) return I->err.code;
+        if (v->kind == V_ITER) {      /* an iterator: n items and a check that there is no n+1-th (CPython) */
+            if (!(items = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(t->n + 1)))) return py_oom(I), I->err.code;
+            for (cnt = 0; cnt <= t->n; cnt++) {
+                bool done;
+                if (py_iter_next(I, t, v, &items[cnt], &done)) return I->err.code;
+                if (done) break;
+            }
+        } else if (py_iter_list(I, t, v, &items, &cnt)) {
+            return I->err.code;
+        }
         if (cnt != t->n)
-            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d, got %d)"
+            return py_fail(I, t, GL_E_INVALID, cnt > t->n ? "ValueError: too many values to unpack (expected %d)"
                                                           : "ValueError: not enough values to unpack (expected %d, got %d)",
                            t->n, cnt), GL_E_INVALID;
         for (int i = 0; i < cnt; i++)
@@ -1053,6 +1026,12 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot assign to this expression"), GL_E_PARSE;
     }
 }
+
+/* ---- services for py_gen.c / py_iter.c */
+py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env) { return eval(I, n, env); }
+gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env) { return exec_stmt(I, s, env); }
+gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env) { return assign(I, t, v, env); }
+py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) { return compare(I, at, op, a, b); }
 
 static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
@@ -1095,39 +1074,15 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
     }
     case S_FOR: {
-        py_val *it = eval(I, s->b, env);
-        if (!it) return I->err.code;
-        if (it->kind == V_RANGE) {           /* lazily: range(10**9) must not allocate */
-            int64_t len = range_len(it);
-            for (int64_t i = 0; i < len; i++) {
-                py_val *x = py_int(I, it->u.r.start + i * it->u.r.step);
-                if (!x || assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
-                if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
-                if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-                if (I->ctl == CTL_RETURN) break;
-            }
-            return GL_OK;
-        }
-        if (py_citer_is(it)) {               /* dicts and sets: live, as CPython's iterators */
-            py_citer ci;
-            py_citer_init(&ci, it);
+        py_val *src = eval(I, s->b, env), *it;
+        if (!src) return I->err.code;
+        if (src->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
+        if (py_iter_open(I, s->b, src, &it)) return I->err.code;   /* one item at a time (py_iter.c): lazy */
+        for (;;) {
             py_val *x;
-            int r;
-            while ((r = py_citer_next(I, s->b, &ci, &x)) > 0) {
-                if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
-                if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
-                if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-                if (I->ctl == CTL_RETURN) break;
-            }
-            return r < 0 ? I->err.code : GL_OK;
-        }
-        py_val **items;
-        int cnt;
-        if (it->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
-        if (py_iter_list(I, s->b, it, &items, &cnt)) return I->err.code;
-        bool live = it->kind == V_LIST;
-        for (int i = 0; i < (live ? it->u.seq.n : cnt); i++) {
-            py_val *x = live ? it->u.seq.v[i] : items[i];
+            bool done;
+            if (py_iter_next(I, s->b, it, &x, &done)) return I->err.code;
+            if (done) break;
             if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
             if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; break; }
             if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;

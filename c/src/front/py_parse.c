@@ -22,6 +22,7 @@ typedef struct {
     const char *file;
     gl_err *e;
     int depth;
+    int fdepth;                   /* inside a def / lambda body: yield is allowed */
 } parser;
 
 static py_tok *peek(parser *P) { return &P->tk->t[P->i]; }
@@ -171,6 +172,28 @@ static py_node *exprlist(parser *P) {
 }
 
 static py_node *arith(parser *P);
+
+/* yield_expr: 'yield' ['from' expr | exprlist]     (an expression statement, an assignment's right-hand
+ * side or parenthesized; py_gen.c runs it) */
+static py_node *yield_expr(parser *P) {
+    py_tok *t = next(P);
+    py_node *n;
+    if (!P->fdepth) return perr(P, t, GL_E_PARSE, "SyntaxError: 'yield' outside function%s", "");
+    if (is_kw(peek(P), "from")) {
+        next(P);
+        if (!(n = mk(P, E_YIELDFROM, t)) || !(n->a = expr(P))) return NULL;
+        span_to(n, n->a);
+        return n;
+    }
+    if (!(n = mk(P, E_YIELD, t))) return NULL;
+    if (!at_expr_end(peek(P))) {
+        if (!(n->a = exprlist(P))) return NULL;
+        span_to(n, n->a);
+    }
+    return n;
+}
+
+static py_node *exprlist_or_yield(parser *P) { return is_kw(peek(P), "yield") ? yield_expr(P) : exprlist(P); }
 
 /* target_list: arith (',' arith)* [',']   (below comparisons, so a for-loop target stops at 'in') */
 static py_node *target_list(parser *P) {
@@ -410,10 +433,14 @@ static py_node *atom(parser *P) {
             span_tok(n, c);
             return n;
         }
+        if (is_kw(peek(P), "yield")) {         /* (yield x) */
+            py_node *y = yield_expr(P);
+            return y && expect(P, ")") ? y : NULL;
+        }
         py_node *x = expr(P);
         if (!x) return NULL;
-        if (is_kw(peek(P), "for")) {          /* a generator expression: evaluated as a list */
-            if (!(n = mk(P, E_LISTCOMP, t))) return NULL;
+        if (is_kw(peek(P), "for")) {          /* a generator expression: lazy (py_gen.c) */
+            if (!(n = mk(P, E_GENEXP, t))) return NULL;
             n->a = x;
             vec cl = {0};
             if (!comp_clauses(P, &cl)) return NULL;
@@ -558,14 +585,15 @@ static bool arguments(parser *P, vec *args) {
         } else {
             if (kw) return perr(P, t, GL_E_PARSE, "positional argument follows keyword argument%s", ""), false;
             if (!(a = expr(P))) return false;
-            if (is_kw(peek(P), "for")) {          /* f(x for x in xs) */
-                py_node *lc = mk(P, E_LISTCOMP, t);
+            if (is_kw(peek(P), "for")) {          /* f(x for x in xs): a lazy generator expression */
+                py_node *lc = mk(P, E_GENEXP, t);
                 if (!lc) return false;
                 lc->a = a;
                 vec cl = {0};
                 if (!comp_clauses(P, &cl)) return false;
                 lc->list = cl.v;
                 lc->n = cl.n;
+                span_to(lc, cl.v[cl.n - 1]);
                 a = lc;
             }
         }
@@ -897,7 +925,9 @@ static py_node *expr(parser *P) {
         if (!(x = mk(P, E_LAMBDA, t)) || !params(P, &ps, ":") || !expect(P, ":")) return NULL;
         x->list = ps.v;
         x->n = ps.n;
+        P->fdepth++;
         if (!(x->a = expr(P))) return NULL;
+        P->fdepth--;
         x->name = py_intern(P->a, "<lambda>", 8);
         span_to(x, x->a);
     } else {
@@ -958,7 +988,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"class", "try", "with", "raise", "global", "nonlocal", "del", "yield",
+        static const char *refused[] = {"class", "try", "with", "raise", "global", "nonlocal", "del",
                                         "async", "await", "except", "finally", NULL};
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
@@ -1036,7 +1066,7 @@ static py_node *small_stmt(parser *P) {
             return n;
         }
     }
-    py_node *x = exprlist(P);
+    py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
     static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "|=", "&=", "^=", "<<=", ">>=", NULL};
@@ -1049,7 +1079,7 @@ static py_node *small_stmt(parser *P) {
             if (!(n = mk(P, S_AUG, t))) return NULL;
             n->op = augop[i];
             n->a = x;
-            if (!(n->b = exprlist(P))) return NULL;
+            if (!(n->b = exprlist_or_yield(P))) return NULL;
             span_to(n, n->b);
             return n;
         }
@@ -1064,7 +1094,7 @@ static py_node *small_stmt(parser *P) {
         if (!is_target(x)) return bad_target(P, x);
         if (!vpush(P, &targets, x)) return NULL;
         next(P);
-        if (!(x = exprlist(P))) return NULL;
+        if (!(x = exprlist_or_yield(P))) return NULL;
     }
     if (!(n = mk(P, S_ASSIGN, t))) return NULL;
     n->list = targets.v;
@@ -1170,7 +1200,9 @@ static bool stmt(parser *P, vec *out) {
             next(P);
             if (!expr(P)) return false;
         }
+        P->fdepth++;
         if (!(n->list = block(P, &n->n))) return false;
+        P->fdepth--;
         return vpush(P, out, n);
     }
     if (is_op(t, "@")) return perr(P, t, GL_E_PARSE, "decorators are not part of GraphLab's Python subset%s", ""), false;
@@ -1178,7 +1210,7 @@ static bool stmt(parser *P, vec *out) {
 }
 
 gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node ***body, int *n, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     vec v = {0};
     while (peek(&P)->kind != T_EOF) {
         if (!stmt(&P, &v)) return e->code ? e->code : GL_E_PARSE;
@@ -1189,7 +1221,7 @@ gl_status py_parse(py_arena *a, const py_toks *toks, const char *file, py_node *
 }
 
 gl_status py_parse_expr(py_arena *a, const py_toks *toks, const char *file, py_node **out, gl_err *e) {
-    parser P = {a, toks, 0, file, e, 0};
+    parser P = {a, toks, 0, file, e, 0, 0};
     if (peek(&P)->kind == T_EOF) return perr(&P, peek(&P), GL_E_PARSE, "f-string: empty expression not allowed%s", ""), GL_E_PARSE;
     py_node *x = exprlist(&P);
     if (!x) return e->code ? e->code : GL_E_PARSE;

@@ -78,12 +78,13 @@ const char *py_type_name(const py_val *v) {
     switch (v->kind) {           /* the cont lane's kinds by name: robust to other lanes appending kinds */
     case V_SET: return "set";
     case V_FROZENSET: return "frozenset";
-    case V_DICTVIEW: return v->u.dv.which == DV_KEYS ? "dict_keys" : v->u.dv.which == DV_VALUES ? "dict_values" : "dict_items";
+    case V_VIEW: return v->u.view.which == VIEW_KEYS ? "dict_keys" : v->u.view.which == VIEW_VALUES ? "dict_values" : "dict_items";
     default: break;
     }
     static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
-                                  "LayerCfg", "Graph"};
+                                  "LayerCfg", "Graph", "iterator", "dict_view"};
+    if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
     return names[v->kind];
 }
 
@@ -105,7 +106,7 @@ bool py_truthy_plain(const py_val *v) {
     case V_TUPLE: case V_LIST: return v->u.seq.n != 0;
     case V_DICT: return v->u.d->len != 0;
     case V_SET: case V_FROZENSET: return v->u.set->used != 0;
-    case V_DICTVIEW: return v->u.dv.d->u.d->len != 0;
+    case V_VIEW: return py_view_len(v) != 0;
     case V_RANGE: {
         int64_t a = v->u.r.start, b = v->u.r.stop, s = v->u.r.step;
         return s > 0 ? a < b : a > b;
@@ -129,8 +130,8 @@ static bool eq_at(const py_val *a, const py_val *b, int depth) {
         if (a->kind != V_FLOAT && b->kind != V_FLOAT) return ival(a) == ival(b);
         return py_num(a) == py_num(b);
     }
-    if (a->kind == V_SET || a->kind == V_FROZENSET || a->kind == V_DICTVIEW)
-        return b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_DICTVIEW ? py_cont_eq(a, b) : false;
+    if (a->kind == V_SET || a->kind == V_FROZENSET || a->kind == V_VIEW)
+        return b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_VIEW ? py_cont_eq(a, b) : false;
     if (a->kind != b->kind) return false;
     switch (a->kind) {
     case V_NONE: return true;
@@ -215,16 +216,16 @@ static void repr_box(py_interp *I, gl_sb *sb, const py_val *v, int depth) {
         gl_sb_puts(sb, fz ? "})" : "}");
         return;
     }
-    case V_DICTVIEW: {
-        int w = v->u.dv.which;
-        gl_sb_puts(sb, w == DV_KEYS ? "dict_keys([" : w == DV_VALUES ? "dict_values([" : "dict_items([");
-        for (int i = 0; py_dict_next(v->u.dv.d, &i, &k, &x) && !sb->failed; n++) {
+    case V_VIEW: {
+        int w = v->u.view.which;
+        gl_sb_puts(sb, w == VIEW_KEYS ? "dict_keys([" : w == VIEW_VALUES ? "dict_values([" : "dict_items([");
+        for (int i = 0; py_dict_next(v->u.view.d, &i, &k, &x) && !sb->failed; n++) {
             if (n) gl_sb_puts(sb, ", ");
-            if (w == DV_ITEMS) gl_sb_putc(sb, '(');
-            if (w != DV_VALUES) repr_at(I, sb, k, true, depth + 1);
-            if (w == DV_ITEMS) gl_sb_puts(sb, ", ");
-            if (w != DV_KEYS) repr_at(I, sb, x, true, depth + 1);
-            if (w == DV_ITEMS) gl_sb_putc(sb, ')');
+            if (w == VIEW_ITEMS) gl_sb_putc(sb, '(');
+            if (w != VIEW_VALUES) repr_at(I, sb, k, true, depth + 1);
+            if (w == VIEW_ITEMS) gl_sb_puts(sb, ", ");
+            if (w != VIEW_KEYS) repr_at(I, sb, x, true, depth + 1);
+            if (w == VIEW_ITEMS) gl_sb_putc(sb, ')');
         }
         gl_sb_puts(sb, "])");
         return;
@@ -246,7 +247,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         return;
     }
     bool box = v->kind == V_LIST || v->kind == V_TUPLE || v->kind == V_DICT || v->kind == V_SET ||
-               v->kind == V_FROZENSET || v->kind == V_DICTVIEW;
+               v->kind == V_FROZENSET || v->kind == V_VIEW;
     if (box && (v->flags & PY_F_REPR)) {   /* Py_ReprEnter: a container inside itself */
         gl_sb_puts(sb, v->kind == V_LIST ? "[...]" : v->kind == V_TUPLE ? "(...)" : v->kind == V_DICT ? "{...}"
                        : v->kind == V_SET ? "set(...)" : v->kind == V_FROZENSET ? "frozenset(...)" : "...");
@@ -271,7 +272,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         if (repr) repr_str(sb, v->u.str.s, v->u.str.n);
         else gl_sb_putn(sb, v->u.str.s, v->u.str.n);
         return;
-    case V_TUPLE: case V_LIST: case V_DICT: case V_SET: case V_FROZENSET: case V_DICTVIEW: return;   /* repr_box */
+    case V_TUPLE: case V_LIST: case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: return;   /* repr_box */
     case V_RANGE:
         if (v->u.r.step == 1) gl_sb_printf(sb, "range(%lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop);
         else gl_sb_printf(sb, "range(%lld, %lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop,
@@ -299,6 +300,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         gl_sb_putc(sb, ')');
         return;
     }
+    case V_ITER: py_iter_repr(I, sb, v, repr, depth); return;
     case V_GRAPH: {
         char *t = NULL;
         if (gl_graph_print(v->u.gr.g, &t, NULL)) {

@@ -37,7 +37,7 @@ l.sort()
 print(l, len(set('hello')))
 # case: set_empty
 s = set()
-print(s, len(s), bool(s), type({}) == dict, {} == dict())
+print(s, len(s), bool(s), {} == dict(), {} == set(), len({}))
 # case: set_comprehension
 print({x * x for x in range(-3, 4)}, {x % 5 for x in range(20) if x > 3})
 # case: set_star_display

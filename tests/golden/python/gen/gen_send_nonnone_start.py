@@ -1,0 +1,7 @@
+def g():
+    yield 1
+it = g()
+it.send(5)
+
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

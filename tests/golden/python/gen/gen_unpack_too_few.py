@@ -1,0 +1,6 @@
+def g():
+    yield 1
+a, b, c = g()
+
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

@@ -1,0 +1,5 @@
+for x in 5:
+    print(x)
+
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

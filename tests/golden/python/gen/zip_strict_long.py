@@ -1,0 +1,4 @@
+print(list(zip([1], [3, 4], strict=True)))
+
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

@@ -1,0 +1,5 @@
+print(list(zip([1, 2], [3, 4], strict=True)))
+print(list(zip([1, 2, 3], [4, 5], strict=True)))
+
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})
