@@ -306,10 +306,14 @@ bench-lab: wasm web
 	node bench/lab_perf.mjs; s=$$?; node bench/lab_speed.mjs && exit $$s
 
 # ==================================================================== mutation testing (reports, not in `make test`)
-# `make mutate`: tools/mutate.mjs applies each curated C mutant of tools/mutants.txt to a copy of HEAD (git
-# archive into a temporary directory; the working tree is never touched), rebuilds the native CLI and the
-# ASan test binaries, runs the C unit tests, then the native random-graph and parity suites, stops at the first
-# failure (killed) and prints every outcome and the score (exit 0; 2 on a tool error such as a stale snippet).
+# `make mutate`: tools/mutate.mjs applies each curated mutant of tools/mutants.txt (C, and the lab's JS) to a copy
+# of HEAD (git archive into a temporary directory; the working tree is never touched) built at -O1 without LTO,
+# copied once per worker (MUTATE_JOBS, default the cores), each worker taking one file's mutants at a time;
+# each mutant rebuilds only what its steps run (ASan test binaries, build/graphlab, or nothing for JS) and runs
+# only its steps (`steps = …`; by default the C unit tests, random graphs and parity), each time-bound, stops at
+# the first failure (killed) and prints every outcome, the score per area and overall, and the timings (exit 0;
+# 2 on a tool error such as a stale snippet). MUTATE_ARGS="--area NAME" or mutant ids: a subset.
+# `make mutants-check` (first step of `make test`): every mutant applies exactly once to the working tree.
 # `make mutate-web`: Stryker (stryker.config.mjs) over the lab's pure modules, killed by tests/web/; the
 # module is built first so that the suites that load it run. Both take minutes.
 .PHONY: mutate mutate-web mutants-check
@@ -317,7 +321,7 @@ mutants-check:
 	@node tools/mutate.mjs --check
 
 mutate:
-	node tools/mutate.mjs
+	node tools/mutate.mjs $(MUTATE_ARGS)
 
 mutate-web: wasm
 	npx stryker run

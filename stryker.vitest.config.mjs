@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 
 import base from './vitest.config.js';
 
-const SUITES = ['state', 'state-more', 'limits', 'model', 'model-more', 'ops', 'format', 'kernel-names',
+const SUITES = ['state', 'state-more', 'limits', 'model', 'model-more', 'ops', 'format', 'kernel-names', 'kernel-names-more',
   'lesson-format', 'lesson-env'];
 
 export default defineConfig({

@@ -52,7 +52,8 @@ describe('the gen golden corpus', () => {
     const graphs = PROGRAMS.filter((p) => p.name.startsWith('graph_'));
     expect(PROGRAMS.length - graphs.length).toBeGreaterThanOrEqual(60);
     expect(graphs.length).toBeGreaterThanOrEqual(10);
-    expect(graphs.every((p) => p.graph !== null)).toBe(true);
+    expect(graphs.filter((p) => !p.err).length).toBeGreaterThanOrEqual(10);
+    expect(graphs.every((p) => p.err || p.graph !== null)).toBe(true);
     expect(PROGRAMS.filter((p) => p.err).length).toBeGreaterThanOrEqual(15);
   });
 });

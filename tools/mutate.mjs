@@ -1,17 +1,33 @@
 #!/usr/bin/env node
-// mutate.mjs — `make mutate`: curated mutation testing of the C core (tools/mutants.txt).
+// mutate.mjs — `make mutate`: curated mutation testing of the C core and the lab's decoding (tools/mutants.txt).
 //
 // Never touches the working tree (other people build and edit it): HEAD's tracked files are exported with
 // `git archive` into a temporary directory (node_modules symlinked) and every mutant is applied there. Each
 // mutant's snippet must occur exactly once in its file, or the run stops before building anything (mutants
-// must not rot silently). Then: a baseline build and test run (must pass), and for each mutant: apply, build
-// (native CLI + ASan test binaries, incrementally), run its test steps in order, stop at the first failure
-// (killed), revert. Prints each outcome and the score; exits 0 whatever the score (it is a report), 2 on a
-// tool error (rotten snippet, failing baseline, a mutant that does not compile).
+// must not rot silently; `--check` does only that, on the working tree, for `make test`).
 //
-//   node tools/mutate.mjs [--check] [id ...]   --check: only check that every mutant applies (no build)
-//   MUTATE_REV=<commit>: mutate that commit instead of HEAD          MUTATE_KEEP=1: keep the temporary copy
-import { spawnSync } from 'node:child_process';
+// Made to fit CI's budget (2 cores, under 20 minutes for ~100 mutants), by four things:
+//  - the copy is built with OPT=-O1 (no -O3, no LTO: a mutant's native relink is a plain link, not a
+//    whole-library LTO; tests check behaviour, not speed), once for the baseline, then copied per worker;
+//  - MUTATE_JOBS workers (default: the number of cores) each mutate their own copy, taking the mutants of one
+//    file together, so a mutant recompiles one source file (the restored one only when the worker moves on to
+//    another file);
+//  - each mutant runs only the suites it needs (`steps = …`: the front end's mutants the CPython-oracle
+//    suites, the lab's JS the unit suites; the passes' the C tests, random graphs and parity) and only builds
+//    what those run (C unit tests: the ASan test binaries; CLI suites: build/graphlab; JS: nothing);
+//  - every build and step is time-bound (a mutant that hangs a suite is killed by its timeout).
+// Then: a baseline build and run of every step (must pass), and for each mutant: apply, build, run its steps
+// in order, stop at the first failure (killed), revert. Prints each outcome, the score per area and overall,
+// and the timings; exits 0 whatever the score (it is a report), 2 on a tool error (rotten snippet, failing
+// baseline, a mutant that does not compile).
+//
+//   node tools/mutate.mjs [--check] [--area NAME]... [id ...]
+//     --check: only check that every mutant applies exactly once to the working tree and that Stryker's config
+//     (stryker.config.mjs) names files and suites that exist; no copy, no build (well under a second)
+//   MUTATE_REV=<commit>: mutate that commit instead of HEAD          MUTATE_KEEP=1: keep the temporary copies
+//   MUTATE_JOBS=<n>: workers (default: cores)                        MUTATE_OPT: the copy's OPT (-O1)
+import { spawn, spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,25 +35,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIST = join(ROOT, 'tools', 'mutants.txt');
-const STEP_TIMEOUT_S = 120;                  // a mutant that makes a suite hang is killed by the timeout
+const STEP_TIMEOUT_S = 180;                  // a mutant that makes a suite hang is killed by the timeout
+const BUILD_TIMEOUT_S = 600;
 
-// Test steps, fastest first: every mutant runs c (every C unit test), random and parity; `tests = …` adds more.
+// Test steps. `c` is every C unit test (ASan build), fastest first; the others are Vitest suites. A C mutant
+// without `steps` runs c, random, parity (then its `tests`); `steps = …` names exactly what it runs, in order.
+// `vitest:<file>` runs any one suite.
 const VITEST = (file, pattern) => ['node_modules/.bin/vitest', 'run', file, '--bail=1',
   ...(pattern ? ['-t', pattern] : [])];
 const STEPS = {
   random: VITEST('tests/random-graphs.test.js', 'native: graphlab passes'),   // each pass alone vs the reference
   parity: VITEST('tests/cli-parity.test.js', 'native CLI'),      // every fixture + golden case, native CLI
   codegen: VITEST('tests/codegen.test.js'),                      // generated C / Python vs the reference
+  'codegen-quick': VITEST('tests/codegen-quick.test.js'),        // the same on the small fixtures, in seconds
   demos: VITEST('tests/demos.test.js', '\\(native\\)'),          // branch / dynamic demos, native CLI
+  // the program front end: CPython's recorded outputs (tests/py-*.test.js, tests/golden/python/) and the
+  // reference's traces of the golden programs (native only)
+  py: VITEST('tests/py-', 'native'),
+  programs: VITEST('tests/programs.test.js', '^native'),
+  students: VITEST('tests/student-programs.test.js', 'native'),   // 312 student programs vs the reference
+  pack: VITEST('tests/native-packed.test.js'),                  // the packed result, natively, by the lab's decoders
+  cli: VITEST('tests/cli-errors.test.js'),
 };
+const stepArgs = (step) => (step.startsWith('vitest:') ? VITEST(step.slice(7)) : STEPS[step]);
+const isC = (file) => /^c\/.*\.[ch]$/.test(file);
 
-class ToolError extends Error {}
-function die(msg) {
-  throw new ToolError(msg);
-}
-
-/** tools/mutants.txt: blocks of `key = value` lines: id, file, area, desc, tests (optional), then one or more
- * find / replace pairs (applied in order). In find / replace values \n is a newline and \\ a backslash. */
+/** tools/mutants.txt: blocks of `key = value` lines: id, file, area, desc, tests or steps (optional), then one
+ * or more find / replace pairs (applied in order). In find / replace values \n is a newline and \\ a backslash. */
 function parseMutants(text) {
   const out = [];
   let cur = null;
@@ -55,7 +79,7 @@ function parseMutants(text) {
       const last = cur.edits[cur.edits.length - 1];
       if (!last || last.replace !== undefined) die(`${LIST}:${i + 1}: "replace" without its "find"`);
       last.replace = unescape(value);
-    } else if (['id', 'file', 'area', 'desc', 'tests'].includes(key)) cur[key] = value;
+    } else if (['id', 'file', 'area', 'desc', 'tests', 'steps'].includes(key)) cur[key] = value;
     else die(`${LIST}:${i + 1}: unknown key "${key}"`);
   });
   for (const mu of out) {
@@ -65,9 +89,16 @@ function parseMutants(text) {
     if (!mu.edits.length || mu.edits.some((e) => e.replace === undefined || !e.find)) {
       die(`${LIST}:${mu.line}: mutant ${mu.id} needs find / replace pairs`);
     }
-    const extra = mu.tests ? mu.tests.split(/\s+/).filter(Boolean) : [];
-    for (const s of extra) if (!STEPS[s]) die(`${LIST}:${mu.line}: unknown test step "${s}"`);
-    mu.steps = [...new Set(['c', 'random', 'parity', ...extra])];
+    const words = (v) => (v ? v.split(/\s+/).filter(Boolean) : []);
+    if (mu.steps !== undefined && mu.tests !== undefined) die(`${LIST}:${mu.line}: mutant ${mu.id}: "steps" or "tests", not both`);
+    const listed = mu.steps !== undefined ? words(mu.steps) : words(mu.tests);
+    for (const st of listed) {
+      if (st !== 'c' && !stepArgs(st)) die(`${LIST}:${mu.line}: unknown test step "${st}"`);
+      if (st === 'c' && !isC(mu.file)) die(`${LIST}:${mu.line}: mutant ${mu.id}: step "c" on a file outside c/`);
+    }
+    mu.steps = mu.steps !== undefined ? [...new Set(listed)]
+      : isC(mu.file) ? [...new Set(['c', 'random', 'parity', ...listed])] : [...new Set(listed)];
+    if (!mu.steps.length) die(`${LIST}:${mu.line}: mutant ${mu.id} outside c/ needs "steps = …"`);
   }
   const ids = new Set();
   for (const mu of out) {
@@ -94,29 +125,52 @@ function count(hay, needle) {
   return n;
 }
 
-function sh(cmd, args, cwd, timeoutS) {
-  const full = timeoutS ? ['timeout', ['-k', '5', String(timeoutS), cmd, ...args]] : [cmd, args];
-  const r = spawnSync(full[0], full[1], {
-    cwd, encoding: 'utf8', maxBuffer: 1 << 28,
-    env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0',
-      UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1', FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
+const ENV = { ...process.env, ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0',
+  UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1', FORCE_COLOR: '0', NO_COLOR: '1' };
+
+function sh(cmd, args, cwd) {
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28, env: ENV });
   if (r.error) throw r.error;
   return { status: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
-const secs = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+/** Runs a command under `timeout` (its whole process group is killed at the limit; status 124). */
+function run(cmd, args, cwd, timeoutS) {
+  return new Promise((resolve, reject) => {
+    const p = spawn('timeout', ['-k', '5', String(timeoutS), cmd, ...args], { cwd, env: ENV });
+    const chunks = [];
+    let size = 0;
+    const keep = (d) => { if (size < (1 << 24)) { chunks.push(d); size += d.length; } };
+    p.stdout.on('data', keep);
+    p.stderr.on('data', keep);
+    p.on('error', reject);
+    p.on('close', (status) => resolve({ status, out: Buffer.concat(chunks).toString('utf8') }));
+  });
+}
 
-function build(dir, testBins) {
-  return sh('make', ['-s', '-j2', 'native', ...testBins], dir);
+const secs = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+const OPT = process.env.MUTATE_OPT ?? '-O1';
+
+/** What a mutant's steps need built in its copy (nothing for the lab's JS). */
+function targets(mu, testBins) {
+  if (!isC(mu.file)) return [];
+  const t = [];
+  if (mu.steps.includes('c')) t.push(...testBins);
+  if (mu.steps.some((st) => st !== 'c')) t.push('build/graphlab');
+  return t;
+}
+
+function build(dir, tgts, jobs) {
+  if (!tgts.length) return Promise.resolve({ status: 0, out: '' });
+  return run('make', ['-s', `-j${jobs}`, `OPT=${OPT}`, ...tgts], dir, BUILD_TIMEOUT_S);
 }
 
 /** Runs the steps in order; the first failure is returned as {step, detail}, or null if all pass. */
-function runSteps(dir, steps, testBins) {
+async function runSteps(dir, steps, testBins) {
   for (const step of steps) {
     if (step === 'c') {
       for (const bin of testBins) {
-        const r = sh(join(dir, bin), [], dir, STEP_TIMEOUT_S);
+        const r = await run(join(dir, bin), [], dir, STEP_TIMEOUT_S);
         if (r.status !== 0) {
           const failed = [...r.out.matchAll(/\[  FAILED  \] (test_\w+)/g)].map((m) => m[1]);
           const watchdog = /^(test_\w+): .*did not return/m.exec(r.out);
@@ -125,8 +179,8 @@ function runSteps(dir, steps, testBins) {
         }
       }
     } else {
-      const [cmd, ...args] = STEPS[step];
-      const r = sh(join(dir, cmd), args, dir, STEP_TIMEOUT_S);
+      const [cmd, ...args] = stepArgs(step);
+      const r = await run(join(dir, cmd), args, dir, STEP_TIMEOUT_S);
       if (r.status !== 0) {
         const m = /(?:FAIL|×)\s+(.+)/.exec(r.out);
         return { step, detail: r.status === 124 ? 'timeout' : (m ? m[1].trim().slice(0, 110) : `exit ${r.status}`) };
@@ -205,69 +259,119 @@ async function check(mutants) {
 async function main() {
   const args = process.argv.slice(2);
   const checkOnly = args.includes('--check');
-  const only = new Set(args.filter((a) => a !== '--check'));
+  const areas = new Set();
+  const only = new Set();
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--check') continue;
+    if (args[i] === '--area') areas.add(args[++i]);
+    else only.add(args[i]);
+  }
   let mutants = parseMutants(readFileSync(LIST, 'utf8'));
   if (only.size) {
     for (const id of only) if (!mutants.some((m) => m.id === id)) die(`no mutant "${id}" in ${LIST}`);
     mutants = mutants.filter((m) => only.has(m.id));
   }
+  if (areas.size) mutants = mutants.filter((m) => areas.has(m.area));
   if (checkOnly) return check(mutants);
-  const dir = mkdtempSync(join(tmpdir(), 'graphlab-mutate-'));
-  const cleanup = () => { if (!process.env.MUTATE_KEEP) rmSync(dir, { recursive: true, force: true }); };
+
+  const tStart = Date.now();
+  const jobs = Math.max(1, Number(process.env.MUTATE_JOBS) || cpus().length || 2);
+  const dirs = [mkdtempSync(join(tmpdir(), 'graphlab-mutate-'))];
+  const cleanup = () => { if (!process.env.MUTATE_KEEP) for (const d of dirs) rmSync(d, { recursive: true, force: true }); };
   try {
+    const dir = dirs[0];
     const rev = process.env.MUTATE_REV || 'HEAD';
     const head = sh('git', ['rev-parse', '--short', rev], ROOT).out.trim();
     const exp = spawnSync('sh', ['-c', `git archive '${head}' | tar -x -C '${dir}'`], { cwd: ROOT, encoding: 'utf8' });
     if (exp.status !== 0) die(`git archive failed: ${exp.stderr}`);
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    console.log(`mutate: ${mutants.length} mutants on ${rev} ${head}, in ${dir}`);
-
     // Every snippet exactly once, before anything is built.
     const rotten = rottenMutants(dir, mutants);
     if (rotten.length) die(`mutants that no longer apply (fix tools/mutants.txt):\n${rotten.join('\n')}`);
 
     const testBins = readdirSync(join(dir, 'c', 'tests')).filter((f) => /^test_\w+\.c$/.test(f)).sort()
       .map((f) => `build/tests/${f.slice(0, -2)}`);
+    const nWorkers = Math.min(jobs, Math.max(1, new Set(mutants.map((m) => m.file)).size));
+    console.log(`mutate: ${mutants.length} mutants on ${rev} ${head}, ${nWorkers} worker(s), OPT=${OPT}, in ${dir}`);
     let t0 = Date.now();
-    const b = build(dir, testBins);
+    const b = await build(dir, ['build/graphlab', ...testBins], jobs);
     if (b.status !== 0) die(`baseline build failed:\n${b.out.slice(-3000)}`);
+    const tBuild = secs(t0);
+    t0 = Date.now();
     const allSteps = [...new Set(mutants.flatMap((m) => m.steps))];
-    const base = runSteps(dir, allSteps, testBins);
+    const base = await runSteps(dir, allSteps, testBins);
     if (base) die(`baseline fails ${base.step}: ${base.detail}`);
-    console.log(`baseline: built and passed (${allSteps.join(', ')}) in ${secs(t0)} s\n`);
-
-    const results = [];
-    let invalid = 0;
-    for (const mu of mutants) {
-      t0 = Date.now();
-      const p = join(dir, mu.file);
-      const orig = readFileSync(p, 'utf8');
-      writeFileSync(p, mutate(orig, mu).text);
-      let outcome;
-      try {
-        const bm = build(dir, testBins);
-        if (bm.status !== 0) {
-          invalid++;
-          outcome = { status: 'INVALID', why: `does not compile: ${(/error: .*/.exec(bm.out) ?? [''])[0]}` };
-        } else {
-          const f = runSteps(dir, mu.steps, testBins);
-          outcome = f ? { status: 'killed', why: `${f.step}: ${f.detail}` } : { status: 'SURVIVED', why: mu.steps.join(', ') };
-        }
-      } finally {
-        writeFileSync(p, orig);                    // a fresh mtime: the next build recompiles it
-      }
-      results.push({ mu, ...outcome });
-      console.log(`${outcome.status.padEnd(8)} ${mu.id.padEnd(28)} [${mu.area}] ${mu.desc}\n` +
-        `         ${outcome.why} (${secs(t0)} s)`);
+    console.log(`baseline: built in ${tBuild} s, passed ${allSteps.join(', ')} in ${secs(t0)} s`);
+    for (let w = 1; w < nWorkers; w++) {             // cp -a keeps the mtimes: nothing rebuilds
+      const d = mkdtempSync(join(tmpdir(), 'graphlab-mutate-'));
+      dirs.push(d);
+      const cp = spawnSync('cp', ['-a', `${dir}/.`, d]);
+      if (cp.status !== 0) die(`copying the baseline to ${d} failed`);
     }
-    const valid = results.filter((r) => r.status !== 'INVALID');
-    const killed = valid.filter((r) => r.status === 'killed').length;
-    const survivors = valid.filter((r) => r.status === 'SURVIVED');
-    console.log(`\nmutation score: ${killed}/${valid.length} killed (${valid.length ? (100 * killed / valid.length).toFixed(1) : '0.0'} %)`);
+    console.log('');
+
+    // The mutants of one file go to one worker, largest groups first (an even finish).
+    const groups = [...mutants.reduce((m, mu) => m.set(mu.file, [...(m.get(mu.file) ?? []), mu]), new Map()).values()]
+      .sort((x, y) => y.length - x.length);
+    const results = new Map();
+    let invalid = 0;
+    const perWorkerJobs = Math.max(1, Math.floor(jobs / nWorkers));
+    const worker = async (w) => {
+      const d = dirs[w];
+      for (let g = groups.shift(); g; g = groups.shift()) {
+        const p = join(d, g[0].file);
+        const orig = readFileSync(p, 'utf8');
+        try {
+          for (const mu of g) {
+            const tm = Date.now();
+            writeFileSync(p, mutate(orig, mu).text);
+            let outcome;
+            const bm = await build(d, targets(mu, testBins), perWorkerJobs);
+            if (bm.status !== 0) {
+              invalid++;
+              outcome = { status: 'INVALID', why: bm.status === 124 ? 'build timeout'
+                : `does not compile: ${(/error: .*/.exec(bm.out) ?? [''])[0]}` };
+            } else {
+              const f = await runSteps(d, mu.steps, testBins);
+              outcome = f ? { status: 'killed', why: `${f.step}: ${f.detail}` } : { status: 'SURVIVED', why: mu.steps.join(', ') };
+            }
+            outcome.secs = (Date.now() - tm) / 1000;
+            results.set(mu.id, outcome);
+            console.log(`${outcome.status.padEnd(8)} ${mu.id.padEnd(30)} [${mu.area}] ${mu.desc}\n` +
+              `         ${outcome.why} (${outcome.secs.toFixed(1)} s, worker ${w + 1})`);
+          }
+        } finally {
+          writeFileSync(p, orig);                  // a fresh mtime: the worker's next build recompiles it
+        }
+      }
+    };
+    await Promise.all(dirs.map((_, w) => worker(w)));
+
+    const byArea = new Map();
+    for (const mu of mutants) {
+      const r = results.get(mu.id);
+      const a = byArea.get(mu.area) ?? { killed: 0, valid: 0, survivors: [] };
+      if (r.status !== 'INVALID') a.valid++;
+      if (r.status === 'killed') a.killed++;
+      if (r.status === 'SURVIVED') a.survivors.push(mu);
+      byArea.set(mu.area, a);
+    }
+    const pct = (k, n) => (n ? (100 * k / n).toFixed(1) : '0.0');
+    console.log('\nscore per area:');
+    for (const [area, a] of [...byArea].sort((x, y) => x[0].localeCompare(y[0]))) {
+      console.log(`  ${area.padEnd(24)} ${String(a.killed).padStart(3)}/${String(a.valid).padEnd(3)} killed  ${pct(a.killed, a.valid).padStart(5)} %`);
+    }
+    const valid = [...byArea.values()].reduce((n, a) => n + a.valid, 0);
+    const killed = [...byArea.values()].reduce((n, a) => n + a.killed, 0);
+    console.log(`mutation score: ${killed}/${valid} killed (${pct(killed, valid)} %)`);
+    const survivors = [...byArea.values()].flatMap((a) => a.survivors);
     if (survivors.length) {
       console.log('survivors:');
-      for (const r of survivors) console.log(`  ${r.mu.id} (${r.mu.file}): ${r.mu.desc}`);
+      for (const mu of survivors) console.log(`  ${mu.id} (${mu.file}): ${mu.desc}`);
     }
+    const total = [...results.values()].reduce((n, r) => n + r.secs, 0);
+    console.log(`time: ${secs(tStart)} s wall (baseline ${tBuild} s build), ${total.toFixed(0)} s of mutant work, ` +
+      `${(total / Math.max(1, results.size)).toFixed(1)} s per mutant, ${nWorkers} worker(s)`);
     if (invalid) {
       console.error(`mutate: ${invalid} mutant(s) do not compile (fix tools/mutants.txt)`);
       process.exitCode = 2;

@@ -304,7 +304,7 @@ function columnValues(c) {
 
 // Puts the tables back into result as rows, each key where the core writes it.
 const MEMORY_KEYS = ['lifetimes', 'naive', 'greedy', 'lower_bound', 'greedy_offsets', 'greedy_order', 'naive_offsets', 'live'];
-function insertTables(result, tables) {
+export function insertTables(result, tables) {
   for (const { path: [holder, key], table } of tables) {
     let value;
     if (table.t === 'rows') value = columnValues(table.rows);

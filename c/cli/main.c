@@ -2,6 +2,8 @@
  *
  *   graphlab case FILE.json [--compact] [--repeat N] [--timings]   run a case, print the result JSON
  *                                           (--timings: each computation's timing_ms, one line on stderr)
+ *                                           (--packed: the lab's binary form, case_pack.c, for the native
+ *                                           twin of the browser module's packed-result suite)
  *   graphlab print FILE.json [--stage NAME] print the graphs of a case in the reference's text form
  *   graphlab presets                        model presets, devices and passes as JSON
  *   graphlab meta                           the core's input limits as JSON (field_limits.c)
@@ -48,7 +50,8 @@ static gl_status run_case(const char *json, size_t len, int flags, int repeat, b
         if (!st && timings)
             fprintf(stderr, "{\"build\": %.6f, \"passes\": %.6f, \"fuse\": %.6f, \"memory\": %.6f, \"total\": %.6f}\n",
                     r.t_build, r.t_passes, r.t_fuse, r.t_memory, r.t_total);
-        if (!st && i + 1 == repeat) st = gl_case_write(&c, &r, flags, out, outlen, e);
+        if (!st && i + 1 == repeat)
+            st = (flags & GL_CASE_PACKED) ? gl_case_write_packed(&c, &r, out, outlen, e) : gl_case_write(&c, &r, flags, out, outlen, e);
         gl_case_result_free(&r);
     }
     gl_case_free(&c);
@@ -57,10 +60,11 @@ static gl_status run_case(const char *json, size_t len, int flags, int repeat, b
 
 static int cmd_case(int argc, char **argv) {
     const char *file = NULL;
-    bool compact = false, timings = false;
+    bool compact = false, timings = false, packed = false;
     int repeat = 1;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--compact") == 0) compact = true;
+        else if (strcmp(argv[i], "--packed") == 0) packed = true;   /* the lab's binary form (case_pack.c), for tests */
         else if (strcmp(argv[i], "--timings") == 0) timings = true;
         else if (strcmp(argv[i], "--repeat") == 0) {
             char *end = NULL;
@@ -78,11 +82,11 @@ static int cmd_case(int argc, char **argv) {
     if (!json) return gl_cli_fail(&e);
     char *out = NULL;
     size_t outlen = 0;
-    gl_status st = run_case(json, len, compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, repeat, timings, &out, &outlen, &e);
+    gl_status st = run_case(json, len, packed ? GL_CASE_PACKED : compact ? GL_CASE_COMPACT : GL_CASE_PRETTY, repeat, timings, &out, &outlen, &e);
     free(json);
     if (st) return gl_cli_fail(&e);
     int rc = gl_cli_write(out, outlen);
-    if (!rc && compact) rc = gl_cli_write("\n", 1);
+    if (!rc && compact && !packed) rc = gl_cli_write("\n", 1);
     free(out);
     return rc;
 }

@@ -6,7 +6,7 @@ For every tests/golden/python/gen/NAME.py:
   - a graph program (graph_*.py) runs under /usr/bin/python3 (which has numpy) with the reference module
     ../shared/reference/graph_lab.py, and str() of its LAST trace(...) is recorded too.
 Recorded: NAME.out (what it printed), NAME.err ("LINE<TAB>Type: message" of an uncaught exception, at the
-innermost frame in the program) and, for graph programs, NAME.graph (str(graph), no trailing newline).
+innermost frame in the program) and, for graph programs that do not raise, NAME.graph (str(graph), no trailing newline).
 
 Usage: python3 tests/ref/py_gen.py        (rewrites the recorded files next to the programs)
 """
@@ -48,6 +48,8 @@ except BaseException as e:
         if fr.filename == path:
             line = fr.lineno
     msg = str(e)
+    if isinstance(e, SyntaxError):
+        line, msg = e.lineno, e.msg
     err = f"{line}\t{type(e).__name__}" + (f": {msg}" if msg else "")
 finally:
     sys.stdout = real
@@ -80,7 +82,7 @@ def main():
         if res["err"]:
             with open(base + ".err", "w", encoding="utf-8") as f:
                 f.write(res["err"] + "\n")
-        if os.path.basename(path).startswith("graph_"):
+        if os.path.basename(path).startswith("graph_") and not res["err"]:
             if res["graph"] is None:
                 raise RuntimeError(f"{path}: a graph program must trace")
             with open(base + ".graph", "w", encoding="utf-8") as f:

@@ -178,8 +178,23 @@ describe('expressions', () => {
     ['true or nope', true],
     ['false and nope', false],
     ['round(1234.5678, -2)', 1200],
+    // issue 36: edges a plausible slip gets wrong
+    ['approx(-1000000, -1000000.0005) and not approx(-1, -1.1)', true],
+    ['approx(-2, 2, 1)', false],
+    ['argmax([3, 7, 7, 1]) + argmin([4, 1, 1, 9])', 1 + 1],
+    ['[memory] == [memory] and not ([1] == [1, 1])', true],
+    ['where(kernels, "bound", "memory") == [kernels[0]]', true],
+    ['unique([[1], [1], [2]])', [[1], [2]]],
   ])('%s', (src, want) => {
     expect(evaluate(src, env)).toEqual(want);
+  });
+
+  it('records are equal only with the same fields (a subset is not equal)', () => {
+    const more = { ...env, small: { greedy: 100 }, same: { lower_bound: 95, greedy: 100 } };
+    expect(evaluate('small == memory', more)).toBe(false);
+    expect(evaluate('memory == small', more)).toBe(false);
+    expect(evaluate('small != memory', more)).toBe(true);
+    expect(evaluate('same == memory', more)).toBe(true);
   });
 
   it.each([
@@ -254,6 +269,12 @@ describe('question scoring', () => {
     expect(r.correct).toBe(false);
     expect(r.message).toBe('Not quite: 1 right, 1 missed, 1 node that survives. E');
     expect(score(q, ans, null).correct).toBe(false);
+    // every right node and one that survives: not right
+    const extra = score(q, ans, ['n26', 'n29', 'n3']);
+    expect(extra.correct).toBe(false);
+    expect(extra.message).toBe('Not quite: 2 right, 1 node that survives. E');
+    expect(score(q, ans, [34, 37, 40, 41]).message).toBe('Not quite: 2 right, 2 nodes that survive. E');
+    expect(score(q, ans, ['n26']).message).toBe('Not quite: 1 right, 1 missed. E');
   });
   it('bound, dominant: the choice', () => {
     const ans = { kind: 'bound', answer: 'memory', choices: ['memory', 'compute'], explain: 'E' };

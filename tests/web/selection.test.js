@@ -119,3 +119,43 @@ describe('the sel hash key (state.js)', () => {
     expect(parseHash('#sel=n1&sel=n2').dropped[0].why).toBe('"sel" given twice');
   });
 });
+
+// issue 36: small literal cases a plausible slip gets wrong (hand-made stages, no CLI)
+describe('selection on hand-made stages', () => {
+  const node = (id, key, extra = {}) => ({ id, key, op: 'add', ...extra });
+  const stage = (index, name, nodes) => ({ index, name, nodes, byKey: new Map(nodes.map((n) => [n.key, n])) });
+  const stages = [
+    stage(0, 'trace', [node(0, 'n0'), node(1, 'n1'), node(2, 'n2')]),
+    stage(1, 'cse', [node(0, 'n0', { how: 'kept', from: [0] }), node(1, 'n2', { how: 'merged', from: [1, 2] })]),
+  ];
+  it('the first fused kernel and the first buffer are found like any other', () => {
+    const r = { fused: { kernels: [{ nodes: [0] }, { nodes: [1] }] }, memory: { lifetimes: [[64, 0, 1, 0], [32, 1, 2, 1]] } };
+    expect(kernelIndex(r, stages, 'n0')).toBe(0);
+    expect(kernelIndex(r, stages, 'n2')).toBe(1);
+    expect(bufferOf(r, stages, 'n0')).toEqual({ nid: 0, bytes: 64, start: 0, end: 1 });
+    expect(kernelIndex(r, stages, 'n1')).toBe(null);
+  });
+  it('a node the first pass merged away is found in the trace', () => {
+    const at = resolve(stages, 'n1', 1);
+    expect(at.status).toBe('removed');
+    expect(at.stage).toBe(1);
+    expect(at.how).toBe('merged');
+    expect(removedText(at)).toBe('removed by cse: merged into %1');
+    expect(resolve(stages, 'n1', 9).status).toBe('removed');      // a stage past the end is the last
+    expect(resolve(stages, 'n0', -3)).toEqual({ status: 'here', node: stages[0].nodes[0] });
+  });
+  it('lists of up to four are written out; longer ones elided', () => {
+    const into = (k) => Array.from({ length: k }, (_, i) => ({ id: i + 1, op: 'mul' }));
+    expect(removedText({ pass: 'cse', how: 'merged', into: into(4) })).toBe('removed by cse: merged into %1, %2, %3, %4');
+    expect(removedText({ pass: 'cse', how: 'merged', into: into(5) })).toBe('removed by cse: merged into %1, %2, %3, %4 … (5)');
+    expect(removedText({ pass: 'p', how: 'replaced', into: into(2) })).toBe('removed by p: replaced by %1, %2 (mul)');
+    expect(removedText({ pass: 'p', how: 'folded', into: into(1) })).toBe('removed by p: folded as %1');
+    expect(removedText({ pass: 'dce', how: 'removed', into: [] })).toBe('removed by dce: nothing uses it any more');
+  });
+  it('↑/↓ stop at the first and last line', () => {
+    expect(stepKey(stages, 0, 'n2', 1)).toBe('n2');
+    expect(stepKey(stages, 0, 'n0', -1)).toBe('n0');
+    expect(stepKey(stages, 0, 'n1', 1)).toBe('n2');
+    expect(stepKey(stages, 0, null, -1)).toBe('n2');
+  });
+});

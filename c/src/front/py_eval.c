@@ -1076,7 +1076,6 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_FOR: {
         py_val *src = eval(I, s->b, env), *it;
         if (!src) return I->err.code;
-        if (src->kind == V_TENSOR) return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
         if (py_iter_open(I, s->b, src, &it)) return I->err.code;   /* one item at a time (py_iter.c): lazy */
         for (;;) {
             py_val *x;

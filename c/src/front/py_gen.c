@@ -133,6 +133,7 @@ py_val *py_genexp_new(py_interp *I, py_node *n, py_env *env) {
 }
 
 const char *py_gen_name(const py_iter *it) { return it->gen ? it->gen->name : "?"; }
+py_val *py_gen_retval(const py_iter *it) { return it->gen ? it->gen->retval : &py_None; }
 
 /* ---- the generator function's executor */
 static gl_status push(py_interp *I, py_gen *g, gframe f) {
@@ -327,8 +328,6 @@ static gl_status gen_run(py_interp *I, const py_node *at, py_gen *g, py_val *sen
             f->pc++;
             py_val *src = py_eval_expr(I, s->b, g->env), *it;
             if (!src) return I->err.code;
-            if (src->kind == V_TENSOR)
-                return py_fail(I, s->b, GL_E_INVALID, "iterating over a tensor is not supported"), GL_E_INVALID;
             if (py_iter_open(I, s->b, src, &it)) return I->err.code;
             if (push(I, g, (gframe){FR_FOR, s, s->list, s->n, s->n, it})) return I->err.code;
             continue;
@@ -377,7 +376,6 @@ static gl_status genexp_run(py_interp *I, py_gen *g, py_val **item, bool *done) 
             continue;
         }
         if (k == nc) {
-            if (!py_steps(I, n)) return I->err.code;
             *item = py_eval_expr(I, n->a, g->env);
             return *item ? GL_OK : I->err.code;
         }

@@ -11,7 +11,8 @@
  * filter / zip / enumerate, or a generator's state (py_gen.c). An exhausted iterator stays exhausted.
  *
  * Recursion: map(f, map(g, ...)) nests next() calls; each py_iter_next counts one evaluation level against
- * GL_PROGRAM_MAX_EVAL (and one step against the budget), so no chain of iterators can overflow the C stack.
+ * GL_PROGRAM_MAX_EVAL (and the lazy kinds one step against the budget), so no chain of iterators can overflow
+ * the C stack and none runs unbounded.
  * Comparisons go through the evaluator's `<` (py_compare), so sorted / min / max compare as the rest of the
  * interpreter does; sorted is a stable merge sort (CPython's list.sort is stable too, and so is this with
  * reverse=True: equal items keep their order). */
@@ -88,7 +89,7 @@ gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **out)
         it->step = v->u.r.step;
         it->n = range_len(v->u.r.start, v->u.r.stop, v->u.r.step);
         break;
-    default:
+    default:      /* a Tensor too: the reference's Tensor has no __iter__ (there is no slice op in the IR) */
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not iterable", py_type_name(v)), GL_E_INVALID;
     }
     *out = r;
@@ -259,7 +260,9 @@ gl_status py_iter_next(py_interp *I, const py_node *at, py_val *itv, py_val **it
         *done = true;
         return GL_OK;
     }
-    if (!py_steps(I, at)) return I->err.code;
+    /* the lazy kinds count a step (iter(int, 1) computes nothing the budget sees); a sequence's items are
+     * counted by whatever consumes them */
+    if (it->kind >= IT_MAP && !py_steps(I, at)) return I->err.code;
     if (I->edepth >= GL_PROGRAM_MAX_EVAL)
         return py_fail(I, at, GL_E_LIMIT, "the program nests too deeply (iterators inside %d nested iterators or calls)",
                        I->edepth), GL_E_LIMIT;
@@ -373,7 +376,7 @@ static bool kwargs(py_interp *I, const py_node *at, const char *fn, py_args *a, 
         int j = -1;
         for (int i = 0; i < nn; i++)
             if (strcmp(names[i], a->kwn[k]) == 0) j = i;
-        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() got an unexpected keyword argument '%s'", fn, a->kwn[k]), false;
+        if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for %s()", a->kwn[k], fn), false;
         out[j] = a->kwv[k];
     }
     return true;
@@ -480,6 +483,17 @@ static py_val *sum(py_interp *I, const py_node *at, py_args *a) {
     }
 }
 
+/* StopIteration, with the value a generator returned when it has one ("StopIteration: 5"). */
+static py_val *stop_iteration(py_interp *I, const py_node *at, py_val *value) {
+    if (!value || value->kind == V_NONE) return py_fail(I, at, GL_E_INVALID, "StopIteration");
+    gl_sb sb;
+    gl_sb_init(&sb);
+    py_repr(I, &sb, value, false);
+    py_fail(I, at, GL_E_INVALID, "StopIteration: %.200s", sb.buf ? sb.buf : "");
+    gl_sb_free(&sb);
+    return NULL;
+}
+
 py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
     py_val *r, *it;
     switch (id) {
@@ -503,12 +517,12 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         if (!no_kw(I, at, "next", a)) return NULL;
         if (a->npos < 1 || a->npos > 2)
             return py_fail(I, at, GL_E_INVALID, "TypeError: next expected %s, got %d", a->npos ? "at most 2 arguments" : "at least 1 argument", a->npos);
-        py_val *x;
-        bool d;
-        if (py_iter_next(I, at, a->pos[0], &x, &d)) return NULL;
+        py_val *x, *src = a->pos[0];
+        bool d, fresh = src->kind == V_ITER && !src->u.it->done;
+        if (py_iter_next(I, at, src, &x, &d)) return NULL;
         if (!d) return x;
         if (a->npos == 2) return a->pos[1];
-        return py_fail(I, at, GL_E_INVALID, "StopIteration");
+        return stop_iteration(I, at, fresh && src->u.it->kind == IT_GEN ? py_gen_retval(src->u.it) : NULL);
     }
     case B_MAP: {
         if (!no_kw(I, at, "map", a)) return NULL;
@@ -549,7 +563,7 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         if (a->npos > 2) return py_fail(I, at, GL_E_INVALID, "TypeError: enumerate() takes at most 2 arguments (%d given)", a->npos + a->nkw);
         for (int k = 0; k < a->nkw; k++) {
             int j = strcmp(a->kwn[k], nm[0]) == 0 ? 0 : strcmp(a->kwn[k], nm[1]) == 0 ? 1 : -1;
-            if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: enumerate() got an unexpected keyword argument '%s'", a->kwn[k]);
+            if (j < 0) return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for enumerate()", a->kwn[k]);
             if (v[j]) return py_fail(I, at, GL_E_INVALID, "TypeError: argument for enumerate() given by name ('%s') and position (%d)", nm[j], j + 1);
             v[j] = a->kwv[k];
         }
@@ -600,10 +614,10 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         py_val *x;
         bool d;
         py_iter *g = self->u.it;
-        if (g->done) return py_fail(I, at, GL_E_INVALID, "StopIteration");
+        if (g->done) return stop_iteration(I, at, NULL);
         if (!py_steps(I, at)) return NULL;
         if (py_gen_next(I, at, g, a->pos[0], &x, &d)) return NULL;
-        return d ? py_fail(I, at, GL_E_INVALID, "StopIteration") : x;
+        return d ? stop_iteration(I, at, g->kind == IT_GEN ? py_gen_retval(g) : NULL) : x;
     }
     case B_G_CLOSE:
         if (a->npos || a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: generator.close() takes no arguments (%d given)", a->npos + a->nkw);

@@ -43,5 +43,6 @@ py_val *py_iter_make(py_interp *I, py_itkind kind);
 /* py_gen.c */
 gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent, py_val **item, bool *done);
 const char *py_gen_name(const py_iter *it);
+py_val *py_gen_retval(const py_iter *it);            /* what the generator's return gave (None) */
 
 #endif

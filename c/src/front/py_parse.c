@@ -235,6 +235,34 @@ static bool comp_clauses(parser *P, vec *cl) {
     return true;
 }
 
+/* A yield in a comprehension's element, conditions or inner iterables (not in its nested scopes): CPython's
+ * SyntaxError names the comprehension. */
+static py_node *find_yield(py_node *n, int depth) {
+    if (!n || depth > 4 * GL_PROGRAM_MAX_NEST) return NULL;
+    if (n->kind == E_YIELD || n->kind == E_YIELDFROM) return n;
+    if (n->kind == E_LAMBDA || n->kind == E_LISTCOMP || n->kind == E_DICTCOMP || n->kind == E_GENEXP) return NULL;
+    py_node *y;
+    if ((y = find_yield(n->a, depth + 1)) || (y = find_yield(n->b, depth + 1)) || (y = find_yield(n->c, depth + 1))) return y;
+    for (int i = 0; n->list && i < n->n; i++)
+        if ((y = find_yield(n->list[i], depth + 1))) return y;
+    for (int i = 0; n->list2 && i < n->n2; i++)
+        if ((y = find_yield(n->list2[i], depth + 1))) return y;
+    return NULL;
+}
+
+static bool comp_no_yield(parser *P, py_node *n, const char *what) {
+    py_node *y = find_yield(n->a, 0);
+    if (!y) y = find_yield(n->b, 0);
+    for (int i = 0; !y && i < n->n; i++) {
+        py_node *c = n->list[i];
+        y = find_yield(c->kind == E_COMPFOR ? (i ? c->b : NULL) : c->a, 0);
+        if (!y && c->kind == E_COMPFOR) y = find_yield(c->a, 0);
+    }
+    if (!y) return true;
+    gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: 'yield' inside %s", P->file, y->line, y->col, what);
+    return false;
+}
+
 /* fstring: literal text with {expr[!r|!s]} holes; {{ and }} are braces */
 static py_node *fstring(parser *P, py_tok *t, vec *parts) {
     const char *s = t->s;
@@ -446,6 +474,7 @@ static py_node *atom(parser *P) {
             if (!comp_clauses(P, &cl)) return NULL;
             n->list = cl.v;
             n->n = cl.n;
+            if (!comp_no_yield(P, n, "generator expression")) return NULL;
             span_tok(n, peek(P));
             return expect(P, ")") ? n : NULL;
         }
@@ -482,6 +511,7 @@ static py_node *atom(parser *P) {
                 if (!comp_clauses(P, &cl)) return NULL;
                 n->list = cl.v;
                 n->n = cl.n;
+                if (!comp_no_yield(P, n, "list comprehension")) return NULL;
                 span_tok(n, peek(P));
                 return expect(P, "]") ? n : NULL;
             }
@@ -517,6 +547,7 @@ static py_node *atom(parser *P) {
                 if (!comp_clauses(P, &cl)) return NULL;
                 n->list = cl.v;
                 n->n = cl.n;
+                if (!comp_no_yield(P, n, "dict comprehension")) return NULL;
                 span_tok(n, peek(P));
                 return expect(P, "}") ? n : NULL;
             }
@@ -548,6 +579,7 @@ static py_node *set_display(parser *P, py_node *n, py_node *x) {
         n->list = cl.v;
         n->n = cl.n;
         span_tok(n, peek(P));
+        if (!comp_no_yield(P, n, "set comprehension")) return NULL;
         return expect(P, "}") ? n : NULL;
     }
     n->kind = E_SET;
@@ -565,9 +597,11 @@ static py_node *set_display(parser *P, py_node *n, py_node *x) {
     return expect(P, "}") ? n : NULL;
 }
 
-/* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr */
+/* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr
+ * A bare generator expression f(x for x in xs) must be the only argument. */
 static bool arguments(parser *P, vec *args) {
-    bool kw = false;
+    bool kw = false, comma = false;
+    py_node *bare = NULL;
     while (!is_op(peek(P), ")")) {
         py_tok *t = peek(P);
         py_node *a;
@@ -594,13 +628,19 @@ static bool arguments(parser *P, vec *args) {
                 lc->list = cl.v;
                 lc->n = cl.n;
                 span_to(lc, cl.v[cl.n - 1]);
+                if (!comp_no_yield(P, lc, "generator expression")) return false;
                 a = lc;
+                if (!bare) bare = lc;
             }
         }
         if (!vpush(P, args, a)) return false;
         if (!is_op(peek(P), ",")) break;
         next(P);
+        comma = true;
     }
+    if (bare && (args->n > 1 || comma))
+        return gl_fail(P->e, GL_E_PARSE, "%s:%d:%d: SyntaxError: Generator expression must be parenthesized", P->file,
+                       bare->line, bare->col), false;
     return true;
 }
 

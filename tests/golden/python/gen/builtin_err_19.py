@@ -1,0 +1,4 @@
+print("start")
+print(any())
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

@@ -1,0 +1,4 @@
+x = 1
+yield x
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

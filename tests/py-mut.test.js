@@ -1,0 +1,59 @@
+// py-mut.test.js — issue 36: Python's own edges, held to CPython 3.11's recorded behaviour
+// (tests/golden/python/mut/edges.json, made by tests/ref/py_mut_edges.py: never by the code under test): the
+// cases a plausible one-line bug in the front end gets wrong (`%` / `//` with negative operands, slices with
+// negative steps, a repeated keyword argument, a comprehension's variable, `and` / `or` evaluating one side,
+// bools in float arithmetic, `in range(...)` with a negative step, `is` against `==`, code-point columns, big
+// ints, ...). Each snippet runs as `graphlab trace` with a trivial trace appended: what it prints (stderr) must
+// be CPython's output, and a snippet CPython ends with an exception must end with the same exception
+// ("Type: message") at the same line — and, for the Unicode-column cases, the same code-point column.
+// `make mutate` runs it (step `py`) on the front end's mutants.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import { GOLDEN, runCli } from './helpers/compare.js';
+
+const CASES = JSON.parse(readFileSync(join(GOLDEN, 'python', 'mut', 'edges.json'), 'utf8'));
+const TRACE = '\nfrom graph_lab import trace, F\ntrace(lambda x: F.exp(x), {"x": (2,)})\n';
+const COLUMNS = new Set(['unicode_error_column', 'unicode_error_column_2']);
+// Cases the front end on main does not pass yet, each waiting for its lane of issue 30 (checked when this list
+// was written; a case here is skipped, not dropped: remove it when its lane lands).
+const PENDING = new Set([
+  'divmod_signs', 'bigint_floor_mod', 'int_float_compare', 'true_division_ints', 'pow_edges', 'int_huge',   // int
+  'mod_by_zero',                                              // int: CPython 3.11 says "integer modulo by zero"
+  'slice_negative_steps', 'bools_in_float_arith', 'str_mult_neg', 'unicode_len_index',        // str (repr, methods)
+  'unicode_error_column', 'type_error_add',                   // str: "can only concatenate str (not "int") to str"
+  'slice_assign_neg', 'comprehension_nested_scope', 'call_missing', 'unbound_local',          // stmt
+  'conditional_expr_lazy', 'try_except_finally',              // class (raise, try)
+  'range_slices',                                             // cont / gen (range slicing)
+]);
+
+function mismatch(c) {
+  const r = runCli('native', ['trace', '-'], { input: `${c.src}${TRACE}` });
+  if (!c.err) {
+    if (r.status !== 0) return `status ${r.status}: ${r.stderr.slice(-300)}`;
+    return r.stderr === c.out ? null : `printed ${JSON.stringify(r.stderr)}, CPython printed ${JSON.stringify(c.out)}`;
+  }
+  if (r.status === 0) return `succeeded (printed ${JSON.stringify(r.stderr)}), CPython raised ${c.err.msg} at line ${c.err.line}`;
+  const lines = r.stderr.trimEnd().split('\n');
+  const m = /:(\d+):(\d+): (.*)$/.exec(lines[lines.length - 1]);
+  if (!m) return `no LINE:COL error in ${JSON.stringify(r.stderr.slice(-300))}`;
+  const bad = [];
+  if (Number(m[1]) !== c.err.line) bad.push(`line ${m[1]}, CPython's ${c.err.line}`);
+  if (m[3] !== c.err.msg) bad.push(`${JSON.stringify(m[3])}, CPython's ${JSON.stringify(c.err.msg)}`);
+  if (COLUMNS.has(c.name) && Number(m[2]) !== c.err.col) bad.push(`column ${m[2]}, CPython's ${c.err.col} (code points)`);
+  return bad.length ? bad.join('; ') : null;
+}
+
+describe('native: Python\'s edges as CPython 3.11 has them', () => {
+  it('the table holds at least 40 cases, some ending in an exception', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(CASES.filter((c) => c.err).length).toBeGreaterThanOrEqual(10);
+  });
+  it.each(CASES.filter((c) => !PENDING.has(c.name)).map((c) => [c.name, c]))('%s', (_name, c) => {
+    expect(mismatch(c)).toBe(null);
+  });
+  it.skip.each(CASES.filter((c) => PENDING.has(c.name)).map((c) => [c.name, c]))('%s (pending its lane)', (_name, c) => {
+    expect(mismatch(c)).toBe(null);
+  });
+});
