@@ -73,8 +73,7 @@ typedef enum {
 enum {
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL, OP_NEG, OP_POS,
     OP_LT, OP_GT, OP_LE, OP_GE, OP_EQ, OP_NE, OP_IS, OP_ISNOT, OP_IN, OP_NOTIN,
-    /* cont lane: the bitwise operators (ints; | & - ^ of sets, | of dicts) */
-    OP_BITOR, OP_BITXOR, OP_BITAND, OP_LSHIFT, OP_RSHIFT, OP_INVERT
+    OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT, OP_INVERT
 };
 
 typedef struct py_node py_node;
@@ -110,12 +109,14 @@ typedef enum {
     V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
     /* cont lane */
     V_SET, V_FROZENSET,
-    V_ITER, V_VIEW                /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
+    V_ITER, V_VIEW,               /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
+    V_BIG                         /* an int that does not fit in 64 bits (py_num.c); type name "int" */
 } py_vkind;
 
 typedef struct py_val py_val;
 typedef struct py_env py_env;
 typedef struct py_trace py_trace;
+typedef struct py_big py_big;
 
 typedef struct {
     gl_array *real;               /* numbers (owned; released at the end of the run) */
@@ -172,6 +173,7 @@ struct py_val {
         py_set *set;              /* V_SET, V_FROZENSET */
         struct py_iter *it;       /* V_ITER */
         struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
+        py_big *big;              /* V_BIG */
     } u;
 };
 
@@ -294,6 +296,10 @@ enum {
     B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
     /* gen lane (py_iter.c): the iterator protocol and the lazy / consuming builtins; generator methods */
     B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
+    /* numbers (py_num.c: py_num_builtin) */
+    B_N_FIRST, B_ROUND = B_N_FIRST, B_DIVMOD, B_POW, B_HASH, B_BIN, B_HEX, B_OCT, B_I_BITLEN, B_M_FMOD, B_M_FLOOR,
+    B_M_CEIL, B_M_TRUNC, B_M_ISINF, B_M_ISNAN, B_M_ISFINITE, B_M_GCD, B_M_LOG2, B_M_LOG10, B_M_ISQRT, B_M_PROD_UNUSED,
+    B_N_LAST = B_M_PROD_UNUSED,
     B_COUNT
 };
 
@@ -342,9 +348,8 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
 const char *py_cont_name(int id);
 /* len() of a dict / set / view; false if v is none of them. */
 bool py_cont_len(const py_val *v, int64_t *n);
-py_val *py_invert(py_interp *I, const py_node *at, py_val *a);   /* ~a */
 py_val *py_dict_call(py_interp *I, const py_node *at, py_args *a);  /* dict(...) */
-/* a op b for op | & ^ - << >> on ints, sets, dicts and views; NULL without an error when not applicable. */
+/* a op b for op | & ^ - on sets, dicts and views; *handled false when neither is one (ints: py_num.c). */
 py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
 /* In-place a op= b (list += / *=, set |= &= -= ^=, dict |=): *handled false when a is none of these. */
 py_val *py_cont_inplace(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
@@ -396,5 +401,61 @@ py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
 gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
 gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* ---------------------------------------------------------------- numbers (py_bigint.c, py_num.c)
+ * int is arbitrary precision: V_INT (int64) when it fits, else V_BIG (sign + base-2^32 limbs in the arena).
+ * Every int result is normalized (a V_BIG never fits in int64); bools are ints everywhere. */
+struct py_big {
+    int sign;                     /* -1, 0, +1 */
+    int n;                        /* limbs in use (no leading zero limb) */
+    uint32_t d[];                 /* magnitude, least significant first */
+};
+#define PY_BIG_MAX_BITS (1 << 20)          /* an int of more bits is refused (GL_E_LIMIT), never a hang */
+#define PY_INT_MAX_STR_DIGITS 4300         /* CPython's sys.get_int_max_str_digits() default */
+
+py_big *pb_from_u64(py_arena *ar, uint64_t m, int sign);
+py_big *pb_from_i64(py_arena *ar, int64_t v);
+bool pb_to_i64(const py_big *b, int64_t *out);
+int64_t pb_bitlen(const py_big *b);
+int pb_cmp(const py_big *a, const py_big *b);
+py_big *pb_copy(py_arena *ar, const py_big *a, int sign);
+py_big *pb_add(py_arena *ar, const py_big *a, const py_big *b);
+py_big *pb_sub(py_arena *ar, const py_big *a, const py_big *b);
+py_big *pb_mul(py_arena *ar, const py_big *a, const py_big *b);
+bool pb_divmod(py_arena *ar, const py_big *a, const py_big *b, py_big **q, py_big **r);   /* floor; b != 0 */
+py_big *pb_shl(py_arena *ar, const py_big *a, int64_t k);
+py_big *pb_shr(py_arena *ar, const py_big *a, int64_t k);                                 /* floor */
+py_big *pb_bitop(py_arena *ar, const py_big *a, const py_big *b, int op);                 /* '&' '|' '^' */
+py_big *pb_invert(py_arena *ar, const py_big *a);
+double pb_round_bits(uint64_t q, bool sticky, int64_t e);
+double pb_to_double(const py_big *a, bool *overflow);
+py_big *pb_from_double(py_arena *ar, double integral);
+char *pb_to_str(py_arena *ar, const py_big *a, int base, size_t *len);
+py_big *pb_from_digits(py_arena *ar, const char *s, size_t n, int base, int sign);
+int64_t pb_hash(const py_big *a);
+
+bool py_is_int(const py_val *v);                          /* V_INT, V_BIG or V_BOOL */
+py_val *py_int_from_big(py_interp *I, py_big *b);        /* normalized: V_INT when it fits */
+/* Python's hash() of a number (bool, int, big int, float), as CPython computes it. */
+int64_t py_hash_num(const py_val *v);
+/* Exact comparison of two numbers (int / big / float / bool): -1, 0, 1, or 2 when unordered (nan). */
+int py_num_cmp(const py_val *a, const py_val *b);
+/* float(v) for a number, OverflowError for a big int out of range. */
+bool py_num_to_double(py_interp *I, const py_node *at, const py_val *v, double *out);
+/* v as a C index (ssize_t): a big int gets CPython's message for `what`: 0 "OverflowError: Python int too
+ * large to convert to C ssize_t", 1 "IndexError: cannot fit 'int' into an index-sized integer", 2
+ * "OverflowError: cannot fit 'int' into an index-sized integer". */
+bool py_num_index(py_interp *I, const py_node *at, const py_val *v, int what, int64_t *out);
+/* str() of an int (ValueError over 4300 digits); false with the error set. */
+bool py_num_repr(py_interp *I, gl_sb *sb, const py_val *v);
+/* int(x[, base]) and float(x) as CPython. */
+py_val *py_num_int(py_interp *I, const py_node *at, py_val *x, py_val *base);
+py_val *py_num_float(py_interp *I, const py_node *at, py_val *x);
+/* An integer literal's text (any base prefix, underscores) → int; SyntaxError text on the 4300-digit limit. */
+py_val *py_num_literal(py_interp *I, const py_node *at, const char *s, size_t n);
+py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a);
+void py_num_install(py_interp *I);
+py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_num_builtin_name(int id);
+double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
 
 #endif

@@ -16,7 +16,8 @@ static const char *NAMES[B_COUNT] = {
 
 const char *py_builtin_name(int id) {
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
-    return id >= 0 && id < B_COUNT ? NAMES[id] : "?";
+    if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
+    return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
 }
 
 py_val *py_builtin(py_interp *I, int id, py_val *self) {
@@ -41,6 +42,7 @@ void py_builtins_install(py_interp *I) {
         }
     }
     py_cont_install(I);
+    py_num_install(I);
 }
 
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
@@ -65,6 +67,7 @@ static bool bind(py_interp *I, const py_node *at, const char *fn, py_args *a, co
 }
 
 static bool want_int(py_interp *I, const py_node *at, const char *what, py_val *v, int64_t *out) {
+    if (v->kind == V_BIG) return py_num_index(I, at, v, 0, out);
     if (v->kind == V_INT || v->kind == V_BOOL) {
         *out = v->kind == V_INT ? v->u.i : v->u.b;
         return true;
@@ -113,6 +116,7 @@ static bool want_dim(py_interp *I, const py_node *at, py_val *v, gl_dim *d) {
         return true;
     }
     int64_t x;
+    if (v->kind == V_BIG) return py_num_index(I, at, v, 0, &x);
     if (v->kind != V_INT && v->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: a dim must be an int or a symbol (str), got %s", py_type_name(v)), false;
     x = v->kind == V_INT ? v->u.i : v->u.b;
@@ -420,43 +424,6 @@ static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_
 }
 
 /* ---- Python builtins */
-static py_val *to_int(py_interp *I, const py_node *at, py_val *x) {
-    if (x->kind == V_INT) return x;
-    if (x->kind == V_BOOL) return py_int(I, x->u.b);
-    if (x->kind == V_FLOAT) {
-        if (isnan(x->u.f) || isinf(x->u.f)) return py_fail(I, at, GL_E_INVALID, "ValueError: cannot convert float %s to integer", isnan(x->u.f) ? "NaN" : "infinity");
-        double t = trunc(x->u.f);
-        if (t >= 9.2233720368547758e18 || t < -9.2233720368547758e18) return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
-        return py_int(I, (int64_t)t);
-    }
-    if (x->kind == V_STR) {
-        char buf[32];
-        size_t n = x->u.str.n < 31 ? x->u.str.n : 31;
-        memcpy(buf, x->u.str.s, n);
-        buf[n] = 0;
-        char *end;
-        long long v = strtoll(buf, &end, 10);
-        while (*end == ' ') end++;
-        if (end == buf || *end || x->u.str.n > 30) return py_fail(I, at, GL_E_INVALID, "ValueError: invalid literal for int(): '%.30s'", buf);
-        return py_int(I, v);
-    }
-    return py_fail(I, at, GL_E_INVALID, "TypeError: int() argument must be a string or a number, not '%s'", py_type_name(x));
-}
-
-static py_val *to_float(py_interp *I, const py_node *at, py_val *x) {
-    if (py_is_num(x)) return py_float(I, py_num(x));
-    if (x->kind == V_STR) {
-        char buf[64];
-        size_t n = x->u.str.n < 63 ? x->u.str.n : 63;
-        memcpy(buf, x->u.str.s, n);
-        buf[n] = 0;
-        char *end;
-        double v = strtod(buf, &end);
-        if (end == buf || *end || x->u.str.n > 62) return py_fail(I, at, GL_E_INVALID, "ValueError: could not convert string to float: '%.30s'", buf);
-        return py_float(I, v);
-    }
-    return py_fail(I, at, GL_E_INVALID, "TypeError: float() argument must be a string or a number, not '%s'", py_type_name(x));
-}
 
 static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src) {
     py_val **items;
@@ -472,6 +439,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
     if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
+    if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -516,11 +484,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
         if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
-        if (x->kind == V_INT || x->kind == V_BOOL) {
-            int64_t i = x->kind == V_INT ? x->u.i : x->u.b;
-            if (i == INT64_MIN) return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
-            return py_int(I, i < 0 ? -i : i);
-        }
+        if (py_is_int(x)) return py_num_cmp(x, &py_False) < 0 ? py_num_unary(I, at, OP_NEG, x) : x->kind == V_BOOL ? py_int(I, x->u.b) : x;
         return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for abs(): '%s'", py_type_name(x));
     }
     case B_PRINT: {
@@ -540,6 +504,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         for (int i = 0; i < a->npos; i++) {
             if (i) gl_sb_putn(&I->console, sep, nsep);
             py_repr(I, &I->console, a->pos[i], false);
+            if (I->err.code) return NULL;       /* str() of an int of more than 4300 digits */
         }
         gl_sb_putn(&I->console, end, nend);
         if (I->console.len > (1u << 20)) return py_fail(I, at, GL_E_LIMIT, "print() wrote more than 1 MiB");
@@ -547,10 +512,16 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_INT: case B_FLOAT: case B_STR: case B_BOOL: {
         static const char *nm[] = {"x"};
+        if (id == B_INT) {                 /* int(x=0, /, base=10) */
+            static const char *inm[] = {"x", "base"};
+            if (!bind(I, at, "int", a, inm, 2, 0, v)) return NULL;
+            if (!v[0]) return v[1] ? py_fail(I, at, GL_E_INVALID, "TypeError: int() missing string argument") : py_int(I, 0);
+            return py_num_int(I, at, v[0], v[1]);
+        }
         if (!bind(I, at, NAMES[id], a, nm, 1, 0, v)) return NULL;
         if (!v[0]) return id == B_INT ? py_int(I, 0) : id == B_FLOAT ? py_float(I, 0) : id == B_STR ? py_str(I, "", 0) : &py_False;
-        if (id == B_INT) return to_int(I, at, v[0]);
-        if (id == B_FLOAT) return to_float(I, at, v[0]);
+        if (id == B_INT) return py_num_int(I, at, v[0], NULL);
+        if (id == B_FLOAT) return py_num_float(I, at, v[0]);
         if (id == B_BOOL) {
             bool t;
             return py_truth(I, at, v[0], &t) ? NULL : py_bool(t);
@@ -558,8 +529,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         gl_sb sb;
         gl_sb_init(&sb);
         py_repr(I, &sb, v[0], false);
-        if (sb.failed) {
+        if (sb.failed || I->err.code) {
             gl_sb_free(&sb);
+            if (I->err.code) return NULL;
             return py_fail(I, at, GL_E_LIMIT, "str(): the text is too long");
         }
         py_val *s = py_str(I, sb.buf ? sb.buf : "", sb.len);
@@ -582,6 +554,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         static const char *nm[] = {"x", "base"};
         double x, b = 0;
         if (!bind(I, at, NAMES[id], a, nm, id == B_M_LOG ? 2 : 1, 1, v) || !want_num(I, at, "math argument", v[0], &x)) return NULL;
+        if (v[0]->kind == V_BIG && id != B_M_LOG && !py_num_to_double(I, at, v[0], &x)) return NULL;
         if (id == B_M_SQRT) {
             if (x < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
             return py_float(I, sqrt(x));
@@ -593,7 +566,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         }
         if (x <= 0 || (v[1] && (!want_num(I, at, "math.log base", v[1], &b) || b <= 0 || b == 1)))
             return I->err.code ? NULL : py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
-        return py_float(I, v[1] ? log(x) / log(b) : log(x));
+        double lx = v[0]->kind == V_BIG ? py_num_log(v[0]) : log(x);
+        double lb = v[1] && v[1]->kind == V_BIG ? py_num_log(v[1]) : log(b);
+        return py_float(I, v[1] ? lx / lb : lx);
     }
     case B_S_JOIN: {
         static const char *nm[] = {"iterable"};
@@ -632,6 +607,10 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         if (strcmp(name, "sqrt") == 0) return py_builtin(I, B_M_SQRT, NULL);
         if (strcmp(name, "exp") == 0) return py_builtin(I, B_M_EXP, NULL);
         if (strcmp(name, "log") == 0) return py_builtin(I, B_M_LOG, NULL);
+        if (strcmp(name, "nan") == 0) return py_float(I, NAN);
+        if (strcmp(name, "tau") == 0) return py_float(I, 6.283185307179586);
+        for (int id = B_M_FMOD; id <= B_M_ISQRT; id++)
+            if (strcmp(name, py_num_builtin_name(id)) == 0) return py_builtin(I, id, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'math' has no attribute '%s' (GraphLab has sqrt, exp, log, pi, e, inf)", name);
     }
     if (mod == MOD_F) {
@@ -691,6 +670,16 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
             gl_shape s = gl_array_shape(v->u.arr->real);
             return shape_tuple(I, &s);
         }
+        break;
+    case V_INT: case V_BIG: case V_BOOL:
+        if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, v);
+        if (strcmp(name, "real") == 0 || strcmp(name, "numerator") == 0) return v->kind == V_BOOL ? py_int(I, v->u.b) : v;
+        if (strcmp(name, "imag") == 0) return py_int(I, 0);
+        if (strcmp(name, "denominator") == 0) return py_int(I, 1);
+        break;
+    case V_FLOAT:
+        if (strcmp(name, "real") == 0) return v;
+        if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
         break;
     case V_STR:
         if (strcmp(name, "join") == 0) return py_builtin(I, B_S_JOIN, v);

@@ -719,33 +719,6 @@ static const char *opsym(int op) {
 
 static bool intlike(const py_val *v) { return v->kind == V_INT || v->kind == V_BOOL; }
 
-static py_val *int_bitop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
-    int64_t x = a->kind == V_INT ? a->u.i : a->u.b, y = b->kind == V_INT ? b->u.i : b->u.b;
-    bool both_bool = a->kind == V_BOOL && b->kind == V_BOOL;
-    switch (op) {
-    case OP_BITOR: return both_bool ? py_bool(x | y) : py_int(I, x | y);
-    case OP_BITXOR: return both_bool ? py_bool(x ^ y) : py_int(I, x ^ y);
-    case OP_BITAND: return both_bool ? py_bool(x & y) : py_int(I, x & y);
-    case OP_LSHIFT:
-        if (y < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: negative shift count");
-        if (x == 0) return py_int(I, 0);
-        if (y >= 63 || (x > 0 ? x > (INT64_MAX >> y) : x < (INT64_MIN >> y)))
-            return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits (GraphLab ints are 64-bit)");
-        return py_int(I, (int64_t)((uint64_t)x << y));
-    case OP_RSHIFT:
-        if (y < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: negative shift count");
-        if (y >= 63) return py_int(I, x < 0 ? -1 : 0);
-        return py_int(I, x >> y);   /* arithmetic shift: floor division by 2**y, as Python */
-    }
-    return NULL;
-}
-
-py_val *py_invert(py_interp *I, const py_node *at, py_val *a) {
-    if (!intlike(a)) return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for unary ~: '%s'", py_type_name(a));
-    int64_t x = a->kind == V_INT ? a->u.i : a->u.b;
-    return py_int(I, ~x);
-}
-
 /* set-like operands of a view operation: the view as a set */
 static py_val *as_set(py_interp *I, const py_node *at, py_val *v) {
     if (setlike(v)) return v;
@@ -809,9 +782,8 @@ py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val
         if (!r || dict_merge(I, at, r, b)) return NULL;
         return r;
     }
-    if (bitwise && intlike(a) && intlike(b)) return int_bitop(I, at, op, a, b);
-    if (bitwise) return unsupported(I, at, opsym(op), a, b);
-    if (op == OP_SUB && (setlike(a) || setlike(b))) return unsupported(I, at, "-", a, b);
+    if ((bitwise || op == OP_SUB) && (setlike(a) || setlike(b) || a->kind == V_DICT))   /* set | list, dict | list, ... */
+        return unsupported(I, at, opsym(op), a, b);
     *handled = false;
     return NULL;
 }

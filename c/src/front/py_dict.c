@@ -95,6 +95,7 @@ static int hash_at(const py_val *v, int64_t *out, const py_val **bad, int depth)
     case V_NONE: *out = hash_ptr(&py_None); return 0;
     case V_BOOL: *out = v->u.b; return 0;
     case V_INT: *out = hash_int64(v->u.i); return 0;
+    case V_BIG: *out = py_hash_num(v); return 0;      /* the int lane's (py_num.c), CPython's modular hash */
     case V_FLOAT: {
         double d = v->u.f;
         if (d == trunc(d) && d >= -9.2233720368547758e18 && d < 9.2233720368547758e18) {

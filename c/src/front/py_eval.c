@@ -183,7 +183,9 @@ int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v) {
     }
     int id;
     if (py_is_num(v)) {
-        id = gl_t_scalar(tc->tr, py_num(v));
+        double d;              /* np.asarray(10**400, dtype=float64): OverflowError */
+        if (!py_num_to_double(I, at, v, &d)) return -1;
+        id = gl_t_scalar(tc->tr, d);
     } else if (v->kind == V_ARRAY || v->kind == V_LIST || v->kind == V_TUPLE) {
         bool real = (I->opts && I->opts->values) || v->kind != V_ARRAY;
         gl_array *a = v->kind == V_ARRAY ? py_arr_array(I, at, v, real || tc->concrete) : py_to_array(I, at, v);
@@ -246,9 +248,10 @@ static int64_t range_len(const py_val *r) {
 static py_val *tensor_bin(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
     py_val *t = a->kind == V_TENSOR ? a : b;
-    if (op == OP_FLOORDIV || op == OP_MOD || op == OP_POW)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", sym[op],
-                       py_type_name(a), py_type_name(b));
+    if (op == OP_FLOORDIV || op == OP_MOD || op == OP_POW || op > OP_MATMUL)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'",
+                       op <= OP_MATMUL ? sym[op] : op == OP_BITAND ? "&" : op == OP_BITOR ? "|" : op == OP_BITXOR ? "^"
+                       : op == OP_LSHIFT ? "<<" : ">>", py_type_name(a), py_type_name(b));
     if (!live_tensor(I, at, t)) return NULL;
     py_trace *tc = t->u.tn.tc;
     int ia, ib;
@@ -292,12 +295,8 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 }
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
-    if ((op >= OP_BITOR && op <= OP_RSHIFT) && (a->kind == V_TENSOR || b->kind == V_TENSOR))
-        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'",
-                       op == OP_BITOR ? "|" : op == OP_BITXOR ? "^" : op == OP_BITAND ? "&" : op == OP_LSHIFT ? "<<" : ">>",
-                       py_type_name(a), py_type_name(b));
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
-    if (op >= OP_BITOR || op == OP_SUB) {          /* sets, dict |, ints' bitwise operators (py_cont.c) */
+    if (op == OP_BITOR || op == OP_BITAND || op == OP_BITXOR || op == OP_SUB) {   /* sets, views, dict | (py_cont.c) */
         bool handled;
         py_val *r = py_cont_binop(I, at, op, a, b, &handled);
         if (handled) return r;
@@ -328,6 +327,8 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
     if (op == OP_MUL) {
         bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
         bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
+        if ((sa && b->kind == V_BIG) || (sb && a->kind == V_BIG))
+            return py_fail(I, at, GL_E_INVALID, "OverflowError: cannot fit 'int' into an index-sized integer");
         if (sa && (b->kind == V_INT || b->kind == V_BOOL)) return seq_repeat(I, at, a, py_num(b) != 0 ? (int64_t)py_num(b) : 0);
         if (sb && (a->kind == V_INT || a->kind == V_BOOL)) return seq_repeat(I, at, b, py_num(a) != 0 ? (int64_t)py_num(a) : 0);
     }
@@ -344,15 +345,7 @@ static int cmp_plain(py_interp *I, const py_node *at, const py_val *a, const py_
         *ok = false;
         return 0;
     }
-    if (py_is_num(a) && py_is_num(b)) {
-        if (a->kind != V_FLOAT && b->kind != V_FLOAT) {
-            int64_t x = a->kind == V_INT ? a->u.i : a->u.b, y = b->kind == V_INT ? b->u.i : b->u.b;
-            return x < y ? -1 : x > y;
-        }
-        double x = py_num(a), y = py_num(b);
-        if (x != x || y != y) return 2;  /* nan: every ordering is false */
-        return x < y ? -1 : x > y;
-    }
+    if (py_is_num(a) && py_is_num(b)) return py_num_cmp(a, b);   /* exact; 2 (unordered) with a nan */
     if (a->kind == V_STR && b->kind == V_STR) {
         size_t n = a->u.str.n < b->u.str.n ? a->u.str.n : b->u.str.n;
         int c = memcmp(a->u.str.s, b->u.str.s, n);
@@ -678,6 +671,11 @@ static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool 
     py_val *v = eval(I, x, env);
     if (!v) return false;
     if (v->kind == V_NONE) return true;
+    if (v->kind == V_BIG) {       /* CPython clamps a huge slice index */
+        *out = v->u.big->sign < 0 ? -INT64_MAX : INT64_MAX;
+        *given = true;
+        return true;
+    }
     if (v->kind != V_INT && v->kind != V_BOOL) {
         py_fail(I, x, GL_E_INVALID, "TypeError: slice indices must be integers or None, not %s", py_type_name(v));
         return false;
@@ -761,6 +759,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
+    if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, n, GL_E_INVALID, c->kind == V_STR ? "TypeError: %s indices must be integers, not '%s'"
                                                             : "TypeError: %s indices must be integers or slices, not %s",
@@ -857,7 +856,8 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
     case E_INT: case E_FLOAT: case E_STR:
         if (n->cache) return n->cache;
-        v = n->kind == E_INT ? py_int(I, n->i) : n->kind == E_FLOAT ? py_float(I, n->f) : py_str(I, n->s, n->slen);
+        v = n->kind == E_INT ? (n->s ? py_num_literal(I, n, n->s, n->slen) : py_int(I, n->i))
+            : n->kind == E_FLOAT ? py_float(I, n->f) : py_str(I, n->s, n->slen);
         n->cache = v;
         return v;
     case E_FSTR: return eval_fstr(I, n, env);
@@ -894,22 +894,13 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return py_binop(I, n, n->op, a, b);
     case E_UNARY:
         if (!(a = eval(I, n->a, env))) return NULL;
-        if (n->op == OP_INVERT) return py_invert(I, n, a);
         if (a->kind == V_TENSOR) {
-            if (n->op == OP_POS) return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary +: 'Tensor'");
+            if (n->op != OP_NEG)
+                return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %s: 'Tensor'", n->op == OP_POS ? "+" : "~");
             if (!live_tensor(I, n, a)) return NULL;
             return py_tensor(I, n, a->u.tn.tc, gl_t_neg(a->u.tn.tc->tr, a->u.tn.id));
         }
-        if (!py_is_num(a))
-            return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %c: '%s'", n->op == OP_NEG ? '-' : '+',
-                           py_type_name(a));
-        if (a->kind == V_FLOAT) return n->op == OP_NEG ? py_float(I, -a->u.f) : a;
-        {
-            int64_t x = a->kind == V_INT ? a->u.i : a->u.b;
-            if (n->op == OP_POS) return py_int(I, x);
-            if (x == INT64_MIN) return py_fail(I, n, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits");
-            return py_int(I, -x);
-        }
+        return py_num_unary(I, n, n->op, a);
     case E_NOT: {
         bool t;
         if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;

@@ -154,7 +154,7 @@ static gl_status lex_number(lexer *L, py_tok *t) {
         adv(L);
     }
     if (L->p < L->end && ident0(*L->p)) return lfail(L, t->line, t->col, GL_E_PARSE, "invalid number literal");
-    if (k >= 127) return lfail(L, t->line, t->col, GL_E_LIMIT, "number literal is too long");
+    if (k >= 127 && isf) return lfail(L, t->line, t->col, GL_E_LIMIT, "number literal is too long");
     buf[k] = 0;
     finish(L, t);
     if (isf) {
@@ -170,8 +170,14 @@ static gl_status lex_number(lexer *L, py_tok *t) {
     if (!k) return lfail(L, t->line, t->col, GL_E_PARSE, "invalid number literal");
     for (int i = 0; i < k; i++) {
         int d = digit(buf[i]) ? buf[i] - '0' : (buf[i] | 32) - 'a' + 10;
-        if (v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base || v * (uint64_t)base + (uint64_t)d > (uint64_t)INT64_MAX)
-            return lfail(L, t->line, t->col, GL_E_LIMIT, "integer literal is too large (GraphLab ints are 64-bit)");
+        if (k >= 127 || v > (UINT64_MAX - (uint64_t)d) / (uint64_t)base ||
+            v * (uint64_t)base + (uint64_t)d > (uint64_t)INT64_MAX) {
+            /* an int beyond 64 bits: the literal's text, made a big int by the evaluator (py_num_literal) */
+            if (!(t->s = py_strndup(L->a, t->p, (size_t)(L->p - t->p)))) return GL_E_LIMIT;
+            t->slen = (size_t)(L->p - t->p);
+            t->i = 0;
+            return GL_OK;
+        }
         v = v * (uint64_t)base + (uint64_t)d;
     }
     t->i = (int64_t)v;

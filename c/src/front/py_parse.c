@@ -408,16 +408,16 @@ static py_node *strings(parser *P) {
  *     | '(' [exprlist | expr comp_clauses] ')'
  *     | '[' [expr (',' expr)* [','] | expr comp_clauses] ']'
  *     | '{' [expr ':' expr (',' expr ':' expr)* [','] | expr ':' expr comp_clauses] '}' */
-static py_node *bitor(parser *P);
+static py_node *bit_expr(parser *P, int level);
 static py_node *set_display(parser *P, py_node *n, py_node *x);
 
-/* set_item: '*' bitor | expr */
+/* set_item: '*' or_expr | expr */
 static py_node *set_item(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "*")) return expr(P);
     next(P);
     py_node *n = mk(P, E_STAR, t);
-    if (!n || !(n->a = bitor(P))) return NULL;
+    if (!n || !(n->a = bit_expr(P, 0))) return NULL;
     span_to(n, n->a);
     return n;
 }
@@ -430,6 +430,8 @@ static py_node *atom(parser *P) {
         next(P);
         if (!(n = mk(P, E_INT, t))) return NULL;
         n->i = t->i;
+        n->s = t->s;              /* beyond 64 bits: the literal's text (py_num_literal) */
+        n->slen = t->slen;
         return n;
     case T_FLOAT:
         next(P);
@@ -722,7 +724,7 @@ static py_node *power(parser *P) {
     return n;
 }
 
-/* factor: ('-' | '+') factor | power */
+/* factor: ('-' | '+' | '~') factor | power */
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
@@ -780,9 +782,9 @@ static py_node *arith(parser *P) {
     return x;
 }
 
-/* shift: arith (('<<' | '>>') arith)*    bitand: shift ('&' shift)*    bitxor: bitand ('^' bitand)*
- * bitor: bitxor ('|' bitxor)*    (Python's precedence, loosest last) */
-static py_node *shift(parser *P) {
+/* shift_expr: arith (('<<' | '>>') arith)*; and_expr: shift ('&' shift)*; xor_expr: and ('^' and)*;
+ * or_expr: xor ('|' xor)* — Python's precedence, between the comparisons and + - */
+static py_node *shift_expr(parser *P) {
     py_tok *t0 = peek(P);
     py_node *x = arith(P);
     while (x) {
@@ -797,38 +799,16 @@ static py_node *shift(parser *P) {
     return x;
 }
 
-static py_node *bitand(parser *P) {
+static py_node *bit_expr(parser *P, int level) {
+    static const char *sym[] = {"|", "^", "&"};
+    static const int ops[] = {OP_BITOR, OP_BITXOR, OP_BITAND};
     py_tok *t0 = peek(P);
-    py_node *x = shift(P);
-    while (x && is_op(peek(P), "&")) {
+    py_node *x = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
+    while (x && is_op(peek(P), sym[level])) {
         next(P);
-        py_node *y = shift(P);
+        py_node *y = level == 2 ? shift_expr(P) : bit_expr(P, level + 1);
         if (!y) return NULL;
-        x = binary(P, t0, OP_BITAND, x, y);
-    }
-    return x;
-}
-
-static py_node *bitxor(parser *P) {
-    py_tok *t0 = peek(P);
-    py_node *x = bitand(P);
-    while (x && is_op(peek(P), "^")) {
-        next(P);
-        py_node *y = bitand(P);
-        if (!y) return NULL;
-        x = binary(P, t0, OP_BITXOR, x, y);
-    }
-    return x;
-}
-
-static py_node *bitor(parser *P) {
-    py_tok *t0 = peek(P);
-    py_node *x = bitxor(P);
-    while (x && is_op(peek(P), "|")) {
-        next(P);
-        py_node *y = bitxor(P);
-        if (!y) return NULL;
-        x = binary(P, t0, OP_BITOR, x, y);
+        x = binary(P, t0, ops[level], x, y);
     }
     return x;
 }
@@ -851,10 +831,10 @@ static int cmp_op(parser *P) {
     return -1;
 }
 
-/* comparison: bitor (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) bitor)* */
+/* comparison: or_expr (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) or_expr)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
-    py_node *x = bitor(P);
+    py_node *x = bit_expr(P, 0);
     if (!x) return NULL;
     int op = cmp_op(P);
     if (op < 0) return x;
@@ -864,7 +844,7 @@ static py_node *comparison(parser *P) {
     while (op >= 0) {
         if (nops == 64) return perr(P, peek(P), GL_E_LIMIT, "too many chained comparisons%s", "");
         ops[nops++] = op;
-        py_node *y = bitor(P);
+        py_node *y = bit_expr(P, 0);
         if (!y || !vpush(P, &v, y)) return NULL;
         op = cmp_op(P);
     }
@@ -1109,9 +1089,9 @@ static py_node *small_stmt(parser *P) {
     py_node *x = exprlist_or_yield(P);
     if (!x) return NULL;
     py_tok *o = peek(P);
-    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "|=", "&=", "^=", "<<=", ">>=", NULL};
-    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL, OP_BITOR, OP_BITAND,
-                                OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
+    static const char *aug[] = {"+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+    static const int augop[] = {OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_FLOORDIV, OP_MOD, OP_POW, OP_MATMUL,
+                                OP_BITAND, OP_BITOR, OP_BITXOR, OP_LSHIFT, OP_RSHIFT};
     for (int i = 0; aug[i]; i++)
         if (is_op(o, aug[i])) {
             if (x->kind != E_NAME && x->kind != E_INDEX && x->kind != E_ATTR) return bad_target(P, x);

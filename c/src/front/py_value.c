@@ -83,24 +83,28 @@ const char *py_type_name(const py_val *v) {
     }
     static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
-                                  "LayerCfg", "Graph", "iterator", "dict_view"};
+                                  "LayerCfg", "Graph", "iterator", "dict_view", "int"};
     if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
     return names[v->kind];
 }
 
-bool py_is_num(const py_val *v) { return v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL; }
-
-double py_num(const py_val *v) {
-    return v->kind == V_FLOAT ? v->u.f : v->kind == V_INT ? (double)v->u.i : (double)v->u.b;
+bool py_is_num(const py_val *v) {
+    return v->kind == V_INT || v->kind == V_FLOAT || v->kind == V_BOOL || v->kind == V_BIG;
 }
 
-static int64_t ival(const py_val *v) { return v->kind == V_INT ? v->u.i : (int64_t)v->u.b; }
+/* A number as a double; a big int beyond the double range is +-inf here (py_num_to_double raises). */
+double py_num(const py_val *v) {
+    bool ov;
+    return v->kind == V_FLOAT ? v->u.f : v->kind == V_INT ? (double)v->u.i : v->kind == V_BIG ? pb_to_double(v->u.big, &ov)
+                                                                                               : (double)v->u.b;
+}
 
 bool py_truthy_plain(const py_val *v) {
     switch (v->kind) {
     case V_NONE: return false;
     case V_BOOL: return v->u.b;
     case V_INT: return v->u.i != 0;
+    case V_BIG: return true;
     case V_FLOAT: return v->u.f != 0.0;
     case V_STR: return v->u.str.n != 0;
     case V_TUPLE: case V_LIST: return v->u.seq.n != 0;
@@ -126,10 +130,7 @@ bool py_eq(const py_val *a, const py_val *b) { return eq_at(a, b, 0); }
 static bool eq_at(const py_val *a, const py_val *b, int depth) {
     if (a == b) return true;
     if (depth > PY_MAX_VALUE_DEPTH) return false;
-    if (py_is_num(a) && py_is_num(b)) {
-        if (a->kind != V_FLOAT && b->kind != V_FLOAT) return ival(a) == ival(b);
-        return py_num(a) == py_num(b);
-    }
+    if (py_is_num(a) && py_is_num(b)) return py_num_cmp(a, b) == 0;   /* exact, also int vs float */
     if (a->kind == V_SET || a->kind == V_FROZENSET || a->kind == V_VIEW)
         return b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_VIEW ? py_cont_eq(a, b) : false;
     if (a->kind != b->kind) return false;
@@ -263,6 +264,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     case V_NONE: gl_sb_puts(sb, "None"); return;
     case V_BOOL: gl_sb_puts(sb, v->u.b ? "True" : "False"); return;
     case V_INT: gl_sb_printf(sb, "%lld", (long long)v->u.i); return;
+    case V_BIG: py_num_repr(I, sb, v); return;
     case V_FLOAT:
         if (isinf(v->u.f)) gl_sb_puts(sb, v->u.f > 0 ? "inf" : "-inf");
         else if (isnan(v->u.f)) gl_sb_puts(sb, "nan");
@@ -314,90 +316,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     }
 }
 
-/* ---- numbers */
-static py_val *overflow(py_interp *I, const py_node *at) {
-    return py_fail(I, at, GL_E_LIMIT, "integer overflow: the result does not fit in 64 bits (GraphLab ints are 64-bit)");
-}
-
-static py_val *ipow(py_interp *I, const py_node *at, int64_t b, int64_t e) {
-    if (e < 0) {
-        if (b == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: 0 cannot be raised to a negative power");
-        return py_float(I, pow((double)b, (double)e));
-    }
-    int64_t r = 1;
-    while (e) {
-        if (e & 1 && __builtin_mul_overflow(r, b, &r)) return overflow(I, at);
-        e >>= 1;
-        if (e && __builtin_mul_overflow(b, b, &b)) return overflow(I, at);
-    }
-    return py_int(I, r);
-}
-
-py_val *py_arith(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
-    static const char *sym[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
-    if (!py_is_num(a) || !py_is_num(b) || op == OP_MATMUL)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", sym[op],
-                       py_type_name(a), py_type_name(b));
-    if (a->kind != V_FLOAT && b->kind != V_FLOAT) {
-        int64_t x = ival(a), y = ival(b), r;
-        switch (op) {
-        case OP_ADD: if (__builtin_add_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
-        case OP_SUB: if (__builtin_sub_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
-        case OP_MUL: if (__builtin_mul_overflow(x, y, &r)) return overflow(I, at); return py_int(I, r);
-        case OP_DIV:
-            if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: division by zero");
-            return py_float(I, (double)x / (double)y);
-        case OP_FLOORDIV: case OP_MOD: {
-            if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: integer division or modulo by zero");
-            if (x == INT64_MIN && y == -1) return op == OP_MOD ? py_int(I, 0) : overflow(I, at);
-            int64_t q = x / y, m = x % y;
-            if (m != 0 && ((m < 0) != (y < 0))) {   /* floor, and the remainder takes the divisor's sign */
-                q -= 1;
-                m += y;
-            }
-            return py_int(I, op == OP_MOD ? m : q);
-        }
-        case OP_POW: return ipow(I, at, x, y);
-        }
-    }
-    double x = py_num(a), y = py_num(b);
-    switch (op) {
-    case OP_ADD: return py_float(I, x + y);
-    case OP_SUB: return py_float(I, x - y);
-    case OP_MUL: return py_float(I, x * y);
-    case OP_DIV:
-        if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: float division by zero");
-        return py_float(I, x / y);
-    case OP_FLOORDIV: case OP_MOD: {   /* CPython's float_divmod */
-        if (y == 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: float modulo");
-        double m = fmod(x, y), div = (x - m) / y, fd;
-        if (m != 0) {
-            if ((y < 0) != (m < 0)) {
-                m += y;
-                div -= 1.0;
-            }
-        } else {
-            m = copysign(0.0, y);
-        }
-        if (div != 0) {
-            fd = floor(div);
-            if (div - fd > 0.5) fd += 1.0;
-        } else {
-            fd = copysign(0.0, x / y);
-        }
-        return py_float(I, op == OP_MOD ? m : fd);
-    }
-    case OP_POW:
-        if (x == 0 && y < 0) return py_fail(I, at, GL_E_INVALID, "ZeroDivisionError: 0.0 cannot be raised to a negative power");
-        if (x < 0 && y != floor(y)) return py_fail(I, at, GL_E_INVALID, "ValueError: a negative number to a fractional power is complex");
-        {
-            double r = pow(x, y);
-            if (isinf(r) && !isinf(x)) return py_fail(I, at, GL_E_LIMIT, "OverflowError: (34, 'Numerical result out of range')");
-            return py_float(I, r);
-        }
-    }
-    return py_fail(I, at, GL_E_INTERNAL, "bad operator");
-}
+/* ---- numbers: py_arith and the rest of Python's number semantics are in py_num.c */
 
 /* ---- environments */
 py_env *py_env_new(py_interp *I, py_env *up) {

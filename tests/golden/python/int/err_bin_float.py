@@ -1,0 +1,3 @@
+x = bin(1.5)
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

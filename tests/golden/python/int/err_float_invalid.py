@@ -1,0 +1,3 @@
+f = float('1e')
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

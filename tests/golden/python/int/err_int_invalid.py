@@ -1,0 +1,4 @@
+print(int(' 7 '))
+n = int('12.5')
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

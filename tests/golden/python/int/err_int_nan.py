@@ -1,0 +1,4 @@
+v = float('nan')
+n = int(v)
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

@@ -1,0 +1,3 @@
+x = pow(2, 3, 0)
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

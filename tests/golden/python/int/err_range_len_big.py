@@ -1,0 +1,3 @@
+n = len(range(2 ** 64))
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})

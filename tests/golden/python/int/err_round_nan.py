@@ -1,0 +1,3 @@
+x = round(float('nan'))
+from graph_lab import trace, F
+trace(lambda x: F.exp(x), {"x": (2,)})
