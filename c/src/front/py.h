@@ -154,7 +154,6 @@ enum { MOD_MATH, MOD_F, MOD_GL };
 
 struct py_val {
     py_vkind kind;
-    unsigned char flags;          /* PY_F_*: marks (a container being printed) */
     union {
         bool b;
         int64_t i;
@@ -177,7 +176,6 @@ struct py_val {
     } u;
 };
 
-enum { PY_F_REPR = 1 };           /* repr() is inside this container: a second visit prints [...] */
 
 struct py_env {
     py_env *up;
@@ -214,6 +212,8 @@ typedef struct {
     int ctl;                      /* 0, CTL_BREAK, CTL_CONTINUE, CTL_RETURN */
     py_val *ret;
     py_node *at;                  /* the expression being evaluated (for errors raised below it) */
+    const py_val *reprs[128];     /* the containers repr() is inside (Py_ReprEnter): a second visit prints [...] */
+    int nrepr;
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };

@@ -249,15 +249,20 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     }
     bool box = v->kind == V_LIST || v->kind == V_TUPLE || v->kind == V_DICT || v->kind == V_SET ||
                v->kind == V_FROZENSET || v->kind == V_VIEW;
-    if (box && (v->flags & PY_F_REPR)) {   /* Py_ReprEnter: a container inside itself */
-        gl_sb_puts(sb, v->kind == V_LIST ? "[...]" : v->kind == V_TUPLE ? "(...)" : v->kind == V_DICT ? "{...}"
-                       : v->kind == V_SET ? "set(...)" : v->kind == V_FROZENSET ? "frozenset(...)" : "...");
-        return;
-    }
     if (box) {
-        ((py_val *)v)->flags |= PY_F_REPR;
+        for (int i = 0; i < I->nrepr; i++)
+            if (I->reprs[i] == v) {   /* Py_ReprEnter: a container inside itself */
+                gl_sb_puts(sb, v->kind == V_LIST ? "[...]" : v->kind == V_TUPLE ? "(...)" : v->kind == V_DICT ? "{...}"
+                               : v->kind == V_SET ? "set(...)" : v->kind == V_FROZENSET ? "frozenset(...)" : "...");
+                return;
+            }
+        if (I->nrepr == (int)(sizeof I->reprs / sizeof I->reprs[0])) {   /* deeper than the depth bound anyway */
+            gl_sb_puts(sb, "...");
+            return;
+        }
+        I->reprs[I->nrepr++] = v;
         repr_box(I, sb, v, depth);
-        ((py_val *)v)->flags &= (unsigned char)~PY_F_REPR;
+        I->nrepr--;
         return;
     }
     switch (v->kind) {
