@@ -21,6 +21,9 @@ typedef struct {
 } py_arena;
 
 void *py_alloc(py_arena *a, size_t n);                    /* zero-filled; NULL when over budget */
+/* Gives back a block of n bytes from py_alloc when it was big enough (> 64 KiB) to have a chunk of its own
+ * (a grown table's old arrays); otherwise nothing. p must not be used afterwards. */
+void py_release(py_arena *a, void *p, size_t n);
 char *py_strndup(py_arena *a, const char *s, size_t n);
 const char *py_intern(py_arena *a, const char *s, size_t n);   /* equal names → equal pointers */
 void py_arena_free(py_arena *a);
@@ -73,7 +76,8 @@ typedef enum {
     S_FROM, S_ALIAS, S_ASSERT,
     S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,   /* class lane */
     E_YIELD, E_YIELDFROM, E_GENEXP,       /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
-    S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS /* stmt lane */
+    S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS, /* stmt lane */
+    E_SET, E_SETCOMP                      /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
 } py_kind;
 
 /* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
@@ -130,6 +134,8 @@ typedef enum {
     V_NONE, V_BOOL, V_INT, V_FLOAT, V_STR, V_TUPLE, V_LIST, V_DICT, V_RANGE, V_FUNC, V_BUILTIN, V_TENSOR,
     V_ARRAY, V_MODULE, V_CFG, V_GRAPH,
     V_CLASS, V_INST, V_METHOD, V_WRAP,
+    /* cont lane */
+    V_SET, V_FROZENSET,
     V_ITER, V_VIEW,               /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
     V_BIG,                        /* an int that does not fit in 64 bits (py_num.c); type name "int" */
     V_NODE                        /* a Node of a traced Graph's g.nodes (py_glapi.c) */
@@ -153,10 +159,28 @@ typedef struct {
     py_val *twin;                 /* the other table of the pair (computed together) */
 } py_arr;
 
+/* A dict (py_dict.c): CPython's compact layout. The items are ek[i] / ev[i] for i < nent in insertion order,
+ * but a deleted item leaves a hole (ek[i] == NULL): walk them with py_dict_next, and take the size from
+ * len (py_dict_len). The fields were renamed from k / v / n when holes came, so code that indexed the
+ * arrays directly fails to compile instead of reading a hole. */
 typedef struct {
-    py_val **k, **v;
-    int n, cap;
+    py_val **ek, **ev;            /* entries in insertion order; ek[i] == NULL: deleted */
+    int64_t *eh;                  /* the entries' hashes */
+    int32_t *ix;                  /* the index table (mask + 1 slots): -1 empty, -2 deleted, else an entry */
+    int nent, cap;                /* entries used (live and deleted), capacity */
+    int len;                      /* live items */
+    int64_t mask;
+    uint64_t version;             /* bumped by every insertion and deletion */
 } py_dict;
+
+/* A set or frozenset (py_dict.c): CPython's setobject.c table, iterated in slot order. */
+typedef struct {
+    py_val **key;                 /* slots: NULL unused, &py_set_dummy deleted */
+    int64_t *hash;
+    int64_t mask, fill, used, finger;
+    uint64_t version;
+} py_set;
+
 
 enum { MOD_MATH, MOD_F, MOD_GL };
 
@@ -181,12 +205,14 @@ struct py_val {
         py_inst *inst;            /* V_INST */
         struct { py_val *self, *fn; } m;   /* V_METHOD */
         py_wrap *w;               /* V_WRAP */
+        py_set *set;              /* V_SET, V_FROZENSET */
         struct py_iter *it;       /* V_ITER */
         struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
         py_big *big;              /* V_BIG */
         struct { py_val *graph; int id; } node;   /* V_NODE: graph->u.gr.g->nodes[id] */
     } u;
 };
+
 
 struct py_env {
     py_env *up;
@@ -232,6 +258,8 @@ typedef struct {
     py_crt *crt;                  /* classes and exceptions (py_class.c) */
     const char *sx_s;             /* py_str.c: the last code point → byte lookup in a non-ASCII str */
     size_t sx_cp, sx_b;
+    const py_val *reprs[128];     /* the containers repr() is inside (Py_ReprEnter): a second visit prints [...] */
+    int nrepr;
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -254,8 +282,9 @@ py_val *py_str(py_interp *I, const char *s, size_t n);
 py_val *py_seq(py_interp *I, py_vkind k, int n);          /* tuple / list with n slots */
 gl_status py_list_push(py_interp *I, py_val *l, py_val *x);
 py_val *py_dict_new(py_interp *I);
-py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent */
-py_val *py_dict_find(py_val *d, py_val *k, int64_t *work); /* the same, adding the comparisons made to *work */
+py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent (or unhashable) */
+py_val *py_dict_find(py_val *d, py_val *k, int64_t *work); /* the same, adding the work done to *work */
+/* d[k] = v; TypeError "unhashable type" at the current statement. */
 gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
 const char *py_type_name(const py_val *v);
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
@@ -282,6 +311,36 @@ bool py_env_del(py_env *e, const char *name);
 /* CPython's symbol table on the module's AST: which names each function binds (locals), global / nonlocal
  * declarations and their SyntaxErrors, qualnames. Sets node->res / owner / qualname. */
 gl_status py_scope_analyse(py_arena *a, py_node **body, int n, const char *file, gl_err *e);
+
+/* ---------------------------------------------------------------- hashing, dicts, sets (py_dict.c) */
+/* hash(v) as CPython 3.11 computes it (ints mod 2**61 - 1, floats equal to ints hash alike, tuples'
+ * xxHash mix, frozensets); false + TypeError "unhashable type: 'list'" for lists, dicts, sets. The class
+ * lane's instances hash by identity (the default case) until a __hash__ hook lands there; the int lane's
+ * big ints go in hash_at's switch. */
+bool py_hash(py_interp *I, const py_node *at, const py_val *v, int64_t *h);
+bool py_hash_plain(const py_val *v, int64_t *h);          /* no error: false when unhashable */
+int py_dict_len(const py_val *d);
+/* Walks the live items in insertion order: for (int i = 0; py_dict_next(d, &i, &k, &v);) (k, v may be NULL) */
+bool py_dict_next(const py_val *d, int *pos, py_val **k, py_val **v);
+/* *out = d[k] or NULL when absent; an error only for an unhashable k. */
+gl_status py_dict_lookup(py_interp *I, const py_node *at, py_val *d, py_val *k, py_val **out);
+gl_status py_dict_set_hashed(py_interp *I, py_val *d, py_val *k, int64_t h, py_val *v);
+/* Removes k; *old = its value, or NULL when absent (the caller raises KeyError). */
+gl_status py_dict_del(py_interp *I, const py_node *at, py_val *d, py_val *k, py_val **old);
+void py_dict_clear(py_dict *D);
+extern py_val py_set_dummy;
+py_val *py_set_new(py_interp *I, bool frozen);
+gl_status py_set_add(py_interp *I, const py_node *at, py_val *s, py_val *k);
+gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h);
+bool py_set_has_hashed(const py_val *s, const py_val *k, int64_t h);
+bool py_set_discard_hashed(py_val *s, const py_val *k, int64_t h);
+gl_status py_set_clear(py_interp *I, py_val *s);
+/* s |= o for any iterable o, with setobject.c's merge / pre-size rules (they decide the table order). */
+gl_status py_set_update(py_interp *I, const py_node *at, py_val *s, py_val *o);
+/* Walks a set in table order: for (int64_t i = 0; py_set_next(s, &i, &k, &h);) */
+bool py_set_next(const py_val *s, int64_t *pos, py_val **k, int64_t *h);
+py_val *py_set_pop(py_val *s);                            /* NULL when empty */
+gl_status py_set_compact_after_removals(py_interp *I, py_val *s);
 
 /* ---------------------------------------------------------------- builtins (py_builtins.c) */
 enum {
@@ -332,6 +391,9 @@ gl_status py_track_array(py_interp *I, gl_array *a);      /* released at the end
 gl_array *py_arr_array(py_interp *I, const py_node *at, py_val *v, bool real);
 bool py_steps(py_interp *I, const py_node *at);           /* counts one step; false when over budget */
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* del t for a subscript target t (E_INDEX, incl. slices): evaluates the container and key, then
+ * py_delitem / py_delslice. For the stmt lane's `del`. */
+gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env);
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out);
 /* The tracer's error after a failed builder call, at `at`, naming the expression. */
 py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
@@ -359,6 +421,41 @@ bool py_work(py_interp *I, const py_node *at, int64_t n);
 size_t py_utf8_bad(const char *s, size_t n);
 void py_utf8_repair(gl_sb *sb);
 const char *py_name_problem(const char *s, size_t n);
+/* ---------------------------------------------------------------- containers (py_cont.c) */
+/* Container methods are builtins with ids from PY_CONT_BASE (py_cont.c has their table). */
+#define PY_CONT_BASE 2000        /* above the class lane's BC_FIRST .. BC_END */
+void py_cont_install(py_interp *I);                       /* set, frozenset */
+/* The method `name` of a list / tuple / dict / set / view (or dict.fromkeys); NULL without an error
+ * when v has no such container method (the caller goes on looking). */
+py_val *py_cont_attr(py_interp *I, const py_node *at, py_val *v, const char *name);
+py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_args *a);
+const char *py_cont_name(int id);
+/* len() of a dict / set / view; false if v is none of them. */
+bool py_cont_len(const py_val *v, int64_t *n);
+py_val *py_dict_call(py_interp *I, const py_node *at, py_args *a);  /* dict(...) */
+/* a op b for op | & ^ - on sets, dicts and views; *handled false when neither is one (ints: py_num.c). */
+py_val *py_cont_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* In-place a op= b (list += / *=, set |= &= -= ^=, dict |=): *handled false when a is none of these. */
+py_val *py_cont_inplace(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* a <, <=, >, >=, ==, != b on sets (subset order) and views; *handled false otherwise. */
+py_val *py_cont_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+/* x in c for sets, dicts and views (hashing x); *handled false for other containers. */
+gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x, bool *found, bool *handled);
+/* Equality of sets / frozensets / views (py_eq's cases). */
+bool py_cont_eq(const py_val *a, const py_val *b);
+/* A slice c[lo:hi:st] as the evaluator read it (given = false: omitted / None). */
+typedef struct {
+    int64_t lo, hi, st;
+    bool glo, ghi, gst;
+} py_slice;
+/* CPython's PySlice_AdjustIndices: *count items starting at *start by *step; false + ValueError on step 0. */
+bool py_slice_adjust(py_interp *I, const py_node *at, const py_slice *s, int64_t len, int64_t *start, int64_t *step,
+                     int64_t *count);
+/* l[s] = v (a list; v any iterable). */
+gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s, py_val *v);
+/* del c[k] (list index, dict key) and del l[s]: for the stmt lane's `del`. */
+gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k);
+gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s);
 
 /* ---------------------------------------------------------------- iterators (py_iter.c, py_gen.c) */
 enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
@@ -373,6 +470,9 @@ void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth
 int64_t py_view_len(const py_val *v);
 /* a < b as Python's `<` (false + error when not comparable); the stable sort sorted() uses. */
 gl_status py_less(py_interp *I, const py_node *at, py_val *a, py_val *b, bool *lt);
+/* list.sort's algorithm (py_cont.c), sorted()'s too: items stably by their keys (key(item), or the items)
+ * with Python's '<' (py_compare): CPython's timsort run detection and binary insertion (a mixed list fails
+ * on the same pair as CPython), reverse as CPython does it (reverse, sort, reverse). */
 gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse);
 /* A call of a generator function: the generator, its body not started (py_gen.c). */
 py_val *py_gen_new(py_interp *I, py_val *fn, py_env *env);

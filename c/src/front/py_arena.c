@@ -38,6 +38,21 @@ void *py_alloc(py_arena *a, size_t n) {
     return p;
 }
 
+void py_release(py_arena *a, void *p, size_t n) {
+    n = (n + 15) & ~(size_t)15;
+    if (!p || n <= (64u << 10)) return;
+    /* a block over 64 KiB got a chunk of its own (py_alloc): give that chunk back */
+    for (py_chunk **pc = &a->head; *pc; pc = &(*pc)->next) {
+        py_chunk *c = *pc;
+        if ((void *)c->data == p && c->cap == n && c->off == n) {
+            *pc = c->next;
+            free(c);
+            a->used -= n;
+            return;
+        }
+    }
+}
+
 char *py_strndup(py_arena *a, const char *s, size_t n) {
     char *p = py_alloc(a, n + 1);
     if (!p) return NULL;

@@ -17,6 +17,7 @@ static const char *NAMES[B_COUNT] = {
     "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
+    if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
     if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
@@ -45,6 +46,7 @@ void py_builtins_install(py_interp *I) {
         }
     }
     py_str_install(I);
+    py_cont_install(I);
     py_num_install(I);
     py_class_install(I);
 }
@@ -187,15 +189,15 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     I->top = tc;
     py_val *res = NULL;
     py_args call = {0};
-    int np = inputs->u.d->n + 1;
+    int np = inputs->u.d->len + 1;
     call.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)np);
     call.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)np);
     if (!call.kwn || !call.kwv) {
         py_oom(I);
         goto done;
     }
-    for (int i = 0; i < inputs->u.d->n; i++) {
-        py_val *k = inputs->u.d->k[i];
+    py_val *k, *shape;
+    for (int i = 0; py_dict_next(inputs, &i, &k, &shape);) {
         if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
             py_fail(I, at, GL_E_INVALID, "trace: input names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
             goto done;
@@ -206,7 +208,7 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
             goto done;
         }
         gl_shape s;
-        if (!want_shape(I, at, k->u.str.s, inputs->u.d->v[i], &s)) goto done;
+        if (!want_shape(I, at, k->u.str.s, shape, &s)) goto done;
         gl_array *ex = NULL;
         if (example) {
             py_val *e = py_dict_get(example, k);
@@ -227,8 +229,8 @@ static py_val *do_trace(py_interp *I, const py_node *at, py_args *a) {
     if (params) {
         py_val *p = py_dict_new(I);
         if (!p) goto done;
-        for (int i = 0; i < params->u.d->n; i++) {
-            py_val *k = params->u.d->k[i], *pv = params->u.d->v[i];
+        py_val *pv;
+        for (int i = 0; py_dict_next(params, &i, &k, &pv);) {
             if (k->kind != V_STR || !k->u.str.n || k->u.str.n >= GL_NAME_MAX) {
                 py_fail(I, at, GL_E_INVALID, "trace: param names must be strings of 1..%d bytes", GL_NAME_MAX - 1);
                 goto done;
@@ -471,6 +473,7 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
     if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
@@ -483,9 +486,12 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         switch (x->kind) {
         case V_STR: return py_int(I, (int64_t)py_str_len(x));
         case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
-        case V_DICT: return py_int(I, x->u.d->n);
         case V_INST: return py_inst_len(I, at, x);
-        case V_VIEW: return py_int(I, py_view_len(x));
+        case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: {
+            int64_t n;
+            py_cont_len(x, &n);
+            return py_int(I, n);
+        }
         case V_RANGE: {
             py_val **items;
             int64_t s = x->u.r.step, lo = x->u.r.start, hi = x->u.r.stop;
@@ -586,30 +592,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
     }
     case B_DICT: {
-        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: dict expected at most 1 argument, got %d", a->npos);
-        py_val *d = py_dict_new(I);
-        if (!d) return NULL;
-        if (a->npos) {
-            py_val **items;
-            int n;
-            if (a->pos[0]->kind == V_DICT) {
-                for (int i = 0; i < a->pos[0]->u.d->n; i++)
-                    if (py_dict_set(I, d, a->pos[0]->u.d->k[i], a->pos[0]->u.d->v[i])) return NULL;
-            } else {
-                if (py_iter_list(I, at, a->pos[0], &items, &n)) return NULL;
-                for (int i = 0; i < n; i++) {
-                    py_val *kv = items[i];
-                    if ((kv->kind != V_TUPLE && kv->kind != V_LIST) || kv->u.seq.n != 2)
-                        return py_fail(I, at, GL_E_INVALID, "ValueError: dictionary update sequence element #%d has the wrong length", i);
-                    if (py_dict_set(I, d, kv->u.seq.v[0], kv->u.seq.v[1])) return NULL;
-                }
-            }
-        }
-        for (int k = 0; k < a->nkw; k++) {
-            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
-            if (!key || py_dict_set(I, d, key, a->kwv[k])) return NULL;
-        }
-        return d;
+        return py_dict_call(I, at, a);
     }
     case B_TRACE: return do_trace(I, at, a);
     case B_ROPE: return rope_tables(I, at, a);
@@ -633,49 +616,6 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         double lx = v[0]->kind == V_BIG ? py_num_log(v[0]) : log(x);
         double lb = v[1] && v[1]->kind == V_BIG ? py_num_log(v[1]) : log(b);
         return py_float(I, v[1] ? lx / lb : lx);
-    }
-    case B_D_ITEMS: case B_D_KEYS: case B_D_VALUES: {
-        if (a->npos || a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes no arguments", NAMES[id]);
-        py_val *r = py_new(I, V_VIEW);      /* a live view of the dict (py_iter.c iterates and prints it) */
-        if (!r) return NULL;
-        r->u.view.d = self;
-        r->u.view.which = id == B_D_KEYS ? VIEW_KEYS : id == B_D_VALUES ? VIEW_VALUES : VIEW_ITEMS;
-        return r;
-    }
-    case B_D_GET: {
-        static const char *nm[] = {"key", "default"};
-        if (!bind(I, at, "get", a, nm, 2, 1, v)) return NULL;
-        py_val *r = py_dict_get(self, v[0]);
-        return r ? r : v[1] ? v[1] : &py_None;
-    }
-    case B_D_UPDATE: {
-        if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: update expected at most 1 argument");
-        if (a->npos) {
-            py_val *o = a->pos[0];
-            if (o->kind != V_DICT) return py_fail(I, at, GL_E_INVALID, "TypeError: update() needs a dict, got %s", py_type_name(o));
-            for (int i = 0; i < o->u.d->n; i++)
-                if (py_dict_set(I, self, o->u.d->k[i], o->u.d->v[i])) return NULL;
-        }
-        for (int k = 0; k < a->nkw; k++) {
-            py_val *key = py_str(I, a->kwn[k], strlen(a->kwn[k]));
-            if (!key || py_dict_set(I, self, key, a->kwv[k])) return NULL;
-        }
-        return &py_None;
-    }
-    case B_L_APPEND: {
-        static const char *nm[] = {"object"};
-        if (!bind(I, at, "append", a, nm, 1, 1, v)) return NULL;
-        return py_list_push(I, self, v[0]) ? NULL : &py_None;
-    }
-    case B_L_EXTEND: {
-        static const char *nm[] = {"iterable"};
-        py_val **items;
-        int n;
-        if (!bind(I, at, "extend", a, nm, 1, 1, v) || py_iter_list(I, at, v[0], &items, &n)) return NULL;
-        int k = n;                 /* x.extend(x): the items as they were */
-        for (int i = 0; i < k; i++)
-            if (py_list_push(I, self, items[i])) return NULL;
-        return &py_None;
     }
     case B_S_JOIN: {
         static const char *nm[] = {"iterable"};
@@ -765,6 +705,8 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     bool done = false;
     py_val *r = py_class_getattr(I, at, v, name, &done);
     if (done) return r;
+    py_val *m = py_cont_attr(I, at, v, name);     /* list / tuple / dict / set methods, dict.fromkeys */
+    if (m || I->err.code) return m;
     switch (v->kind) {
     case V_MODULE: return py_module_attr(I, at, v->u.mod, name);
     case V_CFG:
@@ -800,13 +742,6 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
             gl_shape s = gl_array_shape(v->u.arr->real);
             return shape_tuple(I, &s);
         }
-        break;
-    case V_DICT:
-        if (strcmp(name, "items") == 0) return py_builtin(I, B_D_ITEMS, v);
-        if (strcmp(name, "keys") == 0) return py_builtin(I, B_D_KEYS, v);
-        if (strcmp(name, "values") == 0) return py_builtin(I, B_D_VALUES, v);
-        if (strcmp(name, "get") == 0) return py_builtin(I, B_D_GET, v);
-        if (strcmp(name, "update") == 0) return py_builtin(I, B_D_UPDATE, v);
         break;
     case V_INT: case V_BIG: case V_BOOL:
         if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, v);

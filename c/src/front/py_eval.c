@@ -328,6 +328,11 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     if (a->kind == V_INST || (b->kind == V_INST && a->kind != V_TENSOR)) return py_inst_binop(I, at, op, a, b);
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
+    if (op == OP_BITOR || op == OP_BITAND || op == OP_BITXOR || op == OP_SUB) {   /* sets, views, dict | (py_cont.c) */
+        bool handled;
+        py_val *r = py_cont_binop(I, at, op, a, b, &handled);
+        if (handled) return r;
+    }
     if (op == OP_ADD && a->kind == b->kind && (a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST)) {
         if (a->kind == V_STR) {
             size_t n = a->u.str.n + b->u.str.n;
@@ -348,6 +353,9 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         memcpy(r->u.seq.v + a->u.seq.n, b->u.seq.v, sizeof(py_val *) * (size_t)b->u.seq.n);
         return r;
     }
+    if (op == OP_ADD && (a->kind == V_LIST || a->kind == V_TUPLE) && a->kind != b->kind)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_type_name(a),
+                       py_type_name(b), py_type_name(a));
     if (op == OP_MUL) {
         bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
         bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
@@ -434,10 +442,9 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 return py_fail(I, at, GL_E_INVALID, "TypeError: 'in <string>' requires string as left operand, not %s",
                                py_type_name(a));
             if (!py_str_contains(I, at, b, a, &found)) return NULL;
-        } else if (b->kind == V_DICT) {
-            int64_t w = 0;
-            found = py_dict_find(b, a, &w) != NULL;
-            if (!py_work(I, at, w)) return NULL;
+        } else if (b->kind == V_DICT || b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_VIEW) {
+            bool handled;
+            if (py_cont_contains(I, at, b, a, &found, &handled)) return NULL;
         } else if (b->kind == V_RANGE) {
             if (a->kind == V_INT) {
                 int64_t x = a->u.i, s = b->u.r.step;
@@ -455,11 +462,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
                 found = d == 1;
             }
             if (!py_work(I, at, i)) return NULL;
-        } else if (b->kind == V_VIEW && b->u.view.which == VIEW_KEYS) {
-            int64_t w = 0;
-            found = py_dict_find(b->u.view.d, a, &w) != NULL;
-            if (!py_work(I, at, w)) return NULL;
-        } else if (b->kind == V_ITER || b->kind == V_VIEW) {   /* consumes the iterator up to the item */
+        } else if (b->kind == V_ITER) {     /* consumes the iterator up to the item */
             py_val *it;
             if (py_iter_open(I, at, b, &it)) return NULL;
             for (;;) {
@@ -491,6 +494,32 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         if (io < 0) return NULL;
         return py_tensor(I, at, tc, gt ? gl_t_gt(tc->tr, t->u.tn.id, io) : gl_t_lt(tc->tr, t->u.tn.id, io));
     }
+    {
+        bool handled;
+        py_val *r = py_cont_compare(I, at, op, a, b, &handled);   /* sets: the subset order */
+        if (handled) return r;
+    }
+    if ((a->kind == V_LIST || a->kind == V_TUPLE) && a->kind == b->kind) {
+        /* CPython's list / tuple richcompare: the first index whose items differ decides, by comparing those
+         * items with the same operator (so [1, 'a'] < [1, 2] fails on 'str' and 'int'); else the lengths */
+        int i = 0, na = a->u.seq.n, nb = b->u.seq.n;
+        while (i < na && i < nb && (a->u.seq.v[i] == b->u.seq.v[i] || py_eq(a->u.seq.v[i], b->u.seq.v[i]))) i++;
+        I->steps += i / 16;
+        if (!py_steps(I, at)) return NULL;
+        if (i < na && i < nb) {
+            if (!py_depth_enter(&I->ar, 1))   /* the one depth counter (py_guard.c) */
+                return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded in comparison");
+            py_val *r = compare(I, at, op, a->u.seq.v[i], b->u.seq.v[i]);
+            py_depth_leave(&I->ar, 1);
+            return r;
+        }
+        switch (op) {
+        case OP_LT: return py_bool(na < nb);
+        case OP_GT: return py_bool(na > nb);
+        case OP_LE: return py_bool(na <= nb);
+        default: return py_bool(na >= nb);
+        }
+    }
     bool ok;
     int c = cmp_plain(I, at, a, b, &ok);
     if (!ok)
@@ -504,6 +533,7 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
     default: return py_bool(c >= 0);
     }
 }
+
 
 /* ---- evaluation */
 static py_val *eval(py_interp *I, py_node *n, py_env *env);
@@ -776,6 +806,10 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out,
             py_val *x = eval(I, n->a, env);
             return x ? py_list_push(I, out, x) : I->err.code;
         }
+        if (n->kind == E_SETCOMP) {
+            py_val *x = eval(I, n->a, env);
+            return x ? py_set_add(I, n->a, out, x) : I->err.code;
+        }
         py_val *key = eval(I, n->a, env);
         py_val *val = key ? eval(I, n->b, env) : NULL;
         return val ? py_dict_set(I, out, key, val) : I->err.code;
@@ -837,6 +871,12 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                                py_type_name(v));
             }
             if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
+            py_val **dvals = NULL;
+            if (x->kind == E_DSTAR) {    /* the values, in the keys' order */
+                if (!(dvals = py_alloc(&I->ar, sizeof *dvals * (size_t)(cnt ? cnt : 1)))) return py_oom(I);
+                int j = 0;
+                for (int pos = 0; j < cnt && py_dict_next(v, &pos, NULL, &dvals[j]); j++) {}
+            }
             int need = a.npos + a.nkw + cnt + (n->n - i);
             if (need > cap) {
                 if (need > 10000) return py_fail(I, x, GL_E_LIMIT, "too many arguments (%d)", need);
@@ -868,7 +908,7 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
                                            fs, k);
                         }
                     a.kwn[a.nkw] = k;
-                    a.kwv[a.nkw++] = v->u.d->v[j];
+                    a.kwv[a.nkw++] = dvals[j];
                 }
             }
             continue;
@@ -943,6 +983,28 @@ static gl_status slice_bounds(py_interp *I, py_node *sl, py_env *env, int64_t le
     return GL_OK;
 }
 
+static gl_status eval_slice(py_interp *I, py_node *sn, py_env *env, py_slice *out) {
+    if (!slice_arg(I, sn->a, env, &out->lo, &out->glo) || !slice_arg(I, sn->b, env, &out->hi, &out->ghi) ||
+        !slice_arg(I, sn->c, env, &out->st, &out->gst))
+        return I->err.code;
+    return GL_OK;
+}
+
+gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
+    py_val *c = eval(I, t->a, env);
+    if (!c) return I->err.code;
+    if (t->b->kind == E_SLICE) {
+        py_slice sl;
+        if (eval_slice(I, t->b, env, &sl)) return I->err.code;
+        if (c->kind == V_DICT)
+            return py_fail(I, t, GL_E_INVALID, "TypeError: unhashable type: 'slice'"), GL_E_INVALID;
+        return py_delslice(I, t, c, &sl);
+    }
+    py_val *k = eval(I, t->b, env);
+    if (!k) return I->err.code;
+    return py_delitem(I, t, c, k);
+}
+
 static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
@@ -957,7 +1019,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
-        int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n, lo, hi, st, cnt;
+        int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n, lo = 0, hi = 0, st = 1, cnt = 0;
         if (slice_bounds(I, n->b, env, len, &lo, &hi, &st, &cnt)) return NULL;
         if (c->kind == V_STR) return py_str_slice(I, n, c, lo, st, cnt);
         py_val *r = py_seq(I, c->kind, (int)cnt);
@@ -968,9 +1030,8 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *k = eval(I, n->b, env);
     if (!k) return NULL;
     if (c->kind == V_DICT) {
-        int64_t w = 0;
-        py_val *v = py_dict_find(c, k, &w);
-        if (!py_work(I, n, w)) return NULL;
+        py_val *v;
+        if (py_dict_lookup(I, n, c, k, &v)) return NULL;
         if (v) return v;
         return py_raise_new(I, n, "KeyError", k);   /* e.args[0] is the key itself */
     }
@@ -979,7 +1040,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL) {
         if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
-        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers, not %s", py_type_name(c), py_type_name(k));
+        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", py_type_name(c), py_type_name(k));
     }
     if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
         uint64_t ulen = range_ulen(c), i;
@@ -1054,6 +1115,55 @@ static py_val *eval_starred(py_interp *I, py_node *n, py_env *env) {
     return l;
 }
 
+/* A constant of a set display, as 3.11's compiler folds it (literals, signed numbers, folded arithmetic,
+ * tuples of constants). */
+static bool const_expr(const py_node *x, int depth) {
+    if (depth > 20) return false;
+    switch (x->kind) {
+    case E_INT: case E_FLOAT: case E_STR: case E_NONE: case E_TRUE: case E_FALSE: return true;
+    case E_UNARY: return const_expr(x->a, depth + 1);
+    case E_BINOP: return x->op != OP_MATMUL && const_expr(x->a, depth + 1) && const_expr(x->b, depth + 1);
+    case E_TUPLE:
+        for (int i = 0; i < x->n; i++)
+            if (!const_expr(x->list[i], depth + 1)) return false;
+        return true;
+    default: return false;
+    }
+}
+
+/* {a, b, c}: 3.11 adds the items one by one (BUILD_SET), except that a display of three or more constants
+ * is a frozenset constant merged into an empty set (SET_UPDATE) — another table order, e.g.
+ * {8, 0, 16, 1, 2} prints {0, 1, 2, 16, 8} — and the compiler's constant merging (merge_consts_recursive)
+ * has rebuilt that frozenset once more by adding its items in its table order. Starred items merge their
+ * iterable (SET_UPDATE). */
+static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
+    py_val *s = py_set_new(I, false);
+    if (!s) return NULL;
+    bool consts = n->n > 2;
+    for (int i = 0; consts && i < n->n; i++) consts = const_expr(n->list[i], 0);
+    py_val *dst = consts ? py_set_new(I, true) : s;
+    if (!dst) return NULL;
+    for (int i = 0; i < n->n; i++) {
+        py_node *x = n->list[i];
+        py_val *v = eval(I, x->kind == E_STAR ? x->a : x, env);
+        if (!v) return NULL;
+        if (x->kind == E_STAR) {
+            if (v->kind == V_TENSOR) return py_fail(I, x, GL_E_INVALID, "iterating over a tensor is not supported");
+            if (py_set_update(I, x, dst, v)) return NULL;
+        } else if (py_set_add(I, x, dst, v)) {
+            return NULL;
+        }
+    }
+    if (consts) {   /* the compiler's constant merging rebuilds the frozenset from its own table order */
+        py_val *again = py_set_new(I, true), *k;
+        if (!again) return NULL;
+        for (int64_t i = 0; py_set_next(dst, &i, &k, NULL);)
+            if (py_set_add(I, n, again, k)) return NULL;
+        if (py_set_update(I, n, s, again)) return NULL;
+    }
+    return s;
+}
+
 static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
     py_val *a, *b, *v;
     switch (n->kind) {
@@ -1087,25 +1197,27 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
                 if (!(a = eval(I, n->list[i]->a, env))) return NULL;
                 if (a->kind != V_DICT)
                     return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: '%s' object is not a mapping", py_type_name(a));
-                for (int j = 0; j < a->u.d->n; j++)
-                    if (py_dict_set(I, v, a->u.d->k[j], a->u.d->v[j])) return NULL;
+                py_val *dk, *dv;
+                for (int j = 0; py_dict_next(a, &j, &dk, &dv);)
+                    if (py_dict_set(I, v, dk, dv)) return NULL;
                 continue;
             }
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
-            if (a->kind == V_LIST || a->kind == V_DICT || a->kind == V_TENSOR || !py_class_hashable(a))
-                return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(a));
-            if (py_dict_set(I, v, a, b)) return NULL;
+            int64_t h;
+            if (!py_hash(I, n->list[i], a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
         }
         return v;
-    case E_LISTCOMP: case E_DICTCOMP: {
+    case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP: {
         py_val *first = n->n && n->list[0]->kind == E_COMPFOR ? eval(I, n->list[0]->b, env) : NULL;
         if (n->n && !first) return NULL;
         py_env *ce = py_env_new(I, env);
         if (!ce) return NULL;
         ce->scope = n;
-        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : py_dict_new(I))) return NULL;
+        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : n->kind == E_SETCOMP ? py_set_new(I, false) : py_dict_new(I)))
+            return NULL;
         return comp(I, n, 0, ce, v, first) ? NULL : v;
     }
+    case E_SET: return eval_set(I, n, env);
     case E_GENEXP: return py_genexp_new(I, n, env);
     case E_YIELD: case E_YIELDFROM:
         return py_fail(I, n, GL_E_INVALID, "a yield inside a larger expression is not supported (write `v = yield x` "
@@ -1225,18 +1337,22 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     case E_INDEX: {
         py_val *c = eval(I, t->a, env);
         if (!c) return I->err.code;
-        if (t->b->kind == E_SLICE) return py_fail(I, t, GL_E_INVALID, "slice assignment is not supported"), GL_E_INVALID;
+        if (t->b->kind == E_SLICE) {
+            py_slice sl;
+            if (eval_slice(I, t->b, env, &sl)) return I->err.code;
+            return py_setslice(I, t, c, &sl, v);
+        }
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
         if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
         if (c->kind == V_DICT) {
-            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR || !py_class_hashable(k))
-                return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
-            return py_dict_set(I, c, k, v);
+            int64_t h;
+            if (!py_hash(I, t->b, k, &h)) return I->err.code;
+            return py_dict_set_hashed(I, c, k, h, v);
         }
         if (c->kind == V_LIST) {
             if (k->kind != V_INT && k->kind != V_BOOL)
-                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers, not %s", py_type_name(k)), GL_E_INVALID;
+                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), GL_E_INVALID;
             bool ok;
             int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, c->u.seq.n, &ok);
             if (!ok) return py_fail(I, t, GL_E_INVALID, "IndexError: list assignment index out of range"), GL_E_INVALID;
@@ -1254,21 +1370,6 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     }
 }
 
-/* Removes key k from dict d, keeping the others' order; false if absent. (The cont lane's hash table may
- * bring its own; this one keeps to py_dict's arrays.) */
-static bool py_dict_del(py_interp *I, py_val *d, py_val *k) {
-    (void)I;
-    py_dict *D = d->u.d;
-    for (int i = 0; i < D->n; i++)
-        if (py_eq(D->k[i], k)) {
-            memmove(D->k + i, D->k + i + 1, sizeof(py_val *) * (size_t)(D->n - i - 1));
-            memmove(D->v + i, D->v + i + 1, sizeof(py_val *) * (size_t)(D->n - i - 1));
-            D->n--;
-            return true;
-        }
-    return false;
-}
-
 /* del target: names unbound, items and slices removed (d[k], l[i], l[a:b]); attributes are the class lane's. */
 static gl_status del_target(py_interp *I, py_node *t, py_env *env) {
     switch (t->kind) {
@@ -1277,51 +1378,7 @@ static gl_status del_target(py_interp *I, py_node *t, py_env *env) {
         for (int i = 0; i < t->n; i++)
             if (del_target(I, t->list[i], env)) return I->err.code;
         return GL_OK;
-    case E_INDEX: {
-        py_val *c = eval(I, t->a, env);
-        if (!c) return I->err.code;
-        if (t->b->kind == E_SLICE) {
-            if (c->kind != V_LIST)
-                return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object doesn't support item deletion", py_type_name(c)),
-                       GL_E_INVALID;
-            int64_t len = c->u.seq.n, lo, hi, st, cnt;
-            if (slice_bounds(I, t->b, env, len, &lo, &hi, &st, &cnt)) return I->err.code;
-            /* keep the items the slice does not select, in order */
-            int o = 0;
-            for (int64_t i = 0; i < len; i++) {
-                bool sel = st > 0 ? (i >= lo && i < hi && (i - lo) % st == 0) : (i <= lo && i > hi && (lo - i) % (-st) == 0);
-                if (!sel) c->u.seq.v[o++] = c->u.seq.v[i];
-            }
-            c->u.seq.n = o;
-            return GL_OK;
-        }
-        py_val *k = eval(I, t->b, env);
-        if (!k) return I->err.code;
-        if (c->kind == V_DICT) {
-            if (k->kind == V_LIST || k->kind == V_DICT || k->kind == V_TENSOR)
-                return py_fail(I, t->b, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(k)), GL_E_INVALID;
-            if (py_dict_del(I, c, k)) return GL_OK;
-            if (I->err.code) return I->err.code;
-            gl_sb sb;
-            gl_sb_init(&sb);
-            py_repr(I, &sb, k, true);
-            py_fail(I, t, GL_E_INVALID, "KeyError: %.*s", 120, sb.buf ? sb.buf : "?");
-            gl_sb_free(&sb);
-            return I->err.code;
-        }
-        if (c->kind == V_LIST) {
-            if (k->kind != V_INT && k->kind != V_BOOL)
-                return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s",
-                               py_type_name(k)), GL_E_INVALID;
-            bool ok;
-            int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, c->u.seq.n, &ok);
-            if (!ok) return py_fail(I, t, GL_E_INVALID, "IndexError: list assignment index out of range"), GL_E_INVALID;
-            memmove(c->u.seq.v + i, c->u.seq.v + i + 1, sizeof(py_val *) * (size_t)(c->u.seq.n - i - 1));
-            c->u.seq.n--;
-            return GL_OK;
-        }
-        return py_fail(I, t, GL_E_INVALID, "TypeError: '%s' object doesn't support item deletion", py_type_name(c)), GL_E_INVALID;
-    }
+    case E_INDEX: return py_del_subscript(I, t, env);   /* py_cont.c's py_delitem / py_delslice */
     case E_ATTR: {
         py_val *o = eval(I, t->a, env);
         if (!o) return I->err.code;
@@ -1362,13 +1419,10 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_AUG: {
         py_val *cur = eval(I, s->a, env), *rhs;
         if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
-        if (cur->kind == V_LIST && s->op == OP_ADD) {     /* list += iterable extends in place */
-            py_val **items;
-            int cnt;
-            if (py_iter_list(I, s->b, rhs, &items, &cnt)) return I->err.code;
-            for (int i = 0; i < cnt; i++)
-                if (py_list_push(I, cur, items[i])) return I->err.code;
-            return GL_OK;
+        {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
+            bool handled;
+            py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);
+            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
         }
         py_trace *tc = I->top;
         int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;

@@ -33,12 +33,19 @@ static int64_t range_len(int64_t a, int64_t b, int64_t s) {
     return a > b ? (int64_t)(((uint64_t)a - (uint64_t)b - 1) / (uint64_t)(-(s + 1) + 1ULL) + 1) : 0;
 }
 
-/* The dict's entry i (insertion order); false past the end. The one place that knows the dict's layout. */
-static bool dict_entry(const py_dict *D, int64_t i, py_val **k, py_val **v) {
-    if (i >= D->n) return false;
-    *k = D->k[i];
-    *v = D->v[i];
-    return true;
+/* The dict's next live entry from position *pos (insertion order; deleted entries are holes, py_dict.c),
+ * forward or (rev) from the end; false past the end. The one place here that knows the dict's layout. */
+static bool dict_entry(const py_dict *D, int64_t *pos, bool rev, py_val **k, py_val **v) {
+    for (; *pos < D->nent; (*pos)++) {
+        int64_t e = rev ? D->nent - 1 - *pos : *pos;
+        if (D->ek[e]) {
+            *k = D->ek[e];
+            *v = D->ev[e];
+            (*pos)++;
+            return true;
+        }
+    }
+    return false;
 }
 
 static py_val *tuple2(py_interp *I, py_val *a, py_val *b) {
@@ -66,10 +73,16 @@ gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **out)
         it = r->u.it;
         it->src = d;
         it->which = v->kind == V_DICT ? VIEW_KEYS : v->u.view.which;
-        it->n = d->u.d->n;
+        it->n = d->u.d->len;
         break;
     }
     case V_INST: return py_inst_iter_open(I, at, v, out);
+    case V_SET: case V_FROZENSET:     /* table order, as CPython's set_iterator (cont lane) */
+        if (!(r = py_iter_make(I, IT_SET))) return I->err.code;
+        it = r->u.it;
+        it->src = v;
+        it->n = v->u.set->used;
+        break;
     case V_RANGE:
         if (!(r = py_iter_make(I, IT_RANGE))) return I->err.code;
         it = r->u.it;
@@ -131,16 +144,26 @@ static gl_status next_inner(py_interp *I, const py_node *at, py_iter *it, py_val
     }
     case IT_DICT: {
         py_dict *D = it->src->u.d;
-        if (D->n != it->n) {
+        if (D->len != it->n) {
             it->done = true;
             return py_fail(I, at, GL_E_INVALID, "RuntimeError: dictionary changed size during iteration"), GL_E_INVALID;
         }
         py_val *k, *v;
-        if (it->rev ? it->i >= it->n : !dict_entry(D, it->i, &k, &v)) break;
-        if (it->rev && !dict_entry(D, it->n - 1 - it->i, &k, &v)) break;
-        it->i++;
+        if (!dict_entry(D, &it->i, it->rev, &k, &v)) break;
+        if (++it->start > it->n) {   /* more items than it had: a key was deleted and another added */
+            it->done = true;
+            return py_fail(I, at, GL_E_INVALID, "RuntimeError: dictionary keys changed during iteration"), GL_E_INVALID;
+        }
         *item = it->which == VIEW_KEYS ? k : it->which == VIEW_VALUES ? v : tuple2(I, k, v);
         return *item ? GL_OK : I->err.code;
+    }
+    case IT_SET: {
+        if (it->src->u.set->used != it->n) {
+            it->done = true;
+            return py_fail(I, at, GL_E_INVALID, "RuntimeError: Set changed size during iteration"), GL_E_INVALID;
+        }
+        if (!py_set_next(it->src, &it->i, item, NULL)) break;
+        return GL_OK;
     }
     case IT_RANGE:
         if (it->i >= it->n) break;
@@ -294,6 +317,7 @@ const char *py_iter_type_name(const py_val *v) {
         return "str_ascii_iterator";
     }
     case IT_REVSEQ: return it->src->kind == V_LIST ? "list_reverseiterator" : "reversed";
+    case IT_SET: return "set_iterator";
     case IT_DICT:
         if (it->rev) return it->which == VIEW_KEYS ? "dict_reversekeyiterator" : it->which == VIEW_VALUES ? "dict_reversevalueiterator" : "dict_reverseitemiterator";
         return it->which == VIEW_KEYS ? "dict_keyiterator" : it->which == VIEW_VALUES ? "dict_valueiterator" : "dict_itemiterator";
@@ -309,15 +333,15 @@ const char *py_iter_type_name(const py_val *v) {
     return "iterator";
 }
 
-int64_t py_view_len(const py_val *v) { return v->u.view.d->u.d->n; }
+int64_t py_view_len(const py_val *v) { return v->u.view.d->u.d->len; }
 
 void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth) {
     if (v->kind == V_VIEW) {     /* dict_keys(['a', 'b']) */
         py_dict *D = v->u.view.d->u.d;
         gl_sb_printf(sb, "%s([", py_iter_type_name(v));
         py_val *k, *x;
-        for (int64_t i = 0; dict_entry(D, i, &k, &x); i++) {
-            if (i) gl_sb_puts(sb, ", ");
+        for (int64_t i = 0, n = 0; dict_entry(D, &i, false, &k, &x); n++) {
+            if (n) gl_sb_puts(sb, ", ");
             if (v->u.view.which == VIEW_ITEMS) {
                 gl_sb_putc(sb, '(');
                 py_repr(I, sb, k, true);
@@ -347,44 +371,6 @@ gl_status py_less(py_interp *I, const py_node *at, py_val *a, py_val *b, bool *l
     py_val *r = py_compare(I, at, OP_LT, a, b);
     if (!r) return I->err.code;
     return py_truth(I, at, r, lt);
-}
-
-/* Stable merge sort of items by keys (keys[i] belongs to items[i]); reverse: descending, still stable. */
-static gl_status merge_sort(py_interp *I, const py_node *at, py_val **keys, py_val **items, py_val **tk, py_val **ti,
-                            int n, bool reverse) {
-    for (int w = 1; w < n; w *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * w) {
-            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int i = lo, j = mid, o = lo;
-            while (i < mid && j < hi) {
-                bool take_right;   /* the right item goes first only when strictly before the left one */
-                if (reverse ? py_less(I, at, keys[i], keys[j], &take_right) : py_less(I, at, keys[j], keys[i], &take_right))
-                    return I->err.code;
-                if (take_right) tk[o] = keys[j], ti[o++] = items[j++];
-                else tk[o] = keys[i], ti[o++] = items[i++];
-            }
-            while (i < mid) tk[o] = keys[i], ti[o++] = items[i++];
-            while (j < hi) tk[o] = keys[j], ti[o++] = items[j++];
-        }
-        memcpy(keys, tk, sizeof(py_val *) * (size_t)n);
-        memcpy(items, ti, sizeof(py_val *) * (size_t)n);
-        if (!py_steps(I, at)) return I->err.code;
-    }
-    return GL_OK;
-}
-
-gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val *key, bool reverse) {
-    if (n < 1) return GL_OK;
-    py_val **keys = py_alloc(&I->ar, sizeof(py_val *) * (size_t)n * 3);
-    if (!keys) return py_oom(I), I->err.code;
-    for (int i = 0; i < n; i++) {
-        if (key && key->kind != V_NONE) {
-            if (call1(I, at, key, &items[i], 1, &keys[i])) return I->err.code;
-        } else {
-            keys[i] = items[i];
-        }
-    }
-    return merge_sort(I, at, keys, items, keys + n, keys + 2 * (size_t)n, n, reverse);
 }
 
 /* ---- the builtins */

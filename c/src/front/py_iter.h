@@ -19,7 +19,8 @@ typedef enum {
     IT_GEN,        /* a generator function's call (py_gen.c) */
     IT_GENEXP,     /* a generator expression (py_gen.c) */
     IT_CALLABLE,   /* iter(fn, sentinel) */
-    IT_OBJ         /* an object of a class: src's __next__ (which 0), or src[i] for i = 0, 1, ... (which 1) (py_class.c) */
+    IT_OBJ,        /* an object of a class: src's __next__ (which 0), or src[i] for i = 0, 1, ... (which 1) (py_class.c) */
+    IT_SET         /* set / frozenset: slot index, in table order (cont lane) */
 } py_itkind;
 
 typedef struct py_gen py_gen;
@@ -31,7 +32,7 @@ struct py_iter {
     py_val *src;                  /* the sequence / str / dict iterated; map / filter: the function;
                                    * enumerate: its counter once past int64 (else start) */
     int64_t i, n;                 /* position, and a bound (range length, dict size at the start) */
-    int64_t start, step;          /* range; enumerate's counter in start */
+    int64_t start, step;          /* range; enumerate's counter in start; IT_DICT: items given so far */
     int which;                    /* IT_DICT: VIEW_*; IT_ZIP: strict */
     bool rev;                     /* IT_DICT: reversed(dict) */
     py_val **subs;                /* map / zip: the argument iterators; filter / enumerate: subs[0] */

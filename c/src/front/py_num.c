@@ -909,40 +909,6 @@ static bool nargs(py_interp *I, const py_node *at, const char *fn, py_args *a, i
     return true;
 }
 
-/* Python's tuple hash (xxHash-based, Objects/tupleobject.c) over numbers and tuples of them. */
-static bool hash_val(py_interp *I, const py_node *at, py_val *v, int64_t *out, int depth) {
-    if (py_is_num(v)) {
-        *out = py_hash_num(v);
-        return true;
-    }
-    if (v->kind == V_TUPLE && depth < 100) {
-        const uint64_t P1 = 11400714785074694791ULL, P2 = 14029467366897019727ULL, P5 = 2870177450012600261ULL;
-        uint64_t acc = P5;
-        for (int i = 0; i < v->u.seq.n; i++) {
-            int64_t h;
-            if (!hash_val(I, at, v->u.seq.v[i], &h, depth + 1)) return false;
-            acc += (uint64_t)h * P2;
-            acc = (acc << 31) | (acc >> 33);
-            acc *= P1;
-        }
-        acc += (uint64_t)v->u.seq.n ^ (P5 ^ 3527539UL);
-        *out = acc == (uint64_t)-1 ? 1546275796 : (int64_t)acc;
-        return true;
-    }
-    if (v->kind == V_LIST || v->kind == V_DICT) {
-        py_fail(I, at, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(v));
-        return false;
-    }
-    if (v->kind == V_STR) {     /* CPython's str hash is randomized per process: any stable value will do */
-        uint64_t h = 1469598103934665603ULL;
-        for (size_t i = 0; i < v->u.str.n; i++) h = (h ^ (unsigned char)v->u.str.s[i]) * 1099511628211ULL;
-        *out = (int64_t)(h >> 1);
-        return true;
-    }
-    *out = (int64_t)((uintptr_t)v >> 4);
-    return true;
-}
-
 static double num_or_fail(py_interp *I, const py_node *at, py_val *v, bool *ok) {
     double d = 0;
     if (!py_is_num(v)) {
@@ -1017,8 +983,9 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     }
     case B_HASH: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        int64_t h;
-        return hash_val(I, at, p[0], &h, 0) ? py_int(I, h) : NULL;
+        int64_t h;          /* numbers here; everything else as the dict and set tables hash it (py_dict.c) */
+        if (py_is_num(p[0])) return py_int(I, py_hash_num(p[0]));
+        return py_hash(I, at, p[0], &h) ? py_int(I, h) : NULL;
     }
     case B_BIN: case B_HEX: case B_OCT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;

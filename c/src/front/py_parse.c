@@ -609,6 +609,20 @@ static py_node *dict_item(parser *P, py_node **val) {
  *     | '(' [exprlist | expr comp_clauses] ')'
  *     | '[' [expr (',' expr)* [','] | expr comp_clauses] ']'
  *     | '{' [expr ':' expr (',' expr ':' expr)* [','] | expr ':' expr comp_clauses] '}' */
+static py_node *bit_expr(parser *P, int level);
+static py_node *set_display(parser *P, py_node *n, py_node *x);
+
+/* set_item: '*' or_expr | expr */
+static py_node *set_item(parser *P) {
+    py_tok *t = peek(P);
+    if (!is_op(t, "*")) return expr(P);
+    next(P);
+    py_node *n = mk(P, E_STAR, t);
+    if (!n || !(n->a = bit_expr(P, 0))) return NULL;
+    span_to(n, n->a);
+    return n;
+}
+
 static py_node *atom(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
@@ -728,7 +742,13 @@ static py_node *atom(parser *P) {
         vec k = {0}, v = {0};
         if (!is_op(peek(P), "}")) {
             py_node *x, *y = NULL;
-            if (!(x = dict_item(P, &y))) return NULL;
+            if (is_op(peek(P), "**")) {
+                if (!(x = dict_item(P, &y))) return NULL;
+            } else {                   /* a set display unless the first item is followed by ':' */
+                if (!(x = set_item(P))) return NULL;
+                if (x->kind == E_STAR || !is_op(peek(P), ":")) return set_display(P, n, x);
+                if (!expect(P, ":") || !(y = expr(P))) return NULL;
+            }
             if (x->kind != E_DSTAR && is_kw(peek(P), "for")) {
                 n->kind = E_DICTCOMP;
                 n->a = x;
@@ -757,6 +777,34 @@ static py_node *atom(parser *P) {
         return expect(P, "}") ? n : NULL;
     }
     return syntax(P, t);
+}
+
+/* set display: '{' set_item (',' set_item)* [','] '}' | '{' expr comp_clauses '}'  (n: the '{' node, x: the first item) */
+static py_node *set_display(parser *P, py_node *n, py_node *x) {
+    if (x->kind != E_STAR && is_kw(peek(P), "for")) {
+        n->kind = E_SETCOMP;
+        n->a = x;
+        vec cl = {0};
+        if (!comp_clauses(P, &cl)) return NULL;
+        n->list = cl.v;
+        n->n = cl.n;
+        span_tok(n, peek(P));
+        if (!comp_no_yield(P, n, "set comprehension")) return NULL;
+        return expect(P, "}") ? n : NULL;
+    }
+    n->kind = E_SET;
+    vec v = {0};
+    if (!vpush(P, &v, x)) return NULL;
+    while (is_op(peek(P), ",")) {
+        next(P);
+        if (is_op(peek(P), "}")) break;
+        py_node *y = set_item(P);
+        if (!y || !vpush(P, &v, y)) return NULL;
+    }
+    n->list = v.v;
+    n->n = v.n;
+    span_tok(n, peek(P));
+    return expect(P, "}") ? n : NULL;
 }
 
 /* arguments: [arg (',' arg)* [',']]    arg: expr | NAME '=' expr | '*' expr | '**' expr
@@ -997,7 +1045,7 @@ static int cmp_op(parser *P) {
     return -1;
 }
 
-/* comparison: arith (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) arith)* */
+/* comparison: or_expr (('<' | '>' | '==' | '>=' | '<=' | '!=' | 'in' | 'not' 'in' | 'is' ['not']) or_expr)* */
 static py_node *comparison(parser *P) {
     py_tok *t0 = peek(P);
     py_node *x = bit_expr(P, 0);

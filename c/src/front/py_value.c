@@ -7,7 +7,7 @@
 #include "front/py.h"
 #include "front/py_str.h"
 
-py_val py_None = {V_NONE, {0}}, py_True = {V_BOOL, {.b = true}}, py_False = {V_BOOL, {.b = false}};
+py_val py_None = {.kind = V_NONE}, py_True = {.kind = V_BOOL, .u.b = true}, py_False = {.kind = V_BOOL, .u.b = false};
 
 py_val *py_oom(py_interp *I) {
     return py_fail(I, NULL, I->ar.nomem ? GL_E_NOMEM : GL_E_LIMIT, "the program needs more memory than its budget (%u MiB)",
@@ -75,53 +75,13 @@ gl_status py_list_push(py_interp *I, py_val *l, py_val *x) {
     return GL_OK;
 }
 
-py_val *py_dict_new(py_interp *I) {
-    py_val *v = py_new(I, V_DICT);
-    if (!v) return NULL;
-    if (!(v->u.d = py_alloc(&I->ar, sizeof *v->u.d))) return py_oom(I);
-    return v;
-}
-
-py_val *py_dict_find(py_val *d, py_val *k, int64_t *work) {
-    py_dict *D = d->u.d;
-    for (int i = 0; i < D->n; i++)
-        if (py_eq_work(D->k[i], k, work)) return D->v[i];
-    return NULL;
-}
-
-py_val *py_dict_get(py_val *d, py_val *k) { return py_dict_find(d, k, NULL); }
-
-gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v) {
-    py_dict *D = d->u.d;
-    int64_t w = 0;
-    for (int i = 0; i < D->n; i++)
-        if (py_eq_work(D->k[i], k, &w)) {
-            if (!py_work(I, NULL, w)) return I->err.code;
-            D->v[i] = v;
-            return GL_OK;
-        }
-    if (!py_work(I, NULL, w)) return I->err.code;     /* a linear scan: a dict's growth is charged for it */
-    if (D->n == D->cap) {
-        if (D->cap >= GL_PROGRAM_MAX_SEQ)
-            return py_fail(I, NULL, GL_E_LIMIT, "a dict of more than %d items is over the limit", GL_PROGRAM_MAX_SEQ), GL_E_LIMIT;
-        int cap = D->cap ? D->cap * 2 : 8;
-        py_val **nk = py_alloc(&I->ar, sizeof *nk * (size_t)cap), **nv = py_alloc(&I->ar, sizeof *nv * (size_t)cap);
-        if (!nk || !nv) return py_oom(I), I->err.code;
-        if (D->n) {
-            memcpy(nk, D->k, sizeof *nk * (size_t)D->n);
-            memcpy(nv, D->v, sizeof *nv * (size_t)D->n);
-        }
-        D->k = nk;
-        D->v = nv;
-        D->cap = cap;
-    }
-    D->k[D->n] = k;
-    D->v[D->n] = v;
-    D->n++;
-    return GL_OK;
-}
-
 const char *py_type_name(const py_val *v) {
+    switch (v->kind) {           /* the cont lane's kinds by name: robust to other lanes appending kinds */
+    case V_SET: return "set";
+    case V_FROZENSET: return "frozenset";
+    case V_VIEW: return v->u.view.which == VIEW_KEYS ? "dict_keys" : v->u.view.which == VIEW_VALUES ? "dict_values" : "dict_items";
+    default: break;
+    }
     static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
                                   "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
                                   "LayerCfg", "Graph", "iterator", "dict_view", "int", "Node"};
@@ -150,7 +110,8 @@ bool py_truthy_plain(const py_val *v) {
     case V_FLOAT: return v->u.f != 0.0;
     case V_STR: return v->u.str.n != 0;
     case V_TUPLE: case V_LIST: return v->u.seq.n != 0;
-    case V_DICT: return v->u.d->n != 0;
+    case V_DICT: return v->u.d->len != 0;
+    case V_SET: case V_FROZENSET: return v->u.set->used != 0;
     case V_VIEW: return py_view_len(v) != 0;
     case V_RANGE: {
         int64_t a = v->u.r.start, b = v->u.r.stop, s = v->u.r.step;
@@ -192,6 +153,8 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
     if (a == b) return true;
     if (depth > PY_MAX_VALUE_DEPTH) return false;
     if (py_is_num(a) && py_is_num(b)) return py_num_cmp(a, b) == 0;   /* exact, also int vs float */
+    if (a->kind == V_SET || a->kind == V_FROZENSET || a->kind == V_VIEW)
+        return b->kind == V_SET || b->kind == V_FROZENSET || b->kind == V_VIEW ? py_cont_eq(a, b) : false;
     if (a->kind != b->kind) return false;
     switch (a->kind) {
     case V_NONE: return true;
@@ -204,13 +167,15 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
             if (!eq_at(a->u.seq.v[i], b->u.seq.v[i], depth + 1, work)) return false;
         return true;
     case V_RANGE: return a->u.r.start == b->u.r.start && a->u.r.stop == b->u.r.stop && a->u.r.step == b->u.r.step;
-    case V_DICT:
-        if (a->u.d->n != b->u.d->n) return false;
-        for (int i = 0; i < a->u.d->n; i++) {
-            py_val *o = py_dict_find((py_val *)b, a->u.d->k[i], work);
-            if (!o || !eq_at(a->u.d->v[i], o, depth + 1, work)) return false;
+    case V_DICT: {
+        if (a->u.d->len != b->u.d->len) return false;
+        py_val *k, *v;
+        for (int i = 0; py_dict_next(a, &i, &k, &v);) {
+            py_val *o = py_dict_find((py_val *)b, k, work);
+            if (!o || !eq_at(v, o, depth + 1, work)) return false;
         }
         return true;
+    }
     case V_CFG:
         for (int i = 0; i < 7; i++)
             if (!eq_at(a->u.cfg[i], b->u.cfg[i], depth + 1, work)) return false;
@@ -223,6 +188,62 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
 
 static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
 
+/* Containers: CPython's list / tuple / dict / set / frozenset / dict view reprs. */
+static void repr_box(py_interp *I, gl_sb *sb, const py_val *v, int depth) {
+    py_val *k, *x;
+    int n = 0;
+    switch (v->kind) {
+    case V_TUPLE: case V_LIST:
+        gl_sb_putc(sb, v->kind == V_TUPLE ? '(' : '[');
+        for (int i = 0; i < v->u.seq.n && !sb->failed; i++) {
+            if (i) gl_sb_puts(sb, ", ");
+            repr_at(I, sb, v->u.seq.v[i], true, depth + 1);
+        }
+        if (v->kind == V_TUPLE && v->u.seq.n == 1) gl_sb_putc(sb, ',');
+        gl_sb_putc(sb, v->kind == V_TUPLE ? ')' : ']');
+        return;
+    case V_DICT:
+        gl_sb_putc(sb, '{');
+        for (int i = 0; py_dict_next(v, &i, &k, &x) && !sb->failed; n++) {
+            if (n) gl_sb_puts(sb, ", ");
+            repr_at(I, sb, k, true, depth + 1);
+            gl_sb_puts(sb, ": ");
+            repr_at(I, sb, x, true, depth + 1);
+        }
+        gl_sb_putc(sb, '}');
+        return;
+    case V_SET: case V_FROZENSET: {
+        bool fz = v->kind == V_FROZENSET;
+        if (!v->u.set->used) {
+            gl_sb_puts(sb, fz ? "frozenset()" : "set()");
+            return;
+        }
+        gl_sb_puts(sb, fz ? "frozenset({" : "{");
+        for (int64_t i = 0; py_set_next(v, &i, &k, NULL) && !sb->failed; n++) {
+            if (n) gl_sb_puts(sb, ", ");
+            repr_at(I, sb, k, true, depth + 1);
+        }
+        gl_sb_puts(sb, fz ? "})" : "}");
+        return;
+    }
+    case V_VIEW: {
+        int w = v->u.view.which;
+        gl_sb_puts(sb, w == VIEW_KEYS ? "dict_keys([" : w == VIEW_VALUES ? "dict_values([" : "dict_items([");
+        for (int i = 0; py_dict_next(v->u.view.d, &i, &k, &x) && !sb->failed; n++) {
+            if (n) gl_sb_puts(sb, ", ");
+            if (w == VIEW_ITEMS) gl_sb_putc(sb, '(');
+            if (w != VIEW_VALUES) repr_at(I, sb, k, true, depth + 1);
+            if (w == VIEW_ITEMS) gl_sb_puts(sb, ", ");
+            if (w != VIEW_KEYS) repr_at(I, sb, x, true, depth + 1);
+            if (w == VIEW_ITEMS) gl_sb_putc(sb, ')');
+        }
+        gl_sb_puts(sb, "])");
+        return;
+    }
+    default: return;
+    }
+}
+
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) { repr_at(I, sb, v, repr, 0); }
 
 static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth) {
@@ -233,6 +254,24 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     }
     if (sb->len > (size_t)GL_PROGRAM_MAX_SEQ * 4) {
         sb->failed = true;          /* a self-containing list, or a huge one: stop */
+        return;
+    }
+    bool box = v->kind == V_LIST || v->kind == V_TUPLE || v->kind == V_DICT || v->kind == V_SET ||
+               v->kind == V_FROZENSET || v->kind == V_VIEW;
+    if (box) {
+        for (int i = 0; i < I->nrepr; i++)
+            if (I->reprs[i] == v) {   /* Py_ReprEnter: a container inside itself */
+                gl_sb_puts(sb, v->kind == V_LIST ? "[...]" : v->kind == V_TUPLE ? "(...)" : v->kind == V_DICT ? "{...}"
+                               : v->kind == V_SET ? "set(...)" : v->kind == V_FROZENSET ? "frozenset(...)" : "...");
+                return;
+            }
+        if (I->nrepr == (int)(sizeof I->reprs / sizeof I->reprs[0])) {   /* deeper than the depth bound anyway */
+            gl_sb_puts(sb, "...");
+            return;
+        }
+        I->reprs[I->nrepr++] = v;
+        repr_box(I, sb, v, depth);
+        I->nrepr--;
         return;
     }
     switch (v->kind) {
@@ -250,25 +289,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         if (repr) py_str_repr(sb, v->u.str.s, v->u.str.n, false);
         else gl_sb_putn(sb, v->u.str.s, v->u.str.n);
         return;
-    case V_TUPLE: case V_LIST:
-        gl_sb_putc(sb, v->kind == V_TUPLE ? '(' : '[');
-        for (int i = 0; i < v->u.seq.n; i++) {
-            if (i) gl_sb_puts(sb, ", ");
-            repr_at(I, sb, v->u.seq.v[i], true, depth + 1);
-        }
-        if (v->kind == V_TUPLE && v->u.seq.n == 1) gl_sb_putc(sb, ',');
-        gl_sb_putc(sb, v->kind == V_TUPLE ? ')' : ']');
-        return;
-    case V_DICT:
-        gl_sb_putc(sb, '{');
-        for (int i = 0; i < v->u.d->n; i++) {
-            if (i) gl_sb_puts(sb, ", ");
-            repr_at(I, sb, v->u.d->k[i], true, depth + 1);
-            gl_sb_puts(sb, ": ");
-            repr_at(I, sb, v->u.d->v[i], true, depth + 1);
-        }
-        gl_sb_putc(sb, '}');
-        return;
+    case V_TUPLE: case V_LIST: case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: return;   /* repr_box */
     case V_RANGE:
         if (v->u.r.step == 1) gl_sb_printf(sb, "range(%lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop);
         else gl_sb_printf(sb, "range(%lld, %lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop,
@@ -302,7 +323,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         gl_sb_putc(sb, ')');
         return;
     }
-    case V_ITER: case V_VIEW: py_iter_repr(I, sb, v, repr, depth); return;
+    case V_ITER: py_iter_repr(I, sb, v, repr, depth); return;
     case V_GRAPH: {
         char *t = NULL;
         if (gl_graph_print(v->u.gr.g, &t, NULL)) {
