@@ -35,6 +35,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/** A tool error (rotten snippet, failing baseline, bad mutants.txt): printed as one message, exit status 2. */
+class ToolError extends Error {}
+function die(msg) { throw new ToolError(msg); }
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LIST = join(ROOT, 'tools', 'mutants.txt');
 const STEP_TIMEOUT_S = 180;                  // a mutant that makes a suite hang is killed by the timeout
