@@ -42,4 +42,12 @@ describe('native: Python\'s edges as CPython 3.11 has them', () => {
   it.each(CASES.map((c) => [c.name, c]))('%s', (_name, c) => {
     expect(mismatch(c)).toBe(null);
   });
+  // the depth budget (not CPython's numbers: its parser runs out of memory on this one; GraphLab's contract is a
+  // clean RecursionError, never a crash of the C stack)
+  it('200,000 nested unary minus: a RecursionError, not a crash', () => {
+    const r = runCli('native', ['trace', '-'], { input: `x = ${'-'.repeat(200000)}1${TRACE}` });
+    expect(r.signal ?? null).toBe(null);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/:1:\d+: RecursionError: maximum recursion depth exceeded/);
+  });
 });
