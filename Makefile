@@ -20,7 +20,7 @@ BUILD    := build
 # Generated headers (the codegen runtime as a C string); every build flavour includes them.
 GEN      := $(BUILD)/gen
 INC      += -I$(GEN)
-HDRS     += $(GEN)/codegen_runtime.h
+HDRS     += $(GEN)/codegen_runtime.h $(GEN)/pass_prelude.h
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
@@ -40,6 +40,12 @@ all: native
 
 # The generated C program's runtime: c/src/codegen/runtime.c as one string literal (a line per string).
 $(GEN)/codegen_runtime.h: c/src/codegen/runtime.c
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+# The pass runtime's prelude (c/src/front/pass_prelude.py, the reference's classes and section 9; made by
+# tools/gen-pass-prelude.sh) as one string literal, like the codegen runtime.
+$(GEN)/pass_prelude.h: c/src/front/pass_prelude.py
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
 
