@@ -12,7 +12,9 @@
  *   - a passes request ({graph, passes, bind, name} or a list of them, docs/CASES.md): each listed pass name
  *     is the Python function called (--name: that one instead), on the request's graph; the output is
  *     `graphlab passes`'s JSON, so the two commands' outputs compare directly.
- * The pass's print() output goes to stderr. Errors in the pass: "PASS.py:LINE:COL: ExcName: message". NAME
+ * With --pipeline (a case file): every stage of the case's pipeline made by the Python function of its name
+ * on the C pipeline's previous stage, printed as `graphlab print` prints the stages, each followed by its
+ * "hits: N" line (the lecture-equivalence test's form). The pass's print() output goes to stderr. Errors in the pass: "PASS.py:LINE:COL: ExcName: message". NAME
  * defaults to PASS.py's file name without ".py". */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +122,40 @@ static int run_requests(const char *src, size_t len, const char *file, const pas
     return rc;
 }
 
+/* ---- --pipeline: every pass of the case's pipeline in Python, each on the C pipeline's previous stage; the
+ * output is `graphlab print`'s with a "hits: N" line after each stage (the stage's key names the function;
+ * "cse#2" calls cse) */
+static int run_pipeline(const char *file, const pass_src *p) {
+    gl_case c;
+    gl_case_result r;
+    int rc = gl_cli_case_stages(file, &c, &r);
+    if (rc) return rc;
+    gl_err e = {GL_OK, ""};
+    for (int i = 1; i < r.nst && !rc; i++) {
+        char fn[40];
+        snprintf(fn, sizeof fn, "%s", r.st[i].key);
+        char *hash = strchr(fn, '#');
+        if (hash) *hash = 0;
+        gl_pypass_result pr;
+        if (run_one(p, fn, r.st[i - 1].r.graph, &pr, &e)) {
+            rc = gl_cli_fail(&e);
+            break;
+        }
+        char *txt = NULL, head[96];
+        if (gl_graph_print(pr.graph, &txt, &e)) rc = gl_cli_fail(&e);
+        int n = snprintf(head, sizeof head, "%s== %s ==\n", i > 1 ? "\n" : "", r.st[i].key);
+        if (!rc) rc = gl_cli_write(head, (size_t)n);
+        if (!rc) rc = gl_cli_write(txt, strlen(txt));
+        free(txt);
+        n = pr.hits < 0 ? snprintf(head, sizeof head, "\nhits: None\n") : snprintf(head, sizeof head, "\nhits: %d\n", pr.hits);
+        if (!rc) rc = gl_cli_write(head, (size_t)n);
+        gl_pypass_free(&pr);
+    }
+    gl_case_result_free(&r);
+    gl_case_free(&c);
+    return rc;
+}
+
 /* ---- a case file: the stage's graph, the pass, text out */
 static int run_case(const char *file, const pass_src *p, const char *fn, const char *at, bool judge, uint64_t seed) {
     gl_case c;
@@ -157,7 +193,7 @@ static int run_case(const char *file, const pass_src *p, const char *fn, const c
         if (gl_judge(g, pr.graph, &c.bind, seed, &jr, &e)) rc = gl_cli_fail(&e);
         else if (jr.verdict >= GL_JUDGE_BROKEN) {
             gl_err je = {GL_E_INVALID, ""};
-            snprintf(je.msg, sizeof je.msg, "judge: %s", jr.line);
+            snprintf(je.msg, sizeof je.msg, "judge: %.240s", jr.line);
             rc = gl_cli_fail(&je);
         } else {
             n = snprintf(line, sizeof line, "judge: %s\n", jr.line);
@@ -185,7 +221,7 @@ static bool is_request_file(const char *src, size_t len) {
 
 int gl_cli_pypass(int argc, char **argv) {
     const char *file = NULL, *pass = NULL, *name = NULL, *at = NULL;
-    bool judge = false;
+    bool judge = false, pipeline = false;
     uint64_t seed = 0;
     int64_t steps = 0;
     for (int i = 0; i < argc; i++) {
@@ -202,6 +238,7 @@ int gl_cli_pypass(int argc, char **argv) {
             steps = strtoll(argv[++i], &end, 10);
             if (*end || steps <= 0) return gl_cli_usage("pypass: --max-steps needs a positive integer, got %s", argv[i]);
         } else if (strcmp(a, "--judge") == 0) judge = true;
+        else if (strcmp(a, "--pipeline") == 0) pipeline = true;
         else if (a[0] == '-' && a[1]) return gl_cli_usage("pypass: unknown option %s", a);
         else if (file) return gl_cli_usage("pypass: more than one file (%s)", a);
         else file = a;
@@ -226,6 +263,7 @@ int gl_cli_pypass(int argc, char **argv) {
     int rc;
     char *fsrc = gl_cli_read_all(file, &flen, &e);
     if (!fsrc) rc = gl_cli_fail(&e);
+    else if (pipeline) rc = run_pipeline(file, &p);
     else if (is_request_file(fsrc, flen)) rc = run_requests(fsrc, flen, file, &p, name == stem ? NULL : name);
     else rc = run_case(file, &p, name, at, judge, seed);
     free(fsrc);

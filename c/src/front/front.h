@@ -68,9 +68,9 @@ gl_status gl_spans_json(gl_sb *sb, const gl_span *spans, int n0, int nstages, co
 /* ---- passes written in Python (py_passapi.c): the lecture's pass code (section 9 of graph_lab.py) run on a
  * graph. The source is run after the runtime's prelude (the reference's Node, Graph, op classes, Tracer,
  * Tensor, F, eval_node, section 9), then fn(graph) is called; it returns a Graph or (Graph, count). */
-#define GL_PYPASS_MAX_STEPS 200000000LL     /* a pass that loops is stopped here (a 126-layer cse takes ~4M) */
+#define GL_PYPASS_MAX_STEPS 20000000LL      /* a pass that loops is stopped here (each lecture pass on the 126-layer stack: < 3M) */
 #ifndef GL_PYPASS_MAX_ARENA
-#define GL_PYPASS_MAX_ARENA (768u << 20)    /* bytes of AST + values: a 126-layer graph as Python objects, twice */
+#define GL_PYPASS_MAX_ARENA (256u << 20)    /* bytes of AST + values (a lecture pass on the 126-layer stack: ~60 MiB) */
 #endif
 typedef struct {
     const char *fn;               /* the pass: a function of the source taking a Graph */
