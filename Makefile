@@ -125,10 +125,16 @@ $(BUILD)/pipeline_bench: bench/pipeline_bench.c $(BUILD)/libgraphlab.a
 $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
 
+# The lecture's cse as Python source (the pass runtime, gl_pypass_run) beside the C pass: one Llama-3-8B layer
+# and the 126-layer stack.
+$(BUILD)/pypass_bench: bench/pypass_bench.c $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
+
 # bench/pipeline.mjs: warm-vs-warm and cold-vs-cold against the reference, native, WASI and the browser module.
-bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
+bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench $(BUILD)/pypass_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	$(BUILD)/pypass_bench
 	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 
