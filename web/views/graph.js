@@ -69,22 +69,7 @@ export function createGraphView(root, ctx) {
   // the svg sits in a box of its own, the one the pass camera flies (a compositor animation, see flyCamera)
   const stageBox = el('div', { class: 'graph-stage' });
   canvas.prepend(stageBox);   // under the notes and the tooltip
-  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
-  const defs = svg.append('defs');
-  defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
-    .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
-    .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head');
-  // the arrowheads of fading edges (graph/tween.js arrowFor): 20 %, 40 %, 60 % (also a wrapped edge's), 80 %
-  for (const q of [2, 4, 6, 8]) {
-    defs.append('marker').attr('id', `arrow-${q}`).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
-      .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
-      .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head').attr('fill-opacity', q / 10);
-  }
-  const zoomRoot = svg.append('g').attr('class', 'zoom-root');
-  const gHulls = zoomRoot.append('g').attr('class', 'hulls');
-  const gEdges = zoomRoot.append('g').attr('class', 'edges');
-  const gShapes = zoomRoot.append('g').attr('class', 'edge-shapes');
-  const gNodes = zoomRoot.append('g').attr('class', 'nodes');
+  const { svg, zoomRoot, gHulls, gEdges, gShapes, gNodes } = graphSvg(stageBox);
   const labelPx = () => (state && (state.inst || state.present) ? 15 : 11);   // style.css --node-fs
   let drawnAspect = null; // the canvas's aspect the drawn layout was made for
   const viewport = createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn: () => last && last.vis,
@@ -125,21 +110,8 @@ export function createGraphView(root, ctx) {
     draw(p.st, p.m, { animate: p.animate });
   }
 
-  // ------------------------------------------------------------------ rendering
-  function nodeTitle(v) {
-    if (v.group) return [v.layer < 0 ? 'inputs and constants several layers use' : `layer ${v.layer}`, `${v.count} nodes, ${v.ops} ops`, 'click to open'];
-    const n = v.node;
-    const lines = [`%${n.id} = ${n.op}  (${n.cls})`, `shape ${fmtShape(n.shape)}`];
-    if (n.name) lines.push(`name ${n.name}`);
-    const at = Object.entries(n.attrs || {}).filter(([k]) => k !== 'value' || typeof n.attrs.value === 'number');
-    if (at.length) lines.push(at.map(([k, val]) => `${k}=${JSON.stringify(val)}`).join(', ').slice(0, 120));
-    if (n.inputs.length) lines.push(`inputs ${n.inputs.map((i) => '%' + i).join(', ')}`);
-    if (n.how) lines.push(`${n.how}${n.from && n.from.length ? ' from %' + n.from.join(', %') : ''} (previous stage)`);
-    if (v.kernel !== undefined) lines.push(`kernel #${v.kernel}`);
-    if (n.layer !== undefined) lines.push(`layer ${n.layer}`);
-    return lines;
-  }
 
+  // ------------------------------------------------------------------ rendering
   function showTip(ev, v) {
     clear(tip);
     for (const line of nodeTitle(v)) tip.append(el('div', {}, line));
@@ -238,10 +210,10 @@ export function createGraphView(root, ctx) {
     markKernels(vis, kernels);
     stopAnim();
     const prev = last;
-    const plan = planStep(prev, st, m, idx, vis, animate);
+    const plan = planStep(prev, st, m, idx, vis, animate, viewport.userZoomed());
     const sel = join(plan.elements, plan.edges);
     hullsOf(vis, kernels);
-    describeDrawing(idx, stage, vis);
+    describeDrawing(svg.node(), idx, stage, vis);
     last = { version: m.version, stageIndex: idx, vis };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
     tweenStep(sel, plan, vis, st);
@@ -291,52 +263,8 @@ export function createGraphView(root, ctx) {
     return vis;
   }
 
-  // which fused kernel each visual node belongs to (the hulls, the kernels panel's highlight)
-  function markKernels(vis, kernels) {
-    const kof = new Map();
-    if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
-    for (const v of vis.nodes.values()) {
-      if (v.group) continue;
-      const ki = kof.get(v.node.id);
-      if (ki !== undefined) v.kernel = ki;
-      else delete v.kernel;
-    }
-  }
 
-  // plan: how the drawn picture becomes this one (the pass's provenance when stepping one result's stages; a
-  // still picture otherwise), and the camera's region when stepping one pass of the same layout (the union's:
-  // kept nodes stay put) changes a part of the drawing (off with reduced motion, cam=0, or once the user zoomed)
-  function planStep(prev, st, m, idx, vis, animate) {
-    const stages = m.stages;
-    const stage = stages[idx];
-    const sameStage = !!prev && prev.version === m.version && prev.stageIndex === idx && prev.vis === vis;
-    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    let p;
-    if (prev && animate && !sameStage && !reduce) {
-      // (a big result's stages carry no nodes, so no provenance: boxes move, the rest fades)
-      const adjacent = prev.version === m.version && !stage.lite;
-      p = animationPlan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
-    } else p = stillPlan(vis);
-    let cam = null;
-    const stepped = prev && prev.version === m.version && Math.abs(prev.stageIndex - idx) === 1 && prev.vis.shape === vis.shape;
-    if (st.cam && !reduce && animate && !viewport.userZoomed() && stepped && !sameStage) {
-      const r = changeRegion(p.elements);
-      if (r && (r.x1 - r.x0) * (r.y1 - r.y0) < 0.5 * vis.width * vis.height) cam = r;
-    }
-    return { ...p, cam, sameStage, reduce };
-  }
 
-  // what the svg says of the drawing (the tests and the lesson player read these)
-  function describeDrawing(idx, stage, vis) {
-    const sv = svg.node();
-    setAttr(sv, 'data-stage', idx);
-    setAttr(sv, 'data-stage-name', stage.name);
-    setAttr(sv, 'data-nodes', vis.nodes.size);
-    setAttr(sv, 'data-width', Math.round(vis.width));
-    setAttr(sv, 'data-height', Math.round(vis.height));
-    setAttr(sv, 'data-collapsed', vis.collapsed ? 1 : 0);
-    setAttr(sv, 'data-layers', stageLayers(stage));
-  }
 
   // tween: the joined elements from their old frame state to their new one; nothing moves (a slider moved: new
   // shapes, same graph and layout): no tween at all; at the end the still picture is joined (ghosts gone)
@@ -402,4 +330,85 @@ export function createGraphView(root, ctx) {
   }
 
   return { draw, fit, setHighlight, highlight: highlightSel, isAnimating: () => !!anim, collapseAll: visual.collapseAll };
+}
+
+function nodeTitle(v) {
+  if (v.group) return [v.layer < 0 ? 'inputs and constants several layers use' : `layer ${v.layer}`, `${v.count} nodes, ${v.ops} ops`, 'click to open'];
+  const n = v.node;
+  const lines = [`%${n.id} = ${n.op}  (${n.cls})`, `shape ${fmtShape(n.shape)}`];
+  if (n.name) lines.push(`name ${n.name}`);
+  const at = Object.entries(n.attrs || {}).filter(([k]) => k !== 'value' || typeof n.attrs.value === 'number');
+  if (at.length) lines.push(at.map(([k, val]) => `${k}=${JSON.stringify(val)}`).join(', ').slice(0, 120));
+  if (n.inputs.length) lines.push(`inputs ${n.inputs.map((i) => '%' + i).join(', ')}`);
+  if (n.how) lines.push(`${n.how}${n.from && n.from.length ? ' from %' + n.from.join(', %') : ''} (previous stage)`);
+  if (v.kernel !== undefined) lines.push(`kernel #${v.kernel}`);
+  if (n.layer !== undefined) lines.push(`layer ${n.layer}`);
+  return lines;
+}
+
+// which fused kernel each visual node belongs to (the hulls, the kernels panel's highlight)
+function markKernels(vis, kernels) {
+  const kof = new Map();
+  if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
+  for (const v of vis.nodes.values()) {
+    if (v.group) continue;
+    const ki = kof.get(v.node.id);
+    if (ki !== undefined) v.kernel = ki;
+    else delete v.kernel;
+  }
+}
+
+// plan: how the drawn picture becomes this one (the pass's provenance when stepping one result's stages; a
+// still picture otherwise), and the camera's region when stepping one pass of the same layout (the union's:
+// kept nodes stay put) changes a part of the drawing (off with reduced motion, cam=0, or once the user zoomed)
+function planStep(prev, st, m, idx, vis, animate, userZoomed) {
+  const stages = m.stages;
+  const stage = stages[idx];
+  const sameStage = !!prev && prev.version === m.version && prev.stageIndex === idx && prev.vis === vis;
+  const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let p;
+  if (prev && animate && !sameStage && !reduce) {
+    // (a big result's stages carry no nodes, so no provenance: boxes move, the rest fades)
+    const adjacent = prev.version === m.version && !stage.lite;
+    p = animationPlan(prev.vis, adjacent ? stages[prev.stageIndex] : null, vis, stage, adjacent);
+  } else p = stillPlan(vis);
+  let cam = null;
+  const stepped = prev && prev.version === m.version && Math.abs(prev.stageIndex - idx) === 1 && prev.vis.shape === vis.shape;
+  if (st.cam && !reduce && animate && !userZoomed && stepped && !sameStage) {
+    const r = changeRegion(p.elements);
+    if (r && (r.x1 - r.x0) * (r.y1 - r.y0) < 0.5 * vis.width * vis.height) cam = r;
+  }
+  return { ...p, cam, sameStage, reduce };
+}
+
+// what the svg says of the drawing (the tests and the lesson player read these)
+function describeDrawing(sv, idx, stage, vis) {
+  setAttr(sv, 'data-stage', idx);
+  setAttr(sv, 'data-stage-name', stage.name);
+  setAttr(sv, 'data-nodes', vis.nodes.size);
+  setAttr(sv, 'data-width', Math.round(vis.width));
+  setAttr(sv, 'data-height', Math.round(vis.height));
+  setAttr(sv, 'data-collapsed', vis.collapsed ? 1 : 0);
+  setAttr(sv, 'data-layers', stageLayers(stage));
+}
+
+// The svg of the drawing: its arrowheads (the fading edges' too: graph/tween.js arrowFor, 20 %, 40 %, 60 % —
+// also a wrapped edge's — and 80 %) and, under the zoom root, the layers of hulls, edges, edge shapes and nodes.
+function graphSvg(stageBox) {
+  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
+  const defs = svg.append('defs');
+  defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+    .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+    .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head');
+  for (const q of [2, 4, 6, 8]) {
+    defs.append('marker').attr('id', `arrow-${q}`).attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
+      .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
+      .append('path').attr('d', 'M 0 0 L 10 5 L 0 10 z').attr('class', 'arrow-head').attr('fill-opacity', q / 10);
+  }
+  const zoomRoot = svg.append('g').attr('class', 'zoom-root');
+  const gHulls = zoomRoot.append('g').attr('class', 'hulls');
+  const gEdges = zoomRoot.append('g').attr('class', 'edges');
+  const gShapes = zoomRoot.append('g').attr('class', 'edge-shapes');
+  const gNodes = zoomRoot.append('g').attr('class', 'nodes');
+  return { svg, zoomRoot, gHulls, gEdges, gShapes, gNodes };
 }
