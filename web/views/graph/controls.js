@@ -115,7 +115,6 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   }
 
   // ------------------------------------------------------------------ pass strip and caption
-  const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : ` · ${c.hits} hit${c.hits === 1 ? '' : 's'}`);
   function drawStrip(stages, visible, idx) {
     const st = stages[idx];
     setText(sName, `${idx}. ${st.name}`);
@@ -134,17 +133,6 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
 
   let cap = null;          // the shown stage's caption (narrate.js), for the export and the change list
   let changeSel = null;    // index of the selected change, or null
-  function stageCaption(stages, idx) {
-    const st = stages[idx];
-    if (idx === 0) return { headline: `${st.name}: the graph as traced — ${st.counts.nodes} nodes, ${st.counts.ops} ops`, rule: '', changes: [] };
-    if (st.lite || stages[idx - 1].lite) {
-      // a big result's stages carry summaries only: the counts say what changed
-      const a = stages[idx - 1].counts, b = st.counts;
-      const d = b.nodes - a.nodes;
-      return { headline: `${st.name}: ${a.nodes} → ${b.nodes} nodes (${d > 0 ? '+' : ''}${d})${hitsText(b)}`, rule: '', changes: [] };
-    }
-    return narrateStage(stages, idx);
-  }
   function drawCaption(stages, idx) {
     const c = stageCaption(stages, idx);
     const same = cap && cap.key === `${model.version}|${idx}`;
@@ -215,4 +203,19 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   }
 
   return { strip, caption, bar, opts, side, draw, captionText };
+}
+
+const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : ` · ${c.hits} hit${c.hits === 1 ? '' : 's'}`);
+
+// the caption of stage idx: what its pass changed (narrate.js), or the counts when the stages are summaries
+function stageCaption(stages, idx) {
+  const st = stages[idx];
+  if (idx === 0) return { headline: `${st.name}: the graph as traced — ${st.counts.nodes} nodes, ${st.counts.ops} ops`, rule: '', changes: [] };
+  if (st.lite || stages[idx - 1].lite) {
+    // a big result's stages carry summaries only: the counts say what changed
+    const a = stages[idx - 1].counts, b = st.counts;
+    const d = b.nodes - a.nodes;
+    return { headline: `${st.name}: ${a.nodes} → ${b.nodes} nodes (${d > 0 ? '+' : ''}${d})${hitsText(b)}`, rule: '', changes: [] };
+  }
+  return narrateStage(stages, idx);
 }
