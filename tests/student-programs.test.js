@@ -1,4 +1,4 @@
-// student-programs.test.js — programs as students write them (tests/golden/programs/student.json, made by
+// student-programs.test.js — programs as students write them (tests/golden/student/programs.json (not in golden/programs: programs.test.js reads every file there), made by
 // tests/ref/student_programs.py: the reference exec'd each program as __main__ and recorded str() of its last
 // trace, the default pipeline's per-pass counts, everything it printed, and for a program that raises its
 // exception's class, message and line). `graphlab trace` must print the same graph on stdout and the same
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { GOLDEN, runCli } from './helpers/compare.js';
 
-const PROGRAMS = JSON.parse(readFileSync(join(GOLDEN, 'programs', 'student.json'), 'utf8'));
+const PROGRAMS = JSON.parse(readFileSync(join(GOLDEN, 'student', 'programs.json'), 'utf8'));
 
 /** Why program p's run differs from the reference's, or null. */
 function mismatch(kind, p) {

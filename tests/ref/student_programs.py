@@ -9,7 +9,7 @@ must reproduce: str() of the last trace's graph, the default pipeline's per-pass
 program printed; for a program that raises, the exception's class, message and line.
 
 Usage (the system python, which has numpy; CPython 3.11):
-  /usr/bin/python3 tests/ref/student_programs.py      # rewrites tests/golden/programs/student.json (seed 29)
+  /usr/bin/python3 tests/ref/student_programs.py      # rewrites tests/golden/student/programs.json (not in golden/programs: programs.test.js reads every file there) (seed 29)
 """
 import contextlib
 import io
@@ -30,7 +30,7 @@ sys.path.insert(0, SHARED or os.path.join(ROOT, "..", "shared", "reference"))
 import graph_lab as gl  # noqa: E402
 from programs import pass_counts  # noqa: E402
 
-OUT = os.path.join(ROOT, "tests", "golden", "programs", "student.json")
+OUT = os.path.join(ROOT, "tests", "golden", "student", "programs.json")
 
 
 def run(src, name):

@@ -714,6 +714,10 @@ int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
         return eq_truth(I, at, a, b, &t) ? -1 : t;
     }
     if (a->kind != b->kind || (a->kind != V_LIST && a->kind != V_TUPLE && a->kind != V_DICT)) return py_eq(a, b);
+    /* work: a step per container visited and the items it holds (a list sharing its parts, [a, a] 40 deep,
+     * is 2**40 visits: the step budget ends it, as it ends py_eq_work) */
+    I->steps++;
+    if (!py_work(I, at, a->kind == V_DICT ? py_dict_len(a) : a->u.seq.n)) return -1;
     if (!py_depth_enter(&I->ar, 1)) return py_eq(a, b);   /* nested without end: plain equality */
     int r = 1;
     if (a->kind == V_DICT) {

@@ -503,9 +503,9 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         /* CPython's list / tuple richcompare: the first index whose items differ decides, by comparing those
          * items with the same operator (so [1, 'a'] < [1, 2] fails on 'str' and 'int'); else the lengths */
         int i = 0, na = a->u.seq.n, nb = b->u.seq.n;
-        while (i < na && i < nb && (a->u.seq.v[i] == b->u.seq.v[i] || py_eq(a->u.seq.v[i], b->u.seq.v[i]))) i++;
-        I->steps += i / 16;
-        if (!py_steps(I, at)) return NULL;
+        int64_t w = 0;
+        while (i < na && i < nb && (a->u.seq.v[i] == b->u.seq.v[i] || py_eq_work(a->u.seq.v[i], b->u.seq.v[i], &w))) i++;
+        if (!py_work(I, at, w + i)) return NULL;
         if (i < na && i < nb) {
             if (!py_depth_enter(&I->ar, 1))   /* the one depth counter (py_guard.c) */
                 return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded in comparison");

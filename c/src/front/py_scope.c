@@ -109,6 +109,12 @@ static scope *walrus_home(scope *S) {
     return S;
 }
 
+/* An elif chain is an S_IF alone in its predecessor's else-body: the passes below walk it in a loop, as
+ * the parser builds it and the evaluator runs it, so a 3000-branch chain costs no depth. */
+static py_node *elif_of(const py_node *n) {
+    return n->kind == S_IF && n->list2 && n->n2 == 1 && n->list2[0]->kind == S_IF ? n->list2[0] : NULL;
+}
+
 /* ---------------------------------------------------------------- collect */
 static bool collect(an *A, scope *S, py_node *n);
 
@@ -197,6 +203,15 @@ static bool collect(an *A, scope *S, py_node *n) {
         break;
     case S_DEL:
         ok = collect_target(A, S, n->a);
+        break;
+    case S_IF:
+        for (py_node *x = n; ok; x = elif_of(x)) {
+            ok = collect(A, S, x->a) && collect_list(A, S, x->list, x->n);
+            if (!elif_of(x)) {
+                ok = ok && (!x->list2 || collect_list(A, S, x->list2, x->n2));
+                break;
+            }
+        }
         break;
     case S_CLASS:                      /* bases and keywords here; the body is collected when resolved */
         ok = (!n->list2 || collect_list(A, S, n->list2, n->n2)) && bind(A, S, n->name);
@@ -471,6 +486,15 @@ static bool resolve(an *A, scope *S, py_node *n) {
         ok = (C.qual = qual_of(A, S, n->name)) && collect_list(A, &C, n->list, n->n) && resolve_list(A, &C, n->list, n->n);
         break;
     }
+    case S_IF:
+        for (py_node *x = n; ok; x = elif_of(x)) {
+            ok = resolve(A, S, x->a) && resolve_list(A, S, x->list, x->n);
+            if (!elif_of(x)) {
+                ok = ok && (!x->list2 || resolve_list(A, S, x->list2, x->n2));
+                break;
+            }
+        }
+        break;
     case S_EXCEPT:
         if (n->name) res_of(S, n->name, &n->res, &n->owner);
         ok = resolve(A, S, n->a) && resolve_list(A, S, n->list, n->n);
@@ -504,6 +528,16 @@ static bool ctl(an *A, py_node *n, bool func, bool loop) {
         for (int i = 0; i < n->n; i++)
             if (!ctl(A, n->list[i], false, false)) return false;
         return true;
+    case S_IF:
+        for (py_node *x = n;; x = elif_of(x)) {
+            for (int i = 0; i < x->n; i++)
+                if (!ctl(A, x->list[i], func, loop)) return false;
+            if (!elif_of(x)) {
+                for (int i = 0; x->list2 && i < x->n2; i++)
+                    if (!ctl(A, x->list2[i], func, loop)) return false;
+                return true;
+            }
+        }
     case S_FOR: case S_WHILE:
         for (int i = 0; i < n->n; i++)
             if (!ctl(A, n->list[i], func, true)) return false;
