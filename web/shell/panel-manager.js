@@ -38,6 +38,9 @@ export function mountPanels({ main, chips, onToggle }) {
       h, el('div', { class: 'panel-body' }));
     main.append(section);
     els[row.id] = section;
+  }
+  // the chips in the table's order
+  for (const row of PANEL_TABLE) {
     const cb = el('input', { type: 'checkbox', id: `show-${row.id}` });
     cb.addEventListener('change', () => onToggle(row.id, cb.checked));
     chips.append(el('label', { class: 'chip-toggle' }, cb, ' ', row.title));

@@ -11,6 +11,7 @@
 import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount } from '../format.js';
+import { kernelColor } from './kernels/palette.js';
 import { chartFrame, drawPlanChart, blockLines, kernelName, MAX_LT_RECTS } from './memory/chart.js';
 import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
