@@ -17,14 +17,11 @@ import { addCopyLink } from './share.js';
 import { resolve, originOf, kernelIndex, bufferOf } from './selection.js';
 import { createDetailsView } from './views/details.js';
 import { createHashWriter, withKeptProgram } from './shell/hash-writer.js';
-import { createScheduler, analysisKey } from './shell/scheduler.js';
+import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js';
 import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews } from './shell/panel-manager.js';
 import { createPageModule } from './shell/page-module.js';
 import { installTestHooks } from './shell/test-hooks.js';
-
-// the state keys whose change is a new configuration to analyse
-const CONFIG_KEYS = ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog'];
 
 export async function boot(opts = {}) {
   const $ = (id) => document.getElementById(id);

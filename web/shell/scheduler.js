@@ -13,9 +13,12 @@ import { mark } from '../perf.js';
 
 const TYPING_MS = 60;
 
+/** The state's keys a result depends on (the custom device's numbers only while it is the device). */
+export const CONFIG_KEYS = ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog'];
+
 /** The configuration a result depends on: two states with the same key share one analysis. */
 export function analysisKey(st) {
-  return JSON.stringify([st.cfg, st.eb, st.dev, st.dev === 'custom' ? st.custom : null, st.pipeline, st.prog]);
+  return JSON.stringify(CONFIG_KEYS.map((k) => (k === 'custom' && st.dev !== 'custom' ? null : st[k])));
 }
 
 /** A GraphLabError (or anything thrown) as {code, message}. */
