@@ -130,7 +130,7 @@ export async function boot(opts = {}) {
     step: stepper.step, gotoStage: stepper.gotoStage, togglePlay: stepper.togglePlay, playing: stepper.playing,
     visibleStages: stepper.visibleStages, redraw: () => render({ animate: false }),
     passNames: () => PASS_NAMES.slice(), defaultPipeline: () => DEFAULT_PIPELINE.slice(),
-    highlightKernel: (ki) => views.graph.setHighlight(ki),
+    highlightKernel: (ki) => views.graph.setHighlight(ki), graphBoxes: () => views.graph.boxes(),
     workerUrl: opts.workerUrl || null, workerType: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null,
     layoutWorkerUrl: opts.layoutWorkerUrl || null, layerSlice: (layer) => analyzer.layer(model.resultId, layer),
   };

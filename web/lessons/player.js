@@ -62,7 +62,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   }
 
   const view = createLessonView({
-    header,
+    header, graphBoxes: () => ctx.graphBoxes(),
     on: {
       prev: () => go(-1), next: () => go(1), exit: () => leave(), open: (name) => open(name, 1),
       choose: (v) => choose(v), number: (v) => number(v), check: () => check(), retry: () => retry(),

@@ -329,7 +329,20 @@ export function createGraphView(root, ctx) {
     gHulls.selectAll('path.hull').classed('hl', (d) => d.ki === ki);
   }
 
-  return { draw, fit, setHighlight, highlight: highlightSel, isAnimating: () => !!anim, collapseAll: visual.collapseAll };
+  // where the drawn nodes are on screen, for what places itself over the graph (the lesson card): the canvas's
+  // box, each node's box and whether it is marked (a lesson's highlight or pick, a caption's change, the
+  // selection), and whether the student is picking nodes
+  function boxes() {
+    const area = canvas.getClientRects().length ? canvas.getBoundingClientRect() : null;
+    const marks = (selNow() || {}).marks;
+    const nodes = [];
+    gNodes.selectAll('g.node').each(function (d) {
+      nodes.push({ key: d.key, rect: this.getBoundingClientRect(), marked: this.matches('.lesson-hl, .lesson-pick, .csel, [aria-selected="true"]') });
+    });
+    return { area, nodes, picking: !!(marks && marks.picking) };
+  }
+
+  return { draw, fit, setHighlight, highlight: highlightSel, boxes, isAnimating: () => !!anim, collapseAll: visual.collapseAll };
 }
 
 function nodeTitle(v) {
