@@ -35,6 +35,22 @@ export const PROGRAM_TIMEOUT_MS = 8000;
 // replaced at once, so the newest program is analysed now rather than after the old one ends.
 export const BUSY_RESTART_MS = 700;
 
+// the link's result the worker pushed, as the page keeps it until a request for its case takes it; facts: a
+// Promise resolved once the lab's facts of it follow (resolveFacts)
+function pushedResult(m) {
+  let resolveFacts;
+  const facts = new Promise((resolve) => { resolveFacts = resolve; });
+  return { text: m.link, result: unpackResult(JSON.parse(m.resultText), m.packed), stages: stagesFromMessage(m.stages), ms: m.ms,
+    facts, factsDone: false, resolveFacts };
+}
+const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
+
+function stop(w) {
+  w.onmessage = null;
+  w.onerror = null;
+  try { w.terminate(); } catch { /* gone already */ }
+}
+
 // pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
 // before its module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
@@ -78,11 +94,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     early = null;
     pushed = null;
     sentStages = null;
-    if (w) {
-      w.onmessage = null;
-      w.onerror = null;
-      try { w.terminate(); } catch { /* gone already */ }
-    }
+    if (w) stop(w);
     const todo = [...waiting];
     waiting.clear();
     for (const [id, x] of todo) {
@@ -154,10 +166,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
 
   // the worker's pushed link result: kept for the request for its case, which takes it at once
   function takePush(m) {
-    let resolveFacts;
-    const facts = new Promise((resolve) => { resolveFacts = resolve; });
-    pushed = { text: m.link, result: unpackResult(JSON.parse(m.resultText), m.packed), stages: stagesFromMessage(m.stages), ms: m.ms,
-      facts, factsDone: false, resolveFacts };
+    pushed = pushedResult(m);
     // a request for that case already made: answered now (the worker's `taken` answer then finds it settled)
     for (const [id, w] of waiting) {
       if (w.kind === 'analyze' && id === latest && w.text === m.link) {
@@ -167,7 +176,6 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       }
     }
   }
-  const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
 
   async function runInline(id, caseObj) {
     const lab = await labOf();   // (the page's module, or the Promise of it while it loads)
