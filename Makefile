@@ -20,7 +20,7 @@ BUILD    := build
 # Generated headers (the codegen runtime as a C string); every build flavour includes them.
 GEN      := $(BUILD)/gen
 INC      += -I$(GEN)
-HDRS     += $(GEN)/codegen_runtime.h
+HDRS     += $(GEN)/codegen_runtime.h $(GEN)/pass_prelude.h
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
@@ -40,6 +40,12 @@ all: native
 
 # The generated C program's runtime: c/src/codegen/runtime.c as one string literal (a line per string).
 $(GEN)/codegen_runtime.h: c/src/codegen/runtime.c
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+# The pass runtime's prelude (c/src/front/pass_prelude.py, the reference's classes and section 9; made by
+# tools/gen-pass-prelude.sh) as one string literal, like the codegen runtime.
+$(GEN)/pass_prelude.h: c/src/front/pass_prelude.py
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
 
@@ -119,10 +125,16 @@ $(BUILD)/pipeline_bench: bench/pipeline_bench.c $(BUILD)/libgraphlab.a
 $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
 
+# The lecture's cse as Python source (the pass runtime, gl_pypass_run) beside the C pass: one Llama-3-8B layer
+# and the 126-layer stack.
+$(BUILD)/pypass_bench: bench/pypass_bench.c $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
+
 # bench/pipeline.mjs: warm-vs-warm and cold-vs-cold against the reference, native, WASI and the browser module.
-bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
+bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench $(BUILD)/pypass_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	$(BUILD)/pypass_bench
 	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 
@@ -163,16 +175,9 @@ wasm: $(WASM_MJS)
 
 EM_OBJ     := $(patsubst c/%.c,$(BUILD)/em/%.o,$(LIB_SRC) $(WASM_SRC))
 
-# jsmn is a system header (libjsmn-dev); emcc's sysroot does not search /usr/include, so it gets a copy.
-EM_INC     := $(BUILD)/em/include
-
-$(EM_INC)/jsmn.h: /usr/include/jsmn.h
+$(BUILD)/em/%.o: c/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	cp $< $@
-
-$(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
-	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -c $< -o $@
 
 $(BUILD)/em/src/front/py_%.o: EMLTO :=
 
@@ -200,9 +205,9 @@ NL_REST    := $(filter-out $(BUILD)/em/src/front/py_%.o,$(EM_OBJ))
 .PHONY: wasm-nolimits
 wasm-nolimits: $(NL_DIR)/graphlab-core.mjs
 
-$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS) $(EM_INC)/jsmn.h
+$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -c $< -o $@
 
 $(NL_DIR)/graphlab-core.mjs: $(NL_OBJ) $(NL_REST)
 	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(NL_OBJ) $(NL_REST) $(EMLINK) -lm -o $@
