@@ -96,7 +96,7 @@ export function createGraphView(root, ctx) {
   const exportNow = () => exportSvg(svg.node(), zoomRoot.node(), { width: last.vis.width, height: last.vis.height, caption: controls.captionText() });
 
   const visual = createVisualGraphs({ layouts, getState: () => state, getModel: () => model, canvasAspect,
-    layerSlice: ctx.layerSlice, resume: () => resume() });
+    fetchLayer: ctx.layerSlice, resume: () => resume() });
   const visualGraph = visual.visualGraph;
 
 
