@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { loadBrowserModule } from './helpers/browser-module.js';
 import { GOLDEN, referenceCaseFiles, runCli } from './helpers/compare.js';
 import { compareSet, parseLoose } from './ref/compare-random.mjs';
 
@@ -190,5 +191,43 @@ describe('the judge', () => {
       const c = runCli('native', ['print', CASE, '--stage', name]);
       expect(py.stdout.replace(/\nhits: .*\n$/, '\n')).toBe(c.stdout);
     }
+  });
+});
+
+describe('the browser module (make wasm): gl.pypass', () => {
+  const STACK = (preset, layers) => ({ case: `${preset} x${layers}`, config: { preset, mode: 'prefill', T: 2048, layers },
+    elem_bytes: 2, device: 'h100' });
+  it('runs the lecture cse on one Llama-3-8B layer and the 126-layer stack as C does (times printed)', async () => {
+    const gl = await loadBrowserModule();
+    const src = readFileSync(LECTURE, 'utf8');
+    const times = [];
+    for (const [c, reps] of [[STACK('llama3-8b', 1), 5], [STACK('llama3.1-405b', 126), 2]]) {
+      let best = Infinity;
+      let r;
+      for (let i = 0; i < reps; i++) {
+        r = gl.pypass(c, src, 'cse', { file: 'lecture_passes.py' });
+        best = Math.min(best, r.ms);
+      }
+      expect(r.at).toBe('decompose');
+      expect(r.hits).toBe(null);
+      expect(r.text).toBe(gl.print(c, 'cse').stages[0].text);
+      times.push(best.toFixed(1));
+    }
+    console.log(`browser module: the lecture's cse as Python: ${times[0]} ms on one Llama-3-8B layer, ${times[1]} ms on `
+      + 'the 126-layer stack (best of 5 / 2)');
+  }, 120000);
+
+  it('judges, and names the line of an error in the pass', async () => {
+    const gl = await loadBrowserModule();
+    const wrong = readFileSync(pass('exp_to_tanh.py'), 'utf8');
+    const c = JSON.parse(readFileSync(CASE, 'utf8'));
+    const r = gl.pypass(c, wrong, 'exp_to_tanh', { at: 'constant_fold', judge: true });
+    expect(r.judge.ok).toBe(false);
+    expect(r.judge.verdict).toBe('differs');
+    expect(r.judge.line).toMatch(/^your pass changed the result: output 0 differs by .* the first differing value is %55 = tanh\(%54\)$/);
+    const ok = gl.pypass(c, readFileSync(LECTURE, 'utf8'), 'cse', { judge: true });
+    expect(ok.judge).toMatchObject({ verdict: 'same', ok: true });
+    expect(() => gl.pypass(c, readFileSync(pass('raises.py'), 'utf8'), 'raises', { file: 'raises.py' }))
+      .toThrow(/raises\.py:3:12: IndexError: list index out of range/);
   });
 });
