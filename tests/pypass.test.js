@@ -13,7 +13,7 @@
 //     stacks.json, made by tools/make-pypass-stacks.py with the reference). Both stacks, all six passes.
 // Then the judge (passes/judge.c) on passes that are right, right up to rounding, and wrong; and errors in a
 // pass's Python named by FILE:LINE:COL, a pass that loops stopped by the step budget.
-// Prints its mismatch counts. Build first: `make native build/graphlab_asan`.
+// Prints its mismatch counts and the browser module's times. Build first: `make native build/graphlab_asan wasi wasm`.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -182,6 +182,18 @@ describe('the judge', () => {
     r = runCli('native', ['pypass', CASE, '--pass', pass('lecture_passes.py'), '--name', 'nope']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/there is no function nope\(g\)/);
+  });
+
+  it('runs section 9 under WASI as natively (the pipeline of a numeric case, and the judge)', () => {
+    const file = join(GOLDEN, 'golden_prefill_d24_h4_g2_dh6_T4_pos2_x3_fp32.json');
+    const args = ['pypass', file, '--pass', LECTURE, '--pipeline'];
+    const w = runCli('wasi', args);
+    expect(w.status, w.stderr).toBe(0);
+    expect(w.stdout).toBe(runCli('native', args).stdout);
+    const j = runCli('wasi', ['pypass', CASE, '--pass', LECTURE, '--name', 'fold_norm_weight', '--judge']);
+    expect(j.status, j.stderr).toBe(0);
+    expect(lastLine(j.stdout)).toBe(lastLine(runCli('native', ['pypass', CASE, '--pass', LECTURE, '--name',
+      'fold_norm_weight', '--judge']).stdout));
   });
 
   it('runs section 9 on the ASan build too (decompose, fold_norm_weight: the numpy subset)', () => {
