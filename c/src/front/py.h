@@ -362,6 +362,9 @@ enum {
     /* graph_lab API (py_glapi.c: py_glapi_builtin) */
     B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
     B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,
+    /* methods of numbers (py_nummeth.c: py_nummeth_call): float.is_integer / as_integer_ratio / hex,
+     * int.as_integer_ratio / bit_count, conjugate of both */
+    B_NM_FIRST, B_NM_ISINT = B_NM_FIRST, B_NM_RATIO, B_NM_HEX, B_NM_CONJ, B_NM_BITCOUNT, B_NM_LAST = B_NM_BITCOUNT,
     B_COUNT
 };
 
@@ -541,6 +544,11 @@ void py_num_install(py_interp *I);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_num_builtin_name(int id);
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
+/* The methods of int / bool / float values (py_nummeth.c): the bound method `name` of v, or NULL without an
+ * error when v's type has no such method; the call of one (ids B_NM_FIRST .. B_NM_LAST). */
+py_val *py_nummeth_attr(py_interp *I, py_val *v, const char *name);
+py_val *py_nummeth_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_nummeth_name(int id);
 
 /* ---------------------------------------------------------------- graph_lab API (py_glapi.c) */
 py_val *py_graph_attr(py_interp *I, const py_node *at, py_val *v, const char *name);

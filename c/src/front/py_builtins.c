@@ -21,6 +21,7 @@ const char *py_builtin_name(int id) {
     if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
+    if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_name(id);
     return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
 }
 
@@ -478,6 +479,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
+    if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_call(I, at, id, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -743,16 +745,20 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
             return shape_tuple(I, &s);
         }
         break;
-    case V_INT: case V_BIG: case V_BOOL:
+    case V_INT: case V_BIG: case V_BOOL: case V_FLOAT: {
+        py_val *nm = py_nummeth_attr(I, v, name);
+        if (nm || I->err.code) return nm;
+        if (v->kind == V_FLOAT) {
+            if (strcmp(name, "real") == 0) return v;
+            if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
+            break;
+        }
         if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, v);
         if (strcmp(name, "real") == 0 || strcmp(name, "numerator") == 0) return v->kind == V_BOOL ? py_int(I, v->u.b) : v;
         if (strcmp(name, "imag") == 0) return py_int(I, 0);
         if (strcmp(name, "denominator") == 0) return py_int(I, 1);
         break;
-    case V_FLOAT:
-        if (strcmp(name, "real") == 0) return v;
-        if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
-        break;
+    }
     case V_GRAPH: return py_graph_attr(I, at, v, name);
     case V_NODE: return py_node_attr(I, at, v, name);
     case V_LIST:

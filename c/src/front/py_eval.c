@@ -1666,6 +1666,14 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     if (st) {
         if (!I->err.code) gl_fail(&I->err, st, "%s: error", file);
         gl_fail(e, I->err.code, "%s", I->err.msg);
+        if (opts && opts->console_on_error && I->console.len && !I->console.failed) {
+            py_utf8_repair(&I->console);
+            if (!I->console.failed) {
+                out->console = I->console.buf;
+                out->console_len = I->console.len;
+                I->console.buf = NULL;
+            }
+        }
     }
     for (py_trace *t = I->top; t; t = t->up) {
         gl_tracer_free(t->tr);
