@@ -17,6 +17,7 @@ static const char *NAMES[B_COUNT] = {
     "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
+    if (id >= PY_SUB_BASE) return py_sub_builtin_name(id - PY_SUB_BASE);
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
     if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
@@ -474,6 +475,7 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= PY_SUB_BASE) return py_sub_builtin(I, at, id - PY_SUB_BASE, self, f->u.bi.sub, a);
     if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
     if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
@@ -487,9 +489,16 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         py_val *x = v[0];
         switch (x->kind) {
         case V_STR: return py_int(I, (int64_t)py_str_len(x));
-        case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
+        case V_TUPLE: case V_LIST: case V_DICT:
+            if (py_sub_of(x)) {   /* a subclass's __len__ */
+                bool handled;
+                py_val *r = py_sub_len(I, at, x, &handled);
+                if (handled) return r;
+            }
+            if (x->kind == V_DICT) return py_int(I, py_dict_len(x));
+            return py_int(I, x->u.seq.n);
         case V_INST: return py_inst_len(I, at, x);
-        case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: {
+        case V_SET: case V_FROZENSET: case V_VIEW: {
             int64_t n;
             py_cont_len(x, &n);
             return py_int(I, n);
@@ -768,6 +777,10 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_STR: return py_str_getattr(I, at, v, name);
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
+        if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
+            py_val *um = py_sub_type_attr(I, at, v, name);
+            if (um || I->err.code) return um;
+        }
         break;
     case V_ITER:                  /* generator methods (py_iter.c) */
         if (strcmp(py_iter_type_name(v), "generator") == 0) {

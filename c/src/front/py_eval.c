@@ -237,6 +237,11 @@ static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
 /* ---- truth, iteration */
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
     if (v->kind == V_INST) return py_inst_truth(I, at, v, out);
+    if (py_sub_of(v)) {           /* a dict / list subclass's __bool__ / __len__ */
+        bool handled;
+        gl_status st = py_sub_truth(I, at, v, out, &handled);
+        if (st || handled) return st;
+    }
     if (v->kind == V_TENSOR) {
         if (!live_tensor(I, at, v)) return I->err.code;
         py_trace *tc = v->u.tn.tc;
@@ -327,6 +332,11 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     if (a->kind == V_INST || (b->kind == V_INST && a->kind != V_TENSOR)) return py_inst_binop(I, at, op, a, b);
+    if (py_sub_of(a) || py_sub_of(b)) {
+        bool handled;
+        py_val *r = py_sub_binop(I, at, op, a, b, &handled);
+        if (handled || I->err.code) return r;
+    }
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
     if (op == OP_BITOR || op == OP_BITAND || op == OP_BITXOR || op == OP_SUB) {   /* sets, views, dict | (py_cont.c) */
         bool handled;
@@ -354,8 +364,8 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         return r;
     }
     if (op == OP_ADD && (a->kind == V_LIST || a->kind == V_TUPLE) && a->kind != b->kind)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_type_name(a),
-                       py_type_name(b), py_type_name(a));
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_kind_name(a),
+                       py_type_name(b), py_kind_name(a));
     if (op == OP_MUL) {
         bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
         bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
@@ -416,6 +426,11 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
     if (b->kind == V_INST && (op == OP_IN || op == OP_NOTIN)) {
         py_val *r = py_inst_contains(I, at, b, a);
         return !r ? NULL : op == OP_IN ? r : py_bool(r == &py_False);
+    }
+    if ((py_sub_of(a) || py_sub_of(b)) && op != OP_IS && op != OP_ISNOT) {
+        bool handled;
+        py_val *r = py_sub_compare(I, at, op, a, b, &handled);
+        if (handled || I->err.code) return r;
     }
     switch (op) {
     case OP_IS: case OP_ISNOT: {
@@ -1002,6 +1017,11 @@ gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
     }
     py_val *k = eval(I, t->b, env);
     if (!k) return I->err.code;
+    if (py_sub_of(c)) {           /* a subclass's __delitem__ */
+        bool found;
+        py_val *r = py_sub_call(I, t, c, "__delitem__", 1, &k, &found);
+        if (found) return r ? GL_OK : I->err.code;
+    }
     return py_delitem(I, t, c, k);
 }
 
@@ -1015,6 +1035,13 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         if (n->b->kind == E_SLICE) return py_fail(I, n, GL_E_INVALID, "slicing an object of a class is not supported (index it with a number or key)");
         py_val *k = eval(I, n->b, env);
         return k ? py_inst_getitem(I, n, c, k) : NULL;
+    }
+    if (py_sub_of(c) && py_sub_method(I, c, py_intern(&I->ar, "__getitem__", 11))) {   /* a subclass's __getitem__ */
+        if (n->b->kind == E_SLICE)
+            return py_fail(I, n, GL_E_INVALID, "slicing an object whose class overrides __getitem__ is not supported (index it with a number or key)");
+        py_val *k = eval(I, n->b, env);
+        bool found;
+        return k ? py_sub_call(I, n, c, "__getitem__", 1, &k, &found) : NULL;
     }
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
@@ -1033,6 +1060,9 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         py_val *v;
         if (py_dict_lookup(I, n, c, k, &v)) return NULL;
         if (v) return v;
+        bool handled;             /* a dict subclass's __missing__ */
+        py_val *r = py_sub_missing(I, n, c, k, &handled);
+        if (handled) return r;
         return py_raise_new(I, n, "KeyError", k);   /* e.args[0] is the key itself */
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
@@ -1040,7 +1070,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL) {
         if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
-        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", py_type_name(c), py_type_name(k));
+        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", py_kind_name(c), py_type_name(k));
     }
     if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
         uint64_t ulen = range_ulen(c), i;
@@ -1054,7 +1084,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
-    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_kind_name(c));
     if (c->kind == V_STR) return py_str_item(I, n, c, i);
     return c->u.seq.v[i];
 }
@@ -1345,6 +1375,12 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
         if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
+        if (py_sub_of(c)) {       /* a subclass's __setitem__ */
+            py_val *args[2] = {k, v};
+            bool found;
+            py_val *r = py_sub_call(I, t, c, "__setitem__", 2, args, &found);
+            if (found) return r ? GL_OK : I->err.code;
+        }
         if (c->kind == V_DICT) {
             int64_t h;
             if (!py_hash(I, t->b, k, &h)) return I->err.code;
@@ -1419,6 +1455,11 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_AUG: {
         py_val *cur = eval(I, s->a, env), *rhs;
         if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+        if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
+            bool handled;
+            py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);
+            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
+        }
         {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
             bool handled;
             py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);

@@ -87,7 +87,13 @@ const char *py_type_name(const py_val *v) {
                                   "LayerCfg", "Graph", "iterator", "dict_view", "int", "Node"};
     if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
     if (v->kind == V_CLASS || v->kind == V_INST || v->kind == V_METHOD || v->kind == V_WRAP) return py_class_type_name(v);
+    if (py_sub_of(v)) return py_sub_of(v)->cls->u.cls->name;
     return names[v->kind];
+}
+
+const char *py_kind_name(const py_val *v) {
+    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : "list";
+    return py_type_name(v);
 }
 
 bool py_is_num(const py_val *v) {
@@ -246,6 +252,16 @@ static void repr_box(py_interp *I, gl_sb *sb, const py_val *v, int depth) {
 
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) { repr_at(I, sb, v, repr, 0); }
 
+void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v) {
+    if (I->nrepr == (int)(sizeof I->reprs / sizeof I->reprs[0])) {
+        gl_sb_puts(sb, "...");
+        return;
+    }
+    I->reprs[I->nrepr++] = v;
+    repr_box(I, sb, v, 0);
+    I->nrepr--;
+}
+
 static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth) {
     char buf[40];
     if (depth > PY_MAX_VALUE_DEPTH) {
@@ -269,6 +285,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
             gl_sb_puts(sb, "...");
             return;
         }
+        if (py_sub_of(v) && py_sub_repr(I, sb, v, repr)) return;   /* a dict / list subclass's __repr__ / __str__ */
         I->reprs[I->nrepr++] = v;
         repr_box(I, sb, v, depth);
         I->nrepr--;
