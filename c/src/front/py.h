@@ -334,8 +334,8 @@ extern py_val py_set_dummy;
 py_val *py_set_new(py_interp *I, bool frozen);
 gl_status py_set_add(py_interp *I, const py_node *at, py_val *s, py_val *k);
 gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h);
-bool py_set_has_hashed(const py_val *s, const py_val *k, int64_t h);
-bool py_set_discard_hashed(py_val *s, const py_val *k, int64_t h);
+bool py_set_has_hashed(py_interp *I, const py_val *s, const py_val *k, int64_t h);
+bool py_set_discard_hashed(py_interp *I, py_val *s, const py_val *k, int64_t h);
 gl_status py_set_clear(py_interp *I, py_val *s);
 /* s |= o for any iterable o, with setobject.c's merge / pre-size rules (they decide the table order). */
 gl_status py_set_update(py_interp *I, const py_node *at, py_val *s, py_val *o);

@@ -518,10 +518,15 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_RANGE: {
         if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: range() takes no keyword arguments");
-        if (a->npos < 1 || a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected 1 to 3 arguments, got %d", a->npos);
+        if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at least 1 argument, got %d", a->npos);
+        if (a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at most 3 arguments, got %d", a->npos);
         int64_t x[3] = {0, 0, 1};
-        for (int i = 0; i < a->npos; i++)
-            if (!want_int(I, at, "range() argument", a->pos[i], &x[a->npos == 1 ? 1 : i])) return NULL;
+        for (int i = 0; i < a->npos; i++) {
+            py_val *ai = a->pos[i];
+            if (ai->kind != V_INT && ai->kind != V_BOOL && ai->kind != V_BIG)   /* CPython's __index__ message */
+                return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(ai));
+            if (!want_int(I, at, "range() argument", ai, &x[a->npos == 1 ? 1 : i])) return NULL;
+        }
         if (x[2] == 0) return py_fail(I, at, GL_E_INVALID, "ValueError: range() arg 3 must not be zero");
         if (x[2] == INT64_MIN) return py_fail(I, at, GL_E_LIMIT, "range() step is too large");
         py_val *r = py_new(I, V_RANGE);
