@@ -76,19 +76,31 @@ gl_status py_list_push(py_interp *I, py_val *l, py_val *x) {
 }
 
 const char *py_type_name(const py_val *v) {
-    switch (v->kind) {           /* the cont lane's kinds by name: robust to other lanes appending kinds */
+    switch (v->kind) {            /* by name, never by position: kinds are appended to py_vkind */
     case V_SET: return "set";
     case V_FROZENSET: return "frozenset";
     case V_VIEW: return v->u.view.which == VIEW_KEYS ? "dict_keys" : v->u.view.which == VIEW_VALUES ? "dict_values" : "dict_items";
-    default: break;
+    case V_NONE: return "NoneType";
+    case V_BOOL: return "bool";
+    case V_INT: case V_BIG: return "int";
+    case V_FLOAT: return "float";
+    case V_STR: return "str";
+    case V_TUPLE: return "tuple";
+    case V_LIST: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "list";   /* a subclass: its name */
+    case V_DICT: return v->u.d->sub ? v->u.d->sub->cls->u.cls->name : "dict";
+    case V_RANGE: return "range";
+    case V_FUNC: return "function";
+    case V_BUILTIN: return "builtin_function_or_method";
+    case V_TENSOR: return "Tensor";
+    case V_ARRAY: return "ndarray";
+    case V_MODULE: return "module";
+    case V_CFG: return "LayerCfg";
+    case V_GRAPH: return "Graph";
+    case V_NODE: return "Node";
+    case V_ITER: return py_iter_type_name(v);
+    case V_CLASS: case V_INST: case V_METHOD: case V_WRAP: return py_class_type_name(v);
+    default: return "object";
     }
-    static const char *names[] = {"NoneType", "bool", "int", "float", "str", "tuple", "list", "dict", "range",
-                                  "function", "builtin_function_or_method", "Tensor", "ndarray", "module",
-                                  "LayerCfg", "Graph", "iterator", "dict_view", "int", "Node"};
-    if (v->kind == V_ITER || v->kind == V_VIEW) return py_iter_type_name(v);
-    if (v->kind == V_CLASS || v->kind == V_INST || v->kind == V_METHOD || v->kind == V_WRAP) return py_class_type_name(v);
-    if (py_sub_of(v)) return py_sub_of(v)->cls->u.cls->name;
-    return names[v->kind];
 }
 
 const char *py_kind_name(const py_val *v) {
