@@ -1043,6 +1043,23 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         bool found;
         return k ? py_sub_call(I, n, c, "__getitem__", 1, &k, &found) : NULL;
     }
+    if (n->b->kind == E_SLICE && c->kind == V_RANGE) {   /* range(10)[2:8:2] is range(2, 8, 2), as compute_slice */
+        uint64_t ulen = range_ulen(c);
+        int64_t lo = 0, hi = 0, st = 1, cnt = 0, a0, a1, b0, st2;
+        if (ulen > (uint64_t)INT64_MAX) return py_fail(I, n, GL_E_LIMIT, "OverflowError: range too long to slice");
+        if (slice_bounds(I, n->b, env, (int64_t)ulen, &lo, &hi, &st, &cnt)) return NULL;
+        (void)cnt;
+        if (__builtin_mul_overflow(lo, c->u.r.step, &a0) || __builtin_add_overflow(a0, c->u.r.start, &a0) ||
+            __builtin_mul_overflow(hi, c->u.r.step, &a1) || __builtin_add_overflow(a1, c->u.r.start, &b0) ||
+            __builtin_mul_overflow(st, c->u.r.step, &st2) || st2 == INT64_MIN)
+            return py_fail(I, n, GL_E_LIMIT, "OverflowError: the sliced range's bounds do not fit in 64 bits");
+        py_val *r = py_new(I, V_RANGE);
+        if (!r) return NULL;
+        r->u.r.start = a0;
+        r->u.r.stop = b0;
+        r->u.r.step = st2;
+        return r;
+    }
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));

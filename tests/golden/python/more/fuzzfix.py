@@ -63,3 +63,7 @@ class Bag:
 a = Bag(1, 'x')
 print(a == Bag(*a.items), hash(a) == hash(Bag(*a.items)), len({a, Bag(*a.items), Bag()}))
 print({a: 1}[Bag(1, 'x')])
+# case: range_slicing
+for r in [range(10), range(0, 10, 3), range(10, 0, -2), range(0), range(-5, 5)]:
+    print(r[2:5], r[::-1], r[0:5:2], r[5:2], r[-3:], r[::3], r[1:-1:-1], r[100::-2], list(r[1::2]))
+print(range(10)[2:5] == range(2, 5), len(range(100)[::7]))
