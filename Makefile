@@ -163,16 +163,9 @@ wasm: $(WASM_MJS)
 
 EM_OBJ     := $(patsubst c/%.c,$(BUILD)/em/%.o,$(LIB_SRC) $(WASM_SRC))
 
-# jsmn is a system header (libjsmn-dev); emcc's sysroot does not search /usr/include, so it gets a copy.
-EM_INC     := $(BUILD)/em/include
-
-$(EM_INC)/jsmn.h: /usr/include/jsmn.h
+$(BUILD)/em/%.o: c/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	cp $< $@
-
-$(BUILD)/em/%.o: c/%.c $(HDRS) $(EM_INC)/jsmn.h
-	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) $(EMLTO) $(INC) -c $< -o $@
 
 $(BUILD)/em/src/front/py_%.o: EMLTO :=
 
@@ -200,9 +193,9 @@ NL_REST    := $(filter-out $(BUILD)/em/src/front/py_%.o,$(EM_OBJ))
 .PHONY: wasm-nolimits
 wasm-nolimits: $(NL_DIR)/graphlab-core.mjs
 
-$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS) $(EM_INC)/jsmn.h
+$(NL_DIR)/obj/%.o: c/src/front/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -I$(EM_INC) -c $< -o $@
+	$(EM_ENV) $(EMCC) $(CSTD) $(WARN) $(EMFLAGS) -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000 $(INC) -c $< -o $@
 
 $(NL_DIR)/graphlab-core.mjs: $(NL_OBJ) $(NL_REST)
 	$(EM_ENV) $(EMCC) $(EMFLAGS) $(EMLTO) $(NL_OBJ) $(NL_REST) $(EMLINK) -lm -o $@

@@ -4,7 +4,6 @@ set -e
 need=""
 command -v clang >/dev/null 2>&1 || need="$need clang"
 [ -f /usr/include/cmocka.h ] || need="$need libcmocka-dev"
-[ -f /usr/include/jsmn.h ] || need="$need libjsmn-dev"
 [ -f /usr/include/wasm32-wasi/stdio.h ] || need="$need wasi-libc"
 [ -f /usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a ] || need="$need libclang-rt-14-dev-wasm32"
 command -v clang-14 >/dev/null 2>&1 || need="$need clang-14"

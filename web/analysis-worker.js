@@ -2,22 +2,26 @@
 // the main thread: 256 decode layers take seconds. Only the latest request runs: requests that arrived
 // while one ran are dropped but the newest, and the page applies nothing but the latest answer.
 //
-// Messages in:  {type: 'init', wasmBinary?} · {type: 'warm'} (load the module now) · {type: 'link', hash} (load
-//               the module and analyse the configuration the page's link opens, app.js) · {type: 'analyze', id,
-//               caseObj} · {type: 'layer', id, rid, layer} · {type: 'heap', id}
-// Messages out: {type: 'result', id, resultText, packed, stages, reused, ms, times} · the link's result,
-//               unasked: {type: 'early', text (its case), resultText, packed, stages, ms, times}, then its lab facts
-//               {type: 'early-facts', text, resultText, packed} (or error) · {type: 'early-taken', id} (a request
-//               for the link's case: the page has its answer in 'early') (times: the first message's, when this
-//               worker reached each step; null after; stages null when reused:
-//               the last result's stages stand, the graphs not asked for or summaries a change of sizes kept;
-//               stages without byKey, which the page rebuilds) · {type: 'error', id, error: {code, message}}
-//               · {type: 'layer', id, slices} · {type: 'heap', id, heap} · {type: 'wasm-module', module} (after
-//               'link': the compiled WebAssembly.Module, or null, for the page's own module: app.js)
+// Five kinds of message, the page's requests and this worker's answers:
+//   in   {type: 'analyze', id, caseObj} · {type: 'analyze', link: hash} (the configuration the page's link opens,
+//        analysed while the page boots: start.js, app.js) · {type: 'analyze'} (load the module now); any of
+//        them may carry wasmBinary (the single-file build's module bytes)
+//        {type: 'layer', id, rid, layer} (one layer's nodes of result rid in every stage)
+//        {type: 'progress', id} (how the worker is: answered with its module's heap)
+//   out  {type: 'result', id, resultText, packed, stages, reused, ms, times} — the answer to an analyze; also
+//        unasked, the link's: {type: 'result', id: null, link: text (its case), …}; {id, taken: true}: a
+//        request for the link's case, whose answer the page has; {id, dropped: true}: a request superseded
+//        before it ran (stages null when reused: the last result's stages stand; stages come without byKey,
+//        which the page rebuilds; times: the first message's, when this worker reached each step)
+//        {type: 'layer', id, slices}
+//        {type: 'progress', wasmModule} (after a link: the compiled WebAssembly.Module, or null, for the
+//        page's own module) · {type: 'progress', facts: {link, resultText, packed} | {link, error}} (the
+//        link's lab facts, after its stages) · {type: 'progress', id, heap}
+//        {type: 'error', id, error: {code, message}}
 // resultText is the result without `graphs` and `provenance` (they are in the stages) and without its long
 // tables as JSON text, which the page parses faster than it receives the same object; the tables (kernels,
-// lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of a big result (a stage over LITE_NODES
-// nodes) are summaries (views/graph/collapse.js); their layers' nodes are sent on request ('layer').
+// lifetimes, …) are `packed` as typed-array columns (result-pack.js), transferred rather than copied. Stages of
+// a big result (a stage over LITE_NODES nodes) are summaries; their layers' nodes are sent on request ('layer').
 import { analyzeCase } from './analysis-core.js';
 import { tableSlices } from './views/graph/collapse.js';
 import { parseHash, withKnownDevice, caseFromState, LIMITS } from './state.js';
@@ -63,9 +67,9 @@ function prefetch() {
   // the compiled module, for the page too (app.js): a WebAssembly.Module is cloned with its compiled code
   wasm.then((module) => {
     try {
-      self.postMessage({ type: 'wasm-module', module });
+      self.postMessage({ type: 'progress', wasmModule: module });
     } catch {
-      self.postMessage({ type: 'wasm-module', module: null });   // not cloneable here: the page compiles its own
+      self.postMessage({ type: 'progress', wasmModule: null });   // not cloneable here: the page compiles its own
     }
   });
   const meta = fetchCoreMeta(new URL('./core-meta.json', import.meta.url));
@@ -139,7 +143,7 @@ function pushEarly() {
   const out = early.out;
   stamp('posted');
   // (out.transfer is empty: the core's tables are copied, the facts are made from them after)
-  self.postMessage({ type: 'early', text: early.text, resultText: out.resultText, packed: out.packed,
+  self.postMessage({ type: 'result', id: null, link: early.text, resultText: out.resultText, packed: out.packed,
     stages: stagesForMessage(out.stages), ms: out.ms, times });
   times = null;
 }
@@ -154,8 +158,8 @@ function finishEarly() {
     early.facts = { error: errorOf(err) };
   }
   const f = early.facts;
-  if (f.error) self.postMessage({ type: 'early-facts', text: early.text, error: f.error });
-  else self.postMessage({ type: 'early-facts', text: early.text, resultText: f.resultText, packed: f.packed }, f.transfer);
+  if (f.error) self.postMessage({ type: 'progress', facts: { link: early.text, error: f.error } });
+  else self.postMessage({ type: 'progress', facts: { link: early.text, resultText: f.resultText, packed: f.packed } }, f.transfer);
   if (early.taken) early = null;
 }
 
@@ -164,7 +168,7 @@ function finishEarly() {
 function takeEarly(msg) {
   kept = { id: msg.id, table: early.out.table, keep: early.out.keep };
   early.taken = true;
-  self.postMessage({ type: 'early-taken', id: msg.id });
+  self.postMessage({ type: 'result', id: msg.id, taken: true });
   if (early.facts) early = null;
 }
 
@@ -200,26 +204,25 @@ function schedule() {
 
 self.onmessage = async (ev) => {
   const msg = ev.data || {};
-  if (msg.type === 'init') {
-    if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
-  } else if (msg.type === 'link') {
+  if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+  if (msg.type === 'analyze' && typeof msg.link === 'string') {
     stamp('link');
     prefetch();
-    analyzeLink(msg.hash);
-  } else if (msg.type === 'warm') {
+    analyzeLink(msg.link);
+  } else if (msg.type === 'analyze' && !msg.caseObj) {
     load().catch(() => {});   // a failure is reported by the first analysis (it awaits the same load)
   } else if (msg.type === 'analyze') {
     stamp('asked');
     if (!pending && early && !early.taken && early.text === JSON.stringify(msg.caseObj)) return takeEarly(msg);
-    if (pending) self.postMessage({ type: 'dropped', id: pending.id });
+    if (pending) self.postMessage({ type: 'result', id: pending.id, dropped: true });
     pending = msg;
     schedule();
   } else if (msg.type === 'layer') {
     const slices = kept && kept.id === msg.rid ? tableSlices(kept.table, msg.layer) : null;   // decoded now, one layer
     self.postMessage({ type: 'layer', id: msg.id, slices });
-  } else if (msg.type === 'heap') {
+  } else if (msg.type === 'progress') {
     try {
-      self.postMessage({ type: 'heap', id: msg.id, heap: (await load()).heapStats() });
+      self.postMessage({ type: 'progress', id: msg.id, heap: (await load()).heapStats() });
     } catch (err) {
       self.postMessage({ type: 'error', id: msg.id, error: errorOf(err) });
     }

@@ -35,6 +35,22 @@ export const PROGRAM_TIMEOUT_MS = 8000;
 // replaced at once, so the newest program is analysed now rather than after the old one ends.
 export const BUSY_RESTART_MS = 700;
 
+// the link's result the worker pushed, as the page keeps it until a request for its case takes it; facts: a
+// Promise resolved once the lab's facts of it follow (resolveFacts)
+function pushedResult(m) {
+  let resolveFacts;
+  const facts = new Promise((resolve) => { resolveFacts = resolve; });
+  return { text: m.link, result: unpackResult(JSON.parse(m.resultText), m.packed), stages: stagesFromMessage(m.stages), ms: m.ms,
+    facts, factsDone: false, resolveFacts };
+}
+const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
+
+function stop(w) {
+  w.onmessage = null;
+  w.onerror = null;
+  try { w.terminate(); } catch { /* gone already */ }
+}
+
 // pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
 // before its module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
@@ -78,11 +94,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     early = null;
     pushed = null;
     sentStages = null;
-    if (w) {
-      w.onmessage = null;
-      w.onerror = null;
-      try { w.terminate(); } catch { /* gone already */ }
-    }
+    if (w) stop(w);
     const todo = [...waiting];
     waiting.clear();
     for (const [id, x] of todo) {
@@ -101,34 +113,35 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       broken = true;
       return null;
     }
-    if (wasmBinary) worker.postMessage({ type: 'init', wasmBinary });
+    if (wasmBinary) worker.postMessage({ type: 'analyze', wasmBinary });   // (no case: loads the module)
     worker.onmessage = (ev) => {
       const m = ev.data || {};
-      if (m.type === 'result' || m.type === 'error' || m.type === 'dropped' || m.type === 'early-taken') answered(m.id);
-      if (m.type === 'result') {
+      if ((m.type === 'result' && m.id !== null) || m.type === 'error') answered(m.id);
+      if (m.type === 'result' && m.id === null) {
+        if (m.times) markWorkerSteps(m.times);
+        takePush(m);
+      } else if (m.type === 'result' && m.taken) {
+        if (pushed) sentStages = pushed.stages;
+        settle(m.id, (w) => w.resolve(m.id === latest && pushed ? answerOf(pushed) : null));
+      } else if (m.type === 'result' && m.dropped) settle(m.id, (w) => w.resolve(null));
+      else if (m.type === 'result') {
         if (m.times) markWorkerSteps(m.times);
         // every result, applied or not, is what the worker's next reuse refers to
         const stages = m.reused ? sentStages : stagesFromMessage(m.stages);
         sentStages = stages;
         settle(m.id, (w) => w.resolve(m.id === latest ? { result: unpackResult(JSON.parse(m.resultText), m.packed), stages, ms: m.ms, reused: !!m.reused, early: false, facts: null } : null));
-      } else if (m.type === 'early') {
-        if (m.times) markWorkerSteps(m.times);
-        takePush(m);
-      } else if (m.type === 'early-facts') {
-        if (!pushed || pushed.text !== m.text) return;
-        if (m.error) console.warn('the analysis worker could not make the lab\'s facts of the link\'s result:', m.error.message);
-        else unpackResult(Object.assign(pushed.result, JSON.parse(m.resultText)), m.packed);
+      } else if (m.type === 'progress' && m.facts) {
+        const f = m.facts;
+        if (!pushed || pushed.text !== f.link) return;
+        if (f.error) console.warn('the analysis worker could not make the lab\'s facts of the link\'s result:', f.error.message);
+        else unpackResult(Object.assign(pushed.result, JSON.parse(f.resultText)), f.packed);
         pushed.factsDone = true;
-        pushed.resolveFacts(!m.error);
-      } else if (m.type === 'early-taken') {
-        if (pushed) sentStages = pushed.stages;
-        settle(m.id, (w) => w.resolve(m.id === latest && pushed ? answerOf(pushed) : null));
-      } else if (m.type === 'dropped') settle(m.id, (w) => w.resolve(null));
+        pushed.resolveFacts(!f.error);
+      } else if (m.type === 'progress' && m.heap) settle(m.id, (w) => w.resolve(m.heap));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
           : w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }))));
       } else if (m.type === 'layer') settle(m.id, (w) => w.resolve(m.slices));
-      else if (m.type === 'heap') settle(m.id, (w) => w.resolve(m.heap));
     };
     // what the worker said before this page took it over (start.js keeps it: the link's pushed result)
     const before = worker.earlyMessages || [];
@@ -153,20 +166,16 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
 
   // the worker's pushed link result: kept for the request for its case, which takes it at once
   function takePush(m) {
-    let resolveFacts;
-    const facts = new Promise((resolve) => { resolveFacts = resolve; });
-    pushed = { text: m.text, result: unpackResult(JSON.parse(m.resultText), m.packed), stages: stagesFromMessage(m.stages), ms: m.ms,
-      facts, factsDone: false, resolveFacts };
-    // a request for that case already made: answered now (the worker's 'early-taken' then finds it settled)
+    pushed = pushedResult(m);
+    // a request for that case already made: answered now (the worker's `taken` answer then finds it settled)
     for (const [id, w] of waiting) {
-      if (w.kind === 'analyze' && id === latest && w.text === m.text) {
+      if (w.kind === 'analyze' && id === latest && w.text === m.link) {
         pushed.taken = true;
         sentStages = pushed.stages;
         settle(id, (x) => x.resolve(answerOf(pushed)));
       }
     }
   }
-  const answerOf = (p) => ({ result: p.result, stages: p.stages, ms: p.ms, reused: false, early: true, facts: p.factsDone ? null : p.facts });
 
   async function runInline(id, caseObj) {
     const lab = await labOf();   // (the page's module, or the Promise of it while it loads)
@@ -205,7 +214,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     /** Starts the worker and its module load ahead of the first analysis. */
     warm() {
       const w = getWorker();
-      if (w) w.postMessage({ type: 'warm' });
+      if (w) w.postMessage({ type: 'analyze' });   // no case: the module loads
     },
     /** Analyses a case; returns {id, promise}. */
     run(caseObj) {
@@ -241,7 +250,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     /** The WASM heap of the module that runs the analyses (heapStats()). */
     heap() {
       if (!worker) return Promise.resolve(labOf()).then((lab) => lab.heapStats());
-      return ask({ type: 'heap' }).promise;
+      return ask({ type: 'progress' }).promise;
     },
   };
 }

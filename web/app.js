@@ -23,7 +23,7 @@ if (!analysisWorker) {
     analysisWorker.onmessage = (ev) => {
       if (analysisWorker.earlyMessages) analysisWorker.earlyMessages.push(ev.data);
     };
-    analysisWorker.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
+    analysisWorker.postMessage({ type: 'analyze', link: location.hash });   // loads its module and analyses the link
   } catch {
     analysisWorker = null;
   }
@@ -51,14 +51,14 @@ const wasmModule = analysisWorker && !analysisWorker.failedEarly ? new Promise((
     resolve(module instanceof WebAssembly.Module ? module : compileHere());
   };
   const onMessage = (ev) => {
-    if (ev.data && ev.data.type === 'wasm-module') take(ev.data.module);
+    if (ev.data && ev.data.type === 'progress' && 'wasmModule' in ev.data) take(ev.data.wasmModule);
   };
   const onError = () => take(null);
   analysisWorker.addEventListener('message', onMessage);
   analysisWorker.addEventListener('error', onError);
   setTimeout(() => take(null), 10000);   // a worker that never says: the page's module must not wait for it
-  const said = (analysisWorker.earlyMessages || []).find((m) => m && m.type === 'wasm-module');   // before this ran
-  if (said) take(said.module);
+  const said = (analysisWorker.earlyMessages || []).find((m) => m && m.type === 'progress' && 'wasmModule' in m);   // before this ran
+  if (said) take(said.wasmModule);
 }) : compileHere();
 // the module's meta and presets as the build wrote them (core-meta.js), so the page need not ask its module;
 // start.js asked for the file already

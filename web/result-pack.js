@@ -1,7 +1,7 @@
 // result-pack.js — the analysis result's long tables (eager and fused kernels, lifetimes, greedy offsets, the
 // kernels' names, the values' facts) as columns of typed arrays for the trip from the analysis worker to the
 // page. At 1024 layers they are ~13 MB of JSON text (47,104 eager kernels alone 8 MB) whose JSON.parse on the
-// page was one 300 ms task; a typed array crosses postMessage as one block (transferred: not even copied).
+// page would be one 300 ms task; a typed array crosses postMessage as one block (transferred: not even copied).
 // The page gets each table back as the rows the views read, built the first time something reads it (a
 // getter), so each panel pays, in its own task, only for the tables it draws.
 //

@@ -1,8 +1,8 @@
 // stage-message.js — the stages of a result as they cross from the analysis worker to the page. A stage sent
 // whole (a small result's: model.js stageObject) leaves its byKey Map (node key → node) behind and the page
-// builds it again: a Map of node objects doubles the structured clone of the stages (one Llama-3-8B layer:
-// ~3.8 → ~1.4 ms to write in the worker, ~3.9 → ~2.9 ms to read on the page, in the task that draws the
-// result), and the page's Map is the same (the same keys in node order, onto the same node objects).
+// builds it again: a Map of node objects doubles the structured clone of the stages, written in the worker and
+// read on the page in the task that draws the result, and the page's Map is the same (the same keys in node
+// order, onto the same node objects).
 
 /** The stages to post: each whole stage without byKey (the worker keeps its own stages as they are). */
 export function stagesForMessage(stages) {

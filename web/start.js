@@ -15,7 +15,7 @@
     w.onmessage = function (ev) {
       if (w.earlyMessages) w.earlyMessages.push(ev.data);
     };
-    w.postMessage({ type: 'link', hash: location.hash });   // loads its module and analyses the link
+    w.postMessage({ type: 'analyze', link: location.hash });   // loads its module and analyses the link
     window.__graphlabEarlyWorker = w;
   } catch (e) {
     // app.js starts one itself

@@ -12,10 +12,12 @@
 // Pure module (no DOM): unit-tested under Node (tests/web/state*.test.js).
 
 import { PASS_NAMES, DEFAULT_PIPELINE, PASS_CODE, CODE_PASS } from './core-tables.js';
+import { PANELS } from './panels.js';
 
 // the core's pass names and default pipeline (its meta; live bindings, see core-tables.js)
 export { PASS_NAMES, DEFAULT_PIPELINE };
-export const PANELS = ['program', 'config', 'graph', 'kernels', 'memory', 'numerics', 'dynamic', 'ir', 'code'];
+// the panels' hash names, from their table (panels.js)
+export { PANELS };
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];

@@ -17,6 +17,7 @@
 #include "io/graph_read.h"
 #include "io/json.h"
 #include "ir/util.h"
+#include "passes/passes.h"
 
 static void put_graph(gl_sb *sb, const gl_graph *g) {
     gl_sb_putc(sb, '{');
@@ -99,11 +100,11 @@ static gl_status run_request(const gl_json *j, int tok, const char *field, bool 
         char pn[32], fp[112];
         snprintf(fp, sizeof fp, "%s.passes[%d]", field, i);
         if (gl_json_str(j, k, fp, pn, sizeof pn, e)) return e->code;
-        bool known = strcmp(pn, "dce") == 0;
-        for (int p = 0; p < gl_pipeline_length(); p++) known = known || strcmp(pn, gl_pass_name_at(p)) == 0;
-        if (!known)
-            return gl_fail(e, GL_E_INVALID, "%s is an unknown pass \"%s\" (known: match_attention, decompose, cse, "
-                           "constant_fold, simplify, fold_norm_weight, dce)", fp, pn);
+        if (!gl_pass_known(pn)) {
+            char known[160];
+            gl_pass_names(known, sizeof known);
+            return gl_fail(e, GL_E_INVALID, "%s is an unknown pass \"%s\" (known: %s)", fp, pn, known);
+        }
     }
     gl_graph *g = NULL;
     if (gl_graph_read_json(j, gl_json_get(j, tok, "graph"), "graph", &g, e)) return in_request(e, field, name);

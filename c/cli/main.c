@@ -215,7 +215,7 @@ typedef struct {
     const char *help;
 } command;
 
-/* Later subcommands (branch, dynamic) are added as rows here. */
+/* One row per subcommand: its name, its function, its usage line and its help; --help prints them. */
 static const command COMMANDS[] = {
     {"case", cmd_case, "case FILE.json [--compact] [--repeat N] [--timings]",
      "run a case file (the fixture format; \"-\" reads stdin) and print the result JSON"},

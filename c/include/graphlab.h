@@ -368,7 +368,8 @@ typedef struct {
 int gl_preset_count(void);
 const gl_preset *gl_preset_at(int i);
 const gl_preset *gl_preset_find(const char *name);                 /* NULL if unknown */
-/* Checks dims are positive, H % G == 0, dh even, and sizes fit; message names field and value. */
+/* Checks dims are positive and fit, H % G == 0, eps and theta positive; message names field and value. (An
+ * even dh is prefill's requirement: gl_model_cfg_validate.) */
 gl_status gl_layer_cfg_validate(const gl_layer_cfg *c, gl_err *e);
 
 typedef enum { GL_MODE_PREFILL, GL_MODE_DECODE } gl_mode;
@@ -560,7 +561,7 @@ gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets,
 int64_t gl_lower_bound(const gl_lifetimes *l);                   /* -1: out of memory, or sizes overflow */
 
 /* ---------------------------------------------------------------- case files (JSON in, JSON out) */
-/* Runs one case (the fixture format, ../shared/fixtures/README.md) and writes the result JSON.
+/* Runs one case (the case file format, docs/CASES.md) and writes the result JSON.
  * *out is malloc'd (free()). */
 gl_status gl_case_run(const char *json, size_t len, char **out, size_t *outlen, gl_err *e);
 

@@ -21,8 +21,7 @@
  * "print" and "codegen" take {"case": CASE, "stage": NAME, "lang": "python"|"c"} and answer with the text
  * `graphlab print --stage NAME` / `graphlab codegen --stage NAME --lang L` prints (the lab's IR and code panels).
  *
- * Methods live in one table of {name, fn}; a new method (later: "branch", "dynamic") is one function and one
- * row. A method gets the request bytes and writes a malloc'd answer through *out / *outlen, or fails through
+ * Methods live in one table of {name, fn}: a new method is one function and one row. A method gets the request bytes and writes a malloc'd answer through *out / *outlen, or fails through
  * its gl_err; it must free everything else it allocated before returning.
  */
 #include <malloc.h>

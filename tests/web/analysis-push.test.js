@@ -33,9 +33,13 @@ async function startWorker() {
   };
   globalThis.self = self;   // (the bundle reads the global at each call: one instance per test, the latest)
   await import(`${pathToFileURL(BUNDLE).href}?instance=${++instance}`);
-  self.onmessage({ data: { type: 'init', wasmBinary: fs.readFileSync(path.join(REPO, 'public', 'graphlab-core.wasm')) } });
+  self.onmessage({ data: { type: 'analyze', wasmBinary: fs.readFileSync(path.join(REPO, 'public', 'graphlab-core.wasm')) } });
   return { worker, log, self };
 }
+
+// a message of the worker by what it says: the pushed link result, the answer for its case, its facts, the heap
+const what = (m) => (m.type === 'result' ? (m.id === null ? 'pushed' : m.taken ? 'taken' : m.dropped ? 'dropped' : 'result')
+  : m.type === 'progress' ? (m.facts ? 'facts' : m.heap ? 'heap' : 'module') : m.type);
 
 const until = async (test, ms = 30000) => {
   const t0 = Date.now();
@@ -53,9 +57,9 @@ describe('the link\'s result pushed by the analysis worker', () => {
   it('asked after the push: taken at once, its facts follow into it, and the next analysis reuses it', async () => {
     const gl = await loadBrowserModule();
     const { worker, log } = await startWorker();
-    worker.postMessage({ type: 'link', hash: LINK });
-    await until(() => log.some((m) => m.type === 'early-facts'));
-    expect(log.map((m) => m.type)).toEqual(['early', 'early-facts']);
+    worker.postMessage({ type: 'analyze', link: LINK });
+    await until(() => log.some((m) => what(m) === 'facts'));
+    expect(log.map(what)).toEqual(['pushed', 'facts']);
     const analyzer = createAnalyzer({ worker, pageLab: gl });
     analyzer.warm();
     const c = linkCase(gl);
@@ -66,7 +70,7 @@ describe('the link\'s result pushed by the analysis worker', () => {
     const want = unpackResult(JSON.parse(plain.resultText), plain.packed);
     expect(facts(out.result)).toEqual(facts(want));
     expect(out.stages.map((s) => s.key)).toEqual(plain.stages.map((s) => s.key));
-    await until(() => log.some((m) => m.type === 'early-taken'));
+    await until(() => log.some((m) => what(m) === 'taken'));
     // a change of element bytes: the link's stages reused (its keep was completed by the facts)
     const c2 = { ...c, elem_bytes: 2 };
     const out2 = await analyzer.run(c2).promise;
@@ -81,7 +85,7 @@ describe('the link\'s result pushed by the analysis worker', () => {
     const analyzer = createAnalyzer({ worker, pageLab: gl });
     analyzer.warm();
     await analyzer.heap();                         // the worker's module loaded: the link is analysed at once
-    worker.postMessage({ type: 'link', hash: LINK });
+    worker.postMessage({ type: 'analyze', link: LINK });
     const c = linkCase(gl);
     const out = await analyzer.run(c).promise;     // asked before the push reached the page
     expect(out.early).toBe(true);
@@ -89,7 +93,7 @@ describe('the link\'s result pushed by the analysis worker', () => {
     expect(out.result.lab_kernels).toBe(undefined);
     expect(out.result.lab_run_footprint).toBe(undefined);
     expect(await out.facts).toBe(true);
-    expect(log.map((m) => m.type)).toEqual(['heap', 'early', 'early-taken', 'early-facts']);   // never analysed twice
+    expect(log.map(what)).toEqual(['heap', 'pushed', 'taken', 'facts']);   // never analysed twice
     const plain = analyzeCase(gl, c);
     expect(facts(out.result)).toEqual(facts(unpackResult(JSON.parse(plain.resultText), plain.packed)));
   }, 120000);
@@ -97,8 +101,8 @@ describe('the link\'s result pushed by the analysis worker', () => {
   it('another case than the link\'s is analysed afresh, and the push is not taken for it', async () => {
     const gl = await loadBrowserModule();
     const { worker, log } = await startWorker();
-    worker.postMessage({ type: 'link', hash: LINK });
-    await until(() => log.some((m) => m.type === 'early'));
+    worker.postMessage({ type: 'analyze', link: LINK });
+    await until(() => log.some((m) => what(m) === 'pushed'));
     const analyzer = createAnalyzer({ worker, pageLab: gl });
     analyzer.warm();
     const c = caseFromState(withPatch(parseHash(LINK).state, { cfg: { T: 24 } }), { presetDevices: gl.presets().devices });

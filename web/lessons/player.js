@@ -9,9 +9,9 @@
 // keys) except in text fields and the program editor; leaving the presentation layout leaves the lesson.
 //
 // Highlights (resolved by highlight.js, as the headless suite resolves them): nodes by op, name or source line
-// get .lesson-hl in the graph (re-marked whenever the graph redraws: a MutationObserver on its stage /
-// animation attributes); a kernel or a buffer is selected through the lab's one selection (selection.js),
-// which marks its bar / block and hull, with that panel opened over the graph.
+// are the selection's marks (ctx.setMarks: the graph view draws them as .lesson-hl, the student's picks as
+// .lesson-pick); a kernel or a buffer is selected through the lab's one selection (selection.js), which marks
+// its bar / block and hull, with that panel opened over the graph.
 import { LESSONS } from './catalog.js';
 import { validateLesson } from './format.js';
 import { lessonEnv } from './env.js';
@@ -62,7 +62,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   }
 
   const view = createLessonView({
-    header,
+    header, graphBoxes: () => ctx.graphBoxes(),
     on: {
       prev: () => go(-1), next: () => go(1), exit: () => leave(), open: (name) => open(name, 1),
       choose: (v) => choose(v), number: (v) => number(v), check: () => check(), retry: () => retry(),
@@ -226,19 +226,14 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     }, REVEAL_MS);
   }
 
-  // remove questions: a click on a graph node picks it (before the graph's own click selects it)
-  document.addEventListener('click', (ev) => {
+  // remove questions: a click on a graph node picks it (the graph view calls marks.pick instead of selecting)
+  function pick(key) {
     if (!q || q.kind !== 'remove' || q.verdict) return;
-    const g = ev.target && ev.target.closest && ev.target.closest('[data-testid=graph] g.node');
-    if (!g || !g.hasAttribute('data-node-id')) return;
-    ev.stopPropagation();
-    ev.preventDefault();
-    const key = g.getAttribute('data-key');
     if (q.picked.has(key)) q.picked.delete(key);
     else q.picked.add(key);
     markGraph();
     redrawCard();
-  }, true);
+  }
 
   // ------------------------------------------------------------------ keys
   window.addEventListener('keydown', (ev) => {
@@ -253,29 +248,20 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   }, true);
 
   // ------------------------------------------------------------------ highlights
+  // the step's highlights and the student's picks, marked through the lab's one selection (every view that
+  // shows nodes marks them: the graph's boxes); set only when they change, since it re-marks every view
+  let marked = '';
   function markGraph() {
-    const svg = document.querySelector('[data-testid=graph]');
-    if (!svg) return;
     const picked = q && q.picked ? q.picked : null;
-    for (const g of svg.querySelectorAll('g.node')) {
-      const key = g.getAttribute('data-key');
-      g.classList.toggle('lesson-hl', hlKeys.has(key));
-      g.classList.toggle('lesson-pick', !!(picked && picked.has(key)));
-    }
-    svg.classList.toggle('lesson-picking', !!(q && q.kind === 'remove' && !q.verdict));
+    const marks = { focus: new Set(hlKeys), picked: new Set(picked || []), picking: !!(q && q.kind === 'remove' && !q.verdict), pick };
+    const id = JSON.stringify([[...marks.focus], [...marks.picked], marks.picking]);
+    if (id === marked) return;
+    marked = id;
+    ctx.setMarks(marks);
   }
-  // the graph view rewrites its nodes' classes on every draw (and at the end of an animation): mark again
-  let observed = null;
-  function observeGraph() {
-    const svg = document.querySelector('[data-testid=graph]');
-    if (!svg || observed === svg) return;
-    observed = svg;
-    new MutationObserver(() => {
-      if (!ctx.getState().lesson) return;
-      markGraph();
-      if (svg.getAttribute('data-animating') === '0') view.place(importantKeys());
-    })
-      .observe(svg, { attributes: true, attributeFilter: ['data-stage', 'data-animating', 'data-laying-out'] });
+  /** The graph stands still (an animation ended, a layout came): the card moves off what matters. */
+  function settled() {
+    if (ctx.getState().lesson) view.place(importantKeys());
   }
 
   /** The step's env (env.js) for the shown result and stage: what the questions and highlights read. */
@@ -337,6 +323,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
         canCheck: cur.ready && (qq.kind === 'remove' || (qq.chosen !== null && qq.chosen !== undefined)),
       } : null,
     });
+    markGraph();   // (a question asked just now: its picking starts)
   }
 
   function draw(st, m) {
@@ -373,7 +360,6 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
       queueMicrotask(() => leave());
       return view.draw(null);
     }
-    observeGraph();
     const cur = current();
     if (cur && cur.ready) {
       const hk = `${pair}|${m.version}|${st.stage}`;
@@ -385,5 +371,5 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     }
     redrawCard();
   }
-  return { draw };
+  return { draw, settled };
 }

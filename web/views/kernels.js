@@ -10,19 +10,17 @@
 // keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and an aria-live
 // line), Esc or leaving the list clears it.
 
-import { d3 } from '../lib.js';
 import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
-import { fmtShape } from '../ops.js';
-import { formatBytes, formatCount, formatFlops, formatIntensity, formatTime } from '../format.js';
+import { formatBytes, formatCount, formatFlops, formatTime } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
 import { kernelFacts, shortName, rooflinePlaces } from './kernels/facts.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
 import { drawRoofline } from './kernels/roofline.js';
-import { keepAxis } from './kernels/axis.js';
+import { createBarChart } from './kernels/bars.js';
+import { describeLines, describeDetails } from './kernels/describe.js';
 import { createSweep, SWEEP_GRID } from './kernels/sweep.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { explain } from '../glossary.js';
-import { whySentence } from '../why.js';
 
 const MAX_BAR_ROWS = 128;
 const MAX_POINTS = 64;
@@ -167,46 +165,12 @@ export function createKernelsView(root, ctx) {
 
   const kernelName = (i) => (Number.isInteger(i) && i >= 0 && i < facts.n ? `#${i} (${facts.at(i).name})` : `#${i}`);
 
-  function kernelLines(f) {
-    const k = f.k;
-    const lines = [
-      f.name,
-      `#${f.i} ${k.kind}: ${k.label}`,
-      `intensity ${formatIntensity(f.ai)} — ${f.bound}-bound: ${f.ai >= f.ridge ? 'at or above' : 'below'} the ${f.ceiling}'s ridge, ${formatIntensity(f.ridge)}`,
-      `${formatFlops(f.flops)}; reads ${formatBytes(k.reads)}, writes ${formatBytes(k.writes)}`,
-      `time ${formatTime(f.t)} (compute ${formatTime(f.tc)}, memory ${formatTime(f.tm)}) + launch ${formatTime(f.launch)}`,
-    ];
-    if (f.info) {
-      const oc = onChipOf(f);
-      lines.push(oc.ids.length
-        ? `kept on chip: ${oc.ids.length} value${oc.ids.length === 1 ? '' : 's'}, ${formatBytes(oc.bytes)} that eager writes and reads back`
-        : 'kept on chip: nothing (a single op)');
-    }
-    if (k.why) lines.push(whySentence(k.why, kernelName));   // the core's reason this kernel starts (why.js)
-    const c = crossingText(f.i);
-    if (c) lines.push(c);
-    return lines;
-  }
-
+  // what the tooltip and the details say of kernel f (kernels/describe.js)
+  const said = () => ({ onChip: onChipOf, kernelName, crossing: crossingText });
+  const kernelLines = (f) => describeLines(f, said());
   function drawDetails(f) {
     clear(details);
-    const k = f.k;
-    details.append(el('h4', {}, `#${f.i} ${f.name}`),
-      el('p', {}, explain(el('span', { class: 'term' }, k.kind), k.kind), `: ${k.label} — ${formatCount(k.nodes.length)} op${k.nodes.length === 1 ? '' : 's'}`),
-      el('p', {}, `Arithmetic intensity ${formatIntensity(f.ai)} (${formatFlops(f.flops)} over ${formatBytes(f.bytes)}); ` +
-        `the ${f.ceiling} (${formatIntensity(f.ridge)} ridge) binds it: ${f.bound}-bound, ${formatTime(f.t)}.`));
-    if (f.info) {
-      const { ids, bytes, val } = onChipOf(f);
-      const describe = (id) => { const v = val(id); return v ? `${v[0]} ${fmtShape(v[1])} (${formatBytes(v[2])})` : `%${id}`; };
-      const w = f.info.written || [];
-      details.append(el('p', {}, `Writes back: ${w.length ? w.map(describe).join(', ') : 'nothing'}.`),
-        el('p', {}, ids.length
-          ? `Kept on chip: ${ids.slice(0, 12).map(describe).join(', ')}${ids.length > 12 ? ` … ${ids.length - 12} more` : ''} — ${formatBytes(bytes)} eager would write and read back (why fusion moves fewer bytes).`
-          : 'Kept on chip: nothing — one op, nothing to fuse away.'));
-    }
-    if (k.why) details.append(el('p', { 'data-testid': 'kernel-why' }, `Why it starts here: ${whySentence(k.why, kernelName)}`));
-    const c = crossingText(f.i);
-    if (c) details.append(el('p', {}, `Sweep: ${c}.`));
+    details.append(...describeDetails(f, said()));
   }
 
   let totalsTable = null;   // kept: a new result updates its cells' text
@@ -238,111 +202,19 @@ export function createKernelsView(root, ctx) {
   const widths = new Map();
   const widthOf = (node, fallback) => Math.round(widths.get(node) || fallback);
 
-  // the bar chart's lasting nodes ({svg, axis, legend, more, legendFor}): a new result updates its rows (keyed
-  // on the kernel's index) in place; only what changed is written
-  let bars = null;
+  const chart = createBarChart(barsBox, {
+    tip: (ev, d) => showTip(ev, kernelLines(d)),
+    enter: (d) => lastArgs && lastArgs[2] === 'fused' && ctx.highlightKernel(d.i),
+    leave: () => hover(null),
+    click: (d) => click(d),
+  });
   function drawBars(count, dev, set, inst) {
     if (selected !== null) select(null);      // the rows are about to change
     lastArgs = [count, dev, set, inst];
-    const withLaunch = cbLaunch.checked;
-    if (!count) {
-      clear(barsBox);
-      bars = null;
-      barsBox.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
-      return;
-    }
-    // (a 256-layer stack has thousands of kernels: drawing a row for each froze the page; the totals count all)
-    const all = count;
+    // (a 256-layer stack has thousands of kernels: a row for each would freeze the page; the totals count all)
     const data = [];
-    for (let i = 0; i < Math.min(all, MAX_BAR_ROWS); i++) data.push(facts.at(i));
-    const fs = inst ? 15 : 12;
-    const rowH = inst ? 30 : 22;
-    const W = Math.max(360, widthOf(barsBox, 640) - 12);
-    const labelW = Math.round(W * 0.46);
-    const H = data.length * rowH + fs + 14;
-    const xmax = d3.max(data, (d) => d.t + (withLaunch ? d.launch : 0)) || 1;
-    const x = d3.scaleLinear().domain([0, xmax]).range([labelW, W - 14]);
-    if (!bars) {
-      clear(barsBox);
-      const svg = d3.select(barsBox).append('svg').attr('class', 'bars-svg').attr('role', 'img');
-      bars = { svg, axis: svg.append('g').attr('class', 'axis'), legend: el('div', { class: 'kern-legend' }), more: el('p', { class: 'note', hidden: '' }), legendFor: null };
-      barsBox.append(bars.legend, bars.more);
-    }
-    const sv = bars.svg.node();
-    setAttr(sv, 'width', W);
-    setAttr(sv, 'height', H);
-    setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
-    setAttr(sv, 'aria-label', `${data.length} kernels, time per kernel`);
-    const svgNew = (parent, tag, cls) => {
-      const n = document.createElementNS('http://www.w3.org/2000/svg', tag);
-      if (cls) n.setAttribute('class', cls);
-      parent.appendChild(n);
-      return n;
-    };
-    const rows = bars.svg.selectAll('g.krow').data(data, (d) => d.i).join((enter) => enter.insert('g', 'g.axis').attr('class', 'krow')
-      .on('mousemove', (ev, d) => showTip(ev, kernelLines(d)))
-      .on('mouseenter', (ev, d) => lastArgs && lastArgs[2] === 'fused' && ctx.highlightKernel(d.i))
-      .on('mouseleave', () => hover(null))
-      .on('click', (ev, d) => click(d))
-      .each(function () {
-        this.__parts = {
-          bg: svgNew(this, 'rect', 'krow-bg'), sw: svgNew(this, 'rect', 'kswatch'), label: svgNew(this, 'text', 'klabel'),
-          bar: svgNew(this, 'rect'), launch: null, other: svgNew(this, 'line', 'kother'),
-        };
-        this.__parts.bar.setAttribute('data-testid', 'kernel-bar');
-      }));
-    const maxChars = Math.floor((labelW - 18) / (fs * 0.6));
-    const x0 = x(0);
-    rows.each(function (d, j) {
-      const q = this.__parts;
-      setAttr(this, 'transform', `translate(0,${j * rowH})`);
-      setAttr(q.bg, 'x', 0);
-      setAttr(q.bg, 'y', 0);
-      setAttr(q.bg, 'width', W);
-      setAttr(q.bg, 'height', rowH);
-      setAttr(q.sw, 'x', 2);
-      setAttr(q.sw, 'y', 3);
-      setAttr(q.sw, 'width', 7);
-      setAttr(q.sw, 'height', rowH - 6);
-      setAttr(q.sw, 'fill', set === 'fused' ? d.color : '#999');
-      setAttr(q.label, 'x', 14);
-      setAttr(q.label, 'y', rowH / 2);
-      setAttr(q.label, 'dy', '0.35em');
-      const s = `#${d.i} ${d.name}`;
-      setText(q.label, s.length > maxChars ? s.slice(0, maxChars - 1) + '…' : s);
-      setAttr(q.bar, 'class', `kbar ${d.bound}`);
-      setAttr(q.bar, 'x', x0);
-      setAttr(q.bar, 'y', 3);
-      setAttr(q.bar, 'width', Math.max(1, x(d.t) - x0));
-      setAttr(q.bar, 'height', rowH - 6);
-      if (withLaunch) {
-        if (!q.launch) this.insertBefore((q.launch = document.createElementNS('http://www.w3.org/2000/svg', 'rect')), q.other);
-        setAttr(q.launch, 'class', 'klaunch');
-        setAttr(q.launch, 'x', x(d.t));
-        setAttr(q.launch, 'y', 3);
-        setAttr(q.launch, 'width', Math.max(0.5, x(d.t + d.launch) - x(d.t)));
-        setAttr(q.launch, 'height', rowH - 6);
-      } else if (q.launch) {
-        q.launch.remove();
-        q.launch = null;
-      }
-      setAttr(q.other, 'x1', x0);
-      setAttr(q.other, 'x2', x(Math.min(d.tc, d.tm)));
-      setAttr(q.other, 'y1', rowH / 2);
-      setAttr(q.other, 'y2', rowH / 2);
-    });
-    setAttr(bars.axis.node(), 'transform', `translate(0,${data.length * rowH + 2})`);
-    keepAxis(bars.axis, 'bottom', x, { ticks: [Math.max(2, Math.floor((W - labelW) / 90))], format: (v) => formatTime(v) });
-    if (bars.legendFor !== withLaunch) {
-      bars.legendFor = withLaunch;
-      clear(bars.legend);
-      bars.legend.append(
-        el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
-        withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '',
-        '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
-    }
-    setFlag(bars.more, 'hidden', !(all > data.length));
-    if (all > data.length) setText(bars.more, `The first ${data.length} of ${formatCount(all)} kernels.`);
+    for (let i = 0; i < Math.min(count, MAX_BAR_ROWS); i++) data.push(facts.at(i));
+    chart.draw(data, { all: count, set, inst, withLaunch: cbLaunch.checked, width: widthOf(barsBox, 640) });
     if (lastModel) highlight(ctx.selection(), lastModel);   // the rows hold other kernels' numbers
   }
 

@@ -32,7 +32,7 @@ function richText(text) {
  * question is null or {kind, prompt, choices: [{value, label}] | null, number: null | 'answer' | 'ratio' |
  * 'bytes', amount, picked: count | null, chosen, answerValue, verdict: {correct, message} | null, canCheck}.
  */
-export function createLessonView({ header, on }) {
+export function createLessonView({ header, on, graphBoxes }) {
   const card = el('aside', { class: 'lesson-card', 'data-testid': 'lesson', 'aria-label': 'lesson', hidden: '' });
   const title = el('h2', { class: 'lesson-title' });
   const exit = el('button', { type: 'button', class: 'lesson-exit', 'data-testid': 'lesson-exit', title: 'leave the lesson', 'aria-label': 'leave the lesson' }, '✕');
@@ -196,17 +196,14 @@ export function createLessonView({ header, on }) {
   let spot = null;
   function place() {
     if (card.hidden) return;
-    const canvas = document.querySelector('#panel-graph .graph-canvas');
-    const a = canvas && canvas.getClientRects().length ? canvas.getBoundingClientRect() : { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    const drawn = graphBoxes();   // the graph view's nodes on screen (views/graph.js boxes)
+    const a = drawn.area || { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
     const w = card.offsetWidth, h = card.offsetHeight, m = 10;
     const boxes = [];
     // while the student picks nodes (a remove question) every node is one they may want to click
-    const picking = !!document.querySelector('.graph-svg.lesson-picking');
-    for (const g of document.querySelectorAll('[data-testid=graph] g.node')) {
-      const key = g.getAttribute('data-key');
-      const wt = important.focus.has(key) || g.matches('.lesson-hl, .lesson-pick, .csel, [aria-selected="true"]') ? FOCUS
-        : picking || important.changed.has(key) ? CHANGED : 1;
-      boxes.push([g.getBoundingClientRect(), wt]);
+    for (const n of drawn.nodes) {
+      const wt = important.focus.has(n.key) || n.marked ? FOCUS : drawn.picking || important.changed.has(n.key) ? CHANGED : 1;
+      boxes.push([n.rect, wt]);
     }
     for (const o of document.querySelectorAll('.panel.overlay, #details:not([hidden])')) if (o.getClientRects().length) boxes.push([o.getBoundingClientRect(), 1e6]);
     const costs = {};

@@ -8,18 +8,14 @@
 // Hovering a block names its value (op, shape, producing kernel, last reader) and lights up the kernel
 // that wrote it on the graph.
 
-import { d3 } from '../lib.js';
 import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
-import { binaryTicks, tickText } from './memory/ticks.js';
-import { keepAxis } from './kernels/axis.js';
+import { chartFrame, drawPlanChart, blockLines, kernelName, MAX_LT_RECTS } from './memory/chart.js';
 import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
-
-const MAX_LT_RECTS = 600;
 
 export function createMemoryView(root, ctx) {
   clear(root);
@@ -49,159 +45,28 @@ export function createMemoryView(root, ctx) {
   let cur = null;         // what is drawn: {r, lts, data, order, steps, names, values, inst}
   let placed = null;      // greedy replay: how many buffers of the order are placed (null: all, no replay)
 
-  const kernelName = (ki) => {
-    const k = cur && cur.names(ki);
-    return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${k}` : ''}`;
-  };
-  function blockLines(d) {
-    const v = cur.values(d.nid);
-    const nk = tableLength(cur.r.fused, 'kernels');
-    return [
-      `%${d.nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''}: ${formatBytes(d.bytes)}`,
-      `written by ${kernelName(d.s)}`,
-      d.e >= nk ? `an output of the layer: lives to the end (step ${d.e})` : `last read by ${kernelName(d.e)}`,
-      `alive at steps ${d.s}…${d.e}; offset ${formatBytes(d.off)}`,
-    ];
-  }
   function hoverBlock(d, ev) {
     charts.querySelectorAll('rect.lt').forEach((n) => n.classList.toggle('hl', d !== null && n.getAttribute('data-nid') === String(d.nid)));
     if (!d) { tip.hidden = true; ctx.highlightKernel(null); return; }
-    showTip(ev, blockLines(d));
+    showTip(ev, blockLines(d, cur));
     ctx.highlightKernel(d.kernel ?? null);
   }
 
-  // one chart's lasting nodes (made on its first draw): a new result moves its blocks (keyed on the value's
-  // node id), curve, lines and axes in place, writing only the attributes that changed
-  function chartFrame() {
-    const box = el('div', { class: 'mem-chart' });
-    const svg = d3.select(box).append('svg').attr('class', 'mem-svg').attr('role', 'img');
-    const k = {
-      box, svg,
-      title: svg.append('text').attr('class', 'chart-title').node(),
-      blocks: svg.append('g').attr('class', 'mem-blocks'),
-      live: svg.append('path').attr('class', 'live-curve').attr('data-testid', 'live-curve').node(),
-      lines: svg.append('g').attr('class', 'mem-lines'),
-      axisX: svg.append('g').attr('class', 'axis'),
-      axisY: svg.append('g').attr('class', 'axis').attr('data-testid', 'memory-y-axis'),
-      labelX: svg.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').text('kernel step (execution order)').node(),
-      labelY: svg.append('text').attr('class', 'axis-label').attr('data-testid', 'memory-y-title').attr('text-anchor', 'middle').node(),
-    };
-    return k;
-  }
-
-  function chart(k, title, offsets, peak, lower, W, replay) {
-    const { lts, steps, inst, live } = cur;
-    const fs = inst ? 15 : 12;
-    const H = Math.round(Math.min(Math.max(W * 0.66, 260), 460));
-    const m = { l: inst ? 70 : 58, r: 12, t: fs + 14, b: fs * 2 + 22 };
-    const ymax = Math.max(peak, lower, 1);
-    const yt = binaryTicks(ymax * 1.04);
-    const x = d3.scaleLinear().domain([0, steps + 1]).range([m.l, W - m.r]);
-    const y = d3.scaleLinear().domain([0, yt.top]).range([H - m.b, m.t]);
-    const sv = k.svg.node();
-    setAttr(sv, 'width', W);
-    setAttr(sv, 'height', H);
-    setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
-    setAttr(sv, 'aria-label', `${title} memory plan, peak ${formatBytes(peak)}`);
-    setAttr(k.title, 'x', m.l);
-    setAttr(k.title, 'y', fs + 2);
-    setText(k.title, `${title}: peak ${formatBytes(peak)}`);
-    const data = lts.map(([bytes, s, e, nid], j) => ({ j, bytes, s, e, nid, kernel: s, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
-    const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
-    const fill = (d) => kernelColor(d.s);
-    let paths = [];
-    if (data.length > MAX_LT_RECTS) {
-      // a 256-layer stack has thousands of blocks, most under a pixel wide: one path per colour (no tooltip per
-      // block) instead of a rectangle each, which froze the page, of the blocks snapped to whole pixels, each
-      // pixel rectangle once (13,000 blocks at 1024 layers draw as a few thousand)
-      const byFill = new Map();
-      for (const d of data) {
-        const [rx, ry, w, h] = rectOf(d);
-        const x0 = Math.round(rx), y0 = Math.round(ry);
-        const x1 = Math.max(x0 + 1, Math.round(rx + w)), y1 = Math.max(y0 + 1, Math.round(ry + h));
-        const f = fill(d);
-        let g = byFill.get(f);
-        if (!g) byFill.set(f, (g = { seen: new Set(), d: [] }));
-        const key = ((x0 * 8192 + y0) * 8192 + x1) * 8192 + y1;   // pixels of a chart under 8192 px: exact
-        if (g.seen.has(key)) continue;
-        g.seen.add(key);
-        g.d.push(`M${x0},${y0}h${x1 - x0}v${y1 - y0}h${x0 - x1}z`);
-      }
-      paths = [...byFill];
-      data.length = 0;
-    }
-    k.blocks.selectAll('path.lt').data(paths, ([f]) => f).join('path').attr('class', 'lt').each(function ([f, g]) {
-      setAttr(this, 'fill', f);
-      setAttr(this, 'd', g.d.join(''));
-    });
-    const rank = replay ? new Map(cur.order.map((j, q) => [j, q])) : null;
-    k.blocks.selectAll('rect.lt').data(data, (d) => d.nid).join((enter) => enter.append('rect').attr('class', 'lt')
-      .attr('data-testid', 'memory-block')
-      .on('mousemove', (ev, d) => hoverBlock(d, ev))
-      .on('mouseleave', () => hoverBlock(null))
-      .on('click', (ev, d) => selectBlock(d)))
-      .each(function (d) {
-        // the replay's marks as classes of their own (hl and gsel, the hover's and the selection's, stay)
-        const q = rank && placed !== null ? rank.get(d.j) : null;
-        this.classList.toggle('placing', q !== null && q === placed - 1);
-        this.classList.toggle('unplaced', q !== null && q > placed - 1);
-        setAttr(this, 'data-nid', d.nid);
-        const [rx, ry, w, h] = rectOf(d);
-        setAttr(this, 'x', rx);
-        setAttr(this, 'y', ry);
-        setAttr(this, 'width', w);
-        setAttr(this, 'height', h);
-        setAttr(this, 'fill', fill(d));
-      });
-    // the live-bytes curve: what must exist at each step whatever the plan (its peak is the lower bound)
-    // (more steps than pixels: each pixel column's highest step, which keeps the curve's outline and its peak)
-    const pts = [];
-    const perPx = Math.max(1, Math.floor(live.length / Math.max(1, W - m.l - m.r)));
-    for (let t = 0; t < live.length; t += perPx) {
-      let b = live[t];
-      for (let u = t + 1; u < Math.min(live.length, t + perPx); u++) if (live[u] > b) b = live[u];
-      pts.push([x(t), y(b)], [x(Math.min(live.length, t + perPx)), y(b)]);
-    }
-    setAttr(k.live, 'data-peak', Math.max(0, ...live));
-    setAttr(k.live, 'd', d3.line()(pts));
-    const hlines = [['peak', peak, `peak ${formatBytes(peak)}`, false]];
-    if (Math.abs(lower - peak) > 0.5) hlines.push(['lower', lower, `lower bound ${formatBytes(lower)}`, true]);
-    k.lines.selectAll('g.mem-hline').data(hlines, (d) => d[0]).join((enter) => enter.append('g').attr('class', 'mem-hline').each(function ([cls]) {
-      d3.select(this).append('line').attr('class', `mem-line ${cls}`);
-      d3.select(this).append('text').attr('class', `mem-line-label ${cls}`).attr('text-anchor', 'end');
-    })).each(function ([, v, label, below]) {
-      const [line, text] = this.children;
-      setAttr(line, 'x1', m.l);
-      setAttr(line, 'x2', W - m.r);
-      setAttr(line, 'y1', y(v));
-      setAttr(line, 'y2', y(v));
-      setAttr(text, 'x', W - m.r - 2);
-      setAttr(text, 'y', below ? y(v) + fs + 2 : y(v) - 4);
-      setText(text, label);
-    });
-    setAttr(k.axisX.node(), 'transform', `translate(0,${H - m.b})`);
-    keepAxis(k.axisX, 'bottom', x, { ticks: [Math.min(steps + 1, Math.floor((W - m.l) / (fs * 3)))], format: d3.format('d') });
-    setAttr(k.axisY.node(), 'data-unit', yt.unit);
-    setAttr(k.axisY.node(), 'transform', `translate(${m.l},0)`);
-    keepAxis(k.axisY, 'left', y, { values: yt.ticks, format: (v) => tickText(v, yt.scale) });
-    setAttr(k.labelX, 'x', (m.l + W - m.r) / 2);
-    setAttr(k.labelX, 'y', H - 6);
-    setAttr(k.labelY, 'transform', `translate(${fs + 1},${(m.t + H - m.b) / 2}) rotate(-90)`);
-    setText(k.labelY, `offset in the buffer (${yt.unit})`);
-    return k.box;
-  }
+  // one plan's chart (memory/chart.js), drawn from what is drawn now and the replay's place
+  const chart = (k, title, offsets, peak, lower, W, replay) => drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, placed,
+    hover: hoverBlock, select: (d) => selectBlock(d) });
 
   let legendFor = null;   // what the legend says (rebuilt only when that changes)
   function drawLegend() {
     const ks = [...new Set(cur.lts.map((l) => l[1]))].sort((a, b) => a - b).slice(0, 24);
-    const key = JSON.stringify(ks.map((ki) => kernelName(ki)));
+    const key = JSON.stringify(ks.map((ki) => kernelName(cur, ki)));
     if (key === legendFor && legend.firstChild) return;
     legendFor = key;
     clear(legend);
     for (const ki of ks) {
       const sw = el('span', { class: 'sw' });
       sw.style.background = kernelColor(ki);          // CSSOM, not a style attribute: the page's CSP forbids those
-      legend.append(el('span', {}, sw, kernelName(ki)));
+      legend.append(el('span', {}, sw, kernelName(cur, ki)));
     }
     legend.append(
       el('span', {}, el('span', { class: 'sw sw-live' }), 'bytes alive at each step (its peak: the lower bound)'),

@@ -19,9 +19,9 @@
  * i.e. the q·Kᵀ and p·V matmuls (2·H·B·dh FLOPs each, as gl_node_flops counts them) over the B - S extra
  * columns; the same as flash_attn's 4·rows·cols·d. The demo is one layer.
  *
- * Config "small" also runs every step numerically (params from gl_params_random(seed), inputs from a
- * seeded generator of its own) and compares each step's outputs (x_out and the first S rows of K and V)
- * with the specialize graph's on the same inputs: max_abs_diff (bucket and symbolic agree to ~1e-15: only
+ * Config "small" also runs every step numerically (params from gl_params_random(seed), inputs from a stream
+ * of front/rng.h seeded apart from the params) and compares each step's outputs (x_out and the first S rows of
+ * K and V) with the specialize graph's on the same inputs: max_abs_diff (bucket and symbolic agree to ~1e-15: only
  * the pairwise grouping of the softmax sum changes with the padding). The numeric run is bounded: cache
  * lengths up to 65536 and, over all steps, at most 2^20 cache rows. "llama8b" is shape-only.
  *
@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/rng.h"
 #include "io/json.h"
 
 #define DYN_MAX_STEPS 1024
@@ -62,29 +63,13 @@ typedef struct {
     uint64_t seed;
 } dyn_opts;
 
-/* ------------------------------------------------------------------ random inputs (own generator) */
-typedef struct { uint64_t s; } rng_t;
-
-static uint64_t next_u64(rng_t *r) {
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* Irwin–Hall normal (only + and *: the same numbers in every build) */
-static double next_normal(rng_t *r) {
-    double acc = 0;
-    for (int i = 0; i < 12; i++) acc += (double)(next_u64(r) >> 11) * 0x1.0p-53;
-    return acc - 6.0;
-}
-
+/* ------------------------------------------------------------------ random inputs (front/rng.h, the one generator) */
 /* *out = a new array of normal draws. */
-static gl_status random_array(rng_t *r, int rank, const int64_t *dims, gl_array **out, gl_err *e) {
+static gl_status random_array(gl_rng *r, int rank, const int64_t *dims, gl_array **out, gl_err *e) {
     gl_status st = gl_array_new(rank, dims, out, e);
     if (st) return st;
     gl_array *a = *out;
-    for (int64_t i = 0; i < a->size; i++) a->data[i] = next_normal(r);
+    for (int64_t i = 0; i < a->size; i++) a->data[i] = gl_rng_normal(r);
     return GL_OK;
 }
 
@@ -239,7 +224,7 @@ static gl_status pool_rows(const gl_array *pool, int64_t rows, gl_array **out, g
  * decoding; row S-1 is overwritten by kv_write); a bucket's padding rows S..L-1 are the pools' next
  * rows: stale but finite data that only the mask keeps out. x is fresh per step. */
 static gl_status run_numeric(const gl_layer_cfg *c, const gl_graph *g, const gl_graph *gs, int64_t S, int64_t L,
-                             const gl_bind *gb, bool masked, const gl_array *const pool[2], rng_t *r, double *diff,
+                             const gl_bind *gb, bool masked, const gl_array *const pool[2], gl_rng *r, double *diff,
                              gl_err *e) {
     gl_status st = GL_OK;
     int64_t xd[2] = {1, c->d}, md[3] = {1, 1, L};
@@ -438,7 +423,8 @@ gl_status gl_dynamic_demo_json(const char *opts_json, size_t len, char **out, si
     dyn_step *s = gl_alloc((size_t)o.steps, sizeof *s, e);
     if (!s) return GL_E_NOMEM;
     st = numeric ? gl_params_random(&p, &m, o.seed, e) : gl_params_shapes(&p, &m, e);
-    rng_t r = {o.seed ^ 0x5DEECE66Dull};
+    gl_rng r;
+    gl_rng_seed(&r, o.seed ^ 0x5DEECE66Dull);   /* its own stream: the params use the seed as it is */
     gl_array *pool[2] = {NULL, NULL};
     for (int k = 0; numeric && k < 2 && !st; k++) {
         int64_t pd[3] = {c->G, maxlen, c->dh};

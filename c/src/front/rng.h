@@ -1,5 +1,5 @@
 /* rng.h — the one generator behind every seeded value (gl_params_random / gl_inputs_random in layers.c,
- * a program's params and inputs in py_random.c): xoshiro256** seeded by splitmix64, normals by the
+ * a program's params and inputs in py_random.c, the dynamic demo's inputs in demos/dynamic_demo.c): xoshiro256** seeded by splitmix64, normals by the
  * Irwin–Hall sum of 12 uniforms (only + and *, so the numbers are bit-identical in every build, native or
  * WASM, whatever the libm). Header-only: each user gets its own static copy, no shared state. */
 #ifndef GL_FRONT_RNG_H

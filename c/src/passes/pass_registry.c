@@ -32,6 +32,7 @@
  * fold_norm_weight return one; dce, cse and decompose do not (-1).
  */
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -91,9 +92,25 @@ gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, 
         if (!st && verify_passes && (st = gl_verify_pass(g, out, name, e))) gl_pass_result_free(out);
         return st;
     }
-    return gl_fail(e, GL_E_INVALID,
-                   "unknown pass '%.60s' (known: match_attention, decompose, cse, constant_fold, simplify, "
-                   "fold_norm_weight, dce)", name);
+    char known[160];
+    gl_pass_names(known, sizeof known);
+    return gl_fail(e, GL_E_INVALID, "unknown pass '%.60s' (known: %s)", name, known);
+}
+
+void gl_pass_names(char *buf, size_t n) {
+    size_t at = 0;
+    if (n) buf[0] = '\0';
+    for (int i = 0; i < NPASSES && at < n; i++) {
+        int w = snprintf(buf + at, n - at, "%s%s", i ? ", " : "", PASSES[i].name);
+        if (w < 0) break;
+        at += (size_t)w;
+    }
+}
+
+bool gl_pass_known(const char *name) {
+    for (int i = 0; i < NPASSES; i++)
+        if (strcmp(PASSES[i].name, name) == 0) return true;
+    return false;
 }
 
 const char *gl_how_name(gl_how h) {

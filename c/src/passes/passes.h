@@ -10,6 +10,12 @@
  * default pipeline runs it. False past the last. */
 bool gl_pass_info_at(int i, const char **name, const char **code, bool *in_pipeline);
 
+/* The registered passes' names as "a, b, c" (an error message's list of known passes), cut to fit n bytes. */
+void gl_pass_names(char *buf, size_t n);
+
+/* Whether name is a registered pass. */
+bool gl_pass_known(const char *name);
+
 /* Empties a gl_pass_result (hits -1: the passes that return no count leave it so). */
 void gl_pass_result_init(gl_pass_result *r);
 

@@ -18,12 +18,14 @@ function put(el, k, v) {
 
 /**
  * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
- * isSelected(d); highlighted(): the hovered kernel or null; shapesOn(): whether shapes are drawn on edges.
+ * isSelected(d); highlighted(): the hovered kernel or null; marked(): the selection's marks ({focus, picked}: keys
+ * a lesson step highlights and the student picked) or null; shapesOn(): whether shapes are drawn on edges.
  * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
  */
-export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
+export function createJoin(groups, { on, isSelected, highlighted, marked = () => null, shapesOn }) {
   return function join(elements, edgeList) {
     const hl = highlighted();
+    const marks = marked();
     const nodeSel = groups.nodes.selectAll('g.node').data(elements, (d) => d.key);
     nodeSel.exit().remove();
     const enter = nodeSel.enter().append('g').attr('class', 'node');
@@ -51,6 +53,8 @@ export function createJoin(groups, { on, isSelected, highlighted, shapesOn }) {
       if (d.v.kernel !== undefined) c.push('in-kernel');
       if (hl !== null && d.v.kernel === hl) c.push('hl');
       if (hl !== null && d.v.kernel !== hl) c.push('dim');
+      if (marks && marks.focus.has(d.key)) c.push('lesson-hl');
+      if (marks && marks.picked.has(d.key)) c.push('lesson-pick');
       const cls = c.join(' ');
       if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
       put(this, 'data-key', d.key);
