@@ -485,6 +485,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: len() takes no keyword arguments");
+        if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: len() takes exactly one argument (%d given)", a->npos);
         if (!bind(I, at, "len", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
         switch (x->kind) {

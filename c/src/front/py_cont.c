@@ -1084,8 +1084,8 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
                 key = a->kwv[k];
             } else if (strcmp(a->kwn[k], "reverse") == 0) {
                 py_val *r = a->kwv[k];
-                if (r->kind == V_FLOAT)
-                    return py_fail(I, at, GL_E_INVALID, "TypeError: 'float' object cannot be interpreted as an integer");
+                if (!py_is_int(r))    /* the 'i' format: an int (or bool), nothing else */
+                    return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(r));
                 if (py_truth(I, at, r, &reverse)) return NULL;
             } else {
                 return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for sort()", a->kwn[k]);

@@ -602,6 +602,8 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         bool rev = false;
         if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: sorted expected 1 argument, got %d", a->npos);
         if (!kwargs(I, at, "sort", a, nm, 2, kw)) return NULL;
+        if (kw[1] && !py_is_int(kw[1]))   /* list.sort's 'i' format: an int (or bool) */
+            return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(kw[1]));
         if (kw[1] && py_truth(I, at, kw[1], &rev)) return NULL;
         py_val **items;
         int n;

@@ -67,3 +67,34 @@ print({a: 1}[Bag(1, 'x')])
 for r in [range(10), range(0, 10, 3), range(10, 0, -2), range(0), range(-5, 5)]:
     print(r[2:5], r[::-1], r[0:5:2], r[5:2], r[-3:], r[::3], r[1:-1:-1], r[100::-2], list(r[1::2]))
 print(range(10)[2:5] == range(2, 5), len(range(100)[::7]))
+# case: len_arg_messages
+for args in [(), ([1], [2])]:
+    try:
+        len(*args)
+    except TypeError as e:
+        print(e)
+# case: len_keyword
+len(obj=[1])
+# case: user_format
+class Money:
+    def __init__(self, c):
+        self.c = c
+    def __add__(self, o):
+        return Money(self.c + (o.c if isinstance(o, Money) else o))
+    __radd__ = __add__
+    def __str__(self):
+        return f'${self.c / 100:.2f}'
+    def __format__(self, spec):
+        return format(str(self), spec)
+ms = [Money(150), Money(275)]
+print(sum(ms), f'{ms[0]:>10}|{ms[1]}|{ms[1]:*^9}', format(ms[0], '<8') + '|', '{:>7}'.format(Money(5)))
+# case: user_format_bad_return
+class B:
+    def __format__(self, spec):
+        return 5
+print(f'{B():x}')
+# case: sort_reverse_must_be_int
+print(sorted([2, 1], reverse=1), sorted([2, 1], reverse=False))
+print(sorted([3, 1], reverse=None))
+# case: list_sort_reverse_str
+[2, 1].sort(reverse='yes')
