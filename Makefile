@@ -20,7 +20,7 @@ BUILD    := build
 # Generated headers (the codegen runtime as a C string); every build flavour includes them.
 GEN      := $(BUILD)/gen
 INC      += -I$(GEN)
-HDRS     += $(GEN)/codegen_runtime.h
+HDRS     += $(GEN)/codegen_runtime.h $(GEN)/pass_prelude.h
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
@@ -40,6 +40,12 @@ all: native
 
 # The generated C program's runtime: c/src/codegen/runtime.c as one string literal (a line per string).
 $(GEN)/codegen_runtime.h: c/src/codegen/runtime.c
+	@mkdir -p $(dir $@)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+# The pass runtime's prelude (c/src/front/pass_prelude.py, the reference's classes and section 9; made by
+# tools/gen-pass-prelude.sh) as one string literal, like the codegen runtime.
+$(GEN)/pass_prelude.h: c/src/front/pass_prelude.py
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
 
@@ -119,10 +125,16 @@ $(BUILD)/pipeline_bench: bench/pipeline_bench.c $(BUILD)/libgraphlab.a
 $(BUILD)/program_bench: bench/program_bench.c $(BUILD)/libgraphlab.a
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
 
+# The lecture's cse as Python source (the pass runtime, gl_pypass_run) beside the C pass: one Llama-3-8B layer
+# and the 126-layer stack.
+$(BUILD)/pypass_bench: bench/pypass_bench.c $(BUILD)/libgraphlab.a
+	$(CC) $(CSTD) $(WARN) $(OPT) $(INC) $< $(BUILD)/libgraphlab.a -lm -o $@
+
 # bench/pipeline.mjs: warm-vs-warm and cold-vs-cold against the reference, native, WASI and the browser module.
-bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench
+bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench $(BUILD)/pypass_bench
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
+	$(BUILD)/pypass_bench
 	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 

@@ -69,3 +69,14 @@ export function keepTable(prev, head, rows, tattrs = {}) {
   t.__head = key;
   return t;
 }
+
+/** Fills the tooltip `tip` with lines (the first as its title when `title`) and puts it by the pointer, inside
+ *  `box`, keeping `width` px before box's right edge. */
+export function showTipAt(tip, box, ev, lines, { title = true, gap = 12, width = 340 } = {}) {
+  clear(tip);
+  lines.forEach((l, j) => tip.append(el('div', title && j === 0 ? { class: 'tip-title' } : {}, l)));
+  tip.hidden = false;
+  const r = box.getBoundingClientRect();
+  tip.style.left = `${Math.max(0, Math.min(ev.clientX - r.left + gap, r.width - width))}px`;
+  tip.style.top = `${ev.clientY - r.top + gap}px`;
+}

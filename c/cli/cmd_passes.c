@@ -19,7 +19,7 @@
 #include "ir/util.h"
 #include "passes/passes.h"
 
-static void put_graph(gl_sb *sb, const gl_graph *g) {
+void gl_cli_put_graph(gl_sb *sb, const gl_graph *g) {
     gl_sb_putc(sb, '{');
     gl_json_put_graph_fields(sb, g, ", ", "");
     gl_sb_puts(sb, ", \"guards\": [");
@@ -133,7 +133,7 @@ static gl_status run_request(const gl_json *j, int tok, const char *field, bool 
         if (r.hits < 0) gl_sb_puts(sb, ", \"hits\": null");
         else gl_sb_printf(sb, ", \"hits\": %d", r.hits);
         gl_sb_puts(sb, ", \"graph\": ");
-        put_graph(sb, r.graph);
+        gl_cli_put_graph(sb, r.graph);
         if (prov) {
             gl_sb_puts(sb, ", \"provenance\": ");
             put_provenance(sb, &r.prov);

@@ -3,5 +3,8 @@
 #define GL_CMD_PASSES_H
 
 int gl_cli_passes(int argc, char **argv);
+/* A graph in the passes output's form (nodes, outputs, guards, values; cmd_pypass.c writes the same). */
+#include "ir/util.h"
+void gl_cli_put_graph(gl_sb *sb, const gl_graph *g);
 
 #endif

@@ -27,6 +27,7 @@
 #include "cli_io.h"
 #include "cmd_demos.h"
 #include "cmd_passes.h"
+#include "cmd_pypass.h"
 #include "cmd_trace.h"
 #include "host_tuning.h"
 #include "graphlab.h"
@@ -234,6 +235,9 @@ static const command COMMANDS[] = {
     {"passes", gl_cli_passes, "passes FILE.json [--provenance]",
      "each listed pass applied alone to a graph ({graph, passes, bind} or a list; docs/CASES.md): graphs "
      "and hits as JSON"},
+    {"pypass", gl_cli_pypass, "pypass FILE.json --pass PASS.py",
+     "run a pass written in Python (the lecture's section 9, or your own; --name FN, --at STAGE) on a case's "
+     "stage: str(graph) and its hits; --judge: verifier + numeric check; a passes request file: passes' JSON"},
     {"trace", gl_cli_trace, "trace FILE.py [--spans]",
      "run a Python program written against graph_lab and print its last trace(...)'s graph (as print does)"},
     {"help", cmd_help, "help", "this help"},

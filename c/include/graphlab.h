@@ -476,6 +476,24 @@ const char *gl_pass_name_at(int i);                                 /* reference
  * the ASan and fuzz builds. Returns the previous setting. */
 bool gl_pass_verify(bool on);
 
+/* ---------------------------------------------------------------- the judge (passes/judge.c) */
+/* A pass's output against its input: the verifier (ids, topological order, arity, shapes re-inferred, outputs,
+ * guards, and the input's output and guard counts), then both graphs run in float64 on seeded random inputs
+ * (params: their values, or seeded random ones by name) and compared output by output. `line` is one line
+ * a student understands. GL_JUDGE_SAME / LAST_BITS (<= 1e-12 relative) / NOT_RUN (well formed; the numbers
+ * could not be compared, line says why) pass; BROKEN and DIFFERS fail. The status is an error only for
+ * out of memory. */
+enum { GL_JUDGE_SAME, GL_JUDGE_LAST_BITS, GL_JUDGE_NOT_RUN, GL_JUDGE_BROKEN, GL_JUDGE_DIFFERS };
+typedef struct {
+    int verdict;                  /* GL_JUDGE_* */
+    double rel;                   /* the largest difference, relative to the original output's largest magnitude */
+    int output;                   /* the output with it (-1: none) */
+    int node;                     /* DIFFERS: the output graph's first differing value (-1: none) */
+    char line[GL_MSG_MAX + 64];
+} gl_judge_result;
+gl_status gl_judge(const gl_graph *before, const gl_graph *after, const gl_bind *bind, uint64_t seed,
+                   gl_judge_result *out, gl_err *e);
+
 /* ---------------------------------------------------------------- fusion and cost (§10) */
 typedef enum { GL_K_MATMUL, GL_K_POINTWISE, GL_K_ROWWISE, GL_K_ATTENTION, GL_K_WRITE, GL_K_NONE } gl_kernel_kind;
 gl_kernel_kind gl_op_kernel(gl_op op);          /* the kind of kernel the op starts; GL_K_NONE: none */

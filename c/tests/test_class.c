@@ -105,7 +105,8 @@ static void test_uncatchable(void **state) {
                  "        return x\n"
                  "g = trace(f, {'x': (2, 3), 'y': (4, 5)})\n",
                  GL_E_SHAPE, "t.py:4:16: ", "shape error");
-    /* indexing a Tensor is the reference's TypeError (its Tensor has no __getitem__): catchable, as there */
+    /* indexing a Tensor is the reference's TypeError ('Tensor' object is not subscriptable): catchable inside
+     * the trace, as there (/usr/bin/python3 with the reference prints "caught TypeError") */
     expect_console("from graph_lab import trace\n"
                    "def f(x):\n"
                    "    try:\n"

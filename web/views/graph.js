@@ -16,7 +16,7 @@
 
 import { d3, dagre } from '../lib.js';
 import { fmtShape } from '../ops.js';
-import { el, clear, setAttr, setText } from '../dom.js';
+import { el, clear, setAttr, setText, showTipAt } from '../dom.js';
 import { mark } from '../perf.js';
 import { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, nodeCount, stageLayers, isCollapsed } from './graph/collapse.js';
 import { createLayouts } from './graph/layout.js';
@@ -96,7 +96,7 @@ export function createGraphView(root, ctx) {
   const exportNow = () => exportSvg(svg.node(), zoomRoot.node(), { width: last.vis.width, height: last.vis.height, caption: controls.captionText() });
 
   const visual = createVisualGraphs({ layouts, getState: () => state, getModel: () => model, canvasAspect,
-    layerSlice: ctx.layerSlice, resume: () => resume() });
+    fetchLayer: ctx.layerSlice, resume: () => resume() });
   const visualGraph = visual.visualGraph;
 
 
@@ -112,14 +112,7 @@ export function createGraphView(root, ctx) {
 
 
   // ------------------------------------------------------------------ rendering
-  function showTip(ev, v) {
-    clear(tip);
-    for (const line of nodeTitle(v)) tip.append(el('div', {}, line));
-    tip.hidden = false;
-    const r = canvas.getBoundingClientRect();
-    tip.style.left = `${Math.min(ev.clientX - r.left + 14, r.width - 260)}px`;
-    tip.style.top = `${ev.clientY - r.top + 14}px`;
-  }
+  const showTip = (ev, v) => showTipAt(tip, canvas, ev, nodeTitle(v), { title: false, gap: 14, width: 260 });
 
   // the DOM join (graph/join.js); every element carries its current frame state in .cur (graph/tween.js)
   const openLayer = (layer) => {

@@ -132,14 +132,6 @@ export function createIrView(root, ctx) {
     found.textContent = q ? `${n} line${n === 1 ? '' : 's'}` : '';
   }
 
-  function lineEl(text, attrs, mark) {
-    const ln = el('div', { class: 'ln', role: 'listitem', ...attrs });
-    ln.dataset.text = text;
-    if (mark !== undefined) ln.append(el('span', { class: 'mk', 'aria-hidden': 'true' }, mark));
-    ln.append(el('span', { class: 'tx' }, text));
-    return ln;
-  }
-
   function texts(state, model) {
     if (cache.key === model.key) return cache;
     cache.key = model.key;
@@ -215,46 +207,57 @@ export function createIrView(root, ctx) {
       diffHead.textContent = nAdd + nRem + nChg
         ? `vs stage ${p} (${model.stages[p].name}): ${nAdd} added, ${nRem} removed, ${nChg} changed (renumbering ignored)`
         : `vs stage ${p} (${model.stages[p].name}): no change (renumbering ignored)`;
-      drawDiff(rows, p, cur);
+      diffBox.append(diffLines(rows, p, cur));
     }
     applySearch();
   }
 
   // old-side lines carry the previous stage's ids (data-stage says which stage an id belongs to)
-  function drawDiff(rows, p, cur) {
-    const frag = document.createDocumentFragment();
-    let k = 0;
-    const rowEl = (x) => {
-      const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? 'moved (the pass reordered the nodes)' : null };
-      if (x.id !== null) {
-        attrs['data-node-id'] = x.id;
-        attrs['data-stage'] = x.side === 'old' ? p : cur;
-      } else attrs['data-role'] = 'return';
-      return lineEl(x.text, attrs, MARK[x.kind]);
-    };
-    while (k < rows.length) {
-      if (rows[k].kind !== 'same') {
-        frag.append(rowEl(rows[k++]));
-        continue;
-      }
-      let e = k;
-      while (e < rows.length && rows[e].kind === 'same') e++;
-      // keep CONTEXT lines next to changes; fold the rest of a long unchanged run
-      const lead = k === 0 ? 0 : CONTEXT;
-      const tail = e === rows.length ? 0 : CONTEXT;
-      if (e - k > lead + tail + 1) {
-        for (let q = k; q < k + lead; q++) frag.append(rowEl(rows[q]));
-        const fold = el('details', { class: 'fold' }, el('summary', {}, `⋯ ${e - k - lead - tail} unchanged lines`));
-        for (let q = k + lead; q < e - tail; q++) fold.append(rowEl(rows[q]));
-        frag.append(fold);
-        for (let q = e - tail; q < e; q++) frag.append(rowEl(rows[q]));
-      } else {
-        for (let q = k; q < e; q++) frag.append(rowEl(rows[q]));
-      }
-      k = e;
-    }
-    diffBox.append(frag);
-  }
-
   return { draw, highlight, focusSearch: () => search.focus() };
 }
+
+// one line of IR text (a node's, or the return line), with its change mark
+function lineEl(text, attrs, mark) {
+  const ln = el('div', { class: 'ln', role: 'listitem', ...attrs });
+  ln.dataset.text = text;
+  if (mark !== undefined) ln.append(el('span', { class: 'mk', 'aria-hidden': 'true' }, mark));
+  ln.append(el('span', { class: 'tx' }, text));
+  return ln;
+}
+
+// the diff's rows as lines, long unchanged runs folded but for CONTEXT lines next to a change
+function diffLines(rows, p, cur) {
+  const frag = document.createDocumentFragment();
+  let k = 0;
+  const rowEl = (x) => {
+    const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? 'moved (the pass reordered the nodes)' : null };
+    if (x.id !== null) {
+      attrs['data-node-id'] = x.id;
+      attrs['data-stage'] = x.side === 'old' ? p : cur;
+    } else attrs['data-role'] = 'return';
+    return lineEl(x.text, attrs, MARK[x.kind]);
+  };
+  while (k < rows.length) {
+    if (rows[k].kind !== 'same') {
+      frag.append(rowEl(rows[k++]));
+      continue;
+    }
+    let e = k;
+    while (e < rows.length && rows[e].kind === 'same') e++;
+    // keep CONTEXT lines next to changes; fold the rest of a long unchanged run
+    const lead = k === 0 ? 0 : CONTEXT;
+    const tail = e === rows.length ? 0 : CONTEXT;
+    if (e - k > lead + tail + 1) {
+      for (let q = k; q < k + lead; q++) frag.append(rowEl(rows[q]));
+      const fold = el('details', { class: 'fold' }, el('summary', {}, `⋯ ${e - k - lead - tail} unchanged lines`));
+      for (let q = k + lead; q < e - tail; q++) fold.append(rowEl(rows[q]));
+      frag.append(fold);
+      for (let q = e - tail; q < e; q++) frag.append(rowEl(rows[q]));
+    } else {
+      for (let q = k; q < e; q++) frag.append(rowEl(rows[q]));
+    }
+    k = e;
+  }
+  return frag;
+}
+

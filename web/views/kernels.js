@@ -10,7 +10,7 @@
 // keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and an aria-live
 // line), Esc or leaving the list clears it.
 
-import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
+import { el, clear, keepTable, setAttr, setFlag, setText, showTipAt } from '../dom.js';
 import { formatBytes, formatCount, formatFlops, formatTime } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
 import { kernelFacts, shortName, rooflinePlaces } from './kernels/facts.js';
@@ -138,14 +138,7 @@ export function createKernelsView(root, ctx) {
     if (selected !== null && !(ev.relatedTarget && rooflineBox.contains(ev.relatedTarget))) select(null);
   });
 
-  function showTip(ev, lines) {
-    clear(tip);
-    lines.forEach((l, j) => tip.append(el('div', j === 0 ? { class: 'tip-title' } : {}, l)));
-    tip.hidden = false;
-    const r = root.getBoundingClientRect();
-    tip.style.left = `${Math.max(0, Math.min(ev.clientX - r.left + 12, r.width - 360))}px`;
-    tip.style.top = `${ev.clientY - r.top + 12}px`;
-  }
+  const showTip = (ev, lines) => showTipAt(tip, root, ev, lines, { width: 360 });
 
   function onChipOf(f) {
     // a value's [op, shape, bytes] read alone (a stack's table stays packed, result-pack.js)

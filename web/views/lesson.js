@@ -189,42 +189,10 @@ export function createLessonView({ header, on, graphBoxes }) {
   // pass made, or every node while the student picks); an overlay panel or the details card must never be
   // covered. Ties go to the bottom right. The card moves only for a clear gain, so it does not hop between
   // near-equal places.
-  const FOCUS = 1000, CHANGED = 60;
-  // corners first, then the middles of the bottom and top edges, then of the sides
-  const SPOTS = ['br', 'bl', 'tr', 'tl', 'bc', 'tc', 'mr', 'ml'];
   let important = { focus: new Set(), changed: new Set() };
   let spot = null;
   function place() {
-    if (card.hidden) return;
-    const drawn = graphBoxes();   // the graph view's nodes on screen (views/graph.js boxes)
-    const a = drawn.area || { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-    const w = card.offsetWidth, h = card.offsetHeight, m = 10;
-    const boxes = [];
-    // while the student picks nodes (a remove question) every node is one they may want to click
-    for (const n of drawn.nodes) {
-      const wt = important.focus.has(n.key) || n.marked ? FOCUS : drawn.picking || important.changed.has(n.key) ? CHANGED : 1;
-      boxes.push([n.rect, wt]);
-    }
-    for (const o of document.querySelectorAll('.panel.overlay, #details:not([hidden])')) if (o.getClientRects().length) boxes.push([o.getBoundingClientRect(), 1e6]);
-    const costs = {};
-    for (const s of SPOTS) {
-      const left = s[1] === 'r' ? Math.max(m, a.right - w - m) : s[1] === 'l' ? a.left + m : Math.max(m, (a.left + a.right - w) / 2);
-      const top = s[0] === 'b' ? Math.max(a.top + m, a.bottom - h - m) : s[0] === 't' ? a.top + m : Math.max(a.top + m, (a.top + a.bottom - h) / 2);
-      let cost = SPOTS.indexOf(s) * 1e-3;
-      for (const [r, wt] of boxes) {
-        const ix = Math.min(r.right, left + w) - Math.max(r.left, left);
-        const iy = Math.min(r.bottom, top + h) - Math.max(r.top, top);
-        // (a node the step is about costs its weight as soon as the card touches it)
-        if (ix > 0 && iy > 0) cost += wt > 1 ? wt * (1 + (ix * iy) / Math.max(1, r.width * r.height)) : (ix * iy) / Math.max(1, r.width * r.height);
-      }
-      costs[s] = { cost, left, top };
-    }
-    let best = SPOTS.reduce((b, s) => (costs[s].cost < costs[b].cost ? s : b), SPOTS[0]);
-    if (spot && costs[spot] && costs[spot].cost <= costs[best].cost + 0.5) best = spot;
-    spot = best;
-    card.style.left = `${costs[best].left}px`;
-    card.style.top = `${costs[best].top}px`;
-    card.setAttribute('data-spot', best);
+    if (!card.hidden) spot = placeCard(card, graphBoxes(), important, spot);
   }
   let placeFrame = null;
   let placeTimer = null;
@@ -246,4 +214,39 @@ export function createLessonView({ header, on, graphBoxes }) {
   window.addEventListener('resize', () => placeSoon());
 
   return { menu, draw, place: placeSoon, card };
+}
+
+// corners first, then the middles of the bottom and top edges, then of the sides
+const SPOTS = ['br', 'bl', 'tr', 'tl', 'bc', 'tc', 'mr', 'ml'];
+const FOCUS = 1000, CHANGED = 60;
+/** Puts the card at the best spot over the drawing (drawn: the graph view's boxes()) and returns it. */
+function placeCard(card, drawn, important, spot) {
+  const a = drawn.area || { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  const w = card.offsetWidth, h = card.offsetHeight, m = 10;
+  const boxes = [];
+  // while the student picks nodes (a remove question) every node is one they may want to click
+  for (const n of drawn.nodes) {
+    const wt = important.focus.has(n.key) || n.marked ? FOCUS : drawn.picking || important.changed.has(n.key) ? CHANGED : 1;
+    boxes.push([n.rect, wt]);
+  }
+  for (const o of document.querySelectorAll('.panel.overlay, #details:not([hidden])')) if (o.getClientRects().length) boxes.push([o.getBoundingClientRect(), 1e6]);
+  const costs = {};
+  for (const s of SPOTS) {
+    const left = s[1] === 'r' ? Math.max(m, a.right - w - m) : s[1] === 'l' ? a.left + m : Math.max(m, (a.left + a.right - w) / 2);
+    const top = s[0] === 'b' ? Math.max(a.top + m, a.bottom - h - m) : s[0] === 't' ? a.top + m : Math.max(a.top + m, (a.top + a.bottom - h) / 2);
+    let cost = SPOTS.indexOf(s) * 1e-3;
+    for (const [r, wt] of boxes) {
+      const ix = Math.min(r.right, left + w) - Math.max(r.left, left);
+      const iy = Math.min(r.bottom, top + h) - Math.max(r.top, top);
+      // (a node the step is about costs its weight as soon as the card touches it)
+      if (ix > 0 && iy > 0) cost += wt > 1 ? wt * (1 + (ix * iy) / Math.max(1, r.width * r.height)) : (ix * iy) / Math.max(1, r.width * r.height);
+    }
+    costs[s] = { cost, left, top };
+  }
+  let best = SPOTS.reduce((b, s) => (costs[s].cost < costs[b].cost ? s : b), SPOTS[0]);
+  if (spot && costs[spot] && costs[spot].cost <= costs[best].cost + 0.5) best = spot;
+  card.style.left = `${costs[best].left}px`;
+  card.style.top = `${costs[best].top}px`;
+  card.setAttribute('data-spot', best);
+  return best;
 }

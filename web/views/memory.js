@@ -8,7 +8,7 @@
 // Hovering a block names its value (op, shape, producing kernel, last reader) and lights up the kernel
 // that wrote it on the graph.
 
-import { el, clear, keepTable, setAttr, setFlag, setText } from '../dom.js';
+import { el, clear, keepTable, setAttr, setFlag, setText, showTipAt } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatCount } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
@@ -33,14 +33,7 @@ export function createMemoryView(root, ctx) {
   const tip = el('div', { class: 'tooltip', hidden: '' });
   root.append(summary, stepper, charts, legend, tip);
 
-  function showTip(ev, lines) {
-    clear(tip);
-    lines.forEach((l, j) => tip.append(el('div', j === 0 ? { class: 'tip-title' } : {}, l)));
-    tip.hidden = false;
-    const r = root.getBoundingClientRect();
-    tip.style.left = `${Math.max(0, Math.min(ev.clientX - r.left + 12, r.width - 340))}px`;
-    tip.style.top = `${ev.clientY - r.top + 12}px`;
-  }
+  const showTip = (ev, lines) => showTipAt(tip, root, ev, lines);
 
   let cur = null;         // what is drawn: {r, lts, data, order, steps, names, values, inst}
   let placed = null;      // greedy replay: how many buffers of the order are placed (null: all, no replay)

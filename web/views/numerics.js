@@ -181,40 +181,8 @@ export function createNumericsView(root, ctx) {
 
   function drawHeat() {
     clear(heatBox);
-    if (!last) return;
-    const arrs = last.decoded[selStage.value];
-    if (!arrs) return;
-    const a = arrs[Number(selOut.value) || 0];
-    if (!a) return;
-    const shape = a.shape;
-    const cols = shape.length ? shape[shape.length - 1] : 1;
-    const rowsN = Math.max(1, a.data.length / Math.max(1, cols));
-    const maxRows = 512, maxCols = 1024;
-    const R = Math.min(rowsN, maxRows), C = Math.min(cols, maxCols);
-    let amax = 0;
-    for (const v of a.data) if (Number.isFinite(v)) amax = Math.max(amax, Math.abs(v));
-    const color = d3.scaleDiverging(d3.interpolateRdBu).domain([amax || 1, 0, -(amax || 1)]);
-    const canvas = el('canvas', { width: C, height: R, class: 'heat-canvas', 'aria-label': `heatmap ${fmtShape(shape)}` });
-    const g = canvas.getContext('2d');
-    const img = g.createImageData(C, R);
-    for (let r = 0; r < R; r++) {
-      for (let c = 0; c < C; c++) {
-        const v = a.data[r * cols + c];
-        const rgb = d3.rgb(Number.isFinite(v) ? color(v) : '#000');
-        const o = (r * C + c) * 4;
-        img.data[o] = rgb.r;
-        img.data[o + 1] = rgb.g;
-        img.data[o + 2] = rgb.b;
-        img.data[o + 3] = 255;
-      }
-    }
-    g.putImageData(img, 0, 0);
-    // scale the canvas up so single rows stay visible
-    const scale = Math.max(1, Math.min(8, Math.floor(480 / C)));
-    canvas.style.width = `${C * scale}px`;
-    canvas.style.height = `${Math.max(R * scale, 28)}px`;
-    heatBox.append(canvas, el('p', { class: 'note' },
-      `${fmtShape(shape)} (rows × last dim${rowsN > R || cols > C ? `, first ${R}×${C} shown` : ''}); red > 0 > blue, |max| = ${amax.toPrecision(3)}`));
+    const a = last && last.decoded[selStage.value] && last.decoded[selStage.value][Number(selOut.value) || 0];
+    if (a) heatBox.append(...heatmap(a));
   }
 
   selStage.addEventListener('change', drawHeat);
@@ -264,4 +232,37 @@ export function createNumericsView(root, ctx) {
   }
 
   return { draw };
+}
+
+// an output as a heatmap (rows × its last dim, the first 512 × 1024 of them, red > 0 > blue), and its note
+function heatmap(a) {
+  const shape = a.shape;
+  const cols = shape.length ? shape[shape.length - 1] : 1;
+  const rowsN = Math.max(1, a.data.length / Math.max(1, cols));
+  const maxRows = 512, maxCols = 1024;
+  const R = Math.min(rowsN, maxRows), C = Math.min(cols, maxCols);
+  let amax = 0;
+  for (const v of a.data) if (Number.isFinite(v)) amax = Math.max(amax, Math.abs(v));
+  const color = d3.scaleDiverging(d3.interpolateRdBu).domain([amax || 1, 0, -(amax || 1)]);
+  const canvas = el('canvas', { width: C, height: R, class: 'heat-canvas', 'aria-label': `heatmap ${fmtShape(shape)}` });
+  const g = canvas.getContext('2d');
+  const img = g.createImageData(C, R);
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      const v = a.data[r * cols + c];
+      const rgb = d3.rgb(Number.isFinite(v) ? color(v) : '#000');
+      const o = (r * C + c) * 4;
+      img.data[o] = rgb.r;
+      img.data[o + 1] = rgb.g;
+      img.data[o + 2] = rgb.b;
+      img.data[o + 3] = 255;
+    }
+  }
+  g.putImageData(img, 0, 0);
+  // scale the canvas up so single rows stay visible
+  const scale = Math.max(1, Math.min(8, Math.floor(480 / C)));
+  canvas.style.width = `${C * scale}px`;
+  canvas.style.height = `${Math.max(R * scale, 28)}px`;
+  return [canvas, el('p', { class: 'note' },
+    `${fmtShape(shape)} (rows × last dim${rowsN > R || cols > C ? `, first ${R}×${C} shown` : ''}); red > 0 > blue, |max| = ${amax.toPrecision(3)}`)];
 }

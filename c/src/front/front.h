@@ -69,4 +69,30 @@ gl_status gl_program_trace_json(const char *in, size_t len, char **out, size_t *
 gl_status gl_spans_json(gl_sb *sb, const gl_span *spans, int n0, int nstages, const char *const *keys,
                         const gl_provenance *const *provs, const int *nnodes, gl_err *e);
 
+/* ---- passes written in Python (py_passapi.c): the lecture's pass code (section 9 of graph_lab.py) run on a
+ * graph. The source is run after the runtime's prelude (the reference's Node, Graph, op classes, Tracer,
+ * Tensor, F, eval_node, section 9), then fn(graph) is called; it returns a Graph or (Graph, count). */
+#define GL_PYPASS_MAX_STEPS 20000000LL      /* a pass that loops is stopped here (each lecture pass on the 126-layer stack: < 3M) */
+#ifndef GL_PYPASS_MAX_ARENA
+#define GL_PYPASS_MAX_ARENA (256u << 20)    /* bytes of AST + values (a lecture pass on the 126-layer stack: ~60 MiB) */
+#endif
+typedef struct {
+    const char *fn;               /* the pass: a function of the source taking a Graph */
+    int64_t max_steps;            /* 0: GL_PYPASS_MAX_STEPS */
+    size_t max_arena;             /* 0: GL_PYPASS_MAX_ARENA */
+} gl_pypass_opts;
+
+typedef struct {
+    gl_graph *graph;              /* what the pass returned (owned) */
+    int hits;                     /* its count, -1 when it returned a Graph alone (as gl_pass_result) */
+    char *console;                /* what print() wrote (NUL-terminated) */
+    size_t console_len;
+    int64_t steps;                /* evaluation steps the run took */
+} gl_pypass_result;
+
+/* Errors: the front end's "PASS.py:LINE:COL: ExcName: message" (inside the prelude: graph_lab.py:LINE). */
+gl_status gl_pypass_run(const char *src, size_t len, const char *file, const gl_graph *in, const gl_pypass_opts *o,
+                        gl_pypass_result *out, gl_err *e);
+void gl_pypass_free(gl_pypass_result *r);                  /* NULL-safe */
+
 #endif

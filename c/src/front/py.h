@@ -261,6 +261,7 @@ typedef struct {
     size_t sx_cp, sx_b;
     const py_val *reprs[128];     /* the containers repr() is inside (Py_ReprEnter): a second visit prints [...] */
     int nrepr;
+    bool ndarray;                 /* the pass runtime (py_passapi.c): V_ARRAY is its numpy subset (py_ndarray.c) */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -415,7 +416,7 @@ typedef struct py_sub {
 static inline py_sub *py_sub_of(const py_val *v) {
     return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST ? v->u.seq.sub : NULL;
 }
-#define PY_SUB_BASE 3000          /* builtin ids of py_subclass.c (above py_cont.c's PY_CONT_BASE) */
+#define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
 /* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */
 py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a);
 /* The attribute `name` (interned) defined by the user classes of v's class (not dict / list / object), raw. */
@@ -605,5 +606,18 @@ py_val *py_glapi_module_attr(py_interp *I, const char *name);  /* NULL (no error
 py_val *py_tensor_pow(py_interp *I, const py_node *at, py_val *x, py_val *k);
 py_val *py_tensor_sugar_attr(py_interp *I, const py_node *at, py_val *t, const char *name);   /* NULL, no error: none */
 bool py_reshape_infer(py_interp *I, const py_node *at, py_val *t, gl_shape *s, int minus_one_at);
+
+/* ---------------------------------------------------------------- the pass runtime (py_passapi.c, py_ndarray.c)
+ * Pass code (section 9 of graph_lab.py) runs over a Python Graph; its prelude (pass_prelude.py) is parsed
+ * with lines from PY_PRELUDE_LINE0 (errors there name graph_lab.py:LINE). Builtins from PY_PASS_BASE. */
+#define PY_PRELUDE_LINE0 (1 << 24)
+#define PY_PASS_BASE 3000
+py_val *py_pass_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_pass_name(int id);
+py_val *py_nd_index(py_interp *I, py_node *n, py_val *c, py_env *env);           /* c[key] for an ndarray */
+py_val *py_nd_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+py_val *py_nd_attr(py_interp *I, const py_node *at, py_val *v, const char *name);  /* NULL, no error: none */
+py_val *py_nd_float(py_interp *I, const py_node *at, py_val *v);
+py_val *py_nd_wrap(py_interp *I, gl_array *a);                                  /* takes a reference */
 
 #endif

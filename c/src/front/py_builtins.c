@@ -18,6 +18,7 @@ static const char *NAMES[B_COUNT] = {
 
 const char *py_builtin_name(int id) {
     if (id >= PY_SUB_BASE) return py_sub_builtin_name(id - PY_SUB_BASE);
+    if (id >= PY_PASS_BASE) return py_pass_name(id);
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
     if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
@@ -476,6 +477,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
     if (id >= PY_SUB_BASE) return py_sub_builtin(I, at, id - PY_SUB_BASE, self, f->u.bi.sub, a);
+    if (id >= PY_PASS_BASE) return py_pass_call(I, at, id, self, a);
     if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
     if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
@@ -748,6 +750,11 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         if (strcmp(name, "id") == 0) return py_int(I, v->u.tn.id);
         break;
     case V_ARRAY:
+        if (I->ndarray) {
+            py_val *x = py_nd_attr(I, at, v, name);
+            if (x || I->err.code) return x;
+            break;
+        }
         if (strcmp(name, "shape") == 0 && v->u.arr->which >= 0) {
             gl_shape s = {3, {gl_dim_int(1), gl_dim_int(v->u.arr->T), gl_dim_int(v->u.arr->dh)}};
             return shape_tuple(I, &s);

@@ -17,7 +17,9 @@ py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (n) gl_fail(&I->err, code, "%s:%d:%d: %s", I->file, n->line, n->col, msg);
+    if (n && n->line >= PY_PRELUDE_LINE0)    /* the pass runtime's prelude: the reference's own line */
+        gl_fail(&I->err, code, "graph_lab.py:%d:%d: %s", n->line - PY_PRELUDE_LINE0, n->col, msg);
+    else if (n) gl_fail(&I->err, code, "%s:%d:%d: %s", I->file, n->line, n->col, msg);
     else gl_fail(&I->err, code, "%s: %s", I->file, msg);
     return NULL;
 }
@@ -381,6 +383,7 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
                          (a->kind == V_STR && b->kind == V_FLOAT) || (b->kind == V_STR && a->kind == V_FLOAT)))
         return py_fail(I, at, GL_E_INVALID, "TypeError: can't multiply sequence by non-int of type '%s'",
                        py_type_name(a->kind == V_STR ? b : a));
+    if ((a->kind == V_ARRAY || b->kind == V_ARRAY) && I->ndarray) return py_nd_binop(I, at, op, a, b);
     if (a->kind == V_ARRAY || b->kind == V_ARRAY)
         return py_fail(I, at, GL_E_INVALID, "arithmetic on numpy arrays (rope_tables) is not supported: use them with tensors");
     return py_arith(I, at, op, a, b);
@@ -1031,6 +1034,14 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (c->kind == V_TENSOR)
         return py_fail(I, n, GL_E_INVALID, "TypeError: 'Tensor' object is not subscriptable: the graph IR has no slice or "
                        "index op; trace the part you need as its own input, or select it with a matmul by a 0/1 matrix");
+    if (c->kind == V_ARRAY && I->ndarray) return py_nd_index(I, n, c, env);   /* the pass runtime's numpy subset */
+    if (n->b->kind == E_TUPLE)
+        for (int i = 0; i < n->b->n; i++)
+            if (n->b->list[i]->kind == E_SLICE) {     /* x[:, 0]: numpy's, not a list's or dict's */
+                if (c->kind == V_DICT || c->kind == V_INST) return py_fail(I, n->b, GL_E_INVALID, "TypeError: unhashable type: 'slice'");
+                if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not 'tuple'");
+                return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not tuple", py_type_name(c));
+            }
     if (c->kind == V_INST) {
         if (n->b->kind == E_SLICE) return py_fail(I, n, GL_E_INVALID, "slicing an object of a class is not supported (index it with a number or key)");
         py_val *k = eval(I, n->b, env);

@@ -672,6 +672,7 @@ py_val *py_num_int(py_interp *I, const py_node *at, py_val *x, py_val *base) {
  * underscores between digits, or inf / infinity / nan; surrounding whitespace. */
 py_val *py_num_float(py_interp *I, const py_node *at, py_val *x) {
     if (x->kind == V_FLOAT) return x;
+    if (x->kind == V_ARRAY && I->ndarray) return py_nd_float(I, at, x);   /* float(ndarray) of one element */
     if (py_is_num(x)) {
         double d;
         return py_num_to_double(I, at, x, &d) ? py_float(I, d) : NULL;

@@ -858,25 +858,47 @@ static bool arguments(parser *P, vec *args) {
     return true;
 }
 
-/* subscript: [expr] ':' [expr] [':' [expr]] | exprlist */
-static py_node *subscript(parser *P) {
+/* slice: [expr] ':' [expr] [':' [expr]] | star_expr */
+static py_node *slice_item(parser *P) {
     py_tok *t = peek(P);
     py_node *lo = NULL;
     if (!is_op(t, ":")) {
-        lo = exprlist(P);
+        lo = star_expr(P);
         if (!lo || !is_op(peek(P), ":")) return lo;
     }
     py_node *s = mk(P, E_SLICE, t);
     if (!s) return NULL;
     s->a = lo;
     next(P);
-    if (!is_op(peek(P), "]") && !is_op(peek(P), ":") && !(s->b = expr(P))) return NULL;
+    if (!is_op(peek(P), "]") && !is_op(peek(P), ":") && !is_op(peek(P), ",") && !(s->b = expr(P))) return NULL;
     if (is_op(peek(P), ":")) {
         next(P);
-        if (!is_op(peek(P), "]") && !(s->c = expr(P))) return NULL;
+        if (!is_op(peek(P), "]") && !is_op(peek(P), ",") && !(s->c = expr(P))) return NULL;
     }
     span_tok(s, peek(P));
     return s;
+}
+
+/* subscript (CPython's `slices`): slice | slice (',' slice)* [','] — a tuple whose items may be slices
+ * (x[:, None], numpy's indexing; only the pass runtime's ndarray takes one, py_ndarray.c) */
+static py_node *subscript(parser *P) {
+    py_tok *t0 = peek(P);
+    py_node *x = slice_item(P);
+    if (!x || !is_op(peek(P), ",")) return x;
+    vec v = {0};
+    if (!vpush(P, &v, x)) return NULL;
+    while (is_op(peek(P), ",")) {
+        next(P);
+        if (is_op(peek(P), "]")) break;
+        py_node *y = slice_item(P);
+        if (!y || !vpush(P, &v, y)) return NULL;
+    }
+    py_node *tu = mk(P, E_TUPLE, t0);
+    if (!tu) return NULL;
+    tu->list = v.v;
+    tu->n = v.n;
+    span_to(tu, v.v[v.n - 1]);
+    return tu;
 }
 
 /* primary: atom trailer*     trailer: '(' arguments ')' | '[' subscript ']' | '.' NAME */

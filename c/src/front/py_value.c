@@ -11,7 +11,7 @@ py_val py_None = {.kind = V_NONE}, py_True = {.kind = V_BOOL, .u.b = true}, py_F
 
 py_val *py_oom(py_interp *I) {
     return py_fail(I, NULL, I->ar.nomem ? GL_E_NOMEM : GL_E_LIMIT, "the program needs more memory than its budget (%u MiB)",
-                   GL_PROGRAM_MAX_ARENA >> 20);
+                   (unsigned)((I->ar.limit ? I->ar.limit : GL_PROGRAM_MAX_ARENA) >> 20));
 }
 
 py_val *py_new(py_interp *I, py_vkind k) {

@@ -19,12 +19,12 @@ const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 
 
 /**
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
- * width / height in quarter steps; layerSlice(layer): a big result's layer from the analysis worker (ctx);
+ * width / height in quarter steps; fetchLayer(layer): a big result's layer from the analysis worker (ctx.layerSlice);
  * resume(): something a visual graph waited for arrived (a layer's nodes).
  * Returns {visualGraph(stage, collapsed, urgent) (null while a layout or a layer is on its way), newResult(m)
  * (true when m is another result than the last: its caches cleared), openLayer(l), collapseAll()}.
  */
-export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, layerSlice, resume }) {
+export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, fetchLayer, resume }) {
   const dagreShape = layouts.dagreShape;
   let expanded = new Set(); // layers opened by the user in collapsed mode
   let expandedFor = null;
@@ -127,10 +127,10 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     }
     const per = layerData.get(layer);
     if (per) return per[stage.index] || { nodes: [], ext: {}, out: {} };
-    if (!layerFetch.has(layer) && layerSlice) {
+    if (!layerFetch.has(layer) && fetchLayer) {
       layerFetch.add(layer);
       const version = model.version;
-      layerSlice(layer).then((slices) => {
+      fetchLayer(layer).then((slices) => {
         if (version !== model.version) return;
         layerFetch.delete(layer);
         if (slices) layerData.set(layer, slices);
