@@ -13,13 +13,14 @@
 //     stacks.json, made by tools/make-pypass-stacks.py with the reference). Both stacks, all six passes.
 // Then the judge (passes/judge.c) on passes that are right, right up to rounding, and wrong; and errors in a
 // pass's Python named by FILE:LINE:COL, a pass that loops stopped by the step budget.
-// Prints its mismatch counts. Build first: `make native build/graphlab_asan`.
+// Prints its mismatch counts and the browser module's times. Build first: `make native build/graphlab_asan wasi wasm`.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { loadBrowserModule } from './helpers/browser-module.js';
 import { GOLDEN, referenceCaseFiles, runCli } from './helpers/compare.js';
 import { compareSet, parseLoose } from './ref/compare-random.mjs';
 
@@ -183,6 +184,18 @@ describe('the judge', () => {
     expect(r.stderr).toMatch(/there is no function nope\(g\)/);
   });
 
+  it('runs section 9 under WASI as natively (the pipeline of a numeric case, and the judge)', () => {
+    const file = join(GOLDEN, 'golden_prefill_d24_h4_g2_dh6_T4_pos2_x3_fp32.json');
+    const args = ['pypass', file, '--pass', LECTURE, '--pipeline'];
+    const w = runCli('wasi', args);
+    expect(w.status, w.stderr).toBe(0);
+    expect(w.stdout).toBe(runCli('native', args).stdout);
+    const j = runCli('wasi', ['pypass', CASE, '--pass', LECTURE, '--name', 'fold_norm_weight', '--judge']);
+    expect(j.status, j.stderr).toBe(0);
+    expect(lastLine(j.stdout)).toBe(lastLine(runCli('native', ['pypass', CASE, '--pass', LECTURE, '--name',
+      'fold_norm_weight', '--judge']).stdout));
+  });
+
   it('runs section 9 on the ASan build too (decompose, fold_norm_weight: the numpy subset)', () => {
     for (const name of ['decompose', 'fold_norm_weight', 'cse', 'constant_fold']) {
       const py = runCli('asan', ['pypass', CASE, '--pass', LECTURE, '--name', name]);
@@ -190,5 +203,43 @@ describe('the judge', () => {
       const c = runCli('native', ['print', CASE, '--stage', name]);
       expect(py.stdout.replace(/\nhits: .*\n$/, '\n')).toBe(c.stdout);
     }
+  });
+});
+
+describe('the browser module (make wasm): gl.pypass', () => {
+  const STACK = (preset, layers) => ({ case: `${preset} x${layers}`, config: { preset, mode: 'prefill', T: 2048, layers },
+    elem_bytes: 2, device: 'h100' });
+  it('runs the lecture cse on one Llama-3-8B layer and the 126-layer stack as C does (times printed)', async () => {
+    const gl = await loadBrowserModule();
+    const src = readFileSync(LECTURE, 'utf8');
+    const times = [];
+    for (const [c, reps] of [[STACK('llama3-8b', 1), 5], [STACK('llama3.1-405b', 126), 2]]) {
+      let best = Infinity;
+      let r;
+      for (let i = 0; i < reps; i++) {
+        r = gl.pypass(c, src, 'cse', { file: 'lecture_passes.py' });
+        best = Math.min(best, r.ms);
+      }
+      expect(r.at).toBe('decompose');
+      expect(r.hits).toBe(null);
+      expect(r.text).toBe(gl.print(c, 'cse').stages[0].text);
+      times.push(best.toFixed(1));
+    }
+    console.log(`browser module: the lecture's cse as Python: ${times[0]} ms on one Llama-3-8B layer, ${times[1]} ms on `
+      + 'the 126-layer stack (best of 5 / 2)');
+  }, 120000);
+
+  it('judges, and names the line of an error in the pass', async () => {
+    const gl = await loadBrowserModule();
+    const wrong = readFileSync(pass('exp_to_tanh.py'), 'utf8');
+    const c = JSON.parse(readFileSync(CASE, 'utf8'));
+    const r = gl.pypass(c, wrong, 'exp_to_tanh', { at: 'constant_fold', judge: true });
+    expect(r.judge.ok).toBe(false);
+    expect(r.judge.verdict).toBe('differs');
+    expect(r.judge.line).toMatch(/^your pass changed the result: output 0 differs by .* the first differing value is %55 = tanh\(%54\)$/);
+    const ok = gl.pypass(c, readFileSync(LECTURE, 'utf8'), 'cse', { judge: true });
+    expect(ok.judge).toMatchObject({ verdict: 'same', ok: true });
+    expect(() => gl.pypass(c, readFileSync(pass('raises.py'), 'utf8'), 'raises', { file: 'raises.py' }))
+      .toThrow(/raises\.py:3:12: IndexError: list index out of range/);
   });
 });

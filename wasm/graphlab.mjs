@@ -565,6 +565,12 @@ function makeApi(M, opts) {
      *  end_col] (1-based, end exclusive), and what it print()ed. An error throws GraphLabError whose message is
      *  "FILE:LINE:COL: ..." (docs/CASES.md, "Programs"). runCase({program, ...}) runs the whole pipeline on it. */
     trace: (program, file = 'program.py') => call('trace', { program, file }),
+    /** A pass written in Python (the lecture's section 9 as is, or a student's; c/src/front/py_passapi.c) on a
+     *  case's stage — the one before the first stage called `name`, or `at` — as `graphlab pypass` runs it:
+     *  {at, text, hits, console, steps, ms, judge?: {verdict, ok, line}} (judge: the verifier and the numeric
+     *  check, c/src/passes/judge.c). An error in the pass throws GraphLabError "pass.py:LINE:COL: ...". */
+    pypass: (caseObject, source, name, { at = null, judge = false, file = 'pass.py', seed = 0 } = {}) =>
+      call('pypass', { case: caseObject, pass: source, name, at, judge, file, seed }),
     /** Any method by name (request object or JSON text → answer object). */
     call,
     /** Heap bytes in use (malloc'd and not freed), from dlmalloc's mallinfo(). */

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <emscripten.h>
 
@@ -271,6 +272,103 @@ static gl_status m_codegen(const char *in, size_t len, char **out, size_t *outle
     return gl_sb_finish(&sb, out, outlen, e);
 }
 
+static double pp_now_ms(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) return 0.0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* "pypass": {"case": CASE, "pass": SOURCE, "name": FN, "at"?: STAGE, "file"?: NAME, "judge"?: bool, "seed"?: N}
+ * → {"at": KEY, "text": str(graph) + newline, "hits": n|null, "console": print output, "steps": n, "ms": the
+ * pass's time, "judge"?: {"verdict": "same"|"last_bits"|"not_run"|"broken"|"differs", "ok": bool, "line": ...}}:
+ * `graphlab pypass` for the lab (the stage before the first stage called FN, or "at"; the last stage when FN is
+ * not one). An error in the pass is the call's error ("pass.py:LINE:COL: ExcName: ..."). */
+static gl_status m_pypass(const char *in, size_t len, char **out, size_t *outlen, gl_err *e) {
+    static const char *const VERDICT[] = {"same", "last_bits", "not_run", "broken", "differs"};
+    gl_json j;
+    gl_status st = gl_json_parse(&j, in, len, e);
+    if (st) return st;
+    char fn[64] = "", at[40] = "", file[64] = "pass.py";
+    char *src = NULL;
+    bool judge = false, have_case = false;
+    double seed = 0;
+    gl_case c;
+    gl_case_result r;
+    memset(&c, 0, sizeof c);
+    memset(&r, 0, sizeof r);
+    int ct = -1, pt = -1, t;
+    if ((st = gl_json_expect(&j, 0, GL_J_OBJ, "request", e))) goto out;
+    ct = gl_json_get(&j, 0, "case");
+    pt = gl_json_get(&j, 0, "pass");
+    if (ct < 0 || pt < 0) {
+        st = gl_fail(e, GL_E_INVALID, "pypass: the request needs \"case\" and \"pass\" (the Python source)");
+        goto out;
+    }
+    if ((st = gl_json_expect(&j, ct, GL_J_OBJ, "case", e)) || (st = gl_json_str(&j, gl_json_get(&j, 0, "name"), "name", fn, sizeof fn, e)))
+        goto out;
+    if ((t = gl_json_get(&j, 0, "at")) >= 0 && !gl_json_is_null(&j, t) && (st = gl_json_str(&j, t, "at", at, sizeof at, e))) goto out;
+    if ((t = gl_json_get(&j, 0, "file")) >= 0 && (st = gl_json_str(&j, t, "file", file, sizeof file, e))) goto out;
+    if ((t = gl_json_get(&j, 0, "judge")) >= 0 && (st = gl_json_bool(&j, t, "judge", &judge, e))) goto out;
+    if ((t = gl_json_get(&j, 0, "seed")) >= 0 && (st = gl_json_num(&j, t, "seed", &seed, e))) goto out;
+    size_t slen = (size_t)(j.t[pt].end - j.t[pt].start) + 1;
+    if (!(src = malloc(slen))) {
+        st = gl_fail(e, GL_E_NOMEM, "out of memory");
+        goto out;
+    }
+    if ((st = gl_json_str(&j, pt, "pass", src, slen, e))) goto out;
+    if ((st = gl_case_parse(in + j.t[ct].start, (size_t)(j.t[ct].end - j.t[ct].start), &c, e))) goto out;
+    have_case = true;
+    if ((st = gl_case_compute(&c, GL_CASE_PASSES_ONLY, &r, e))) goto out;
+    int from = -1;
+    if (at[0] && (from = find_stage(&r, at, e)) < 0) {
+        st = GL_E_INVALID;
+        goto out;
+    }
+    for (int i = 1; from < 0 && i < r.nst; i++)
+        if (strcmp(r.st[i].key, fn) == 0) from = i - 1;
+    if (from < 0) from = r.nst - 1;
+    gl_pypass_opts o = {fn, 0, 0};
+    gl_pypass_result pr;
+    double t0 = pp_now_ms();
+    if ((st = gl_pypass_run(src, strlen(src), file, r.st[from].r.graph, &o, &pr, e))) goto out;
+    double ms = pp_now_ms() - t0;
+    char *txt = NULL;
+    gl_sb sb;
+    gl_sb_init(&sb);
+    if (!(st = gl_graph_print(pr.graph, &txt, e)) && !(st = add_newline(&txt, strlen(txt), e))) {
+        gl_sb_puts(&sb, "{\"at\":");
+        gl_sb_json_str(&sb, r.st[from].key);
+        gl_sb_puts(&sb, ",\"text\":");
+        gl_sb_json_str(&sb, txt);
+        if (pr.hits < 0) gl_sb_puts(&sb, ",\"hits\":null");
+        else gl_sb_printf(&sb, ",\"hits\":%d", pr.hits);
+        gl_sb_puts(&sb, ",\"console\":");
+        gl_sb_json_str(&sb, pr.console);
+        gl_sb_printf(&sb, ",\"steps\":%lld,\"ms\":%.3f", (long long)pr.steps, ms);
+        if (judge) {
+            gl_judge_result jr;
+            if (!(st = gl_judge(r.st[from].r.graph, pr.graph, &c.bind, (uint64_t)seed, &jr, e))) {
+                gl_sb_puts(&sb, ",\"judge\":{\"verdict\":");
+                gl_sb_json_str(&sb, VERDICT[jr.verdict]);
+                gl_sb_printf(&sb, ",\"ok\":%s,\"line\":", jr.verdict < GL_JUDGE_BROKEN ? "true" : "false");
+                gl_sb_json_str(&sb, jr.line);
+                gl_sb_putc(&sb, '}');
+            }
+        }
+        gl_sb_putc(&sb, '}');
+    }
+    free(txt);
+    gl_pypass_free(&pr);
+    if (st) gl_sb_free(&sb);
+    else st = gl_sb_finish(&sb, out, outlen, e);
+out:
+    free(src);
+    gl_case_result_free(&r);
+    if (have_case) gl_case_free(&c);
+    gl_json_free(&j);
+    return st;
+}
+
 static const gl_wasm_method METHODS[] = {
     {"case", m_case},
     {"presets", m_presets},
@@ -281,6 +379,7 @@ static const gl_wasm_method METHODS[] = {
     {"print", m_print},
     {"codegen", m_codegen},
     {"trace", gl_program_trace_json},          /* c/src/front/py_json.c */
+    {"pypass", m_pypass},                      /* a pass written in Python on a case's stage (py_passapi.c) */
     {"case_packed", m_case_packed},            /* the lab's analysis; last, so the list errors show is unchanged */
 };
 #define NMETHODS ((int)(sizeof METHODS / sizeof METHODS[0]))

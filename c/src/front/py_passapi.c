@@ -475,6 +475,13 @@ static gl_status py_to_graph(py_interp *I, const py_node *at, py_val *G, gl_grap
             }
             in[k] = (int)x;
         }
+        unsigned req = gl_op_attrs_required(op), allowed = gl_op_attrs_allowed(op);
+        if ((attrs.has & req) != req || (attrs.has & ~allowed)) {   /* what the evaluator and printer rely on */
+            node_text(I, at, nv, i, txt, sizeof txt);
+            py_fail(I, at, GL_E_INVALID, "ValueError: attrs: %s %s", txt,
+                    (attrs.has & req) != req ? "lacks an attribute its op needs" : "has an attribute its op does not take");
+            goto fail;
+        }
         char name[GL_NAME_MAX];
         memcpy(name, nmv->u.str.s, nmv->u.str.n);
         name[nmv->u.str.n] = 0;
@@ -491,6 +498,14 @@ static gl_status py_to_graph(py_interp *I, const py_node *at, py_val *G, gl_grap
             goto fail;
         }
         if (!array_of(I, at, v, "a value of the pass's Graph.values", &arr)) goto fail;
+        if (!gl_array_matches(arr, g->nodes[id].shape, NULL)) {   /* the evaluator trusts a value's node shape */
+            char a1[100], a2[100];
+            gl_shape as = gl_array_shape(arr);
+            py_fail(I, at, GL_E_INVALID, "ValueError: values: the value of %%%lld has shape %s, but the node's is %s",
+                    (long long)id, gl_shape_str(&as, a1, sizeof a1), gl_shape_str(g->nodes[id].shape, a2, sizeof a2));
+            gl_array_release(arr);
+            goto fail;
+        }
         gl_graph_set_value(g, (int)id, arr);
         gl_array_release(arr);
     }
