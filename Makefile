@@ -135,7 +135,7 @@ bench: native wasi wasm $(BUILD)/pipeline_bench $(BUILD)/program_bench $(BUILD)/
 	$(BUILD)/pipeline_bench
 	$(BUILD)/program_bench
 	$(BUILD)/pypass_bench
-	node bench/pypass_module.mjs
+	node --no-liftoff bench/pypass_module.mjs
 	node bench/trace_speed.mjs
 	node bench/pipeline.mjs
 

@@ -42,6 +42,19 @@ describe('native: Python\'s edges as CPython 3.11 has them', () => {
   it.each(CASES.map((c) => [c.name, c]))('%s', (_name, c) => {
     expect(mismatch(c)).toBe(null);
   });
+  // the step budget charges a concrete trace's matmul by its multiply-adds (output elements times the inner
+  // dimension, / 64): 1000 matmuls of (1, 65536) @ (65536, 1) are ~1M steps, 2100 of them ~2.15M, past the 2M
+  // budget — a matmul charged by its single output element would run all of them
+  const mm = (n) => `from graph_lab import trace\nK = 65536\ndef f(x, w):\n    y = x @ w\n    for i in range(${n}):\n`
+    + "        y = x @ w\n    return y\ng = trace(f, {'x': (1, K), 'w': (K, 1)}, example={'x': [[0.5] * K], 'w': [[2.0]] * K})\n"
+    + "print('ok', g.outputs == g.outputs)\n";
+  it('a concrete matmul is charged by its inner dimension: 1000 fit the step budget, 2100 do not', () => {
+    const fit = runCli('native', ['trace', '-'], { input: mm(1000) });
+    expect(fit.status, fit.stderr).toBe(0);
+    const over = runCli('native', ['trace', '-'], { input: mm(2100) });
+    expect(over.status).toBe(1);
+    expect(over.stderr).toMatch(/:6:13: the program ran for more than 2000000 steps/);
+  });
   // the depth budget (not CPython's numbers: its parser runs out of memory on this one; GraphLab's contract is a
   // clean RecursionError, never a crash of the C stack)
   it('200,000 nested unary minus: a RecursionError, not a crash', () => {

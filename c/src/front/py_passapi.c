@@ -85,6 +85,7 @@ static py_val *attrs_val(py_interp *I, const gl_attrs *a) {
 static bool int_of(py_interp *I, const py_node *at, const py_val *v, const char *what, int64_t *out) {
     if (v->kind == V_INT) *out = v->u.i;
     else if (v->kind == V_BOOL) *out = v->u.b;
+    else if (v->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "ValueError: %s is out of range", what), false;
     else return py_fail(I, at, GL_E_INVALID, "TypeError: %s must be an int, not %s", what, py_type_name(v)), false;
     return true;
 }
