@@ -26,7 +26,7 @@ export function fuzzMismatch(kind, c) {
   const r = runCli(kind, ['trace', '-'], { input: c.program });
   if (/Sanitizer|runtime error/.test(r.stderr)) return `sanitizer: ${r.stderr.slice(0, 300)}`;
   if (c.error) {
-    const msg = `${c.error.type}: ${c.error.message}`;
+    const msg = c.error.message ? `${c.error.type}: ${c.error.message}` : c.error.type;   // raise E(): no ': '
     if (r.status === 0) return `ran to the end; CPython raised ${msg} at line ${c.error.line}`;
     if (!r.stderr.includes(msg) || (c.error.line && !r.stderr.includes(`<stdin>:${c.error.line}:`))) {
       return `${r.stderr.trim().split('\n').pop().slice(0, 200)}; CPython: line ${c.error.line}: ${msg}`;

@@ -28,7 +28,8 @@ const KNOWN = {
 
 /** What a run shows against a golden record: [got, want] strings. */
 function outcome(r, name) {
-  const m = r.stderr.match(/^graphlab: [a-z]+: (?:[^:\n]+):(\d+):(\d+): (.*)\n$/);
+  // the error is the last line: what the program printed before it comes first, as CPython prints it
+  const m = r.stderr.match(/(?:^|\n)graphlab: [a-z]+: (?:[^:\n]+):(\d+):(\d+): (.*)\n$/);
   if (r.status !== 0) return m ? `${m[1]}:${m[2]}: ${m[3]}` : `status ${r.status}: ${r.stderr}`;
   return { stdout: r.stdout, stderr: r.stderr, name };
 }

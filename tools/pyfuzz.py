@@ -183,6 +183,201 @@ def f_loops(r):
 
 
 FAMILIES = [f_int, f_float, f_str, f_list, f_dict, f_calls, f_class, f_gen, f_exc, f_scope, f_loops]
+# ---------------------------------------------------------------- families of the second session (issue 30's list)
+def f_class_dunders(r):
+    v, w = r.randint(-5, 9), r.randint(0, 6)
+    lines = ["class Bag:", "    count = 0", "    def __init__(self, *items):", "        self.items = list(items)",
+             "        Bag.count += 1",
+             "    def __len__(self):", "        return len(self.items)",
+             "    def __getitem__(self, i):", "        return self.items[i]",
+             "    def __contains__(self, x):", "        return x in self.items",
+             "    def __iter__(self):", "        return iter(self.items)",
+             "    def __eq__(self, o):", "        return isinstance(o, Bag) and self.items == o.items",
+             "    def __hash__(self):", "        return hash(tuple(self.items))",
+             "    def __lt__(self, o):", "        return len(self) < len(o)",
+             "    def __repr__(self):", "        return 'Bag(%s)' % ', '.join(map(repr, self.items))",
+             "    def __str__(self):", "        return '<' + ' '.join(str(i) for i in self.items) + '>'",
+             "    def __bool__(self):", "        return bool(self.items)",
+             "    def __call__(self, k=1):", "        return [i * k for i in self.items]",
+             "    def __add__(self, o):", "        return Bag(*(self.items + list(o)))",
+             "    def __radd__(self, o):", "        return Bag(o, *self.items)",
+             "    @classmethod", "    def of(cls, n):", "        return cls(*range(n))",
+             "    @staticmethod", "    def kind():", "        return 'bag'",
+             "class Sorted(Bag):", "    def __init__(self, *items):", "        super().__init__(*sorted(items))",
+             "    def __repr__(self):", "        return 'Sorted' + super().__repr__()[3:]",
+             "class Last(Sorted):", "    def __getitem__(self, i):", "        return super().__getitem__(-1 - i)",
+             f"a, b, c = Bag({v}, {w}, 'x'), Sorted({w}, {v}, 3), Last.of({r.randint(0, 4)})"]
+    ops = ["print(len(a), a[0], 'x' in a, 3 in b, list(b), b[0], str(a), repr(b), [a, c])",
+           "print(a == Bag(*a.items), a != b, hash(a) == hash(Bag(*a)), len({a, Bag(*a.items), b}))",
+           "print(sorted([a, b, c, Bag()]), min(a, b, c), max([c, b]))",
+           "print(bool(Bag()), bool(c), a(2), c(), Bag.kind(), a.kind(), Bag.count, type(c).__mri__ if False else type(c).__name__)",
+           "print(a + [1], 7 + a, b + b, isinstance(c, Bag), issubclass(Last, Sorted), Last.__mro__[1].__name__)",
+           "print([x for x in c], c[0] if len(c) else None, list(reversed(list(b))), sum(1 for _ in a))",
+           "print(getattr(a, 'items'), hasattr(b, 'nope'), vars(Bag(1)), Sorted.of(3))",
+           "print(c[5])", "print(a < 3)", "print(Bag.of('x'))", "print(a.nope)"]
+    return lines + [f"{r.choice(ops)}" for _ in range(r.randint(1, 3))]
+
+
+def f_exc_flow(r):
+    kinds = ["ValueError('v')", "KeyError('k')", "IndexError(1)", "TypeError('t', 2)", "ZeroDivisionError()",
+             "AppError('app')", "SubError('sub', 5)", "RuntimeError()"]
+    e1, e2 = r.choice(kinds), r.choice(kinds)
+    catch = r.choice(["Exception", "LookupError", "AppError", "(ValueError, KeyError)", "ArithmeticError", "BaseException",
+                      "SubError"])
+    return ["class AppError(Exception):", "    pass",
+            "class SubError(AppError):", "    def __init__(self, msg, code=0):", "        super().__init__(msg)",
+            "        self.code = code", "    def __str__(self):", "        return f'{self.args[0]}#{self.code}'",
+            "def inner(k):", "    try:", f"        if k == {r.randint(0, 2)}:", f"            raise {e1}",
+            "        return 'ok' + str(k)", "    finally:", "        print('inner finally', k)",
+            "def outer(k):", "    try:", "        return inner(k)", f"    except {catch} as e:",
+            "        print('caught', type(e).__name__, repr(e), str(e), e.args)",
+            r.choice(["        return 'handled'", "        raise", f"        raise {e2} from e",
+                      "        raise RuntimeError('wrapped') from None"]),
+            "    else:", "        print('no error in', k)", "    finally:", "        print('outer finally', k)",
+            "for k in range(3):", "    try:", "        print(outer(k))", "    except Exception as e:",
+            "        print('top', type(e).__name__, e, type(e.__cause__).__name__, e.__context__ is not None)",
+            r.choice(["print(outer(0))", "print('end')", "raise SubError('last', 9)", "print(inner(9))",
+                      "assert outer(1) == 'handled', 'bad'"])]
+
+
+def f_params(r):
+    sigs = [("a, b=2, *args, c, d=4, **kw", "a, b, args, c, d, sorted(kw.items())"), ("a, /, b, *, c=3", "a, b, c"),
+            ("*args, **kwargs", "args, sorted(kwargs.items())"), ("a, b, c=0", "a, b, c"), ("x=1, *rest", "x, rest"),
+            ("a, *, key=None, reverse=False", "a, key, reverse"), ("p, q=(1, 2), /, *r, s=None", "p, q, r, s")]
+    sig, names = r.choice(sigs)
+    calls = ["f(1)", "f(1, 2)", "f(1, 2, 3, 4, c=5)", "f(1, c=3)", "f(a=1, c=2)", "f(1, 2, c=3, z=9)", "f(*[1, 2], c=0)",
+             "f(**{'a': 1, 'c': 2})", "f(1, b=2, c=3)", "f()", "f(1, 2, 3)", "f(1, a=1)", "f(1, 2, key=len)",
+             "f(*range(3), **{'c': 1})", "f(1, *(), **{})", "f(p=1)", "f(1, 2, 3, s=4)", "f(x=5)", "f(1, 2, d=5, c=1, e=6)"]
+    return [f"def f({sig}):", f"    return ({names},)", f"print({r.choice(calls)})", f"print({r.choice(calls)})"]
+
+
+def f_unpack(r):
+    xs = [rint(r) % 10 for _ in range(r.randint(0, 5))]
+    ops = [f"a, *b = {xs!r}\nprint(a, b)", f"*a, b = {xs!r}\nprint(a, b)", f"a, b = {xs!r}\nprint(a, b)",
+           f"a, *b, c = {xs!r}\nprint(a, b, c)", f"(a, b), c = {xs[:2]!r}, {xs!r}\nprint(a, b, c)",
+           f"print([*{xs!r}, *'ab'], {{*{xs!r}}} == set({xs!r}), (*{xs!r},))",
+           f"print({{**{{'a': 1}}, 'b': 2, **dict.fromkeys({xs!r})}})", f"first, *_ = {xs!r} or [0]\nprint(first)",
+           f"for i, (x, y) in enumerate(zip({xs!r}, {xs[::-1]!r})):\n    print(i, x, y)",
+           f"a = b = {xs!r}\na += [1]\nprint(a is b, b)", f"x, y = y, x = 1, 2\nprint(x, y)" if r.random() < 0.1 else "print(())"]
+    return [r.choice(ops) for _ in range(r.randint(1, 3))]
+
+
+def f_sets(r):
+    a = {rint(r) % 12 for _ in range(r.randint(0, 6))}
+    b = {rint(r) % 12 for _ in range(r.randint(0, 6))}
+    ops = ["s.add(5)", "s.discard(3)", "s.update(t, [100])", "s.intersection_update(t | {1, 2})", "s.difference_update({0, 1})",
+           "s.symmetric_difference_update(t)", "print(s.pop() if s else 'empty')", "s.clear()", "s |= {7}", "s &= t | s",
+           "s -= {2}", "s ^= {3, 4}", "print(sorted(s.union(t)), sorted(s.intersection(t, s)), sorted(s.difference(t)))",
+           "print(s.issubset(t), s.issuperset(set()), s.isdisjoint(t), s < t, s <= s, s > set(), s == t)",
+           "print(sorted(s ^ t), len(s | t), frozenset(s) == s, sorted(frozenset(t) | s))",
+           "print(sorted({x * 2 for x in s if x % 2}), 3 in s, sorted(set('mississippi')))",
+           "print(s.remove(99))", "print({1, 2} | [3])", "print(sorted(s), sorted(t))", "print(set(), frozenset(), {()}, {(1, 2)})"]
+    return [f"s, t = {a or 'set()'!s}, {b or 'set()'!s}".replace("{}", "set()")] + \
+        [r.choice(ops) for _ in range(r.randint(1, 5))] + ["print(sorted(s), sorted(t))"]
+
+
+def f_methods(r):
+    xs = [rint(r) % 9 for _ in range(r.randint(0, 6))]
+    ops = ["print(xs.index(3))", "xs.remove(xs[0] if xs else 0)", "print(xs.pop(0) if xs else xs.pop())", "xs.insert(-1, 4)",
+           "print(xs.count(1), xs.copy() == xs, xs.copy() is xs)", "xs.sort(key=lambda v: (v % 3, -v), reverse=True)",
+           "xs.extend(range(2))", "xs.clear()", "print(xs * 0, xs[::2], xs[-2:])", "del xs[::2]", "xs[len(xs):] = [8, 8]",
+           "d = dict.fromkeys(xs, 0)\nprint(d)", "d = {}\nfor v in xs:\n    d.setdefault(v % 3, []).append(v)\nprint(d)",
+           "d = {v: i for i, v in enumerate(xs)}\nprint(d.popitem() if d else None, d)",
+           "d = dict(enumerate(xs))\nprint(d.pop(99, 'none'), d.get(0), list(d.items())[:2], d.keys() & {1, 2})",
+           "d = dict(zip('abc', xs))\nd.update(b=9)\nprint(d, d | {'z': 0}, len(d))",
+           "print(dict(zip('ab', xs))['c'])", "print(xs.index(99))", "print(tuple(xs).count(0), tuple(xs).index(xs[0]) if xs else -1)"]
+    return [f"xs = {xs!r}"] + [r.choice(ops) for _ in range(r.randint(1, 4))] + ["print(xs)"]
+
+
+def f_strfmt(r):
+    x, s = r.choice([0, 7, -42, 123456, 2**40, -1]), rstr(r)
+    f = rfloat(r)
+    specs_i = ["d", "5d", "<6d", "^7", "+d", "x", "#x", "X", "o", "#b", "08d", ",", "_", ",d", "e", ".2f", "%", "c" if 0 <= x < 1000 else "d", "=+8"]
+    specs_f = [".3f", "e", ".2e", "g", ".3g", "10.2f", "<10", "^9.1f", "+.1f", "%", ".0%", ",.2f", "#.0f", "E", "G", ""]
+    specs_s = ["", "<8", ">8", "^8", "*^9", ".2", "10.3", "-<5"]
+    pct = [f"'%d|%5d|%-5d|%05d' % ({x}, {x}, {x}, {x})", f"'%x|%X|%o|%#x' % ({abs(x)}, {abs(x)}, {abs(x)}, {abs(x)})",
+           f"'%e|%.2e|%g|%G' % ({f!r}, {f!r}, {f!r}, {f!r})", f"'%s|%r|%a' % ({s!r}, {s!r}, {s!r})",
+           f"'%(a)s-%(b)05.1f' % {{'a': {s!r}, 'b': {f!r}}}", f"'%c%c' % (65, 'z')", f"'%5.1f%%' % {f!r}", f"'%+d' % {x}"]
+    esc = [r"'\x41\u4e2d\U0001F600\N{GREEK SMALL LETTER ALPHA}\t|'", r"'\101\7\0'", r"r'\n\x41'", r"'\u00e9' == 'é'",
+           r"len('\U0001F600'), ord('\N{BULLET}'), chr(0x263a)", r"'a\
+b'", r"'\N{LATIN CAPITAL LETTER A WITH ACUTE}'.lower()"]
+    ops = [f"format({x}, {r.choice(specs_i)!r})", f"format({f!r}, {r.choice(specs_f)!r})", f"format({s!r}, {r.choice(specs_s)!r})",
+           f'f"{{{x}:{r.choice(specs_i)}}}|{{{f!r}:{r.choice(specs_f)}}}|{{{s!r}:{r.choice(specs_s)}}}"',
+           f"'{{0}}{{1!r}}{{0:>4}}{{k}}'.format({s!r}, {x}, k={f!r})", f"'{{:{{w}}.{{p}}f}}'.format({f!r}, w=9, p=2)",
+           r.choice(pct), r.choice(esc), f"{s!r}.encode('utf-8')" if False else f"ascii({s!r})",
+           f"{s!r}.center(9, '-').split('-')", f"{s!r}.casefold().swapcase()", f"{s!r}.expandtabs(4)",
+           f"{s!r}.splitlines(True)", f"{s!r}.isidentifier(), {s!r}.isspace(), {s!r}.isalnum(), {s!r}.isupper()",
+           f"{s!r}.ljust(7, '.') + {s!r}.rjust(7) + '|'", f"{s!r}.rpartition('a')", f"{s!r}.index('q')",
+           f"{s!r}.removeprefix('a').removesuffix('z')", f"'{{:{r.choice(specs_i)}}}'.format({s!r})"]
+    return [f"print({r.choice(ops)})" for _ in range(r.randint(1, 4))]
+
+
+def f_bigint(r):
+    a = r.choice([-1, 1]) * r.randint(2**60, 2**130)
+    b = r.choice([-1, 1]) * r.randint(1, 2**70)
+    ops = [f"{a} // {b}", f"{a} % {b}", f"divmod({a}, {b})", f"{a} * {b}", f"{a} - {b} * 3", f"pow({a}, 3, {abs(b) + 2})",
+           f"{a} >> {r.randint(1, 90)}", f"{a} << {r.randint(1, 60)}", f"{a} & {b}", f"{a} | {b}", f"{a} ^ ~{b}",
+           f"str({a})[:20]", f"int(str({a}))", f"int(hex({a}), 16)", f"int(bin({b}), 0)", f"{a} / {b}", f"{a} == {a}.0",
+           f"{a} < {float(a)!r}", f"hash({a})", f"abs({a}).bit_length()", f"round({a}, -5)", f"{a} ** 2 > 10 ** 36",
+           f"max({a}, {b}, key=abs)", f"sorted([{a}, {b}, 0, -{b}])", f"float({a})", f"({a}).bit_count()",
+           f"({a}).as_integer_ratio()", f"{a} // 0", f"int('{a}'.replace('-', ''), 36) % 1000"]
+    return [f"print({r.choice(ops)})" for _ in range(r.randint(1, 4))]
+
+
+def f_keys(r):
+    words = [rstr(r, r.randint(1, 4)) for _ in range(r.randint(0, 6))]
+    nums = [rint(r) % 30 - 10 for _ in range(r.randint(0, 6))]
+    ops = [f"sorted({words!r}, key=len)", f"sorted({words!r}, key=str.lower, reverse=True)",
+           f"sorted({nums!r}, key=lambda v: (v % 4, -v))", f"min({nums!r}, key=abs, default='none')",
+           f"max({words!r}, key=len, default=None)", f"max({nums!r} or [0], key=lambda v: v * v)",
+           f"sorted(enumerate({words!r}), key=lambda p: p[1])", f"sorted({{w: len(w) for w in {words!r}}}.items(), key=lambda kv: (-kv[1], kv[0]))",
+           f"min((v, i) for i, v in enumerate({nums!r} or [1]))", f"sorted(zip({nums!r}, {words!r}), reverse=True)",
+           f"max('abc', 'b', key=len)", f"min([], default=7)", f"sorted({nums!r}, key=None)", f"min({nums!r})",
+           f"sorted([[2, 'b'], [1, 'z'], [2, 'a']])", f"max(range({r.randint(0, 5)}), default=-1)",
+           f"sorted(set({nums!r}))[::-1]", f"sorted({words!r} + {nums!r})"]
+    return [f"print({r.choice(ops)})" for _ in range(r.randint(1, 4))]
+
+
+def f_gen2(r):
+    n = r.randint(0, 4)
+    ops = ["def counter(n):\n    total = yield 'start'\n    while n:\n        got = yield total\n        total = (total or 0) + (got or 1)\n        n -= 1\n    return total\n"
+           f"g = counter({n})\nprint(next(g), g.send(5) if {n} else None)\ntry:\n    while True:\n        print(g.send(2))\nexcept StopIteration as e:\n    print('returned', e.value)",
+           f"def inner():\n    yield 1\n    yield 2\n    return 'inner done'\ndef outer():\n    r = yield from inner()\n    print('got', r)\n    yield r\nprint(list(outer()))",
+           f"def chain(*its):\n    for it in its:\n        yield from it\nprint(list(chain(range({n}), 'ab', [None])))",
+           f"g = (print('make', i) or i * i for i in range({n}))\nprint('before')\nfor v in g:\n    print('got', v)",
+           f"def take(n, it):\n    for i, v in zip(range(n), it):\n        yield v\ndef nat():\n    i = 0\n    while True:\n        yield i\n        i += 1\nprint(list(take({n + 2}, nat())), sum(take(3, map(lambda v: v * 2, nat()))))",
+           f"it = iter([1, 2, 3])\nprint(next(it), list(it), next(it, 'end'))\nprint(next(iter([])))",
+           f"def g():\n    yield from range({n})\nx = g()\nprint(list(x), list(x))"]
+    return [r.choice(ops)]
+
+
+def f_subclass(r):
+    keys = [rstr(r, 1) or "k" for _ in range(r.randint(0, 4))]
+    ops = ["print(d, len(d), list(d), isinstance(d, dict), type(d).__name__)", "d['q'] = 1\nprint(d['q'], 'q' in d)",
+           "print(d['missing'])", "print(d.get('a', 0), sorted(d.items()), d.total())", "d.update(z=26)\nprint(d)",
+           "print(L([3, 1, 2]).top(), L().top(), L('ab') + ['c'], isinstance(L(), list))",
+           "l = L([1, 2])\nl.append(3)\nl += [4]\nprint(l, len(l), l[-1], l[1:], type(l).__name__)",
+           "print(dict(d), {**d}, d == dict(d), d.copy())", "d.note = 'n'\nprint(d.note, vars(d))",
+           "print(C(x=1), C(x=1)['zz'], C.__mro__)"]
+    return ["class D(dict):", "    def __missing__(self, k):", "        return len(k)", "    def total(self):",
+            "        return sum(self.values())",
+            "class C(D):", "    def __repr__(self):", "        return 'C' + super().__repr__()",
+            "class L(list):", "    def top(self):", "        return self[-1] if self else None",
+            f"d = D({{{', '.join(f'{k!r}: {rint(r) % 9}' for k in keys)}}})"] + [r.choice(ops) for _ in range(r.randint(1, 3))]
+
+
+def f_nummeth(r):
+    x = rfloat(r)
+    ops = [f"({x!r}).is_integer()", f"({x!r}).as_integer_ratio()", f"({x!r}).hex()", f"({x!r}).conjugate()",
+           f"({rint(r)}).as_integer_ratio()", f"({rint(r)}).bit_count()", f"({rint(r)}).conjugate()", f"({x!r}).real",
+           f"float('inf').as_integer_ratio()", f"(2.5).is_integer(1)", f"({x!r} * 3).is_integer()"]
+    return [f"print({r.choice(ops)})" for _ in range(r.randint(1, 3))]
+
+
+FAMILIES += [f_class_dunders, f_exc_flow, f_params, f_unpack, f_sets, f_methods, f_strfmt, f_bigint, f_keys, f_gen2,
+             f_subclass, f_nummeth]
+
+
 TAIL = "from graph_lab import F, trace\ng = trace(lambda x: F.exp(x), {'x': (2,)})\n"
 
 

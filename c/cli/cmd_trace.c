@@ -27,9 +27,17 @@ int gl_cli_trace(int argc, char **argv) {
     const char *base = strrchr(file, '/');
     base = strcmp(file, "-") == 0 ? "<stdin>" : base ? base + 1 : file;
     gl_program p;
-    gl_status st = gl_program_run(src, len, base, NULL, &p, &e);
+    gl_program_opts opts = {false, NULL, 0, true};
+    gl_status st = gl_program_run(src, len, base, &opts, &p, &e);
     free(src);
-    if (st) return gl_cli_fail(&e);
+    if (st) {                     /* the output printed before the error first, as CPython does */
+        if (p.console_len) {
+            fwrite(p.console, 1, p.console_len, stderr);
+            fflush(stderr);
+        }
+        gl_program_free(&p);
+        return gl_cli_fail(&e);
+    }
     if (p.console_len) {
         fwrite(p.console, 1, p.console_len, stderr);
         fflush(stderr);

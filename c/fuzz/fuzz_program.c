@@ -40,7 +40,7 @@ static int utf8_ok(const char *s, size_t n) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > FUZZ_MAX_INPUT) return 0;
     gl_program p;
-    gl_program_opts o = {size % 2 == 0, NULL, 200000};
+    gl_program_opts o = {size % 2 == 0, NULL, 200000, false};
     gl_err e = {GL_OK, ""};
     gl_status st = gl_program_run((const char *)data, size, "fuzz.py", &o, &p, &e);
     if (st == GL_OK) {

@@ -9,7 +9,7 @@
 /* Runs src; returns the status, the console in *console (caller frees) and the error in *e. */
 static gl_status run(const char *src, int64_t max_steps, char **console, gl_err *e) {
     gl_program p;
-    gl_program_opts o = {false, NULL, max_steps};
+    gl_program_opts o = {false, NULL, max_steps, false};
     gl_err_clear(e);
     gl_status st = gl_program_run(src, strlen(src), "t.py", &o, &p, e);
     if (console) *console = st ? NULL : strdup(p.console);

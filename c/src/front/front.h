@@ -35,6 +35,9 @@ typedef struct {
     bool values;                  /* rope_tables carry numbers (a case that runs); else shape-only shells */
     const gl_params *params;      /* values for params declared by shape, by name (may be NULL) */
     int64_t max_steps;            /* 0: GL_PROGRAM_MAX_STEPS */
+    bool console_on_error;        /* on failure too, out->console holds what print() wrote before the error
+                                   * (the caller frees it with gl_program_free), as CPython prints the output
+                                   * and then the traceback */
 } gl_program_opts;
 
 typedef struct {
@@ -45,7 +48,8 @@ typedef struct {
 } gl_program;
 
 /* Runs the program; on success out->graph is the graph of its last trace(...) call (a program that
- * never traces is an error). file names the program in messages ("prog.py"). opts may be NULL. */
+ * never traces is an error). file names the program in messages ("prog.py"). opts may be NULL. On failure
+ * *out is empty, but for out->console under opts->console_on_error. */
 gl_status gl_program_run(const char *src, size_t len, const char *file, const gl_program_opts *opts,
                          gl_program *out, gl_err *e);
 void gl_program_free(gl_program *p);                     /* NULL-safe */

@@ -171,6 +171,7 @@ typedef struct {
     int len;                      /* live items */
     int64_t mask;
     uint64_t version;             /* bumped by every insertion and deletion */
+    struct py_sub *sub;           /* an instance of a class derived from dict (py_subclass.c); NULL: a dict */
 } py_dict;
 
 /* A set or frozenset (py_dict.c): CPython's setobject.c table, iterated in slot order. */
@@ -191,7 +192,7 @@ struct py_val {
         int64_t i;
         double f;
         struct { const char *s; size_t n; size_t ncp1; } str;   /* UTF-8; ncp1: code points + 1, 0 unknown */
-        struct { py_val **v; int n, cap; } seq;
+        struct { py_val **v; int n, cap; struct py_sub *sub; } seq;   /* sub: V_LIST of a class derived from list */
         py_dict *d;
         struct { int64_t start, stop, step; } r;
         struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
@@ -287,7 +288,8 @@ py_val *py_dict_get(py_val *d, py_val *k);                /* NULL if absent (or 
 py_val *py_dict_find(py_val *d, py_val *k, int64_t *work); /* the same, adding the work done to *work */
 /* d[k] = v; TypeError "unhashable type" at the current statement. */
 gl_status py_dict_set(py_interp *I, py_val *d, py_val *k, py_val *v);
-const char *py_type_name(const py_val *v);
+const char *py_type_name(const py_val *v);               /* type(v).__name__ (a dict subclass: its name) */
+const char *py_kind_name(const py_val *v);               /* the built-in type's name ("dict" for a dict subclass too) */
 bool py_truthy_plain(const py_val *v);                    /* for non-tensors */
 bool py_eq(const py_val *a, const py_val *b);
 bool py_eq_depth(const py_val *a, const py_val *b, int depth);   /* py_eq inside a container at depth */
@@ -333,8 +335,8 @@ extern py_val py_set_dummy;
 py_val *py_set_new(py_interp *I, bool frozen);
 gl_status py_set_add(py_interp *I, const py_node *at, py_val *s, py_val *k);
 gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h);
-bool py_set_has_hashed(const py_val *s, const py_val *k, int64_t h);
-bool py_set_discard_hashed(py_val *s, const py_val *k, int64_t h);
+bool py_set_has_hashed(py_interp *I, const py_val *s, const py_val *k, int64_t h);
+bool py_set_discard_hashed(py_interp *I, py_val *s, const py_val *k, int64_t h);
 gl_status py_set_clear(py_interp *I, py_val *s);
 /* s |= o for any iterable o, with setobject.c's merge / pre-size rules (they decide the table order). */
 gl_status py_set_update(py_interp *I, const py_node *at, py_val *s, py_val *o);
@@ -363,6 +365,9 @@ enum {
     /* graph_lab API (py_glapi.c: py_glapi_builtin) */
     B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
     B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,
+    /* methods of numbers (py_nummeth.c: py_nummeth_call): float.is_integer / as_integer_ratio / hex,
+     * int.as_integer_ratio / bit_count, conjugate of both */
+    B_NM_FIRST, B_NM_ISINT = B_NM_FIRST, B_NM_RATIO, B_NM_HEX, B_NM_CONJ, B_NM_BITCOUNT, B_NM_LAST = B_NM_BITCOUNT,
     B_COUNT
 };
 
@@ -401,6 +406,46 @@ py_val *py_tracer_fail(py_interp *I, const py_node *at, py_trace *tc);
 gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers / nested lists → array (tracked) */
 
 #include "front/py_class.h"
+/* ---------------------------------------------------------------- subclasses of dict and list (py_subclass.c)
+ * An instance of `class D(dict)` / `class L(list)` IS a V_DICT / V_LIST value (CPython's PyDict_Check holds
+ * for it: every path that takes a dict takes it) that carries its class and attribute namespace here. */
+typedef struct py_sub {
+    py_val *cls;                  /* V_CLASS with bkind V_DICT / V_LIST */
+    py_env *attrs;                /* instance attributes */
+} py_sub;
+static inline py_sub *py_sub_of(const py_val *v) {
+    return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST ? v->u.seq.sub : NULL;
+}
+#define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
+/* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */
+py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a);
+/* The attribute `name` (interned) defined by the user classes of v's class (not dict / list / object), raw. */
+py_val *py_sub_method(py_interp *I, const py_val *v, const char *name);
+/* v.name(args) when a user class of v defines name; *found false (NULL, no error) otherwise. */
+py_val *py_sub_call(py_interp *I, const py_node *at, py_val *v, const char *name, int n, py_val **args, bool *found);
+py_val *py_sub_getattr(py_interp *I, const py_node *at, py_val *v, const char *name);
+gl_status py_sub_setattr(py_interp *I, const py_node *at, py_val *v, const char *name, py_val *x);
+gl_status py_sub_delattr(py_interp *I, const py_node *at, py_val *v, const char *name);
+/* dict's / list's own attribute `name` bound to obj (super().name, and after the user classes); NULL, no error: none. */
+py_val *py_sub_base_attr(py_interp *I, const py_node *at, py_val *obj, const char *name);
+/* dict.get, list.append, dict.__init__, ...: unbound methods of the type value t (B_DICT / B_LIST); NULL: none. */
+py_val *py_sub_type_attr(py_interp *I, const py_node *at, py_val *t, const char *name);
+/* D.fromkeys and the dict / list attributes of a class derived from them (after its own); NULL: none. */
+py_val *py_sub_class_attr(py_interp *I, const py_node *at, py_val *cls, const char *name);
+py_val *py_sub_builtin(py_interp *I, const py_node *at, int id, py_val *self, int sub, py_args *a);
+const char *py_sub_builtin_name(int id);
+/* The protocols where a user class may override the base: *handled false (NULL, no error) when it does not. */
+py_val *py_sub_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+py_val *py_sub_augop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+py_val *py_sub_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled);
+py_val *py_sub_len(py_interp *I, const py_node *at, py_val *v, bool *handled);
+gl_status py_sub_truth(py_interp *I, const py_node *at, py_val *v, bool *out, bool *handled);
+gl_status py_sub_iter(py_interp *I, const py_node *at, py_val *v, py_val **out, bool *handled);
+bool py_sub_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr);   /* false: not overridden */
+/* dict.__getitem__'s miss on a dict subclass: its __missing__(k), or NULL with *handled false. */
+py_val *py_sub_missing(py_interp *I, const py_node *at, py_val *d, py_val *k, bool *handled);
+/* The plain container repr (what dict.__repr__ / list.__repr__ print). */
+void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 /* ---------------------------------------------------------------- limits (py_guard.c)
  * One depth counter bounds every recursion (parser and evaluator); costs are in units of ~one eval frame of
  * C stack. PY_DEPTH_MAX is sized for the browser module's ~984 KiB V8 stack (bench/depth_probe.mjs). */
@@ -542,6 +587,11 @@ void py_num_install(py_interp *I);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_num_builtin_name(int id);
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
+/* The methods of int / bool / float values (py_nummeth.c): the bound method `name` of v, or NULL without an
+ * error when v's type has no such method; the call of one (ids B_NM_FIRST .. B_NM_LAST). */
+py_val *py_nummeth_attr(py_interp *I, py_val *v, const char *name);
+py_val *py_nummeth_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+const char *py_nummeth_name(int id);
 
 /* ---------------------------------------------------------------- graph_lab API (py_glapi.c) */
 py_val *py_graph_attr(py_interp *I, const py_node *at, py_val *v, const char *name);

@@ -17,11 +17,13 @@ static const char *NAMES[B_COUNT] = {
     "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
 
 const char *py_builtin_name(int id) {
+    if (id >= PY_SUB_BASE) return py_sub_builtin_name(id - PY_SUB_BASE);
     if (id >= PY_PASS_BASE) return py_pass_name(id);
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
     if (id >= BC_FIRST) return py_class_builtin_name(id);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
+    if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_name(id);
     return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
 }
 
@@ -474,22 +476,33 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
+    if (id >= PY_SUB_BASE) return py_sub_builtin(I, at, id - PY_SUB_BASE, self, f->u.bi.sub, a);
     if (id >= PY_PASS_BASE) return py_pass_call(I, at, id, self, a);
     if (id >= PY_CONT_BASE) return py_cont_call(I, at, id - PY_CONT_BASE, self, a);
     if (id >= BC_FIRST) return py_class_builtin(I, at, f, a);
     if (id >= B_S_METHOD && id <= B_ASCII) return py_str_call(I, at, id, f->u.bi.sub, self, a);
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
+    if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_call(I, at, id, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: len() takes no keyword arguments");
+        if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: len() takes exactly one argument (%d given)", a->npos);
         if (!bind(I, at, "len", a, nm, 1, 1, v)) return NULL;
         py_val *x = v[0];
         switch (x->kind) {
         case V_STR: return py_int(I, (int64_t)py_str_len(x));
-        case V_TUPLE: case V_LIST: return py_int(I, x->u.seq.n);
+        case V_TUPLE: case V_LIST: case V_DICT:
+            if (py_sub_of(x)) {   /* a subclass's __len__ */
+                bool handled;
+                py_val *r = py_sub_len(I, at, x, &handled);
+                if (handled) return r;
+            }
+            if (x->kind == V_DICT) return py_int(I, py_dict_len(x));
+            return py_int(I, x->u.seq.n);
         case V_INST: return py_inst_len(I, at, x);
-        case V_DICT: case V_SET: case V_FROZENSET: case V_VIEW: {
+        case V_SET: case V_FROZENSET: case V_VIEW: {
             int64_t n;
             py_cont_len(x, &n);
             return py_int(I, n);
@@ -509,10 +522,15 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_RANGE: {
         if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: range() takes no keyword arguments");
-        if (a->npos < 1 || a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected 1 to 3 arguments, got %d", a->npos);
+        if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at least 1 argument, got %d", a->npos);
+        if (a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at most 3 arguments, got %d", a->npos);
         int64_t x[3] = {0, 0, 1};
-        for (int i = 0; i < a->npos; i++)
-            if (!want_int(I, at, "range() argument", a->pos[i], &x[a->npos == 1 ? 1 : i])) return NULL;
+        for (int i = 0; i < a->npos; i++) {
+            py_val *ai = a->pos[i];
+            if (ai->kind != V_INT && ai->kind != V_BOOL && ai->kind != V_BIG)   /* CPython's __index__ message */
+                return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(ai));
+            if (!want_int(I, at, "range() argument", ai, &x[a->npos == 1 ? 1 : i])) return NULL;
+        }
         if (x[2] == 0) return py_fail(I, at, GL_E_INVALID, "ValueError: range() arg 3 must not be zero");
         if (x[2] == INT64_MIN) return py_fail(I, at, GL_E_LIMIT, "range() step is too large");
         py_val *r = py_new(I, V_RANGE);
@@ -750,16 +768,20 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
             return shape_tuple(I, &s);
         }
         break;
-    case V_INT: case V_BIG: case V_BOOL:
+    case V_INT: case V_BIG: case V_BOOL: case V_FLOAT: {
+        py_val *nm = py_nummeth_attr(I, v, name);
+        if (nm || I->err.code) return nm;
+        if (v->kind == V_FLOAT) {
+            if (strcmp(name, "real") == 0) return v;
+            if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
+            break;
+        }
         if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, v);
         if (strcmp(name, "real") == 0 || strcmp(name, "numerator") == 0) return v->kind == V_BOOL ? py_int(I, v->u.b) : v;
         if (strcmp(name, "imag") == 0) return py_int(I, 0);
         if (strcmp(name, "denominator") == 0) return py_int(I, 1);
         break;
-    case V_FLOAT:
-        if (strcmp(name, "real") == 0) return v;
-        if (strcmp(name, "imag") == 0) return py_float(I, 0.0);
-        break;
+    }
     case V_GRAPH: return py_graph_attr(I, at, v, name);
     case V_NODE: return py_node_attr(I, at, v, name);
     case V_LIST:
@@ -769,6 +791,10 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_STR: return py_str_getattr(I, at, v, name);
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
+        if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
+            py_val *um = py_sub_type_attr(I, at, v, name);
+            if (um || I->err.code) return um;
+        }
         break;
     case V_ITER:                  /* generator methods (py_iter.c) */
         if (strcmp(py_iter_type_name(v), "generator") == 0) {

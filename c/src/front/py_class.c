@@ -102,6 +102,10 @@ static py_val *new_class(py_interp *I, const char *name, const char *module, py_
     c->base = base;
     c->ns = ns;
     c->flags = flags | (base ? base->u.cls->flags & CF_EXC : 0);
+    if (base) {                   /* derived from a class derived from dict / list: that too */
+        c->bkind = base->u.cls->bkind;
+        c->btype = base->u.cls->btype;
+    }
     c->self = v;
     ns->cls_cell = v;
     v->u.cls = c;
@@ -164,7 +168,7 @@ static py_val *call_raw(py_interp *I, const py_node *at, py_val *d, py_val *self
 
 py_val *py_call_method(py_interp *I, const py_node *at, py_val *self, py_val *fn, int n, py_val **args) {
     py_args a = {args, n, NULL, NULL, 0};
-    return call_raw(I, at, fn, self, self->kind == V_INST ? self->u.inst->cls : self, &a);
+    return call_raw(I, at, fn, self, self->kind == V_INST ? self->u.inst->cls : py_sub_of(self) ? py_sub_of(self)->cls : self, &a);
 }
 
 /* self.name(args...) through the class; *found false (and NULL, no error) when the class has no such method */
@@ -180,6 +184,7 @@ static py_val *instantiate(py_interp *I, const py_node *at, py_val *cls, py_args
     py_class *c = cls->u.cls;
     if (c->flags & CF_PSEUDO) return py_fail(I, at, GL_E_INVALID, "TypeError: cannot create '%s' instances", c->name);
     if (c == I->crt->abc->u.cls) return py_fail(I, at, GL_E_INVALID, "TypeError: Can't instantiate abstract class ABC");
+    if (c->bkind) return py_sub_new(I, at, cls, a);
     py_val *o = new_inst(I, cls);
     if (!o) return NULL;
     if (c->flags & CF_EXC) {      /* BaseException.__new__ keeps every positional argument */
@@ -257,6 +262,7 @@ static py_val *pseudo(py_interp *I, const char *name) {
 
 py_val *py_type_of(py_interp *I, py_val *x) {
     if (x->kind == V_INST) return x->u.inst->cls;
+    if (py_sub_of(x)) return py_sub_of(x)->cls;
     if (x->kind == V_CLASS || py_builtin_is_type(x)) return I->crt->type;
     const char *tn = py_type_name(x);
     py_val *b = py_env_get(I->builtins, S(I, tn));
@@ -272,13 +278,14 @@ bool py_is_instance(py_interp *I, py_val *x, py_val *cls) {
         if (cls == I->crt->object) return true;
         if (c->flags & CF_PSEUDO) return x->kind != V_INST && x->kind != V_CLASS && strcmp(py_type_name(x), c->name) == 0;
         if (x->kind == V_INST) return is_subclass(x->u.inst->cls, cls);
+        if (py_sub_of(x)) return is_subclass(py_sub_of(x)->cls, cls);
         return false;
     }
     if (cls->kind == V_BUILTIN) {
         const char *n = py_builtin_name(cls->u.bi.id);
         if (strcmp(n, "type") == 0) return is_type_value(x);
         if (x->kind == V_INST || x->kind == V_CLASS) return false;
-        const char *tn = py_type_name(x);
+        const char *tn = py_kind_name(x);   /* a dict subclass's instance is a dict */
         return strcmp(tn, n) == 0 || (strcmp(n, "int") == 0 && x->kind == V_BOOL);
     }
     return false;
@@ -290,6 +297,7 @@ static bool is_subtype(py_interp *I, py_val *c, py_val *of) {
         if (of->u.cls->flags & CF_PSEUDO) return c == of;
         return is_subclass(c, of);
     }
+    if (c->kind == V_CLASS && of->kind == V_BUILTIN) return c->u.cls->btype && c->u.cls->btype->u.bi.id == of->u.bi.id;
     if (c->kind == V_BUILTIN && of->kind == V_BUILTIN) {
         const char *a = py_builtin_name(c->u.bi.id), *b = py_builtin_name(of->u.bi.id);
         return strcmp(a, b) == 0 || (strcmp(a, "bool") == 0 && strcmp(b, "int") == 0);
@@ -375,23 +383,32 @@ static py_val *class_getattr(py_interp *I, const py_node *at, py_val *v, const c
     if (name == S(I, "__module__")) return py_str(I, c->module, strlen(c->module));
     if (name == S(I, "__class__")) return I->crt->type;
     if (name == S(I, "__dict__")) return env_dict(I, c->ns);
-    if (name == S(I, "__base__")) return c->base ? c->base : &py_None;
+    /* a class derived from dict / list: that type sits between its last user class and object */
+    bool direct = c->btype && c->base == I->crt->object;
+    if (name == S(I, "__base__")) return direct ? c->btype : c->base ? c->base : &py_None;
     if (name == S(I, "__bases__") || name == S(I, "__mro__")) {
         bool mro = name == S(I, "__mro__");
-        int n = mro ? 0 : c->base != NULL;
+        int n = mro ? (c->btype != NULL) : c->base != NULL;
         if (mro)
             for (py_val *k = v; k && n < 10000; k = k->u.cls->base) n++;
         py_val *t = py_seq(I, V_TUPLE, n);
         if (!t) return NULL;
         if (mro) {
             int i = 0;
-            for (py_val *k = v; k && i < n; k = k->u.cls->base) t->u.seq.v[i++] = k;
+            for (py_val *k = v; k && i < n; k = k->u.cls->base) {
+                if (k == I->crt->object && c->btype) t->u.seq.v[i++] = c->btype;
+                t->u.seq.v[i++] = k;
+            }
         } else if (n) {
-            t->u.seq.v[0] = c->base;
+            t->u.seq.v[0] = direct ? c->btype : c->base;
         }
         return t;
     }
     py_val *d = py_lookup(v, name);
+    if (c->btype && (!d || ns_get(I->crt->object->u.cls->ns, name) == d)) {   /* dict's / list's own before object's */
+        py_val *r = py_sub_class_attr(I, at, v, name);
+        if (r || I->err.code) return r;
+    }
     if (!d) {
         if (name == S(I, "__doc__")) return &py_None;
         if (name == S(I, "__annotations__")) return py_dict_new(I);
@@ -403,8 +420,12 @@ static py_val *class_getattr(py_interp *I, const py_node *at, py_val *v, const c
 }
 
 static py_val *super_getattr(py_interp *I, const py_node *at, py_wrap *w, const char *name) {
-    py_val *obj = w->b, *cls = obj->kind == V_INST ? obj->u.inst->cls : obj;
+    py_val *obj = w->b, *cls = obj->kind == V_INST ? obj->u.inst->cls : py_sub_of(obj) ? py_sub_of(obj)->cls : obj;
     for (py_val *c = w->a->u.cls->base; c; c = c->u.cls->base) {
+        if (c == I->crt->object && py_sub_of(obj)) {   /* dict / list comes before object in the MRO */
+            py_val *r = py_sub_base_attr(I, at, obj, name);
+            if (r || I->err.code) return r;
+        }
         py_val *d = ns_get(c->u.cls->ns, name);
         if (!d) continue;
         if (d->kind == V_WRAP && d->u.w->what == W_PROP && obj->kind == V_INST) {
@@ -424,6 +445,9 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
     switch (v->kind) {
     case V_INST: return inst_getattr(I, at, v, n);
     case V_CLASS: return class_getattr(I, at, v, n);
+    case V_DICT: case V_LIST:
+        if (py_sub_of(v)) return py_sub_getattr(I, at, v, n);
+        break;
     case V_METHOD:
         if (n == S(I, "__self__")) return v->u.m.self;
         if (n == S(I, "__func__")) return v->u.m.fn;
@@ -486,6 +510,7 @@ static py_val *raise_new(py_interp *I, const py_node *at, const char *cls, const
 gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *name, py_val *v) {
     const char *n = S(I, name);
     if (!n) return py_oom(I), I->err.code;
+    if (py_sub_of(o)) return py_sub_setattr(I, at, o, n, v);
     if (o->kind == V_INST) {
         py_inst *ob = o->u.inst;
         py_val *cls = ob->cls;
@@ -536,6 +561,7 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
 
 static gl_status delattr(py_interp *I, const py_node *at, py_val *o, const char *name) {
     const char *n = S(I, name);
+    if (py_sub_of(o)) return py_sub_delattr(I, at, o, n);
     if (o->kind == V_INST) {
         if (o->u.inst->cls->u.cls->flags & CF_FROZEN)
             return raise_new(I, at, "FrozenInstanceError", "cannot delete field '%s'%s", n, ""), I->err.code;
@@ -550,7 +576,8 @@ static gl_status delattr(py_interp *I, const py_node *at, py_val *o, const char 
 /* ---------------------------------------------------------------- super() */
 static py_val *make_super(py_interp *I, const py_node *at, py_val *cls, py_val *obj) {
     if (cls->kind != V_CLASS) return py_fail(I, at, GL_E_INVALID, "TypeError: super() argument 1 must be a type, not %s", py_type_name(cls));
-    bool ok = obj->kind == V_INST ? is_subclass(obj->u.inst->cls, cls) : obj->kind == V_CLASS && is_subclass(obj, cls);
+    bool ok = obj->kind == V_INST ? is_subclass(obj->u.inst->cls, cls)
+              : py_sub_of(obj) ? is_subclass(py_sub_of(obj)->cls, cls) : obj->kind == V_CLASS && is_subclass(obj, cls);
     if (!ok) return py_fail(I, at, GL_E_INVALID, "TypeError: super(type, obj): obj must be an instance or subtype of type");
     return mk_wrap(I, W_SUPER, cls, obj, NULL);
 }
@@ -577,16 +604,24 @@ static py_val *docstring(py_interp *I, py_node **body, int n) {
 }
 
 static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
-    py_val *object = I->crt->object, *base = NULL;
+    py_val *object = I->crt->object, *base = NULL, *btype = NULL;
     for (int i = 0; i < s->n2; i++) {
         py_node *x = s->list2[i];
         if (x->kind == E_KW || x->kind == E_STAR || x->kind == E_DSTAR)
             return py_fail(I, x, GL_E_INVALID, "class keyword arguments (metaclass=...) are not supported"), I->err.code;
         py_val *b = py_eval(I, x, env);
         if (!b) return I->err.code;
+        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST) && !b->u.bi.self) {
+            if (base || btype)    /* class X(dict, Mixin) */
+                return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
+            btype = b;            /* an instance is the container itself (py_subclass.c) */
+            continue;
+        }
         if (b->kind == V_BUILTIN && py_builtin_is_type(b))
-            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported: keep a %s in an attribute instead",
+            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict and list are): keep a %s in an attribute instead",
                            py_builtin_name(b->u.bi.id), py_builtin_name(b->u.bi.id)), I->err.code;
+        if (btype && b != object)
+            return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
         if (b->kind != V_CLASS) return py_fail(I, x, GL_E_INVALID, "TypeError: bases must be types, not %s", py_type_name(b)), I->err.code;
         if (b->u.cls->flags & CF_PSEUDO)
             return py_fail(I, x, GL_E_INVALID, "TypeError: type '%s' is not an acceptable base type", b->u.cls->name), I->err.code;
@@ -606,6 +641,10 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     if (I->ctl == CTL_RETURN) return py_fail(I, s, GL_E_PARSE, "SyntaxError: 'return' outside function"), GL_E_PARSE;
     py_val *c = new_class(I, s->name, "__main__", base, ns, 0);
     if (!c) return I->err.code;
+    if (btype) {
+        c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : V_LIST;
+        c->u.cls->btype = btype;
+    }
     if (ns_get(ns, S(I, "__eq__")) && !ns_get(ns, S(I, "__hash__"))) c->u.cls->flags |= CF_UNHASHABLE;
     return py_env_set(I, env, s->name, c);
 }
@@ -1137,7 +1176,7 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
     }
     case BC_VARS:
         if (!nargs(I, at, "vars", a, 1, 1)) return NULL;
-        if (a->pos[0]->kind != V_INST && a->pos[0]->kind != V_CLASS)
+        if (a->pos[0]->kind != V_INST && a->pos[0]->kind != V_CLASS && !py_sub_of(a->pos[0]))
             return py_fail(I, at, GL_E_INVALID, "TypeError: vars() argument must have __dict__ attribute");
         return py_getattr(I, at, a->pos[0], "__dict__");
     case BC_WRAPS:
@@ -1297,4 +1336,9 @@ py_val *py_class_instantiate(py_interp *I, const py_node *at, py_val *cls, py_ar
 py_val *py_class_new_inst(py_interp *I, py_val *cls) { return new_inst(I, cls); }
 py_val *py_class_eq_proto(py_interp *I, const py_node *at, py_val *a, py_val *b) { return eq_proto(I, at, a, b); }
 py_val *py_class_ns_get(py_env *e, const char *name) { return ns_get(e, name); }
+py_val *py_class_call_raw(py_interp *I, const py_node *at, py_val *d, py_val *self, py_val *cls, py_args *a) {
+    return call_raw(I, at, d, self, cls, a);
+}
+py_val *py_class_bind(py_interp *I, py_val *d, py_val *obj, py_val *cls) { return bind_attr(I, d, obj, cls); }
+py_val *py_class_env_dict(py_interp *I, py_env *e) { return env_dict(I, e); }
 bool py_class_ns_del(py_env *e, const char *name) { return ns_del(e, name); }

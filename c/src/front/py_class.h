@@ -42,6 +42,8 @@ struct py_class {
     py_val *self;                  /* the V_CLASS value */
     py_dcfield *dc;                /* dataclass fields */
     int ndc;
+    int bkind;                     /* V_DICT / V_LIST: derived from dict / list (py_subclass.c), inherited; 0: not */
+    py_val *btype;                 /* ... and that type value (B_DICT / B_LIST builtin) */
 };
 
 struct py_inst {
@@ -141,6 +143,10 @@ py_val *py_class_instantiate(py_interp *I, const py_node *at, py_val *cls, py_ar
 py_val *py_class_new_inst(py_interp *I, py_val *cls);
 py_val *py_class_eq_proto(py_interp *I, const py_node *at, py_val *a, py_val *b);   /* a == b by __eq__ */
 py_val *py_class_ns_get(py_env *e, const char *name);          /* interned name, this env only */
+/* d found on cls, called on self (functions and native methods get self first) / bound to obj (py_subclass.c) */
+py_val *py_class_call_raw(py_interp *I, const py_node *at, py_val *d, py_val *self, py_val *cls, py_args *a);
+py_val *py_class_bind(py_interp *I, py_val *d, py_val *obj, py_val *cls);
+py_val *py_class_env_dict(py_interp *I, py_env *e);
 bool py_class_ns_del(py_env *e, const char *name);
 
 /* ---- py_exc.c: exceptions. The interpreter's errors are py_fail messages "ExcName: text"; a pending one is

@@ -191,7 +191,7 @@ static py_val *set_intersection(py_interp *I, const py_node *at, py_val *so, py_
         py_val *k;
         int64_t h;
         for (int64_t i = 0; py_set_next(other, &i, &k, &h);)
-            if (py_set_has_hashed(so, k, h) && py_set_add_hashed(I, r, k, h)) return NULL;
+            if (py_set_has_hashed(I, so, k, h) && py_set_add_hashed(I, r, k, h)) return NULL;
         return r;
     }
     py_val **items;
@@ -200,7 +200,7 @@ static py_val *set_intersection(py_interp *I, const py_node *at, py_val *so, py_
     for (int i = 0; i < n; i++) {
         int64_t h;
         if (!py_hash(I, at, items[i], &h)) return NULL;
-        if (py_set_has_hashed(so, items[i], h) && py_set_add_hashed(I, r, items[i], h)) return NULL;
+        if (py_set_has_hashed(I, so, items[i], h) && py_set_add_hashed(I, r, items[i], h)) return NULL;
     }
     return r;
 }
@@ -211,7 +211,7 @@ static gl_status set_difference_update(py_interp *I, const py_node *at, py_val *
         if (!work(I, at, ssize(other))) return I->err.code;
         py_val *k;
         int64_t h;
-        for (int64_t i = 0; py_set_next(other, &i, &k, &h);) py_set_discard_hashed(so, k, h);
+        for (int64_t i = 0; py_set_next(other, &i, &k, &h);) py_set_discard_hashed(I, so, k, h);
     } else {
         py_val **items;
         int n;
@@ -219,7 +219,7 @@ static gl_status set_difference_update(py_interp *I, const py_node *at, py_val *
         for (int i = 0; i < n; i++) {
             int64_t h;
             if (!py_hash(I, at, items[i], &h)) return I->err.code;
-            py_set_discard_hashed(so, items[i], h);
+            py_set_discard_hashed(I, so, items[i], h);
         }
     }
     return py_set_compact_after_removals(I, so);
@@ -246,7 +246,7 @@ static py_val *set_difference(py_interp *I, const py_node *at, py_val *so, py_va
             if (py_dict_lookup(I, at, other, k, &x)) return NULL;
             in = x != NULL;
         } else {
-            in = py_set_has_hashed(other, k, h);
+            in = py_set_has_hashed(I, other, k, h);
         }
         if (!in && py_set_add_hashed(I, r, k, h)) return NULL;
     }
@@ -262,7 +262,7 @@ static gl_status set_symdiff_update(py_interp *I, const py_node *at, py_val *so,
         for (int i = 0; py_dict_next(other, &i, &k, NULL);) {
             int64_t h;
             if (!py_hash(I, at, k, &h)) return I->err.code;
-            if (!py_set_discard_hashed(so, k, h) && py_set_add_hashed(I, so, k, h)) return I->err.code;
+            if (!py_set_discard_hashed(I, so, k, h) && py_set_add_hashed(I, so, k, h)) return I->err.code;
         }
         return GL_OK;
     }
@@ -271,7 +271,7 @@ static gl_status set_symdiff_update(py_interp *I, const py_node *at, py_val *so,
     py_val *k;
     int64_t h;
     for (int64_t i = 0; py_set_next(os, &i, &k, &h);)
-        if (!py_set_discard_hashed(so, k, h) && py_set_add_hashed(I, so, k, h)) return I->err.code;
+        if (!py_set_discard_hashed(I, so, k, h) && py_set_add_hashed(I, so, k, h)) return I->err.code;
     return GL_OK;
 }
 
@@ -293,7 +293,7 @@ static int set_issubset(py_interp *I, const py_node *at, py_val *so, py_val *oth
     py_val *k;
     int64_t h;
     for (int64_t i = 0; py_set_next(so, &i, &k, &h);)
-        if (!py_set_has_hashed(other, k, h)) return 0;
+        if (!py_set_has_hashed(I, other, k, h)) return 0;
     return 1;
 }
 
@@ -305,7 +305,7 @@ static int set_issuperset(py_interp *I, const py_node *at, py_val *so, py_val *o
     for (int i = 0; i < n; i++) {
         int64_t h;
         if (!py_hash(I, at, items[i], &h)) return -1;
-        if (!py_set_has_hashed(so, items[i], h)) return 0;
+        if (!py_set_has_hashed(I, so, items[i], h)) return 0;
     }
     return 1;
 }
@@ -322,7 +322,7 @@ static int set_isdisjoint(py_interp *I, const py_node *at, py_val *so, py_val *o
         py_val *k;
         int64_t h;
         for (int64_t i = 0; py_set_next(other, &i, &k, &h);)
-            if (py_set_has_hashed(so, k, h)) return 0;
+            if (py_set_has_hashed(I, so, k, h)) return 0;
         return 1;
     }
     py_val **items;
@@ -331,7 +331,7 @@ static int set_isdisjoint(py_interp *I, const py_node *at, py_val *so, py_val *o
     for (int i = 0; i < n; i++) {
         int64_t h;
         if (!py_hash(I, at, items[i], &h)) return -1;
-        if (py_set_has_hashed(so, items[i], h)) return 0;
+        if (py_set_has_hashed(I, so, items[i], h)) return 0;
     }
     return 1;
 }
@@ -866,7 +866,7 @@ gl_status py_cont_contains(py_interp *I, const py_node *at, py_val *c, py_val *x
     }
     case V_SET: case V_FROZENSET:
         if (!key_hash(I, at, &x, &h)) return I->err.code;
-        *found = py_set_has_hashed(c, x, h);
+        *found = py_set_has_hashed(I, c, x, h);
         return GL_OK;
     case V_VIEW: {
         py_val *d = c->u.view.d, *v;
@@ -910,7 +910,7 @@ bool py_cont_eq(const py_val *a, const py_val *b) {
         int64_t h;
         for (int64_t i = 0; py_set_next(a, &i, &k, &h);) {
             bool in;
-            if (setlike(b)) in = py_set_has_hashed(b, k, h);
+            if (setlike(b)) in = py_set_has_hashed(NULL, b, k, h);
             else in = py_dict_get(b->u.view.d, k) != NULL;
             if (!in) return false;
         }
@@ -921,7 +921,7 @@ bool py_cont_eq(const py_val *a, const py_val *b) {
         int64_t h;
         bool in;
         if (!py_hash_plain(k, &h)) return false;
-        if (setlike(b)) in = py_set_has_hashed(b, k, h);
+        if (setlike(b)) in = py_set_has_hashed(NULL, b, k, h);
         else in = py_dict_get(b->u.view.d, k) != NULL;
         if (!in) return false;
     }
@@ -1084,8 +1084,8 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
                 key = a->kwv[k];
             } else if (strcmp(a->kwn[k], "reverse") == 0) {
                 py_val *r = a->kwv[k];
-                if (r->kind == V_FLOAT)
-                    return py_fail(I, at, GL_E_INVALID, "TypeError: 'float' object cannot be interpreted as an integer");
+                if (!py_is_int(r))    /* the 'i' format: an int (or bool), nothing else */
+                    return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(r));
                 if (py_truth(I, at, r, &reverse)) return NULL;
             } else {
                 return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' is an invalid keyword argument for sort()", a->kwn[k]);
@@ -1200,7 +1200,7 @@ py_val *py_cont_call(py_interp *I, const py_node *at, int m, py_val *self, py_ar
         int64_t h;
         py_val *x = a->npos ? a->pos[0] : NULL;
         if (!one_arg(I, at, m == M_S_REMOVE ? "set.remove" : "set.discard", a) || !key_hash(I, at, &x, &h)) return NULL;
-        if (!py_set_discard_hashed(self, x, h) && m == M_S_REMOVE) return key_error(I, at, a->pos[0]);
+        if (!py_set_discard_hashed(I, self, x, h) && m == M_S_REMOVE) return key_error(I, at, a->pos[0]);
         return &py_None;
     }
     case M_S_POP: {

@@ -181,6 +181,25 @@ bool py_hash_plain(const py_val *v, int64_t *h) {
 
 bool py_hash(py_interp *I, const py_node *at, const py_val *v, int64_t *h) {
     const py_val *bad = NULL;
+    if (v->kind == V_INST) {      /* a user __hash__ (or __hash__ = None) */
+        py_val *cls = v->u.inst->cls, *d = py_lookup(cls, py_intern(&I->ar, "__hash__", 8));
+        if (d && d->kind == V_NONE) {
+            py_fail(I, at, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(v));
+            return false;
+        }
+        if (d && d->kind == V_FUNC) {
+            py_val *r = py_call_method(I, at, (py_val *)v, d, 0, NULL);
+            if (!r) return false;
+            if (!py_is_int(r)) {
+                py_fail(I, at, GL_E_INVALID, "TypeError: __hash__ method should return an integer");
+                return false;
+            }
+            /* slot_tp_hash: the int itself when it fits in Py_ssize_t, else its hash; -1 is -2 */
+            *h = r->kind == V_INT ? r->u.i : r->kind == V_BOOL ? r->u.b : py_hash_num(r);
+            if (*h == -1) *h = -2;
+            return true;
+        }
+    }
     int r = hash_at(v, h, &bad, 0);
     if (r == 1) {
         py_fail(I, at, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(bad));
@@ -221,7 +240,16 @@ bool py_dict_next(const py_val *d, int *pos, py_val **k, py_val **v) {
 }
 
 /* The entry holding k (hash h), or -1; *slot is the index slot it sits in (or the first empty one). */
-static int dict_find(const py_dict *D, const py_val *k, int64_t h, int64_t *slot) {
+/* Key equality in the tables: identity, then ==; an object with a user __eq__ is asked (I may be NULL: a lookup
+ * without the interpreter compares objects by identity, as before). */
+static bool keq(py_interp *I, const py_val *e, const py_val *k) {
+    if (e == k) return true;
+    if (I && (e->kind == V_INST || k->kind == V_INST) && !I->err.code)
+        return py_class_eq_deep(I, NULL, (py_val *)e, (py_val *)k) == 1;
+    return py_eq(e, k);
+}
+
+static int dict_find(py_interp *I, const py_dict *D, const py_val *k, int64_t h, int64_t *slot) {
     if (!D->mask && !D->ix) {
         if (slot) *slot = -1;
         return -1;
@@ -233,7 +261,7 @@ static int dict_find(const py_dict *D, const py_val *k, int64_t h, int64_t *slot
             if (slot) *slot = (int64_t)i;
             return -1;
         }
-        if (ix >= 0 && D->eh[ix] == h && (D->ek[ix] == k || py_eq(D->ek[ix], k))) {
+        if (ix >= 0 && D->eh[ix] == h && keq(I, D->ek[ix], k)) {
             if (slot) *slot = (int64_t)i;
             return ix;
         }
@@ -292,7 +320,7 @@ gl_status py_dict_lookup(py_interp *I, const py_node *at, py_val *d, py_val *k, 
     int64_t h;
     *out = NULL;
     if (!py_hash(I, at, k, &h)) return I->err.code;
-    int ix = dict_find(d->u.d, k, h, NULL);
+    int ix = dict_find(I, d->u.d, k, h, NULL);
     if (ix >= 0) *out = d->u.d->ev[ix];
     return GL_OK;
 }
@@ -303,21 +331,21 @@ py_val *py_dict_find(py_val *d, py_val *k, int64_t *work) {
     int64_t h;
     if (work) (*work)++;          /* a hash lookup: O(1) work */
     if (!py_hash_plain(k, &h)) return NULL;       /* unhashable: never a key */
-    int ix = dict_find(d->u.d, k, h, NULL);
+    int ix = dict_find(NULL, d->u.d, k, h, NULL);
     return ix >= 0 ? d->u.d->ev[ix] : NULL;
 }
 
 gl_status py_dict_set_hashed(py_interp *I, py_val *d, py_val *k, int64_t h, py_val *v) {
     py_dict *D = d->u.d;
     int64_t slot;
-    int ix = dict_find(D, k, h, &slot);
+    int ix = dict_find(I, D, k, h, &slot);
     if (ix >= 0) {                /* an existing key keeps its place (and its key object) */
         D->ev[ix] = v;
         return GL_OK;
     }
     if (D->nent == D->cap) {
         if (dict_resize(I, D, (int64_t)D->len * 2 + 1)) return I->err.code;
-        dict_find(D, k, h, &slot);
+        dict_find(NULL, D, k, h, &slot);
     }
     int e = D->nent++;
     D->ek[e] = k;
@@ -340,7 +368,7 @@ gl_status py_dict_del(py_interp *I, const py_node *at, py_val *d, py_val *k, py_
     *old = NULL;
     if (!py_hash(I, at, k, &h)) return I->err.code;
     py_dict *D = d->u.d;
-    int ix = dict_find(D, k, h, &slot);
+    int ix = dict_find(I, D, k, h, &slot);
     if (ix < 0) return GL_OK;
     *old = D->ev[ix];
     D->ek[ix] = D->ev[ix] = NULL;
@@ -415,14 +443,14 @@ static gl_status set_resize(py_interp *I, py_set *S, int64_t minused) {
 }
 
 /* The slot holding k (hash h), or -1. */
-static int64_t set_find(const py_set *S, const py_val *k, int64_t h) {
+static int64_t set_find(py_interp *I, const py_set *S, const py_val *k, int64_t h) {
     uint64_t mask = (uint64_t)S->mask, i = (uint64_t)h & mask, perturb = (uint64_t)h;
     for (;;) {
         uint64_t probes = i + LINEAR_PROBES <= mask ? LINEAR_PROBES : 0;
         for (uint64_t j = 0; j <= probes; j++, i++) {
             const py_val *e = S->key[i];
             if (!e) return -1;
-            if (S->hash[i] == h && e != &py_set_dummy && (e == k || py_eq(e, k))) return (int64_t)i;
+            if (S->hash[i] == h && e != &py_set_dummy && keq(I, e, k)) return (int64_t)i;
         }
         i -= probes + 1;
         perturb >>= PERTURB_SHIFT;
@@ -430,7 +458,7 @@ static int64_t set_find(const py_set *S, const py_val *k, int64_t h) {
     }
 }
 
-bool py_set_has_hashed(const py_val *s, const py_val *k, int64_t h) { return set_find(s->u.set, k, h) >= 0; }
+bool py_set_has_hashed(py_interp *I, const py_val *s, const py_val *k, int64_t h) { return set_find(I, s->u.set, k, h) >= 0; }
 
 gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h) {
     py_set *S = s->u.set;
@@ -442,7 +470,7 @@ gl_status py_set_add_hashed(py_interp *I, py_val *s, py_val *k, int64_t h) {
             py_val *e = S->key[i];
             if (!e) goto unused;
             if (e == &py_set_dummy) freeslot = (int64_t)i;
-            else if (S->hash[i] == h && (e == k || py_eq(e, k))) return GL_OK;
+            else if (S->hash[i] == h && keq(I, e, k)) return GL_OK;
         }
         i -= probes + 1;
         perturb >>= PERTURB_SHIFT;
@@ -472,9 +500,9 @@ gl_status py_set_add(py_interp *I, const py_node *at, py_val *s, py_val *k) {
     return py_set_add_hashed(I, s, k, h);
 }
 
-bool py_set_discard_hashed(py_val *s, const py_val *k, int64_t h) {
+bool py_set_discard_hashed(py_interp *I, py_val *s, const py_val *k, int64_t h) {
     py_set *S = s->u.set;
-    int64_t i = set_find(S, k, h);
+    int64_t i = set_find(I, S, k, h);
     if (i < 0) return false;
     S->key[i] = &py_set_dummy;
     S->hash[i] = -1;

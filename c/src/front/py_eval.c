@@ -239,6 +239,11 @@ static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
 /* ---- truth, iteration */
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
     if (v->kind == V_INST) return py_inst_truth(I, at, v, out);
+    if (py_sub_of(v)) {           /* a dict / list subclass's __bool__ / __len__ */
+        bool handled;
+        gl_status st = py_sub_truth(I, at, v, out, &handled);
+        if (st || handled) return st;
+    }
     if (v->kind == V_TENSOR) {
         if (!live_tensor(I, at, v)) return I->err.code;
         py_trace *tc = v->u.tn.tc;
@@ -329,6 +334,11 @@ static py_val *seq_repeat(py_interp *I, const py_node *at, py_val *s, int64_t k)
 
 py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
     if (a->kind == V_INST || (b->kind == V_INST && a->kind != V_TENSOR)) return py_inst_binop(I, at, op, a, b);
+    if (py_sub_of(a) || py_sub_of(b)) {
+        bool handled;
+        py_val *r = py_sub_binop(I, at, op, a, b, &handled);
+        if (handled || I->err.code) return r;
+    }
     if (a->kind == V_TENSOR || b->kind == V_TENSOR) return tensor_bin(I, at, op, a, b);
     if (op == OP_BITOR || op == OP_BITAND || op == OP_BITXOR || op == OP_SUB) {   /* sets, views, dict | (py_cont.c) */
         bool handled;
@@ -356,8 +366,8 @@ py_val *py_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) 
         return r;
     }
     if (op == OP_ADD && (a->kind == V_LIST || a->kind == V_TUPLE) && a->kind != b->kind)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_type_name(a),
-                       py_type_name(b), py_type_name(a));
+        return py_fail(I, at, GL_E_INVALID, "TypeError: can only concatenate %s (not \"%s\") to %s", py_kind_name(a),
+                       py_type_name(b), py_kind_name(a));
     if (op == OP_MUL) {
         bool sa = a->kind == V_STR || a->kind == V_TUPLE || a->kind == V_LIST;
         bool sb = b->kind == V_STR || b->kind == V_TUPLE || b->kind == V_LIST;
@@ -419,6 +429,11 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
     if (b->kind == V_INST && (op == OP_IN || op == OP_NOTIN)) {
         py_val *r = py_inst_contains(I, at, b, a);
         return !r ? NULL : op == OP_IN ? r : py_bool(r == &py_False);
+    }
+    if ((py_sub_of(a) || py_sub_of(b)) && op != OP_IS && op != OP_ISNOT) {
+        bool handled;
+        py_val *r = py_sub_compare(I, at, op, a, b, &handled);
+        if (handled || I->err.code) return r;
     }
     switch (op) {
     case OP_IS: case OP_ISNOT: {
@@ -1005,6 +1020,11 @@ gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
     }
     py_val *k = eval(I, t->b, env);
     if (!k) return I->err.code;
+    if (py_sub_of(c)) {           /* a subclass's __delitem__ */
+        bool found;
+        py_val *r = py_sub_call(I, t, c, "__delitem__", 1, &k, &found);
+        if (found) return r ? GL_OK : I->err.code;
+    }
     return py_delitem(I, t, c, k);
 }
 
@@ -1027,6 +1047,30 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         py_val *k = eval(I, n->b, env);
         return k ? py_inst_getitem(I, n, c, k) : NULL;
     }
+    if (py_sub_of(c) && py_sub_method(I, c, py_intern(&I->ar, "__getitem__", 11))) {   /* a subclass's __getitem__ */
+        if (n->b->kind == E_SLICE)
+            return py_fail(I, n, GL_E_INVALID, "slicing an object whose class overrides __getitem__ is not supported (index it with a number or key)");
+        py_val *k = eval(I, n->b, env);
+        bool found;
+        return k ? py_sub_call(I, n, c, "__getitem__", 1, &k, &found) : NULL;
+    }
+    if (n->b->kind == E_SLICE && c->kind == V_RANGE) {   /* range(10)[2:8:2] is range(2, 8, 2), as compute_slice */
+        uint64_t ulen = range_ulen(c);
+        int64_t lo = 0, hi = 0, st = 1, cnt = 0, a0, a1, b0, st2;
+        if (ulen > (uint64_t)INT64_MAX) return py_fail(I, n, GL_E_LIMIT, "OverflowError: range too long to slice");
+        if (slice_bounds(I, n->b, env, (int64_t)ulen, &lo, &hi, &st, &cnt)) return NULL;
+        (void)cnt;
+        if (__builtin_mul_overflow(lo, c->u.r.step, &a0) || __builtin_add_overflow(a0, c->u.r.start, &a0) ||
+            __builtin_mul_overflow(hi, c->u.r.step, &a1) || __builtin_add_overflow(a1, c->u.r.start, &b0) ||
+            __builtin_mul_overflow(st, c->u.r.step, &st2) || st2 == INT64_MIN)
+            return py_fail(I, n, GL_E_LIMIT, "OverflowError: the sliced range's bounds do not fit in 64 bits");
+        py_val *r = py_new(I, V_RANGE);
+        if (!r) return NULL;
+        r->u.r.start = a0;
+        r->u.r.stop = b0;
+        r->u.r.step = st2;
+        return r;
+    }
     if (n->b->kind == E_SLICE) {
         if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
             return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
@@ -1044,6 +1088,9 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         py_val *v;
         if (py_dict_lookup(I, n, c, k, &v)) return NULL;
         if (v) return v;
+        bool handled;             /* a dict subclass's __missing__ */
+        py_val *r = py_sub_missing(I, n, c, k, &handled);
+        if (handled) return r;
         return py_raise_new(I, n, "KeyError", k);   /* e.args[0] is the key itself */
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
@@ -1051,7 +1098,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL) {
         if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
-        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", py_type_name(c), py_type_name(k));
+        return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", py_kind_name(c), py_type_name(k));
     }
     if (c->kind == V_RANGE) {     /* a range may be longer than INT64_MAX: its index in uint64 */
         uint64_t ulen = range_ulen(c), i;
@@ -1065,7 +1112,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n;
     bool ok;
     int64_t i = norm_index(k->kind == V_INT ? k->u.i : k->u.b, len, &ok);
-    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_type_name(c));
+    if (!ok) return py_fail(I, n, GL_E_INVALID, "IndexError: %s index out of range", c->kind == V_STR ? "string" : py_kind_name(c));
     if (c->kind == V_STR) return py_str_item(I, n, c, i);
     return c->u.seq.v[i];
 }
@@ -1356,6 +1403,12 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         py_val *k = eval(I, t->b, env);
         if (!k) return I->err.code;
         if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
+        if (py_sub_of(c)) {       /* a subclass's __setitem__ */
+            py_val *args[2] = {k, v};
+            bool found;
+            py_val *r = py_sub_call(I, t, c, "__setitem__", 2, args, &found);
+            if (found) return r ? GL_OK : I->err.code;
+        }
         if (c->kind == V_DICT) {
             int64_t h;
             if (!py_hash(I, t->b, k, &h)) return I->err.code;
@@ -1430,6 +1483,11 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_AUG: {
         py_val *cur = eval(I, s->a, env), *rhs;
         if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+        if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
+            bool handled;
+            py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);
+            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
+        }
         {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
             bool handled;
             py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);
@@ -1677,6 +1735,14 @@ gl_status gl_program_run(const char *src, size_t len, const char *file, const gl
     if (st) {
         if (!I->err.code) gl_fail(&I->err, st, "%s: error", file);
         gl_fail(e, I->err.code, "%s", I->err.msg);
+        if (opts && opts->console_on_error && I->console.len && !I->console.failed) {
+            py_utf8_repair(&I->console);
+            if (!I->console.failed) {
+                out->console = I->console.buf;
+                out->console_len = I->console.len;
+                I->console.buf = NULL;
+            }
+        }
     }
     for (py_trace *t = I->top; t; t = t->up) {
         gl_tracer_free(t->tr);

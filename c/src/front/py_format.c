@@ -453,6 +453,21 @@ bool py_format_value(py_interp *I, const py_node *at, gl_sb *sb, py_val *v, cons
         if (!parse_spec(I, at, spec, n, '>', "float", &f)) return false;
         return format_float_f(I, at, sb, v->u.f, &f, f.type);
     default:
+        if (v->kind == V_INST || py_sub_of(v)) {   /* a user __format__(spec) */
+            py_val *fm = v->kind == V_INST ? py_lookup(v->u.inst->cls, py_intern(&I->ar, "__format__", 10))
+                                           : py_sub_method(I, v, py_intern(&I->ar, "__format__", 10));
+            if (fm && fm->kind == V_FUNC) {
+                py_val *sp = py_str(I, spec ? spec : "", n);
+                py_val *r = sp ? py_call_method(I, at, v, fm, 1, &sp) : NULL;
+                if (!r) return false;
+                if (r->kind != V_STR) {
+                    py_fail(I, at, GL_E_INVALID, "TypeError: __format__ must return a str, not %s", py_type_name(r));
+                    return false;
+                }
+                gl_sb_putn(sb, r->u.str.s, r->u.str.n);
+                return true;
+            }
+        }
         if (n) {
             py_fail(I, at, GL_E_INVALID, "TypeError: unsupported format string passed to %s.__format__", py_type_name(v));
             return false;

@@ -61,6 +61,11 @@ static size_t utf8_len(unsigned char c) { return c < 0x80 ? 1 : c >= 0xF0 ? 4 : 
 gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **out) {
     py_val *r;
     py_iter *it;
+    if (py_sub_of(v)) {           /* a dict / list subclass's __iter__ */
+        bool handled;
+        if (py_sub_iter(I, at, v, out, &handled)) return I->err.code;
+        if (handled) return GL_OK;
+    }
     switch (v->kind) {
     case V_ITER: *out = v; return GL_OK;
     case V_LIST: case V_TUPLE: case V_STR:
@@ -285,7 +290,7 @@ gl_status py_iter_next(py_interp *I, const py_node *at, py_val *itv, py_val **it
 }
 
 gl_status py_iter_list(py_interp *I, const py_node *at, py_val *v, py_val ***items, int *n) {
-    if (v->kind == V_TUPLE || v->kind == V_LIST) {
+    if ((v->kind == V_TUPLE || v->kind == V_LIST) && !(py_sub_of(v) && py_sub_method(I, v, py_intern(&I->ar, "__iter__", 8)))) {
         *items = v->u.seq.v;
         *n = v->u.seq.n;
         return GL_OK;
@@ -597,6 +602,8 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         bool rev = false;
         if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: sorted expected 1 argument, got %d", a->npos);
         if (!kwargs(I, at, "sort", a, nm, 2, kw)) return NULL;
+        if (kw[1] && !py_is_int(kw[1]))   /* list.sort's 'i' format: an int (or bool) */
+            return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(kw[1]));
         if (kw[1] && py_truth(I, at, kw[1], &rev)) return NULL;
         py_val **items;
         int n;

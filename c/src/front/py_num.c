@@ -1009,7 +1009,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
         return r;
     }
     case B_I_BITLEN:
-        if (!nargs(I, at, fn, a, 0, 0)) return NULL;
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: int.bit_length() takes no keyword arguments");
+        if (a->npos) return py_fail(I, at, GL_E_INVALID, "TypeError: int.bit_length() takes no arguments (%d given)", a->npos);
         return py_int(I, bits_of(self));
     case B_M_FMOD: {
         if (!nargs(I, at, fn, a, 2, 2)) return NULL;

@@ -86,8 +86,8 @@ const char *py_type_name(const py_val *v) {
     case V_FLOAT: return "float";
     case V_STR: return "str";
     case V_TUPLE: return "tuple";
-    case V_LIST: return "list";
-    case V_DICT: return "dict";
+    case V_LIST: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "list";   /* a subclass: its name */
+    case V_DICT: return v->u.d->sub ? v->u.d->sub->cls->u.cls->name : "dict";
     case V_RANGE: return "range";
     case V_FUNC: return "function";
     case V_BUILTIN: return "builtin_function_or_method";
@@ -101,6 +101,11 @@ const char *py_type_name(const py_val *v) {
     case V_CLASS: case V_INST: case V_METHOD: case V_WRAP: return py_class_type_name(v);
     default: return "object";
     }
+}
+
+const char *py_kind_name(const py_val *v) {
+    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : "list";
+    return py_type_name(v);
 }
 
 bool py_is_num(const py_val *v) {
@@ -259,6 +264,16 @@ static void repr_box(py_interp *I, gl_sb *sb, const py_val *v, int depth) {
 
 void py_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr) { repr_at(I, sb, v, repr, 0); }
 
+void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v) {
+    if (I->nrepr == (int)(sizeof I->reprs / sizeof I->reprs[0])) {
+        gl_sb_puts(sb, "...");
+        return;
+    }
+    I->reprs[I->nrepr++] = v;
+    repr_box(I, sb, v, 0);
+    I->nrepr--;
+}
+
 static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth) {
     char buf[40];
     if (depth > PY_MAX_VALUE_DEPTH) {
@@ -282,6 +297,7 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
             gl_sb_puts(sb, "...");
             return;
         }
+        if (py_sub_of(v) && py_sub_repr(I, sb, v, repr)) return;   /* a dict / list subclass's __repr__ / __str__ */
         I->reprs[I->nrepr++] = v;
         repr_box(I, sb, v, depth);
         I->nrepr--;

@@ -271,7 +271,7 @@ static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
 /* A program case: the graph of the program's last trace(...), with the case's param values (by name) and
  * numbers in the RoPE tables when the case runs; its spans and console go to the result. */
 static gl_status build_program(const gl_case *c, gl_case_result *r, gl_graph **out, gl_err *e) {
-    gl_program_opts o = {c->has_values || c->concrete, &c->params, 0};
+    gl_program_opts o = {c->has_values || c->concrete, &c->params, 0, false};
     gl_program p;
     *out = NULL;
     gl_status st = gl_program_run(c->program, c->program_len, "program.py", &o, &p, e);
