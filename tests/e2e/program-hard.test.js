@@ -111,9 +111,11 @@ describe('the lab survives any program (e2e, Chromium)', () => {
     await context.close();
   }, 240_000);
 
-  // KNOWN FAILURE (2026-12-03, left for the next session, named in the closing note): on a quiet machine the
-  // cancellation message never shows (waitError times out after 90 s) since the front-end lanes and the
-  // lab-shell redesign landed; it passed under load at 16:30. Skipped so CI can land the rest; fix it first.
+  // SKIPPED (2026-12-03, the first thing for the next session): on a quiet machine LONG's analysis now ends in
+  // Chromium before the 2.5 s watchdog (a probe saw its result drawn, console not stale, no error), so the
+  // premise "runs long" fails and waitError times out; under load it passed. It needs an analysis that is long
+  // on every machine (or a test hook that makes the worker slow), not a shorter timeout that would also cancel
+  // the restarted worker's module load. Drawing that 60,001-node graph also logs "translate(NaN,NaN)".
   it.skip('a program whose analysis runs long is cancelled with a message; the next one runs', async () => {
     const { context, page, errors, paste, waitConsole, waitError } = await open('#panels=program.graph', { timeoutMs: 2500 });
     await paste(HELLO);
