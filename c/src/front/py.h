@@ -503,6 +503,12 @@ gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice
 gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k);
 gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s);
 
+/* IR parts as the reference's Python values (py_glapi.c): a dim (int or symbol str), a shape tuple, a node's
+ * attrs dict in the attribute table's order. The traced Graph's view and the pass runtime share them. */
+py_val *py_dim_val(py_interp *I, gl_dim d);
+py_val *py_shape_val(py_interp *I, const gl_shape *s);
+py_val *py_attrs_val(py_interp *I, const gl_attrs *a);
+
 /* ---------------------------------------------------------------- iterators (py_iter.c, py_gen.c) */
 enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
 /* The iterator protocol: iter(v) into *it (an iterator is its own iterator); next(it) gives *item, or

@@ -17,15 +17,15 @@
 #include "front/py.h"
 
 /* ---------------------------------------------------------------- Node values */
-static py_val *dim_val(py_interp *I, gl_dim d) {
+py_val *py_dim_val(py_interp *I, gl_dim d) {
     return gl_dim_is_sym(d) ? py_str(I, d.sym, strlen(d.sym)) : py_int(I, d.n);
 }
 
-static py_val *shape_val(py_interp *I, const gl_shape *s) {
+py_val *py_shape_val(py_interp *I, const gl_shape *s) {
     py_val *t = py_seq(I, V_TUPLE, s->rank);
     if (!t) return NULL;
     for (int i = 0; i < s->rank; i++)
-        if (!(t->u.seq.v[i] = dim_val(I, s->d[i]))) return NULL;
+        if (!(t->u.seq.v[i] = py_dim_val(I, s->d[i]))) return NULL;
     return t;
 }
 
@@ -35,7 +35,7 @@ static bool put(py_interp *I, py_val *d, const char *k, py_val *v) {
 }
 
 /* The reference's attrs dict, keys in its insertion order (the attribute table's order). */
-static py_val *attrs_val(py_interp *I, const gl_attrs *a) {
+py_val *py_attrs_val(py_interp *I, const gl_attrs *a) {
     py_val *d = py_dict_new(I);
     if (!d) return NULL;
     unsigned h = a->has;
@@ -48,11 +48,11 @@ static py_val *attrs_val(py_interp *I, const gl_attrs *a) {
             if (!(t->u.seq.v[i] = py_int(I, a->perm[i]))) return NULL;
         if (!put(I, d, "perm", t)) return NULL;
     }
-    if (h & GL_A_SHAPE && !put(I, d, "shape", shape_val(I, &a->shape))) return NULL;
+    if (h & GL_A_SHAPE && !put(I, d, "shape", py_shape_val(I, &a->shape))) return NULL;
     if (h & GL_A_EPS && !put(I, d, "eps", py_float(I, a->eps))) return NULL;
     if (h & GL_A_T && !put(I, d, "T", py_int(I, a->T))) return NULL;
     if (h & GL_A_POS0 && !put(I, d, "pos0", py_int(I, a->pos0))) return NULL;
-    if (h & GL_A_POS && !put(I, d, "pos", dim_val(I, a->pos))) return NULL;
+    if (h & GL_A_POS && !put(I, d, "pos", py_dim_val(I, a->pos))) return NULL;
     if (h & GL_A_SCALE && !put(I, d, "scale", py_float(I, a->scale))) return NULL;
     if (h & GL_A_VALUE && !put(I, d, "value", py_float(I, a->value))) return NULL;
     return d;
@@ -74,8 +74,8 @@ py_val *py_node_attr(py_interp *I, const py_node *at, py_val *v, const char *nam
             if (!(t->u.seq.v[i] = py_int(I, n->in[i]))) return NULL;
         return t;
     }
-    if (strcmp(name, "attrs") == 0) return attrs_val(I, n->attrs);
-    if (strcmp(name, "shape") == 0) return shape_val(I, n->shape);
+    if (strcmp(name, "attrs") == 0) return py_attrs_val(I, n->attrs);
+    if (strcmp(name, "shape") == 0) return py_shape_val(I, n->shape);
     if (strcmp(name, "name") == 0) return py_str(I, n->name, strlen(n->name));
     return py_fail(I, at, GL_E_INVALID, "AttributeError: 'Node' object has no attribute '%s'", name);
 }

@@ -40,46 +40,7 @@ const char *py_pass_name(int id) {
 }
 
 /* ---------------------------------------------------------------- Python values <-> IR parts */
-static py_val *dim_val(py_interp *I, gl_dim d) {
-    return gl_dim_is_sym(d) ? py_str(I, d.sym, strlen(d.sym)) : py_int(I, d.n);
-}
-
-static py_val *shape_val(py_interp *I, const gl_shape *s) {
-    py_val *t = py_seq(I, V_TUPLE, s->rank);
-    if (!t) return NULL;
-    for (int i = 0; i < s->rank; i++)
-        if (!(t->u.seq.v[i] = dim_val(I, s->d[i]))) return NULL;
-    return t;
-}
-
-static bool put(py_interp *I, py_val *d, const char *k, py_val *v) {
-    py_val *key = v ? py_str(I, k, strlen(k)) : NULL;
-    return key && !py_dict_set(I, d, key, v);
-}
-
-/* The reference's attrs dict, keys in its insertion order (the attribute table's). */
-static py_val *attrs_val(py_interp *I, const gl_attrs *a) {
-    py_val *d = py_dict_new(I);
-    if (!d) return NULL;
-    unsigned h = a->has;
-    if (h & GL_A_AXIS && !put(I, d, "axis", py_int(I, a->axis))) return NULL;
-    if (h & GL_A_KEEPDIMS && !put(I, d, "keepdims", py_bool(a->keepdims))) return NULL;
-    if (h & GL_A_PERM) {
-        py_val *t = py_seq(I, V_TUPLE, a->nperm);
-        if (!t) return NULL;
-        for (int i = 0; i < a->nperm; i++)
-            if (!(t->u.seq.v[i] = py_int(I, a->perm[i]))) return NULL;
-        if (!put(I, d, "perm", t)) return NULL;
-    }
-    if (h & GL_A_SHAPE && !put(I, d, "shape", shape_val(I, &a->shape))) return NULL;
-    if (h & GL_A_EPS && !put(I, d, "eps", py_float(I, a->eps))) return NULL;
-    if (h & GL_A_T && !put(I, d, "T", py_int(I, a->T))) return NULL;
-    if (h & GL_A_POS0 && !put(I, d, "pos0", py_int(I, a->pos0))) return NULL;
-    if (h & GL_A_POS && !put(I, d, "pos", dim_val(I, a->pos))) return NULL;
-    if (h & GL_A_SCALE && !put(I, d, "scale", py_float(I, a->scale))) return NULL;
-    if (h & GL_A_VALUE && !put(I, d, "value", py_float(I, a->value))) return NULL;
-    return d;
-}
+/* dims, shapes and attrs as Python values: py_glapi.c's (the traced Graph's view makes the same ones) */
 
 /* "what" names the value in messages ("graph.nodes[3].shape"). */
 static bool int_of(py_interp *I, const py_node *at, const py_val *v, const char *what, int64_t *out) {
@@ -240,7 +201,7 @@ static py_val *np_shape(py_interp *I, const py_node *at, py_args *a) {
     gl_array *arr = py_to_array(I, at, x);
     if (!arr) return NULL;
     gl_shape s = gl_array_shape(arr);
-    return shape_val(I, &s);
+    return py_shape_val(I, &s);
 }
 
 /* eval_node(n, args, bind=None): numpy's semantics of one node (exec/eval.c). */
@@ -366,12 +327,12 @@ static py_val *graph_to_py(py_interp *I, const py_node *at, const gl_graph *g) {
         const gl_node *n = &g->nodes[i];
         if (!opname[n->op] && !(opname[n->op] = py_str(I, gl_op_name(n->op), strlen(gl_op_name(n->op))))) return NULL;
         py_val **sh = ptab_slot(&shapes, n->shape);
-        if (!*sh && !(*sh = shape_val(I, n->shape))) return NULL;
+        if (!*sh && !(*sh = py_shape_val(I, n->shape))) return NULL;
         py_val *ins = py_seq(I, V_TUPLE, n->nin);
         if (!ins) return NULL;
         for (int k = 0; k < n->nin; k++)
             if (!(ins->u.seq.v[k] = py_int(I, n->in[k]))) return NULL;
-        py_val *attrs = attrs_val(I, n->attrs), *id = py_int(I, i);
+        py_val *attrs = py_attrs_val(I, n->attrs), *id = py_int(I, i);
         py_val *name = n->name[0] ? py_str(I, n->name, strlen(n->name)) : empty;
         if (!attrs || !id || !name) return NULL;
         py_val *pos[6] = {id, opname[n->op], ins, attrs, *sh, name};
