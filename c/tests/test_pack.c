@@ -8,6 +8,7 @@
 #include "test_util.h"
 #include "io/case.h"
 #include "io/json.h"
+#include "io/stage_keys.h"
 
 static const char *CASE = "{\"case\": \"p\", \"config\": {\"d\": 64, \"H\": 8, \"G\": 2, \"dh\": 8, \"f\": 128, "
                           "\"S\": 16, \"mode\": \"decode\", \"layers\": 2}}";
@@ -447,8 +448,103 @@ static void test_packed_shapes(void **state) {
     free(shp_c);
 }
 
+/* ---------------------------------------------------------------- stage_keys.c's rules on hand-made graphs
+ * Cases no pipeline of the golden results makes (so tests/native-packed.test.js cannot see them): a node a
+ * pass makes from nodes of two layers, and a pass that keeps every node but rewires one. */
+static int add_n(gl_graph *g, gl_op op, const int *in, int nin, const char *name) {
+    gl_err e = {0};
+    gl_shape s = gl_shape_of(1, (int64_t[]){4});
+    int id = gl_graph_add(g, op, in, nin, NULL, &s, name, &e);
+    assert_true(id >= 0);
+    return id;
+}
+
+/* The trace x, y, "0.w", "1.w"; sub(x, y) (node 4) and mul(0.w, 1.w) (node 5). */
+static gl_graph *keys_trace(void) {
+    gl_graph *g = NULL;
+    gl_err e = {0};
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
+    add_n(g, GL_OP_INPUT, NULL, 0, "x");
+    add_n(g, GL_OP_INPUT, NULL, 0, "y");
+    add_n(g, GL_OP_PARAM, NULL, 0, "0.w");
+    add_n(g, GL_OP_PARAM, NULL, 0, "1.w");
+    add_n(g, GL_OP_SUB, (int[]){0, 1}, 2, NULL);
+    add_n(g, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    return g;
+}
+
+static void test_stage_keys_rules(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_graph *t = keys_trace();
+    gl_stage_keys k0;
+    assert_int_equal(gl_stage_keys_make(t, 0, NULL, NULL, NULL, &k0, &e), GL_OK);
+    /* the trace: x and y sit with their user (layer 0), the params by name, the mul in the latest layer */
+    const int32_t trace_layers[] = {0, 0, 0, 1, 0, 1};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(k0.key_stage[i], 0);
+        assert_int_equal(k0.key_id[i], i);
+        assert_int_equal(k0.layer[i], trace_layers[i]);
+    }
+
+    /* a pass that keeps every node as it is: no change */
+    gl_how how[6] = {GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT};
+    int fs[7] = {0, 1, 2, 3, 4, 5, 6}, fr[6] = {0, 1, 2, 3, 4, 5};
+    gl_provenance pv = {.pass = "p", .n = 6, .how = how, .from_start = fs, .from = fr};
+    gl_graph *same = keys_trace();
+    gl_stage_keys k1;
+    assert_int_equal(gl_stage_keys_make(same, 1, &pv, t, &k0, &k1, &e), GL_OK);
+    assert_true(k1.usable);
+    assert_false(k1.changed);
+    gl_stage_keys_free(&k1);
+
+    /* the same nodes, every one kept, but the sub now reads (y, x): x - y became y - x, a change the lab
+     * must show (it marks the pass as one that did something) */
+    gl_graph *swapped = NULL;
+    assert_int_equal(gl_graph_new(&swapped, &e), GL_OK);
+    add_n(swapped, GL_OP_INPUT, NULL, 0, "x");
+    add_n(swapped, GL_OP_INPUT, NULL, 0, "y");
+    add_n(swapped, GL_OP_PARAM, NULL, 0, "0.w");
+    add_n(swapped, GL_OP_PARAM, NULL, 0, "1.w");
+    add_n(swapped, GL_OP_SUB, (int[]){1, 0}, 2, NULL);
+    add_n(swapped, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    assert_int_equal(gl_stage_keys_make(swapped, 1, &pv, t, &k0, &k1, &e), GL_OK);
+    assert_true(k1.usable);
+    for (int i = 0; i < 6; i++) assert_int_equal(k1.key_stage[i], 0);   /* every key inherited */
+    assert_true(k1.changed);
+    gl_stage_keys_free(&k1);
+
+    /* a node made from nodes of layers 0 and 1 (the params, listed layer 1 first) is in the lowest, 0;
+     * made from the layer-1 param alone, in layer 1 */
+    gl_graph *fused = NULL;
+    assert_int_equal(gl_graph_new(&fused, &e), GL_OK);
+    add_n(fused, GL_OP_INPUT, NULL, 0, "x");
+    add_n(fused, GL_OP_INPUT, NULL, 0, "y");
+    add_n(fused, GL_OP_CONST, NULL, 0, NULL);
+    add_n(fused, GL_OP_CONST, NULL, 0, NULL);
+    gl_how how2[4] = {GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_FOLDED, GL_HOW_FOLDED};
+    int fs2[5] = {0, 1, 2, 4, 5}, fr2[5] = {0, 1, 3, 2, 3};
+    int removed2[2] = {4, 5};
+    gl_provenance pv2 = {.pass = "q", .n = 4, .how = how2, .from_start = fs2, .from = fr2, .nremoved = 2, .removed = removed2};
+    assert_int_equal(gl_stage_keys_make(fused, 2, &pv2, t, &k0, &k1, &e), GL_OK);
+    assert_true(k1.usable);
+    assert_true(k1.changed);
+    assert_int_equal(k1.layer[2], 0);
+    assert_int_equal(k1.layer[3], 1);
+    assert_int_equal(k1.key_stage[2], 2);   /* folded: a fresh key (stage 2, id 2) */
+    assert_int_equal(k1.key_id[2], 2);
+    gl_stage_keys_free(&k1);
+
+    gl_stage_keys_free(&k0);
+    gl_graph_free(t);
+    gl_graph_free(same);
+    gl_graph_free(swapped);
+    gl_graph_free(fused);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_packed_layout), cmocka_unit_test(test_packed_errors),
-                                       cmocka_unit_test(test_packed_tables), cmocka_unit_test(test_packed_shapes)};
+                                       cmocka_unit_test(test_packed_tables), cmocka_unit_test(test_packed_shapes),
+                                       cmocka_unit_test(test_stage_keys_rules)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
