@@ -252,7 +252,7 @@ describe('columnsOf: a JSON result put in column form', () => {
   it('interns strings, keeps a null provenance, skips ids it cannot place and from lists that are no list', () => {
     const c = columnsOf({
       graphs: { trace: { nodes: [[0, 'input', [], null, null, 'x'], [1, 'neg', [0], {}, [2], null]], outputs: [1], input_names: { x: 0 } } },
-      provenance: [null, { pass: 'p', nodes: { 0: { how: 'kept', from: [0] }, 1: { how: 'replaced', from: 'x' }, 5: { how: 'kept', from: [1] }, a: { how: 'kept' } } }],
+      provenance: [null, { pass: 'p', nodes: { 0: { how: 'kept', from: [0] }, 1: { how: 'replaced', from: 'x' }, 5: { how: 'h5', from: [1] }, a: { how: 'ha' }, '-1': { how: 'hm' }, 1.5: { how: 'hf', from: [1] }, 6: { how: 'h6', from: [0] } } }],
     });
     expect(c.graphs[0].key).toBe('trace');
     expect(c.graphs[0].n).toBe(2);
@@ -266,14 +266,14 @@ describe('columnsOf: a JSON result put in column form', () => {
     expect(c.str(c.graphs[0].op[1])).toBe('neg');
     expect(c.provenance[0]).toBeNull();
     const p = c.provenance[1];
-    // four entries: ids 0..3 can be placed; "5" and "a" cannot; 2 and 3 are listed by nobody
-    expect(p.n).toBe(4);
-    expect(Array.from(p.how, (h) => (h < 0 ? null : c.str(h)))).toEqual(['kept', 'replaced', null, null]);
-    expect(ints(p.fromStart)).toEqual([0, 1, 1, 1, 1]);
-    expect(ints(p.from)).toEqual([0]);
+    // seven entries: ids 0..6 can be placed; "a", "-1", "1.5" cannot (nor are their hows interned); 6 can
+    expect(p.n).toBe(7);
+    expect(Array.from(p.how, (h) => (h < 0 ? null : c.str(h)))).toEqual(['kept', 'replaced', null, null, null, 'h5', 'h6']);
+    expect(ints(p.fromStart)).toEqual([0, 1, 1, 1, 1, 1, 2, 3]);
+    expect(ints(p.from)).toEqual([0, 1, 0]);
     expect(p.removed).toEqual([]);
     expect(p.pass).toBe('p');
-    expect(c.nstr).toBe(6);
+    expect(c.nstr).toBe(8);
   });
 
   it('no graphs, no provenance: empty columns', () => {

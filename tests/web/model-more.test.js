@@ -210,3 +210,29 @@ describe('helpers', () => {
     expect(decodeArray({ shape: [0], f64: '' }).data).toHaveLength(0);
   });
 });
+
+describe('the trace\'s layer rules, node by node', () => {
+  it('ops take the latest layer among their own inputs; leaves sit with their users\' one layer', () => {
+    const rows = [
+      ['param', [], '0.w'], ['param', [], '1.w'],
+      ['neg', [0], ''],            // 2: reads layer 0 only (the next node's first input is layer 1's)
+      ['mul', [1, 0], ''],         // 3: latest of 1 and 0
+      ['add', [2, 3], ''],         // 4: layer 1
+      ['neg', [2], ''],            // 5: layer 0; node 2 is read by layers 0 and 1 but is no leaf: it stays in 0
+      ['input', [], 'x'],          // 6: an input nothing reads, no prefix: layer 0
+      ['input', [], 'y'],          // 7: read by layer 4 only
+      ['param', [], '4.w'],
+      ['mul', [7, 8], ''],         // 9: layer 4
+      ['const', [], ''],           // 10: read by layer 3 only
+      ['param', [], '3.w'],
+      ['add', [10, 11], ''],       // 12: layer 3
+      ['const', [], ''],           // 13: read twice, both times by layer 0
+      ['mul', [13, 0], ''],
+      ['add', [13, 14], ''],
+    ];
+    const nodes = rows.map(([op, inputs, name], i) => [i, op, inputs, {}, [2], name]);
+    const s = buildStages({ passes: [{ name: 'trace', nodes: rows.length, ops: 8 }], graphs: { trace: { nodes, outputs: [15] } } })[0];
+    expect(s.nodes.map((n) => n.layer)).toEqual([0, 1, 0, 1, 1, 0, 0, 4, 4, 4, 3, 3, 3, 0, 0, 0]);
+    expect(layerCount(s)).toBe(5);
+  });
+});
