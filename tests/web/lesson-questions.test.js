@@ -26,9 +26,9 @@ describe('questionProblems: what a lesson author is told', () => {
   });
 
   it('a pass is named by its stage key, never the trace', () => {
-    for (const pass of ['cse', 'match_attention', 'cse#2']) expect(questionProblems({ kind: 'count', prompt: 'p', pass })).toEqual([]);
+    for (const pass of ['cse', 'match_attention', 'cse#2', 'cse#12']) expect(questionProblems({ kind: 'count', prompt: 'p', pass })).toEqual([]);
     const why = 'not a pass of the pipeline (its stage key, e.g. "cse")';
-    for (const pass of ['trace', 'CSE', 'cse#', 'cse#x', 'the cse', 'cse ', '', 5]) {
+    for (const pass of ['trace', 'CSE', 'cse#', 'cse#x', 'the cse', 'cse ', '', 5, ['cse']]) {
       expect(questionProblems({ kind: 'count', prompt: 'p', pass }), String(pass)).toEqual([['pass', why]]);
     }
     expect(questionProblems({ kind: 'count', prompt: 'p', pass: 'cse', what: 'ops' })).toEqual([]);
@@ -97,6 +97,9 @@ describe('questionProblems: what a lesson author is told', () => {
     ]);
     // the pipeline check is for the kinds that name a pass
     expect(questionProblems({ kind: 'bound', prompt: 'p' }, { pipelineKeys: ['trace'], stage: 0 })).toEqual([]);
+    expect(questionProblems({ kind: 'bound', prompt: 'p', pass: 'simplify' }, { pipelineKeys, stage: 0 })).toEqual([
+      ['pass', 'unknown field for a "bound" question'],
+    ]);
   });
 });
 
@@ -110,7 +113,11 @@ function removeEnv(removed, keys, stage = {}) {
 
 describe('engineAnswer: remove', () => {
   it('the nodes the pass removes or merges, by key and id, with what they are', () => {
-    const a = engineAnswer({ kind: 'remove', prompt: 'p', pass: 'cse' }, removeEnv([4, 6, 7], ['n4', 's1n6', 'n7']));
+    const env = removeEnv([4, 6, 7], ['n4', 's1n6', 'n7']);
+    const a = engineAnswer({ kind: 'remove', prompt: 'p', pass: 'cse' }, env);
+    // copies: grading or a view changing the answer never changes the stage
+    expect(a.answer).not.toBe(env.stages.cse.removed_keys);
+    expect(a.ids).not.toBe(env.stages.cse.removed);
     expect(a).toEqual({
       kind: 'remove', answer: ['n4', 's1n6', 'n7'], ids: [4, 6, 7],
       explain: 'cse removes or merges 3 nodes of the graph before it (2 mul, 1 add): %4, %6, %7.',
@@ -291,6 +298,7 @@ describe('score: grading a student\'s answer', () => {
     expect(score({ kind: 'remove' }, { ...remove, answer: ['n3'], ids: [3] }, [3])).toEqual({ correct: true, message: 'Right: all 1 node. E' });
     expect(score({ kind: 'remove' }, remove, [])).toEqual({ correct: false, message: 'Not quite: 2 missed. E' });
     expect(score({ kind: 'remove' }, remove, ['n26', 37])).toEqual({ correct: false, message: 'Not quite: 1 right, 1 missed, 1 node that survives. E' });
+    expect(score({ kind: 'remove' }, remove, ['n26', 'n29', 34])).toEqual({ correct: false, message: 'Not quite: 2 right, 1 node that survives. E' });
     expect(score({ kind: 'remove' }, remove, 'n26')).toEqual({ correct: false, message: 'Pick the nodes first.' });
     // the same node twice counts once
     expect(score({ kind: 'remove' }, remove, ['n26', 'n26', 'n29']).correct).toBe(true);

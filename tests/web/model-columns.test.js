@@ -70,7 +70,7 @@ function packProv(S, pass, nodes, removed = []) {
 const ints = (a) => Array.from(a);
 
 // The trace of a two-layer program: x (2 x T), a layer-1 weight with a dim past 2^32, a scalar const, and
-// two ops. Then cse (merges node 4 with a node of no stage: a from outside the stage before, dropped) and dce
+// two ops. Then cse (merges node 4 with ids of no node: 5 and -1, outside the stage before, dropped) and dce
 // (whose provenance the core could not use).
 const TRACE = [
   ['input', [], [2, 'T'], '{}', 'x'],
@@ -96,7 +96,7 @@ function packed({ keys = true, fingerprints = ['00000000000000aa', '000000000000
   const S = strings();
   const graphs = [packGraph(S, 'trace', TRACE, [4]), packGraph(S, 'cse', TRACE, [4]), packGraph(S, 'dce', TRACE, [4])];
   const provenance = [
-    packProv(S, 'cse', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]], ['merged', [4, 9]]]),
+    packProv(S, 'cse', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]], ['merged', [4, 5, -1]]]),
     packProv(S, 'dce', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]]], [4]),
   ];
   const cols = { str: S.str, nstr: S.list.length, graphs, provenance, fingerprints, keys: [] };
@@ -171,6 +171,8 @@ describe('stageTable on the packed columns with the core\'s keys', () => {
     expect(stageTable(r2, packed().cols).stages[2].changed).toBe(true);
     const r3 = { passes: [PASSES[0], PASSES[1], { name: 'dce', nodes: 5, ops: 2, hits: 1 }] };
     expect(stageTable(r3, packed().cols).stages[2].changed).toBe(true);
+    const r4 = { passes: [PASSES[0], PASSES[1], { name: 'dce', nodes: 5, ops: 3, hits: 0 }] };
+    expect(stageTable(r4, packed().cols).stages[2].changed).toBe(true);
   });
 
   it('keys for fewer stages than passes are not the core\'s: model.js\'s own rule runs', () => {
@@ -185,6 +187,16 @@ describe('stageTable on the packed columns with the core\'s keys', () => {
     expect(objs[1].nodes.map((n) => n.key)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
     expect(objs[1].changed).toBe(true);         // a merged node
     expect(objs[2].nodes.map((n) => n.key)).toEqual(['s2n0', 's2n1', 's2n2', 's2n3', 's2n4']);
+  });
+
+  it('keys for every pass but a graph missing, or fingerprints not one per stage: not used', () => {
+    const { result, cols } = packed();
+    cols.graphs = cols.graphs.slice(0, 2);
+    cols.fingerprints = cols.fingerprints.slice(0, 2);
+    const t = stageTable(result, cols);
+    expect(ints(t.stages[0].layer)).toEqual([0, 1, 0, 0, 1]);   // model.js's trace rule, not the core's
+    expect(t.fingerprints).toBeNull();
+    expect(t.stages[2].n).toBe(0);
   });
 
   it('nodes decoded from the columns: shapes from two words or a symbol, attrs from their JSON text', () => {
@@ -210,7 +222,7 @@ describe('stageTable on the packed columns with the core\'s keys', () => {
       nodes: { 0: { how: 'kept', from: [0] }, 1: { how: 'kept', from: [1] }, 2: { how: 'kept', from: [2] }, 3: { how: 'kept', from: [3] } },
       removed: [4],
     });
-    expect(stageObject(t, t.stages[1]).prov.nodes[4]).toEqual({ how: 'merged', from: [4, 9] });
+    expect(stageObject(t, t.stages[1]).prov.nodes[4]).toEqual({ how: 'merged', from: [4, 5, -1] });
   });
 
   it('numelOf: elements of a packed shape, a symbol bound by name (NaN unbound), past 2^32 exactly', () => {
@@ -301,7 +313,7 @@ describe('a size change: stageTable reusing the last table', () => {
     const rows = TRACE.map(([o, inp, shape, at, name]) => [o, inp, shape.map((d) => (d === 'T' ? 'U' : d)), at, name]);
     const graphs = [packGraph(S, 'trace', rows, [4]), packGraph(S, 'cse', rows, [4]), packGraph(S, 'dce', rows, [4])];
     const provenance = [
-      packProv(S, 'cse', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]], ['merged', [4, 9]]]),
+      packProv(S, 'cse', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]], ['merged', [4, 5, -1]]]),
       packProv(S, 'dce', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]]], [4]),
     ];
     return { str: S.str, nstr: S.list.length, graphs, provenance, fingerprints: [], keys: [], S };
@@ -359,6 +371,11 @@ describe('a size change: stageTable reusing the last table', () => {
     ['another from', (n) => { n.provenance[1] = packProv(n.S, 'dce', [['kept', [0]], ['kept', [1]], ['kept', [3]], ['kept', [2]]], [4]); }],
     ['another removed', (n) => { n.provenance[1] = packProv(n.S, 'dce', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]]], []); }],
     ['no provenance', (n) => { n.provenance[1] = null; }],
+    ['one more removed', (n) => { n.provenance[1] = packProv(n.S, 'dce', [['kept', [0]], ['kept', [1]], ['kept', [2]], ['kept', [3]]], [4, 3]); }],
+    ['the same from ids, grouped otherwise', (n) => { n.provenance[1] = packProv(n.S, 'dce', [['kept', [0, 1]], ['kept', []], ['kept', [2]], ['kept', [3]]], [4]); }],
+    ['another wiring of the same input list', (n) => {
+      n.graphs[2] = packGraph(n.S, 'dce', TRACE.map((r, i) => (i === 3 ? ['mul', [0], r[2], r[3], r[4]] : i === 4 ? ['add', [2, 3, 1], r[2], r[3], r[4]] : r)), [4]);
+    }],
     ['another key', (n) => { n.graphs[2].key = 'dce#2'; }],
   ])('%s in the last stage: that stage is keyed anew', (what, change) => {
     const { result, cols } = packed();
@@ -366,11 +383,21 @@ describe('a size change: stageTable reusing the last table', () => {
     const next = resized();
     change(next);
     const t = stageTable({ passes: PASSES }, next, prev);
-    // model.js's own rule on stage 2 puts the const with its only user (layer 0); the last table's core had it
+    // model.js's own rule on stage 2 puts the const with its only user's layer; the last table's core had it
     // in the shared group
     expect(keyOf(t.stages[1], 4)).toBe('s1n4');      // cse still reused
     expect(t.stages[1].layer[2]).toBe(SHARED_LAYER);
-    expect(t.stages[2].layer[2]).toBe(0);
+    expect(t.stages[2].layer[2]).not.toBe(SHARED_LAYER);
+  });
+
+  it('another op in the trace (an op\'s first use in the table): every stage keyed anew', () => {
+    const { result, cols } = packed();
+    const prev = stageTable(result, cols);
+    const next = resized();
+    next.graphs[0] = packGraph(next.S, 'trace', TRACE.map((r, i) => (i === 3 ? ['sub', ...r.slice(1)] : r)), [4]);
+    const t = stageTable({ passes: PASSES }, next, prev);
+    expect(ints(t.stages[0].layer)).toEqual([0, 1, 0, 0, 1]);
+    expect(t.stages[0].summary).toBeNull();
   });
 
   it('another pass name at a stage: keyed anew', () => {
@@ -384,7 +411,7 @@ describe('a size change: stageTable reusing the last table', () => {
 
 describe('reshapeTable: a shapes-only answer on the last table\'s structure', () => {
   function shapesAnswer({ fingerprints = ['00000000000000aa', '00000000000000bb', '00000000000000cc'] } = {}) {
-    const S = strings();
+    const S = strings(['{}']);
     const rows = [[[3, 'V'], '{}'], [[8], '{}'], [[], '{"value":3}'], [[3, 'V'], '{}'], [[4294967296, 'V'], '{"axis":0}']];
     return { str: S.str, get nstr() { return S.list.length; }, graphs: ['trace', 'cse', 'dce'].map((k) => packShapes(S, k, rows)), fingerprints, S };
   }

@@ -236,3 +236,62 @@ describe('the trace\'s layer rules, node by node', () => {
     expect(layerCount(s)).toBe(5);
   });
 });
+
+describe('a pass\'s provenance, case by case (JSON results)', () => {
+  const two = (prov, graph = TRACE) => {
+    const r = result();
+    r.passes = r.passes.slice(0, 2);
+    r.graphs.decompose = { nodes: graph, outputs: [graph.length - 1] };
+    r.provenance = [{ pass: 'decompose', removed: [], ...prov }];
+    return buildStages(r)[1];
+  };
+
+  it('a kept node made from two nodes, or with fewer inputs, or reading outside the graph: a change', () => {
+    expect(two({ nodes: kept([0, 1, 2, 3, 4, 5, 6, 7]) }).changed).toBe(false);
+    expect(two({ nodes: { ...kept([0, 1, 2, 3, 4, 5, 6]), 7: { how: 'kept', from: [7, 3] } } }).changed).toBe(true);
+    expect(two({ nodes: kept([0, 1, 2, 3, 4, 5, 6, 7]) }, TRACE.map((n) => (n[0] === 7 ? [7, 'add', [6], {}, [2, 2], ''] : n))).changed).toBe(true);
+    // the trace and the pass both read a node 99 that is not there: still not "nothing changed"
+    const r = result();
+    r.passes = r.passes.slice(0, 2);
+    const odd = TRACE.map((n) => (n[0] === 7 ? [7, 'add', [6, 99], {}, [2, 2], ''] : n));
+    r.graphs.trace = { nodes: odd, outputs: [7] };
+    r.graphs.decompose = { nodes: odd, outputs: [7] };
+    r.provenance = [{ pass: 'decompose', nodes: kept([0, 1, 2, 3, 4, 5, 6, 7]), removed: [] }];
+    expect(buildStages(r)[1].changed).toBe(true);
+    // one node fewer, every node kept and nothing listed as removed: a change all the same
+    expect(two({ nodes: kept([0, 1, 2, 3, 4, 5, 6]) }, TRACE.slice(0, 7)).changed).toBe(true);
+  });
+
+  it('from ids outside the stage before are dropped; a kept node with no from gets a fresh key', () => {
+    const s = two({ nodes: { ...kept([1, 2, 3, 4, 5, 6]), 0: { how: 'kept', from: [] }, 7: { how: 'kept', from: [-1, 8, 7] } } });
+    expect(s.nodes[7].from).toEqual([7]);
+    expect(s.nodes[7].key).toBe('n7');
+    expect(s.nodes[0].from).toEqual([]);
+    expect(s.nodes[0].key).toBe('s1n0');
+    expect(s.nodes[1].key).toBe('n1');
+  });
+
+  it('a node from several: the lowest layer in any order, the shared group only when nothing else', () => {
+    const s = two({ nodes: { ...kept([0, 1, 2, 3]), 4: { how: 'replaced', from: [4, 6] }, 5: { how: 'replaced', from: [6, 3] },
+      6: { how: 'replaced', from: [3, 6, 4] }, 7: { how: 'replaced', from: [3] } } });
+    expect(s.nodes.slice(4).map((n) => n.layer)).toEqual([0, 1, 0, SHARED_LAYER]);
+  });
+
+  it('without provenance, a node named "i." takes layer i whatever its inputs', () => {
+    const r = result();
+    r.passes = r.passes.slice(0, 2);
+    r.graphs.decompose = { nodes: [...TRACE.slice(0, 7), [7, 'add', [4, 3], {}, [2, 2], '3.out']], outputs: [7] };
+    delete r.provenance;
+    expect(buildStages(r)[1].nodes.map((n) => n.layer)).toEqual([0, 0, 1, SHARED_LAYER, 0, 0, 1, 3]);
+  });
+
+  it('the views get the result\'s own provenance; an entry without nodes lists none', () => {
+    const r = result();
+    const stages = buildStages(r);
+    expect(stages[1].prov).toBe(r.provenance[0]);
+    r.provenance[0] = { pass: 'decompose' };
+    const s = buildStages(r)[1];
+    expect(s.nodes.map((n) => n.how)).toEqual(Array(8).fill(null));
+    expect(s.nodes[0].key).toBe('s1n0');
+  });
+});
