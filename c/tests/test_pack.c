@@ -450,7 +450,8 @@ static void test_packed_shapes(void **state) {
 
 /* ---------------------------------------------------------------- stage_keys.c's rules on hand-made graphs
  * Cases no pipeline of the golden results makes (so tests/native-packed.test.js cannot see them): a node a
- * pass makes from nodes of two layers, and a pass that keeps every node but rewires one. */
+ * pass makes from nodes of two layers, a pass that keeps every node but rewires one, two nodes merged into
+ * one old node; and the trace's layers and summary on a graph small enough to write out by hand. */
 static int add_n(gl_graph *g, gl_op op, const int *in, int nin, const char *name) {
     gl_err e = {0};
     gl_shape s = gl_shape_of(1, (int64_t[]){4});
@@ -459,8 +460,9 @@ static int add_n(gl_graph *g, gl_op op, const int *in, int nin, const char *name
     return id;
 }
 
-/* The trace x, y, "0.w", "1.w"; sub(x, y) (node 4) and mul(0.w, 1.w) (node 5). */
-static gl_graph *keys_trace(void) {
+/* The trace: x, y, "0.w", "1.w"; sub(x, y) (4), mul(0.w, 1.w) (5), an unnamed const (6) read by add(6, 0.w) (7)
+ * and add(6, 1.w) (8), and sub(1.w, 0.w) (9); with swap, node 4 is sub(y, x). */
+static gl_graph *keys_trace(bool swap) {
     gl_graph *g = NULL;
     gl_err e = {0};
     assert_int_equal(gl_graph_new(&g, &e), GL_OK);
@@ -468,30 +470,55 @@ static gl_graph *keys_trace(void) {
     add_n(g, GL_OP_INPUT, NULL, 0, "y");
     add_n(g, GL_OP_PARAM, NULL, 0, "0.w");
     add_n(g, GL_OP_PARAM, NULL, 0, "1.w");
-    add_n(g, GL_OP_SUB, (int[]){0, 1}, 2, NULL);
+    add_n(g, GL_OP_SUB, swap ? (int[]){1, 0} : (int[]){0, 1}, 2, NULL);
     add_n(g, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    add_n(g, GL_OP_CONST, NULL, 0, NULL);
+    add_n(g, GL_OP_ADD, (int[]){6, 2}, 2, NULL);
+    add_n(g, GL_OP_ADD, (int[]){6, 3}, 2, NULL);
+    add_n(g, GL_OP_SUB, (int[]){3, 2}, 2, NULL);
     return g;
 }
 
 static void test_stage_keys_rules(void **state) {
     (void)state;
     gl_err e = {0};
-    gl_graph *t = keys_trace();
+    gl_graph *t = keys_trace(false);
     gl_stage_keys k0;
     assert_int_equal(gl_stage_keys_make(t, 0, NULL, NULL, NULL, &k0, &e), GL_OK);
-    /* the trace: x and y sit with their user (layer 0), the params by name, the mul in the latest layer */
-    const int32_t trace_layers[] = {0, 0, 0, 1, 0, 1};
-    for (int i = 0; i < 6; i++) {
+    /* the trace: params by name; an op in the latest layer among its inputs (sub(1.w, 0.w) too, though its last
+     * input is layer 0's); x and y with their one user's layer; the const read by layers 0 and 1 shared */
+    const int32_t trace_layers[] = {0, 0, 0, 1, 0, 1, GL_SHARED_LAYER, 0, 1, 1};
+    for (int i = 0; i < 10; i++) {
         assert_int_equal(k0.key_stage[i], 0);
         assert_int_equal(k0.key_id[i], i);
         assert_int_equal(k0.layer[i], trace_layers[i]);
     }
+    /* its summary by layer: layers -1 .. 1; nodes and ops (not leaves) per layer; the edges between layers in
+     * the order the inputs first show them, none within a layer */
+    gl_stage_summary sm;
+    assert_int_equal(gl_stage_summary_make(t, k0.layer, &sm, &e), GL_OK);
+    assert_int_equal(sm.lo, -1);
+    assert_int_equal(sm.span, 3);
+    const int32_t count[] = {1, 5, 4}, ops[] = {0, 2, 3}, edges[] = {0, 1, -1, 0, -1, 1};
+    for (int l = 0; l < 3; l++) {
+        assert_int_equal(sm.count[l], count[l]);
+        assert_int_equal(sm.ops[l], ops[l]);
+    }
+    assert_int_equal(sm.nedges, 3);
+    for (int k = 0; k < 6; k++) assert_int_equal(sm.edges[k], edges[k]);
+    gl_stage_summary_free(&sm);
 
     /* a pass that keeps every node as it is: no change */
-    gl_how how[6] = {GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_KEPT};
-    int fs[7] = {0, 1, 2, 3, 4, 5, 6}, fr[6] = {0, 1, 2, 3, 4, 5};
-    gl_provenance pv = {.pass = "p", .n = 6, .how = how, .from_start = fs, .from = fr};
-    gl_graph *same = keys_trace();
+    gl_how how[10];
+    int fs[11], fr[10];
+    for (int i = 0; i < 10; i++) {
+        how[i] = GL_HOW_KEPT;
+        fs[i] = i;
+        fr[i] = i;
+    }
+    fs[10] = 10;
+    gl_provenance pv = {.pass = "p", .n = 10, .how = how, .from_start = fs, .from = fr};
+    gl_graph *same = keys_trace(false);
     gl_stage_keys k1;
     assert_int_equal(gl_stage_keys_make(same, 1, &pv, t, &k0, &k1, &e), GL_OK);
     assert_true(k1.usable);
@@ -500,39 +527,37 @@ static void test_stage_keys_rules(void **state) {
 
     /* the same nodes, every one kept, but the sub now reads (y, x): x - y became y - x, a change the lab
      * must show (it marks the pass as one that did something) */
-    gl_graph *swapped = NULL;
-    assert_int_equal(gl_graph_new(&swapped, &e), GL_OK);
-    add_n(swapped, GL_OP_INPUT, NULL, 0, "x");
-    add_n(swapped, GL_OP_INPUT, NULL, 0, "y");
-    add_n(swapped, GL_OP_PARAM, NULL, 0, "0.w");
-    add_n(swapped, GL_OP_PARAM, NULL, 0, "1.w");
-    add_n(swapped, GL_OP_SUB, (int[]){1, 0}, 2, NULL);
-    add_n(swapped, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    gl_graph *swapped = keys_trace(true);
     assert_int_equal(gl_stage_keys_make(swapped, 1, &pv, t, &k0, &k1, &e), GL_OK);
     assert_true(k1.usable);
-    for (int i = 0; i < 6; i++) assert_int_equal(k1.key_stage[i], 0);   /* every key inherited */
+    for (int i = 0; i < 10; i++) assert_int_equal(k1.key_stage[i], 0);   /* every key inherited */
     assert_true(k1.changed);
     gl_stage_keys_free(&k1);
 
-    /* a node made from nodes of layers 0 and 1 (the params, listed layer 1 first) is in the lowest, 0;
-     * made from the layer-1 param alone, in layer 1 */
+    /* exp(x) replacing nodes of layers 1 and 0 (in that order) is in the lowest, 0; exp(y) replacing the
+     * layer-1 param alone, in layer 1; both get fresh keys, and x and y sit with their one user. Two nodes merged
+     * into node 5: the first keeps its key (and layer), the second gets a fresh one */
     gl_graph *fused = NULL;
     assert_int_equal(gl_graph_new(&fused, &e), GL_OK);
     add_n(fused, GL_OP_INPUT, NULL, 0, "x");
     add_n(fused, GL_OP_INPUT, NULL, 0, "y");
-    add_n(fused, GL_OP_CONST, NULL, 0, NULL);
-    add_n(fused, GL_OP_CONST, NULL, 0, NULL);
-    gl_how how2[4] = {GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_FOLDED, GL_HOW_FOLDED};
-    int fs2[5] = {0, 1, 2, 4, 5}, fr2[5] = {0, 1, 3, 2, 3};
-    int removed2[2] = {4, 5};
-    gl_provenance pv2 = {.pass = "q", .n = 4, .how = how2, .from_start = fs2, .from = fr2, .nremoved = 2, .removed = removed2};
+    add_n(fused, GL_OP_EXP, (int[]){0}, 1, NULL);
+    add_n(fused, GL_OP_EXP, (int[]){1}, 1, NULL);
+    add_n(fused, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    add_n(fused, GL_OP_MUL, (int[]){2, 3}, 2, NULL);
+    gl_how how2[6] = {GL_HOW_KEPT, GL_HOW_KEPT, GL_HOW_REPLACED, GL_HOW_REPLACED, GL_HOW_MERGED, GL_HOW_MERGED};
+    int fs2[7] = {0, 1, 2, 4, 5, 6, 7}, fr2[7] = {0, 1, 3, 2, 3, 5, 5};
+    int removed2[5] = {4, 6, 7, 8, 9};
+    gl_provenance pv2 = {.pass = "q", .n = 6, .how = how2, .from_start = fs2, .from = fr2, .nremoved = 5, .removed = removed2};
     assert_int_equal(gl_stage_keys_make(fused, 2, &pv2, t, &k0, &k1, &e), GL_OK);
     assert_true(k1.usable);
     assert_true(k1.changed);
-    assert_int_equal(k1.layer[2], 0);
-    assert_int_equal(k1.layer[3], 1);
-    assert_int_equal(k1.key_stage[2], 2);   /* folded: a fresh key (stage 2, id 2) */
-    assert_int_equal(k1.key_id[2], 2);
+    const int32_t ks[] = {0, 0, 2, 2, 0, 2}, ki[] = {0, 1, 2, 3, 5, 5}, lay[] = {0, 1, 0, 1, 1, 1};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(k1.key_stage[i], ks[i]);
+        assert_int_equal(k1.key_id[i], ki[i]);
+        assert_int_equal(k1.layer[i], lay[i]);
+    }
     gl_stage_keys_free(&k1);
 
     gl_stage_keys_free(&k0);
