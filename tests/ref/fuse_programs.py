@@ -32,6 +32,17 @@ def wide(n, reads):
     return HEAD + "def f(x):\n" + body + "    return s\n" + 'trace(f, {"x": (4, 8)})\n'
 
 
+def gather(n, accs):
+    """accumulators begun before a loop, each adding every row-sum of a matmul: kernels created early that
+    gather n producers, the same ones for each (the (4, 1) matmul kernels refuse the (4, 8) adds)"""
+    init = ["F.exp(x)", "F.tanh(x)", "-x", "F.silu(x)"][:accs]
+    body = "".join(f"    a{j} = {e}\n" for j, e in reversed(list(enumerate(init))))   # the last-fed kernel first
+    body += f"    for i in range({n}):\n        y = x @ (w * (i + 1))\n"
+    body += "".join(f"        a{j} = a{j} + y\n" for j in range(accs))
+    ret = ", ".join(f"a{j}" for j in range(accs))   # separate outputs: no kernel joins the accumulators
+    return HEAD + "def f(x, w):\n" + body + f"    return {ret}\n" + 'trace(f, {"x": (4, 8), "w": (8, 1)})\n'
+
+
 def chain(n):
     return HEAD + "def f(x, w):\n    for i in range(%d):\n        x = F.exp(x @ w) + x\n    return x\n" % n \
         + 'trace(f, {"x": (4, 8), "w": (8, 8)})\n'
@@ -68,7 +79,8 @@ def kernels_of(src, name):
 def main():
     rng = random.Random(7)
     progs = [("wide_12_1", wide(12, 1)), ("wide_12_2", wide(12, 2)), ("wide_40_3", wide(40, 3)),
-             ("wide_200_2", wide(200, 2)), ("chain_60", chain(60))]
+             ("wide_200_2", wide(200, 2)), ("chain_60", chain(60)),
+             ("gather_12_2", gather(12, 2)), ("gather_20_3", gather(20, 3)), ("gather_40_4", gather(40, 4))]
     progs += [(f"dag_{i:02d}", random_dag(rng, rng.randrange(20, 120))) for i in range(40)]
     out = [{"name": n, "program": s, "kernels": kernels_of(s, n)} for n, s in progs]
     path = os.path.join(ROOT, "tests", "golden", "fuse", "programs.json")
