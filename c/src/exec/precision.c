@@ -10,7 +10,7 @@ bool gl_precision_is_f64(const gl_precision *p) {
     return p->weights == GL_NUMFMT_F64 && p->activations == GL_NUMFMT_F64 && p->kv == GL_NUMFMT_F64 && !p->acc_fp32;
 }
 
-static gl_numfmt class_format(const gl_node *n, const gl_precision *p) {
+gl_numfmt gl_precision_format(const gl_node *n, const gl_precision *p) {
     switch (n->op) {
     case GL_OP_PARAM: return p->weights;
     case GL_OP_CONST: return GL_NUMFMT_F64;
@@ -18,6 +18,16 @@ static gl_numfmt class_format(const gl_node *n, const gl_precision *p) {
     case GL_OP_INPUT: return strstr(n->name, "cache") ? p->kv : p->activations;
     default: return p->activations;
     }
+}
+
+unsigned char *gl_precision_node_bytes(const gl_graph *g, const gl_precision *p, int elem_bytes, gl_err *e) {
+    unsigned char *b = gl_alloc((size_t)g->n + 1, 1, e);
+    if (!b) return NULL;
+    for (int i = 0; i < g->n; i++) {
+        gl_numfmt f = gl_precision_format(&g->nodes[i], p);
+        b[i] = (unsigned char)(f == GL_NUMFMT_F64 ? elem_bytes : gl_numfmt_bytes(f));
+    }
+    return b;
 }
 
 /* a's numbers, writable: a itself when nobody else holds it, else a copy (a param's value is the graph's) */
@@ -36,14 +46,18 @@ static void round_value(gl_array *a, gl_numfmt f) {
     gl_round_array(f, a->data, (size_t)a->size, cols);
 }
 
-/* C[M,N] = A[M,K]·B[K,N] with each running sum rounded to fp32 (k in order, from 0). */
+/* C[M,N] = A[M,K]·B[K,N] with each running sum rounded to fp32 (k in order, from 0). The loops run i, k, j so
+ * that B's rows stream; every C[i][j] still adds its products in k order. */
 static void gemm_acc32(int64_t M, int64_t N, int64_t K, const double *A, const double *B, double *C) {
-    for (int64_t i = 0; i < M; i++)
-        for (int64_t j = 0; j < N; j++) {
-            double acc = 0;
-            for (int64_t k = 0; k < K; k++) acc = (double)(float)(acc + A[i * K + k] * B[k * N + j]);
-            C[i * N + j] = acc;
+    for (int64_t i = 0; i < M; i++) {
+        double *c = C + i * N;
+        for (int64_t j = 0; j < N; j++) c[j] = 0;
+        for (int64_t k = 0; k < K; k++) {
+            const double a = A[i * K + k];
+            const double *b = B + k * N;
+            for (int64_t j = 0; j < N; j++) c[j] = (double)(float)(c[j] + a * b[j]);
         }
+    }
 }
 
 /* The planned matmul with fp32 accumulation: r (the float64 result, for its shape) is overwritten. Batch dims
@@ -140,7 +154,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
             if (p->acc_fp32 && n->op == GL_OP_MATMUL) matmul_acc32(qa[0], qa[1], q[i]);
         }
-        gl_numfmt f = class_format(n, p);
+        gl_numfmt f = gl_precision_format(n, p);
         if (f != GL_NUMFMT_F64) {
             if ((st = own(&q[i], e))) break;
             round_value(q[i], f);
