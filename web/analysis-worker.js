@@ -106,6 +106,8 @@ async function pump() {
     const lab = await load();
     stamp('module');
     if (pending) return schedule();     // a newer request came while the module loaded
+    // the page's deadline for a program's analysis counts from now: loading the module is not the analysis
+    self.postMessage({ type: 'progress', id: msg.id, started: true });
     if (early && early.taken) finishEarly();   // the link's result (the page took it): its keep complete
     early = null;
     const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);

@@ -137,7 +137,8 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
         else unpackResult(Object.assign(pushed.result, JSON.parse(f.resultText)), f.packed);
         pushed.factsDone = true;
         pushed.resolveFacts(!f.error);
-      } else if (m.type === 'progress' && m.heap) settle(m.id, (w) => w.resolve(m.heap));
+      } else if (m.type === 'progress' && m.started) started(m.id);
+      else if (m.type === 'progress' && m.heap) settle(m.id, (w) => w.resolve(m.heap));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
           : w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }))));
@@ -186,12 +187,18 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
 
   // The analysis just asked for: in flight until the worker answers it; a program's is cancelled when it is not
   // answered in time (the worker terminated and replaced: the only way to stop WASM mid-run).
+  // The deadline is armed when the worker says it runs the request (`started`): a restarted worker first loads
+  // its module, which is not the program's analysis.
   function watch(id, caseObj) {
     const program = !!(caseObj && typeof caseObj.program === 'string');
     inflight.set(id, { program, since: performance.now() });
     if (timer) clearTimeout(timer);
     timer = null;
-    if (!program) return;
+  }
+  function started(id) {
+    const f = inflight.get(id);
+    if (!f || !f.program || id !== latest) return;
+    if (timer) clearTimeout(timer);
     const ms = timeoutMs();
     timer = setTimeout(() => {
       timer = null;

@@ -112,6 +112,8 @@ typedef struct {
     unsigned char *t_done;
     int *seen;                    /* account: last kernel (+1) that counted a read of the node */
     unsigned char *isout, *written;
+    uint64_t *depset;             /* (t, d) + 1 of kernels with many deps (open addressing; 0 empty), or NULL */
+    size_t depset_cap, depset_n;  /* a power of two; entries */
 } fctx;
 
 /* The op table's flops column (backend/flops.c has the rules): an OUT or IN count is an element count the
@@ -148,6 +150,8 @@ static gl_status bytes_of(fctx *c, int node, int elem_bytes, double *out) {
 static bool reaches(fctx *c, int j, int target) {
     int lt = c->kb[target].level;
     if (c->kb[j].level <= lt) return false;
+    if (c->kb[target].rdep < 0) return false;      /* nothing depends on target (a kernel just begun): the
+                                                      walk below would visit all of j's ancestry to learn it */
     unsigned s = ++c->stamp;
     if (s == 0) {                                  /* wrapped: reset the stamps */
         memset(c->mark, 0, sizeof(unsigned) * (size_t)c->nk);
@@ -170,17 +174,69 @@ static bool reaches(fctx *c, int j, int target) {
     return false;
 }
 
+/* Most kernels depend on a few others and a scan of their list finds a duplicate at once; a kernel that
+ * gathers many (a sum over thousands of branches) would make that scan quadratic, so the pairs of kernels
+ * with more than DEP_SCAN deps live in a hash set as well. */
+enum { DEP_SCAN = 8 };
+
+static uint64_t dep_key(int t, int d) { return ((uint64_t)(uint32_t)t << 32 | (uint32_t)d) + 1; }
+
+static size_t dep_slot(const fctx *c, uint64_t key) {
+    uint64_t h = key * 0x9e3779b97f4a7c15ULL;
+    size_t mask = c->depset_cap - 1;
+    for (size_t i = (size_t)(h >> 20) & mask;; i = (i + 1) & mask)
+        if (c->depset[i] == key || !c->depset[i]) return i;
+}
+
+static gl_status depset_grow(fctx *c) {
+    size_t cap = c->depset_cap ? c->depset_cap * 2 : 1024;
+    uint64_t *old = c->depset;
+    size_t oldcap = c->depset_cap;
+    c->depset = calloc(cap, sizeof *c->depset);
+    if (!c->depset) {
+        c->depset = old;
+        return gl_fail(c->e, GL_E_NOMEM, "fuse: out of memory (a dependency set of %zu pairs)", cap);
+    }
+    c->depset_cap = cap;
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i]) c->depset[dep_slot(c, old[i])] = old[i];
+    free(old);
+    return GL_OK;
+}
+
+static gl_status depset_put(fctx *c, int t, int d) {
+    if (2 * (c->depset_n + 1) > c->depset_cap) {
+        gl_status st = depset_grow(c);
+        if (st) return st;
+    }
+    size_t i = dep_slot(c, dep_key(t, d));
+    if (!c->depset[i]) c->depset_n++;
+    c->depset[i] = dep_key(t, d);
+    return GL_OK;
+}
+
 /* deps[t].add(d), keeping levels up to date (levels only grow). */
-static void add_dep(fctx *c, int t, int d) {
-    for (int ei = c->kb[t].dep; ei >= 0; ei = c->dep[ei].next)
-        if (c->dep[ei].to == d) return;
+static gl_status add_dep(fctx *c, int t, int d) {
+    if (c->kb[t].ndeps <= DEP_SCAN) {
+        for (int ei = c->kb[t].dep; ei >= 0; ei = c->dep[ei].next)
+            if (c->dep[ei].to == d) return GL_OK;
+    } else if (c->depset[dep_slot(c, dep_key(t, d))]) {
+        return GL_OK;
+    }
     c->dep[c->ndep] = (edge){d, c->kb[t].dep};
     c->kb[t].dep = c->ndep++;
     c->kb[t].ndeps++;
-    if (!c->levels) return;                        /* fusion off: no cycle check reads levels */
+    gl_status st;
+    if (c->kb[t].ndeps == DEP_SCAN + 1) {          /* t leaves the scan: its deps so far into the set */
+        for (int ei = c->kb[t].dep; ei >= 0; ei = c->dep[ei].next)
+            if ((st = depset_put(c, t, c->dep[ei].to))) return st;
+    } else if (c->kb[t].ndeps > DEP_SCAN && (st = depset_put(c, t, d))) {
+        return st;
+    }
+    if (!c->levels) return GL_OK;                  /* fusion off: no cycle check reads levels */
     c->rdep[c->nrdep] = (edge){t, c->kb[d].rdep};
     c->kb[d].rdep = c->nrdep++;
-    if (c->kb[t].level >= c->kb[d].level + 1) return;
+    if (c->kb[t].level >= c->kb[d].level + 1) return GL_OK;
     c->kb[t].level = c->kb[d].level + 1;
     int sp = 0;                                    /* a kernel is on the stack at most once (onstk) and */
     c->stack[sp++] = t;                            /* passes on its level as of when it is popped */
@@ -199,6 +255,7 @@ static void add_dep(fctx *c, int t, int d) {
             }
         }
     }
+    return GL_OK;
 }
 
 static bool dim_is_one(gl_dim d) { return !gl_dim_is_sym(d) && d.n == 1; }
@@ -352,7 +409,7 @@ static gl_status partition(fctx *c, bool enable) {
         c->kof[i] = target;
         for (int q = 0; enable && q < n->nin; q++) {   /* eager: no dependency lists (see gl_fuse) */
             int d = c->kof[c->base[n->in[q]]];
-            if (d >= 0 && d != target) add_dep(c, target, d);
+            if (d >= 0 && d != target && (st = add_dep(c, target, d))) return st;
         }
         if (reduce) {
             k->has_reduce = true;
@@ -584,5 +641,6 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
 out:
     if (st) gl_kernels_free(out);
     free(s.base);
+    free(c.depset);
     return st;
 }

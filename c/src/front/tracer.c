@@ -15,9 +15,12 @@ struct gl_tracer {
     bool concrete;                 /* evaluate generators (causal_mask) too */
     gl_array **tvals;              /* trace-time value per node, or NULL */
     int tcap;
-    double *skeys;                 /* scalar const dedup: value -> node id */
+    double *skeys;                 /* scalar const dedup: value -> node id, in creation order */
     int *sids;
     int ns, scap;
+    int *sindex;                   /* open-addressing index into skeys (entry + 1; 0 empty): a program may make
+                                      tens of thousands of distinct scalars, a linear scan was quadratic */
+    int sicap;                     /* a power of two, kept at least twice ns */
     gl_err err;
 };
 
@@ -49,6 +52,7 @@ void gl_tracer_free(gl_tracer *tr) {
     free_tvals(tr);
     free(tr->skeys);
     free(tr->sids);
+    free(tr->sindex);
     gl_graph_free(tr->g);
     free(tr);
 }
@@ -192,6 +196,65 @@ bool gl_t_repeat(gl_tracer *tr, int first, int last, const int *from, const int 
     return true;
 }
 
+/* The scalar dedup index: keys compare with ==, as the reference's dict of values does for floats, so -0.0
+ * and 0.0 share a slot and a NaN never matches (it is recorded, never indexed). */
+static uint64_t scalar_hash(double v) {
+    if (v == 0) v = 0;                                    /* -0.0 == 0.0 */
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    b ^= b >> 33;
+    b *= 0xff51afd7ed558ccdULL;
+    b ^= b >> 33;
+    return b;
+}
+
+static int scalar_find(const gl_tracer *tr, double v) {
+    if (!tr->sicap || v != v) return -1;
+    size_t mask = (size_t)tr->sicap - 1;
+    for (size_t h = (size_t)scalar_hash(v) & mask;; h = (h + 1) & mask) {
+        int e = tr->sindex[h];
+        if (!e) return -1;
+        if (tr->skeys[e - 1] == v) return e - 1;
+    }
+}
+
+static void scalar_index_put(gl_tracer *tr, int entry) {
+    double v = tr->skeys[entry];
+    if (v != v) return;
+    size_t mask = (size_t)tr->sicap - 1;
+    size_t h = (size_t)scalar_hash(v) & mask;
+    while (tr->sindex[h]) h = (h + 1) & mask;
+    tr->sindex[h] = entry + 1;
+}
+
+/* Records value key for node id (the first node of a value stays its node). */
+static bool scalar_record(gl_tracer *tr, double key, int id) {
+    if (tr->ns == tr->scap) {
+        int cap = tr->scap ? tr->scap * 2 : 16;
+        double *k = gl_grow(tr->skeys, (size_t)cap, sizeof *k, &tr->err);
+        if (!k) return false;
+        tr->skeys = k;
+        int *s = gl_grow(tr->sids, (size_t)cap, sizeof *s, &tr->err);
+        if (!s) return false;
+        tr->sids = s;
+        tr->scap = cap;
+    }
+    if (2 * (tr->ns + 1) > tr->sicap) {
+        int cap = tr->sicap ? tr->sicap * 2 : 32;
+        int *ix = gl_alloc((size_t)cap, sizeof *ix, &tr->err);
+        if (!ix) return false;
+        free(tr->sindex);
+        tr->sindex = ix;
+        tr->sicap = cap;
+        for (int i = 0; i < tr->ns; i++) scalar_index_put(tr, i);
+    }
+    tr->skeys[tr->ns] = key;
+    tr->sids[tr->ns] = id;
+    scalar_index_put(tr, tr->ns);
+    tr->ns++;
+    return true;
+}
+
 int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {
     if (tr->err.code) return -1;
     if (gl_op_class(n->op) != GL_CLASS_LEAF) {
@@ -204,21 +267,8 @@ int gl_t_leaf(gl_tracer *tr, const gl_node *n, gl_array *value) {
         gl_graph_set_value(tr->g, id, value);
         if (n->op == GL_OP_CONST && tr->g->nodes[id].shape->rank == 0 && value->size == 1) {
             double key = value->data[0];
-            for (int i = 0; i < tr->ns; i++)
-                if (tr->skeys[i] == key) return id;      /* setdefault: the first one stays */
-            if (tr->ns == tr->scap) {
-                int cap = tr->scap ? tr->scap * 2 : 16;
-                double *k = gl_grow(tr->skeys, (size_t)cap, sizeof *k, &tr->err);
-                if (!k) return -1;
-                tr->skeys = k;
-                int *s = gl_grow(tr->sids, (size_t)cap, sizeof *s, &tr->err);
-                if (!s) return -1;
-                tr->sids = s;
-                tr->scap = cap;
-            }
-            tr->skeys[tr->ns] = key;
-            tr->sids[tr->ns] = id;
-            tr->ns++;
+            if (scalar_find(tr, key) >= 0) return id;   /* setdefault: the first one stays */
+            if (!scalar_record(tr, key, id)) return -1;
         }
     }
     return id;
@@ -270,8 +320,8 @@ int gl_t_param_value(gl_tracer *tr, const char *name, gl_array *value) {
 
 int gl_t_scalar(gl_tracer *tr, double v) {
     if (tr->err.code) return -1;
-    for (int i = 0; i < tr->ns; i++)
-        if (tr->skeys[i] == v) return tr->sids[i];
+    int hit = scalar_find(tr, v);
+    if (hit >= 0) return tr->sids[hit];
     gl_array *a = NULL;
     if (gl_array_scalar(v, &a, &tr->err)) return -1;
     gl_attrs at;
