@@ -137,6 +137,25 @@ describe('the lab survives any program (e2e, Chromium)', () => {
     await context.close();
   }, 240_000);
 
+  it('a program graph too big to draw node by node, without layers, says so (no NaN drawing)', async () => {
+    const { context, page, errors, paste, waitConsole } = await open('#panels=program.graph');
+    const CHAIN = 'from graph_lab import trace, F\nprint("chain")\ndef f(x):\n    for i in range(2000):\n        x = F.exp(x)\n'
+      + '    return x\ntrace(f, {"x": (2,)})\n';
+    await paste(CHAIN);
+    await waitConsole('chain\n');
+    await page.waitForFunction(() => {
+      const n = document.querySelector('[data-testid="graph-empty"]');
+      return n && !n.hidden && /2,001 nodes: more than the 1,500/.test(n.textContent);
+    }, null, { timeout: 60_000 });
+    // the next, small program is drawn again
+    await paste(HELLO);
+    await waitConsole(python(HELLO).out);
+    await page.waitForFunction(() => document.querySelector('[data-testid="graph-empty"]').hidden
+      && document.querySelectorAll('#panel-graph g.node').length > 0, null, { timeout: 60_000 });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
   it('a newer program is analysed while an old long one still runs', async () => {
     const { context, page, paste, waitConsole } = await open('#panels=program.graph', { timeoutMs: 60_000 });
     await paste(LONG);

@@ -52,7 +52,7 @@ export function createGraphView(root, ctx) {
 
   const canvas = el('div', { class: 'graph-canvas' });
   const tip = el('div', { class: 'tooltip', role: 'tooltip', hidden: '' });
-  const empty = el('div', { class: 'graph-empty', hidden: '' });
+  const empty = el('div', { class: 'graph-empty', hidden: '', 'data-testid': 'graph-empty' });
   const forcedNote = el('div', { class: 'graph-note', hidden: '' });
   const layingNote = el('div', { class: 'graph-note', hidden: '', 'data-testid': 'laying-out', 'aria-live': 'polite' }, 'laying out…');
   layingNote.style.top = 'auto';
@@ -194,8 +194,19 @@ export function createGraphView(root, ctx) {
       layouts.cancelWarm();       // the old result's warm-ups (warm() asks again for what is still needed)
     }
     const { stages, idx, stage } = shown;
-    empty.hidden = !!nodeCount(stage);
+    // a graph over MAX_EXPANDED_NODES arrives as a per-layer summary; a program's graph without layers has no
+    // box to draw then: said in words rather than an empty (and NaN-sized) drawing
+    const undrawable = stage.lite && stageLayers(stage) < 2;
+    empty.hidden = !!nodeCount(stage) && !undrawable;
+    stageBox.hidden = undrawable;
     if (!nodeCount(stage)) return void (empty.textContent = 'This result carries no graphs.');
+    if (undrawable) {
+      empty.textContent = `This graph has ${nodeCount(stage).toLocaleString('en-US')} nodes: more than the ` +
+        `${MAX_EXPANDED_NODES.toLocaleString('en-US')} the lab lays out node by node, and no layers to draw one box ` +
+        'each. Its pass counts are above; Kernels, Memory and IR show the rest.';
+      last = null;
+      return;
+    }
     const vis = layoutStep(st, m, stage, animate);
     if (!vis) return;
     // (a big result's stages are summaries: no node to colour, and its kernel table stays packed)
