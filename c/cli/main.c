@@ -28,6 +28,7 @@
 #include "cmd_demos.h"
 #include "cmd_passes.h"
 #include "cmd_pypass.h"
+#include "cmd_round.h"
 #include "cmd_trace.h"
 #include "host_tuning.h"
 #include "graphlab.h"
@@ -238,6 +239,9 @@ static const command COMMANDS[] = {
     {"pypass", gl_cli_pypass, "pypass FILE.json --pass PASS.py",
      "run a pass written in Python (the lecture's section 9, or your own; --name FN, --at STAGE) on a case's "
      "stage: str(graph) and its hits; --judge: verifier + numeric check; a passes request file: passes' JSON"},
+    {"round", gl_cli_round, "round FORMAT",
+     "float64 values on stdin (one per line) rounded to a number format: f64 fp32 bf16 fp16 fp8_e4m3 fp8_e5m2 "
+     "int8 int8_channel (printed as Python's repr)"},
     {"trace", gl_cli_trace, "trace FILE.py [--spans]",
      "run a Python program written against graph_lab and print its last trace(...)'s graph (as print does)"},
     {"help", cmd_help, "help", "this help"},

@@ -126,25 +126,61 @@ void gl_sb_int(gl_sb *sb, long long v) {
     gl_sb_putn(sb, p, (size_t)(end - p));
 }
 
-/* The fewest significant digits (1..17) whose "%.*e" text reads back as v, that text in sci. Round-tripping
- * is monotonic in the digit count (more correctly rounded digits are never farther from v). Computed values
- * (times, ratios) need 16 or 17 digits, so 15 is probed first; below it a binary search. 17 always do. */
+/* Writes the p-digit decimal m · 10^(x - p + 1) (10^(p-1) <= m < 10^p) with v's sign as "%.*e" would. */
+static void put_sci(double v, long long m, int p, int x, char *sci, size_t cap) {
+    char d[24];
+    snprintf(d, sizeof d, "%lld", m);
+    snprintf(sci, cap, "%s%c%s%s%se%c%02d", signbit(v) ? "-" : "", d[0], p > 1 ? "." : "", p > 1 ? d + 1 : "", "",
+             x < 0 ? '-' : '+', x < 0 ? -x : x);
+}
+
+/* Is there a p-digit decimal that reads back as v? The nearest one ("%.*e"), or, when v is a power of two
+ * (its lower neighbour is half as far as its upper one, so the interval that reads back as v is lopsided),
+ * the next p-digit decimal on the other side: 2^-24 is 5.960464477539063e-08, not ...0625's even rounding
+ * ...062, which reads back as another double. The decimal that reads back, in sci. */
+static bool digits_round_trip(double v, int p, char *sci, size_t cap) {
+    snprintf(sci, cap, "%.*e", p - 1, v);
+    if (strtod(sci, NULL) == v) return true;
+    if (p > 17) return false;
+    const char *q = sci + (sci[0] == '-');
+    long long m = 0;
+    for (; *q && *q != 'e'; q++)
+        if (*q != '.') m = m * 10 + (*q - '0');
+    int x = atoi(q + 1);
+    long long lo = 1;
+    for (int i = 1; i < p; i++) lo *= 10;
+    char alt[40];
+    for (int dir = -1; dir <= 1; dir += 2) {
+        long long n = m + dir;
+        int xe = x;
+        if (n >= lo * 10) n /= 10, xe++;
+        if (n < lo) continue;                         /* a (p-1)-digit decimal: tried already */
+        put_sci(v, n, p, xe, alt, sizeof alt);
+        if (strtod(alt, NULL) == v) {
+            snprintf(sci, cap, "%s", alt);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The fewest significant digits (1..17) of a decimal that reads back as v (Python's repr: the nearest such
+ * decimal of that length), that text in sci as "%.*e" writes it. Whether some p-digit decimal reads back is
+ * monotonic in p (a longer one can end in zeros), so a binary search finds the fewest. Computed values
+ * (times, ratios) need 16 or 17 digits, so 15 is probed first. 17 always do. */
 static int shortest_digits(double v, char *sci, size_t cap) {
-    snprintf(sci, cap, "%.14e", v);
-    if (strtod(sci, NULL) != v) {
-        snprintf(sci, cap, "%.15e", v);
-        if (strtod(sci, NULL) == v) return 16;
+    if (!digits_round_trip(v, 15, sci, cap)) {
+        if (digits_round_trip(v, 16, sci, cap)) return 16;
         snprintf(sci, cap, "%.16e", v);
         return 17;
     }
     int lo = 1, hi = 15;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        snprintf(sci, cap, "%.*e", mid - 1, v);
-        if (strtod(sci, NULL) == v) hi = mid;
+        if (digits_round_trip(v, mid, sci, cap)) hi = mid;
         else lo = mid + 1;
     }
-    snprintf(sci, cap, "%.*e", lo - 1, v);
+    digits_round_trip(v, lo, sci, cap);
     return lo;
 }
 
@@ -227,13 +263,35 @@ char *gl_fmt_double(double v, char *buf) {
      * exponent is in [-4, 16) ("500000.0", "0.0001") and in scientific otherwise ("1e-05", "1e+16"). */
     if (short_decimal_repr(v, buf)) return buf;
     char sci[40];
-    int p = shortest_digits(v, sci, sizeof sci);
+    (void)shortest_digits(v, sci, sizeof sci);
     char *ep = strchr(sci, 'e');
     int exp10 = atoi(ep + 1);
     if (exp10 >= -4 && exp10 < 16) {
-        int decimals = p - 1 - exp10;
-        snprintf(buf, 40, "%.*f", decimals > 0 ? decimals : 0, v);
-        if (!strchr(buf, '.')) strcat(buf, ".0");
+        /* fixed notation from sci's digits (not "%.*f" of v, which rounds afresh and can pick the decimal
+         * that does not read back) */
+        char dig[24];
+        int nd = 0;
+        for (const char *q = sci + (sci[0] == '-'); q < ep; q++)
+            if (*q != '.') dig[nd++] = *q;
+        char *o = buf;
+        if (sci[0] == '-') *o++ = '-';
+        if (exp10 < 0) {
+            *o++ = '0';
+            *o++ = '.';
+            for (int z = 0; z < -exp10 - 1; z++) *o++ = '0';
+            memcpy(o, dig, (size_t)nd);
+            o += nd;
+        } else {
+            for (int k = 0; k <= exp10; k++) *o++ = k < nd ? dig[k] : '0';
+            *o++ = '.';
+            if (nd > exp10 + 1) {
+                memcpy(o, dig + exp10 + 1, (size_t)(nd - exp10 - 1));
+                o += nd - exp10 - 1;
+            } else {
+                *o++ = '0';
+            }
+        }
+        *o = '\0';
     } else {
         /* mantissa digits (at most 19 chars), then Python's exponent: sign and two digits or more */
         size_t ml = (size_t)(ep - sci);
