@@ -9,6 +9,7 @@
 #define GL_CASE_H
 
 #include "front/front.h"
+#include "exec/precision.h"
 #include "io/json.h"
 #include "io/lab_facts.h"
 
@@ -59,6 +60,8 @@ typedef struct {
     int run_repeat;               /* forwards of the final graph timed (best kept); 1 when absent */
     char *program;                /* "program": Python source traced in place of "config" (owned), or NULL */
     size_t program_len;
+    bool has_precision;           /* "precision": the final graph also runs under this plan (concrete cases) */
+    gl_precision precision;
 } gl_case;
 
 gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e);
@@ -90,6 +93,7 @@ typedef struct {
     gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
     char *console;                /* program cases: what the program print()ed (owned), else NULL */
     gl_lab_facts *lab;            /* emit.lab (and fused kernels made): the lab's facts, else NULL */
+    gl_node_error *errors;        /* precision cases: the final graph's error per node (its n entries), else NULL */
 } gl_case_result;
 
 /* Stage i's structure: a 64-bit hash of its key, node count, every node's op, inputs and name, its outputs and

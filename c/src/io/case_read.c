@@ -15,7 +15,7 @@
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
 static const char *const TOP_KEYS[] = {"case", "config", "program", "elem_bytes", "device", "bind", "params", "inputs",
-                                       "pipeline", "emit", "limits", "run_repeat", "description", "comment",
+                                       "pipeline", "emit", "limits", "run_repeat", "precision", "description", "comment",
                                        NULL};
 static const char *const RESULT_KEYS[] = {"passes", "graphs", "eager", "fused", "memory", "outputs",
                                           "provenance", "timing_ms", NULL};
@@ -25,6 +25,7 @@ static const char *const DEVICE_KEYS[] = {"name", "title", "source", "mm_flops",
                                           NULL};
 static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", "plans", "lab", NULL};
 static const char *const LIMIT_KEYS[] = {"run_bytes", NULL};
+static const char *const PRECISION_KEYS[] = {"weights", "activations", "kv", "accumulate", NULL};
 
 static bool in_list(const gl_json *j, int key, const char *const *list) {
     for (int i = 0; list[i]; i++)
@@ -366,6 +367,47 @@ static gl_status read_run_repeat(const gl_json *j, int t, gl_case *c, gl_err *e)
     return GL_OK;
 }
 
+/* precision: a format per tensor class (exec/numfmt.h names), accumulate "f64" or "fp32"; a missing key is f64. */
+static gl_status read_precision(const gl_json *j, int t, gl_case *c, gl_err *e) {
+    char sn[64];
+    gl_status st;
+    c->has_precision = false;
+    c->precision = (gl_precision){GL_NUMFMT_F64, GL_NUMFMT_F64, GL_NUMFMT_F64, false};
+    if (absent(j, t)) return GL_OK;
+    if (j->t[t].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "precision must be an object such as {\"weights\": \"int8\", \"activations\": "
+                       "\"bf16\"}, got %s", gl_json_snippet(j, t, sn, sizeof sn));
+    if ((st = check_keys(j, t, "precision", PRECISION_KEYS, NULL, e))) return st;
+    gl_numfmt *dst[] = {&c->precision.weights, &c->precision.activations, &c->precision.kv};
+    for (int i = 0; PRECISION_KEYS[i]; i++) {
+        int v = gl_json_get(j, t, PRECISION_KEYS[i]);
+        if (absent(j, v)) continue;
+        char f[32], name[24];
+        snprintf(f, sizeof f, "precision.%s", PRECISION_KEYS[i]);
+        if (j->t[v].type != GL_J_STR || gl_json_str(j, v, f, name, sizeof name, e) != GL_OK) {
+            e->code = GL_OK;
+            goto bad;
+        }
+        if (i == 3) {
+            if (strcmp(name, "f64") && strcmp(name, "fp32")) goto bad;
+            c->precision.acc_fp32 = strcmp(name, "fp32") == 0;
+            continue;
+        }
+        int fmt = gl_numfmt_parse(name);
+        if (fmt < 0) goto bad;
+        *dst[i] = (gl_numfmt)fmt;
+        continue;
+    bad:
+        return gl_fail(e, GL_E_INVALID, "%s must be %s, got %s", f,
+                       i == 3 ? "\"f64\" or \"fp32\""
+                              : "one of \"f64\", \"fp32\", \"bf16\", \"fp16\", \"fp8_e4m3\", \"fp8_e5m2\", \"int8\", "
+                                "\"int8_channel\"",
+                       gl_json_snippet(j, v, sn, sizeof sn));
+    }
+    c->has_precision = true;
+    return GL_OK;
+}
+
 /* ------------------------------------------------------------------ params and inputs */
 static int64_t shape_numel(const gl_shape *s) {
     int64_t n = 1;
@@ -658,6 +700,7 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     if ((st = read_emit(&j, gl_json_get(&j, 0, "emit"), c, e))) goto done;
     if ((st = read_limits(&j, gl_json_get(&j, 0, "limits"), c, e))) goto done;
     if ((st = read_run_repeat(&j, gl_json_get(&j, 0, "run_repeat"), c, e))) goto done;
+    if ((st = read_precision(&j, gl_json_get(&j, 0, "precision"), c, e))) goto done;
     if ((st = read_params(&j, gl_json_get(&j, 0, "params"), c, e))) goto done;
     if ((st = read_inputs(&j, gl_json_get(&j, 0, "inputs"), c, e))) goto done;
 done:

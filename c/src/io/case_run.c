@@ -218,6 +218,26 @@ static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
     return c->emit.plans ? live_profile(r, e) : GL_OK;
 }
 
+/* The final graph under the case's precision plan beside float64: the error of each of its nodes. */
+static gl_status run_precision(const gl_case *c, gl_case_result *r, gl_err *e) {
+    const gl_graph *g = r->st[r->nst - 1].r.graph;
+    gl_named_array *in = gl_alloc((size_t)c->ninputs + 1, sizeof *in, e);
+    r->errors = in ? gl_alloc((size_t)g->n + 1, sizeof *r->errors, e) : NULL;
+    if (!r->errors) {
+        free(in);
+        return GL_E_NOMEM;
+    }
+    for (int i = 0; i < c->ninputs; i++) {
+        in[i].name = c->input_names[i];
+        in[i].value = c->input_values[i];
+    }
+    gl_err le = {GL_OK, ""};
+    gl_status st = gl_run_precision(g, in, c->ninputs, &c->bind, &c->precision, r->errors, NULL, NULL, &le);
+    free(in);
+    if (st) return gl_fail(e, st, "running the final graph under the precision plan: %s", le.msg);
+    return GL_OK;
+}
+
 static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_named_array *in = gl_alloc((size_t)c->ninputs, sizeof *in, e);
     if (!in) return GL_E_NOMEM;
@@ -331,6 +351,7 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     if (c->concrete) {
         if ((st = run_stages(c, r, e))) return st;
         r->ran = true;
+        if (c->has_precision && (st = run_precision(c, r, e))) return st;
     }
     double t6 = now_ms();
     r->t_run_stages = t6 - t5;
@@ -362,5 +383,6 @@ void gl_case_result_free(gl_case_result *r) {
     free(r->console);
     gl_lab_facts_free(r->lab);
     free(r->lab);
+    free(r->errors);
     memset(r, 0, sizeof *r);
 }

@@ -346,6 +346,42 @@ static void w_spans(wctx *w) {
     free(nn);
 }
 
+/* Precision cases: the plan, each node's error in the final graph and each output's (null where a number
+ * would be infinite: snr_db of an exact node; every number of a node whose planned value overflowed). */
+static void put_num_or_null(gl_sb *sb, double v) {
+    if (isfinite(v)) gl_sb_double(sb, v);
+    else gl_sb_puts(sb, "null");
+}
+
+static void w_error(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_precision *p = &w->c->precision;
+    const gl_graph *g = w->r->st[w->r->nst - 1].r.graph;
+    gl_sb_printf(sb, "{\"plan\": {\"weights\": \"%s\", \"activations\": \"%s\", \"kv\": \"%s\", \"accumulate\": \"%s\"}, "
+                 "\"nodes\": [", gl_numfmt_name(p->weights), gl_numfmt_name(p->activations), gl_numfmt_name(p->kv),
+                 p->acc_fp32 ? "fp32" : "f64");
+    for (int i = 0; i < g->n; i++) {
+        const gl_node_error *x = &w->r->errors[i];
+        gl_sb_printf(sb, "%s{\"node\": %d, \"max_abs\": ", i ? ", " : "", x->node);
+        put_num_or_null(sb, x->finite ? x->max_abs : NAN);
+        gl_sb_puts(sb, ", \"max_rel\": ");
+        put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_puts(sb, ", \"snr_db\": ");
+        put_num_or_null(sb, x->finite ? x->snr_db : NAN);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, "], \"outputs\": [");
+    for (int k = 0; k < g->nout; k++) {
+        const gl_node_error *x = &w->r->errors[g->outputs[k]];
+        gl_sb_puts(sb, k ? ", {\"max_abs\": " : "{\"max_abs\": ");
+        put_num_or_null(sb, x->finite ? x->max_abs : NAN);
+        gl_sb_puts(sb, ", \"max_rel\": ");
+        put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, "]}");
+}
+
 static void w_console(wctx *w) { gl_sb_json_str(w->sb, w->r->console ? w->r->console : ""); }
 
 /* ------------------------------------------------------------------ the lab's facts (lab_facts.c) */
@@ -466,6 +502,7 @@ static bool provenance(const wctx *w) { return w->c->emit.provenance; }
 static bool program(const wctx *w) { return w->c->program && w->r->spans; }
 static bool lab(const wctx *w) { return w->r->lab != NULL; }
 static bool lab_table(const wctx *w) { return w->r->lab != NULL && !w->apart; }   /* else case_tables.c */
+static bool precision(const wctx *w) { return w->r->ran && w->r->errors; }
 
 static const struct {
     const char *key;
@@ -483,6 +520,7 @@ static const struct {
     {"fused", w_fused, fused},
     {"memory", w_memory, fused},
     {"outputs", w_outputs, outputs},
+    {"error", w_error, precision},
     {"provenance", w_provenance, provenance},
     {"timing_ms", w_timing, always},
     {"spans", w_spans, program},

@@ -1,0 +1,168 @@
+/* precision.c — the float64 run and the planned run of one graph side by side (precision.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec/precision.h"
+#include "ir/util.h"
+
+bool gl_precision_is_f64(const gl_precision *p) {
+    return p->weights == GL_NUMFMT_F64 && p->activations == GL_NUMFMT_F64 && p->kv == GL_NUMFMT_F64 && !p->acc_fp32;
+}
+
+static gl_numfmt class_format(const gl_node *n, const gl_precision *p) {
+    switch (n->op) {
+    case GL_OP_PARAM: return p->weights;
+    case GL_OP_CONST: return GL_NUMFMT_F64;
+    case GL_OP_KV_WRITE: return p->kv;
+    case GL_OP_INPUT: return strstr(n->name, "cache") ? p->kv : p->activations;
+    default: return p->activations;
+    }
+}
+
+/* a's numbers, writable: a itself when nobody else holds it, else a copy (a param's value is the graph's) */
+static gl_status own(gl_array **a, gl_err *e) {
+    if ((*a)->refs == 1) return GL_OK;
+    gl_array *c = NULL;
+    gl_status st = gl_array_copy(*a, &c, e);
+    if (st) return st;
+    gl_array_release(*a);
+    *a = c;
+    return GL_OK;
+}
+
+static void round_value(gl_array *a, gl_numfmt f) {
+    size_t cols = a->rank == 2 ? (size_t)a->dim[1] : 0;   /* int8_channel: a 2-D weight's output columns */
+    gl_round_array(f, a->data, (size_t)a->size, cols);
+}
+
+/* C[M,N] = A[M,K]·B[K,N] with each running sum rounded to fp32 (k in order, from 0). */
+static void gemm_acc32(int64_t M, int64_t N, int64_t K, const double *A, const double *B, double *C) {
+    for (int64_t i = 0; i < M; i++)
+        for (int64_t j = 0; j < N; j++) {
+            double acc = 0;
+            for (int64_t k = 0; k < K; k++) acc = (double)(float)(acc + A[i * K + k] * B[k * N + j]);
+            C[i * N + j] = acc;
+        }
+}
+
+/* The planned matmul with fp32 accumulation: r (the float64 result, for its shape) is overwritten. Batch dims
+ * broadcast as numpy's matmul does (strides 0 where a side has 1). */
+static void matmul_acc32(const gl_array *a, const gl_array *b, gl_array *r) {
+    const int64_t M = a->dim[a->rank - 2], K = a->dim[a->rank - 1], N = r->dim[r->rank - 1];
+    if (r->size == 0) return;
+    const int nb = r->rank - 2;
+    int64_t sa[GL_MAX_RANK], sb[GL_MAX_RANK], idx[GL_MAX_RANK] = {0};
+    int64_t stra = 1, strb = 1;
+    for (int i = nb - 1; i >= 0; i--) {
+        int ia = i - (nb - (a->rank - 2)), ib = i - (nb - (b->rank - 2));
+        int64_t xa = ia >= 0 ? a->dim[ia] : 1, xb = ib >= 0 ? b->dim[ib] : 1;
+        sa[i] = xa == 1 ? 0 : stra;
+        sb[i] = xb == 1 ? 0 : strb;
+        stra *= xa;
+        strb *= xb;
+    }
+    double *c = r->data;
+    for (;;) {
+        int64_t oa = 0, ob = 0;
+        for (int i = 0; i < nb; i++) oa += idx[i] * sa[i], ob += idx[i] * sb[i];
+        gemm_acc32(M, N, K, a->data + oa * M * K, b->data + ob * K * N, c);
+        c += M * N;
+        int i = nb - 1;
+        while (i >= 0 && ++idx[i] == r->dim[i]) idx[i--] = 0;
+        if (i < 0) break;
+    }
+}
+
+static void measure(int node, const gl_array *r, const gl_array *q, gl_node_error *out) {
+    double max_abs = 0, max_ref = 0, sig = 0, noise = 0;
+    bool finite = true, exact = true;
+    for (int64_t i = 0; i < r->size; i++) {
+        const double x = r->data[i], y = q->data[i];
+        if (x == y || (isnan(x) && isnan(y))) {
+            if (isfinite(x)) sig += x * x, max_ref = fmax(max_ref, fabs(x));
+            continue;
+        }
+        exact = false;
+        if (!isfinite(y) || !isfinite(x)) {
+            finite = finite && !isfinite(x) && x == y;
+            if (isfinite(x) != isfinite(y)) finite = false;
+            continue;
+        }
+        const double d = fabs(y - x);
+        max_abs = fmax(max_abs, d);
+        max_ref = fmax(max_ref, fabs(x));
+        sig += x * x;
+        noise += d * d;
+    }
+    *out = (gl_node_error){node, max_abs, max_ref > 0 ? max_abs / max_ref : 0,
+                           noise > 0 ? (sig > 0 ? 10 * log10(sig / noise) : -INFINITY) : INFINITY, finite, exact};
+}
+
+static const gl_array *find_input(const gl_node *n, const gl_named_array *inputs, int ninputs) {
+    for (int k = 0; k < ninputs; k++)
+        if (inputs[k].name && strcmp(inputs[k].name, n->name) == 0) return inputs[k].value;
+    return NULL;
+}
+
+gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int ninputs, const gl_bind *bind,
+                           const gl_precision *p, gl_node_error *errs, gl_array **outs_ref, gl_array **outs_q,
+                           gl_err *e) {
+    if (!g || !p || !errs) return gl_fail(e, GL_E_INVALID, "gl_run_precision: a NULL argument");
+    gl_status st = gl_graph_validate(g, e);
+    if (st) return st;
+    int *last = gl_alloc((size_t)g->n, sizeof *last, e);
+    gl_array **ref = last ? gl_alloc((size_t)g->n, sizeof *ref, e) : NULL;
+    gl_array **q = ref ? gl_alloc((size_t)g->n, sizeof *q, e) : NULL;
+    bool *keep = q ? gl_alloc((size_t)g->n, sizeof *keep, e) : NULL;
+    if (!keep) {
+        free(last), free(ref), free(q);
+        return GL_E_NOMEM;
+    }
+    for (int i = 0; i < g->n; i++) last[i] = i;
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) last[g->nodes[i].in[k]] = i;
+    for (int k = 0; k < g->nout; k++) keep[g->outputs[k]] = true;
+    for (int i = 0; i < g->n && !st; i++) {
+        const gl_node *n = &g->nodes[i];
+        if (n->op == GL_OP_INPUT || n->op == GL_OP_PARAM || n->op == GL_OP_CONST) {
+            const gl_array *v = n->op == GL_OP_INPUT ? find_input(n, inputs, ninputs) : g->values ? g->values[i] : NULL;
+            if (!v || !v->data || (n->op == GL_OP_INPUT && !gl_array_matches(v, n->shape, bind))) {
+                st = gl_fail(e, GL_E_INVALID, "precision run: node %%%d (%s) has no value of its shape", i, gl_op_name(n->op));
+                break;
+            }
+            ref[i] = gl_array_retain((gl_array *)v);
+            q[i] = gl_array_retain((gl_array *)v);
+        } else {
+            gl_array *ra[GL_MAX_INPUTS] = {NULL}, *qa[GL_MAX_INPUTS] = {NULL};
+            for (int k = 0; k < n->nin; k++) ra[k] = ref[n->in[k]], qa[k] = q[n->in[k]];
+            if ((st = gl_eval_node(n, ra, bind, &ref[i], e))) break;
+            if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
+            if (p->acc_fp32 && n->op == GL_OP_MATMUL) matmul_acc32(qa[0], qa[1], q[i]);
+        }
+        gl_numfmt f = class_format(n, p);
+        if (f != GL_NUMFMT_F64) {
+            if ((st = own(&q[i], e))) break;
+            round_value(q[i], f);
+        }
+        measure(i, ref[i], q[i], &errs[i]);
+        for (int k = 0; k < n->nin; k++) {
+            int j = n->in[k];
+            if (last[j] == i && !keep[j]) {
+                gl_array_release(ref[j]), gl_array_release(q[j]);
+                ref[j] = q[j] = NULL;
+            }
+        }
+        if (last[i] == i && !keep[i]) {
+            gl_array_release(ref[i]), gl_array_release(q[i]);
+            ref[i] = q[i] = NULL;
+        }
+    }
+    for (int k = 0; !st && k < g->nout; k++) {
+        if (outs_ref) outs_ref[k] = gl_array_retain(ref[g->outputs[k]]);
+        if (outs_q) outs_q[k] = gl_array_retain(q[g->outputs[k]]);
+    }
+    for (int i = 0; i < g->n; i++) gl_array_release(ref[i]), gl_array_release(q[i]);
+    free(last), free(ref), free(q), free(keep);
+    return st;
+}

@@ -1,0 +1,42 @@
+/* precision.h — a graph run under a precision plan beside its float64 run, and the error per node (issue 35).
+ *
+ * The plan gives a number format (numfmt.h) per tensor class: weights (param nodes; int8_channel scales each
+ * output column of a 2-D weight), the KV cache (inputs whose name holds "cache", and kv_write's result),
+ * activations (every other input and every computed node). Constants (eps, scales, masks) stay float64. Each
+ * node computes in float64 from its inputs' planned values and its result is rounded to its class's format;
+ * with accumulate "fp32", a matmul's running sums are rounded to fp32 at every step, as a tensor core with
+ * fp32 accumulators adds (flash_attn's inner products stay float64 and its result is rounded).
+ * Both runs go node by node in one pass, each value released after its last reader, so the error of every node
+ * is measured without holding two copies of the whole graph.
+ */
+#ifndef GL_PRECISION_H
+#define GL_PRECISION_H
+
+#include "exec/numfmt.h"
+#include "graphlab.h"
+
+typedef struct {
+    gl_numfmt weights, activations, kv;
+    bool acc_fp32;
+} gl_precision;
+
+/* A node's error under the plan against float64: max |q - r|; that over max |r| (0 when both are 0); the
+ * signal-to-noise ratio 10 log10(sum r^2 / sum (q - r)^2) in dB. finite false: q holds inf or NaN where r does
+ * not (a format's overflow), and the numbers are not meaningful. exact: q == r everywhere (snr infinite). */
+typedef struct {
+    int node;
+    double max_abs, max_rel, snr_db;
+    bool finite, exact;
+} gl_node_error;
+
+/* Runs g in float64 and under plan p on the same inputs. errs (g->n entries, node order) receives every
+ * non-leaf node's error (leaves too: the rounding of weights and inputs); outs_ref / outs_q (g->nout each)
+ * the outputs of both runs, retained for the caller. */
+gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int ninputs, const gl_bind *bind,
+                           const gl_precision *p, gl_node_error *errs, gl_array **outs_ref, gl_array **outs_q,
+                           gl_err *e);
+
+/* The precision of a plan that changes nothing (every class f64, float64 accumulation). */
+bool gl_precision_is_f64(const gl_precision *p);
+
+#endif

@@ -1,0 +1,97 @@
+// precision.test.js — issue 35: a golden layer's final graph under precision plans (bf16, fp16 with fp32
+// accumulation, fp8 e4m3 / e5m2 KV, int8 and int8_channel weights) against tests/ref/precision_golden.py (the
+// reference's own eval_node per node, each result rounded by tests/ref/round_oracle.py; no GraphLab code), on
+// the native CLI (and its ASan+UBSan build), WASI and the Emscripten module: every node's max_abs, max_rel and snr_db. And the case key's
+// strict validation.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createGraphLab } from '../wasm/graphlab.mjs';
+import { GOLDEN, runCli } from './helpers/compare.js';
+
+const DIR = join(GOLDEN, 'precision');
+const GOLD = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(DIR, f), 'utf8')));
+const caseOf = (name) => JSON.parse(readFileSync(join(GOLDEN, `${name}.json`), 'utf8'));
+const request = (name, precision) => ({ ...caseOf(name), precision, emit: { graphs: false, provenance: false } });
+
+// max_abs is a max of exact differences (equal bit for bit when the runs agree); snr_db sums squares, so the
+// order of additions may differ in the last bits
+function mismatches(got, want) {
+  const bad = [];
+  const close = (x, y) => (x === null || y === null ? x === y : Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(y), 1e-300));
+  if (got.nodes.length !== want.nodes.length) return [`${got.nodes.length} nodes, want ${want.nodes.length}`];
+  got.nodes.forEach((a, i) => {
+    const b = want.nodes[i];
+    if (a.node !== b.node || !['max_abs', 'max_rel', 'snr_db'].every((k) => close(a[k], b[k]))) bad.push(`${JSON.stringify(a)} != ${JSON.stringify(b)}`);
+  });
+  got.outputs.forEach((a, i) => {
+    if (!close(a.max_abs, want.outputs[i].max_abs) || !close(a.max_rel, want.outputs[i].max_rel)) bad.push(`output ${i}`);
+  });
+  return bad.slice(0, 5);
+}
+
+describe('precision plans: per-node error equals the reference-side oracle', () => {
+  let lab;
+  beforeAll(async () => { lab = await createGraphLab(); });
+
+  it('holds 3 layers × 6 plans, every format and both accumulations', () => {
+    expect(GOLD.length).toBe(3);
+    const plans = GOLD.flatMap((g) => Object.values(g.plans).map((p) => p.precision));
+    for (const f of ['bf16', 'fp16', 'fp32', 'fp8_e4m3', 'fp8_e5m2', 'int8', 'int8_channel']) {
+      expect(plans.some((p) => Object.values(p).includes(f)), f).toBe(true);
+    }
+    expect(plans.some((p) => p.accumulate === 'fp32')).toBe(true);
+  });
+  for (const kind of ['native', 'asan', 'wasi', 'wasm']) {
+    it(`${kind}: every node of every plan`, () => {
+      const bad = [];
+      for (const g of GOLD) {
+        for (const [pn, p] of Object.entries(g.plans)) {
+          const req = request(g.case, p.precision);
+          let res;
+          if (kind === 'wasm') res = lab.runCase(req);
+          else {
+            const r = runCli(kind, ['case', '-', '--compact'], { input: JSON.stringify(req) });
+            expect(r.status, r.stderr).toBe(0);
+            res = JSON.parse(r.stdout);
+          }
+          expect(res.error.plan).toEqual({ weights: 'f64', activations: 'f64', kv: 'f64', accumulate: 'f64', ...p.precision });
+          for (const m of mismatches(res.error, p.error)) bad.push(`${g.case} ${pn}: ${m}`);
+        }
+      }
+      expect(bad).toEqual([]);
+    }, 120_000);
+  }
+  it('lower precision loses more: fp8 e4m3 error above bf16 above fp32 on the same layer (literal order)', () => {
+    const g = GOLD[0];
+    const rel = (pn) => g.plans[pn].error.outputs[0].max_rel;
+    expect(rel('fp8_e4m3')).toBeGreaterThan(rel('bf16'));
+    expect(rel('bf16')).toBeGreaterThan(0);
+    const same = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(request(g.case, {})) });
+    const e = JSON.parse(same.stdout).error;
+    expect(e.outputs[0]).toEqual({ max_abs: 0, max_rel: 0 });            // an all-f64 plan changes nothing
+    expect(e.nodes.every((n) => n.snr_db === null && n.max_abs === 0)).toBe(true);
+  });
+  it('a bad plan names the key and the value', () => {
+    const name = GOLD[0].case;
+    const cases = [
+      [{ weights: 'fp4' }, 'precision.weights must be one of "f64", "fp32", "bf16", "fp16", "fp8_e4m3", "fp8_e5m2", "int8", "int8_channel", got "fp4"'],
+      [{ accumulate: 'fp16' }, 'precision.accumulate must be "f64" or "fp32", got "fp16"'],
+      [{ kv: 8 }, 'precision.kv must be one of'],
+      [{ cache: 'bf16' }, 'precision has an unknown key "cache" (known keys: weights, activations, kv, accumulate)'],
+      ['bf16', 'precision must be an object'],
+    ];
+    for (const [p, msg] of cases) {
+      const r = runCli('native', ['case', '-'], { input: JSON.stringify(request(name, p)) });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(msg);
+    }
+  });
+  it('a shape-only case with a plan has no error key (nothing ran)', () => {
+    const req = { config: { preset: 'llama3-8b', mode: 'prefill', T: 16 }, precision: { weights: 'int8' }, emit: { graphs: false, provenance: false } };
+    const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).error).toBeUndefined();
+  });
+});

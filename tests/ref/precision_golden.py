@@ -1,0 +1,169 @@
+"""The reference side of tests/precision.test.js: a golden case's final graph run under precision plans.
+
+Extends the reference in this process, never editing it: the case's layer is traced and passed by the
+reference (../shared/reference/graph_lab.py) from the golden file's config, params and inputs; then every node
+runs twice, in float64 and under the plan, with the reference's own eval_node, each planned result rounded
+to its tensor class's format by tests/ref/round_oracle.py (numpy for fp32/fp16, exact integer ratios for bf16
+and fp8, int8 by its definition) — no GraphLab code. Classes as docs/PRECISION.md states them: params are
+weights (int8_channel: one scale per column of a 2-D weight), inputs named *cache* and kv_write results the KV
+cache, every other input and computed node activations, consts float64; accumulate "fp32": a matmul's running
+sums rounded to fp32 (numpy's float32) at every step, k in order. Per node: max |q - r|, that over max |r|,
+SNR in dB (None where infinite or where q overflowed).
+
+Usage: /usr/bin/python3 tests/ref/precision_golden.py   # writes tests/golden/precision/*.json
+"""
+import base64
+import json
+import math
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "..", "shared", "reference"))
+sys.path.insert(0, HERE)
+import graph_lab as gl  # noqa: E402
+import round_oracle as ro  # noqa: E402
+
+PASSES = ["match_attention", "decompose", "cse", "constant_fold", "simplify", "fold_norm_weight"]
+CASES = ["golden_prefill_d32_h4_g4_dh12_T5_mha", "golden_decode_masked_d40_h10_g5_dh4_S4",
+         "golden_prefill_d24_h8_g1_dh4_T9_mqa_fp32"]
+PLANS = {
+    "bf16": {"weights": "bf16", "activations": "bf16", "kv": "bf16"},
+    "fp16_acc32": {"weights": "fp16", "activations": "fp16", "kv": "fp16", "accumulate": "fp32"},
+    "fp8_e4m3": {"weights": "fp8_e4m3", "activations": "fp8_e4m3"},
+    "fp8_e5m2_kv": {"kv": "fp8_e5m2", "activations": "bf16"},
+    "int8_w": {"weights": "int8", "activations": "bf16"},
+    "int8_channel_w": {"weights": "int8_channel", "activations": "fp32", "accumulate": "fp32"},
+}
+
+
+def arr(x):
+    a = np.frombuffer(base64.b64decode(x["f64"]), dtype="<f8").astype(np.float64)
+    return a.reshape(x["shape"])
+
+
+def round_array(fmt, a):
+    a = np.array(a, dtype=np.float64)
+    if fmt == "f64":
+        return a
+    if fmt in ("int8", "int8_channel"):
+        if fmt == "int8_channel" and a.ndim == 2:
+            out = np.empty_like(a)
+            for c in range(a.shape[1]):
+                out[:, c] = ro.int8(a[:, c].tolist())
+            return out
+        return np.array(ro.int8(a.ravel().tolist()), dtype=np.float64).reshape(a.shape)
+    if fmt in ("fp32", "fp16"):
+        return a.astype(np.float32 if fmt == "fp32" else np.float16).astype(np.float64)
+    p, emin, mx, sat = ro.FLOATS[fmt]
+    return np.array([ro.round_rational(float(v), p, emin, mx, sat) for v in a.ravel()], dtype=np.float64).reshape(a.shape)
+
+
+def matmul_acc32(a, b):
+    """numpy's matmul broadcasting, each running sum rounded to float32"""
+    a, b = np.asarray(a), np.asarray(b)
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    A = np.broadcast_to(a, batch + a.shape[-2:])
+    B = np.broadcast_to(b, batch + b.shape[-2:])
+    M, K, N = a.shape[-2], a.shape[-1], b.shape[-1]
+    out = np.empty(batch + (M, N))
+    for idx in np.ndindex(*batch):
+        for i in range(M):
+            for j in range(N):
+                acc = 0.0
+                for k in range(K):
+                    acc = float(np.float32(acc + A[idx + (i, k)] * B[idx + (k, j)]))
+                out[idx + (i, j)] = acc
+    return out
+
+
+def fmt_of(n, plan):
+    if n.op == "param":
+        return plan.get("weights", "f64")
+    if n.op == "const":
+        return "f64"
+    if n.op == "kv_write" or (n.op == "input" and "cache" in n.name):
+        return plan.get("kv", "f64")
+    return plan.get("activations", "f64")
+
+
+def error(r, q):
+    r, q = np.asarray(r, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    same = (r == q) | (np.isnan(r) & np.isnan(q))
+    bad = ~same & ~(np.isfinite(r) & np.isfinite(q))
+    if bad.any():
+        return None, None, None
+    with np.errstate(invalid="ignore"):
+        d = np.where(same, 0.0, np.abs(q - r))
+    rf = np.where(np.isfinite(r), r, 0.0)
+    max_abs = float(d.max()) if d.size else 0.0
+    max_ref = float(np.abs(rf).max()) if rf.size else 0.0
+    sig, noise = float(np.sum(rf * rf)), float(np.sum(d * d))
+    snr = None if noise == 0 else (10 * math.log10(sig / noise) if sig > 0 else None)
+    return max_abs, (max_abs / max_ref if max_ref > 0 else 0.0), snr
+
+
+def planned(g, inputs, bind, plan):
+    acc32 = plan.get("accumulate") == "fp32"
+    ref, q, nodes = {}, {}, []
+    for n in g.nodes:
+        if n.op == "input":
+            ref[n.id] = q[n.id] = np.asarray(inputs[n.name], dtype=np.float64)
+        elif n.op in ("param", "const"):
+            ref[n.id] = q[n.id] = g.values[n.id]
+        else:
+            ref[n.id] = gl.eval_node(n, [ref[i] for i in n.inputs], bind)
+            qa = [q[i] for i in n.inputs]
+            q[n.id] = matmul_acc32(*qa) if acc32 and n.op == "matmul" else gl.eval_node(n, qa, bind)
+        q[n.id] = round_array(fmt_of(n, plan), q[n.id])
+        a, rel, snr = error(ref[n.id], q[n.id])
+        nodes.append({"node": n.id, "max_abs": a, "max_rel": rel, "snr_db": snr})
+    outs = [{"max_abs": nodes[o]["max_abs"], "max_rel": nodes[o]["max_rel"]} for o in g.outputs]
+    return {"nodes": nodes, "outputs": outs}
+
+
+def final_graph(case):
+    c = case["config"]
+    cfg = gl.LayerCfg(c["d"], c["H"], c["G"], c["dh"], c["f"], c["eps"], c["theta"])
+    params = {k: arr(v) for k, v in case["params"].items()}
+    inputs = {k: arr(v) for k, v in case["inputs"].items()}
+    if c["mode"] == "prefill":
+        fn = gl.prefill_layer(cfg, c["T"], c["pos0"])
+        if c["layers"] > 1:
+            raise ValueError("stacks: not here")
+        shapes = {"x": (c["T"], c["d"])}
+    else:
+        fn = gl.decode_layer(cfg, "P", c["masked"])
+        shapes = {"x": (1, c["d"]), "k_cache": (c["G"], "S", c["dh"]), "v_cache": (c["G"], "S", c["dh"]),
+                  "cos": (1, 1, c["dh"]), "sin": (1, 1, c["dh"])}
+        if c["masked"]:
+            shapes["kmask"] = (1, 1, "S")
+    g = gl.trace(fn, shapes, params)
+    for p in PASSES:
+        r = getattr(gl, p)(g)
+        g = r[0] if isinstance(r, tuple) else r
+    return g, inputs, case["bind"]
+
+
+def main():
+    out_dir = os.path.join(ROOT, "tests", "golden", "precision")
+    os.makedirs(out_dir, exist_ok=True)
+    n = 0
+    for name in CASES:
+        case = json.load(open(os.path.join(ROOT, "tests", "golden", name + ".json")))
+        g, inputs, bind = final_graph(case)
+        res = {"case": name, "plans": {}}
+        for pn, plan in PLANS.items():
+            res["plans"][pn] = {"precision": plan, "error": planned(g, inputs, bind, plan)}
+            n += 1
+        with open(os.path.join(out_dir, name + ".json"), "w") as f:
+            json.dump(res, f, indent=0)
+            f.write("\n")
+    print(f"{n} plans over {len(CASES)} cases -> {out_dir}")
+
+
+if __name__ == "__main__":
+    main()
