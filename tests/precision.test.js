@@ -88,6 +88,22 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
       expect(r.stderr).toContain(msg);
     }
   });
+  it('cost and memory use each tensor\'s own size: int8 weights halve one Llama-3-8B layer\'s weight bytes', () => {
+    const run = (precision) => {
+      const req = { config: { preset: 'llama3-8b', mode: 'decode', S: 4096 }, elem_bytes: 2, precision, emit: { graphs: false, provenance: false } };
+      const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) });
+      expect(r.status, r.stderr).toBe(0);
+      const d = JSON.parse(r.stdout);
+      return { reads: d.fused.kernels.reduce((a, k) => a + k.reads, 0), t: d.fused.cost.t, greedy: d.memory.greedy };
+    };
+    const [d, H, G, dh, f] = [4096, 32, 8, 128, 14336];              // Llama-3-8B
+    const weights = d * H * dh + 2 * d * G * dh + H * dh * d + 3 * d * f;   // wq, wk, wv, wo, w1, w2, w3 (norms folded)
+    const bf16 = run(null), int8 = run({ weights: 'int8' }), fp8 = run({ weights: 'int8', activations: 'fp8_e4m3' });
+    expect(bf16.reads - int8.reads).toBe(weights);                   // 2 bytes → 1 byte per weight
+    expect(int8.t).toBeLessThan(0.6 * bf16.t);                       // the decode layer is memory-bound: the roofline moves
+    expect(int8.greedy).toBe(bf16.greedy);                           // activations unchanged
+    expect(fp8.greedy).toBe(bf16.greedy / 2);                        // 1-byte activations
+  });
   it('a shape-only case with a plan has no error key (nothing ran)', () => {
     const req = { config: { preset: 'llama3-8b', mode: 'prefill', T: 16 }, precision: { weights: 'int8' }, emit: { graphs: false, provenance: false } };
     const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) });

@@ -532,6 +532,10 @@ gl_status gl_node_flops(const gl_graph *g, int node, const gl_bind *bind, double
 /* enable=false: one kernel per op ("eager"). */
 gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind *bind, gl_kernels *out,
                   gl_err *e);
+/* node_bytes: each node's element size in bytes (a precision plan: int8 weights beside bf16 activations), or
+ * NULL for elem_bytes everywhere (gl_fuse). */
+gl_status gl_fuse_sized(const gl_graph *g, bool enable, int elem_bytes, const unsigned char *node_bytes,
+                        const gl_bind *bind, gl_kernels *out, gl_err *e);
 
 typedef struct {
     const char *name;             /* "h100" */
@@ -573,6 +577,8 @@ void gl_lifetimes_free(gl_lifetimes *l);
 
 gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
                                gl_lifetimes *out, gl_err *e);
+gl_status gl_lifetimes_sized(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
+                             const unsigned char *node_bytes, gl_lifetimes *out, gl_err *e);   /* as gl_fuse_sized */
 /* Peaks in bytes; offsets (may be NULL) receive one offset per lifetime, in lifetime order. */
 gl_status gl_plan_naive(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);
 gl_status gl_plan_greedy(const gl_lifetimes *l, int64_t *peak, int64_t *offsets, gl_err *e);

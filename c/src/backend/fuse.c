@@ -90,7 +90,8 @@ typedef struct {
     const gl_bind *bind;
     gl_err *e;
     int elem_bytes;
-    int64_t max_ne;               /* INT64_MAX / elem_bytes: larger element counts overflow as bytes */
+    const unsigned char *node_bytes;   /* per node element size (a precision plan), or NULL: elem_bytes */
+    int64_t max_ne;               /* INT64_MAX / the largest element size: larger counts overflow as bytes */
     bool levels;                  /* fusion on: kernels keep levels (and reverse edges) for reaches() */
     int64_t *ne;                  /* numel cache per node */
     unsigned char *ne_ok;
@@ -142,7 +143,7 @@ static gl_status bytes_of(fctx *c, int node, int elem_bytes, double *out) {
     if (st) return st;
     if (n > c->max_ne)                             /* every caller passes c->elem_bytes */
         return gl_fail(c->e, GL_E_LIMIT, "byte size of node %%%d overflows 64 bits", node);
-    *out = (double)(n * elem_bytes);
+    *out = (double)(n * (c->node_bytes ? c->node_bytes[node] : elem_bytes));
     return GL_OK;
 }
 
@@ -567,6 +568,11 @@ static void lay_out(fctx *c, gl_scratch *s, size_t n, size_t total_in, size_t *z
 
 gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind *bind, gl_kernels *out,
                   gl_err *e) {
+    return gl_fuse_sized(g, enable, elem_bytes, NULL, bind, out, e);
+}
+
+gl_status gl_fuse_sized(const gl_graph *g, bool enable, int elem_bytes, const unsigned char *node_bytes,
+                        const gl_bind *bind, gl_kernels *out, gl_err *e) {
     if (!out) return gl_fail(e, GL_E_INVALID, "fuse: no output");
     out->n = 0;
     out->k = NULL;
@@ -579,7 +585,8 @@ gl_status gl_fuse(const gl_graph *g, bool enable, int elem_bytes, const gl_bind 
     c.bind = bind ? bind : &empty;
     c.e = e;
     c.elem_bytes = elem_bytes;
-    c.max_ne = INT64_MAX / elem_bytes;
+    c.node_bytes = node_bytes;
+    c.max_ne = INT64_MAX / (node_bytes && elem_bytes < 8 ? 8 : elem_bytes);   /* a format's size is at most 8 */
     c.levels = enable;
     /* edges: at most GL_MAX_INPUTS per node (check_graph refuses more); arrays sized by that bound are
      * only touched as far as they are used, and the nodes are not read an extra time to count them */

@@ -28,6 +28,11 @@ void gl_lifetimes_free(gl_lifetimes *l) {
  * views have one input, so such a reader reads base(input), and one scan over the inputs finds them all. */
 gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
                                gl_lifetimes *out, gl_err *e) {
+    return gl_lifetimes_sized(g, ks, bind, elem_bytes, NULL, out, e);
+}
+
+gl_status gl_lifetimes_sized(const gl_graph *g, const gl_kernels *ks, const gl_bind *bind, int elem_bytes,
+                             const unsigned char *node_bytes, gl_lifetimes *out, gl_err *e) {
     if (!out) return gl_fail(e, GL_E_INVALID, "lifetimes: no output");
     out->n = 0;
     out->lt = NULL;
@@ -103,7 +108,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
             if (wx > last[b]) last[b] = wx;
         }
     }
-    const int64_t max_ne = INT64_MAX / elem_bytes;
+    const int64_t max_ne = INT64_MAX / (node_bytes && elem_bytes < 8 ? 8 : elem_bytes);
     for (int ki = 0; ki < ks->n; ki++) {
         const gl_kernel *k = &ks->k[ki];
         if (k->kind == GL_K_WRITE) continue;
@@ -117,7 +122,7 @@ gl_status gl_lifetimes_compute(const gl_graph *g, const gl_kernels *ks, const gl
                 st = gl_fail(e, GL_E_LIMIT, "lifetimes: byte size of node %%%d overflows 64 bits", nid);
                 goto out;
             }
-            out->lt[out->n++] = (gl_lifetime){nid, ne * elem_bytes, ki, last[nid]};
+            out->lt[out->n++] = (gl_lifetime){nid, ne * (node_bytes ? node_bytes[nid] : elem_bytes), ki, last[nid]};
         }
     }
 out:

@@ -10,7 +10,7 @@ bool gl_precision_is_f64(const gl_precision *p) {
     return p->weights == GL_NUMFMT_F64 && p->activations == GL_NUMFMT_F64 && p->kv == GL_NUMFMT_F64 && !p->acc_fp32;
 }
 
-static gl_numfmt class_format(const gl_node *n, const gl_precision *p) {
+gl_numfmt gl_precision_format(const gl_node *n, const gl_precision *p) {
     switch (n->op) {
     case GL_OP_PARAM: return p->weights;
     case GL_OP_CONST: return GL_NUMFMT_F64;
@@ -18,6 +18,16 @@ static gl_numfmt class_format(const gl_node *n, const gl_precision *p) {
     case GL_OP_INPUT: return strstr(n->name, "cache") ? p->kv : p->activations;
     default: return p->activations;
     }
+}
+
+unsigned char *gl_precision_node_bytes(const gl_graph *g, const gl_precision *p, int elem_bytes, gl_err *e) {
+    unsigned char *b = gl_alloc((size_t)g->n + 1, 1, e);
+    if (!b) return NULL;
+    for (int i = 0; i < g->n; i++) {
+        gl_numfmt f = gl_precision_format(&g->nodes[i], p);
+        b[i] = (unsigned char)(f == GL_NUMFMT_F64 ? elem_bytes : gl_numfmt_bytes(f));
+    }
+    return b;
 }
 
 /* a's numbers, writable: a itself when nobody else holds it, else a copy (a param's value is the graph's) */
@@ -140,7 +150,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
             if (p->acc_fp32 && n->op == GL_OP_MATMUL) matmul_acc32(qa[0], qa[1], q[i]);
         }
-        gl_numfmt f = class_format(n, p);
+        gl_numfmt f = gl_precision_format(n, p);
         if (f != GL_NUMFMT_F64) {
             if ((st = own(&q[i], e))) break;
             round_value(q[i], f);

@@ -36,6 +36,14 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
                            const gl_precision *p, gl_node_error *errs, gl_array **outs_ref, gl_array **outs_q,
                            gl_err *e);
 
+/* The format of node n's value under plan p (its tensor class's). */
+gl_numfmt gl_precision_format(const gl_node *n, const gl_precision *p);
+
+/* Each node's element size in bytes under plan p for cost and memory: its class's format's size, or
+ * elem_bytes for a class the plan leaves at f64 (a plan changes the bytes only of what it names). NULL when
+ * out of memory (*e set); free() it. */
+unsigned char *gl_precision_node_bytes(const gl_graph *g, const gl_precision *p, int elem_bytes, gl_err *e);
+
 /* The precision of a plan that changes nothing (every class f64, float64 accumulation). */
 bool gl_precision_is_f64(const gl_precision *p);
 

@@ -172,11 +172,19 @@ static gl_status fuse_and_cost(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_graph *dec = NULL;
     gl_status st = gl_decompose_graph(r->st[0].r.graph, &dec, e);
     if (st) return st;
-    st = gl_fuse(dec, false, c->elem_bytes, &c->bind, &r->eager, e);
+    /* a precision plan: each tensor at its own format's size (int8 weights halve a bf16 layer's weight bytes) */
+    unsigned char *bytes = c->has_precision ? gl_precision_node_bytes(dec, &c->precision, c->elem_bytes, e) : NULL;
+    if (c->has_precision && !bytes) st = GL_E_NOMEM;
+    if (!st) st = gl_fuse_sized(dec, false, c->elem_bytes, bytes, &c->bind, &r->eager, e);
+    free(bytes);
     gl_graph_free(dec);
     if (st) return st;
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
-    if ((st = gl_fuse(fin, true, c->elem_bytes, &c->bind, &r->fused, e))) return st;
+    bytes = c->has_precision ? gl_precision_node_bytes(fin, &c->precision, c->elem_bytes, e) : NULL;
+    if (c->has_precision && !bytes) return GL_E_NOMEM;
+    st = gl_fuse_sized(fin, true, c->elem_bytes, bytes, &c->bind, &r->fused, e);
+    free(bytes);
+    if (st) return st;
     r->fused_done = true;
     r->eager_cost = gl_graph_cost(&r->eager, &c->device);
     r->fused_cost = gl_graph_cost(&r->fused, &c->device);
@@ -204,7 +212,10 @@ static gl_status live_profile(gl_case_result *r, gl_err *e) {
 
 static gl_status plan_memory(const gl_case *c, gl_case_result *r, gl_err *e) {
     const gl_graph *fin = r->st[r->nst - 1].r.graph;
-    gl_status st = gl_lifetimes_compute(fin, &r->fused, &c->bind, c->elem_bytes, &r->lts, e);
+    unsigned char *bytes = c->has_precision ? gl_precision_node_bytes(fin, &c->precision, c->elem_bytes, e) : NULL;
+    if (c->has_precision && !bytes) return GL_E_NOMEM;
+    gl_status st = gl_lifetimes_sized(fin, &r->fused, &c->bind, c->elem_bytes, bytes, &r->lts, e);
+    free(bytes);
     if (st) return st;
     r->offsets = gl_alloc((size_t)r->lts.n, sizeof *r->offsets, e);
     if (!r->offsets) return GL_E_NOMEM;
