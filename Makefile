@@ -250,6 +250,7 @@ $(BUILD)/gemm_probe: bench/gemm_probe.c c/src/exec/matmul.c $(HDRS)
 
 bench-numeric: $(BUILD)/numeric_bench $(BUILD)/simd_ceiling.wasm $(BUILD)/gemm_probe.wasm $(BUILD)/gemm_probe $(WASM_MJS)
 	node bench/numeric_bench.mjs
+	node bench/precision_bench.mjs
 
 # ==================================================================== browser lab (issue 7)
 # `make serve`: builds the WASM module and the lab (web/ → public/app/, d3 + dagre → public/app/vendor/) and

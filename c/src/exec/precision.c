@@ -46,14 +46,18 @@ static void round_value(gl_array *a, gl_numfmt f) {
     gl_round_array(f, a->data, (size_t)a->size, cols);
 }
 
-/* C[M,N] = A[M,K]·B[K,N] with each running sum rounded to fp32 (k in order, from 0). */
+/* C[M,N] = A[M,K]·B[K,N] with each running sum rounded to fp32 (k in order, from 0). The loops run i, k, j so
+ * that B's rows stream; every C[i][j] still adds its products in k order. */
 static void gemm_acc32(int64_t M, int64_t N, int64_t K, const double *A, const double *B, double *C) {
-    for (int64_t i = 0; i < M; i++)
-        for (int64_t j = 0; j < N; j++) {
-            double acc = 0;
-            for (int64_t k = 0; k < K; k++) acc = (double)(float)(acc + A[i * K + k] * B[k * N + j]);
-            C[i * N + j] = acc;
+    for (int64_t i = 0; i < M; i++) {
+        double *c = C + i * N;
+        for (int64_t j = 0; j < N; j++) c[j] = 0;
+        for (int64_t k = 0; k < K; k++) {
+            const double a = A[i * K + k];
+            const double *b = B + k * N;
+            for (int64_t j = 0; j < N; j++) c[j] = (double)(float)(c[j] + a * b[j]);
         }
+    }
 }
 
 /* The planned matmul with fp32 accumulation: r (the float64 result, for its shape) is overwritten. Batch dims

@@ -90,6 +90,7 @@ typedef struct {
     double t_build, t_passes, t_fuse, t_memory, t_total;          /* ms */
     double t_run;                 /* one forward of the final graph: the fastest of run_repeat */
     double t_run_stages;          /* every stage's forward (the first time each) */
+    double t_precision;           /* precision cases: the final graph's float64 and planned runs side by side */
     gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
     char *console;                /* program cases: what the program print()ed (owned), else NULL */
     gl_lab_facts *lab;            /* emit.lab (and fused kernels made): the lab's facts, else NULL */

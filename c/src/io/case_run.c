@@ -362,7 +362,9 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     if (c->concrete) {
         if ((st = run_stages(c, r, e))) return st;
         r->ran = true;
+        double tp = now_ms();
         if (c->has_precision && (st = run_precision(c, r, e))) return st;
+        r->t_precision = now_ms() - tp;
     }
     double t6 = now_ms();
     r->t_run_stages = t6 - t5;

@@ -312,9 +312,10 @@ static void w_provenance(wctx *w) {
 static void w_timing(wctx *w) {
     gl_sb *sb = w->sb;
     const gl_case_result *r = w->r;
-    const char *names[] = {"build", "passes", "fuse", "memory", "total", "run", "run_stages"};
-    double v[] = {r->t_build, r->t_passes, r->t_fuse, r->t_memory, r->t_total, r->t_run, r->t_run_stages};
-    int n = r->ran ? 7 : 5;
+    const char *names[] = {"build", "passes", "fuse", "memory", "total", "run", "run_stages", "precision"};
+    double v[] = {r->t_build, r->t_passes, r->t_fuse, r->t_memory, r->t_total, r->t_run, r->t_run_stages,
+                  r->t_precision};
+    int n = r->ran ? (r->errors ? 8 : 7) : 5;
     gl_sb_putc(sb, '{');
     for (int i = 0; i < n; i++) {
         if (i) gl_sb_puts(sb, ", ");
