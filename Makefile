@@ -39,9 +39,11 @@ WASI_FLAGS := -O3 -flto -msimd128 -mbulk-memory -mnontrapping-fptoint -ftls-mode
 all: native
 
 # The generated C program's runtime: c/src/codegen/runtime.c as one string literal (a line per string).
-$(GEN)/codegen_runtime.h: c/src/codegen/runtime.c
+# numpy's summation (c/src/exec/np_sum.h, the interpreter's too) is spliced in where runtime.c includes it.
+$(GEN)/codegen_runtime.h: c/src/codegen/runtime.c c/src/exec/np_sum.h
 	@mkdir -p $(dir $@)
-	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+	sed -e '\|^#include "../exec/np_sum.h"$$|{' -e 'r c/src/exec/np_sum.h' -e 'd' -e '}' $< | \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' > $@.tmp && mv $@.tmp $@
 
 # The pass runtime's prelude (c/src/front/pass_prelude.py, the reference's classes and section 9; made by
 # tools/gen-pass-prelude.sh) as one string literal, like the codegen runtime.
@@ -51,7 +53,7 @@ $(GEN)/pass_prelude.h: c/src/front/pass_prelude.py
 
 # The same runtime compiled on its own with the library's warnings as errors (part of test-c).
 RUNTIME_CHECK := $(BUILD)/tests/codegen_runtime.o
-$(RUNTIME_CHECK): c/src/codegen/runtime.c
+$(RUNTIME_CHECK): c/src/codegen/runtime.c c/src/exec/np_sum.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) -Werror -c $< -o $@
 

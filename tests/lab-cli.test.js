@@ -1,10 +1,11 @@
 // lab-cli.test.js — what the lab shows is what the CLI prints (issue 32). The lab's analysis
 // (web/analysis-core.js analyzeCase, as the analysis worker runs it, over the native CLI's packed answer:
 // tests/helpers/native-module.js) and what the page reads of it (web/result-pack.js unpackResult) against
-// `graphlab case FILE` (plain JSON): every stage's nodes and their stable keys, the fused and eager kernels the
-// kernels panel lists (its names are one per kernel, the CLI's op label their detail), and the roofline's
-// places (each place a kernel's intensity and attained rate as the CLI's flops, bytes and time give them;
-// every kernel with work in exactly one place).
+// `graphlab case FILE` (plain JSON, emit.lab): every stage's nodes and their stable keys, the fused and eager
+// kernels the kernels panel lists, the lab's facts (c/src/io/lab_facts.c: kernel names, written / on-chip
+// values, the values' ops / shapes / bytes, roofline places, run footprint) exactly as the CLI prints them, and
+// the places checked against their rule on the CLI's numbers (each place a distinct (intensity, attained rate,
+// short name) to six digits, every kernel with work at exactly the place its own numbers give).
 import { describe, it, expect } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,14 +13,16 @@ import { join } from 'node:path';
 import { nativeModule } from './helpers/native-module.js';
 import { ROOT } from './helpers/compare.js';
 import { analyzeCase } from '../web/analysis-core.js';
-import { unpackResult, tableLength, tableRow } from '../web/result-pack.js';
+import { unpackResult, tableLength, tableRow, tableGet } from '../web/result-pack.js';
 import { stageTable, columnsOf } from '../web/model.js';
 
 const CASES = ['small_prefill.json', 'small_decode_masked.json', 'llama8b_prefill_128_x4.json', 'llama8b_decode_4096.json'];
 const caseOf = (f) => {
   const j = JSON.parse(readFileSync(join(ROOT, 'tests', 'fixtures', f), 'utf8'));
-  return j.case && typeof j.case === 'object' ? j.case : j;
+  const c = j.case && typeof j.case === 'object' ? j.case : j;
+  return { ...c, emit: { ...(c.emit || {}), lab: true } };
 };
+const p6 = (x) => x.toPrecision(6);
 const rows = (holder) => Array.from({ length: tableLength(holder, 'kernels') }, (_, i) => tableRow(holder, 'kernels', i));
 const KERNEL_KEYS = ['kind', 'label', 'nodes', 'flops', 'reads', 'writes', 'time_s'];
 const pick = (k) => Object.fromEntries(KERNEL_KEYS.map((key) => [key, k[key]]));
@@ -49,21 +52,36 @@ describe('the lab shows what the CLI prints', () => {
         // the kernels the panel lists: the CLI's, in its order
         const ks = rows(lab[set]);
         expect(ks.map(pick)).toEqual(cli[set].kernels.map(pick));
-        // the roofline's places: each a kernel's (intensity, rate) from the CLI's numbers; all kernels placed once
+        // the roofline's places: the CLI's, and their rule on the CLI's numbers
         const places = lab.lab_places[set];
-        let placed = 0;
-        for (const [i, n] of places) {
-          const k = cli[set].kernels[i];
+        expect(places).toEqual(cli.lab_places[set]);
+        const shortOf = (i) => (set === 'fused' ? cli.lab_kernels[i].short : cli[set].kernels[i].label);
+        const placeOf = (k, i) => {
           const bytes = k.reads + k.writes;
-          expect(k.flops / bytes).toBeGreaterThan(0);
-          expect(k.flops / k.time_s).toBeGreaterThan(0);
-          placed += n;
-        }
-        expect(placed).toBe(cli[set].kernels.filter((k) => k.flops > 0 && k.reads + k.writes > 0 && k.time_s > 0).length);
+          const ai = bytes ? k.flops / bytes : 0, perf = k.time_s ? k.flops / k.time_s : 0;
+          return ai > 0 && perf > 0 ? `${p6(ai)}|${p6(perf)}|${shortOf(i)}` : null;
+        };
+        const keys = cli[set].kernels.map(placeOf);
+        const at = new Map(places.map(([i, n]) => [keys[i], [i, n]]));
+        expect(at.size).toBe(places.length);
+        keys.forEach((key, i) => {
+          if (key === null) return;
+          expect(at.get(key)[0]).toBeLessThanOrEqual(i);
+        });
+        for (const [key, [, n]] of at) expect(keys.filter((k) => k === key).length).toBe(n);
       }
-      // kernel names: one per fused kernel, the CLI's label its detail
+      // the lab's facts: the CLI's, row for row
       expect(tableLength(lab, 'lab_kernels')).toBe(cli.fused.kernels.length);
-      cli.fused.kernels.forEach((k, i) => expect(tableRow(lab, 'lab_kernels', i).detail).toContain(k.label));
+      cli.fused.kernels.forEach((k, i) => {
+        const row = tableRow(lab, 'lab_kernels', i);
+        expect(row).toEqual(cli.lab_kernels[i]);
+        expect(row.detail).toBe(`${k.kind}: ${k.label}`);
+        expect([...row.written, ...row.onChip].sort((a, b) => a - b)).toEqual([...k.nodes].sort((a, b) => a - b));
+      });
+      expect(Object.keys(cli.lab_values).map(Number)).toEqual([...new Set(cli.fused.kernels.flatMap((k) => k.nodes))].sort((a, b) => a - b));
+      for (const id of Object.keys(cli.lab_values)) expect(tableGet(lab, 'lab_values', id)).toEqual(cli.lab_values[id]);
+      expect(lab.lab_run_footprint).toEqual(cli.lab_run_footprint);
+      expect(cli.lab_run_footprint.bytes).toBe(8 * Math.max(...Object.values(cli.graphs).map((g) => g.nodes.reduce((a, n) => a + n[4].reduce((x, d) => x * (typeof d === 'number' ? d : cli.bind[d]), 1), 0))));
     });
   }
 });

@@ -271,6 +271,7 @@ export function unpackTables(bytes, decoder = new TextDecoder('utf-8')) {
     else if (c.t === 'str') c.idx = view(Int32Array, c.idx, c.n);
     else if (c.t === 'list') { c.off = view(Int32Array, c.off, c.n + 1); col(c.items); }
     else if (c.t === 'tup' || c.t === 'rec') c.cols.forEach(col);
+    else if (c.t === 'mix') { col(c.nums); col(c.strs); }   // a shape's dimensions: numbers and symbols
     else throw new Error(`column type ${c.t}`);
     return c;
   };
@@ -288,7 +289,10 @@ function columnValues(c) {
   else if (c.t === 'i32') for (let i = 0; i < c.n; i++) out[i] = c.data[i];
   else if (c.t === 'istr') for (let i = 0; i < c.n; i++) out[i] = String(c.data[i]);
   else if (c.t === 'str') for (let i = 0; i < c.n; i++) out[i] = c.idx[i] < 0 ? null : c.dict[c.idx[i]];
-  else if (c.t === 'list') {
+  else if (c.t === 'mix') {
+    const nums = columnValues(c.nums), strs = columnValues(c.strs);
+    for (let i = 0; i < c.n; i++) out[i] = strs[i] !== null ? strs[i] : nums[i];
+  } else if (c.t === 'list') {
     const items = columnValues(c.items);
     for (let i = 0; i < c.n; i++) out[i] = items.slice(c.off[i], c.off[i + 1]);
   } else {
@@ -305,7 +309,7 @@ function columnValues(c) {
 // Puts the tables back into result as rows, each key where the core writes it.
 const MEMORY_KEYS = ['lifetimes', 'naive', 'greedy', 'lower_bound', 'greedy_offsets', 'greedy_order', 'naive_offsets', 'live'];
 export function insertTables(result, tables) {
-  for (const { path: [holder, key], table } of tables) {
+  for (const { path, table } of tables) {
     let value;
     if (table.t === 'rows') value = columnValues(table.rows);
     else {
@@ -313,7 +317,9 @@ export function insertTables(result, tables) {
       value = {};
       for (let i = 0; i < ks.length; i++) value[ks[i]] = vs[i];
     }
-    result[holder][key] = value;
+    // a holder's table (fused.kernels) where it was; a top-level one (the lab's facts) where the core writes it
+    if (path.length > 1) result[path[0]][path[1]] = value;
+    else insertInOrder(result, path[0], value);
   }
   if (result.memory) {
     const m = result.memory;
@@ -324,7 +330,7 @@ export function insertTables(result, tables) {
 
 // The result's keys in the order the core writes them (c/src/io/case_write.c KEYS).
 const RESULT_KEYS = ['case', 'config', 'elem_bytes', 'device', 'bind', 'passes', 'graphs', 'eager', 'fused', 'memory',
-  'outputs', 'provenance', 'timing_ms', 'spans', 'console'];
+  'outputs', 'provenance', 'timing_ms', 'spans', 'console', 'lab_kernels', 'lab_values', 'lab_places', 'lab_run_footprint'];
 
 // Puts key: value into obj where the core would have written it.
 function insertInOrder(obj, key, value) {

@@ -3,12 +3,14 @@
 // stages are read from as int32 columns (model.js stageTable), and without its long tables, which the core
 // hands over as typed columns that go on to the page as they are: result-pack.js, c/src/io/case_tables.c) and
 // the stages, summarised per layer when the result is big.
-import { stageTable, reshapeTable, columnsOf, nodeShapes } from './model.js';
+import { stageTable, reshapeTable, columnsOf } from './model.js';
 import { pageStages } from './views/graph/collapse.js';
-import { columnsFootprint } from './run-budget.js';
-import { describeKernels, valueFacts, valueFactsOfColumns, valuesTable, columnsGraph } from './kernel-names.js';
-import { packResult, encodeTable, decodeColumn, buffersOf, copyBuffers } from './result-pack.js';
-import { rooflinePlaces } from './views/kernels/facts.js';
+import { packResult, buffersOf } from './result-pack.js';
+
+// The lab's facts of a result, made by the core (emit.lab: c/src/io/lab_facts.c): two keys of its JSON and two
+// tables (typed columns from runCaseColumns; from a JSON result, packResult makes them).
+const FACT_KEYS = ['lab_places', 'lab_run_footprint'];
+const FACT_TABLES = ['lab_kernels', 'lab_values'];
 
 // The case without what only the cost model and the memory plans read (element bytes, the device): two
 // cases with the same graph key trace to the same graphs and provenance (c/src/io/case_run.c hands
@@ -38,9 +40,9 @@ export function shapeKey(caseObj) {
  * Returns {resultText, packed, transfer, stages, table, lite, ms, reused, sized, keptStages, keep} (sized: the
  * shapes-only path was taken; keptStages: stages are prev's, the page has them); keep is the next prev; table is
  * the stages on columns (model.js stageTable), which layer requests read (collapse.js tableSlices).
- * opts.deferFacts: the result without the lab's facts (lab_run_footprint, lab_places, lab_kernels, lab_values),
- * and finishFacts(), which makes them ({resultText: those in result as JSON, packed, transfer}) and completes
- * keep; keep is not a prev before that.
+ * opts.deferFacts: the result without the lab's facts (lab_run_footprint, lab_places, lab_kernels, lab_values:
+ * the core's, emit.lab), and finishFacts(), which hands them over ({resultText: those keys as JSON, packed,
+ * transfer}): a link's first graph goes to the page without them.
  */
 export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
   const t0 = performance.now();
@@ -79,95 +81,29 @@ export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
   const keptStages = !reused && sized && lite && prev.lite &&
     table.stages.every((st, i) => sameCounts(st.counts, prev.table.stages[i].counts) && st.changed === prev.table.stages[i].changed);
   if (keptStages) stages = prev.stages;
-  const keep = { key, skey, table, stages, lite, footprint: null, kernelNodes: null, labKernels: null, labKernelsTable: null, values: null };
+  const keep = { key, skey, table, stages, lite };
   const out = { stages, table, lite, ms: 0, reused, sized, keptStages, keep };
-  // the lab's facts of the result (its run footprint, kernel names, values, roofline places), while the graphs
-  // are here: put in result (footprint, places) and returned as tables (names, values); they fill keep
-  const facts = (into) => labFacts({ result, tables, cols, table, prev, reused, keep }, into);
   delete result.graphs;
   delete result.provenance;
-  // deferFacts: the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first
-  // graph needs none of them (analysis-worker.js); they are made from the core's tables, so nothing is transferred
-  const labTables = opts.deferFacts ? [] : facts(result);
   const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
-  out.packed = [...tables, ...rest.packed, ...labTables];
+  let packed = [...tables, ...rest.packed];
+  // deferFacts: the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first
+  // graph needs none of them (analysis-worker.js)
+  const extra = {};
+  let factTables = [];
+  if (opts.deferFacts) {
+    for (const k of FACT_KEYS) if (k in result) { extra[k] = result[k]; delete result[k]; }
+    factTables = packed.filter((p) => p.path.length === 1 && FACT_TABLES.includes(p.path[0]));
+    packed = packed.filter((p) => !factTables.includes(p));
+  }
+  out.packed = packed;
   out.resultText = JSON.stringify(result);
   out.transfer = opts.deferFacts ? [] : buffersOf(out.packed);
   out.ms = performance.now() - t0;
   if (opts.deferFacts) {
-    out.finishFacts = () => {
-      const f0 = performance.now();
-      const extra = {};
-      const made = facts(extra);
-      out.ms += performance.now() - f0;
-      return { resultText: JSON.stringify(extra), packed: made, transfer: buffersOf(made) };
-    };
+    out.finishFacts = () => ({ resultText: JSON.stringify(extra), packed: factTables, transfer: buffersOf(factTables) });
   }
   return out;
 }
-
-// The lab's facts of an analysis, put in `into` (lab_run_footprint, lab_places) and in keep; returns the tables
-// lab_kernels and lab_values ([{path, table}]).
-function labFacts({ result, tables, cols, table, prev, reused, keep }, into = result) {
-  // the numeric run's size as the core's budget counts it, while the graphs are here (run-budget.js); it
-  // counts float64 values on shapes, so element bytes and the device do not change it
-  into.lab_run_footprint = keep.footprint = reused ? prev.footprint : columnsFootprint(cols, result.bind || {});
-  // the fused kernels' names and on-chip values, and the op and shape of every value they make (kernels and
-  // memory panels), while the graphs are here
-  const last = table.stages[table.stages.length - 1];
-  const tableAt = (a, b) => (tables.find((x) => x.path.length === 2 && x.path[0] === a && x.path[1] === b) || {}).table;
-  const fk = kernelColumns(tableAt('fused', 'kernels'));
-  const ek = kernelColumns(tableAt('eager', 'kernels'));
-  // the names read only the graph's structure and which nodes each kernel holds: the same kernels of the same
-  // structure keep theirs
-  const kernelNodes = fk ? { off: fk.nodes.off.slice(), ids: fk.nodes.ids.slice() } : null;
-  const sameGraph = reused || (!!prev && !!last && prev.table.stages[last.index] && prev.table.stages[last.index].layer === last.layer);
-  const sameKernels = sameGraph && sameNodes(prev.kernelNodes, kernelNodes);
-  const labKernels = sameKernels ? prev.labKernels : last ? describeKernels(fk ? fk.rows() : undefined, columnsGraph(table, last), last.outputs) : [];
-  // a kernel set's names as columns: the same kernels send a copy of the last ones (a transfer detaches them)
-  const labKernelsTable = sameKernels ? prev.labKernelsTable : encodeTable(labKernels);
-  // the values' ops and shapes: the same kernels of the very same graph keep theirs (only their bytes change;
-  // a change of sizes changes the shapes)
-  const values = reused && sameKernels && prev.values ? prev.values
-    : last && last.g.dims && !last.g.shapeObjs ? valueFactsOfColumns(fk ? fk.nodes.ids : new Int32Array(0), last.g, table.str, result.bind)
-    : valueFacts(fk && last ? fk.nodes.ids : new Int32Array(0), last ? nodeShapes(table, last) : [], result.bind);
-  // the roofline's points of each kernel set (the page draws these and the first bars, never every kernel)
-  const dev = result.device || {};
-  into.lab_places = {
-    fused: fk ? rooflinePlaces(fk.table, dev, labKernels) : [],
-    eager: ek ? rooflinePlaces(ek.table, dev) : [],
-  };
-  Object.assign(keep, { kernelNodes, labKernels, labKernelsTable, values });
-  return [{ path: ['lab_kernels'], table: copyBuffers(labKernelsTable) }, { path: ['lab_values'], table: valuesTable(values, result.elem_bytes) }];
-}
-
-// A kernel table: {table (what rooflinePlaces reads), nodes: {off, ids} (Int32Arrays: kernel i holds
-// ids[off[i]..off[i + 1]]), rows(): {kind, label, nodes} per kernel (what describeKernels reads)}; null when
-// there is none. The core's tables are records of columns; rows of unlike records are read as rows.
-function kernelColumns(table) {
-  if (!table || table.t !== 'rows') return null;
-  const rec = table.rows;
-  const col = (k) => (rec.t === 'rec' ? rec.cols[rec.keys.indexOf(k)] : undefined);
-  const nc = col('nodes');
-  if (rec.t !== 'rec' || !nc || nc.t !== 'list' || nc.items.t !== 'i32') {
-    const all = decodeColumn(rec);
-    const off = new Int32Array(all.length + 1);
-    all.forEach((k, i) => { off[i + 1] = off[i] + k.nodes.length; });
-    return { table: all, nodes: { off, ids: Int32Array.from(all.flatMap((k) => k.nodes)) }, rows: () => all };
-  }
-  const nodes = { off: nc.off, ids: nc.items.data };
-  const rows = () => {
-    const kinds = decodeColumn(col('kind')), labels = decodeColumn(col('label'));
-    return kinds.map((kind, i) => ({ kind, label: labels[i], nodes: Array.from(nodes.ids.subarray(nodes.off[i], nodes.off[i + 1])) }));
-  };
-  return { table, nodes, rows };
-}
-
-const sameNodes = (a, b) => {
-  if (!a || !b || a.off.length !== b.off.length || a.ids.length !== b.ids.length) return !a && !b;
-  for (let i = 0; i < a.off.length; i++) if (a.off[i] !== b.off[i]) return false;
-  for (let i = 0; i < a.ids.length; i++) if (a.ids[i] !== b.ids[i]) return false;
-  return true;
-};
 
 const sameCounts = (a, b) => a.nodes === b.nodes && a.ops === b.ops && a.hits === b.hits;

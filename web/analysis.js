@@ -51,6 +51,49 @@ function stop(w) {
   try { w.terminate(); } catch { /* gone already */ }
 }
 
+// The analyses sent to the worker and not answered yet (the oldest is the one it runs; a superseded one still
+// runs until it answers), and the latest program analysis's deadline: armed when the worker says it runs the
+// request (`started`: a restarted worker first loads its module, which is not the program's analysis); when
+// it passes unanswered and still the latest (latestId()), onTimeout(seconds as text).
+function createWatchdog(timeoutMs, latestId, onTimeout) {
+  const inflight = new Map();  // id → {program, since}
+  let timer = null;
+  const disarm = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  return {
+    watch(id, caseObj) {
+      inflight.set(id, { program: !!(caseObj && typeof caseObj.program === 'string'), since: performance.now() });
+      disarm();
+    },
+    started(id) {
+      const f = inflight.get(id);
+      if (!f || !f.program || id !== latestId()) return;
+      disarm();
+      const ms = timeoutMs();
+      timer = setTimeout(() => {
+        timer = null;
+        if (!inflight.has(id) || id !== latestId()) return;
+        onTimeout((ms / 1000).toFixed(ms % 1000 ? 1 : 0));
+      }, ms);
+    },
+    answered(id) {
+      inflight.delete(id);
+      if (id === latestId()) disarm();
+    },
+    clear() {
+      disarm();
+      inflight.clear();
+    },
+    /** Whether a program's analysis has been running longer than ms. */
+    busyFor(ms) {
+      const now = performance.now();
+      return [...inflight.values()].some((f) => f.program && now - f.since > ms);
+    },
+  };
+}
+
 // pageLab: the page's module, or a function that returns it or the Promise of it (the page creates the analyzer
 // before its module has loaded: only an analysis on the page needs it)
 // worker: one already started (app.js), used in place of a new one unless it failed to start.
@@ -59,9 +102,9 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
   const timeoutMs = () => programTimeoutMs ?? ((typeof self !== 'undefined' && self.GL_PROGRAM_TIMEOUT_MS) || PROGRAM_TIMEOUT_MS);
   let worker = null;
   let broken = false;
-  const inflight = new Map();  // id → {program, since}: analyses sent to the worker and not answered yet (the
-                               // oldest is the one it runs; a superseded one still runs until it answers)
-  let timer = null;            // the latest program analysis's deadline
+  // a program's analysis that runs too long: the worker restarted (the only way to stop WASM mid-run)
+  const dog = createWatchdog(timeoutMs, () => latest, (s) => restart(Object.assign(new Error(`program.py: the program's analysis ran for more than ${s} s and was stopped ` +
+    '(a loop that builds a very large graph?); the analysis worker was restarted'), { code: 'GL_E_TIMEOUT' })));
   let seq = 0;
   let latest = 0;
   const waiting = new Map();   // id → {resolve, reject, kind}
@@ -77,18 +120,13 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     waiting.delete(id);
     fn(w);
   }
-  function answered(id) {
-    inflight.delete(id);
-    if (id === latest && timer) clearTimeout(timer), timer = null;
-  }
+  const answered = (id) => dog.answered(id);
 
   // The worker is stopped and forgotten (its module, its kept result); the next request starts a new one.
   // Every request still waiting on it: the latest analysis rejects with `error` (when given), the rest resolve
   // with null (superseded).
   function restart(error) {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    inflight.clear();
+    dog.clear();
     const w = worker;
     worker = null;
     early = null;
@@ -137,7 +175,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
         else unpackResult(Object.assign(pushed.result, JSON.parse(f.resultText)), f.packed);
         pushed.factsDone = true;
         pushed.resolveFacts(!f.error);
-      } else if (m.type === 'progress' && m.started) started(m.id);
+      } else if (m.type === 'progress' && m.started) dog.started(m.id);
       else if (m.type === 'progress' && m.heap) settle(m.id, (w) => w.resolve(m.heap));
       else if (m.type === 'error') {
         settle(m.id, (w) => (w.kind === 'analyze' && m.id !== latest ? w.resolve(null)
@@ -185,30 +223,6 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     return { result: unpackResult(JSON.parse(out.resultText), out.packed), stages: out.stages, ms: out.ms, reused: out.reused };
   }
 
-  // The analysis just asked for: in flight until the worker answers it; a program's is cancelled when it is not
-  // answered in time (the worker terminated and replaced: the only way to stop WASM mid-run).
-  // The deadline is armed when the worker says it runs the request (`started`): a restarted worker first loads
-  // its module, which is not the program's analysis.
-  function watch(id, caseObj) {
-    const program = !!(caseObj && typeof caseObj.program === 'string');
-    inflight.set(id, { program, since: performance.now() });
-    if (timer) clearTimeout(timer);
-    timer = null;
-  }
-  function started(id) {
-    const f = inflight.get(id);
-    if (!f || !f.program || id !== latest) return;
-    if (timer) clearTimeout(timer);
-    const ms = timeoutMs();
-    timer = setTimeout(() => {
-      timer = null;
-      if (!inflight.has(id) || id !== latest) return;
-      const s = (ms / 1000).toFixed(ms % 1000 ? 1 : 0);
-      restart(Object.assign(new Error(`program.py: the program's analysis ran for more than ${s} s and was stopped ` +
-        '(a loop that builds a very large graph?); the analysis worker was restarted'), { code: 'GL_E_TIMEOUT' }));
-    }, ms);
-  }
-
   function ask(msg, extra = {}) {
     const id = ++seq;
     return { id, promise: new Promise((resolve, reject) => {
@@ -226,8 +240,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     /** Analyses a case; returns {id, promise}. */
     run(caseObj) {
       // the worker still runs an older program's analysis (it reads no message until that ends): replaced now
-      const now = performance.now();
-      if ([...inflight.values()].some((f) => f.program && now - f.since > BUSY_RESTART_MS)) restart(null);
+      if (dog.busyFor(BUSY_RESTART_MS)) restart(null);
       for (const [id, w] of waiting) if (w.kind === 'analyze') settle(id, (x) => x.resolve(null));
       const w = getWorker();
       if (!w) {
@@ -246,7 +259,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
       }
       const r = ask({ type: 'analyze', caseObj }, { kind: 'analyze', caseObj, text });
       latest = r.id;
-      watch(r.id, caseObj);
+      dog.watch(r.id, caseObj);
       return r;
     },
     /** One layer's nodes in every stage of result `rid` (an id run() returned), or null if it is gone. */

@@ -132,7 +132,7 @@ export async function boot(opts = {}) {
     passNames: () => PASS_NAMES.slice(), defaultPipeline: () => DEFAULT_PIPELINE.slice(),
     highlightKernel: (ki) => views.graph.setHighlight(ki), graphBoxes: () => views.graph.boxes(),
     workerUrl: opts.workerUrl || null, workerType: opts.workerType || 'module', wasmBinary: opts.wasmBinary || null,
-    layoutWorkerUrl: opts.layoutWorkerUrl || null, layerSlice: (layer) => analyzer.layer(model.resultId, layer),
+    wasmModule: () => page.compiled(), layoutWorkerUrl: opts.layoutWorkerUrl || null, layerSlice: (layer) => analyzer.layer(model.resultId, layer),
   };
   const views = makeViews(panelEls, ctx);
   const present = createPresentView({ ctx, header, panelEls, titles: PANEL_TITLES });

@@ -445,21 +445,6 @@ export function shapeOf(g, i, str) {
   return shape;
 }
 
-/** Node i's elements, a symbolic dimension taking its value from bind (NaN when unbound). */
-export function numelOf(g, i, str, bind) {
-  let n = 1;
-  if (g.shapeObjs) {
-    for (const dim of g.shapeObjs[i]) n *= typeof dim === 'number' ? dim : Number(bind[dim]);
-    return n;
-  }
-  const dims = g.dims, r = g.rank[i];
-  for (let j = 0, d = 2 * g.dimStart[i]; j < r; j++, d += 2) {
-    const hi = dims[d + 1];
-    n *= hi === -2147483648 ? Number(bind[str(dims[d])]) : hi * 4294967296 + (dims[d] >>> 0);
-  }
-  return n;
-}
-
 function attrsOf(g, i, str) {
   if (g.attrObjs) return g.attrObjs[i];
   const at = str(g.attrs[i]);
@@ -500,13 +485,6 @@ export function stageObject(table, st) {
     inputNames: st.inputNames, prov: provObject(st.pv, table.str), changed: st.changed,
     byKey: new Map(nodes.map((n) => [n.key, n])),
   };
-}
-
-/** A stage's nodes as {id, op, shape} only: what describeValues (kernel-names.js) reads of them. */
-export function nodeShapes(table, st) {
-  const out = new Array(st.n);
-  for (let i = 0; i < st.n; i++) out[i] = { id: i, op: table.str(st.g.op[i]), shape: shapeOf(st.g, i, table.str) };
-  return out;
 }
 
 /** Every stage of a table with its node objects. */

@@ -391,8 +391,9 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
     elem_bytes: st.eb,
     device,
     pipeline: st.pipeline.slice(),
-    // the analysis asks for the memory plans' arrays too (the memory view draws the core's, views/memory.js)
-    emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true, plans: true },
+    // the analysis asks for the memory plans' arrays too (the memory view draws the core's, views/memory.js) and
+  // the lab's facts (kernel names, values, roofline places, run footprint: c/src/io/lab_facts.c)
+    emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true, plans: true, lab: true },
   };
   // a program's symbolic dims: the decode layer's cache length S and slot P, from the config
   if (typeof st.prog === 'string') obj.bind = { S: c.S, P: c.S - 1 };

@@ -1,12 +1,14 @@
 // worker.js — runs numeric cases (params and inputs drawn from a seed by the core: {"random": seed}, every
 // stage interpreted in float64) off the main thread, so a slow run never freezes the page. One run at a time:
 // the page terminates this worker when the configuration changes under a run (views/numerics.js).
-// Messages in:  {type: 'init', wasmBinary?}  then  {type: 'run', id, caseObj}
+// Messages in:  {type: 'init', wasmBinary?, wasmModule? (the page's compiled WebAssembly.Module)}  then
+//               {type: 'run', id, caseObj}
 // Messages out: {type: 'result', id, result, ms} | {type: 'error', id, error: {code, message}}
 // An error is the core's, unchanged: the page shows it as it is.
 
 let labPromise = null;
 let wasmBinary = null;
+let wasmModule = null;
 
 function load() {
   if (!labPromise) {
@@ -22,6 +24,7 @@ function load() {
       }
       const opts = { createModule };
       if (wasmBinary) opts.wasmBinary = wasmBinary;
+      else if (wasmModule) opts.wasmModule = wasmModule;
       return create(opts);
     })();
   }
@@ -32,6 +35,7 @@ self.onmessage = async (ev) => {
   const msg = ev.data || {};
   if (msg.type === 'init') {
     if (msg.wasmBinary) wasmBinary = msg.wasmBinary;
+    if (msg.wasmModule) wasmModule = msg.wasmModule;
     return;
   }
   if (msg.type !== 'run') return;

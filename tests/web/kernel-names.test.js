@@ -1,14 +1,15 @@
-// kernel-names.test.js — web/kernel-names.js on the reference's own cases (tests/fixtures, tests/golden: prefill,
-// decode, masked decode, stacks, fp32): the names the docs promise for the small layers (hand-written here), a
-// distinct meaningful name for every kernel within a layer, and the written / on-chip split of each kernel
-// against the reference's `writes` bytes.
+// kernel-names.test.js — the core's kernel names (c/src/io/lab_facts.c: `graphlab case` with emit.lab, the
+// lab_kernels the page shows) on the reference's own cases (tests/fixtures, tests/golden: prefill, decode, masked
+// decode, stacks, fp32): the names the docs promise for the small layers (hand-written here), a distinct
+// meaningful name for every kernel within a layer, and the written / on-chip split of each kernel against the
+// reference's `writes` bytes.
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { describeKernels, valueBytes, weightBase } from '../../web/kernel-names.js';
 import { buildStages } from '../../web/model.js';
+import { nativeModule } from '../helpers/native-module.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = (rel) => JSON.parse(fs.readFileSync(path.join(REPO, rel), 'utf8'));
@@ -18,12 +19,15 @@ const CASES = [
   ...fs.readdirSync(path.join(REPO, 'tests', 'golden')).filter((f) => f.endsWith('.json')).map((f) => `tests/golden/${f}`),
 ].filter((rel) => load(rel).graphs);
 
+const gl = nativeModule();
 function described(rel) {
-  const r = load(rel);
+  const r = gl.runCase({ ...load(rel), emit: { lab: true } });
   const stages = buildStages(r);
   const last = stages[stages.length - 1];
-  return { r, last, d: describeKernels(r.fused.kernels, last.nodes, last.outputs) };
+  return { r, last, d: r.lab_kernels };
 }
+// a value's bytes: its elements (a symbol's from bind) × the element size
+const valueBytes = (node, eb, bind) => node.shape.reduce((a, d) => a * (typeof d === 'number' ? d : bind[d]), eb);
 
 const MEANINGFUL = /^(L\d+ )?(attention RMSNorm|MLP RMSNorm|final RMSNorm|attention softmax|attention \(flash_attn\)|[KV] cache write|(Q|K|V|O|gate|up|down) projection|attention scores Q·Kᵀ|attention output P·V)/;
 
@@ -50,6 +54,13 @@ describe('kernel names', () => {
     expect(d[10].layer).toBe(1);
     expect(d[39].name).toBe('L3 down projection + residual');
   });
+  it('the chart\'s short names: no layer, the first part, "proj."', () => {
+    expect(described('tests/fixtures/small_prefill.json').d.map((k) => k.short)).toEqual([
+      'attention RMSNorm', 'Q proj.', 'K proj.', 'V proj.', 'flash_attn', 'O proj.', 'MLP RMSNorm', 'gate proj.', 'up proj.', 'down proj.',
+    ]);
+    expect(described('tests/fixtures/small_decode_masked.json').d.map((k) => k.short).slice(6, 9)).toEqual(['scores Q·Kᵀ', 'softmax', 'P·V']);
+    expect(described('tests/fixtures/llama8b_prefill_128_x4.json').d[10].short).toBe('attention RMSNorm');
+  });
   it('the op label stays as the detail', () => {
     expect(described('tests/fixtures/small_prefill.json').d[1].detail).toBe('matmul: matmul+mul+rot_pairs+add');
   });
@@ -61,13 +72,6 @@ describe('kernel names', () => {
     for (const k of d) byLayer.set(k.layer, [...(byLayer.get(k.layer) || []), k.name]);
     for (const names of byLayer.values()) expect(new Set(names).size).toBe(names.length);
     for (const k of d) expect(k.name).not.toMatch(/\(\d+\)$/);   // distinct by what they contain, not by a counter
-  });
-  it('weight names without the layer prefix and the folded norm weight', () => {
-    expect(weightBase('3.wq·diag(3.attn_norm)')).toBe('wq');
-    expect(weightBase('w_down')).toBe('w_down');
-  });
-  it('a kernel without a graph keeps its op label', () => {
-    expect(describeKernels([{ kind: 'matmul', label: 'matmul+add', nodes: [1] }], [])[0].name).toBe('matmul+add');
   });
 });
 

@@ -9,8 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { packResult, unpackResult, encodeColumn, decodeColumn, encodeTable, decodeTable, buffersOf, PACKED_TABLES } from '../../web/result-pack.js';
-import { buildStages } from '../../web/model.js';
-import { describeKernels, describeValues } from '../../web/kernel-names.js';
+import { nativeModule } from '../helpers/native-module.js';
+
+// the core's lab facts of a reference result (emit.lab, c/src/io/lab_facts.c): its kernels' names and values
+const gl = nativeModule();
+function addFacts(r) {
+  const { params: _p, inputs: _i, ...c } = r;
+  const lab = gl.runCase({ ...c, emit: { lab: true, graphs: false, provenance: false } });
+  r.lab_kernels = lab.lab_kernels;
+  r.lab_values = lab.lab_values;
+}
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const load = (rel) => JSON.parse(fs.readFileSync(path.join(REPO, rel), 'utf8'));
@@ -37,12 +45,7 @@ describe('result-pack', () => {
     const r = load(rel);
     delete r.params;
     delete r.inputs;
-    if (r.graphs) {
-      const stages = buildStages(r);
-      const last = stages[stages.length - 1];
-      r.lab_kernels = describeKernels(r.fused.kernels, last.nodes, last.outputs);
-      r.lab_values = describeValues(r.fused.kernels, last.nodes, r.elem_bytes, r.bind);
-    }
+    if (r.graphs) addFacts(r);
     const { page, text, packed } = roundTrip(r);
     expect(canon(page)).toBe(canon(JSON.parse(JSON.stringify(r))));
     // the long tables left the text, and went as columns of typed arrays (no JSON text inside)
@@ -128,10 +131,7 @@ describe('result-pack: rows without decoding the table', () => {
   it('tableLength / tableRow / tableGet agree with the decoded tables, before and after a whole decode', async () => {
     const { tableLength, tableRow, tableGet } = await import('../../web/result-pack.js');
     const r = load('tests/fixtures/llama8b_decode_4096.json');
-    const stages = buildStages(r);
-    const last = stages[stages.length - 1];
-    r.lab_kernels = describeKernels(r.fused.kernels, last.nodes, last.outputs);
-    r.lab_values = describeValues(r.fused.kernels, last.nodes, r.elem_bytes, r.bind);
+    addFacts(r);
     const want = JSON.parse(JSON.stringify(r));
     const { page } = roundTrip(r);
     for (const pass of ['packed', 'decoded']) {

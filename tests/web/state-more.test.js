@@ -233,7 +233,7 @@ describe('caseFromState', () => {
       elem_bytes: 2,
       device: 'h100',
       pipeline: DEFAULTS.pipeline,
-      emit: { graphs: true, outputs: false, provenance: true, plans: true },
+      emit: { graphs: true, outputs: false, provenance: true, plans: true, lab: true },
     });
   });
 

@@ -213,7 +213,7 @@ describe('caseFromState', () => {
     const c = caseFromState(defaultState());
     expect(c.config).toMatchObject({ d: 64, H: 8, G: 2, dh: 8, f: 128, mode: 'prefill', T: 12, S: null, masked: false, layers: 1 });
     expect(c.device).toBe('h100');
-    expect(c.emit).toEqual({ graphs: true, outputs: false, provenance: true, plans: true });
+    expect(c.emit).toEqual({ graphs: true, outputs: false, provenance: true, plans: true, lab: true });
     expect(c.params).toBeUndefined();
   });
   it('maps masked decode and custom devices', () => {

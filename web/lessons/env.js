@@ -8,7 +8,6 @@
 // The headless suite builds it from the same analysis (analysis-core.js), so both see the same numbers.
 // Pure module.
 
-import { describeKernels } from '../kernel-names.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -154,9 +153,7 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
   const byKey = {};
   for (const v of views) byKey[v.key] = v;
   const dev = result.device || { mm_flops: 1, vec_flops: 1, bw: 1, launch: 0 };
-  const last = list[list.length - 1];
-  let infos = Array.isArray(result.lab_kernels) ? result.lab_kernels : null;
-  if (!infos && last && !last.lite && result.fused) infos = describeKernels(result.fused.kernels, last.nodes, last.outputs);
+  const infos = Array.isArray(result.lab_kernels) ? result.lab_kernels : null;   // the core's (lab_facts.c)
   const fused = kernelSet(result.fused, dev, infos);
   const eager = kernelSet(result.eager, dev, null);
   const shown = state && Number.isInteger(state.stage) && views.length ? views[Math.min(state.stage, views.length - 1)] : null;

@@ -1,13 +1,12 @@
 // lessons/play.js — one step of a lesson played without the page: its state → the case → the result and the
 // stages as the page's analysis hands them over (analysis-core.js: graphs and provenance turned into stages,
-// kernels named, stages summarised per layer past LITE_NODES) → the env → every assertion, the question's
+// kernels named by the core, stages summarised per layer past LITE_NODES) → the env → every assertion, the question's
 // engine answer and the highlight. tests/lessons.test.js plays every lesson with it, against the WASM module
 // and against the native CLI. Pure module: runCase is passed in.
 
 import { buildStages } from '../model.js';
 import { caseFromState } from '../state.js';
 import { liteStage, LITE_NODES } from '../views/graph/collapse.js';
-import { describeKernels } from '../kernel-names.js';
 import { lessonEnv } from './env.js';
 import { checkAssertions } from './expr.js';
 import { engineAnswer } from './questions.js';
@@ -16,8 +15,6 @@ import { resolveHighlight } from './highlight.js';
 /** {result, stages} as the page has them for a case result (the result is changed in place). */
 export function pageView(result) {
   const full = buildStages(result);
-  const last = full[full.length - 1];
-  result.lab_kernels = last && result.fused ? describeKernels(result.fused.kernels, last.nodes, last.outputs) : [];
   const stages = full.some((s) => s.nodes.length > LITE_NODES) ? full.map(liteStage) : full;
   delete result.graphs;
   delete result.provenance;

@@ -23,7 +23,7 @@ async function loadFactory() {
 
 /**
  * opts: boot's (module, wasmBinary, wasmModule, coreMeta); status: the footer's status element; notice(text).
- * Returns {lab(), ready() (the Promise of the module), load() (the module checked against the build's meta:
+ * Returns {lab(), ready() (the Promise of the module), compiled() (the shared WebAssembly.Module, or null), load() (the module checked against the build's meta:
  * false when it failed), meta(), presets(), limits(), start() (the meta known: false when nothing could load)}.
  */
 export function createPageModule({ opts, status, notice }) {
@@ -34,6 +34,10 @@ export function createPageModule({ opts, status, notice }) {
   let meta = null;            // the core's limits (lab.meta()): the hash's ranges, the fields', the run budget
   let presets = null;
   let limits = LIMITS(null);
+  // the analysis worker's compiled WebAssembly.Module (app.js), once it is here: the page's module and the numerics
+  // worker's are made from it (one compile per page; one module per worker and one on the page)
+  let compiled = null;
+  if (opts.wasmModule && !opts.wasmBinary) Promise.resolve(opts.wasmModule).then((m) => { compiled = m || null; }, () => {});
 
   const ready = () => labPromise || (labPromise = (async () => {
     const mod = opts.module || (await import('../../graphlab.mjs'));
@@ -99,6 +103,6 @@ export function createPageModule({ opts, status, notice }) {
 
   return {
     lab: () => lab, ready, load, start, checkMeta, loadedAlready: () => !!lab,
-    meta: () => meta, presets: () => presets, limits: () => limits,
+    meta: () => meta, presets: () => presets, limits: () => limits, compiled: () => compiled,
   };
 }

@@ -4,7 +4,7 @@
 //    what bounds it, plus the fixed launch overhead; the non-binding term is a thin line inside the bar;
 //  - the roofline chart (kernels/roofline.js): arithmetic intensity against attained FLOP/s, both ridge
 //    points marked, every point labelled (kernels/labels.js), and a sweep of T or S (kernels/sweep.js).
-// Fused kernels are named by what they contain (kernel-names.js, computed with the graphs in the analysis);
+// Fused kernels are named by what they contain (the core's lab_kernels: c/src/io/lab_facts.c);
 // the op label stays as the detail. Hovering a bar or a point highlights the kernel's nodes in the graph (the
 // fused kernels are drawn on the last stage); clicking selects it (details below the charts); so does the
 // keyboard: with the bar list focused, ↑/↓ step through the kernels (details in the tooltip and an aria-live
@@ -13,7 +13,7 @@
 import { el, clear, keepTable, setAttr, setFlag, setText, showTipAt } from '../dom.js';
 import { formatBytes, formatCount, formatFlops, formatTime } from '../format.js';
 import { kernelColor } from './kernels/palette.js';
-import { kernelFacts, shortName, rooflinePlaces } from './kernels/facts.js';
+import { kernelFacts } from './kernels/facts.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
 import { drawRoofline } from './kernels/roofline.js';
 import { createBarChart } from './kernels/bars.js';
@@ -25,8 +25,7 @@ import { explain } from '../glossary.js';
 const MAX_BAR_ROWS = 128;
 const MAX_POINTS = 64;
 
-// (kernelFacts, shortName: kernels/facts.js, shared with the analysis worker, which finds the roofline's places)
-export { kernelFacts, shortName };
+export { kernelFacts };
 
 export function createKernelsView(root, ctx) {
   clear(root);
@@ -385,8 +384,7 @@ export function createKernelsView(root, ctx) {
       if (!f) memo.set(i, (f = kernelFacts(tableRow(holder, 'kernels', i), i, dev, set === 'fused' ? tableRow(r, 'lab_kernels', i) : undefined)));
       return f;
     };
-    const places = r.lab_places && r.lab_places[set]
-      ? r.lab_places[set] : rooflinePlaces((holder && holder.kernels) || [], dev, set === 'fused' ? r.lab_kernels || [] : []);
+    const places = (r.lab_places && r.lab_places[set]) || [];   // the core's (lab_facts.c)
     facts = { n, at, places };
     if (newResult) resetSweep(r, set);
     drawnWidth = widths.get(root) || 0;

@@ -70,7 +70,9 @@ export function createNumericsView(root, ctx) {
     if (worker) return worker;
     const url = ctx.workerUrl || appUrl('worker.js');
     const w = new Worker(url, { type: ctx.workerType || 'module' });
-    if (ctx.wasmBinary) w.postMessage({ type: 'init', wasmBinary: ctx.wasmBinary });
+    // the page's compiled module when it has one (the worker instantiates it: no second compile of the .wasm)
+    const compiled = !ctx.wasmBinary && ctx.wasmModule ? ctx.wasmModule() : null;
+    if (ctx.wasmBinary || compiled) w.postMessage({ type: 'init', wasmBinary: ctx.wasmBinary || undefined, wasmModule: compiled || undefined });
     w.onmessage = (ev) => { if (w === worker) onMessage(ev.data); };
     w.onerror = (ev) => {
       ev.preventDefault();

@@ -242,32 +242,7 @@ static T t_rot_pairs(const T *x, int id) {
 
 /* ---- reductions: numpy's pairwise sum along the contiguous axis (8192-element blocks), a running sum
  * along any other axis */
-static double pairwise(const double *a, int64_t n) {
-    if (n < 8) {
-        double res = 0.0;
-        for (int64_t i = 0; i < n; i++) res += a[i];
-        return res;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (int j = 0; j < 8; j++) r[j] = a[j];
-        int64_t i;
-        for (i = 8; i < n - (n % 8); i += 8)
-            for (int j = 0; j < 8; j++) r[j] += a[i + j];
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; i++) res += a[i];
-        return res;
-    }
-    int64_t n2 = n / 2;
-    n2 -= n2 % 8;
-    return pairwise(a, n2) + pairwise(a + n2, n - n2);
-}
-
-static double np_sum(const double *a, int64_t n) {
-    double res = 0.0;
-    for (int64_t i = 0; i < n; i += 8192) res += pairwise(a + i, n - i < 8192 ? n - i : 8192);
-    return res;
-}
+#include "../exec/np_sum.h"
 
 static int split_axis(const T *x, int axis, int64_t *outer, int64_t *n, int64_t *inner, int id) {
     if (x->r == 0 || axis < -x->r || axis >= x->r) die("node %d: axis %d is out of range", id, axis);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "exec/kernels.h"
+#include "exec/np_sum.h"
 #include "ir/attrs.h"
 #include "ir/util.h"
 
@@ -55,34 +56,7 @@ static bool le_sum(int64_t c, int64_t pos0, int64_t q) {
 }
 
 /* ---------------------------------------------------------------- numpy's summation */
-/* numpy's pairwise_sum (8 accumulators under 128 elements, halves above). */
-static double pairwise_sum(const double *a, int64_t n) {
-    if (n < 8) {
-        double res = 0.0;
-        for (int64_t i = 0; i < n; i++) res += a[i];
-        return res;
-    }
-    if (n <= 128) {
-        double r[8];
-        for (int j = 0; j < 8; j++) r[j] = a[j];
-        int64_t i;
-        for (i = 8; i < n - (n % 8); i += 8)
-            for (int j = 0; j < 8; j++) r[j] += a[i + j];
-        double res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for (; i < n; i++) res += a[i];
-        return res;
-    }
-    int64_t n2 = n / 2;
-    n2 -= n2 % 8;
-    return pairwise_sum(a, n2) + pairwise_sum(a + n2, n - n2);
-}
-
-/* np.sum of a contiguous run: pairwise within numpy's 8192-element buffers, buffers in order. */
-static double np_sum(const double *a, int64_t n) {
-    double res = 0.0;
-    for (int64_t i = 0; i < n; i += 8192) res += pairwise_sum(a + i, n - i < 8192 ? n - i : 8192);
-    return res;
-}
+/* np_sum: numpy's pairwise summation (np_sum.h, shared with the generated programs' runtime) */
 
 /* numpy's maximum: NaN wins; on ties the second operand (as numpy 1.24's SIMD loop). */
 #define NP_MAX(x, y) (((x) > (y) || (x) != (x)) ? (x) : (y))

@@ -11,6 +11,7 @@
 #include "front/front.h"
 #include "exec/precision.h"
 #include "io/json.h"
+#include "io/lab_facts.h"
 
 /* The memory budget of a case with values (params given or random, inputs): float64 bytes it may hold,
  * checked before anything is allocated: the params alone, then every value-carrying node of the traced
@@ -36,6 +37,7 @@ typedef struct {
     bool graphs, outputs, provenance, kernels, plans;
     bool shapes;                  /* "graphs": "shapes": each stage's shapes and attrs and its structure's
                                    * fingerprint (gl_case_fingerprint) only, in place of its nodes; no provenance */
+    bool lab;                     /* the lab's facts (lab_facts.h): kernel names, values, places, run footprint */
 } gl_case_emit;
 
 typedef struct {
@@ -91,6 +93,7 @@ typedef struct {
     double t_precision;           /* precision cases: the final graph's float64 and planned runs side by side */
     gl_span *spans;               /* program cases: the traced graph's spans (st[0]'s nodes), else NULL */
     char *console;                /* program cases: what the program print()ed (owned), else NULL */
+    gl_lab_facts *lab;            /* emit.lab (and fused kernels made): the lab's facts, else NULL */
     gl_node_error *errors;        /* precision cases: the final graph's error per node (its n entries), else NULL */
 } gl_case_result;
 
@@ -104,6 +107,10 @@ enum { GL_CASE_ALL = 0, GL_CASE_PASSES_ONLY = 1 };
 
 gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err *e);
 void gl_case_result_free(gl_case_result *r);                         /* NULL-safe */
+
+/* The lab's facts of a computed case whose fused kernels are made (lab_facts.c); out is freed with
+ * gl_lab_facts_free, also on failure. */
+gl_status gl_lab_facts_make(const gl_case *c, const gl_case_result *r, gl_lab_facts *out, gl_err *e);
 
 /* GL_CASE_TABLES_APART: gl_case_write leaves out the tables gl_case_write_tables writes (the packed form). */
 enum { GL_CASE_COMPACT = 0, GL_CASE_PRETTY = 1, GL_CASE_PACKED = 2, GL_CASE_TABLES_APART = 4 };

@@ -23,7 +23,7 @@ static const char *const CONFIG_KEYS[] = {"preset", "d", "H", "G", "dh", "f", "e
                                           "pos0", "S", "masked", "layers", NULL};
 static const char *const DEVICE_KEYS[] = {"name", "title", "source", "mm_flops", "vec_flops", "bw", "launch",
                                           NULL};
-static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", "plans", NULL};
+static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", "plans", "lab", NULL};
 static const char *const LIMIT_KEYS[] = {"run_bytes", NULL};
 static const char *const PRECISION_KEYS[] = {"weights", "activations", "kv", "accumulate", NULL};
 
@@ -305,13 +305,13 @@ static gl_status read_pipeline(const gl_json *j, int t, gl_case *c, gl_err *e) {
 static gl_status read_emit(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     gl_status st;
-    c->emit = (gl_case_emit){true, true, true, true, false, false};
+    c->emit = (gl_case_emit){true, true, true, true, false, false, false};
     if (absent(j, t)) return GL_OK;
     if (j->t[t].type != GL_J_OBJ)
         return gl_fail(e, GL_E_INVALID, "emit must be an object such as {\"graphs\": false}, got %s",
                        gl_json_snippet(j, t, sn, sizeof sn));
     if ((st = check_keys(j, t, "emit", EMIT_KEYS, NULL, e))) return st;
-    bool *dst[] = {&c->emit.graphs, &c->emit.outputs, &c->emit.provenance, &c->emit.kernels, &c->emit.plans};
+    bool *dst[] = {&c->emit.graphs, &c->emit.outputs, &c->emit.provenance, &c->emit.kernels, &c->emit.plans, &c->emit.lab};
     for (int i = 0; EMIT_KEYS[i]; i++) {
         char f[32];
         snprintf(f, sizeof f, "emit.%s", EMIT_KEYS[i]);

@@ -368,6 +368,11 @@ gl_status gl_case_compute(const gl_case *c, int flags, gl_case_result *r, gl_err
     }
     double t6 = now_ms();
     r->t_run_stages = t6 - t5;
+    if (c->emit.lab) {
+        if (!(r->lab = gl_alloc(1, sizeof *r->lab, e))) return GL_E_NOMEM;
+        if ((st = gl_lab_facts_make(c, r, r->lab, e))) return st;
+        t6 = now_ms();
+    }
     r->t_total = t6 - t0;
     return GL_OK;
 }
@@ -389,6 +394,8 @@ void gl_case_result_free(gl_case_result *r) {
     free(r->live);
     free(r->spans);
     free(r->console);
+    gl_lab_facts_free(r->lab);
+    free(r->lab);
     free(r->errors);
     memset(r, 0, sizeof *r);
 }

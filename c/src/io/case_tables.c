@@ -149,6 +149,31 @@ static void str_col(tabw *t, int n, const char *const *vals) {
     free(dict);
 }
 
+/* A string column whose NULL entries are -1 (a shape's numeric dimensions in a "mix" column). */
+static void sym_col(tabw *t, int n, const char *const *vals) {
+    const char *dict[64];
+    int nd = 0;
+    size_t at;
+    int32_t *idx = reserve(t, (size_t)n * sizeof *idx, &at);
+    for (int i = 0; idx && i < n; i++) {
+        idx[i] = -1;
+        if (!vals[i]) continue;
+        int j = 0;
+        while (j < nd && strcmp(dict[j], vals[i]) != 0) j++;
+        if (j == nd && nd < 64) dict[nd++] = vals[i];
+        idx[i] = j < nd ? j : -1;
+    }
+    col_head(t, "str", n);
+    gl_sb_puts(&t->schema, ", \"dict\": [");
+    for (int i = 0; i < nd; i++) {
+        if (i) gl_sb_puts(&t->schema, ", ");
+        gl_sb_json_str(&t->schema, dict[i]);
+    }
+    gl_sb_putc(&t->schema, ']');
+    put_at(t, "idx", at);
+    gl_sb_putc(&t->schema, '}');
+}
+
 /* ------------------------------------------------------------------ the tables */
 /* {"path": [holder, key], "table": {"t": kind, "rows"|"keys": ... */
 static void table_start(tabw *t, const char *holder, const char *key, const char *kind) {
@@ -156,6 +181,16 @@ static void table_start(tabw *t, const char *holder, const char *key, const char
     gl_sb_puts(s, t->ntables++ ? ", {\"path\": [\"" : "{\"path\": [\"");
     gl_sb_puts(s, holder);
     gl_sb_puts(s, "\", \"");
+    gl_sb_puts(s, key);
+    gl_sb_puts(s, "\"], \"table\": {\"t\": \"");
+    gl_sb_puts(s, kind);
+    gl_sb_puts(s, kind[0] == 'r' ? "\", \"rows\": " : "\", \"keys\": ");
+}
+
+/* {"path": [key], "table": ... : a top-level key of the result (the lab's facts) */
+static void table_start_top(tabw *t, const char *key, const char *kind) {
+    gl_sb *s = &t->schema;
+    gl_sb_puts(s, t->ntables++ ? ", {\"path\": [\"" : "{\"path\": [\"");
     gl_sb_puts(s, key);
     gl_sb_puts(s, "\"], \"table\": {\"t\": \"");
     gl_sb_puts(s, kind);
@@ -295,6 +330,115 @@ static void memory_tables(tabw *t, const gl_case_result *r) {
     free(tmp);
 }
 
+/* A list column of int32 items: n lists, list i is ids[off[i] .. off[i + 1]). */
+static void ids_list(tabw *t, int n, const int32_t *off, const int32_t *ids) {
+    size_t at;
+    int32_t *o = reserve(t, ((size_t)n + 1) * sizeof *o, &at);
+    if (o) memcpy(o, off, ((size_t)n + 1) * sizeof *o);
+    col_head(t, "list", n);
+    put_at(t, "off", at);
+    gl_sb_puts(&t->schema, ", \"items\": ");
+    int32_t *items = i32_col(t, "i32", off[n]);
+    if (items && off[n]) memcpy(items, ids, (size_t)off[n] * sizeof *items);
+    gl_sb_putc(&t->schema, '}');
+}
+
+/* lab_kernels: {name, short, layer, detail, written, onChip} per fused kernel, as case_write.c writes them */
+static void lab_kernels_table(tabw *t, const gl_lab_facts *f) {
+    gl_sb *s = &t->schema;
+    int n = f->n;
+    table_start_top(t, "lab_kernels", "rows");
+    col_head(t, "rec", n);
+    gl_sb_puts(s, ", \"keys\": [\"name\", \"short\", \"layer\", \"detail\", \"written\", \"onChip\"], \"cols\": [");
+    str_col(t, n, (const char *const *)f->name);
+    gl_sb_puts(s, ", ");
+    str_col(t, n, (const char *const *)f->short_name);
+    gl_sb_puts(s, ", ");
+    double *lay = f64_col(t, n);   /* no layer: null (NaN) */
+    for (int i = 0; lay && i < n; i++) lay[i] = f->layer[i] == GL_LAB_NO_LAYER ? NAN : f->layer[i];
+    gl_sb_puts(s, ", ");
+    str_col(t, n, (const char *const *)f->detail);
+    gl_sb_puts(s, ", ");
+    ids_list(t, n, f->w_off, f->w_ids);
+    gl_sb_puts(s, ", ");
+    ids_list(t, n, f->c_off, f->c_ids);
+    gl_sb_puts(s, "]}}}");
+}
+
+/* lab_values: {id: [op, shape, bytes]}: shapes' dimensions as numbers, a symbol's as its string ("mix") */
+static void lab_values_table(tabw *t, const gl_case *c, const gl_case_result *r) {
+    gl_sb *s = &t->schema;
+    const gl_lab_facts *f = r->lab;
+    const gl_graph *g = r->st[r->nst - 1].r.graph;
+    int m = f->nvalues;
+    table_start_top(t, "lab_values", "dict");
+    int32_t *keys = i32_col(t, "istr", m);
+    for (int i = 0; keys && i < m; i++) keys[i] = f->value_ids[i];
+    gl_sb_puts(s, ", \"vals\": ");
+    col_head(t, "tup", m);
+    gl_sb_puts(s, ", \"len\": 3, \"cols\": [");
+    const char **ops = malloc((size_t)(m > 0 ? m : 1) * sizeof *ops);
+    int32_t *off = malloc(((size_t)m + 1) * sizeof *off);
+    if (!ops || !off) {
+        t->failed = true;
+        m = 0;
+    }
+    int nd = 0;
+    bool sym = false;
+    for (int i = 0; i < m; i++) {
+        const gl_node *n = &g->nodes[f->value_ids[i]];
+        ops[i] = gl_op_name(n->op);
+        off[i] = nd;
+        nd += n->shape->rank;
+        for (int k = 0; k < n->shape->rank; k++) sym |= gl_dim_is_sym(n->shape->d[k]);
+    }
+    if (off) off[m] = nd;
+    str_col(t, m, ops);
+    gl_sb_puts(s, ", ");
+    size_t at;
+    int32_t *o = reserve(t, ((size_t)m + 1) * sizeof *o, &at);
+    if (o && off) memcpy(o, off, ((size_t)m + 1) * sizeof *o);
+    col_head(t, "list", m);
+    put_at(t, "off", at);
+    gl_sb_puts(s, ", \"items\": ");
+    if (sym) {
+        col_head(t, "mix", nd);
+        gl_sb_puts(s, ", \"nums\": ");
+    }
+    double *nums = f64_col(t, nd);
+    const char **syms = sym ? malloc((size_t)(nd > 0 ? nd : 1) * sizeof *syms) : NULL;
+    if (sym && !syms) t->failed = true;
+    for (int i = 0, p = 0; nums && i < m; i++) {
+        const gl_shape *sh = g->nodes[f->value_ids[i]].shape;
+        for (int k = 0; k < sh->rank; k++, p++) {
+            bool is = gl_dim_is_sym(sh->d[k]);
+            nums[p] = is ? NAN : (double)sh->d[k].n;
+            if (syms) syms[p] = is ? sh->d[k].sym : NULL;
+        }
+    }
+    if (sym) {
+        gl_sb_puts(s, ", \"strs\": ");
+        sym_col(t, nd, syms);
+        gl_sb_putc(s, '}');
+    }
+    free(syms);
+    gl_sb_puts(s, "}, ");
+    double *bytes = f64_col(t, m);   /* unbound: null (NaN) */
+    for (int i = 0; bytes && i < m; i++) {
+        const gl_shape *sh = g->nodes[f->value_ids[i]].shape;
+        double b = c->elem_bytes;
+        for (int k = 0; k < sh->rank; k++) {
+            int64_t v = 0;
+            if (gl_dim_value(sh->d[k], &c->bind, &v, NULL)) b = NAN;
+            b *= (double)v;
+        }
+        bytes[i] = isfinite(b) ? b + 0.0 : NAN;
+    }
+    free(ops);
+    free(off);
+    gl_sb_puts(s, "]}}}");
+}
+
 gl_status gl_case_write_tables(const gl_case *c, const gl_case_result *r, char **out, size_t *outlen, gl_err *e) {
     if (gl_out_begin(out, outlen, "gl_case_write_tables", e)) return e->code;
     tabw t = {0};
@@ -306,6 +450,10 @@ gl_status gl_case_write_tables(const gl_case *c, const gl_case_result *r, char *
             kernels_table(&t, "fused", &r->fused, &c->device);
         }
         memory_tables(&t, r);
+    }
+    if (r->lab) {
+        lab_kernels_table(&t, r->lab);
+        lab_values_table(&t, c, r);
     }
     gl_sb_putc(&t.schema, ']');
     char *schema = NULL;

@@ -385,6 +385,115 @@ static void w_error(wctx *w) {
 
 static void w_console(wctx *w) { gl_sb_json_str(w->sb, w->r->console ? w->r->console : ""); }
 
+/* ------------------------------------------------------------------ the lab's facts (lab_facts.c) */
+static void put_ids(gl_sb *sb, const int32_t *ids, int lo, int hi) {
+    gl_sb_putc(sb, '[');
+    for (int i = lo; i < hi; i++) {
+        if (i > lo) gl_sb_puts(sb, ", ");
+        gl_sb_int(sb, ids[i]);
+    }
+    gl_sb_putc(sb, ']');
+}
+
+/* [{name, short, layer, detail, written, onChip}] per fused kernel */
+static void w_lab_kernels(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lab_facts *f = w->r->lab;
+    gl_sb_putc(sb, '[');
+    for (int i = 0; i < f->n; i++) {
+        if (i) gl_sb_puts(sb, ", ");
+        if (w->pretty) gl_sb_puts(sb, "\n    ");
+        gl_sb_puts(sb, "{\"name\": ");
+        gl_sb_json_str(sb, f->name[i]);
+        gl_sb_puts(sb, ", \"short\": ");
+        gl_sb_json_str(sb, f->short_name[i]);
+        gl_sb_puts(sb, ", \"layer\": ");
+        if (f->layer[i] == GL_LAB_NO_LAYER) gl_sb_puts(sb, "null");
+        else gl_sb_int(sb, f->layer[i]);
+        gl_sb_puts(sb, ", \"detail\": ");
+        gl_sb_json_str(sb, f->detail[i]);
+        gl_sb_puts(sb, ", \"written\": ");
+        put_ids(sb, f->w_ids, f->w_off[i], f->w_off[i + 1]);
+        gl_sb_puts(sb, ", \"onChip\": ");
+        put_ids(sb, f->c_ids, f->c_off[i], f->c_off[i + 1]);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_putc(sb, ']');
+}
+
+static double value_bytes(const wctx *w, const gl_node *nd) {
+    double n = w->c->elem_bytes;
+    for (int k = 0; k < nd->shape->rank; k++) {
+        int64_t v = 0;
+        if (gl_dim_value(nd->shape->d[k], &w->c->bind, &v, NULL)) return NAN;
+        n *= (double)v;
+    }
+    return n;
+}
+
+/* {id: [op, shape, bytes]} for every value of a fused kernel (bytes null when a dimension is unbound) */
+static void w_lab_values(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lab_facts *f = w->r->lab;
+    const gl_graph *g = w->r->st[w->r->nst - 1].r.graph;
+    gl_sb_putc(sb, '{');
+    for (int i = 0; i < f->nvalues; i++) {
+        const gl_node *nd = &g->nodes[f->value_ids[i]];
+        if (i) gl_sb_puts(sb, ", ");
+        gl_sb_printf(sb, "\"%d\": [", (int)f->value_ids[i]);
+        gl_sb_json_str(sb, gl_op_name(nd->op));
+        gl_sb_puts(sb, ", ");
+        gl_json_put_shape(sb, nd->shape);
+        gl_sb_puts(sb, ", ");
+        double b = value_bytes(w, nd);
+        if (isfinite(b)) gl_sb_double(sb, b);
+        else gl_sb_puts(sb, "null");
+        gl_sb_putc(sb, ']');
+    }
+    gl_sb_putc(sb, '}');
+}
+
+/* {fused: [[first kernel, count]], eager: [...]} */
+static void w_lab_places(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lab_facts *f = w->r->lab;
+    for (int s = 0; s < 2; s++) {
+        gl_sb_puts(sb, s ? ", \"eager\": [" : "{\"fused\": [");
+        for (int i = 0; i < f->nplaces[s]; i++) {
+            if (i) gl_sb_puts(sb, ", ");
+            gl_sb_printf(sb, "[%d, %d]", (int)f->places[s][2 * i], (int)f->places[s][2 * i + 1]);
+        }
+        gl_sb_putc(sb, ']');
+    }
+    gl_sb_putc(sb, '}');
+}
+
+/* {bytes, stage, node: [id, op, shape]} or null */
+static void w_lab_run_footprint(wctx *w) {
+    gl_sb *sb = w->sb;
+    const gl_lab_facts *f = w->r->lab;
+    if (!f->has_footprint || !isfinite(f->fp_bytes)) {
+        gl_sb_puts(sb, "null");
+        return;
+    }
+    const gl_case_stage *st = &w->r->st[f->fp_stage];
+    gl_sb_puts(sb, "{\"bytes\": ");
+    gl_sb_double(sb, f->fp_bytes);
+    gl_sb_puts(sb, ", \"stage\": ");
+    gl_sb_json_str(sb, st->key);
+    gl_sb_puts(sb, ", \"node\": ");
+    if (f->fp_node < 0) {
+        gl_sb_puts(sb, "null}");
+        return;
+    }
+    const gl_node *nd = &st->r.graph->nodes[f->fp_node];
+    gl_sb_printf(sb, "[%d, ", f->fp_node);
+    gl_sb_json_str(sb, gl_op_name(nd->op));
+    gl_sb_puts(sb, ", ");
+    gl_json_put_shape(sb, nd->shape);
+    gl_sb_puts(sb, "]}");
+}
+
 /* ------------------------------------------------------------------ the table of keys */
 static bool always(const wctx *w) { (void)w; return true; }
 static bool fused(const wctx *w) { return w->r->fused_done; }
@@ -392,6 +501,8 @@ static bool graphs(const wctx *w) { return w->c->emit.graphs; }
 static bool outputs(const wctx *w) { return w->r->ran && w->c->emit.outputs; }
 static bool provenance(const wctx *w) { return w->c->emit.provenance; }
 static bool program(const wctx *w) { return w->c->program && w->r->spans; }
+static bool lab(const wctx *w) { return w->r->lab != NULL; }
+static bool lab_table(const wctx *w) { return w->r->lab != NULL && !w->apart; }   /* else case_tables.c */
 static bool precision(const wctx *w) { return w->r->ran && w->r->errors; }
 
 static const struct {
@@ -415,6 +526,10 @@ static const struct {
     {"timing_ms", w_timing, always},
     {"spans", w_spans, program},
     {"console", w_console, program},
+    {"lab_kernels", w_lab_kernels, lab_table},
+    {"lab_values", w_lab_values, lab_table},
+    {"lab_places", w_lab_places, lab},
+    {"lab_run_footprint", w_lab_run_footprint, lab},
 };
 
 gl_status gl_case_write(const gl_case *c, const gl_case_result *r, int flags, char **out, size_t *outlen,

@@ -106,9 +106,33 @@ function frame(box) {
  * pts: [{i, ai, perf, color, short, bound}] (one per drawn point); dev: the result's device;
  * opts: {width, inst, trails: [[{ai, perf}]] | null, ghosts: [{i, ai, perf}] | null, onHover(p|null, ev), onClick(p)}.
  * Draws into box (the chart it drew there before is updated) and returns {svg, select(i)} — select marks the
- * point of kernel i (or none).
+ * point of kernel i (or none). The steps: the geometry (size, scales, the points pushed apart), the frame and
+ * axes, the ceilings with their ridges and the bandwidth label, the sweep's trails and ghosts, the points, their
+ * labels.
  */
 export function drawRoofline(box, pts, dev, opts) {
+  const g = geometry(pts, dev, opts);
+  let k = box.__roof;
+  if (!k || k.svg.node().parentNode !== box) k = box.__roof = frame(box);
+  k.opts = opts;
+  drawFrame(k, g, pts.length);
+  const placeFixed = fixedPlacer(g);
+  drawCeilings(k, g, placeFixed);
+  drawSweep(k, g);
+  const dots = drawPoints(k, g);
+  drawLabels(k, g);
+  return {
+    svg: k.svg,
+    select(i) {
+      dots.each(function (d) { this.classList.toggle('sel', d.p.i === i); });
+      k.lab.selectAll('text.roof-label').each(function () { this.classList.toggle('sel', Number(this.getAttribute('data-kernel')) === i); });
+    },
+  };
+}
+
+// The chart's size, margins and log scales, and the points where they are drawn (pushed apart where they
+// coincide, each tied to its true place); reserved: the boxes of the labels placed so far.
+function geometry(pts, dev, opts) {
   const inst = !!opts.inst;
   const fs = inst ? 15 : 12;
   const W = Math.max(360, Math.round(opts.width || 520));
@@ -122,32 +146,21 @@ export function drawRoofline(box, pts, dev, opts) {
   const x = d3.scaleLog().domain([aiMin / 3, aiMax * 2]).range([m.l, W - m.r]).clamp(true);
   const pMin = Math.min(d3.min(all, (p) => p.perf) ?? dev.vec_flops / 1e3, dev.vec_flops / 1e3);
   const y = d3.scaleLog().domain([pMin / 3, dev.mm_flops * 6]).range([H - m.b, m.t]).clamp(true);
-
-  let k = box.__roof;
-  if (!k || k.svg.node().parentNode !== box) k = box.__roof = frame(box);
-  k.opts = opts;
-  const { svg } = k;
-  const s = svg.node();
-  setAttr(s, 'width', W);
-  setAttr(s, 'height', H);
-  setAttr(s, 'viewBox', `0 0 ${W} ${H}`);
-  setAttr(s, 'aria-label', `roofline chart: ${pts.length} kernels; ridge points ${formatIntensity(mmRidge)} (matmul) and ${formatIntensity(vecRidge)} (vector)`);
-  if (s.style.getPropertyValue('--fs') !== `${fs}px`) s.style.setProperty('--fs', `${fs}px`);
-  const reserved = [];
-  const widthOf = (text, cls) => textWidth(text, fs, cls === 'roof-label' || cls === 'ceil-label');
-
-  // points (drawn later): pushed apart where they coincide, each tied to its true place
   const r = inst ? 7 : 5.5;
   const at = dodge(pts.map((p) => [x(p.ai), y(p.perf)]), r);
   const nodes = pts.map((p, j) => ({ p, tx: x(p.ai), ty: y(p.perf), x: at[j][0], y: at[j][1] }));
-  const [a0, a1] = x.domain();
-  const ceiling = (peak) => {
-    const knee = peak / dev.bw;
-    const p = [[a0, Math.min(peak, a0 * dev.bw)]];
-    if (knee > a0 && knee < a1) p.push([knee, peak]);
-    p.push([a1, Math.min(peak, a1 * dev.bw)]);
-    return p.map(([a, v]) => [x(a), y(v)]);
-  };
+  const widthOf = (text, cls) => textWidth(text, fs, cls === 'roof-label' || cls === 'ceil-label');
+  return { dev, opts, fs, W, H, m, mmRidge, vecRidge, x, y, r, nodes, widthOf, reserved: [] };
+}
+
+function drawFrame(k, g, npts) {
+  const { W, H, m, fs, x, y } = g;
+  const s = k.svg.node();
+  setAttr(s, 'width', W);
+  setAttr(s, 'height', H);
+  setAttr(s, 'viewBox', `0 0 ${W} ${H}`);
+  setAttr(s, 'aria-label', `roofline chart: ${npts} kernels; ridge points ${formatIntensity(g.mmRidge)} (matmul) and ${formatIntensity(g.vecRidge)} (vector)`);
+  if (s.style.getPropertyValue('--fs') !== `${fs}px`) s.style.setProperty('--fs', `${fs}px`);
   setAttr(k.axisX.node(), 'transform', `translate(0,${H - m.b})`);
   keepAxis(k.axisX, 'bottom', x, { ticks: [6, '~s'] });
   setAttr(k.axisY.node(), 'transform', `translate(${m.l},0)`);
@@ -155,15 +168,18 @@ export function drawRoofline(box, pts, dev, opts) {
   setAttr(k.labelX, 'x', (m.l + W - m.r) / 2);
   setAttr(k.labelX, 'y', H - 8);
   setAttr(k.labelY, 'transform', `translate(${fs + 2},${(m.t + H - m.b) / 2}) rotate(-90)`);
+}
 
-  // a fixed label goes to the first of its candidate places ([x, baseline y, anchor]) clear of every point
-  // and every label placed so far
+// placeFixed(node, text, cands): a fixed label goes to the first of its candidate places ([x, baseline y,
+// anchor]) clear of every point and every label placed so far
+function fixedPlacer(g) {
+  const { nodes, reserved, r, fs, W, H, m } = g;
   const overlapsBox = (t, b) => t.x < b.x + b.w && b.x < t.x + t.w && t.y < b.y + b.h && b.y < t.y + t.h;
   const hitsAny = (b) => nodes.some((d) => d.x + r > b.x && d.x - r < b.x + b.w && d.y + r > b.y && d.y - r < b.y + b.h) ||
     reserved.some((t) => overlapsBox(t, b));
-  const placeFixed = (node, text, cands) => {
+  return (node, text, cands) => {
     setText(node, text);
-    const w = widthOf(text, 'ceil-label');
+    const w = g.widthOf(text, 'ceil-label');
     const boxOf = ([cx, cy, anchor]) => ({ x: anchor === 'end' ? cx - w : cx, y: cy - fs, w, h: fs * 1.25 });
     const inside = (b) => b.x >= m.l && b.x + b.w <= W - m.r + 1 && b.y >= 0 && b.y + b.h <= H - m.b;
     const clearOfLabels = (b) => !reserved.some((t) => overlapsBox(t, b));
@@ -174,6 +190,19 @@ export function drawRoofline(box, pts, dev, opts) {
     setAttr(node, 'y', c[1]);
     setAttr(node, 'text-anchor', anchor);
     reserved.push({ x: c[0] - (anchor === 'end' ? w : 0), y: c[1] - fs, w, h: fs * 1.25 });
+  };
+}
+
+// the two ceilings (matmul / attention and vector peaks), each with its ridge point, and the bandwidth label
+function drawCeilings(k, g, placeFixed) {
+  const { dev, x, y, W, H, m, fs, mmRidge, vecRidge } = g;
+  const [a0, a1] = x.domain();
+  const ceiling = (peak) => {
+    const knee = peak / dev.bw;
+    const p = [[a0, Math.min(peak, a0 * dev.bw)]];
+    if (knee > a0 && knee < a1) p.push([knee, peak]);
+    p.push([a1, Math.min(peak, a1 * dev.bw)]);
+    return p.map(([a, v]) => [x(a), y(v)]);
   };
   const ceilData = [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]];
   const groups = k.ceils.selectAll('g.ceil').data(ceilData, (d) => d[1]).join((enter) => enter.insert('g', 'text').attr('class', 'ceil').each(function ([, cls]) {
@@ -226,8 +255,12 @@ export function drawRoofline(box, pts, dev, opts) {
     }
     placeFixed(k.bwLabel, `bandwidth ${formatBandwidth(dev.bw)}`, cands);
   }
+}
 
-  // trails of the sweep: where each kernel goes as T (or S) moves
+// the sweep's trails (where each kernel goes as T or S moves), the lines from moved points to their true
+// places, and the ghosts (hollow points of the other kernel set) with their links
+function drawSweep(k, g) {
+  const { opts, x, y, r, nodes } = g;
   const trailData = (opts.trails || []).filter((tr) => tr.length >= 2);
   k.trails.selectAll('path.trail').data(trailData).join((enter) => enter.append('path').attr('class', 'trail')).each(function (tr) {
     setAttr(this, 'stroke', tr.color);
@@ -258,6 +291,10 @@ export function drawRoofline(box, pts, dev, opts) {
   });
   k.ghosts.selectAll('line.ghost-link').lower();   // the links under the hollow points, as they were drawn
 
+}
+
+function drawPoints(k, g) {
+  const { nodes, r } = g;
   const dots = k.dots.selectAll('circle.kpt').data(nodes, (d) => d.p.i).join((enter) => enter.append('circle')
     .attr('data-testid', 'roofline-point').attr('tabindex', -1)
     .on('mousemove', (ev, d) => k.opts.onHover && k.opts.onHover(d.p, ev))
@@ -274,7 +311,12 @@ export function drawRoofline(box, pts, dev, opts) {
       if (this.style.fill !== d.p.color) this.style.fill = d.p.color;
     });
 
-  // labels: measured, then placed (once per distinct input)
+  return dots;
+}
+
+// the points' labels: measured, then placed (once per distinct input)
+function drawLabels(k, g) {
+  const { nodes, r, fs, W, H, m, reserved, widthOf } = g;
   const items = nodes.map((d) => ({ x: d.x, y: d.y, r, w: widthOf(d.p.short, 'roof-label'), h: fs * 1.15 }));
   const area = { x0: m.l + 2, y0: m.t - fs, x1: W - m.r, y1: H - m.b - 2 };
   const placedKey = JSON.stringify([items, area, reserved, nodes.map((d) => d.p.i)]);
@@ -307,11 +349,4 @@ export function drawRoofline(box, pts, dev, opts) {
       setAttr(this, 'y2', Math.max(b.y, Math.min(d.y, b.y + b.h)));
     });
 
-  return {
-    svg,
-    select(i) {
-      dots.each(function (d) { this.classList.toggle('sel', d.p.i === i); });
-      k.lab.selectAll('text.roof-label').each(function () { this.classList.toggle('sel', Number(this.getAttribute('data-kernel')) === i); });
-    },
-  };
 }
