@@ -200,7 +200,10 @@ static gl_status facts_of(lgraph *L, const gl_kernel *k, int ki, int nk, kfacts 
         }
     }
     /* the kernels this one reads from */
-    f->from = gl_alloc((size_t)(nk > 0 ? nk : 1), sizeof *f->from, e);
+    size_t nin = 1;   /* each input adds at most one kernel: a bound that stays linear in the graph */
+    for (int j = 0; j < k->nnodes; j++) nin += (size_t)g->nodes[k->nodes[j]].nin;
+    (void)nk;
+    f->from = gl_alloc(nin, sizeof *f->from, e);
     if (!f->from) return GL_E_NOMEM;
     for (int j = 0; j < k->nnodes; j++) {
         const gl_node *nd = &g->nodes[k->nodes[j]];
@@ -214,11 +217,24 @@ static gl_status facts_of(lgraph *L, const gl_kernel *k, int ki, int nk, kfacts 
     return GL_OK;
 }
 
-typedef struct { int ki; kfacts *f; } reader_ctx;
+typedef struct { int ki; kfacts *f; int cap; bool failed; } reader_ctx;
 static bool add_reader(const lgraph *L, int u, void *arg) {
     reader_ctx *c = arg;
     int32_t j = L->kernel_of[u];
-    if (j >= 0 && j != c->ki) add_unique(c->f->readers, &c->f->nreaders, j);
+    if (j < 0 || j == c->ki) return false;
+    for (int i = 0; i < c->f->nreaders; i++)
+        if (c->f->readers[i] == j) return false;
+    if (c->f->nreaders == c->cap) {   /* a few readers each: grown on demand, not sized by the kernel count */
+        int cap = c->cap ? c->cap * 2 : 8;
+        int32_t *r = realloc(c->f->readers, (size_t)cap * sizeof *r);
+        if (!r) {
+            c->failed = true;
+            return true;
+        }
+        c->f->readers = r;
+        c->cap = cap;
+    }
+    c->f->readers[c->f->nreaders++] = j;
     return false;
 }
 
@@ -540,9 +556,9 @@ static gl_status name_kernels(lgraph *L, const gl_kernels *ks, gl_lab_facts *f, 
     for (int ki = 0; ki < nk; ki++) {
         kfacts *k = &fs[ki];
         if (!k->rms) continue;
-        if (!(k->readers = gl_alloc((size_t)nk, sizeof *k->readers, e))) return GL_E_NOMEM;
-        reader_ctx rc = {ki, k};
-        for (int j = 0; j < ks->k[ki].nnodes; j++) each_consumer(L, ks->k[ki].nodes[j], add_reader, &rc);
+        reader_ctx rc = {ki, k, 0, false};
+        for (int j = 0; j < ks->k[ki].nnodes && !rc.failed; j++) each_consumer(L, ks->k[ki].nodes[j], add_reader, &rc);
+        if (rc.failed) return gl_fail(e, GL_E_NOMEM, "out of memory naming the kernels");
         int32_t lo = GL_LAB_NO_LAYER;
         for (int i = 0; i < k->nreaders; i++) {
             int32_t l = fs[k->readers[i]].weight_layer;
