@@ -346,6 +346,26 @@ static char *finish_str(gl_sb *sb, gl_err *e) {
 }
 
 /* ------------------------------------------------------------------ places */
+/* "%.6g" of v, remembered by its bits: a stack's layers repeat the same few intensities and rates, and the
+ * formatting was most of the places' time (7,800 kernels at 126 layers). memo: cap slots (a power of two). */
+typedef struct { uint64_t bits; bool used; char txt[24]; } p6_slot;
+static const char *p6(p6_slot *memo, size_t cap, double v, char *own) {
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    size_t i = (size_t)((b * 0x9e3779b97f4a7c15ULL) >> 20) & (cap - 1);
+    for (size_t probe = 0; probe < cap; probe++, i = (i + 1) & (cap - 1)) {
+        if (memo[i].used && memo[i].bits == b) return memo[i].txt;
+        if (!memo[i].used) {
+            memo[i].used = true;
+            memo[i].bits = b;
+            snprintf(memo[i].txt, sizeof memo[i].txt, "%.6g", v);
+            return memo[i].txt;
+        }
+    }
+    snprintf(own, 24, "%.6g", v);   /* full (it is sized to hold every value twice): unreachable */
+    return own;
+}
+
 /* One kernel set's places: (first kernel, count) per distinct (intensity, rate, short name) to 6 digits. */
 static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *const *shorts, int32_t **out,
                            int *nout, gl_err *e) {
@@ -355,7 +375,9 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
     char **keys = gl_alloc(nslots, sizeof *keys, e);
     int32_t *slot = gl_alloc(nslots, sizeof *slot, e);   /* index into the places, + 1; 0: empty */
     int32_t *pl = gl_alloc((size_t)(n > 0 ? n : 1) * 2, sizeof *pl, e);
-    gl_status st = keys && slot && pl ? GL_OK : GL_E_NOMEM;
+    size_t mcap = nslots * 2;
+    p6_slot *memo = gl_alloc(mcap, sizeof *memo, e);
+    gl_status st = keys && slot && pl && memo ? GL_OK : GL_E_NOMEM;
     int np = 0;
     for (int i = 0; !st && i < n; i++) {
         const gl_kernel *k = &ks->k[i];
@@ -369,7 +391,8 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
         }
         const char *sn = shorts ? shorts[i] : own;
         char head[64];
-        int hl = snprintf(head, sizeof head, "%.6g|%.6g|", ai, perf);
+        char own_a[24], own_p[24];
+        int hl = snprintf(head, sizeof head, "%s|%s|", p6(memo, mcap, ai, own_a), p6(memo, mcap, perf, own_p));
         size_t kl = (size_t)hl + strlen(sn) + 1;
         char *key = malloc(kl);
         if (!key) {
@@ -397,6 +420,7 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
     for (size_t j = 0; keys && j < nslots; j++) free(keys[j]);
     free(keys);
     free(slot);
+    free(memo);
     if (st) {
         free(pl);
         return st;
