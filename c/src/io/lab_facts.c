@@ -200,7 +200,10 @@ static gl_status facts_of(lgraph *L, const gl_kernel *k, int ki, int nk, kfacts 
         }
     }
     /* the kernels this one reads from */
-    f->from = gl_alloc((size_t)(nk > 0 ? nk : 1), sizeof *f->from, e);
+    size_t nin = 1;   /* each input adds at most one kernel: a bound that stays linear in the graph */
+    for (int j = 0; j < k->nnodes; j++) nin += (size_t)g->nodes[k->nodes[j]].nin;
+    (void)nk;
+    f->from = gl_alloc(nin, sizeof *f->from, e);
     if (!f->from) return GL_E_NOMEM;
     for (int j = 0; j < k->nnodes; j++) {
         const gl_node *nd = &g->nodes[k->nodes[j]];
@@ -214,11 +217,24 @@ static gl_status facts_of(lgraph *L, const gl_kernel *k, int ki, int nk, kfacts 
     return GL_OK;
 }
 
-typedef struct { int ki; kfacts *f; } reader_ctx;
+typedef struct { int ki; kfacts *f; int cap; bool failed; } reader_ctx;
 static bool add_reader(const lgraph *L, int u, void *arg) {
     reader_ctx *c = arg;
     int32_t j = L->kernel_of[u];
-    if (j >= 0 && j != c->ki) add_unique(c->f->readers, &c->f->nreaders, j);
+    if (j < 0 || j == c->ki) return false;
+    for (int i = 0; i < c->f->nreaders; i++)
+        if (c->f->readers[i] == j) return false;
+    if (c->f->nreaders == c->cap) {   /* a few readers each: grown on demand, not sized by the kernel count */
+        int cap = c->cap ? c->cap * 2 : 8;
+        int32_t *r = realloc(c->f->readers, (size_t)cap * sizeof *r);
+        if (!r) {
+            c->failed = true;
+            return true;
+        }
+        c->f->readers = r;
+        c->cap = cap;
+    }
+    c->f->readers[c->f->nreaders++] = j;
     return false;
 }
 
@@ -330,6 +346,26 @@ static char *finish_str(gl_sb *sb, gl_err *e) {
 }
 
 /* ------------------------------------------------------------------ places */
+/* "%.6g" of v, remembered by its bits: a stack's layers repeat the same few intensities and rates, and the
+ * formatting was most of the places' time (7,800 kernels at 126 layers). memo: cap slots (a power of two). */
+typedef struct { uint64_t bits; bool used; char txt[24]; } p6_slot;
+static const char *p6(p6_slot *memo, size_t cap, double v, char *own) {
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    size_t i = (size_t)((b * 0x9e3779b97f4a7c15ULL) >> 20) & (cap - 1);
+    for (size_t probe = 0; probe < cap; probe++, i = (i + 1) & (cap - 1)) {
+        if (memo[i].used && memo[i].bits == b) return memo[i].txt;
+        if (!memo[i].used) {
+            memo[i].used = true;
+            memo[i].bits = b;
+            snprintf(memo[i].txt, sizeof memo[i].txt, "%.6g", v);
+            return memo[i].txt;
+        }
+    }
+    snprintf(own, 24, "%.6g", v);   /* full (it is sized to hold every value twice): unreachable */
+    return own;
+}
+
 /* One kernel set's places: (first kernel, count) per distinct (intensity, rate, short name) to 6 digits. */
 static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *const *shorts, int32_t **out,
                            int *nout, gl_err *e) {
@@ -339,7 +375,9 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
     char **keys = gl_alloc(nslots, sizeof *keys, e);
     int32_t *slot = gl_alloc(nslots, sizeof *slot, e);   /* index into the places, + 1; 0: empty */
     int32_t *pl = gl_alloc((size_t)(n > 0 ? n : 1) * 2, sizeof *pl, e);
-    gl_status st = keys && slot && pl ? GL_OK : GL_E_NOMEM;
+    size_t mcap = nslots * 2;
+    p6_slot *memo = gl_alloc(mcap, sizeof *memo, e);
+    gl_status st = keys && slot && pl && memo ? GL_OK : GL_E_NOMEM;
     int np = 0;
     for (int i = 0; !st && i < n; i++) {
         const gl_kernel *k = &ks->k[i];
@@ -353,7 +391,8 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
         }
         const char *sn = shorts ? shorts[i] : own;
         char head[64];
-        int hl = snprintf(head, sizeof head, "%.6g|%.6g|", ai, perf);
+        char own_a[24], own_p[24];
+        int hl = snprintf(head, sizeof head, "%s|%s|", p6(memo, mcap, ai, own_a), p6(memo, mcap, perf, own_p));
         size_t kl = (size_t)hl + strlen(sn) + 1;
         char *key = malloc(kl);
         if (!key) {
@@ -381,6 +420,7 @@ static gl_status places_of(const gl_kernels *ks, const gl_device *dev, char *con
     for (size_t j = 0; keys && j < nslots; j++) free(keys[j]);
     free(keys);
     free(slot);
+    free(memo);
     if (st) {
         free(pl);
         return st;
@@ -540,9 +580,9 @@ static gl_status name_kernels(lgraph *L, const gl_kernels *ks, gl_lab_facts *f, 
     for (int ki = 0; ki < nk; ki++) {
         kfacts *k = &fs[ki];
         if (!k->rms) continue;
-        if (!(k->readers = gl_alloc((size_t)nk, sizeof *k->readers, e))) return GL_E_NOMEM;
-        reader_ctx rc = {ki, k};
-        for (int j = 0; j < ks->k[ki].nnodes; j++) each_consumer(L, ks->k[ki].nodes[j], add_reader, &rc);
+        reader_ctx rc = {ki, k, 0, false};
+        for (int j = 0; j < ks->k[ki].nnodes && !rc.failed; j++) each_consumer(L, ks->k[ki].nodes[j], add_reader, &rc);
+        if (rc.failed) return gl_fail(e, GL_E_NOMEM, "out of memory naming the kernels");
         int32_t lo = GL_LAB_NO_LAYER;
         for (int i = 0; i < k->nreaders; i++) {
             int32_t l = fs[k->readers[i]].weight_layer;
