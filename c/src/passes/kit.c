@@ -42,6 +42,10 @@ gl_status gl_kit_begin(gl_kit *k, const gl_graph *g, unsigned need) {
     k->need = need;
     k->w = *g;
     gl_pool_retain(k->w.pool);
+    /* the arrays the kit will own are not the input's until made: a failure before they are (out of memory
+     * while validating) must not leave gl_kit_end freeing the input graph's own */
+    if (need & GL_KIT_NODES) k->w.nodes = NULL;
+    if (need & GL_KIT_VALUES) k->w.values = NULL;
     int n = g->n;
     if (need & GL_KIT_NODES) {
         /* the private copy made while validating: one read of the input's nodes instead of two */
