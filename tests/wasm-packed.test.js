@@ -76,6 +76,7 @@ const withoutGraphs = (r) => {
   const c = { ...r };
   delete c.graphs;
   delete c.provenance;
+  delete c.blocks;   // (the columns carry them in the keys part)
   return c;
 };
 const fromColumns = ({ result, tables }) => readAll(page(withoutGraphs(result), tables));

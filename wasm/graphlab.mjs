@@ -75,7 +75,7 @@ async function resolveModuleUrl(x) {
  * its dims dims[2 * dimStart[i] ..] as low/high words or a symbol's string and INT32_MIN),
  * provenance: [{pass, n, how, fromStart, from, removed}] (per stage after the trace), fingerprints: [16 hex
  * digits per stage: its structure hashed, everything but shapes and attrs; also each graph's fingerprint],
- * keys: [{usable, changed, keyStage, keyId, layer, summary: {lo, span, count, ops, edges}}] (per stage with full
+ * keys: [{usable, changed, keyStage, keyId, layer, block (a string index, -1: none), summary: {lo, span, count, ops, edges}}] (per stage with full
  * graphs: c/src/io/stage_keys.c; summary: the stage by layer, layers lo .. lo + span - 1, edges as from/to pairs)}.
  * With emit.graphs "shapes" each graph is {key, n, nsym (its symbolic dims), rank, dimStart, dims, attrs,
  * shapesOnly, fingerprint}.
@@ -177,13 +177,14 @@ export function readCaseColumns(bytes, decoder = new TextDecoder('utf-8')) {
       const keyStage = col(p, n); p += n;
       const keyId = col(p, n); p += n;
       const layer = col(p, n); p += n;
+      const block = col(p, n); p += n;   // the block's name as a string index, -1: none
       const [lo, span] = col(p, 2); p += 2;
       if (!(span >= 1)) throw new Error(`a summary of ${span} layers`);
       const count = col(p, span); p += span;
       const ops = col(p, span); p += span;
       const nedges = col(p, 1)[0]; p += 1;
       const edges = col(p, 2 * nedges); p += 2 * nedges;
-      keys.push({ usable: (flags & 1) !== 0, changed: (flags & 2) !== 0, keyStage, keyId, layer, summary: { lo, span, count, ops, edges } });
+      keys.push({ usable: (flags & 1) !== 0, changed: (flags & 2) !== 0, blocks: (flags & 4) !== 0, keyStage, keyId, layer, block, summary: { lo, span, count, ops, edges } });
     }
   }
   if (p !== tab) throw new Error(`columns end at word ${p}, the string table starts at ${tab}`);
@@ -208,7 +209,7 @@ export function columnShape(g, i, str) {
  * order the core writes them), so every reader of runCase reads it unchanged.
  */
 export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
-  const { result, str, parts, graphs: gcols, provenance: pcols } = readCaseColumns(bytes, decoder);
+  const { result, str, parts, graphs: gcols, provenance: pcols, keys } = readCaseColumns(bytes, decoder);
   if (parts & 4) {
     // emit.graphs "shapes": {key: {fingerprint, shapes, attrs}}, as the JSON writer has it (case_write.c)
     const graphs = {};
@@ -246,6 +247,15 @@ export function unpackCaseResult(bytes, decoder = new TextDecoder('utf-8')) {
       provenance.push({ pass: pv.pass, nodes, removed: Array.from(pv.removed) });
     }
     insertInOrder(result, 'provenance', provenance);
+  }
+  // "blocks" as the JSON writer has it (case_write.c w_blocks): with full graphs and provenance, when the trace
+  // was built in blocks
+  if ((parts & 1) && (parts & 2) && keys.length && keys[0].blocks) {
+    const blocks = {};
+    gcols.forEach((g, s) => {
+      blocks[g.key] = Array.from(keys[s].block, (b) => (b >= 0 ? str(b) : null));
+    });
+    insertInOrder(result, 'blocks', blocks);
   }
   return result;
 }
@@ -330,7 +340,7 @@ export function insertTables(result, tables) {
 
 // The result's keys in the order the core writes them (c/src/io/case_write.c KEYS).
 const RESULT_KEYS = ['case', 'config', 'elem_bytes', 'device', 'bind', 'passes', 'graphs', 'eager', 'fused', 'memory',
-  'outputs', 'provenance', 'timing_ms', 'spans', 'console', 'lab_kernels', 'lab_values', 'lab_places', 'lab_run_footprint'];
+  'outputs', 'error', 'provenance', 'timing_ms', 'spans', 'blocks', 'console', 'lab_kernels', 'lab_values', 'lab_places', 'lab_run_footprint'];
 
 // Puts key: value into obj where the core would have written it.
 function insertInOrder(obj, key, value) {

@@ -85,6 +85,7 @@ export function analyzeCase(lab, caseObj, prev = null, opts = {}) {
   const out = { stages, table, lite, ms: 0, reused, sized, keptStages, keep };
   delete result.graphs;
   delete result.provenance;
+  delete result.blocks;   // in the stages' block column (model.js)
   const rest = packResult(result);   // what is left of the tables: none from runCaseColumns
   let packed = [...tables, ...rest.packed];
   // deferFacts: the stages and the core's tables now, the lab's facts when asked (finishFacts): a link's first

@@ -48,8 +48,11 @@ export function columnsOf(result) {
         attrObjs[i] = attrs || {};
         shapeObjs[i] = shape || [];
       }
+      // the builder block of each node ("blocks": {key: [name | null]}), as the packed block column
+      const bl = result.blocks && Array.isArray(result.blocks[key]) && result.blocks[key].length === n ? result.blocks[key] : null;
+      const block = bl ? Int32Array.from(bl, (b) => (typeof b === 'string' ? intern(b) : -1)) : null;
       graphs.push({ key, n, outputs: (gr && gr.outputs) || [], op, inStart, ins: Int32Array.from(ins), names, attrObjs, shapeObjs,
-        inputNames: (gr && gr.input_names) || {} });
+        inputNames: (gr && gr.input_names) || {}, block });
     }
   }
   const provenance = [];
@@ -226,7 +229,7 @@ export function stageTable(result, cols, prev = null) {
       index: i, key, name: p.name, counts: { nodes: p.nodes, ops: p.ops, hits: p.hits ?? null },
       outputs: gr ? Array.from(gr.outputs) : [], inputNames: null,
       changed: true, n: g.n, g, pv, usable: false,
-      keyStage: null, keyId: null, layer: null, how: null, fromStart: null, from: null, summary: null,
+      keyStage: null, keyId: null, layer: null, block: null, how: null, fromStart: null, from: null, summary: null,
     };
     // a stage reuses the last table's only after every stage before it did (its keys come from theirs)
     const old = reusing && prev.stages[i];
@@ -237,13 +240,17 @@ export function stageTable(result, cols, prev = null) {
       for (const f of ['usable', 'keyStage', 'keyId', 'layer', 'fromStart', 'from', 'summary']) st[f] = old[f];
       // the how column holds the last table's string indices: this table's for the same strings
       if (old.how) st.how = translate(old.how, memo);
+      // blocks: this result's own column (the memo knows only the strings sameStructure compared)
+      st.block = core && core[i] ? core[i].block || null : (gr && gr.block) || null;
       st.changed = i > 0 && !st.usable ? changedByCounts(st, stages[i - 1]) : old.changed;
     } else if (core && gr === cols.graphs[i]) {
       keysOfCore(st, core[i], i > 0 ? stages[i - 1] : null);
     } else if (i === 0) {
       keysOfTrace(st, sf);
+      st.block = (gr && gr.block) || null;
     } else {
       keysOfPass(st, stages[i - 1], sf);
+      st.block = (gr && gr.block) || null;
     }
     stages.push(st);
   }
@@ -309,6 +316,7 @@ function keysOfCore(st, k, prev) {
   st.keyStage = k.keyStage;
   st.keyId = k.keyId;
   st.layer = k.layer;
+  st.block = k.block || null;   // the block's name (a string index, -1: none): what the graph view folds by
   st.summary = summaryOfCore(k.summary);
   if (!prev) return;
   st.usable = k.usable;
@@ -465,6 +473,7 @@ export function nodeObject(table, st, i) {
   }
   n.key = keyOf(st, i);
   n.layer = st.layer[i];
+  n.block = st.block && st.block[i] >= 0 ? str(st.block[i]) : null;
   return n;
 }
 

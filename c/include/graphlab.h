@@ -208,6 +208,15 @@ typedef struct {
 } gl_guard;
 
 /* ---------------------------------------------------------------- graph (plain data) */
+/* Where a trace's builder was when it emitted each node: "attention/rope" in the built-in layers, the call
+ * path of a program's functions ("block/attn"). Not part of the IR (no pass reads it, nothing prints it): the
+ * lab folds a graph by it (stage_keys.c carries it through the passes by provenance). */
+typedef struct {
+    int32_t *of;                  /* per node: its block's index in names, or -1 (emitted outside any) */
+    char **names;                 /* owned strings, "/"-separated paths */
+    int n, nnames;
+} gl_blocks;
+
 typedef struct gl_graph {
     gl_node *nodes;               /* topological order; nodes[i].id == i */
     gl_array **values;            /* per node: param/const value, or NULL (shape-only graphs) */
@@ -217,10 +226,12 @@ typedef struct gl_graph {
     gl_guard *guards;
     int nguards;
     gl_pool *pool;                /* one reference: where its nodes' shapes, attrs and names live (NULL: none yet) */
+    gl_blocks *blocks;            /* a trace's blocks (owned; NULL for every graph but a tracer's, and not cloned) */
 } gl_graph;
 
 gl_status gl_graph_new(gl_graph **out, gl_err *e);
 void gl_graph_free(gl_graph *g);                                    /* releases its values; NULL-safe */
+void gl_blocks_free(gl_blocks *b);                                  /* NULL-safe */
 gl_status gl_graph_clone(const gl_graph *g, gl_graph **out, gl_err *e);
 /* Appends a node; returns its id, or -1 with *e set. attrs may be NULL ({}), name may be NULL (""). */
 int gl_graph_add(gl_graph *g, gl_op op, const int *in, int nin, const gl_attrs *attrs,
@@ -280,6 +291,11 @@ gl_graph *gl_tracer_graph(gl_tracer *tr);                           /* borrowed,
 gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **out, gl_err *e);
 /* The trace-time value of a tensor (borrowed), or NULL. */
 gl_array *gl_t_value(gl_tracer *tr, int t);
+/* Blocks (gl_blocks): nodes emitted after gl_tracer_enter(tr, "rope") and before the matching leave are in the
+ * current block's path + "/rope". Returns the block to restore (pass it to gl_tracer_leave). A path longer than
+ * GL_NAME_MAX - 1 bytes (deep recursion) stays where it is. Out of memory is the tracer's sticky error. */
+int gl_tracer_enter(gl_tracer *tr, const char *name);
+void gl_tracer_leave(gl_tracer *tr, int block);
 const gl_shape *gl_t_shape(gl_tracer *tr, int t);
 
 int gl_t_input(gl_tracer *tr, const char *name, const gl_shape *shape, gl_array *example);

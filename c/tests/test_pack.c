@@ -331,9 +331,10 @@ static void read_packed(const char *case_json, packed_view *v) {
     assert_int_equal((parts & 16) != 0, !shapes);
     for (int s = 0; (parts & 16) && s < v->nst; s++) {
         int nn = v->n[s];
-        const int32_t *flags = W + p, *ks = W + p + 1, *ki = ks + nn, *lay = ki + nn;
-        p += 1 + 3 * nn;
+        const int32_t *flags = W + p, *ks = W + p + 1, *ki = ks + nn, *lay = ki + nn, *blk = lay + nn;
+        p += 1 + 4 * nn;
         assert_true(p <= v->tab);
+        for (int i = 0; i < nn; i++) assert_true(blk[i] >= -1);   /* a string of the table, or none */
         assert_int_equal(*flags & ~3, 0);
         if (s == 0) assert_int_equal(*flags & 1, 0);
         /* the summary by layer: every node counted once, its layer inside the span */
@@ -567,9 +568,87 @@ static void test_stage_keys_rules(void **state) {
     gl_graph_free(fused);
 }
 
+/* The count of nodes of stage keys k in the block named `name` (-1: none). */
+static int in_block(const gl_stage_keys *k, const gl_blocks *bk, const char *name) {
+    int c = 0;
+    for (int i = 0; i < k->n; i++) {
+        int32_t b = k->block[i];
+        if (name ? b >= 0 && strcmp(bk->names[b], name) == 0 : b < 0) c++;
+    }
+    return c;
+}
+
+/* Blocks: the built-in layer's statements by part (counted off layers.c: qkv is three matmul, reshape and
+ * transpose; rope two of const, mul, rot_pairs, const, mul, add; scores reshape, transpose, matmul, the
+ * scale's scalar, mul, causal_mask, add, softmax, matmul — the second layer finds the scalar made); a layer
+ * repeated by gl_t_repeat has its original's; nested enters make a path and leave restores the outer;
+ * provenance carries a block to the nodes a pass made from it. */
+static void test_blocks(void **state) {
+    (void)state;
+    gl_err e = {0};
+    gl_model_cfg m = {.layer = {64, 8, 2, 8, 128, 1e-5, 10000.0}, .mode = GL_MODE_PREFILL, .T = 12, .layers = 3};
+    gl_graph *g = NULL;
+    assert_int_equal(gl_build_model(&m, NULL, &g, &e), GL_OK);
+    assert_non_null(g->blocks);
+    assert_int_equal(g->blocks->n, g->n);
+    gl_stage_keys k;
+    assert_int_equal(gl_stage_keys_make(g, 0, NULL, NULL, NULL, &k, &e), GL_OK);
+    const char *names[] = {"attention/norm", "attention/qkv", "attention/rope", "attention/scores", "attention/out",
+                           "mlp/norm", "mlp/swiglu", "mlp/down"};
+    const int per_layer[] = {1, 9, 12, 9, 5, 1, 4, 2};
+    for (int b = 0; b < 8; b++) assert_int_equal(in_block(&k, g->blocks, names[b]), 3 * per_layer[b] - (b == 3 ? 2 : 0));
+    assert_int_equal(in_block(&k, g->blocks, NULL), 1 + 3 * 9);   /* x and the params */
+    gl_stage_keys_free(&k);
+    gl_graph_free(g);
+
+    gl_tracer *tr = NULL;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+    int64_t d2[2] = {2, 3};
+    gl_shape s = gl_shape_of(2, d2);
+    int x = gl_t_input(tr, "x", &s, NULL);
+    int outer = gl_tracer_enter(tr, "f");
+    assert_int_equal(outer, -1);
+    int a = gl_t_exp(tr, x);
+    int inner = gl_tracer_enter(tr, "g");
+    int b2 = gl_t_neg(tr, a);
+    gl_tracer_leave(tr, inner);
+    int c = gl_t_add(tr, a, b2);
+    gl_tracer_leave(tr, outer);
+    int y = gl_t_tanh(tr, c);
+    gl_graph *t = NULL;
+    assert_int_equal(gl_tracer_finish(tr, &y, 1, &t, &e), GL_OK);
+    assert_int_equal(t->blocks->nnames, 2);
+    const char *want[] = {NULL, "f", "f/g", "f", NULL};
+    for (int i = 0; i < 5; i++) {
+        int32_t bi = t->blocks->of[i];
+        if (!want[i]) assert_int_equal(bi, -1);
+        else assert_string_equal(t->blocks->names[bi], want[i]);
+    }
+    /* a pass replacing add(exp, neg) by one node made from the neg: in f/g */
+    gl_stage_keys k0, k1;
+    assert_int_equal(gl_stage_keys_make(t, 0, NULL, NULL, NULL, &k0, &e), GL_OK);
+    gl_graph *p = NULL;
+    assert_int_equal(gl_graph_new(&p, &e), GL_OK);
+    add_n(p, GL_OP_INPUT, NULL, 0, "x");
+    add_n(p, GL_OP_NEG, (int[]){0}, 1, NULL);
+    add_n(p, GL_OP_TANH, (int[]){1}, 1, NULL);
+    gl_how how[3] = {GL_HOW_KEPT, GL_HOW_REPLACED, GL_HOW_KEPT};
+    int fs[4] = {0, 1, 3, 4}, fr[4] = {0, 2, 1, 4};
+    int removed[1] = {3};
+    gl_provenance pv = {.pass = "p", .n = 3, .how = how, .from_start = fs, .from = fr, .nremoved = 1, .removed = removed};
+    assert_int_equal(gl_stage_keys_make(p, 1, &pv, t, &k0, &k1, &e), GL_OK);
+    assert_int_equal(k1.block[0], -1);
+    assert_string_equal(t->blocks->names[k1.block[1]], "f/g");
+    assert_int_equal(k1.block[2], -1);
+    gl_stage_keys_free(&k0);
+    gl_stage_keys_free(&k1);
+    gl_graph_free(p);
+    gl_graph_free(t);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_packed_layout), cmocka_unit_test(test_packed_errors),
                                        cmocka_unit_test(test_packed_tables), cmocka_unit_test(test_packed_shapes),
-                                       cmocka_unit_test(test_stage_keys_rules)};
+                                       cmocka_unit_test(test_stage_keys_rules), cmocka_unit_test(test_blocks)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -202,7 +202,7 @@ describe('stageTable on the packed columns with the core\'s keys', () => {
     const { result, cols } = packed();
     const t = stageTable(result, cols);
     const nodes = stageObject(t, t.stages[0]).nodes;
-    expect(nodes[0]).toEqual({ id: 0, op: 'input', inputs: [], attrs: {}, shape: [2, 'T'], name: 'x', cls: 'LEAF', key: 'n0', layer: 0 });
+    expect(nodes[0]).toEqual({ id: 0, op: 'input', inputs: [], attrs: {}, shape: [2, 'T'], name: 'x', cls: 'LEAF', key: 'n0', layer: 0, block: null });
     expect(nodes[1].shape).toEqual([4294967298]);
     expect(nodes[2]).toMatchObject({ attrs: { value: 2 }, shape: [] });
     expect(nodes[4]).toMatchObject({ op: 'add', inputs: [3, 1], attrs: { axis: -1 }, shape: [3000000000, 'T'], cls: 'POINTWISE' });
@@ -412,7 +412,7 @@ describe('reshapeTable: a shapes-only answer on the last table\'s structure', ()
     expect(t).not.toBeNull();
     expect(t.nstr).toBe(prev.nstr + sh.S.list.length);
     const objs = tableStages(t);
-    expect(objs[0].nodes[0]).toEqual({ id: 0, op: 'input', inputs: [], attrs: {}, shape: [3, 'V'], name: 'x', cls: 'LEAF', key: 'n0', layer: 0 });
+    expect(objs[0].nodes[0]).toEqual({ id: 0, op: 'input', inputs: [], attrs: {}, shape: [3, 'V'], name: 'x', cls: 'LEAF', key: 'n0', layer: 0, block: null });
     expect(objs[0].nodes[1].shape).toEqual([8]);
     expect(objs[0].nodes[2].attrs).toEqual({ value: 3 });
     expect(objs[0].nodes[4]).toMatchObject({ op: 'add', inputs: [3, 1], attrs: { axis: 0 }, shape: [4294967296, 'V'] });

@@ -366,24 +366,41 @@ static int project(gl_tracer *tr, int h, int w, gl_shape to, bool transpose) {
 
 /* x + (silu(h @ w_gate) * (h @ w_up)) @ w_down with h = rms_norm(x, mlp_norm) */
 static int mlp_block(gl_tracer *tr, const gl_layer_cfg *c, int x, const int *p) {
+    int top = gl_tracer_enter(tr, "mlp");
+    int b = gl_tracer_enter(tr, "norm");
     int h = gl_t_rms_norm(tr, x, p[5], c->eps);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "swiglu");
     int g = gl_t_matmul(tr, h, p[6]);
     int sg = gl_t_silu(tr, g);
     int u = gl_t_matmul(tr, h, p[7]);
     int m = gl_t_mul(tr, sg, u);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "down");
     int dn = gl_t_matmul(tr, m, p[8]);
-    return gl_t_add(tr, x, dn);
+    x = gl_t_add(tr, x, dn);
+    gl_tracer_leave(tr, b);
+    gl_tracer_leave(tr, top);
+    return x;
 }
 
 int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t pos0, gl_array *cos_v, gl_array *sin_v,
                      int x, const int *p) {
     int64_t H = c->H, G = c->G, dh = c->dh, R = c->H / c->G;
+    int top = gl_tracer_enter(tr, "attention");
+    int b = gl_tracer_enter(tr, "norm");
     int h = gl_t_rms_norm(tr, x, p[0], c->eps);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "qkv");
     int q = project(tr, h, p[1], shape3(T, H, dh), true);
     int k = project(tr, h, p[2], shape3(T, G, dh), true);
     int v = project(tr, h, p[3], shape3(T, G, dh), true);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "rope");
     q = rope_const(tr, q, cos_v, sin_v);
     k = rope_const(tr, k, cos_v, sin_v);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "scores");
     gl_shape qs = shape3(G, R * T, dh);
     int qg = gl_t_reshape(tr, q, &qs);
     static const int swap[3] = {0, 2, 1};
@@ -395,6 +412,8 @@ int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t po
     s = gl_t_add(tr, s, mask);
     int pr = gl_t_softmax(tr, s, -1);
     int a = gl_t_matmul(tr, pr, v);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "out");
     gl_shape hs = shape3(H, T, dh), flat = shape2(T, H * dh);
     static const int perm[3] = {1, 0, 2};
     a = gl_t_reshape(tr, a, &hs);
@@ -402,20 +421,32 @@ int gl_prefill_layer(gl_tracer *tr, const gl_layer_cfg *c, int64_t T, int64_t po
     a = gl_t_reshape(tr, a, &flat);
     int o = gl_t_matmul(tr, a, p[4]);
     x = gl_t_add(tr, x, o);
+    gl_tracer_leave(tr, b);
+    gl_tracer_leave(tr, top);
     return mlp_block(tr, c, x, p);
 }
 
 gl_status gl_decode_layer(gl_tracer *tr, const gl_layer_cfg *c, gl_dim pos, bool masked, int x, int k_cache,
                           int v_cache, int cos_id, int sin_id, int kmask, const int *p, int outs[3]) {
     int64_t H = c->H, G = c->G, dh = c->dh, R = c->H / c->G;
+    int top = gl_tracer_enter(tr, "attention");
+    int b = gl_tracer_enter(tr, "norm");
     int h = gl_t_rms_norm(tr, x, p[0], c->eps);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "qkv");
     int q = project(tr, h, p[1], shape3(H, 1, dh), false);
     int k = project(tr, h, p[2], shape3(G, 1, dh), false);
     int v = project(tr, h, p[3], shape3(G, 1, dh), false);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "rope");
     q = rope(tr, q, cos_id, sin_id);
     k = rope(tr, k, cos_id, sin_id);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "kv cache");
     int K = gl_t_kv_write(tr, k_cache, k, pos);
     int V = gl_t_kv_write(tr, v_cache, v, pos);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "scores");
     gl_shape qs = shape3(G, R, dh);
     int qg = gl_t_reshape(tr, q, &qs);
     static const int swap[3] = {0, 2, 1};
@@ -426,10 +457,14 @@ gl_status gl_decode_layer(gl_tracer *tr, const gl_layer_cfg *c, gl_dim pos, bool
     if (masked) s = gl_t_add(tr, s, kmask);
     int pr = gl_t_softmax(tr, s, -1);
     int a = gl_t_matmul(tr, pr, V);
+    gl_tracer_leave(tr, b);
+    b = gl_tracer_enter(tr, "out");
     gl_shape flat = shape2(1, H * dh);
     a = gl_t_reshape(tr, a, &flat);
     int o = gl_t_matmul(tr, a, p[4]);
     x = gl_t_add(tr, x, o);
+    gl_tracer_leave(tr, b);
+    gl_tracer_leave(tr, top);
     outs[0] = mlp_block(tr, c, x, p);
     outs[1] = K;
     outs[2] = V;

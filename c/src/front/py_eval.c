@@ -804,9 +804,13 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (lambda) {
         r = eval(I, def->a, fe);
     } else {
+        /* the nodes a function emits are in its block (the lab folds a graph by the program's calls) */
+        gl_tracer *btr = I->top && I->top->tr ? I->top->tr : NULL;
+        int blk = btr ? gl_tracer_enter(btr, qn) : -1;
         r = exec_block(I, def->list, def->n, fe) ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
         I->ctl = CTL_NONE;
         I->ret = NULL;
+        if (btr && I->top && I->top->tr == btr) gl_tracer_leave(btr, blk);
     }
     I->depth--;
     py_leave(I, PY_DEPTH_CALL);

@@ -1,6 +1,8 @@
 /* tracer.c — the builder API (§4, §6): each call records a node (SSA) and, when every input has a value,
  * also computes it (concrete tracing, like torch.jit.trace). Errors are sticky: after the first failure
  * every call returns -1, so builder code is written straight through and checked once. */
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,9 @@ struct gl_tracer {
     int *sindex;                   /* open-addressing index into skeys (entry + 1; 0 empty): a program may make
                                       tens of thousands of distinct scalars, a linear scan was quadratic */
     int sicap;                     /* a power of two, kept at least twice ns */
+    gl_blocks *bk;                 /* made by the first gl_tracer_enter (NULL: the builder names no blocks) */
+    int cur;                       /* the current block, -1 outside any */
+    int mark;                      /* nodes before it have their block in bk->of */
     gl_err err;
 };
 
@@ -36,6 +41,7 @@ gl_status gl_tracer_new(gl_branch_mode mode, bool concrete, gl_tracer **out, gl_
     }
     tr->mode = mode;
     tr->concrete = concrete;
+    tr->cur = -1;
     *out = tr;
     return GL_OK;
 }
@@ -53,8 +59,64 @@ void gl_tracer_free(gl_tracer *tr) {
     free(tr->skeys);
     free(tr->sids);
     free(tr->sindex);
+    gl_blocks_free(tr->bk);
     gl_graph_free(tr->g);
     free(tr);
+}
+
+/* ---- blocks: a node's block is the current one when it was emitted, recorded by ranges (every switch of
+ * block and the finish write the nodes emitted since the last one), so emitting a node costs nothing more */
+static bool blocks_catch_up(gl_tracer *tr) {
+    gl_blocks *b = tr->bk;
+    int n = tr->g->n;
+    if (!b || tr->mark >= n) return true;
+    if (n > b->n) {
+        int cap = b->n ? b->n : 64;
+        while (cap < n) cap = cap > INT32_MAX / 2 ? n : 2 * cap;
+        int32_t *of = realloc(b->of, (size_t)cap * sizeof *of);
+        if (!of) return false;
+        for (int i = b->n; i < cap; i++) of[i] = -1;
+        b->of = of;
+        b->n = cap;
+    }
+    for (int i = tr->mark; i < n; i++) b->of[i] = tr->cur;
+    tr->mark = n;
+    return true;
+}
+
+int gl_tracer_enter(gl_tracer *tr, const char *name) {
+    int prev = tr ? tr->cur : -1;
+    if (!tr || tr->err.code || !name) return prev;
+    if (!tr->bk && !(tr->bk = calloc(1, sizeof *tr->bk))) goto nomem;
+    if (!blocks_catch_up(tr)) goto nomem;
+    gl_blocks *b = tr->bk;
+    char path[GL_NAME_MAX];
+    int len = prev >= 0 ? snprintf(path, sizeof path, "%s/%s", b->names[prev], name) : snprintf(path, sizeof path, "%s", name);
+    if (len < 0 || (size_t)len >= sizeof path) return prev;
+    for (int i = 0; i < b->nnames; i++)
+        if (strcmp(b->names[i], path) == 0) {
+            tr->cur = i;
+            return prev;
+        }
+    char **names = realloc(b->names, (size_t)(b->nnames + 1) * sizeof *names);
+    if (!names) goto nomem;
+    b->names = names;
+    if (!(names[b->nnames] = malloc((size_t)len + 1))) goto nomem;
+    memcpy(names[b->nnames], path, (size_t)len + 1);
+    tr->cur = b->nnames++;
+    return prev;
+nomem:
+    gl_fail(&tr->err, GL_E_NOMEM, "out of memory naming the trace's blocks");
+    return prev;
+}
+
+void gl_tracer_leave(gl_tracer *tr, int block) {
+    if (!tr || tr->err.code || !tr->bk) return;
+    if (!blocks_catch_up(tr)) {
+        gl_fail(&tr->err, GL_E_NOMEM, "out of memory naming the trace's blocks");
+        return;
+    }
+    tr->cur = block >= -1 && block < tr->bk->nnames ? block : -1;
 }
 
 void gl_tracer_share_pool(gl_tracer *tr, const gl_graph *g) {
@@ -74,6 +136,14 @@ gl_status gl_tracer_finish(gl_tracer *tr, const int *outs, int nout, gl_graph **
     for (int i = 0; !st && i < nout; i++)
         if (outs[i] < 0) st = gl_fail(e, GL_E_INTERNAL, "output %d of the trace is invalid", i);
     if (!st) st = gl_graph_set_outputs(tr->g, outs, nout, e);
+    if (!st && tr->bk) {
+        if (!blocks_catch_up(tr)) st = gl_fail(e, GL_E_NOMEM, "out of memory naming the trace's blocks");
+        else {
+            tr->bk->n = tr->g->n;   /* of[] may be longer: only the first n are the graph's */
+            tr->g->blocks = tr->bk;
+            tr->bk = NULL;
+        }
+    }
     if (!st) {
         *out = tr->g;
         tr->g = NULL;
@@ -169,6 +239,7 @@ bool gl_t_repeat(gl_tracer *tr, int first, int last, const int *from, const int 
         return false;
     for (int i = first; i < last && i < tr->tcap; i++)
         if (tr->tvals[i]) return false;
+    if (!blocks_catch_up(tr)) return false;   /* the copies take their originals' blocks, below */
     for (int k = 0; k < nmap; k++)
         if (!ok_id(tr, to[k]) || g->nodes[to[k]].shape != g->nodes[from[k]].shape) return false;
     int d = g->n - first;
@@ -193,6 +264,14 @@ bool gl_t_repeat(gl_tracer *tr, int first, int last, const int *from, const int 
     }
     g->n += len;
     *shift = d;
+    if (tr->bk) {
+        int start = tr->mark;
+        if (!blocks_catch_up(tr)) {
+            gl_fail(&tr->err, GL_E_NOMEM, "out of memory naming the trace's blocks");
+            return true;
+        }
+        for (int i = start; i < g->n; i++) tr->bk->of[i] = tr->bk->of[i - d];
+    }
     return true;
 }
 

@@ -18,8 +18,10 @@
  *     provenance, per stage after the trace: pass, n, how[n], from_start[n + 1], from[from_start[n]],
  *       nremoved, removed[nremoved]
  *     fingerprints (with graphs, either form), per stage: gl_case_fingerprint's low and high words
- *     keys (parts & 16: with full graphs), per stage: flags (1: usable, 2: changed), key_stage[n], key_id[n],
- *       layer[n] (stage_keys.c: what the lab joins its drawing on), then the stage by layer: lo, span,
+ *     keys (parts & 16: with full graphs), per stage: flags (1: usable, 2: changed, 4: the trace has blocks:
+ *       the JSON's "blocks" key), key_stage[n], key_id[n],
+ *       layer[n] (stage_keys.c: what the lab joins its drawing on), block[n] (the block's name, -1: none;
+ *       what the lab folds a layer by), then the stage by layer: lo, span,
  *       count[span], ops[span], nedges, edges[nedges][2]
  *     strings: count, count + 1 byte offsets into the bytes that follow (UTF-8)
  *   zero bytes up to a multiple of 8, the long tables (kernels, memory: gl_case_write_tables, case_tables.c;
@@ -81,7 +83,7 @@ static size_t packed_words(const gl_case *c, const gl_case_result *r) {
             nd += (size_t)g->nodes[k].shape->rank;
         }
         if (c->emit.graphs) w += 8 + (size_t)g->nout + 6 * n + nin + 2 * nd;
-        if (c->emit.graphs && !c->emit.shapes) w += 8 + 3 * n + 2 * 256;   /* keys, a summary of ~256 layers */
+        if (c->emit.graphs && !c->emit.shapes) w += 8 + 4 * n + 2 * 256;   /* keys and blocks, a summary of ~256 layers */
         if (c->emit.provenance && i > 0) {
             const gl_provenance *pv = &r->st[i].r.prov;
             w += 4 + 2 * (size_t)pv->n + (size_t)pv->from_start[pv->n] + (size_t)pv->nremoved;
@@ -372,6 +374,7 @@ static void pack_shapes(packer *p, const char *key, const gl_graph *g, gl_sb *tm
 static gl_status pack_keys(packer *p, const gl_case *c, const gl_case_result *r, gl_err *e) {
     gl_stage_keys keys[2] = {{0}, {0}};
     gl_status st = GL_OK;
+    const gl_blocks *bk = r->nst > 0 && r->st[0].r.graph ? r->st[0].r.graph->blocks : NULL;
     for (int i = 0; i < r->nst && !st; i++) {
         gl_stage_keys *cur = &keys[i & 1], *prev = i > 0 ? &keys[(i - 1) & 1] : NULL;
         const gl_graph *g = r->st[i].r.graph, *pg = i > 0 ? r->st[i - 1].r.graph : NULL;
@@ -380,10 +383,14 @@ static gl_status pack_keys(packer *p, const gl_case *c, const gl_case_result *r,
         if ((st = gl_stage_keys_make(g, i, pv, pg, prev, &made, e))) break;
         gl_stage_keys_free(cur);
         *cur = made;
-        put(p, (cur->usable ? 1 : 0) | (cur->changed ? 2 : 0));
+        put(p, (cur->usable ? 1 : 0) | (cur->changed ? 2 : 0) | (bk ? 4 : 0));
         for (int k = 0; k < cur->n; k++) put(p, cur->key_stage[k]);
         for (int k = 0; k < cur->n; k++) put(p, cur->key_id[k]);
         for (int k = 0; k < cur->n; k++) put(p, cur->layer[k]);
+        for (int k = 0; k < cur->n; k++) {
+            int32_t b = cur->block[k];
+            put(p, b >= 0 && bk && b < bk->nnames ? intern_c(p, bk->names[b]) : -1);
+        }
         gl_stage_summary sum;
         if ((st = gl_stage_summary_make(g, cur->layer, &sum, e))) break;
         put(p, sum.lo);

@@ -1,6 +1,7 @@
 /* case_write.c — the result JSON of a case: one small writer per top-level key, listed in KEYS below
  * (add a row to add a key). Floats are written with gl_sb_double (shortest round-trip text). */
 #include "io/case.h"
+#include "io/stage_keys.h"
 #include "io/graph_json.h"
 
 #include <math.h>
@@ -347,6 +348,40 @@ static void w_spans(wctx *w) {
     free(nn);
 }
 
+/* Each stage's node blocks (the trace's builder parts, carried by provenance: stage_keys.c), by stage key: a
+ * block's name per node, null outside any. The lab folds its drawing by them (web/views/graph/blocks.js). */
+static void w_blocks(wctx *w) {
+    const gl_case_result *r = w->r;
+    const gl_blocks *bk = r->st[0].r.graph->blocks;
+    gl_stage_keys keys[2] = {{0}, {0}};
+    gl_err e = {GL_OK, ""};
+    gl_sb_putc(w->sb, '{');
+    for (int i = 0; i < r->nst; i++) {
+        gl_stage_keys *cur = &keys[i & 1], *prev = i > 0 ? &keys[(i - 1) & 1] : NULL;
+        const gl_graph *g = r->st[i].r.graph, *pg = i > 0 ? r->st[i - 1].r.graph : NULL;
+        gl_stage_keys made;
+        if (gl_stage_keys_make(g, i, i > 0 ? &r->st[i].r.prov : NULL, pg, prev, &made, &e)) {
+            w->sb->failed = true;
+            break;
+        }
+        gl_stage_keys_free(cur);
+        *cur = made;
+        if (i) gl_sb_puts(w->sb, ", ");
+        put_key(w->sb, r->st[i].key);
+        gl_sb_putc(w->sb, '[');
+        for (int k = 0; k < cur->n; k++) {
+            if (k) gl_sb_puts(w->sb, ", ");
+            int32_t b = cur->block[k];
+            if (b >= 0 && b < bk->nnames) gl_sb_json_str(w->sb, bk->names[b]);
+            else gl_sb_puts(w->sb, "null");
+        }
+        gl_sb_putc(w->sb, ']');
+    }
+    gl_sb_putc(w->sb, '}');
+    gl_stage_keys_free(&keys[0]);
+    gl_stage_keys_free(&keys[1]);
+}
+
 /* Precision cases: the plan, each node's error in the final graph and each output's (null where a number
  * would be infinite: snr_db of an exact node; every number of a node whose planned value overflowed). */
 static void put_num_or_null(gl_sb *sb, double v) {
@@ -501,6 +536,9 @@ static bool graphs(const wctx *w) { return w->c->emit.graphs; }
 static bool outputs(const wctx *w) { return w->r->ran && w->c->emit.outputs; }
 static bool provenance(const wctx *w) { return w->c->emit.provenance; }
 static bool program(const wctx *w) { return w->c->program && w->r->spans; }
+static bool blocks(const wctx *w) {
+    return w->c->emit.graphs && !w->c->emit.shapes && w->c->emit.provenance && w->r->nst > 0 && w->r->st[0].r.graph->blocks;
+}
 static bool lab(const wctx *w) { return w->r->lab != NULL; }
 static bool lab_table(const wctx *w) { return w->r->lab != NULL && !w->apart; }   /* else case_tables.c */
 static bool precision(const wctx *w) { return w->r->ran && w->r->errors; }
@@ -525,6 +563,7 @@ static const struct {
     {"provenance", w_provenance, provenance},
     {"timing_ms", w_timing, always},
     {"spans", w_spans, program},
+    {"blocks", w_blocks, blocks},
     {"console", w_console, program},
     {"lab_kernels", w_lab_kernels, lab_table},
     {"lab_values", w_lab_values, lab_table},

@@ -97,6 +97,7 @@ void gl_stage_keys_free(gl_stage_keys *k) {
     free(k->key_stage);
     free(k->key_id);
     free(k->layer);
+    free(k->block);
     *k = (gl_stage_keys){0};
 }
 
@@ -108,13 +109,16 @@ gl_status gl_stage_keys_make(const gl_graph *g, int index, const gl_provenance *
     out->key_stage = calloc(words, sizeof(int32_t));
     out->key_id = calloc(words, sizeof(int32_t));
     out->layer = calloc(words, sizeof(int32_t));
+    out->block = malloc(words * sizeof(int32_t));
     int32_t *place = malloc(words * sizeof(int32_t));
-    if (!out->key_stage || !out->key_id || !out->layer || !place) {
+    if (!out->key_stage || !out->key_id || !out->layer || !out->block || !place) {
         free(place);
         gl_stage_keys_free(out);
         return gl_fail(e, GL_E_NOMEM, "out of memory making the stage keys");
     }
     if (!prev || !pg) {   /* the trace */
+        const gl_blocks *bk = g->blocks && g->blocks->n == n ? g->blocks : NULL;
+        for (int i = 0; i < n; i++) out->block[i] = bk ? bk->of[i] : -1;
         for (int i = 0; i < n; i++) out->key_id[i] = i;
         trace_layers(g, out->layer);
         place_leaves(g, out->layer, place);
@@ -148,6 +152,7 @@ gl_status gl_stage_keys_make(const gl_graph *g, int index, const gl_provenance *
             out->key_stage[i] = index;
             out->key_id[i] = i;
         }
+        out->block[i] = f > f0 ? prev->block[from[f0]] : -1;
         if (f > f0) {
             int32_t m = GL_SHARED_LAYER;
             for (int k = f0; k < f; k++) {

@@ -12,12 +12,13 @@
 #define GL_SHARED_LAYER (-1)   /* a leaf several layers use (web/model.js SHARED_LAYER) */
 
 /* One stage's keys: node i's key is the trace's "n<key_id[i]>" when key_stage[i] is 0, else
- * "s<key_stage[i]>n<key_id[i]>"; layer[i] its layer (GL_SHARED_LAYER: shared). usable: the pass's provenance
+ * "s<key_stage[i]>n<key_id[i]>"; layer[i] its layer (GL_SHARED_LAYER: shared); block[i] its block (an index
+ * into the trace's gl_blocks names, -1: none): the trace's own, then the first node it came from's. usable: the pass's provenance
  * lists every node (the keys came from it); changed (only when usable): the pass removed, made or moved some
  * node. */
 typedef struct {
     int n;
-    int32_t *key_stage, *key_id, *layer;
+    int32_t *key_stage, *key_id, *layer, *block;
     bool usable, changed;
 } gl_stage_keys;
 

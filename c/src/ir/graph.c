@@ -23,7 +23,16 @@ void gl_graph_free(gl_graph *g) {
     free(g->outputs);
     free(g->guards);
     gl_pool_release(g->pool);
+    gl_blocks_free(g->blocks);
     free(g);
+}
+
+void gl_blocks_free(gl_blocks *b) {
+    if (!b) return;
+    for (int i = 0; i < b->nnames; i++) free(b->names[i]);
+    free(b->names);
+    free(b->of);
+    free(b);
 }
 
 static gl_status reserve(gl_graph *g, int need, gl_err *e) {
