@@ -70,7 +70,7 @@ export function createGraphView(root, ctx) {
   const stageBox = el('div', { class: 'graph-stage' });
   canvas.prepend(stageBox);   // under the notes and the tooltip
   const { svg, zoomRoot, gHulls, gEdges, gShapes, gNodes } = graphSvg(stageBox);
-  const labelPx = () => (state && state.present ? 16 : state && state.inst ? 15 : 12);   // style.css --node-fs
+  const labelPx = () => (state && (state.inst || state.present) ? 15 : 11);   // style.css --node-fs
   let drawnAspect = null; // the canvas's aspect the drawn layout was made for
   const viewport = createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn: () => last && last.vis,
     // a new shape of canvas (presenting, a panel opened): the union's fold and the layer grid follow its aspect
@@ -96,8 +96,7 @@ export function createGraphView(root, ctx) {
   const exportNow = () => exportSvg(svg.node(), zoomRoot.node(), { width: last.vis.width, height: last.vis.height, caption: controls.captionText() });
 
   const visual = createVisualGraphs({ layouts, getState: () => state, getModel: () => model, canvasAspect,
-    fetchLayer: ctx.layerSlice, resume: () => resume(), canvasSize: () => viewport.size(), labelPx,
-    picking: () => { const mk = (selNow() || {}).marks; return !!(mk && mk.picking); } });
+    fetchLayer: ctx.layerSlice, resume: () => resume() });
   const visualGraph = visual.visualGraph;
 
 
@@ -116,10 +115,8 @@ export function createGraphView(root, ctx) {
   const showTip = (ev, v) => showTipAt(tip, canvas, ev, nodeTitle(v), { title: false, gap: 14, width: 260 });
 
   // the DOM join (graph/join.js); every element carries its current frame state in .cur (graph/tween.js)
-  // a folded group (a layer's box, a block: graph/blocks.js) opens in place
-  const openGroup = (v) => {
-    if (v.blockGroup) visual.openBlock(v.key);
-    else visual.openLayer(v.layer);
+  const openLayer = (layer) => {
+    visual.openLayer(layer);
     ctx.redraw();
   };
   const join = createJoin({ nodes: gNodes, edges: gEdges, shapes: gShapes }, {
@@ -130,10 +127,10 @@ export function createGraphView(root, ctx) {
         const marks = (selNow() || {}).marks;
         // a lesson's question asks the student to pick nodes: a click picks instead of selecting
         if (marks && marks.picking && !d.v.group && !d.ghost) marks.pick(d.v.node.key);
-        else if (d.v.group) openGroup(d.v);
+        else if (d.v.group) openLayer(d.v.layer);
         else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
       },
-      open: openGroup,
+      open: openLayer,
     },
     isSelected: (d) => isSelected(d),
     highlighted: () => highlight,
@@ -155,12 +152,9 @@ export function createGraphView(root, ctx) {
   // and the marks a lesson step puts on it (selection.marks: its highlights, the student's picks)
   function highlightSel() {
     const marks = (selNow() || {}).marks;
-    // (a folded group stands for its members: graph/blocks.js)
-    const has = (d, set) => !!set && (set.has(d.key) || (!!d.v.members && d.v.members.some((k) => set.has(k))));
     gNodes.selectAll('g.node').attr('aria-selected', (d) => (isSelected(d) ? 'true' : null))
-      .classed('lesson-hl', (d) => has(d, marks && marks.focus))
-      .classed('lesson-pick', (d) => has(d, marks && marks.picked))
-      .attr('data-highlighted', (d) => (has(d, marks && marks.focus) || isSelected(d) ? '' : null));
+      .classed('lesson-hl', (d) => !!(marks && marks.focus.has(d.key)))
+      .classed('lesson-pick', (d) => !!(marks && marks.picked.has(d.key)));
     svg.classed('lesson-picking', !!(marks && marks.picking));
     const ki = selKernel();
     gHulls.selectAll('path.hull').classed('sel', (d) => ki !== null && d.ki === ki);

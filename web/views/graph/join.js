@@ -17,7 +17,7 @@ function put(el, k, v) {
 }
 
 /**
- * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(v): a group};
+ * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
  * isSelected(d); highlighted(): the hovered kernel or null; marked(): the selection's marks ({focus, picked}: keys
  * a lesson step highlights and the student picked) or null; shapesOn(): whether shapes are drawn on edges.
  * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
@@ -38,7 +38,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
         if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
           ev.preventDefault();
           ev.stopPropagation();
-          on.open(d.v);
+          on.open(d.v.layer);
         }
       });
     const all = enter.merge(nodeSel);
@@ -53,11 +53,8 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       if (d.v.kernel !== undefined) c.push('in-kernel');
       if (hl !== null && d.v.kernel === hl) c.push('hl');
       if (hl !== null && d.v.kernel !== hl) c.push('dim');
-      // a folded group stands for its members: it carries their marks
-      const hasMark = (set) => set.has(d.key) || (!!d.v.members && d.v.members.some((k) => set.has(k)));
-      const hlit = !!marks && hasMark(marks.focus);
-      if (hlit) c.push('lesson-hl');
-      if (marks && hasMark(marks.picked)) c.push('lesson-pick');
+      if (marks && marks.focus.has(d.key)) c.push('lesson-hl');
+      if (marks && marks.picked.has(d.key)) c.push('lesson-pick');
       const cls = c.join(' ');
       if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
       put(this, 'data-key', d.key);
@@ -66,8 +63,6 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'data-x', Math.round(d.to.x * 10) / 10);
       put(this, 'data-y', Math.round(d.to.y * 10) / 10);
       put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
-      put(this, 'data-group', d.v.group ? d.v.block || (d.v.layer < 0 ? 'shared' : `layer ${d.v.layer}`) : null);
-      put(this, 'data-highlighted', hlit || isSelected(d) ? '' : null);
       put(this, 'tabindex', d.v.group ? 0 : null);
       put(this, 'aria-label', d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
       const sel = isSelected(d) ? 'true' : null;
