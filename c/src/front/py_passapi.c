@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "ir/pool.h"
 
 /* The prelude (build/gen/pass_prelude.h, made from pass_prelude.py by the Makefile). */
 static const char PRELUDE[] =
@@ -385,7 +386,7 @@ static void node_text(py_interp *I, const py_node *at, py_val *nv, int i, char *
     if (o < cap) snprintf(buf + o, cap - o, ")");
 }
 
-static gl_status py_to_graph(py_interp *I, const py_node *at, py_val *G, gl_graph **out) {
+static gl_status py_to_graph(py_interp *I, const py_node *at, py_val *G, const gl_graph *from, gl_graph **out) {
     *out = NULL;
     py_val *nodes = field(I, at, G, "nodes"), *values = nodes ? field(I, at, G, "values") : NULL;
     py_val *outs = values ? field(I, at, G, "outputs") : NULL, *guards = outs ? field(I, at, G, "guards") : NULL;
@@ -395,6 +396,7 @@ static gl_status py_to_graph(py_interp *I, const py_node *at, py_val *G, gl_grap
     if (!seq_of(I, at, outs, "the pass's Graph.outputs") || !seq_of(I, at, guards, "the pass's Graph.guards")) return I->err.code;
     gl_graph *g;
     if (gl_graph_new(&g, &I->err)) return I->err.code;
+    if (from->pool) gl_graph_share_pool(g, from->pool);   /* as a C pass's output: shapes, attrs, names interned once */
     if (gl_graph_reserve(g, nodes->u.seq.n, &I->err)) goto fail;
     for (int i = 0; i < nodes->u.seq.n; i++) {
         py_val *nv = nodes->u.seq.v[i];
@@ -590,7 +592,7 @@ gl_status gl_pypass_run(const char *src, size_t len, const char *file, const gl_
         }
         if (!st && G->kind != V_INST)
             st = py_fail(I, at, GL_E_INVALID, "TypeError: %s() returned %s: a pass returns a Graph or (Graph, count)", fn, py_type_name(G)) ? GL_OK : I->err.code;
-        if (!st) st = py_to_graph(I, at, G, &out->graph);
+        if (!st) st = py_to_graph(I, at, G, in, &out->graph);
     }
     if (!st) py_utf8_repair(&I->console);
     if (!st && I->console.failed) st = gl_fail(&I->err, GL_E_NOMEM, "out of memory (print output)");

@@ -60,6 +60,9 @@ typedef struct {
     int run_repeat;               /* forwards of the final graph timed (best kept); 1 when absent */
     char *program;                /* "program": Python source traced in place of "config" (owned), or NULL */
     size_t program_len;
+    char *pypass;                 /* "pypass": {"source", "name", "file"?}: a pass written in Python (owned), or NULL */
+    char pypass_name[32];         /* the function: the pipeline's entries of this name run it (in place of a built-in) */
+    char pypass_file[64];         /* its file name in error messages ("pass.py") */
     bool has_precision;           /* "precision": the final graph also runs under this plan (concrete cases) */
     gl_precision precision;
 } gl_case;

@@ -15,8 +15,8 @@
 /* Top-level keys: inputs of a case, then the keys of a result (a fixture is a valid case file: its
  * results are ignored and recomputed). */
 static const char *const TOP_KEYS[] = {"case", "config", "program", "elem_bytes", "device", "bind", "params", "inputs",
-                                       "pipeline", "emit", "limits", "run_repeat", "precision", "description", "comment",
-                                       NULL};
+                                       "pipeline", "emit", "limits", "run_repeat", "precision", "pypass", "description",
+                                       "comment", NULL};
 static const char *const RESULT_KEYS[] = {"passes", "graphs", "eager", "fused", "memory", "outputs",
                                           "provenance", "timing_ms", NULL};
 static const char *const CONFIG_KEYS[] = {"preset", "d", "H", "G", "dh", "f", "eps", "theta", "mode", "T",
@@ -25,6 +25,7 @@ static const char *const DEVICE_KEYS[] = {"name", "title", "source", "mm_flops",
                                           NULL};
 static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", "plans", "lab", NULL};
 static const char *const LIMIT_KEYS[] = {"run_bytes", NULL};
+static const char *const PYPASS_KEYS[] = {"source", "name", "file", NULL};
 static const char *const PRECISION_KEYS[] = {"weights", "activations", "kv", "accumulate", NULL};
 
 static bool in_list(const gl_json *j, int key, const char *const *list) {
@@ -350,6 +351,44 @@ static gl_status read_limits(const gl_json *j, int t, gl_case *c, gl_err *e) {
         return gl_fail(e, GL_E_LIMIT, "limits.run_bytes is %lld, above the maximum %.0f", (long long)n, max);
     c->run_bytes = n;
     return GL_OK;
+}
+
+/* pypass: {"source": PYTHON, "name": FN, "file"?: NAME}: the pipeline's entries called FN run FN of the source
+ * (c/src/front/py_passapi.c) in place of the built-in pass of that name, or as a new pass where they stand. */
+static bool identifier(const char *s) {
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_')) return false;
+    for (s++; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_')) return false;
+    return true;
+}
+
+static gl_status read_pypass(const gl_json *j, int t, gl_case *c, gl_err *e) {
+    char sn[64];
+    gl_status st;
+    if (absent(j, t)) return GL_OK;
+    if (j->t[t].type != GL_J_OBJ)
+        return gl_fail(e, GL_E_INVALID, "pypass must be an object {\"source\": PYTHON, \"name\": FUNCTION}, got %s",
+                       gl_json_snippet(j, t, sn, sizeof sn));
+    if ((st = check_keys(j, t, "pypass", PYPASS_KEYS, NULL, e))) return st;
+    int k = gl_json_get(j, t, "source");
+    if (absent(j, k) || j->t[k].type != GL_J_STR)
+        return gl_fail(e, GL_E_INVALID, "pypass.source must be a string (the pass's Python source), got %s",
+                       k < 0 ? "nothing" : gl_json_snippet(j, k, sn, sizeof sn));
+    if ((st = gl_json_strdup(j, k, "pypass.source", &c->pypass, e))) return st;
+    if (strlen(c->pypass) > GL_PROGRAM_MAX_SOURCE)
+        return gl_fail(e, GL_E_LIMIT, "pypass.source is %zu bytes; the limit is %d", strlen(c->pypass), GL_PROGRAM_MAX_SOURCE);
+    k = gl_json_get(j, t, "name");
+    if (absent(j, k)) return gl_fail(e, GL_E_INVALID, "pypass.name is missing (the pass's function)");
+    if ((st = gl_json_str(j, k, "pypass.name", c->pypass_name, sizeof c->pypass_name, e))) return st;
+    if (!identifier(c->pypass_name))
+        return gl_fail(e, GL_E_INVALID, "pypass.name must be a Python identifier, got \"%s\"", c->pypass_name);
+    snprintf(c->pypass_file, sizeof c->pypass_file, "pass.py");
+    k = gl_json_get(j, t, "file");
+    if (!absent(j, k) && (st = gl_json_str(j, k, "pypass.file", c->pypass_file, sizeof c->pypass_file, e))) return st;
+    for (int i = 0; i < c->npipe; i++)
+        if (strcmp(c->pipeline[i], c->pypass_name) == 0) return GL_OK;
+    return gl_fail(e, GL_E_INVALID, "pypass.name \"%s\" is not in the pipeline (list it where the pass should run)",
+                   c->pypass_name);
 }
 
 /* run_repeat: how many times a concrete case runs its final graph's forward (timing_ms.run is the fastest,
@@ -701,6 +740,7 @@ gl_status gl_case_parse(const char *json, size_t len, gl_case *c, gl_err *e) {
     if ((st = read_limits(&j, gl_json_get(&j, 0, "limits"), c, e))) goto done;
     if ((st = read_run_repeat(&j, gl_json_get(&j, 0, "run_repeat"), c, e))) goto done;
     if ((st = read_precision(&j, gl_json_get(&j, 0, "precision"), c, e))) goto done;
+    if ((st = read_pypass(&j, gl_json_get(&j, 0, "pypass"), c, e))) goto done;
     if ((st = read_params(&j, gl_json_get(&j, 0, "params"), c, e))) goto done;
     if ((st = read_inputs(&j, gl_json_get(&j, 0, "inputs"), c, e))) goto done;
 done:
@@ -716,6 +756,7 @@ void gl_case_free(gl_case *c) {
     free(c->input_values);
     free(c->input_names);
     free(c->program);
+    free(c->pypass);
     memset(c, 0, sizeof *c);
     gl_params_init(&c->params);
 }

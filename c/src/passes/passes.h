@@ -30,4 +30,9 @@ gl_status gl_verify_graph(const gl_graph *g, const char *pass, gl_err *e);
  * provenance invariants (every old id accounted for exactly once). */
 gl_status gl_verify_pass(const gl_graph *in, const gl_pass_result *r, const char *pass, gl_err *e);
 
+/* The provenance of out as a rewrite of in, recovered by matching the two graphs (prov_match.c: equal nodes
+ * kept or merged, rewired ones kept, the rest replaced, expanded or folded from the old nodes they took the
+ * place of): for passes that do not record their own (a pass written in Python). */
+gl_status gl_prov_match(const gl_graph *in, const gl_graph *out, const char *pass, gl_provenance *p, gl_err *e);
+
 #endif
