@@ -16,6 +16,8 @@ command -v wasm-opt >/dev/null 2>&1 || need="$need binaryen"
 # the Firefox smoke suite (tests/e2e/firefox.test.js: puppeteer-core over WebDriver BiDi, no browser download)
 [ -x /usr/bin/firefox-esr ] || need="$need firefox-esr"
 /usr/bin/python3 -c 'import numpy' >/dev/null 2>&1 || need="$need python3-numpy"
+# the lecture's comments and the IR printer's words are Chinese: a CJK face for the browsers and screenshots
+[ -d /usr/share/fonts/opentype/noto ] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need="$need fonts-noto-cjk"
 if [ -n "$need" ]; then
   echo "installing:$need"
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

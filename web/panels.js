@@ -19,6 +19,7 @@
 //   always   drawn on every render, open or not (the config panel: its fields are the state's)
 export const PANEL_TABLE = [
   { id: 'program', title: 'Program', column: 2, needs: ['stages', 'module', 'selection'] },
+  { id: 'passes', title: 'Passes (Python)', heading: 'Passes as code: edit one, run it, the compiler judges it', column: 2, needs: ['stages', 'module'] },
   { id: 'config', title: 'Config', column: 1, needs: [], always: true },
   { id: 'graph', title: 'Graph & passes', keys: '← → step · space play · i instructor', column: 2, needs: ['stages', 'selection'] },
   { id: 'kernels', title: 'Kernels & roofline', column: 2, needs: ['facts', 'selection', 'stale', 'sweep'] },

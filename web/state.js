@@ -97,6 +97,19 @@ function progText(s) {
   if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s)) throw new Error('not valid text');
   return s;
 }
+// a pass written in Python (the Passes panel): its source as prog's, the function to run, and where it runs
+const PY_IDENT_RE = /^[A-Za-z_][A-Za-z0-9_]{0,30}$/;
+function passFn(s) {
+  if (!PY_IDENT_RE.test(s)) throw new Error('not a Python function name');
+  return s;
+}
+// passat: the pipeline position the pass runs at (0: right after the trace); absent: in place of the built-in
+// pass of its name (or at the end when the pipeline has none)
+function passAt(s) {
+  if (!/^[0-9]{1,2}$/.test(s) || Number(s) > MAX_PIPELINE) throw new Error(`not a position 0..${MAX_PIPELINE}`);
+  return Number(s);
+}
+const passText = (s) => progText(s);
 // a lesson's name (lessons/NAME): the player looks it up, so a link cannot name a path
 const LESSON_RE = /^[a-z0-9-]{1,40}$/;
 function lessonName(s) {
@@ -156,6 +169,7 @@ const ELEM_BYTES = { parse: (s) => Number(oneOf(['2', '4'])(s)), write: String }
 export const MAX_LESSON_STEP = 999;
 const custom = (st) => st.dev === 'custom';   // the custom device's numbers only matter (and are written) for it
 const inLesson = (st) => !!st.lesson;
+const hasPass = (st) => typeof st.pass === 'string' && typeof st.passfn === 'string';
 const PROPS = [
   { key: 'd', path: 'cfg.d', type: INT, def: 64, core: 'config.d' },
   { key: 'H', path: 'cfg.H', type: INT, def: 8, core: 'config.H' },
@@ -201,6 +215,11 @@ const PROPS = [
   // the Program panel's source, analysed in place of cfg (null: the config case); a text too long for a
   // link (maxRaw, URL-encoded) is not written: main.js keeps it in sessionStorage
   { key: 'prog', path: 'prog', type: text(progText), def: null, when: (st) => typeof st.prog === 'string', maxRaw: MAX_PROG_HASH },
+  // the Passes panel's pass, written in Python (c/src/front/py_passapi.c), run in the pipeline (case key
+  // "pypass"): its source (a link holds up to MAX_PROG_HASH encoded characters, as prog), its function, its place
+  { key: 'pass', path: 'pass', type: text(passText), def: null, when: hasPass, maxRaw: MAX_PROG_HASH },
+  { key: 'passfn', path: 'passfn', type: text(passFn), def: null, when: hasPass },
+  { key: 'passat', path: 'passat', type: text(passAt), def: null, when: (st) => hasPass(st) && Number.isInteger(st.passat) },
   // the lesson being played (lessons/NAME) and its step, 1-based
   { key: 'lesson', path: 'lesson', type: text(lessonName), def: null, when: inLesson },
   { key: 'step', path: 'step', type: INT, def: 1, limit: { min: 1, max: MAX_LESSON_STEP, integer: true }, when: inLesson },
@@ -277,7 +296,7 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
   if (s.startsWith('#')) s = s.slice(1);
   if (s === '') return { state: defaultState(), notice: null, dropped: [] };
   // a program adds up to MAX_PROG_HASH encoded characters to the other keys' MAX_HASH
-  if (s.length > MAX_HASH + (/(^|&)prog=/.test(s) ? MAX_PROG_HASH : 0)) {
+  if (s.length > MAX_HASH + (/(^|&)prog=/.test(s) ? MAX_PROG_HASH : 0) + (/(^|&)pass=/.test(s) ? MAX_PROG_HASH : 0)) {
     return { state: defaultState(), notice: 'The link\'s settings were not valid (the settings are too long), so the lab shows the defaults.', dropped: [{ key: null, why: 'the settings are too long' }] };
   }
   const state = defaultState();
@@ -366,6 +385,27 @@ export function withKnownDevice(st, devices) {
 }
 
 /** The case object the C core's runCase takes, for the analysis (shape-only) or a numeric run. */
+/**
+ * Where the Passes panel's Python pass runs: null without one, else {pipeline, at}: the case's pipeline (the
+ * function's name in place of the built-in pass of that name, or inserted at passat, or appended) and `at`,
+ * the key of the stage it runs on ("trace", "cse", "cse#2": what the judge compares its output with).
+ */
+export function passPlan(st) {
+  if (typeof st.pass !== 'string' || typeof st.passfn !== 'string') return null;
+  const pipe = st.pipeline.slice();
+  let pos = Number.isInteger(st.passat) ? Math.min(st.passat, pipe.length) : pipe.indexOf(st.passfn);
+  if (Number.isInteger(st.passat) || pos < 0) {
+    if (pos < 0) pos = pipe.length;
+    pipe.splice(pos, 0, st.passfn);
+  }
+  const seen = {};
+  const keys = ['trace', ...pipe.map((p) => {
+    seen[p] = (seen[p] || 0) + 1;
+    return seen[p] === 1 ? p : `${p}#${seen[p]}`;
+  })];
+  return { pipeline: pipe, at: keys[pos], index: pos + 1 };
+}
+
 export function caseFromState(st, { numeric = false, presetDevices = null } = {}) {
   const c = st.cfg;
   const decode = c.mode !== 'prefill';
@@ -395,6 +435,11 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
   // the lab's facts (kernel names, values, roofline places, run footprint: c/src/io/lab_facts.c)
     emit: numeric ? { graphs: false, outputs: true, provenance: false } : { graphs: true, outputs: false, provenance: true, plans: true, lab: true },
   };
+  const py = passPlan(st);
+  if (py) {
+    obj.pipeline = py.pipeline;
+    obj.pypass = { source: st.pass, name: st.passfn, file: 'pass.py' };
+  }
   // a program's symbolic dims: the decode layer's cache length S and slot P, from the config
   if (typeof st.prog === 'string') obj.bind = { S: c.S, P: c.S - 1 };
   if (numeric) {

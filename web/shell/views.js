@@ -10,9 +10,10 @@ import { createDynamicView } from '../views/dynamic.js';
 import { createIrView } from '../views/ir.js';
 import { createCodeView } from '../views/code.js';
 import { createProgramView } from '../views/program.js';
+import { createPassesView } from '../views/passes.js';
 
 export const VIEWS = {
   program: createProgramView, config: createConfigView, graph: createGraphView, kernels: createKernelsView,
   memory: createMemoryView, numerics: createNumericsView, dynamic: createDynamicView, ir: createIrView,
-  code: createCodeView,
+  code: createCodeView, passes: createPassesView,
 };
