@@ -19,7 +19,7 @@ import { ROOT, runCli } from './helpers/compare.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
 // the six lessons of the issue, in the lecture's order
-const ORDER = ['01-tracing', '02-passes', '03-fusion', '04-memory', '05-dynamic', '06-scale'];
+const ORDER = ['01-tracing', '02-passes', '03-fusion', '04-memory', '05-dynamic', '06-scale', '07-write-a-pass'];
 
 let gl, limits, devices;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ function play(lesson, runCase, lab) {
 }
 
 describe('the lesson set', () => {
-  it('is the six lessons of the lecture, in order', () => {
+  it('is the six lessons of the lecture and the pass-writing one, in order', () => {
     expect(LESSON_NAMES).toEqual(ORDER);
   });
 
@@ -66,7 +66,7 @@ describe('the lesson set', () => {
     }
     expect(questions).toBeGreaterThanOrEqual(4);
     // the issue's four kinds are all asked somewhere
-    for (const k of ['remove', 'bound', 'plan', 'graphs']) expect(kinds.has(k), k).toBe(true);
+    for (const k of ['remove', 'bound', 'plan', 'graphs', 'pass']) expect(kinds.has(k), k).toBe(true);
   });
 });
 
@@ -89,8 +89,13 @@ describe.each(ORDER.map((n) => [n]))('lesson %s', (name) => {
       const a = out[i].answer;
       expect(a.kind).toBe(s.question.kind);
       // the engine's own answer scores as right, and a different one as wrong
-      expect(score(s.question, a, a.kind === 'remove' ? a.answer.slice() : a.kind === 'plan' ? { plan: a.answer, amount: a.amount } : a.answer).correct, `${name} step ${i + 1}`).toBe(true);
-      const wrong = a.kind === 'remove' ? a.answer.slice(1) : Array.isArray(a.choices) ? a.choices.find((c) => c !== a.answer) : a.answer + 1;
+      // (a pass question: the exercise's reference solution, and its first wrong one, graded by the module)
+      const right = a.kind === 'remove' ? a.answer.slice() : a.kind === 'plan' ? { plan: a.answer, amount: a.amount }
+        : a.kind === 'pass' ? a.exercise.solution : a.answer;
+      const verdict = score(s.question, a, right);
+      expect(verdict.correct, `${name} step ${i + 1}: ${verdict.message}`).toBe(true);
+      const wrong = a.kind === 'remove' ? a.answer.slice(1) : a.kind === 'pass' ? a.exercise.wrong[0].source
+        : Array.isArray(a.choices) ? a.choices.find((c) => c !== a.answer) : a.answer + 1;
       expect(score(s.question, a, wrong).correct, `${name} step ${i + 1}`).toBe(false);
     });
   });

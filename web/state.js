@@ -169,7 +169,6 @@ const ELEM_BYTES = { parse: (s) => Number(oneOf(['2', '4'])(s)), write: String }
 export const MAX_LESSON_STEP = 999;
 const custom = (st) => st.dev === 'custom';   // the custom device's numbers only matter (and are written) for it
 const inLesson = (st) => !!st.lesson;
-const hasPass = (st) => typeof st.pass === 'string' && typeof st.passfn === 'string';
 const PROPS = [
   { key: 'd', path: 'cfg.d', type: INT, def: 64, core: 'config.d' },
   { key: 'H', path: 'cfg.H', type: INT, def: 8, core: 'config.H' },
@@ -217,9 +216,9 @@ const PROPS = [
   { key: 'prog', path: 'prog', type: text(progText), def: null, when: (st) => typeof st.prog === 'string', maxRaw: MAX_PROG_HASH },
   // the Passes panel's pass, written in Python (c/src/front/py_passapi.c), run in the pipeline (case key
   // "pypass"): its source (a link holds up to MAX_PROG_HASH encoded characters, as prog), its function, its place
-  { key: 'pass', path: 'pass', type: text(passText), def: null, when: hasPass, maxRaw: MAX_PROG_HASH },
-  { key: 'passfn', path: 'passfn', type: text(passFn), def: null, when: hasPass },
-  { key: 'passat', path: 'passat', type: text(passAt), def: null, when: (st) => hasPass(st) && Number.isInteger(st.passat) },
+  { key: 'pass', path: 'pass', type: text(passText), def: null, when: (st) => typeof st.pass === 'string', maxRaw: MAX_PROG_HASH },
+  { key: 'passfn', path: 'passfn', type: text(passFn), def: null, when: (st) => typeof st.passfn === 'string' },
+  { key: 'passat', path: 'passat', type: text(passAt), def: null, when: (st) => Number.isInteger(st.passat) },
   // the lesson being played (lessons/NAME) and its step, 1-based
   { key: 'lesson', path: 'lesson', type: text(lessonName), def: null, when: inLesson },
   { key: 'step', path: 'step', type: INT, def: 1, limit: { min: 1, max: MAX_LESSON_STEP, integer: true }, when: inLesson },

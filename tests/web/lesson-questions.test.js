@@ -9,9 +9,9 @@ import { engineAnswer, KINDS, questionProblems, score } from '../../web/lessons/
 describe('questionProblems: what a lesson author is told', () => {
   it('refuses what is not a question object, and unknown kinds', () => {
     for (const q of [null, undefined, 'bound', 3, ['bound']]) expect(questionProblems(q)).toEqual([['', 'not an object']]);
-    expect(KINDS).toEqual(['remove', 'bound', 'plan', 'graphs', 'count', 'dominant']);
-    expect(questionProblems({ kind: 'quiz', prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant']]);
-    expect(questionProblems({ prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant']]);
+    expect(KINDS).toEqual(['remove', 'bound', 'plan', 'graphs', 'count', 'dominant', 'pass']);
+    expect(questionProblems({ kind: 'quiz', prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass']]);
+    expect(questionProblems({ prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass']]);
   });
 
   it('a prompt must be a non-empty string; unknown fields and missing required ones are named', () => {
@@ -346,5 +346,32 @@ describe('score: grading a student\'s answer', () => {
 
   it('an unknown kind is an error', () => {
     expect(() => score({ kind: 'essay' }, {}, 'x')).toThrow('unknown question kind "essay"');
+  });
+});
+
+describe('pass questions (write a pass: exercises.js, graded by the module)', () => {
+  it('name an exercise that exists', () => {
+    expect(questionProblems({ kind: 'pass', prompt: 'p', exercise: 'fuse-silu' })).toEqual([]);
+    expect(questionProblems({ kind: 'pass', prompt: 'p', exercise: 'nope' })[0][0]).toBe('exercise');
+    expect(questionProblems({ kind: 'pass', prompt: 'p' })[0][0]).toBe('exercise');
+  });
+  it('score: nothing written yet, the module still loading, then the grader\'s verdict', () => {
+    const q = { kind: 'pass', prompt: 'p', exercise: 'fuse-silu' };
+    const loading = engineAnswer(q, { pypass: null });
+    expect(score(q, loading, '')).toEqual({ correct: false, message: 'Write your pass in the Passes panel and press Run pass first.' });
+    expect(score(q, loading, 'def fuse_silu(g):\n    return g, 0\n')).toEqual({ correct: false, message: 'The compiler module is still loading: check again in a moment.' });
+    const seen = [];
+    const lab = {
+      pypass: (c, src, fn, o) => {
+        seen.push(`${fn}@${o.file}`);
+        if (o.file === 'solution.py') return { text: '%0 = input()\n', hits: 1, judge: { ok: true, verdict: 'same', line: 'same' } };
+        throw Object.assign(new Error('pass.py:2:5: NameError: name \'x\' is not defined'), { code: 'invalid' });
+      },
+    };
+    const ans = engineAnswer(q, { pypass: lab.pypass });
+    const v = score(q, ans, 'def fuse_silu(g):\n    return x\n');
+    expect(v.correct).toBe(false);
+    expect(v.message).toBe('Your pass failed: pass.py:2:5: NameError: name \'x\' is not defined');
+    expect(seen).toEqual(['fuse_silu@solution.py', 'fuse_silu@pass.py']);
   });
 });

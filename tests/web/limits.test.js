@@ -61,13 +61,17 @@ const OTHER = [
   // the program text (state.prog): any text up to 6144 characters URL-encoded (é is 6), no control characters
   ['lesson', ['a', '0', 'fusion-and-roofline', 'a'.repeat(40)], ['', 'a'.repeat(41), 'Tracing', 'a_b', '../x', 'a.b']],
   ['prog', ['', 'x = 1', 'a'.repeat(6144), 'def f(x):\n\treturn x  # π', 'é'.repeat(1024)], ['a'.repeat(6145), 'é'.repeat(1025), 'x\u0000', '\u001b[0m']],
+  // the Passes panel's pass (state.pass: as prog), its function (a Python identifier), its place (0..16)
+  ['pass', ['', 'def p(g):\n    return g', 'a'.repeat(6144), '# 公共子表达式'], ['a'.repeat(6145), 'x\u0000']],
+  ['passfn', ['cse', '_x', 'a'.repeat(31), 'Fold2'], ['', '2x', 'a'.repeat(32), 'a-b', 'a b', 'é']],
+  ['passat', ['0', '7', '16'], ['', '-1', '17', '1.5', 'x', '007']],
 ];
 
 const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'], bw: ['custom', 'bw'],
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
   seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
-  sel: ['sel'], prog: ['prog'], lesson: ['lesson'], step: ['step'] };
+  sel: ['sel'], prog: ['prog'], pass: ['pass'], passfn: ['passfn'], passat: ['passat'], lesson: ['lesson'], step: ['step'] };
 const valueOf = (state, key) => {
   const p = PATH[key] ?? ['cfg', key];
   return p.length === 1 ? state[p[0]] : state[p[0]][p[1]];
@@ -102,7 +106,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(37);
+    expect(rows).toHaveLength(40);
   });
 });
 

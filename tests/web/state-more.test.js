@@ -29,6 +29,9 @@ const DEFAULTS = {
   lock: false,
   sel: null,
   prog: null,
+  pass: null,
+  passfn: null,
+  passat: null,
   lesson: null,
   step: 1,
 };

@@ -83,13 +83,13 @@ describe('serialize → parse is the identity on valid states', () => {
   });
 
   it('the keys are written in one fixed order; the optional ones only when they apply', () => {
-    const st = { ...defaultState(), dev: 'custom', sel: 'n3', prog: 'x = 1', lesson: 'tracing', step: 2 };
+    const st = { ...defaultState(), dev: 'custom', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 0, lesson: 'tracing', step: 2 };
     expect(serializeHash(st).split('&').map((kv) => kv.split('=')[0])).toEqual([
       'd', 'H', 'G', 'dh', 'f', 'eps', 'theta', 'mode', 'T', 'S', 'pos0', 'L', 'eb', 'dev', 'mm', 'vec', 'bw', 'launch',
       'p', 'stage', 'panels', 'inst', 'hide', 'collapse', 'kern', 'kset', 'seed', 'present', 'cam', 'leaves', 'shapes',
-      'hideui', 'lock', 'sel', 'prog', 'lesson', 'step']);
+      'hideui', 'lock', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']);
     const plain = serializeHash(defaultState());
-    for (const k of ['mm', 'vec', 'bw', 'launch', 'sel', 'prog', 'lesson', 'step']) expect(plain).not.toMatch(new RegExp(`(^|&)${k}=`));
+    for (const k of ['mm', 'vec', 'bw', 'launch', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']) expect(plain).not.toMatch(new RegExp(`(^|&)${k}=`));
     // a program too long for a link is left out of it (main.js keeps it in sessionStorage)
     expect(serializeHash({ ...defaultState(), prog: 'é'.repeat(1025) })).not.toMatch(/prog=/);
     expect(serializeHash({ ...defaultState(), prog: 'é'.repeat(1024) })).toMatch(/&prog=(%C3%A9){1024}$/);
@@ -143,6 +143,9 @@ const REFUSED = [
   ['lock', '1.0', 'lock=1.0: not 0 or 1'],
   ['sel', 'x1', 'sel=x1: not a node key'],
   ['prog', 'x\u0007', 'prog=x\u0007: a control character in the program'],
+  ['pass', 'x\u0007', 'pass=x\u0007: a control character in the program'],
+  ['passfn', '2x', 'passfn=2x: not a Python function name'],
+  ['passat', '17', 'passat=17: not a position 0..16'],
   ['lesson', 'Lesson-1', 'lesson=Lesson-1: not a lesson name'],
   ['step', '0', 'step=0: out of range 1…999'],
 ];

@@ -189,5 +189,7 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
     },
     /** branch(frontend): the data-dependent branch under one front end (graphlab branch) */
     branch: (frontend) => runBranch({ frontend }),
+    /** pypass(case, source, fn, opts): the module's pass runner, for a pass question's grader (questions.js) */
+    pypass: lab && typeof lab.pypass === 'function' ? (...args) => lab.pypass(...args) : null,
   };
 }

@@ -203,6 +203,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   function check() {
     const cur = current();
     if (!cur || !cur.ready || !q || q.verdict) return;
+    if (q.kind === 'pass') q.chosen = typeof ctx.getState().pass === 'string' ? ctx.getState().pass : '';
     if (q.kind !== 'remove' && (q.chosen === null || q.chosen === undefined)) return;
     q.verdict = score(cur.step.question, q.ans, studentAnswer());
     redrawCard();
@@ -319,8 +320,8 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
         kind: qq.kind, prompt: prompt || '', choices: choicesOf(qq.ans),
         picked: qq.picked ? qq.picked.size : null, chosen: qq.chosen, verdict: qq.verdict,
         number: qq.kind === 'graphs' || qq.kind === 'count' ? 'answer' : qq.kind === 'plan' ? qq.ans.by : null,
-        amount: qq.amount, answerValue: qq.kind === 'remove' ? undefined : String(qq.ans.answer),
-        canCheck: cur.ready && (qq.kind === 'remove' || (qq.chosen !== null && qq.chosen !== undefined)),
+        amount: qq.amount, answerValue: qq.kind === 'remove' || qq.kind === 'pass' ? undefined : String(qq.ans.answer),
+        canCheck: cur.ready && (qq.kind === 'remove' || qq.kind === 'pass' || (qq.chosen !== null && qq.chosen !== undefined)),
       } : null,
     });
     markGraph();   // (a question asked just now: its picking starts)

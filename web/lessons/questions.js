@@ -8,11 +8,14 @@
 //   graphs    how many graphs will a strategy compile over N decode steps, or a front end trace? (demos)
 //   count     how many nodes (ops) will the graph have after pass P? (pass counts)
 //   dominant  which kernel takes the most time in the whole stack?  (roofline time by kernel role)
+//   pass      write a pass (exercises.js): the Passes panel's source, graded by the core (judge + the reference
+//             solution's graph)
 //
 // Each kind: FIELDS (validated by format.js), engineAnswer(question, env) → {kind, answer, choices?,
 // explain, ...}, score(question, engineAnswer, studentAnswer) → {correct, message}. Pure module.
 
 import { formatBytes, formatCount, formatIntensity, formatNumber, formatTime } from '../format.js';
+import { EXERCISE_IDS, exerciseById, gradePass } from './exercises.js';
 
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
@@ -39,6 +42,7 @@ export const FIELDS = {
   },
   count: { required: { pass: stageKey }, optional: { what: oneOf(['nodes', 'ops']) } },
   dominant: { required: {}, optional: { set: oneOf(['fused', 'eager']), by: oneOf(['group', 'role']) } },
+  pass: { required: { exercise: oneOf(EXERCISE_IDS) }, optional: {} },
 };
 export const KINDS = Object.keys(FIELDS);
 
@@ -196,7 +200,21 @@ function answerDominant(q, env) {
   };
 }
 
-const ANSWER = { remove: answerRemove, bound: answerBound, plan: answerPlan, graphs: answerGraphs, count: answerCount, dominant: answerDominant };
+// pass: the exercise, and its grader over the env's module (the page's: env.lab)
+function answerPass(q, env) {
+  const ex = exerciseById(q.exercise);
+  const ans = {
+    kind: 'pass', answer: ex.id, exercise: ex,
+    explain: `The compiler ran your ${ex.fn}() on the exercise's graph, checked the graph it returned and ran both graphs on the same seeded inputs.`,
+  };
+  // the grader is the module's, not part of the answer (not enumerable: answers compare as data)
+  Object.defineProperty(ans, 'grade', {
+    value: env && typeof env.pypass === 'function' ? (source) => gradePass(ex, source, { pypass: env.pypass }) : null,
+  });
+  return ans;
+}
+
+const ANSWER = { pass: answerPass, remove: answerRemove, bound: answerBound, plan: answerPlan, graphs: answerGraphs, count: answerCount, dominant: answerDominant };
 
 /** The engine's answer to a (validated) question over env (lessonEnv): {kind, answer, choices?, explain, ...}. */
 export function engineAnswer(question, env) {
@@ -251,6 +269,11 @@ export function score(question, ans, student) {
     if (typeof n !== 'number' || !Number.isFinite(n)) return { correct: false, message: 'Type a number first.' };
     const ok = n === ans.answer;
     return { correct: ok, message: `${ok ? 'Right' : `No: ${formatCount(ans.answer)}, not ${formatCount(n)}`}. ${ans.explain}` };
+  }
+  if (kind === 'pass') {
+    if (typeof student !== 'string' || !student.trim()) return { correct: false, message: 'Write your pass in the Passes panel and press Run pass first.' };
+    if (!ans.grade) return { correct: false, message: 'The compiler module is still loading: check again in a moment.' };
+    return ans.grade(student);
   }
   throw new Error(`unknown question kind ${JSON.stringify(kind)}`);
 }
