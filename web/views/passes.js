@@ -69,7 +69,7 @@ export function createPassesView(root, ctx) {
       cm = mod;
       const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
       const theme = EditorView.theme({
-        '&': { fontSize: '14px', maxHeight: 'min(460px, 60vh)', backgroundColor: '#fff' },
+        '&': { fontSize: '14px', maxHeight: 'min(420px, 50vh)', backgroundColor: '#fff' },
         // the lecture's comments are Chinese: a CJK face after the Latin ones
         '.cm-scroller': { fontFamily: 'ui-monospace, Menlo, Consolas, "Noto Sans Mono CJK SC", "Noto Sans CJK SC", monospace' },
       });
