@@ -23,7 +23,8 @@ export function clear(node) {
 export function table(head, rows, attrs = {}) {
   const t = el('table', attrs);
   const thead = el('thead');
-  thead.append(el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h))));
+  // an empty corner cell still names its column to a screen reader (visually hidden)
+  thead.append(el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h === '' ? el('span', { class: 'sr-only' }, 'row') : h))));
   const tbody = el('tbody');
   for (const r of rows) tbody.append(el('tr', {}, ...r.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c)))));
   t.append(thead, tbody);

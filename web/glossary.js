@@ -81,7 +81,16 @@ export function explain(node, term) {
     d.id = id;
     d.className = 'sr-only';
     d.textContent = text;
-    doc.body.append(d);
+    // inside one landmark (a page's content all in landmarks: axe's region rule)
+    let box = doc.getElementById('glossary-terms');
+    if (!box) {
+      box = doc.createElement('aside');
+      box.id = 'glossary-terms';
+      box.className = 'sr-only';
+      box.setAttribute('aria-label', 'glossary');
+      doc.body.append(box);
+    }
+    box.append(d);
   }
   node.setAttribute('aria-describedby', id);
   return node;

@@ -64,7 +64,7 @@ export function createCodeView(root, ctx) {
   const cmd = el('code', { class: 'code-cmd', 'data-testid': 'code-command' });
   const cmdRow = el('p', { class: 'code-cmd-row', hidden: '' }, 'Compile and run: ', cmd,
     el('br'), el('span', { class: 'muted' }, 'inputs.f64: the inputs listed at the top of the file, little-endian float64 in C order, one after another; --text prints one value per line.'));
-  const box = el('div', { class: 'code-lines code-text', 'data-testid': 'code-text', role: 'list', 'aria-label': 'generated code' });
+  const box = el('div', { class: 'code-lines code-text', 'data-testid': 'code-text', role: 'list', 'aria-label': 'generated code', tabindex: '0' });
   root.append(banner.node, el('div', { class: 'ir-bar', role: 'radiogroup', 'aria-label': 'language' }, ...radios, dl),
     head, msg, cmdRow, box);
 

@@ -426,6 +426,7 @@ function graphSvg(stageBox) {
   const gHulls = zoomRoot.append('g').attr('class', 'hulls');
   const gEdges = zoomRoot.append('g').attr('class', 'edges');
   const gShapes = zoomRoot.append('g').attr('class', 'edge-shapes');
-  const gNodes = zoomRoot.append('g').attr('class', 'nodes');
+  // a list of selectable nodes to assistive technology: each node's <g> is an option (its aria-label, aria-selected)
+  const gNodes = zoomRoot.append('g').attr('class', 'nodes').attr('role', 'listbox').attr('aria-label', 'the graph\'s nodes');
   return { svg, zoomRoot, gHulls, gEdges, gShapes, gNodes };
 }

@@ -55,7 +55,7 @@ export function createLessonView({ header, on, graphBoxes }) {
   const next = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-next', title: 'next step (→ or Page Down)' }, 'next ▶');
   card.append(
     el('div', { class: 'lesson-head' }, title, fold, exit),
-    el('div', { class: 'lesson-scroll' }, text),
+    el('div', { class: 'lesson-scroll', tabindex: '0' }, text),   // a scrolled region a keyboard can reach
     question,
     el('div', { class: 'lesson-nav' }, prev, el('div', { class: 'lesson-where' }, stepText, progress), next),
   );

@@ -76,8 +76,9 @@ export function createPassesView(root, ctx) {
       view = new EditorView({
         root: shadow,
         parent: shadow,
-        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), theme] }),
+        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': "the pass's Python source" }), theme] }),
       });
+      view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
       if (lastDraw) api.draw(...lastDraw);
     }, (err) => {
       verdictLine.textContent = `the editor could not be loaded (${err && err.message ? err.message : err})`;

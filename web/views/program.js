@@ -76,9 +76,10 @@ export function createProgramView(root, ctx) {
         parent: shadow,
         state: EditorState.create({
           doc: '',
-          extensions: [basicSetup, python(), lintGutter(), cm.litField, theme, EditorView.updateListener.of(onUpdate)],
+          extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': "the program's Python source" }), cm.litField, theme, EditorView.updateListener.of(onUpdate)],
         }),
       });
+      view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
       if (lastDraw) api.draw(...lastDraw);
       if (lastHighlight) api.highlight(...lastHighlight);
     }, (err) => {

@@ -64,7 +64,10 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'data-y', Math.round(d.to.y * 10) / 10);
       put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
       put(this, 'tabindex', d.v.group ? 0 : null);
-      put(this, 'aria-label', d.v.group ? d.v.long || d.v.label : `${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
+      put(this, 'role', 'option');
+      // the name starts with the drawn text (label and chips), then says the op and shape (axe: label in name)
+      put(this, 'aria-label', d.v.group ? d.v.long || d.v.label
+        : `${[d.v.label, d.v.chips].filter(Boolean).join(' ')}: ${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
       const sel = isSelected(d) ? 'true' : null;
       if (this.getAttribute('aria-selected') !== sel) {
         if (sel) this.setAttribute('aria-selected', sel);
@@ -97,9 +100,10 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
           this.insertBefore(ts, this.childNodes[i] || null);
         }
         ts.setAttribute('class', i ? 'chips' : 'label');
-        if (i) ts.setAttribute('dx', '0.6em');
+        // the chips' tspan starts with a space: the text reads "matmul wq", as the node's aria-label begins
+        if (i) ts.setAttribute('dx', '0.3em');
         else ts.removeAttribute('dx');
-        ts.textContent = text;
+        ts.textContent = i ? ` ${text}` : text;
       });
     });
     const edgeSel = groups.edges.selectAll('path.edge').data(edgeList, (d) => d.key);

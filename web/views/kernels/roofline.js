@@ -78,7 +78,7 @@ function svgChild(parent, tag, attrs = {}) {
 
 /** The chart's lasting nodes, made on the first draw into box. */
 function frame(box) {
-  const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('role', 'img');
+  const svg = d3.select(box).append('svg').attr('class', 'roof-svg').attr('role', 'group');   // not img: its points are a listbox
   const s = svg.node();
   const k = {
     svg,
@@ -92,7 +92,7 @@ function frame(box) {
     links: svg.append('g').attr('class', 'dodge'),
     ghosts: svg.append('g').attr('class', 'ghosts'),
     lab: svg.append('g').attr('class', 'roof-labels'),
-    dots: svg.append('g').attr('class', 'roof-points'),
+    dots: svg.append('g').attr('class', 'roof-points').attr('role', 'listbox').attr('aria-label', 'kernels on the roofline'),
     opts: null,
   };
   setText(k.labelX, 'arithmetic intensity (FLOP / byte)');
@@ -296,11 +296,12 @@ function drawSweep(k, g) {
 function drawPoints(k, g) {
   const { nodes, r } = g;
   const dots = k.dots.selectAll('circle.kpt').data(nodes, (d) => d.p.i).join((enter) => enter.append('circle')
-    .attr('data-testid', 'roofline-point').attr('tabindex', -1)
+    .attr('data-testid', 'roofline-point').attr('tabindex', -1).attr('role', 'option')
     .on('mousemove', (ev, d) => k.opts.onHover && k.opts.onHover(d.p, ev))
     .on('mouseleave', () => k.opts.onHover && k.opts.onHover(null))
     .on('click', (ev, d) => k.opts.onClick && k.opts.onClick(d.p)))
     .each(function (d) {
+      setAttr(this, 'aria-label', `kernel ${d.p.i}${d.p.name ? ` (${d.p.name})` : ''}: ${d.p.bound}-bound`);
       // the class keeps what select() marked (sel) and only swaps the bound
       for (const b of ['compute', 'memory']) if (b !== d.p.bound && this.classList.contains(b)) this.classList.remove(b);
       for (const c of ['kpt', d.p.bound]) if (!this.classList.contains(c)) this.classList.add(c);
