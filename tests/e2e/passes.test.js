@@ -13,6 +13,7 @@ import { execSync } from 'node:child_process';
 
 import { cliLab, launchLab, NATIVE, pageErrors } from './harness.js';
 import { LECTURE_PASSES } from '../../web/pass-sources.js';
+import { EXERCISES } from '../../web/lessons/exercises.js';
 
 const SIMPLIFY = LECTURE_PASSES.simplify;
 const ZERO_RULE = '        elif n.op in ("add", "sub") and is_const(ins[1], 0.0) and tuple(nodes[ins[0]].shape) == n.shape:';
@@ -147,4 +148,34 @@ describe('the Passes panel (e2e, Chromium)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);
+
+  it('lesson 07: the starter is refused with what differs, the reference solution checks as right', async () => {
+    const page = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = pageErrors(page);
+    await page.goto(`${lab.server.url}/#lesson=07-write-a-pass&step=2`);
+    await page.waitForSelector('body.ready', { timeout: 60000, state: 'attached' });
+    await page.waitForSelector('[data-testid="pass-editor"] .cm-editor .cm-lineNumbers', { timeout: 60000, state: 'attached' });
+    const ex = EXERCISES[0];
+    expect(await page.evaluate(() => window.__graphlab.state().passfn)).toBe(ex.fn);
+    await page.waitForFunction(() => !document.querySelector('[data-testid="lesson-check"]').matches('[aria-disabled="true"]'), null, { timeout: 60000 });
+    await page.click('[data-testid="lesson-check"]');
+    await page.waitForSelector('[data-testid="lesson-verdict"]:visible', { timeout: 30000 });
+    expect(await page.textContent('[data-testid="lesson-verdict"]')).toContain('the graph is not the one asked for: yours has 9 nodes, the reference pass leaves 7');
+    await page.click('[data-testid="lesson-retry"]');
+    await page.evaluate((text) => {
+      const c = document.querySelector('[data-testid="pass-editor"]').shadowRoot.querySelector('.cm-content');
+      c.focus();
+      document.getSelection().selectAllChildren(c);
+      const dt = new DataTransfer();
+      dt.setData('text/plain', text);
+      c.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+    }, ex.solution);
+    await page.click('[data-testid="pass-run"]');
+    await page.waitForFunction(() => /same result/.test(document.querySelector('[data-testid="pass-verdict"]').textContent), null, { timeout: 60000 });
+    await page.click('[data-testid="lesson-check"]');
+    await page.waitForFunction(() => /Right/.test(document.querySelector('[data-testid="lesson-verdict"]').textContent), null, { timeout: 30000 });
+    expect(await page.textContent('[data-testid="lesson-verdict"]')).toContain('✓ Right: your pass keeps the result: the same numbers, bit for bit');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
