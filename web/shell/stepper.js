@@ -69,7 +69,8 @@ export function createStepper({ getState, setState, stages, redraw, select }) {
     else if (ev.key === ' ' || ev.key === 'Spacebar') togglePlay();
     else if (ev.key === 'Home') gotoStage('first');
     else if (ev.key === 'End') gotoStage('last');
-    else if (ev.key === 'i' || ev.key === 'I') setState({ inst: !getState().inst });
+    // a lesson link that hides the Instructor button (hideui=inst) also keeps its key from toggling it
+    else if ((ev.key === 'i' || ev.key === 'I') && !(getState().hideui || []).includes('inst')) setState({ inst: !getState().inst });
     else if (ev.key === 'Escape' && getState().sel) select(null);
     else return;
     ev.preventDefault();
