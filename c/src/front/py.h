@@ -77,7 +77,8 @@ typedef enum {
     S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,   /* class lane */
     E_YIELD, E_YIELDFROM, E_GENEXP,       /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
     S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS, /* stmt lane */
-    E_SET, E_SETCOMP                      /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
+    E_SET, E_SETCOMP,                     /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
+    E_ELLIPSIS                            /* ... (Ellipsis: `def f(): ...`, Tuple[int, ...]) */
 } py_kind;
 
 /* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
@@ -183,7 +184,7 @@ typedef struct {
 } py_set;
 
 
-enum { MOD_MATH, MOD_F, MOD_GL };
+enum { MOD_MATH, MOD_F, MOD_GL, MOD_ELLIPSIS };   /* MOD_ELLIPSIS: the Ellipsis singleton (type ellipsis) */
 
 struct py_val {
     py_vkind kind;

@@ -85,6 +85,7 @@ enum { MOD_DATACLASSES = 100, MOD_TYPING, MOD_ABC, MOD_FUNCTOOLS };
 
 struct py_crt {
     py_val *object, *type, *notimpl, *abc;
+    py_val *ellipsis;             /* the Ellipsis singleton (made on first use) */
     py_env *pseudo;               /* pseudo classes by name */
     py_env *excs;                 /* built-in exception classes by name (py_exc.c) */
     py_val *exc;                  /* the exception of the pending error, when a raise made it */

@@ -8,6 +8,7 @@
 
 #include "front/py.h"
 #include "front/py_str.h"
+#include "front/py_class.h"
 
 py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
     if (I->err.code) return NULL;
@@ -1247,6 +1248,14 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return v;
     case E_FSTR: return eval_fstr(I, n, env);
     case E_NONE: return &py_None;
+    case E_ELLIPSIS: {            /* one value per run: `x is ...` */
+        if (I->crt && I->crt->ellipsis) return I->crt->ellipsis;
+        py_val *m = py_new(I, V_MODULE);
+        if (!m) return NULL;
+        m->u.mod = MOD_ELLIPSIS;
+        if (I->crt) I->crt->ellipsis = m;
+        return m;
+    }
     case E_TRUE: return &py_True;
     case E_FALSE: return &py_False;
     case E_TUPLE: case E_LIST: {

@@ -139,3 +139,18 @@ try:
 except TypeError as e:
     print(e)
 prefill_layer(cfg, 4, 0, 1, 2)
+# case: ellipsis_literal
+from typing import Tuple, Dict
+def todo(x): ...
+class Stub:
+    def f(self) -> Tuple[int, ...]: ...
+    ...
+table: Dict[str, Tuple[int, ...]] = {"x": (8, 32)}
+x = ...
+print(x, repr(...), type(...).__name__, x is ..., ... == ..., todo(1), [..., 1], bool(...), str(...))
+def g():
+    return ...
+print(g(), Stub().f())
+# case: ellipsis_index_list
+x = [1,2]
+print(x[...])
