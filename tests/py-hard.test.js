@@ -45,6 +45,7 @@ export const HARD = [
   ['1 + 1 + ... 500 terms', 'print(' + rep('1', 500, ' + ') + ')' + T, { out: '500\n' }],
   ['own recursion 150 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(150))' + T, { out: '150\n' }],
   ['own recursion without end', 'def f(n):\n    return f(n + 1)\nf(0)' + T, { err: /RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
+  ['own recursion without end, caught', 'def f(n):\n    return 1 + f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print("caught", e)\nprint("after")' + T, { out: 'caught maximum recursion depth exceeded\nafter\n' }],
   ['lambda recursion without end', 'f = lambda n: f(n + 1)\nf(0)' + T, { err: /RecursionError/, status: 'limit' }],
   ['recursion through a comprehension', 'def f(n):\n    return [f(n + 1) for i in [1]]\nf(0)' + T, { err: /RecursionError/, status: 'limit' }],
   ['nested tuples compared with <', 'a = (1,)\nb = (2,)\nfor i in range(50000):\n    a = (a,)\n    b = (b,)\nprint(a < b)' + T, { clean: true }],

@@ -43,6 +43,22 @@ describe('student programs (the reference as oracle)', () => {
     expect(bad).toEqual([]);
   }, 300_000);
 
+  it('native: a case with the program gives the reference\'s per-pass counts (nodes / ops / hits)', () => {
+    const bad = [];
+    const traced = PROGRAMS.filter((p) => p.passes);
+    for (const p of traced) {
+      // decode programs use the symbols S and P (any values: the counts do not depend on them)
+      const text = JSON.stringify({ case: p.name, program: p.program, bind: { S: 16, P: 15 },
+        emit: { graphs: false, provenance: false, kernels: false } });
+      const r = runCli('native', ['case', '-', '--compact'], { input: text });
+      const got = r.status === 0 ? JSON.parse(r.stdout).passes : r.stderr.trim();
+      if (JSON.stringify(got) !== JSON.stringify(p.passes)) bad.push(`${p.name}: ${JSON.stringify(got).slice(0, 200)}`);
+    }
+    console.log(`student programs, per-pass counts (native): ${traced.length} programs, ${bad.length} mismatches`);
+    expect(traced.length).toBeGreaterThanOrEqual(280);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
   for (const kind of ['asan', 'wasi']) {
     it(`${kind}: every 10th program`, () => {
       const bad = [];

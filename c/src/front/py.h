@@ -77,7 +77,8 @@ typedef enum {
     S_CLASS, S_TRY, S_EXCEPT, S_RAISE, S_DECORATED, S_ANNASSIGN, S_BLOCK,   /* class lane */
     E_YIELD, E_YIELDFROM, E_GENEXP,       /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
     S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS, /* stmt lane */
-    E_SET, E_SETCOMP                      /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
+    E_SET, E_SETCOMP,                     /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
+    E_ELLIPSIS                            /* ... (Ellipsis: `def f(): ...`, Tuple[int, ...]) */
 } py_kind;
 
 /* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
@@ -183,7 +184,7 @@ typedef struct {
 } py_set;
 
 
-enum { MOD_MATH, MOD_F, MOD_GL };
+enum { MOD_MATH, MOD_F, MOD_GL, MOD_ELLIPSIS };   /* MOD_ELLIPSIS: the Ellipsis singleton (type ellipsis) */
 
 struct py_val {
     py_vkind kind;
@@ -360,8 +361,11 @@ enum {
     B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
     /* numbers (py_num.c: py_num_builtin) */
     B_N_FIRST, B_ROUND = B_N_FIRST, B_DIVMOD, B_POW, B_HASH, B_BIN, B_HEX, B_OCT, B_I_BITLEN, B_M_FMOD, B_M_FLOOR,
-    B_M_CEIL, B_M_TRUNC, B_M_ISINF, B_M_ISNAN, B_M_ISFINITE, B_M_GCD, B_M_LOG2, B_M_LOG10, B_M_ISQRT, B_M_PROD_UNUSED,
-    B_N_LAST = B_M_PROD_UNUSED,
+    B_M_CEIL, B_M_TRUNC, B_M_ISINF, B_M_ISNAN, B_M_ISFINITE, B_M_GCD, B_M_LOG2, B_M_LOG10, B_M_ISQRT, B_M_PROD,
+    B_M_ISCLOSE, B_M_SIN, B_M_COS, B_M_TAN, B_M_ASIN, B_M_ACOS, B_M_ATAN, B_M_SINH, B_M_COSH, B_M_TANH, B_M_ASINH,
+    B_M_ACOSH, B_M_ATANH, B_M_LOG1P, B_M_EXPM1, B_M_ERF, B_M_ERFC, B_M_FABS, B_M_DEGREES, B_M_RADIANS, B_M_ATAN2,
+    B_M_COPYSIGN, B_M_HYPOT, B_M_FACTORIAL, B_M_COMB, B_M_PERM, B_M_LCM,
+    B_N_LAST = B_M_LCM,
     /* graph_lab API (py_glapi.c: py_glapi_builtin) */
     B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
     B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,

@@ -678,9 +678,9 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         if (strcmp(name, "log") == 0) return py_builtin(I, B_M_LOG, NULL);
         if (strcmp(name, "nan") == 0) return py_float(I, NAN);
         if (strcmp(name, "tau") == 0) return py_float(I, 6.283185307179586);
-        for (int id = B_M_FMOD; id <= B_M_ISQRT; id++)
+        for (int id = B_M_FMOD; id <= B_N_LAST; id++)
             if (strcmp(name, py_num_builtin_name(id)) == 0) return py_builtin(I, id, NULL);
-        return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'math' has no attribute '%s' (GraphLab has sqrt, exp, log, pi, e, inf)", name);
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'math' has no attribute '%s'", name);
     }
     if (mod == MOD_F) {
         static const int ids[] = {B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV};

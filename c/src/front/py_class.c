@@ -1059,7 +1059,7 @@ static const char *const BC_NAMES[] = {
     "staticmethod", "classmethod", "property", "dataclass", "field", "repr", "vars", "asdict", "astuple", "replace",
     "fields", "wraps", "abstractmethod", "dataclass", "setter", "getter", "deleter", "wraps", "is_dataclass",
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__", "__getattribute__", "__init__",
-    "__str__", "__repr__", "with_traceback", "__init__", "__repr__", "__eq__"};
+    "__str__", "__repr__", "with_traceback", "__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__"};
 
 const char *py_class_builtin_name(int id) {
     int k = id - BC_FIRST;
@@ -1196,7 +1196,8 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         return w;
     }
     case BC_DATACLASS: case BC_FIELD: case BC_ASDICT: case BC_ASTUPLE: case BC_REPLACE: case BC_FIELDS:
-    case BC_DC_DEC: case BC_ISDATACLASS: case BC_DC_INIT: case BC_DC_REPR: case BC_DC_EQ:
+    case BC_DC_DEC: case BC_ISDATACLASS: case BC_DC_INIT: case BC_DC_REPR: case BC_DC_EQ: case BC_DC_LT: case BC_DC_LE:
+    case BC_DC_GT: case BC_DC_GE:
         return py_dataclass_builtin(I, at, id, self, a);
     default: break;
     }

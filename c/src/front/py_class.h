@@ -75,7 +75,8 @@ enum {
     BC_M_FIRST,
     BC_OBJ_INIT = BC_M_FIRST, BC_OBJ_REPR, BC_OBJ_STR, BC_OBJ_EQ, BC_OBJ_NE, BC_OBJ_HASH, BC_OBJ_SETATTR,
     BC_OBJ_GETATTRIBUTE, BC_EXC_INIT, BC_EXC_STR, BC_EXC_REPR, BC_EXC_WITHTB, BC_DC_INIT, BC_DC_REPR, BC_DC_EQ,
-    BC_M_LAST = BC_DC_EQ,
+    BC_DC_LT, BC_DC_LE, BC_DC_GT, BC_DC_GE,
+    BC_M_LAST = BC_DC_GE,
     BC_END
 };
 
@@ -84,6 +85,7 @@ enum { MOD_DATACLASSES = 100, MOD_TYPING, MOD_ABC, MOD_FUNCTOOLS };
 
 struct py_crt {
     py_val *object, *type, *notimpl, *abc;
+    py_val *ellipsis;             /* the Ellipsis singleton (made on first use) */
     py_env *pseudo;               /* pseudo classes by name */
     py_env *excs;                 /* built-in exception classes by name (py_exc.c) */
     py_val *exc;                  /* the exception of the pending error, when a raise made it */

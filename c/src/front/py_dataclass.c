@@ -115,8 +115,19 @@ py_val *py_dataclass_apply(py_interp *I, const py_node *at, py_val *cls, py_val 
         if (flags & (DC_FROZEN | DC_UNSAFE_HASH)) c->flags &= ~CF_UNHASHABLE;
         else c->flags |= CF_UNHASHABLE;
     }
-    if (flags & DC_ORDER)
-        return py_fail(I, at, GL_E_INVALID, "dataclass(order=True) is not supported: define __lt__ yourself");
+    if (flags & DC_ORDER) {       /* __lt__ ... __ge__ compare the tuples of the compared fields, as CPython's */
+        static const struct { const char *n; int id; } ord[] = {
+            {"__lt__", BC_DC_LT}, {"__le__", BC_DC_LE}, {"__gt__", BC_DC_GT}, {"__ge__", BC_DC_GE}};
+        if (!(flags & DC_EQ)) return py_fail(I, at, GL_E_INVALID, "ValueError: eq must be true if order is true");
+        for (size_t i = 0; i < sizeof ord / sizeof ord[0]; i++) {
+            const char *n = S(I, ord[i].n);
+            if (py_class_ns_get(c->ns, n))
+                return py_fail(I, at, GL_E_INVALID, "TypeError: Cannot overwrite attribute %s in class %s. Consider using "
+                               "functools.total_ordering", ord[i].n, c->name);
+            py_val *f = py_builtin(I, ord[i].id, cls);
+            if (!f || py_env_set(I, c->ns, n, f)) return NULL;
+        }
+    }
     return cls;
 }
 
@@ -242,6 +253,28 @@ static py_val *dc_eq(py_interp *I, const py_node *at, py_val *cls, py_val *a, py
         if (!t) return &py_False;
     }
     return &py_True;
+}
+
+/* order=True: (a.f1, a.f2, ...) OP (b.f1, b.f2, ...) over the compared fields; NotImplemented for another class */
+static py_val *dc_order(py_interp *I, const py_node *at, py_val *cls, int op, py_val *a, py_val *b) {
+    if (a->kind != V_INST || b->kind != V_INST || a->u.inst->cls != b->u.inst->cls) return I->crt->notimpl;
+    py_class *c = cls->u.cls;
+    int n = 0;
+    for (int i = 0; i < c->ndc; i++) n += c->dc[i].compare;
+    py_val *ta = py_seq(I, V_TUPLE, n), *tb = ta ? py_seq(I, V_TUPLE, n) : NULL;
+    if (!tb) return NULL;
+    for (int i = 0, k = 0; i < c->ndc; i++) {
+        if (!c->dc[i].compare) continue;
+        py_val *x = py_class_ns_get(a->u.inst->attrs, c->dc[i].name), *y = py_class_ns_get(b->u.inst->attrs, c->dc[i].name);
+        if (!x || !y)
+            return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", c->name, c->dc[i].name);
+        ta->u.seq.v[k] = x;
+        tb->u.seq.v[k++] = y;
+    }
+    if (!py_enter(I, at, 1)) return NULL;
+    py_val *r = py_compare(I, at, op, ta, tb);
+    py_leave(I, 1);
+    return r;
 }
 
 static py_val *as_plain(py_interp *I, const py_node *at, py_val *v, bool dict) {
@@ -403,6 +436,11 @@ py_val *py_dataclass_builtin(py_interp *I, const py_node *at, int id, py_val *se
     case BC_DC_EQ:
         if (a->npos != 2) return py_fail(I, at, GL_E_INVALID, "TypeError: __eq__() takes 2 arguments");
         return dc_eq(I, at, self, a->pos[0], a->pos[1]);
+    case BC_DC_LT: case BC_DC_LE: case BC_DC_GT: case BC_DC_GE: {
+        static const int ops[] = {OP_LT, OP_LE, OP_GT, OP_GE};
+        if (a->npos != 2) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes 2 arguments", py_class_builtin_name(id));
+        return dc_order(I, at, self, ops[id - BC_DC_LT], a->pos[0], a->pos[1]);
+    }
     default: break;
     }
     return py_fail(I, at, GL_E_INTERNAL, "unknown dataclass builtin");

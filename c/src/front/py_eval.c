@@ -8,6 +8,7 @@
 
 #include "front/py.h"
 #include "front/py_str.h"
+#include "front/py_class.h"
 
 py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt, ...) {
     if (I->err.code) return NULL;
@@ -446,6 +447,10 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
             int d = py_class_eq_deep(I, at, a, b);   /* items that are objects compare by their __eq__ */
             return d < 0 ? NULL : py_bool((op == OP_EQ) == (d == 1));
         }
+        if (py_is_num(a) && py_is_num(b)) {   /* not py_eq: its identity shortcut would make nan == nan */
+            bool eqn = py_num_cmp(a, b) == 0;
+            return py_bool(op == OP_EQ ? eqn : !eqn);
+        }
         int64_t w = 0;
         bool eq = (a->kind == V_TENSOR || b->kind == V_TENSOR)
                       ? (a->kind == b->kind && a->u.tn.tc == b->u.tn.tc && a->u.tn.id == b->u.tn.id)
@@ -830,11 +835,13 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out,
         }
         if (n->kind == E_SETCOMP) {
             py_val *x = eval(I, n->a, env);
-            return x ? py_set_add(I, n->a, out, x) : I->err.code;
+            return x ? py_set_add(I, n, out, x) : I->err.code;   /* an unhashable item: at the comprehension */
         }
         py_val *key = eval(I, n->a, env);
         py_val *val = key ? eval(I, n->b, env) : NULL;
-        return val ? py_dict_set(I, out, key, val) : I->err.code;
+        int64_t h;
+        if (!val || !py_hash(I, n, key, &h)) return I->err.code;
+        return py_dict_set_hashed(I, out, key, h, val);
     }
     py_node *c = n->list[k];
     if (c->kind == E_COMPIF) {
@@ -1211,8 +1218,8 @@ static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
         if (!v) return NULL;
         if (x->kind == E_STAR) {
             if (v->kind == V_TENSOR) return py_fail(I, x, GL_E_INVALID, "iterating over a tensor is not supported");
-            if (py_set_update(I, x, dst, v)) return NULL;
-        } else if (py_set_add(I, x, dst, v)) {
+            if (py_set_update(I, n, dst, v)) return NULL;   /* an unhashable item: at the display, as CPython */
+        } else if (py_set_add(I, n, dst, v)) {
             return NULL;
         }
     }
@@ -1241,6 +1248,14 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         return v;
     case E_FSTR: return eval_fstr(I, n, env);
     case E_NONE: return &py_None;
+    case E_ELLIPSIS: {            /* one value per run: `x is ...` */
+        if (I->crt && I->crt->ellipsis) return I->crt->ellipsis;
+        py_val *m = py_new(I, V_MODULE);
+        if (!m) return NULL;
+        m->u.mod = MOD_ELLIPSIS;
+        if (I->crt) I->crt->ellipsis = m;
+        return m;
+    }
     case E_TRUE: return &py_True;
     case E_FALSE: return &py_False;
     case E_TUPLE: case E_LIST: {
@@ -1266,7 +1281,7 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
             }
             if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
             int64_t h;
-            if (!py_hash(I, n->list[i], a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
+            if (!py_hash(I, n, a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
         }
         return v;
     case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP: {
@@ -1415,7 +1430,7 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         }
         if (c->kind == V_DICT) {
             int64_t h;
-            if (!py_hash(I, t->b, k, &h)) return I->err.code;
+            if (!py_hash(I, t, k, &h)) return I->err.code;
             return py_dict_set_hashed(I, c, k, h, v);
         }
         if (c->kind == V_LIST) {
@@ -1583,7 +1598,10 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
                                              "prefill_layer", "decode_layer", "math", NULL};
             static const char *math_names[] = {"sqrt", "exp", "log", "pi", "e", "inf", "nan", "tau", "fmod", "floor",
                                                "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
-                                               "isqrt", NULL};
+                                               "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan",
+                                               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
+                                               "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
+                                               "factorial", "comb", "perm", "lcm", NULL};
             const char **names = mod == MOD_GL ? gl_names : mod == MOD_MATH ? math_names : NULL;
             for (int i = 0; names && names[i]; i++) {
                 const char *nm = py_intern(&I->ar, names[i], strlen(names[i]));

@@ -7,7 +7,8 @@
  *     remembers the instance next to the message it made (crt->exc / exc_msg);
  *   - an error the interpreter or a builtin raised (py_fail with "TypeError: ...") becomes an instance of the
  *     class its message names, with str(e) the text after "ExcName: ".
- * `except` catches only what Python could catch: status GL_E_INVALID (and GL_E_LIMIT for OverflowError) with a
+ * `except` catches only what Python could catch: status GL_E_INVALID (and GL_E_LIMIT for OverflowError and the
+ * depth limit's RecursionError, whose str(e) drops GraphLab's hint in parentheses) with a
  * message naming an exception class, and no open trace whose tracer failed. Budget errors (steps, depth,
  * memory) and GraphLab's own refusals have no class name and pass every handler (and skip `finally`: the run
  * is over). A tracer's error (a shape error, a data-dependent branch) cannot be caught inside the trace it
@@ -170,8 +171,16 @@ static py_val *pending(py_interp *I, py_val **inst, const char **text) {
         *text = I->err.code == GL_E_TRACE && strncmp(m, "TraceError: ", 12) == 0 ? m + 12 : m;
         return py_exc_class(I, I->err.code == GL_E_SHAPE ? "ValueError" : "TraceError");
     }
-    if (I->err.code != GL_E_INVALID && !(I->err.code == GL_E_LIMIT && strncmp(m, "OverflowError: ", 15) == 0)) return NULL;
-    return msg_class(I, m, text);
+    static const char REC[] = "RecursionError: maximum recursion depth exceeded";
+    bool rec = I->err.code == GL_E_LIMIT && strncmp(m, REC, sizeof REC - 1) == 0;
+    if (I->err.code != GL_E_INVALID && !rec && !(I->err.code == GL_E_LIMIT && strncmp(m, "OverflowError: ", 15) == 0))
+        return NULL;
+    py_val *cls = msg_class(I, m, text);
+    if (cls && rec) {             /* str(e) is CPython's: GraphLab's " (more than ... calls)" hint is for the end */
+        const char *hint = strstr(*text, " (");
+        if (hint && !(*text = py_intern(&I->ar, *text, (size_t)(hint - *text)))) return NULL;
+    }
+    return cls;
 }
 
 py_val *py_exc_take(py_interp *I) {
@@ -324,6 +333,7 @@ gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
             c->handling = e;
             st = py_exec_block(I, h->list, h->n, env);
             c->handling = saved;
+            if (h->name) py_env_del(env, h->name);   /* CPython's implicit `del e` at the end of the handler */
             if (st && c->exc && !c->exc->u.inst->context && c->exc != e) c->exc->u.inst->context = e;
         }
         if (!handled) {

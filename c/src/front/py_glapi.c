@@ -213,9 +213,13 @@ static py_trace *tensor_tc(py_interp *I, const py_node *at, const char *what, py
 static bool bindn(py_interp *I, const py_node *at, const char *fn, py_args *a, const char *const *nm, int nn, int nreq,
                   py_val **out) {
     for (int i = 0; i < nn; i++) out[i] = NULL;
-    if (a->npos > nn)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %d positional arguments but %d were given", fn, nn,
-                       a->npos), false;
+    if (a->npos > nn) {           /* CPython's wording: "from 2 to 3" when some have defaults, "1 ... was given" */
+        char takes[48];
+        if (nreq < nn) snprintf(takes, sizeof takes, "from %d to %d positional arguments", nreq, nn);
+        else snprintf(takes, sizeof takes, "%d positional argument%s", nn, nn == 1 ? "" : "s");
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %s but %d %s given", fn, takes, a->npos,
+                       a->npos == 1 ? "was" : "were"), false;
+    }
     for (int i = 0; i < a->npos; i++) out[i] = a->pos[i];
     for (int k = 0; k < a->nkw; k++) {
         int j = -1;

@@ -580,6 +580,7 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
         for (int i = 0; i < n; i++) adv(&L);
         finish(&L, t);
     }
+    PENDING();                         /* a literal's escape error before the last line's NEWLINE: there */
     py_tok *t;
     if (depth > 0) {                   /* brackets left open: the parser decides what to report */
         out->unclosed = bstk[depth - 1];
@@ -590,6 +591,7 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
         if (L.n && L.t[L.n - 1].kind != T_NEWLINE && L.t[L.n - 1].kind != T_DEDENT && L.t[L.n - 1].kind != T_INDENT) {
             NEED(t = push(&L, T_NEWLINE));
             t->end_col = t->col + 1;
+            PENDING();
         }
         while (ni > 1) {
             ni--;

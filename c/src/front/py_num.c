@@ -18,6 +18,7 @@
  * Bounds: an int of more than PY_BIG_MAX_BITS bits is refused before it is computed (2**2**40 is an error
  * at once, not a hang), and the quadratic operations charge their limb products to the step budget, so
  * any program with big ints finishes or stops with a clear limit error within the budget. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -875,7 +876,9 @@ static py_val *mod3(py_interp *I, const py_node *at, py_val *a, py_val *b, py_va
 /* ---------------------------------------------------------------- builtins */
 static const char *NUM_NAMES[] = {"round", "divmod", "pow", "hash", "bin", "hex", "oct", "bit_length", "fmod",
                                   "floor", "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
-                                  "isqrt", "prod"};
+                                  "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan", "sinh",
+                                  "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf", "erfc", "fabs",
+                                  "degrees", "radians", "atan2", "copysign", "hypot", "factorial", "comb", "perm", "lcm"};
 
 const char *py_num_builtin_name(int id) {
     return id >= B_N_FIRST && id <= B_N_LAST ? NUM_NAMES[id - B_N_FIRST] : "?";
@@ -940,6 +943,43 @@ static double int_log(py_val *v, double (*lg)(double)) {
         e++;
     }
     return lg(m) + lg(2.0) * (double)e;
+}
+
+/* CPython 3.11's vector_norm (Modules/mathmodule.c) for math.hypot: lossless scaling by a power of two, exact
+ * squares (an fma gives the low part, as Dekker's mul12 does) and a compensated sum, then one differential
+ * correction of the square root. vec holds absolute values; max is the largest finite one. */
+static double vector_norm(int n, double *vec, double max, bool found_nan) {
+    if (isinf(max)) return max;
+    if (found_nan) return NAN;
+    if (max == 0.0 || n <= 1) return max;
+    int max_e;
+    frexp(max, &max_e);
+    if (max_e < -1023) {          /* subnormals: ldexp(1.0, -max_e) would overflow (at most once: max is normal after) */
+        for (int i = 0; i < n; i++) vec[i] /= DBL_MIN;
+        return DBL_MIN * vector_norm(n, vec, max / DBL_MIN, found_nan);
+    }
+    double scale = ldexp(1.0, -max_e), csum = 1.0, frac1 = 0.0, frac2 = 0.0, x, h, hi, lo, shi, slo;
+    for (int i = 0; i < n; i++) {
+        x = vec[i] * scale;
+        hi = x * x;
+        lo = fma(x, x, -hi);
+        shi = csum + hi;
+        slo = (csum - shi) + hi;
+        csum = shi;
+        frac1 += lo;
+        frac2 += slo;
+    }
+    h = sqrt(csum - 1.0 + (frac1 + frac2));
+    hi = -h * h;
+    lo = fma(-h, h, -hi);
+    shi = csum + hi;
+    slo = (csum - shi) + hi;
+    csum = shi;
+    frac1 += lo;
+    frac2 += slo;
+    x = csum - 1.0 + (frac1 + frac2);
+    h += x / (2.0 * h);
+    return h / scale;
 }
 
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
@@ -1080,6 +1120,156 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
             x = y;
         }
         return NULL;
+    }
+    case B_M_PROD: {              /* prod(iterable, *, start=1): the product with *, any numbers */
+        if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: prod() takes exactly 1 positional argument (%d given)", a->npos);
+        py_val *r = py_int(I, 1);
+        for (int i = 0; i < a->nkw; i++) {
+            if (strcmp(a->kwn[i], "start") != 0)
+                return py_fail(I, at, GL_E_INVALID, "TypeError: prod() got an unexpected keyword argument '%s'", a->kwn[i]);
+            r = a->kwv[i];
+        }
+        py_val **it;
+        int n;
+        if (!r || py_iter_list(I, at, p[0], &it, &n)) return r ? NULL : oom_or(I);
+        for (int i = 0; r && i < n; i++) {
+            if (!py_steps(I, at)) return NULL;
+            r = py_binop(I, at, OP_MUL, r, it[i]);
+        }
+        return r;
+    }
+    case B_M_ISCLOSE: {           /* isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0): CPython's math_isclose_impl */
+        double rel = 1e-9, abs_tol = 0.0, x, y;
+        if (a->npos != 2) return py_fail(I, at, GL_E_INVALID, "TypeError: isclose() takes exactly 2 positional arguments (%d given)", a->npos);
+        for (int i = 0; i < a->nkw; i++) {
+            bool r = strcmp(a->kwn[i], "rel_tol") == 0;
+            if (!r && strcmp(a->kwn[i], "abs_tol") != 0)
+                return py_fail(I, at, GL_E_INVALID, "TypeError: isclose() got an unexpected keyword argument '%s'", a->kwn[i]);
+            double t = num_or_fail(I, at, a->kwv[i], &ok);
+            if (!ok) return NULL;
+            *(r ? &rel : &abs_tol) = t;
+        }
+        x = num_or_fail(I, at, p[0], &ok);
+        y = ok ? num_or_fail(I, at, p[1], &ok) : 0;
+        if (!ok) return NULL;
+        if (rel < 0.0 || abs_tol < 0.0) return py_fail(I, at, GL_E_INVALID, "ValueError: tolerances must be non-negative");
+        if (x == y) return py_bool(true);
+        if (isinf(x) || isinf(y)) return py_bool(false);
+        double diff = fabs(y - x);
+        return py_bool((diff <= fabs(rel * y)) || (diff <= fabs(rel * x)) || (diff <= abs_tol));
+    }
+    case B_M_SIN: case B_M_COS: case B_M_TAN: case B_M_ASIN: case B_M_ACOS: case B_M_ATAN: case B_M_SINH:
+    case B_M_COSH: case B_M_TANH: case B_M_ASINH: case B_M_ACOSH: case B_M_ATANH: case B_M_LOG1P: case B_M_EXPM1:
+    case B_M_ERF: case B_M_ERFC: case B_M_FABS: case B_M_DEGREES: case B_M_RADIANS: {
+        /* CPython's math_1: nan from a non-nan is a domain error; inf from a finite x is a range error for the
+         * functions that can overflow (sinh, cosh, expm1), else a domain error (log1p(-1), atanh(1)) */
+        if (!nargs(I, at, fn, a, 1, 1)) return NULL;
+        double x = num_or_fail(I, at, p[0], &ok), r = 0;
+        if (!ok) return NULL;
+        switch (id) {
+        case B_M_SIN: r = sin(x); break;
+        case B_M_COS: r = cos(x); break;
+        case B_M_TAN: r = tan(x); break;
+        case B_M_ASIN: r = asin(x); break;
+        case B_M_ACOS: r = acos(x); break;
+        case B_M_ATAN: r = atan(x); break;
+        case B_M_SINH: r = sinh(x); break;
+        case B_M_COSH: r = cosh(x); break;
+        case B_M_TANH: r = tanh(x); break;
+        case B_M_ASINH: r = asinh(x); break;
+        case B_M_ACOSH: r = acosh(x); break;
+        case B_M_ATANH: r = fabs(x) >= 1.0 ? NAN : atanh(x); break;
+        case B_M_LOG1P: r = x <= -1.0 ? NAN : log1p(x); break;
+        case B_M_EXPM1: r = expm1(x); break;
+        case B_M_ERF: r = erf(x); break;
+        case B_M_ERFC: r = erfc(x); break;
+        case B_M_FABS: r = fabs(x); break;
+        case B_M_DEGREES: r = x * (180.0 / 3.141592653589793); break;
+        default: r = x * (3.141592653589793 / 180.0); break;
+        }
+        if (id == B_M_DEGREES || id == B_M_RADIANS || id == B_M_FABS) return py_float(I, r);   /* plain arithmetic */
+        if (isnan(r) && !isnan(x)) return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
+        if (isinf(r) && isfinite(x)) {
+            if (id == B_M_SINH || id == B_M_COSH || id == B_M_EXPM1)
+                return py_fail(I, at, GL_E_LIMIT, "OverflowError: math range error");
+            return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
+        }
+        return py_float(I, r);
+    }
+    case B_M_ATAN2: case B_M_COPYSIGN: {
+        if (!nargs(I, at, fn, a, 2, 2)) return NULL;
+        double y = num_or_fail(I, at, p[0], &ok), x = ok ? num_or_fail(I, at, p[1], &ok) : 0;
+        if (!ok) return NULL;
+        return py_float(I, id == B_M_ATAN2 ? atan2(y, x) : copysign(y, x));
+    }
+    case B_M_HYPOT: {             /* hypot(*coordinates): CPython 3.11's vector_norm, bit for bit */
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: hypot() takes no keyword arguments");
+        double *vec = py_alloc(&I->ar, sizeof(double) * (size_t)(a->npos ? a->npos : 1)), max = 0;
+        bool nan = false;
+        if (!vec) return oom_or(I);
+        for (int i = 0; i < a->npos; i++) {
+            double x = num_or_fail(I, at, p[i], &ok);
+            if (!ok) return NULL;
+            vec[i] = x = fabs(x);
+            nan |= isnan(x);
+            if (x > max) max = x;
+        }
+        if (!py_work(I, at, a->npos)) return NULL;
+        return py_float(I, vector_norm(a->npos, vec, max, nan));
+    }
+    case B_M_FACTORIAL: case B_M_COMB: case B_M_PERM: {
+        int want = id == B_M_FACTORIAL ? 1 : 2;
+        if (!nargs(I, at, fn, a, id == B_M_PERM ? 1 : want, want)) return NULL;
+        for (int i = 0; i < a->npos; i++) {
+            if (id == B_M_PERM && i == 1 && p[1]->kind == V_NONE) continue;
+            if (!py_is_int(p[i]))
+                return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(p[i]));
+            if (py_num_cmp(p[i], &py_False) < 0) {
+                if (id == B_M_FACTORIAL) return py_fail(I, at, GL_E_INVALID, "ValueError: factorial() not defined for negative values");
+                return py_fail(I, at, GL_E_INVALID, "ValueError: %s must be a non-negative integer", i ? "k" : "n");
+            }
+        }
+        py_val *n = p[0], *k = id == B_M_FACTORIAL ? p[0] : a->npos > 1 && p[1]->kind != V_NONE ? p[1] : p[0];
+        py_val *one = py_int(I, 1), *r = one;
+        if (!one) return NULL;
+        if (py_num_cmp(k, n) > 0) return py_int(I, 0);
+        if (id == B_M_COMB) {     /* comb(n, k) = comb(n, n - k): the shorter product */
+            py_val *nk = py_arith(I, at, OP_SUB, n, k);
+            if (!nk) return NULL;
+            if (py_num_cmp(nk, k) < 0) k = nk;
+        }
+        /* r = prod(n - k + i for i in 1..k) (// i! for comb), one multiply per step: a huge k meets the budget */
+        py_val *base = py_arith(I, at, OP_SUB, n, k), *i = one;
+        if (!base) return NULL;
+        while (py_num_cmp(i, k) <= 0) {
+            if (!py_steps(I, at)) return NULL;
+            py_val *f = py_arith(I, at, OP_ADD, base, i);
+            if (!f || !(r = py_arith(I, at, OP_MUL, r, f))) return NULL;
+            if (id == B_M_COMB && !(r = py_arith(I, at, OP_FLOORDIV, r, i))) return NULL;
+            if (!(i = py_arith(I, at, OP_ADD, i, one))) return NULL;
+        }
+        return r;
+    }
+    case B_M_LCM: {
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: lcm() takes no keyword arguments");
+        py_val *r = py_int(I, 1);
+        for (int i = 0; r && i < a->npos; i++) {
+            if (!py_is_int(p[i]))
+                return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(p[i]));
+            py_val *x = p[i];
+            if (py_num_cmp(x, &py_False) < 0 && !(x = py_num_unary(I, at, OP_NEG, x))) return NULL;
+            if (py_num_cmp(x, &py_False) == 0 || py_num_cmp(r, &py_False) == 0) {
+                r = py_int(I, 0);
+                continue;
+            }
+            py_val *g2[2] = {r, x};
+            py_args ga = {g2, 2, NULL, NULL, 0};
+            py_val *g = py_num_builtin(I, at, B_M_GCD, NULL, &ga);
+            py_val *q = g ? py_arith(I, at, OP_FLOORDIV, x, g) : NULL;
+            r = q ? py_arith(I, at, OP_MUL, r, q) : NULL;
+        }
+        if (r && r->kind == V_BOOL) r = py_int(I, r->u.b);
+        return r;
     }
     }
     return py_fail(I, at, GL_E_INTERNAL, "unknown number builtin");

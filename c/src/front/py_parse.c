@@ -656,6 +656,10 @@ static py_node *atom(parser *P) {
     default:
         return syntax(P, t);
     }
+    if (is_op(t, "...")) {
+        next(P);
+        return mk(P, E_ELLIPSIS, t);
+    }
     if (is_op(t, "(")) {
         next(P);
         if (is_op(peek(P), ")")) {
@@ -1252,6 +1256,7 @@ static const char *expr_name(const py_node *n) {
     case E_INT: case E_FLOAT: case E_STR: return "literal";
     case E_FSTR: return "f-string expression";
     case E_NONE: return "None";
+    case E_ELLIPSIS: return "ellipsis";
     case E_TRUE: return "True";
     case E_FALSE: return "False";
     case E_BINOP: case E_UNARY: return "expression";

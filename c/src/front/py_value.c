@@ -93,7 +93,7 @@ const char *py_type_name(const py_val *v) {
     case V_BUILTIN: return "builtin_function_or_method";
     case V_TENSOR: return "Tensor";
     case V_ARRAY: return "ndarray";
-    case V_MODULE: return "module";
+    case V_MODULE: return v->u.mod == MOD_ELLIPSIS ? "ellipsis" : "module";
     case V_CFG: return "LayerCfg";
     case V_GRAPH: return "Graph";
     case V_NODE: return "Node";
@@ -340,6 +340,10 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     }
     case V_ARRAY: gl_sb_puts(sb, "<ndarray>"); return;
     case V_MODULE:
+        if (v->u.mod == MOD_ELLIPSIS) {
+            gl_sb_puts(sb, "Ellipsis");
+            return;
+        }
         gl_sb_printf(sb, "<module '%s'>", v->u.mod == MOD_MATH ? "math" : v->u.mod == MOD_F ? "F" : "graph_lab");
         return;
     case V_CFG: {

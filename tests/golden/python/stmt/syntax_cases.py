@@ -94,4 +94,10 @@ CASES = [
     ("if_without_condition", "if :\n    pass\n"),
     ("def_without_parens", "def f:\n    pass\n"),
     ("unicode_identifier_ok_then_error", "形状 = (3,\n"),
+    # a literal's escape error on the program's last line (or before trailing blank lines): CPython puts it at
+    # the line's NEWLINE token, right after the literal (GraphLab said the next line, column 1)
+    ("escape_N_unknown_last_line", 's = "\\N{NOT A REAL NAME}"\n'),
+    ("escape_N_unknown_no_final_newline", 's = "\\N{NOT A REAL NAME}"'),
+    ("escape_x_truncated_before_blank_lines", 'x = 1\ns = "\\xZZ"\n\n\n'),
+    ("escape_N_unknown_then_more", 's = ("\\N{NOT A REAL NAME}"\n     "x")\n'),
 ]

@@ -1,0 +1,3 @@
+x = {}
+for i in range(3):
+    x[[i]] = i
