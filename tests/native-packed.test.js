@@ -75,6 +75,8 @@ const fromJson = (plain) => {
 const fromColumns = ({ result, tables }) => readAll(page(withoutGraphs(result), tables));
 
 const small = { d: 64, H: 8, G: 2, dh: 8, f: 128 };
+// three kernels: matmul, the softmax (its reason: kernel 0 takes no row-wise epilogue), matmul
+const SOFTMAX_AFTER_MATMUL = { program: 'from graph_lab import F, trace\ng = trace(lambda x, w: F.softmax(x @ w, -1) @ w, {"x": (4, 4), "w": (4, 4)})\n' };
 
 describe('native: the packed result is the plain JSON', () => {
   let gl;
@@ -140,13 +142,23 @@ describe('native: the packed result is the plain JSON', () => {
     expect(fp0(prog('lambda x, y: x - y', '{"x": (3,), "y": (3,)}'))).toBe(a);  // sizes only: the same
   });
 
+  it('the tables: a why.candidate of kernel 0 is 0, not "none" (a softmax after a matmul: the epilogue it could not join)', () => {
+    const p = fromColumns(gl.runCaseColumns(SOFTMAX_AFTER_MATMUL));
+    expect([0, 1, 2].map((i) => tableRow(p.fused, 'kernels', i).why)).toEqual([
+      { reason: 'special', candidate: null, saved_bytes: 0 },
+      { reason: 'epilogue', candidate: 0, saved_bytes: 64 },
+      { reason: 'special', candidate: null, saved_bytes: 0 },
+    ]);
+  });
+
   it('the tables\' columns give the page what the JSON gave', () => {
     const cases = goldenCases().map(([, c]) => c);
     cases.push({ config: { ...small, S: 16, mode: 'decode', layers: 2 }, emit: { plans: true } },
       { config: { ...small, S: 16, mode: 'decode', layers: 1 }, bind: { S: 9, P: 8 }, emit: { plans: true, graphs: false } },
       { config: { ...small, T: 7, mode: 'prefill', layers: 2 }, emit: { kernels: false, plans: true } },
       { config: { ...small, T: 7, mode: 'prefill', layers: 1 }, emit: { provenance: false, outputs: false } },
-      { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 32768, layers: 2 }, emit: { plans: true } });
+      { config: { preset: 'llama3.1-405b', mode: 'prefill', T: 32768, layers: 2 }, emit: { plans: true } },
+      SOFTMAX_AFTER_MATMUL);
     let ran = 0;
     for (const c of cases) {
       let plain;

@@ -558,6 +558,15 @@ static void test_plan_hand(void **state) {
     assert_int_equal(gl_plan_greedy(&empty, &peak, NULL, &e), GL_OK);
     assert_int_equal(peak, 0);
     assert_int_equal(gl_lower_bound(&empty), 0);
+    /* lifetimes spread over more kernels than 4n + 64 take the sorted-events path: a buffer is alive through its
+     * last use (live[s:e+1]), so 2 bytes on [0, 10] and 3 on [10, 2000] are 5 at kernel 10, and 5 on [0, 0]
+     * then 3 on [1, 1000] peak at 5 */
+    gl_lifetime far[] = {{0, 2, 0, 10}, {1, 3, 10, 2000}};
+    gl_lifetimes lfar = {2, far};
+    assert_int_equal(gl_lower_bound(&lfar), 5);
+    gl_lifetime apart[] = {{0, 5, 0, 0}, {1, 3, 1, 1000}};
+    gl_lifetimes lapart = {2, apart};
+    assert_int_equal(gl_lower_bound(&lapart), 5);
     gl_lifetime neg = {1, -5, 0, 0};
     gl_lifetimes bad = {1, &neg};
     assert_int_equal(gl_plan_greedy(&bad, &peak, NULL, &e), GL_E_INVALID);

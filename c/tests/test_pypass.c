@@ -162,10 +162,116 @@ static void test_judge(void **state) {
     gl_graph_free(g);
 }
 
+/* ---- the judge on hand-made pairs (before, after): each rule of judge.c that a plausible slip breaks.
+ * x, y: inputs [4, 64] (seeded random numbers by name). */
+static int in_x(gl_tracer *tr) {
+    gl_shape s = {2, {gl_dim_int(4), gl_dim_int(64)}};
+    return gl_t_input(tr, "x", &s, NULL);
+}
+static int in_y(gl_tracer *tr) {
+    gl_shape s = {2, {gl_dim_int(4), gl_dim_int(64)}};
+    return gl_t_input(tr, "y", &s, NULL);
+}
+static int b_div3(gl_tracer *tr) { return gl_t_div(tr, gl_t_mul(tr, in_x(tr), gl_t_scalar(tr, 1e8)), gl_t_scalar(tr, 3.0)); }
+static int b_recip3(gl_tracer *tr) { return gl_t_mul(tr, gl_t_mul(tr, in_x(tr), gl_t_scalar(tr, 1e8)), gl_t_scalar(tr, 1.0 / 3.0)); }
+static int b_twice(gl_tracer *tr) { return gl_t_mul(tr, in_x(tr), gl_t_scalar(tr, 2.0)); }
+static int b_twice_nearly(gl_tracer *tr) { return gl_t_mul(tr, in_x(tr), gl_t_scalar(tr, 2.000000002)); }
+static int b_log(gl_tracer *tr) { return gl_t_log(tr, in_x(tr)); }
+static int b_x_minus_y(gl_tracer *tr) { int x = in_x(tr), y = in_y(tr); return gl_t_sub(tr, x, y); }
+static int b_y_minus_x(gl_tracer *tr) { int x = in_x(tr), y = in_y(tr); return gl_t_sub(tr, y, x); }
+static int b_exp(gl_tracer *tr) { return gl_t_exp(tr, in_x(tr)); }
+static int b_exp_reshaped(gl_tracer *tr) {
+    gl_shape s = {2, {gl_dim_int(64), gl_dim_int(4)}};
+    return gl_t_reshape(tr, gl_t_exp(tr, in_x(tr)), &s);
+}
+static int b_times_zero(gl_tracer *tr) { return gl_t_mul(tr, in_x(tr), gl_t_scalar(tr, 0.0)); }
+static int b_times_zero_plus_zero(gl_tracer *tr) { int z = gl_t_scalar(tr, 0.0); return gl_t_add(tr, gl_t_mul(tr, in_x(tr), z), z); }
+
+static gl_graph *trace_one(int (*f)(gl_tracer *)) {
+    gl_err e = {GL_OK, ""};
+    gl_tracer *tr;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_ERROR, false, &tr, &e), GL_OK);
+    int out = f(tr);
+    gl_graph *g;
+    if (gl_tracer_finish(tr, &out, 1, &g, &e)) fail_msg("%s", e.msg);
+    return g;
+}
+
+static gl_judge_result judge_pair(int (*before)(gl_tracer *), int (*after)(gl_tracer *)) {
+    gl_graph *a = trace_one(before), *b = trace_one(after);
+    gl_judge_result j;
+    gl_err e = {GL_OK, ""};
+    if (gl_judge(a, b, NULL, 1, &j, &e)) fail_msg("%s", e.msg);
+    gl_graph_free(a);
+    gl_graph_free(b);
+    return j;
+}
+
+static void test_judge_rules(void **state) {
+    (void)state;
+    /* x·1e8 / 3 against x·1e8 · (1/3): outputs near 1e7 differ in their last bits (absolute ~1e-9), which is
+     * rounding: the difference is relative to the output's magnitude */
+    gl_judge_result j = judge_pair(b_div3, b_recip3);
+    if (j.verdict != GL_JUDGE_LAST_BITS || !(j.rel > 0 && j.rel < 1e-15)) fail_msg("div/recip: %d %g %s", j.verdict, j.rel, j.line);
+    /* a relative change of 1e-9 is a change, not rounding (the tolerance is 1e-12) */
+    j = judge_pair(b_twice, b_twice_nearly);
+    if (j.verdict != GL_JUDGE_DIFFERS || fabs(j.rel - 1e-9) > 1e-12) fail_msg("2 vs 2.000000002: %d %g %s", j.verdict, j.rel, j.line);
+    assert_string_equal(j.line, "your pass changed the result: output 0 differs by 1.0e-09 relative; the first differing value "
+                                "is %2 = mul(%1, %0)");
+    /* NaN where the original has NaN (log of the negative inputs) is the same number */
+    j = judge_pair(b_log, b_log);
+    if (j.verdict != GL_JUDGE_SAME || j.rel != 0) fail_msg("log vs log: %d %g %s", j.verdict, j.rel, j.line);
+    /* two inputs get different numbers (seeded by name): x - y is not y - x */
+    j = judge_pair(b_x_minus_y, b_y_minus_x);
+    if (j.verdict != GL_JUDGE_DIFFERS || j.node != 2) fail_msg("x - y vs y - x: %d node %d %s", j.verdict, j.node, j.line);
+    /* the same numbers in another shape are another result */
+    j = judge_pair(b_exp, b_exp_reshaped);
+    if (j.verdict != GL_JUDGE_DIFFERS) fail_msg("exp vs reshaped exp: %d %s", j.verdict, j.line);
+    assert_string_equal(j.line, "your pass changed the result: output 0 differs (a NaN, an infinity or another shape); the "
+                                "first differing value is %2 = reshape(%1)");
+    /* -0 against 0 (x·0 + 0): equal numbers, not the same bits */
+    j = judge_pair(b_times_zero, b_times_zero_plus_zero);
+    if (j.verdict != GL_JUDGE_LAST_BITS || !(j.rel > 0 && j.rel < 1e-15)) fail_msg("-0 vs 0: %d %g %s", j.verdict, j.rel, j.line);
+}
+
+/* A pass must keep the guards: the same graph without its guard is broken. */
+static void test_judge_guards(void **state) {
+    (void)state;
+    gl_err e = {GL_OK, ""};
+    gl_tracer *tr;
+    int64_t dims[1] = {3};
+    gl_array *x;
+    assert_int_equal(gl_array_new(1, dims, &x, &e), GL_OK);
+    for (int i = 0; i < 3; i++) x->data[i] = i + 1.0;
+    assert_int_equal(gl_tracer_new(GL_BRANCH_GUARD, true, &tr, &e), GL_OK);
+    gl_shape s = gl_array_shape(x);
+    int xi = gl_t_input(tr, "x", &s, x);
+    int c = gl_t_gt(tr, gl_t_sum(tr, xi, -1, false), gl_t_scalar(tr, 0.0));
+    bool take = false;
+    assert_int_equal(gl_t_bool(tr, c, &take), GL_OK);
+    assert_true(take);
+    int out = gl_t_mul(tr, xi, gl_t_scalar(tr, 2.0));
+    gl_graph *g, *h;
+    assert_int_equal(gl_tracer_finish(tr, &out, 1, &g, &e), GL_OK);
+    gl_array_release(x);
+    assert_int_equal(g->nguards, 1);
+    assert_int_equal(gl_graph_clone(g, &h, &e), GL_OK);
+    gl_judge_result j;
+    assert_int_equal(gl_judge(g, h, NULL, 1, &j, &e), GL_OK);
+    assert_int_equal(j.verdict, GL_JUDGE_SAME);
+    h->nguards = 0;
+    assert_int_equal(gl_judge(g, h, NULL, 1, &j, &e), GL_OK);
+    h->nguards = 1;
+    assert_int_equal(j.verdict, GL_JUDGE_BROKEN);
+    assert_string_equal(j.line, "your pass broke the graph: it has 1 output and 0 guards; the graph it was given had 1 and 1");
+    gl_graph_free(g);
+    gl_graph_free(h);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_prelude_passes_equal_c), cmocka_unit_test(test_errors), cmocka_unit_test(test_ndarray),
-        cmocka_unit_test(test_judge),
+        cmocka_unit_test(test_judge), cmocka_unit_test(test_judge_rules), cmocka_unit_test(test_judge_guards),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,3 +116,25 @@ describe('formatMs', () => {
     expect(formatMs(Infinity)).toBe('Infinity');
   });
 });
+
+// the edges make mutate-web found untested (issue 36): each value worked out by hand from the rules above
+describe('edges', () => {
+  it('round: -0 is 0, non-finite values pass through', () => {
+    expect(Object.is(round(-0), 0)).toBe(true);
+    expect(round(Infinity)).toBe(Infinity);
+    expect(round(-Infinity)).toBe(-Infinity);
+    expect(round(NaN)).toBeNaN();
+  });
+  it('formatNumber: 1e-4 is still plain; an exponent drops its trailing zeros', () => {
+    expect(formatNumber(1e-4)).toBe('0.0001');
+    expect(formatNumber(0.000012)).toBe('1.2e-5');
+  });
+  it('formatBytes: exactly 1000 KiB after rounding moves up; PiB is the last unit', () => {
+    expect(formatBytes(1000 * 1024)).toBe('0.977 MiB');
+    expect(formatBytes(2000 * 1024 ** 5)).toBe('2000 PiB');
+  });
+  it('formatMs: a resolution of 0 is the default 0.01 ms; a duration of exactly one tick is shown', () => {
+    expect(formatMs(5, 0)).toBe('5.00 ms');
+    expect(formatMs(1, 1)).toBe('1 ms');
+  });
+});
