@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 const SUITES = ['state', 'state-more', 'limits', 'model', 'model-more', 'model-columns', 'ops', 'format', 'kernel-names', 'kernel-names-more',
-  'lesson-format', 'lesson-env', 'lesson-questions', 'lesson-text', 'lesson-format-edges', 'lesson-expr-edges', 'state-program-case'];
+  'lesson-format', 'lesson-env', 'lesson-questions', 'lesson-text', 'lesson-format-edges', 'lesson-expr-edges', 'state-program-case', 'state-pass'];
 
 export default defineConfig({
   test: { ...base.test, include: SUITES.map((s) => `tests/web/${s}.test.js`) },
