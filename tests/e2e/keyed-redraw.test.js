@@ -143,7 +143,8 @@ describe('the kernels and memory charts update in place (e2e, Chromium)', () => 
       const out = {};
       for (const g of document.querySelectorAll('.graph-svg g.node:not(.ghost)')) {
         out[g.getAttribute('data-node-id')] = {
-          dims: (g.getAttribute('aria-label').match(/[0-9]+/g) || []).map(Number),
+          // the aria-label is "<drawn text>: <op> <shape>": the shape's numbers after the last ": "
+          dims: (g.getAttribute('aria-label').split(': ').pop().match(/[0-9]+/g) || []).map(Number),
           label: g.querySelector('tspan.label').textContent,
           at: [g.getAttribute('data-x'), g.getAttribute('data-y')],
           w: g.querySelector('rect').getAttribute('width'),
