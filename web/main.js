@@ -31,6 +31,11 @@ export async function boot(opts = {}) {
     $('notice').hidden = false;
   };
   $('notice-close').addEventListener('click', () => { $('notice').hidden = true; });
+  // the skip link: past the header and the config, to the graph's stepper (a hash link would be read as settings)
+  $('skip-graph')?.addEventListener('click', () => {
+    const to = document.querySelector('#panel-graph [data-testid="pass-next"]') || document.querySelector('#panel-graph button');
+    if (to) to.focus();
+  });
 
   let { state, notice: hashNotice } = parseHash(location.hash);
   if (hashNotice) notice(hashNotice);

@@ -48,4 +48,25 @@ describe('axe-core: no violations (e2e, Chromium)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
+
+  it('the skip link reaches the graph in one Tab; highlights and layer groups carry their hooks', async () => {
+    const page = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = pageErrors(page);
+    await page.goto(`${lab.server.url}/#lesson=02-passes&step=1`);
+    await page.waitForSelector('body.ready', { timeout: 60000, state: 'attached' });
+    // the lesson's highlight (the softmax) and nothing else is data-highlighted
+    await page.waitForFunction(() => document.querySelectorAll('g.node[data-highlighted="true"]').length > 0, null, { timeout: 60000 });
+    expect(await page.evaluate(() => [...document.querySelectorAll('g.node[data-highlighted="true"]')].map((g) => g.getAttribute('data-op')))).toEqual(['softmax']);
+    await page.goto(`${lab.server.url}/#panels=config.graph&L=4&collapse=on`);
+    await page.reload();
+    await page.waitForSelector('body.ready', { timeout: 60000, state: 'attached' });
+    await page.waitForFunction(() => document.querySelectorAll('g.node[data-group]').length >= 4, null, { timeout: 60000 });
+    expect(await page.evaluate(() => [...document.querySelectorAll('g.node[data-group]')].length)).toBeGreaterThanOrEqual(4);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid)).toBe('skip-link');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid)).toBe('pass-next');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

@@ -42,7 +42,7 @@ describe('validateLesson at its limits', () => {
     expect(message(lesson((l) => { l.steps[0].highlight = { node: 1 }; })))
       .toBe('lesson x, step 1, highlight.node: unknown key (one of op, name, line, kernel, buffer)');
     expect(message(lesson((l) => { l.panel = 'nope'; })))
-      .toBe('lesson x, panel: not one of program, config, graph, kernels, memory, numerics, dynamic, ir, code');
+      .toBe('lesson x, panel: not one of program, passes, config, graph, kernels, memory, numerics, dynamic, ir, code');
     expect(message(lesson((l) => { l.steps[0].state = 'stage=2&bogus=1&zz=2'; })))
       .toBe('lesson x, step 1, state: unknown key "bogus"; unknown key "zz"');
     expect(message(lesson((l) => { l.steps[0].assert = ['  ']; }))).toBe('lesson x, step 1, assert[0]: not a non-empty string');

@@ -154,7 +154,9 @@ export function createGraphView(root, ctx) {
     const marks = (selNow() || {}).marks;
     gNodes.selectAll('g.node').attr('aria-selected', (d) => (isSelected(d) ? 'true' : null))
       .classed('lesson-hl', (d) => !!(marks && marks.focus.has(d.key)))
-      .classed('lesson-pick', (d) => !!(marks && marks.picked.has(d.key)));
+      .classed('lesson-pick', (d) => !!(marks && marks.picked.has(d.key)))
+      // the hook checks from outside read: what the narration or the selection highlights
+      .attr('data-highlighted', (d) => (isSelected(d) || (marks && marks.focus.has(d.key)) ? 'true' : null));
     svg.classed('lesson-picking', !!(marks && marks.picking));
     const ki = selKernel();
     gHulls.selectAll('path.hull').classed('sel', (d) => ki !== null && d.ki === ki);
@@ -412,7 +414,7 @@ function describeDrawing(sv, idx, stage, vis) {
 // The svg of the drawing: its arrowheads (the fading edges' too: graph/tween.js arrowFor, 20 %, 40 %, 60 % —
 // also a wrapped edge's — and 80 %) and, under the zoom root, the layers of hulls, edges, edge shapes and nodes.
 function graphSvg(stageBox) {
-  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'img').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
+  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'group').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
   const defs = svg.append('defs');
   defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')

@@ -60,6 +60,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'data-key', d.key);
       put(this, 'data-node-id', d.v.group || d.ghost ? null : d.v.node.id);
       put(this, 'data-layer', d.v.group ? d.v.layer : null);
+      put(this, 'data-group', d.v.group ? d.v.label : null);
       put(this, 'data-x', Math.round(d.to.x * 10) / 10);
       put(this, 'data-y', Math.round(d.to.y * 10) / 10);
       put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
@@ -69,6 +70,12 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'aria-label', d.v.group ? d.v.long || d.v.label
         : `${[d.v.label, d.v.chips].filter(Boolean).join(' ')}: ${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
       const sel = isSelected(d) ? 'true' : null;
+      // compared with the element, as aria-selected (graph.js's highlightSel writes it too)
+      const hi = sel || (marks && marks.focus.has(d.key)) ? 'true' : null;
+      if (this.getAttribute('data-highlighted') !== hi) {
+        if (hi) this.setAttribute('data-highlighted', hi);
+        else this.removeAttribute('data-highlighted');
+      }
       if (this.getAttribute('aria-selected') !== sel) {
         if (sel) this.setAttribute('aria-selected', sel);
         else this.removeAttribute('aria-selected');
