@@ -11,7 +11,7 @@
 import { el } from '../dom.js';
 import { caseFromState, passPlan } from '../state.js';
 import { LECTURE_PASSES } from '../pass-sources.js';
-import { errorPlace } from './program.js';
+import { diagnosticsAt, errorPlace } from './program.js';
 import { passFunction } from '../lessons/exercises.js';
 
 /** The passes a student can open: the lecture's (rebuild is a helper, not a pass). */
@@ -116,14 +116,7 @@ export function createPassesView(root, ctx) {
 
   function diagnose(message) {
     if (!view || !cm) return;
-    const p = message ? errorPlace(message) : null;
-    const diags = [];
-    if (p && p.line <= view.state.doc.lines) {
-      const ln = view.state.doc.line(p.line);
-      const from = Math.min(ln.to, ln.from + Math.max(0, p.col - 1));
-      diags.push({ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: p.text });
-    }
-    view.dispatch(cm.setDiagnostics(view.state, diags));
+    view.dispatch(cm.setDiagnostics(view.state, diagnosticsAt(view.state.doc, message ? errorPlace(message) : null)));
   }
 
   // The judge: the pass run by the page's module on the stage it runs on, then verified and compared.

@@ -19,6 +19,15 @@ export function errorPlace(message) {
   return m ? { line: Number(m[1]), col: Number(m[2]), text: m[3] } : null;
 }
 
+/** CodeMirror's diagnostics for an error place ({line, col, text} or null) in doc: the rest of its line from the
+ *  column underlined (the Program and Passes panels' editors). */
+export function diagnosticsAt(doc, place) {
+  if (!place || place.line > doc.lines) return [];
+  const ln = doc.line(place.line);
+  const from = Math.min(ln.to, ln.from + Math.max(0, place.col - 1));
+  return [{ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text }];
+}
+
 // the lines the selected node came from, lit: {setLit, litLine, litField} of a loaded CodeMirror
 function litLines({ EditorView, StateField, StateEffect, Decoration }) {
   const setLit = StateEffect.define();
@@ -148,13 +157,7 @@ export function createProgramView(root, ctx) {
       error.hidden = true;
       error.textContent = '';
     }
-    const diags = [];
-    if (place && place.line <= view.state.doc.lines) {
-      const ln = view.state.doc.line(place.line);
-      const from = Math.min(ln.to, ln.from + Math.max(0, place.col - 1));
-      diags.push({ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text });
-    }
-    view.dispatch(cm.setDiagnostics(view.state, diags));
+    view.dispatch(cm.setDiagnostics(view.state, diagnosticsAt(view.state.doc, place)));
   }
 
   function drawConsole(own, model, fresh) {
