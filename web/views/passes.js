@@ -205,7 +205,6 @@ export function createPassesView(root, ctx) {
       }
       fillPlaces(state);
       judge(state);
-      void model;
     },
   };
   return api;

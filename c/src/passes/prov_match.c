@@ -180,7 +180,7 @@ gl_status gl_prov_match(const gl_graph *in, const gl_graph *out, const char *pas
     /* 1. equal nodes: one old node each, the class's last new node all that are left (a merge) */
     for (int j = 0; j < nn; j++) cnt[m.cls[1][j]]++;           /* new nodes per class (cnt is free until 4) */
     for (int j = 0; j < nn; j++) {
-        matched[j] = src_of[j] = nuser[j] = -1;
+        matched[j] = src_of[j] = -1;
         bool last = --cnt[m.cls[1][j]] == 0;
         const gl_node *n = &out->nodes[j];
         for (int i = first[m.cls[1][j]]; n->nin && i >= 0; i = next[i]) {   /* those whose inputs went into j's */
