@@ -108,7 +108,9 @@ async function pump() {
     if (pending) return schedule();     // a newer request came while the module loaded
     // the page's deadline for a program's analysis counts from now: loading the module is not the analysis
     self.postMessage({ type: 'progress', id: msg.id, started: true });
-    if (early && early.taken) finishEarly();   // the link's result (the page took it): its keep complete
+    // the link's result, pushed: its facts follow it in every case, as the page may have answered a request with
+    // it on its own side (analysis.js takePush) and waits for them; taken here, they also complete its keep
+    if (early) finishEarly();
     early = null;
     const out = analyzeCase(lab, msg.caseObj, kept && kept.keep);
     kept = { id: msg.id, table: out.table, keep: out.keep };
@@ -184,6 +186,7 @@ async function analyzeLink(hash) {
     stamp('module');
     if (pending || kept) return;                     // the page has asked already
     const { meta, presets } = coreMetaOf(lab, fetched ? await fetched.meta : null);   // the page checks the file
+    if (pending || kept) return;                     // (asked while the meta file came: that request runs instead)
     useCoreTables(meta);
     const devices = presets.devices;
     const state = withKnownDevice(parseHash(hash, { limits: LIMITS(meta) }).state, devices);

@@ -130,6 +130,7 @@ export function createAnalyzer({ url, type = 'module', wasmBinary = null, pageLa
     const w = worker;
     worker = null;
     early = null;
+    if (pushed && !pushed.factsDone) pushed.resolveFacts(false);   // (no facts will come: the panels draw without)
     pushed = null;
     sentStages = null;
     if (w) stop(w);

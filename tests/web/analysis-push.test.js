@@ -113,4 +113,30 @@ describe('the link\'s result pushed by the analysis worker', () => {
     const plain = analyzeCase(gl, c);
     expect(facts(out.result)).toEqual(facts(unpackResult(JSON.parse(plain.resultText), plain.packed)));
   }, 120000);
+
+  // The page may answer its request with the push on its own side (takePush) while the worker runs that request
+  // as a pending one (it came while the link was analysed): the facts must follow the push all the same, or the
+  // page's first result waits for them forever (the lab never became ready).
+  it('a push the worker did not see taken is still followed by its facts', async () => {
+    const gl = await loadBrowserModule();
+    const { worker, log, self } = await startWorker();
+    const analyzer = createAnalyzer({ worker, pageLab: gl });
+    analyzer.warm();
+    await analyzer.heap();
+    const c = linkCase(gl);
+    const other = caseFromState(withPatch(parseHash(LINK).state, { cfg: { T: 24 } }), { presetDevices: gl.presets().devices });
+    const post = self.postMessage;
+    let asked = false;
+    self.postMessage = (data) => {
+      post(data);
+      if (asked || what(data) !== 'pushed') return;
+      asked = true;   // in the same task as the push: a request queued behind another, so the worker keeps it pending
+      self.onmessage({ data: { type: 'analyze', id: 101, caseObj: other } });
+      self.onmessage({ data: { type: 'analyze', id: 102, caseObj: c } });
+    };
+    worker.postMessage({ type: 'analyze', link: LINK });
+    await until(() => log.some((m) => m.id === 102));
+    await until(() => log.some((m) => what(m) === 'facts'), 10000);
+    expect(log.map(what).filter((w) => w !== 'heap' && w !== 'module')).toEqual(['pushed', 'dropped', 'facts', 'result']);
+  }, 120000);
 });
