@@ -347,32 +347,19 @@ py_val *py_set_pop(py_val *s);                            /* NULL when empty */
 gl_status py_set_compact_after_removals(py_interp *I, py_val *s);
 
 /* ---------------------------------------------------------------- builtins (py_builtins.c) */
+/* The B_* ids, one per row of py_builtin_table.h, and the lanes' ranges within them. */
 enum {
-    B_LEN, B_RANGE, B_MIN, B_MAX, B_ABS, B_PRINT, B_INT, B_FLOAT, B_STR, B_BOOL, B_TUPLE, B_LIST, B_DICT,
-    B_ENUMERATE, B_ZIP, B_SUM, B_ISINSTANCE_UNUSED,
-    B_TRACE, B_ROPE, B_LAYERCFG,
-    B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV,
-    B_M_SQRT, B_M_EXP, B_M_LOG,
-    /* methods (bi.self set) */
-    B_T_SUM, B_T_MAX, B_T_RESHAPE, B_T_TRANSPOSE,
-    B_D_ITEMS, B_D_KEYS, B_D_VALUES, B_D_GET, B_D_UPDATE, B_L_APPEND, B_L_EXTEND, B_S_JOIN,
-    B_S_METHOD, B_ORD, B_CHR, B_FORMAT, B_REPR, B_ASCII,     /* str lane (py_str.c) */
-    /* gen lane (py_iter.c): the iterator protocol and the lazy / consuming builtins; generator methods */
-    B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL, B_G_SEND, B_G_CLOSE,
-    /* numbers (py_num.c: py_num_builtin) */
-    B_N_FIRST, B_ROUND = B_N_FIRST, B_DIVMOD, B_POW, B_HASH, B_BIN, B_HEX, B_OCT, B_I_BITLEN, B_M_FMOD, B_M_FLOOR,
-    B_M_CEIL, B_M_TRUNC, B_M_ISINF, B_M_ISNAN, B_M_ISFINITE, B_M_GCD, B_M_LOG2, B_M_LOG10, B_M_ISQRT, B_M_PROD,
-    B_M_ISCLOSE, B_M_SIN, B_M_COS, B_M_TAN, B_M_ASIN, B_M_ACOS, B_M_ATAN, B_M_SINH, B_M_COSH, B_M_TANH, B_M_ASINH,
-    B_M_ACOSH, B_M_ATANH, B_M_LOG1P, B_M_EXPM1, B_M_ERF, B_M_ERFC, B_M_FABS, B_M_DEGREES, B_M_RADIANS, B_M_ATAN2,
-    B_M_COPYSIGN, B_M_HYPOT, B_M_FACTORIAL, B_M_COMB, B_M_PERM, B_M_LCM,
-    B_N_LAST = B_M_LCM,
-    /* graph_lab API (py_glapi.c: py_glapi_builtin) */
-    B_A_FIRST, B_G_COUNT = B_A_FIRST, B_G_USERS, B_PREFILL, B_DECODE, B_LAYER_PARAMS, B_LAYER_PREFILL_F,
-    B_LAYER_DECODE_F, B_T_MEAN, B_F_SIGMOID, B_F_RELU, B_F_GELU, B_A_LAST = B_F_GELU,
-    /* methods of numbers (py_nummeth.c: py_nummeth_call): float.is_integer / as_integer_ratio / hex,
-     * int.as_integer_ratio / bit_count, conjugate of both */
-    B_NM_FIRST, B_NM_ISINT = B_NM_FIRST, B_NM_RATIO, B_NM_HEX, B_NM_CONJ, B_NM_BITCOUNT, B_NM_LAST = B_NM_BITCOUNT,
+#define PY_BI(ID, name, global) B_##ID,
+#define PY_BI_OP(ID, OP) B_##ID,
+#include "front/py_builtin_table.h"
+#undef PY_BI
+#undef PY_BI_OP
     B_COUNT
+};
+enum {
+    B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
+    B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
+    B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
 };
 
 typedef struct {
@@ -593,15 +580,12 @@ py_val *py_num_float(py_interp *I, const py_node *at, py_val *x);
 /* An integer literal's text (any base prefix, underscores) → int; SyntaxError text on the 4300-digit limit. */
 py_val *py_num_literal(py_interp *I, const py_node *at, const char *s, size_t n);
 py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a);
-void py_num_install(py_interp *I);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
-const char *py_num_builtin_name(int id);
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
 /* The methods of int / bool / float values (py_nummeth.c): the bound method `name` of v, or NULL without an
  * error when v's type has no such method; the call of one (ids B_NM_FIRST .. B_NM_LAST). */
 py_val *py_nummeth_attr(py_interp *I, py_val *v, const char *name);
 py_val *py_nummeth_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
-const char *py_nummeth_name(int id);
 
 /* ---------------------------------------------------------------- graph_lab API (py_glapi.c) */
 py_val *py_graph_attr(py_interp *I, const py_node *at, py_val *v, const char *name);
@@ -609,7 +593,6 @@ py_val *py_node_attr(py_interp *I, const py_node *at, py_val *v, const char *nam
 void py_node_repr(py_interp *I, gl_sb *sb, const py_val *v);
 gl_status py_keep_graph(py_interp *I, gl_graph *g);      /* freed at the end of the run */
 py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
-const char *py_glapi_builtin_name(int id);
 py_val *py_glapi_module_attr(py_interp *I, const char *name);  /* NULL (no error) when not one of them */
 /* GraphLab's documented extensions over the reference's Tensor (never reached by a program the reference
  * traces): x ** k, x.T, x.mean(axis=, keepdims=), reshape with one -1, F.sigmoid / F.relu / F.gelu. */

@@ -8,23 +8,30 @@
 #include "front/py.h"
 #include "front/py_str.h"
 
-static const char *NAMES[B_COUNT] = {
-    "len", "range", "min", "max", "abs", "print", "int", "float", "str", "bool", "tuple", "list", "dict",
-    "enumerate", "zip", "sum", "isinstance", "trace", "rope_tables", "LayerCfg", "exp", "tanh", "rsqrt", "silu",
-    "rot_pairs", "softmax", "rms_norm", "causal_mask", "kv_write", "sqrt", "exp", "log", "sum", "max", "reshape",
-    "transpose", "items", "keys", "values", "get", "update", "append", "extend", "join",
-    "str method", "ord", "chr", "format", "repr", "ascii",
-    "iter", "next", "map", "filter", "reversed", "sorted", "any", "all", "send", "close"};
+/* The table's rows (py_builtin_table.h): a name, or the op whose name it is; bound as a builtin or not. */
+static const struct {
+    const char *name;
+    gl_op op;
+    bool global;
+} BUILTINS[] = {
+#define PY_BI(ID, nm, gl) [B_##ID] = {nm, GL_OP_COUNT, gl},
+#define PY_BI_OP(ID, OP) [B_##ID] = {NULL, GL_OP_##OP, false},
+#include "front/py_builtin_table.h"
+#undef PY_BI
+#undef PY_BI_OP
+};
+_Static_assert(sizeof BUILTINS / sizeof BUILTINS[0] == B_COUNT, "one row of py_builtin_table.h per B_* id");
+
+/* The graph op F.<name> traces (GL_OP_COUNT: not an F function of one op). */
+static gl_op f_op(int id) { return id >= 0 && id < B_COUNT ? BUILTINS[id].op : GL_OP_COUNT; }
 
 const char *py_builtin_name(int id) {
     if (id >= PY_SUB_BASE) return py_sub_builtin_name(id - PY_SUB_BASE);
     if (id >= PY_PASS_BASE) return py_pass_name(id);
     if (id >= PY_CONT_BASE) return py_cont_name(id - PY_CONT_BASE);
     if (id >= BC_FIRST) return py_class_builtin_name(id);
-    if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin_name(id);
-    if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin_name(id);
-    if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_name(id);
-    return id >= 0 && id < B_COUNT && NAMES[id] ? NAMES[id] : "?";
+    if (id < 0 || id >= B_COUNT) return "?";
+    return BUILTINS[id].name ? BUILTINS[id].name : gl_op_name(BUILTINS[id].op);
 }
 
 py_val *py_builtin(py_interp *I, int id, py_val *self) {
@@ -37,20 +44,16 @@ py_val *py_builtin(py_interp *I, int id, py_val *self) {
 
 void py_builtins_install(py_interp *I) {
     if (!(I->builtins = py_env_new(I, NULL)) || !(I->globals = py_env_new(I, I->builtins))) return;
-    static const int ids[] = {B_LEN, B_RANGE, B_MIN, B_MAX, B_ABS, B_PRINT, B_INT, B_FLOAT, B_STR, B_BOOL, B_TUPLE,
-                              B_LIST, B_DICT, B_ENUMERATE, B_ZIP, B_SUM,
-                              B_ITER, B_NEXT, B_MAP, B_FILTER, B_REVERSED, B_SORTED, B_ANY, B_ALL};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
-        const char *n = py_intern(&I->ar, NAMES[ids[i]], strlen(NAMES[ids[i]]));
-        py_val *v = n ? py_builtin(I, ids[i], NULL) : NULL;
+    for (int id = 0; id < B_COUNT; id++) {
+        if (!BUILTINS[id].global) continue;
+        const char *nm = py_builtin_name(id), *n = py_intern(&I->ar, nm, strlen(nm));
+        py_val *v = n ? py_builtin(I, id, NULL) : NULL;
         if (!v || py_env_set(I, I->builtins, n, v)) {
             py_oom(I);
             return;
         }
     }
-    py_str_install(I);
     py_cont_install(I);
-    py_num_install(I);
     py_class_install(I);
 }
 
@@ -382,15 +385,13 @@ static py_val *rope_tables(py_interp *I, const py_node *at, py_args *a) {
 static py_val *f_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
     py_val *v[4];
     py_trace *tc;
-    const char *fn = NAMES[id];
+    const char *fn = py_builtin_name(id);
     switch (id) {
     case B_F_EXP: case B_F_TANH: case B_F_RSQRT: case B_F_SILU: case B_F_ROT: {
         static const char *nm[] = {"x"};
         if (!bind(I, at, fn, a, nm, 1, 1, v) || !(tc = want_tensor(I, at, fn, v[0]))) return NULL;
-        int x = v[0]->u.tn.id, r = id == B_F_EXP ? gl_t_exp(tc->tr, x) : id == B_F_TANH ? gl_t_tanh(tc->tr, x)
-                                 : id == B_F_RSQRT ? gl_t_rsqrt(tc->tr, x) : id == B_F_SILU ? gl_t_silu(tc->tr, x)
-                                 : gl_t_rot_pairs(tc->tr, x);
-        return py_tensor(I, at, tc, r);
+        int x = v[0]->u.tn.id;   /* F._un(op, x): the op of its table row */
+        return py_tensor(I, at, tc, gl_t_op(tc->tr, f_op(id), &x, 1, NULL));
     }
     case B_F_SOFTMAX: {
         static const char *nm[] = {"x", "axis"};
@@ -585,7 +586,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
             if (!v[0]) return v[1] ? py_fail(I, at, GL_E_INVALID, "TypeError: int() missing string argument") : py_int(I, 0);
             return py_num_int(I, at, v[0], v[1]);
         }
-        if (!bind(I, at, NAMES[id], a, nm, 1, 0, v)) return NULL;
+        if (!bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
         if (!v[0]) return id == B_INT ? py_int(I, 0) : id == B_FLOAT ? py_float(I, 0) : id == B_STR ? py_str(I, "", 0) : &py_False;
         if (id == B_INT) return py_num_int(I, at, v[0], NULL);
         if (id == B_FLOAT) return py_num_float(I, at, v[0]);
@@ -607,7 +608,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_TUPLE: case B_LIST: {
         static const char *nm[] = {"iterable"};
-        if (!bind(I, at, NAMES[id], a, nm, 1, 0, v)) return NULL;
+        if (!bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
         if (!v[0]) return py_seq(I, id == B_TUPLE ? V_TUPLE : V_LIST, 0);
         return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
     }
@@ -620,7 +621,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     case B_M_SQRT: case B_M_EXP: case B_M_LOG: {
         static const char *nm[] = {"x", "base"};
         double x, b = 0;
-        if (!bind(I, at, NAMES[id], a, nm, id == B_M_LOG ? 2 : 1, 1, v) || !want_num(I, at, "math argument", v[0], &x)) return NULL;
+        if (!bind(I, at, py_builtin_name(id), a, nm, id == B_M_LOG ? 2 : 1, 1, v) || !want_num(I, at, "math argument", v[0], &x)) return NULL;
         if (v[0]->kind == V_BIG && id != B_M_LOG && !py_num_to_double(I, at, v[0], &x)) return NULL;
         if (id == B_M_SQRT) {
             if (x < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: math domain error");
@@ -679,16 +680,14 @@ py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *nam
         if (strcmp(name, "nan") == 0) return py_float(I, NAN);
         if (strcmp(name, "tau") == 0) return py_float(I, 6.283185307179586);
         for (int id = B_M_FMOD; id <= B_N_LAST; id++)
-            if (strcmp(name, py_num_builtin_name(id)) == 0) return py_builtin(I, id, NULL);
+            if (strcmp(name, py_builtin_name(id)) == 0) return py_builtin(I, id, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'math' has no attribute '%s'", name);
     }
     if (mod == MOD_F) {
-        static const int ids[] = {B_F_EXP, B_F_TANH, B_F_RSQRT, B_F_SILU, B_F_ROT, B_F_SOFTMAX, B_F_RMS, B_F_MASK, B_F_KV};
-        for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-            if (strcmp(name, NAMES[ids[i]]) == 0) return py_builtin(I, ids[i], NULL);
-        if (strcmp(name, "sigmoid") == 0) return py_builtin(I, B_F_SIGMOID, NULL);   /* extensions */
-        if (strcmp(name, "relu") == 0) return py_builtin(I, B_F_RELU, NULL);
-        if (strcmp(name, "gelu") == 0) return py_builtin(I, B_F_GELU, NULL);
+        /* the reference's F functions (one op each), then the extensions sigmoid and relu (several ops) */
+        for (int id = 0; id < B_COUNT; id++)
+            if ((f_op(id) != GL_OP_COUNT || id == B_F_SIGMOID || id == B_F_RELU) && strcmp(name, py_builtin_name(id)) == 0)
+                return py_builtin(I, id, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: type object 'F' has no attribute '%s'", name);
     }
     if (strcmp(name, "F") == 0) {

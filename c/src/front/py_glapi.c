@@ -181,21 +181,20 @@ static bool cfg_of(py_interp *I, const py_node *at, const char *fn, py_val *c, g
     return true;
 }
 
-static const char *PNAMES[9] = {"attn_norm", "wq", "wk", "wv", "wo", "mlp_norm", "w_gate", "w_up", "w_down"};
-
-/* p[name] for the nine weights, each a Tensor of the trace (what trace(..., params) hands f) */
+/* p[name] for the GL_LAYER_NPARAMS weights (the layer table's names, gl_layer_param_name), each a Tensor of the trace (what trace(..., params) hands f) */
 static bool layer_pids(py_interp *I, const py_node *at, py_val *p, py_trace *tc, int *ids) {
     if (p->kind != V_DICT)
         return py_fail(I, at, GL_E_INVALID, "TypeError: the layer's p must be the dict of params trace(...) passes, got %s",
                        py_type_name(p)), false;
-    for (int i = 0; i < 9; i++) {
-        py_val *k = py_str(I, PNAMES[i], strlen(PNAMES[i]));
+    for (int i = 0; i < GL_LAYER_NPARAMS; i++) {
+        const char *pn = gl_layer_param_name(i);
+        py_val *k = py_str(I, pn, strlen(pn));
         if (!k) return false;
         py_val *t = py_dict_get(p, k);
-        if (!t) return py_fail(I, at, GL_E_INVALID, "KeyError: '%s'", PNAMES[i]), false;
+        if (!t) return py_fail(I, at, GL_E_INVALID, "KeyError: '%s'", pn), false;
         if (t->kind != V_TENSOR || t->u.tn.tc != tc)
             return py_fail(I, at, GL_E_INVALID, "the layer's p['%s'] must be a Tensor of this trace (give the weights "
-                           "as trace(..., params)), got %s", PNAMES[i], py_type_name(t)), false;
+                           "as trace(..., params)), got %s", pn, py_type_name(t)), false;
         ids[i] = t->u.tn.id;
     }
     return true;
@@ -214,7 +213,7 @@ static bool bindn(py_interp *I, const py_node *at, const char *fn, py_args *a, c
                   py_val **out) {
     for (int i = 0; i < nn; i++) out[i] = NULL;
     if (a->npos > nn) {           /* CPython's wording: "from 2 to 3" when some have defaults, "1 ... was given" */
-        char takes[48];
+        char takes[64];
         if (nreq < nn) snprintf(takes, sizeof takes, "from %d to %d positional arguments", nreq, nn);
         else snprintf(takes, sizeof takes, "%d positional argument%s", nn, nn == 1 ? "" : "s");
         return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes %s but %d %s given", fn, takes, a->npos,
@@ -391,7 +390,7 @@ py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, 
         if (!cfg_of(I, at, "layer_params", v[0], &c)) return NULL;
         py_val *d = py_dict_new(I);
         if (!d) return NULL;
-        for (int i = 0; i < 9; i++) {
+        for (int i = 0; i < GL_LAYER_NPARAMS; i++) {
             gl_shape s = gl_layer_param_shape(&c, i);
             gl_array *sh = NULL;
             py_val *x = py_new(I, V_ARRAY);
@@ -402,7 +401,7 @@ py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, 
             if (gl_array_shell(s.rank, dims, &sh, &I->err) || py_track_array(I, sh)) return NULL;
             *A = (py_arr){NULL, sh, 0, 0, 0, 0, -1, NULL};
             x->u.arr = A;
-            if (!put(I, d, PNAMES[i], x)) return NULL;
+            if (!put(I, d, gl_layer_param_name(i), x)) return NULL;
         }
         return d;
     }
@@ -427,7 +426,7 @@ py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, 
     }
     case B_F_SIGMOID: case B_F_RELU: case B_F_GELU: {
         static const char *nm[] = {"x"};
-        const char *fn = id == B_F_SIGMOID ? "sigmoid" : id == B_F_RELU ? "relu" : "gelu";
+        const char *fn = py_builtin_name(id);
         if (!bindn(I, at, fn, a, nm, 1, 1, v)) return NULL;
         py_trace *tc = tensor_tc(I, at, fn, v[0]);
         if (!tc) return NULL;
@@ -448,22 +447,6 @@ py_val *py_glapi_builtin(py_interp *I, const py_node *at, int id, py_val *self, 
     return py_fail(I, at, GL_E_INTERNAL, "unknown graph_lab builtin");
 }
 
-const char *py_glapi_builtin_name(int id) {
-    switch (id) {
-    case B_G_COUNT: return "count";
-    case B_G_USERS: return "users";
-    case B_PREFILL: return "prefill_layer";
-    case B_DECODE: return "decode_layer";
-    case B_LAYER_PARAMS: return "layer_params";
-    case B_LAYER_PREFILL_F: return "prefill_layer.<locals>.f";
-    case B_LAYER_DECODE_F: return "decode_layer.<locals>.f";
-    case B_T_MEAN: return "mean";
-    case B_F_SIGMOID: return "sigmoid";
-    case B_F_RELU: return "relu";
-    case B_F_GELU: return "gelu";
-    }
-    return "?";
-}
 
 /* graph_lab names beyond py_builtins.c's (NULL, no error, when unknown) */
 py_val *py_glapi_module_attr(py_interp *I, const char *name) {

@@ -874,28 +874,6 @@ static py_val *mod3(py_interp *I, const py_node *at, py_val *a, py_val *b, py_va
 }
 
 /* ---------------------------------------------------------------- builtins */
-static const char *NUM_NAMES[] = {"round", "divmod", "pow", "hash", "bin", "hex", "oct", "bit_length", "fmod",
-                                  "floor", "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
-                                  "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan", "sinh",
-                                  "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf", "erfc", "fabs",
-                                  "degrees", "radians", "atan2", "copysign", "hypot", "factorial", "comb", "perm", "lcm"};
-
-const char *py_num_builtin_name(int id) {
-    return id >= B_N_FIRST && id <= B_N_LAST ? NUM_NAMES[id - B_N_FIRST] : "?";
-}
-
-void py_num_install(py_interp *I) {
-    static const int ids[] = {B_ROUND, B_DIVMOD, B_POW, B_HASH, B_BIN, B_HEX, B_OCT};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
-        const char *nm = py_num_builtin_name(ids[i]);
-        const char *n = py_intern(&I->ar, nm, strlen(nm));
-        py_val *v = n ? py_builtin(I, ids[i], NULL) : NULL;
-        if (!v || py_env_set(I, I->builtins, n, v)) {
-            py_oom(I);
-            return;
-        }
-    }
-}
 
 static bool nargs(py_interp *I, const py_node *at, const char *fn, py_args *a, int lo, int hi) {
     if (a->nkw && !(a->nkw == 1 && strcmp(fn, "round") == 0 && strcmp(a->kwn[0], "ndigits") == 0)) {
@@ -983,7 +961,7 @@ static double vector_norm(int n, double *vec, double max, bool found_nan) {
 }
 
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
-    const char *fn = py_num_builtin_name(id);
+    const char *fn = py_builtin_name(id);
     py_val **p = a->pos;
     bool ok = true;
     switch (id) {

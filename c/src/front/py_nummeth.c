@@ -13,17 +13,12 @@
 
 #include "front/py.h"
 
-static const char *NM_NAMES[] = {"is_integer", "as_integer_ratio", "hex", "conjugate", "bit_count"};
-
-const char *py_nummeth_name(int id) {
-    return id >= B_NM_FIRST && id <= B_NM_LAST ? NM_NAMES[id - B_NM_FIRST] : "?";
-}
 
 py_val *py_nummeth_attr(py_interp *I, py_val *v, const char *name) {
     bool fl = v->kind == V_FLOAT;
     if (!fl && !py_is_int(v)) return NULL;
     for (int id = B_NM_FIRST; id <= B_NM_LAST; id++) {
-        if (strcmp(name, NM_NAMES[id - B_NM_FIRST]) != 0) continue;
+        if (strcmp(name, py_builtin_name(id)) != 0) continue;
         bool ok = id == B_NM_RATIO || id == B_NM_CONJ || (fl ? id == B_NM_ISINT || id == B_NM_HEX : id == B_NM_BITCOUNT);
         return ok ? py_builtin(I, id, v) : NULL;
     }
@@ -92,9 +87,9 @@ static int popcount64(uint64_t m) {
 
 py_val *py_nummeth_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
     const char *tn = self->kind == V_FLOAT ? "float" : "int";
-    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no keyword arguments", tn, py_nummeth_name(id));
+    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no keyword arguments", tn, py_builtin_name(id));
     if (a->npos)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no arguments (%d given)", tn, py_nummeth_name(id), a->npos);
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no arguments (%d given)", tn, py_builtin_name(id), a->npos);
     switch (id) {
     case B_NM_ISINT: return py_bool(isfinite(self->u.f) && floor(self->u.f) == self->u.f);
     case B_NM_HEX: return float_hex(I, self->u.f);

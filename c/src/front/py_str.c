@@ -15,7 +15,7 @@
 #include "front/py_str.h"
 
 bool py_str_work(py_interp *I, const py_node *at, size_t n) {
-    return py_work(I, at, n > INT64_MAX ? INT64_MAX : (int64_t)n);   /* the hard lane's work counter */
+    return py_work(I, at, (uint64_t)n > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)n);   /* the hard lane's work counter */
 }
 
 size_t py_str_len(const py_val *s) {
@@ -885,20 +885,6 @@ static py_val *str_method(py_interp *I, const py_node *at, int m, py_val *s, py_
 }
 
 /* ---------------------------------------------------------------- ord, chr, format, repr, ascii */
-void py_str_install(py_interp *I) {
-    static const struct { const char *n; int id; } B[] = {
-        {"ord", B_ORD}, {"chr", B_CHR}, {"format", B_FORMAT}, {"repr", B_REPR}, {"ascii", B_ASCII}};
-    if (!I->builtins) return;
-    for (size_t i = 0; i < sizeof B / sizeof B[0]; i++) {
-        const char *n = py_intern(&I->ar, B[i].n, strlen(B[i].n));
-        if (py_env_get(I->builtins, n)) continue;          /* another lane's version stands */
-        py_val *v = n ? py_builtin(I, B[i].id, NULL) : NULL;
-        if (!v || py_env_set(I, I->builtins, n, v)) {
-            py_oom(I);
-            return;
-        }
-    }
-}
 
 py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *self, py_args *a) {
     if (id == B_S_METHOD && !self) {     /* str.upper(x): x is self */

@@ -68,7 +68,6 @@ gl_status py_str_chars(py_interp *I, const py_node *at, py_val *s, py_val ***ite
 bool py_str_contains(py_interp *I, const py_node *at, py_val *hay, py_val *needle, bool *found);
 void py_str_repr(gl_sb *sb, const char *s, size_t n, bool ascii);   /* repr() (ascii(): all non-ASCII escaped) */
 py_val *py_str_getattr(py_interp *I, const py_node *at, py_val *s, const char *name);
-void py_str_install(py_interp *I);                        /* ord, chr, format, repr, ascii */
 /* B_S_METHOD (sub: the method) and the builtins above. */
 py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *self, py_args *a);
 /* The string of sb (freed) as a str value, or the limit / memory error. */

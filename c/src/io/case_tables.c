@@ -107,6 +107,19 @@ static uint32_t fnv1a(const char *s) {
     return h;
 }
 
+/* A string column's schema: its head, its dictionary and where its indices are. */
+static void str_col_schema(tabw *t, int n, const char *const *dict, int nd, size_t at) {
+    col_head(t, "str", n);
+    gl_sb_puts(&t->schema, ", \"dict\": [");
+    for (int i = 0; i < nd; i++) {
+        if (i) gl_sb_puts(&t->schema, ", ");
+        gl_sb_json_str(&t->schema, dict[i]);
+    }
+    gl_sb_putc(&t->schema, ']');
+    put_at(t, "idx", at);
+    gl_sb_putc(&t->schema, '}');
+}
+
 /* A string column: each distinct string once in the dict (in first-seen order), the rows as its indices. */
 static void str_col(tabw *t, int n, const char *const *vals) {
     size_t nslots = 16;
@@ -136,15 +149,7 @@ static void str_col(tabw *t, int n, const char *const *vals) {
         seen_ptr[h] = vals[i];
         seen_idx[h] = idx[i];
     }
-    col_head(t, "str", n);
-    gl_sb_puts(&t->schema, ", \"dict\": [");
-    for (int i = 0; i < nd; i++) {
-        if (i) gl_sb_puts(&t->schema, ", ");
-        gl_sb_json_str(&t->schema, dict[i]);
-    }
-    gl_sb_putc(&t->schema, ']');
-    put_at(t, "idx", at);
-    gl_sb_putc(&t->schema, '}');
+    str_col_schema(t, n, dict, nd, at);
     free(slot);
     free(dict);
 }
@@ -163,15 +168,7 @@ static void sym_col(tabw *t, int n, const char *const *vals) {
         if (j == nd && nd < 64) dict[nd++] = vals[i];
         idx[i] = j < nd ? j : -1;
     }
-    col_head(t, "str", n);
-    gl_sb_puts(&t->schema, ", \"dict\": [");
-    for (int i = 0; i < nd; i++) {
-        if (i) gl_sb_puts(&t->schema, ", ");
-        gl_sb_json_str(&t->schema, dict[i]);
-    }
-    gl_sb_putc(&t->schema, ']');
-    put_at(t, "idx", at);
-    gl_sb_putc(&t->schema, '}');
+    str_col_schema(t, n, dict, nd, at);
 }
 
 /* ------------------------------------------------------------------ the tables */
