@@ -32,3 +32,21 @@ export function drawHulls(g, data, { hl = null, sel = null } = {}) {
       if (cl.contains('sel') !== (sel === d.ki)) cl.toggle('sel', sel === d.ki);
     });
 }
+
+/** The fused kernels whose hulls a draw shows, or null: only on the last stage, with kernels on (st.kern); a
+ *  big result's stages are summaries (no node to colour, and its kernel table stays packed). */
+export function drawnKernels(st, m, { stages, idx, stage }) {
+  return st.kern && idx === stages.length - 1 && !stage.lite && m.result.fused && Array.isArray(m.result.fused.kernels) ? m.result.fused.kernels : null;
+}
+
+/** Which fused kernel each visual node belongs to (v.kernel: the hulls, the kernels panel's highlight). */
+export function markKernels(vis, kernels) {
+  const kof = new Map();
+  if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
+  for (const v of vis.nodes.values()) {
+    if (v.group) continue;
+    const ki = kof.get(v.node.id);
+    if (ki !== undefined) v.kernel = ki;
+    else delete v.kernel;
+  }
+}

@@ -70,7 +70,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'aria-label', d.v.group ? d.v.long || d.v.label
         : `${[d.v.label, d.v.chips].filter(Boolean).join(' ')}: ${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
       const sel = isSelected(d) ? 'true' : null;
-      // compared with the element, as aria-selected (graph.js's highlightSel writes it too)
+      // compared with the element, as aria-selected (marks.js's highlightSel writes it too)
       const hi = sel || (marks && marks.focus.has(d.key)) ? 'true' : null;
       if (this.getAttribute('data-highlighted') !== hi) {
         if (hi) this.setAttribute('data-highlighted', hi);
