@@ -129,7 +129,7 @@ export function createPanelManager({ els, views, getState, model, selection, det
   }
 
   // draws list in tasks within the budget, then done(); a newer render drops what an older one had left
-  function runList(gen, list, m, animate, fresh, done) {
+  function runList(live, list, m, animate, fresh, done) {
     const size = resultSize(m);
     const fits = (p, t0) => {
       const c = panelMs.get(p);
@@ -137,7 +137,7 @@ export function createPanelManager({ els, views, getState, model, selection, det
     };
     let j = 0;
     const step = (t0, first) => {
-      if (gen !== renderGen) return;
+      if (!live()) return;
       while (j < list.length) {
         const p = list[j];
         if (!first && !DRAW_NOW.has(p) && !fits(p, t0)) {
@@ -165,28 +165,33 @@ export function createPanelManager({ els, views, getState, model, selection, det
     const now = open.filter((p) => DRAW_NOW.has(p) || onScreen(p));
     const later = open.filter((p) => !now.includes(p));
     const gen = ++renderGen;
-    runList(gen, now, m, animate, false, () => {
+    const live = () => gen === renderGen;
+    runList(live, now, m, animate, false, () => {
       highlight(now);
       details.draw(selection(), model);
       mark('gl-view-end');
       if (!later.length) return mark('gl-render-end');
-      afterFrame(() => runList(gen, later, m, animate, true, () => {
+      afterFrame(() => runList(live, later, m, animate, true, () => {
         highlight(later);
         mark('gl-render-end');
       }));
     });
   }
 
-  // The lab's facts of the result came after its stages: the panels that waited for them draw now, in a task of
-  // their own (the graph and the rest stand as drawn).
+  // The lab's facts of the result came after its stages: the panels that waited for them draw now, each in a
+  // task of its own when together they would pass the budget (the graph and the rest stand as drawn). Newer
+  // facts drop what older ones had left to draw.
+  let factsGen = 0;
   function drawFacts() {
     const m = { ...model };
     for (const p of FACT_PANELS) setAttr(els[p], 'aria-busy', 'false');
     const list = DRAWN.filter((p) => FACT_PANELS.includes(p) && getState().panels.includes(p));
-    for (const p of list) drawPanel(p, m, false);
-    highlight(list);
-    details.draw(selection(), model);
-    mark('gl-render-end');
+    const gen = ++factsGen;
+    runList(() => gen === factsGen, list, m, false, true, () => {
+      highlight(list);
+      details.draw(selection(), model);
+      mark('gl-render-end');
+    });
   }
 
   // Until the new configuration's analysis is drawn, the panels that show results for a configuration mark
