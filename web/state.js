@@ -20,6 +20,8 @@ export { PASS_NAMES, DEFAULT_PIPELINE };
 export { PANELS };
 export const MODES = ['prefill', 'decode', 'masked'];
 export const COLLAPSE = ['auto', 'on', 'off'];
+// a layer's builder blocks folded until its labels are readable (auto), or every node a box of its own (off)
+export const FOLD = ['auto', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];
 // controls a lesson link can hide (hideui=a.b): the views mark each with data-ui=<name>
 export const HIDEABLE = ['config', 'pipeline', 'stepper', 'options', 'passes', 'caption', 'changes', 'export', 'panels', 'share', 'inst'];
@@ -194,6 +196,8 @@ const PROPS = [
   { key: 'inst', path: 'inst', type: BOOL, def: false },
   { key: 'hide', path: 'hide', type: BOOL, def: false },
   { key: 'collapse', path: 'collapse', type: oneOfType(COLLAPSE), def: 'auto' },
+  // semantic zoom (views/graph/blocks.js): written only when not the default
+  { key: 'fold', path: 'fold', type: oneOfType(FOLD), def: 'auto', when: (st) => st.fold !== 'auto' },
   { key: 'kern', path: 'kern', type: BOOL, def: true },
   { key: 'kset', path: 'kset', type: oneOfType(KERNEL_SETS), def: 'fused' },
   { key: 'seed', path: 'seed', type: INT, def: 0, core: 'params.random' },

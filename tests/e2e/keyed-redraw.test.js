@@ -131,7 +131,7 @@ describe('the kernels and memory charts update in place (e2e, Chromium)', () => 
   it('the graph: a new T keeps every box and its place, with the new shapes; a new d relabels the 1/d constant', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors = pageErrors(page);
-    await page.goto(`${server.url}?test=1#panels=config.graph`);
+    await page.goto(`${server.url}?test=1#panels=config.graph&fold=off`);   // every node a box of its own
     await page.waitForFunction(() => document.body.classList.contains('ready') && document.querySelectorAll('.graph-svg g.node').length > 0, null, { timeout: 90000 });
     const last = (await page.evaluate(() => window.__graphlabTest.stages())) - 1;
     await page.evaluate((st) => window.__graphlabTest.setState({ stage: st }), last);

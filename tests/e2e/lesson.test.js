@@ -159,7 +159,13 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
         expect(ids.filter((id) => !drawnNow.has(id)), `step ${k}: every node to pick is drawn`).toEqual([]);
         if (!wrongRemove) {
           // wrong: one right node and one the pass keeps
-          const kept = [...drawnNow].find((id) => !ids.includes(id));
+          // (one the student can see: its centre on screen and not under the card)
+          const visible = new Set(await page.evaluate(() => [...document.querySelectorAll('[data-testid=graph] g.node[data-node-id]')].filter((g) => {
+            const b = g.getBoundingClientRect();
+            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            return !!hit && g.contains(hit);
+          }).map((g) => Number(g.getAttribute('data-node-id')))));
+          const kept = [...drawnNow].find((id) => !ids.includes(id) && visible.has(id));
           await pick(page, [ids[0], kept]);
           await page.click('[data-testid=lesson-check]');
           expect(await verdict(page)).toBe('false');

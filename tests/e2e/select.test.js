@@ -16,7 +16,8 @@ import { fileURLToPath } from 'node:url';
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
-const HASH = '#stage=0&panels=graph.kernels.memory.ir';
+// every node a box of its own (fold=off): the test clicks nodes a folded block would stand for
+const HASH = '#stage=0&panels=graph.kernels.memory.ir&fold=off';
 
 describe('one selection across the views (e2e, Chromium)', () => {
   let browser, server;

@@ -50,6 +50,7 @@ const OTHER = [
   ['hide', ['0', '1'], ['2', 'true', '']],
   ['kern', ['0', '1'], ['2', 'true', '']],
   ['collapse', ['auto', 'on', 'off'], ['yes', '']],
+  ['fold', ['auto', 'off'], ['yes', '']],
   ['kset', ['fused', 'eager'], ['lazy', '']],
   ['present', ['0', '1'], ['2', 'true', '']],
   ['cam', ['0', '1'], ['2', 'true', '']],
@@ -69,7 +70,7 @@ const OTHER = [
 
 const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'], bw: ['custom', 'bw'],
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
-  seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], kset: ['kset'],
+  seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], fold: ['fold'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
   sel: ['sel'], prog: ['prog'], pass: ['pass'], passfn: ['passfn'], passat: ['passat'], lesson: ['lesson'], step: ['step'] };
 const valueOf = (state, key) => {
@@ -106,7 +107,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(40);
+    expect(rows).toHaveLength(41);
   });
 });
 

@@ -18,6 +18,7 @@ const DEFAULTS = {
   inst: false,
   hide: false,
   collapse: 'auto',
+  fold: 'auto',
   kern: true,
   kset: 'fused',
   seed: 0,

@@ -83,13 +83,13 @@ describe('serialize → parse is the identity on valid states', () => {
   });
 
   it('the keys are written in one fixed order; the optional ones only when they apply', () => {
-    const st = { ...defaultState(), dev: 'custom', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 0, lesson: 'tracing', step: 2 };
+    const st = { ...defaultState(), dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 0, lesson: 'tracing', step: 2 };
     expect(serializeHash(st).split('&').map((kv) => kv.split('=')[0])).toEqual([
       'd', 'H', 'G', 'dh', 'f', 'eps', 'theta', 'mode', 'T', 'S', 'pos0', 'L', 'eb', 'dev', 'mm', 'vec', 'bw', 'launch',
-      'p', 'stage', 'panels', 'inst', 'hide', 'collapse', 'kern', 'kset', 'seed', 'present', 'cam', 'leaves', 'shapes',
+      'p', 'stage', 'panels', 'inst', 'hide', 'collapse', 'fold', 'kern', 'kset', 'seed', 'present', 'cam', 'leaves', 'shapes',
       'hideui', 'lock', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']);
     const plain = serializeHash(defaultState());
-    for (const k of ['mm', 'vec', 'bw', 'launch', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']) expect(plain).not.toMatch(new RegExp(`(^|&)${k}=`));
+    for (const k of ['mm', 'vec', 'bw', 'launch', 'fold', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']) expect(plain).not.toMatch(new RegExp(`(^|&)${k}=`));
     // a program too long for a link is left out of it (main.js keeps it in sessionStorage)
     expect(serializeHash({ ...defaultState(), prog: 'é'.repeat(1025) })).not.toMatch(/prog=/);
     expect(serializeHash({ ...defaultState(), prog: 'é'.repeat(1024) })).toMatch(/&prog=(%C3%A9){1024}$/);
@@ -132,6 +132,7 @@ const REFUSED = [
   ['inst', 'true', 'inst=true: not 0 or 1'],
   ['hide', '2', 'hide=2: not 0 or 1'],
   ['collapse', 'yes', 'collapse=yes: not one of auto, on, off'],
+  ['fold', 'yes', 'fold=yes: not one of auto, off'],
   ['kern', '', 'kern=: not 0 or 1'],
   ['kset', 'lazy', 'kset=lazy: not one of fused, eager'],
   ['seed', '9007199254740992', 'seed=9007199254740992: out of range 0…9007199254740991'],

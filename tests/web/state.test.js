@@ -169,7 +169,7 @@ describe('parseHash', () => {
   });
 
   it('every whitelisted key is written by serializeHash (custom device included)', () => {
-    const st = withPatch(defaultState(), { dev: 'custom', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 2, lesson: 'tracing', step: 2 });
+    const st = withPatch(defaultState(), { dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 2, lesson: 'tracing', step: 2 });
     const keys = serializeHash(st).split('&').map((kv) => kv.split('=')[0]);
     expect(new Set(keys)).toEqual(new Set(HASH_KEYS));
   });

@@ -60,14 +60,15 @@ export function createGraphView(root, ctx) {
   let model = null;
   let state = null;
 
-  const labelPx = () => (state && (state.inst || state.present) ? 15 : 11);   // style.css --node-fs
+  const labelPx = () => (state && (state.inst || state.present) ? 15 : 12);   // style.css --node-fs
   const viewport = createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn: () => last && last.vis,
     resized: (a) => { if (layout.resized(a)) setTimeout(() => ctx.redraw(), 0); },
     userTookOver: () => { if (tweens.running()) tweens.stop(); } });
   const fit = viewport.fit;
   const layouts = createLayouts({ url: ctx.layoutWorkerUrl, type: ctx.workerType || 'module', dagre, onReady: () => layout.resume() });
   const visual = createVisualGraphs({ layouts, getState: () => state, getModel: () => model, canvasAspect: viewport.aspect,
-    fetchLayer: ctx.layerSlice, resume: () => layout.resume() });
+    fetchLayer: ctx.layerSlice, resume: () => layout.resume(), canvasSize: () => viewport.size(), labelPx,
+    picking: () => { const lm = marks.lessonMarks(); return !!(lm && lm.picking); } });
   const layout = createLayoutStep({ layouts, visualGraph: visual.visualGraph, svg, forcedNote: dom.forcedNote,
     layingNote: dom.layingNote, canvasAspect: viewport.aspect, hasDrawing: () => !!last, redraw: (...a) => draw(...a) });
   const scheduleWarm = createWarm({ visualGraph: visual.visualGraph, getModel: () => model, getState: () => state,
@@ -77,8 +78,10 @@ export function createGraphView(root, ctx) {
   const exportNow = () => exportSvg(svg.node(), zoomRoot.node(), { width: last.vis.width, height: last.vis.height, caption: controls.captionText() });
 
   // the DOM join (graph/join.js); every element carries its current frame state in .cur (graph/tween.js)
-  const openLayer = (layer) => {
-    visual.openLayer(layer);
+  // a folded group (a layer's box, a block: graph/blocks.js) opens in place
+  const openGroup = (v) => {
+    if (v.blockGroup) visual.openBlock(v.key);
+    else visual.openLayer(v.layer);
     ctx.redraw();
   };
   const join = createJoin({ nodes: gNodes, edges: gEdges, shapes: gShapes }, {
@@ -89,10 +92,10 @@ export function createGraphView(root, ctx) {
         const lm = marks.lessonMarks();
         // a lesson's question asks the student to pick nodes: a click picks instead of selecting
         if (lm && lm.picking && !d.v.group && !d.ghost) lm.pick(d.v.node.key);
-        else if (d.v.group) openLayer(d.v.layer);
+        else if (d.v.group) openGroup(d.v);
         else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
       },
-      open: openLayer,
+      open: openGroup,
     },
     isSelected: marks.isSelected,
     highlighted: marks.highlighted,

@@ -17,7 +17,7 @@ export const MAX_EXPANDED_NODES = 1500;   // never laid out node by node (dagre'
 export const LITE_NODES = MAX_EXPANDED_NODES;
 
 export function textWidth(s, inst) {
-  return Math.max(40, Math.round(s.length * (inst ? 9.4 : 6.8) + 16));
+  return Math.max(40, Math.round(s.length * (inst ? 9.4 : 7.4) + 16));
 }
 
 /** Nodes of a stage, whether it carries them (a small result) or only their summary. */

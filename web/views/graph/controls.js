@@ -48,6 +48,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   const selCollapse = el('select', { id: 'opt-collapse', 'aria-label': 'collapse layers' },
     el('option', { value: 'auto' }, 'auto'), el('option', { value: 'on' }, 'collapsed'), el('option', { value: 'off' }, 'expanded'));
   const cbLeaves = el('input', { type: 'checkbox', id: 'opt-leaves' });
+  const cbFold = el('input', { type: 'checkbox', id: 'opt-fold', 'data-testid': 'opt-fold' });
   const cbShapes = el('input', { type: 'checkbox', id: 'opt-shapes' });
   const cbCam = el('input', { type: 'checkbox', id: 'opt-cam' });
   opts.append(
@@ -57,6 +58,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
     el('label', { title: 'stepping a pass: zoom to what changes, play it, zoom out (off with reduced motion)' }, cbCam, ' camera'),
     el('label', {}, cbKern, ' show fused kernels (last stage)'),
     el('label', {}, 'layers: ', selCollapse),
+    el('label', { title: 'fold attention, MLP, norms and RoPE into labelled groups until every label is readable (click a group to open it)' }, cbFold, ' fold blocks to fit'),
   );
 
   const side = el('div', { class: 'pass-side' });
@@ -69,6 +71,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   sPrev.addEventListener('click', () => ctx.step(-1));
   sNext.addEventListener('click', () => ctx.step(1));
   cbLeaves.addEventListener('change', () => ctx.setState({ leaves: cbLeaves.checked }));
+  cbFold.addEventListener('change', () => ctx.setState({ fold: cbFold.checked ? 'auto' : 'off' }));
   cbShapes.addEventListener('change', () => ctx.setState({ shapes: cbShapes.checked }));
   cbCam.addEventListener('change', () => ctx.setState({ cam: cbCam.checked }));
   btnSvg.addEventListener('click', () => onExport('svg'));
@@ -173,6 +176,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
     cbHide.checked = st.hide;
     cbKern.checked = st.kern;
     cbLeaves.checked = !!st.leaves;
+    cbFold.checked = st.fold !== 'off';
     cbShapes.checked = !!st.shapes;
     cbCam.checked = !!st.cam;
     selCollapse.value = st.collapse;

@@ -44,6 +44,8 @@ export function markKernels(vis, kernels) {
   const kof = new Map();
   if (kernels) kernels.forEach((k, ki) => k.nodes.forEach((id) => kof.set(id, ki)));
   for (const v of vis.nodes.values()) {
+    // a folded block (blocks.js) is in every kernel one of its members is in: the panel's highlight finds it
+    if (v.blockGroup) v.kernels = new Set(v.memberIds.map((id) => kof.get(id)).filter((ki) => ki !== undefined));
     if (v.group) continue;
     const ki = kof.get(v.node.id);
     if (ki !== undefined) v.kernel = ki;

@@ -6,6 +6,16 @@
 import { classCss, fmtShape } from '../../ops.js';
 import { kernelColor } from '../kernels/palette.js';
 
+/** Whether d, or a member of the folded group d stands for (graph/blocks.js), is in the set of keys. */
+export function hasMark(d, set) {
+  return !!set && (set.has(d.key) || (!!d.v.members && d.v.members.some((k) => set.has(k))));
+}
+
+/** Whether d is in kernel ki (a folded block: one of its members is). */
+export function inKernel(d, ki) {
+  return d.v.kernel === ki || (!!d.v.kernels && d.v.kernels.has(ki));
+}
+
 /** Sets (or, for null, removes) attribute k of el to v unless this join last set it so (el.__jn remembers). */
 function put(el, k, v) {
   const was = el.__jn || (el.__jn = {});
@@ -38,7 +48,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
         if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
           ev.preventDefault();
           ev.stopPropagation();
-          on.open(d.v.layer);
+          on.open(d.v);
         }
       });
     const all = enter.merge(nodeSel);
@@ -50,17 +60,20 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       const c = ['node', d.v.group ? 'group' : classCss(d.v.cls)];
       if (d.ghost) c.push('ghost');
       if (d.removed) c.push('removed');
-      if (d.v.kernel !== undefined) c.push('in-kernel');
-      if (hl !== null && d.v.kernel === hl) c.push('hl');
-      if (hl !== null && d.v.kernel !== hl) c.push('dim');
-      if (marks && marks.focus.has(d.key)) c.push('lesson-hl');
-      if (marks && marks.picked.has(d.key)) c.push('lesson-pick');
+      if (d.v.kernel !== undefined || (d.v.kernels && d.v.kernels.size)) c.push('in-kernel');
+      if (hl !== null && inKernel(d, hl)) c.push('hl');
+      if (hl !== null && !inKernel(d, hl)) c.push('dim');
+      // a folded group stands for its members: it carries their marks
+      const hlit = !!marks && hasMark(d, marks.focus);
+      if (hlit) c.push('lesson-hl');
+      if (marks && hasMark(d, marks.picked)) c.push('lesson-pick');
       const cls = c.join(' ');
       if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
       put(this, 'data-key', d.key);
       put(this, 'data-node-id', d.v.group || d.ghost ? null : d.v.node.id);
       put(this, 'data-layer', d.v.group ? d.v.layer : null);
-      put(this, 'data-group', d.v.group ? d.v.label : null);
+      put(this, 'data-group', d.v.group ? d.v.block || d.v.label : null);
+      put(this, 'data-members', d.v.blockGroup ? d.v.count : null);   // the nodes a folded block stands for
       put(this, 'data-x', Math.round(d.to.x * 10) / 10);
       put(this, 'data-y', Math.round(d.to.y * 10) / 10);
       put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
@@ -71,7 +84,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
         : `${[d.v.label, d.v.chips].filter(Boolean).join(' ')}: ${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
       const sel = isSelected(d) ? 'true' : null;
       // compared with the element, as aria-selected (marks.js's highlightSel writes it too)
-      const hi = sel || (marks && marks.focus.has(d.key)) ? 'true' : null;
+      const hi = sel || hlit ? 'true' : null;
       if (this.getAttribute('data-highlighted') !== hi) {
         if (hi) this.setAttribute('data-highlighted', hi);
         else this.removeAttribute('data-highlighted');

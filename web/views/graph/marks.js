@@ -3,6 +3,7 @@
 // step's marks on it (selection.marks: .lesson-hl, .lesson-pick), the kernels panel's highlight (.hl / .dim),
 // the caption's selected change (.csel / .cdim). Split out of views/graph.js: marking re-classes the drawn
 // elements, it never joins or lays out.
+import { hasMark, inKernel } from './join.js';
 
 /** ctx: the lab's (selection()); svg, gNodes, gHulls: d3 selections; canvas: the canvas element. */
 export function createMarks(ctx, { svg, canvas, gNodes, gHulls }) {
@@ -21,10 +22,10 @@ export function createMarks(ctx, { svg, canvas, gNodes, gHulls }) {
   function highlightSel() {
     const marks = (selNow() || {}).marks;
     gNodes.selectAll('g.node').attr('aria-selected', (d) => (isSelected(d) ? 'true' : null))
-      .classed('lesson-hl', (d) => !!(marks && marks.focus.has(d.key)))
-      .classed('lesson-pick', (d) => !!(marks && marks.picked.has(d.key)))
+      .classed('lesson-hl', (d) => !!marks && hasMark(d, marks.focus))
+      .classed('lesson-pick', (d) => !!marks && hasMark(d, marks.picked))
       // the hook checks from outside read: what the narration or the selection highlights
-      .attr('data-highlighted', (d) => (isSelected(d) || (marks && marks.focus.has(d.key)) ? 'true' : null));
+      .attr('data-highlighted', (d) => (isSelected(d) || (!!marks && hasMark(d, marks.focus)) ? 'true' : null));
     svg.classed('lesson-picking', !!(marks && marks.picking));
     const ki = selKernel();
     gHulls.selectAll('path.hull').classed('sel', (d) => ki !== null && d.ki === ki);
@@ -36,16 +37,19 @@ export function createMarks(ctx, { svg, canvas, gNodes, gHulls }) {
     if (ki !== null && gNodes.selectAll('g.node.in-kernel').empty()) ki = null;
     highlight = ki;
     gNodes.selectAll('g.node')
-      .classed('hl', (d) => ki !== null && d.v.kernel === ki)
-      .classed('dim', (d) => ki !== null && d.v.kernel !== ki);
+      .classed('hl', (d) => ki !== null && inKernel(d, ki))
+      .classed('dim', (d) => ki !== null && !inKernel(d, ki));
     gHulls.selectAll('path.hull').classed('hl', (d) => d.ki === ki);
   }
+
+  // a node, or a folded block one of whose members is, among ids
+  const changed = (d, ids) => (d.v.blockGroup ? d.v.memberIds.some((id) => ids.has(id)) : !d.v.group && ids.has(d.v.node.id));
 
   /** The caption's selected change: its nodes marked, the rest dimmed. */
   function markChanges(ids) {
     gNodes.selectAll('g.node')
-      .classed('csel', (d) => ids.size > 0 && !d.v.group && ids.has(d.v.node.id))
-      .classed('cdim', (d) => ids.size > 0 && (d.v.group || !ids.has(d.v.node.id)));
+      .classed('csel', (d) => ids.size > 0 && changed(d, ids))
+      .classed('cdim', (d) => ids.size > 0 && !changed(d, ids));
   }
 
   // where the drawn nodes are on screen, for what places itself over the graph (the lesson card): the canvas's

@@ -10,23 +10,34 @@ import { nodeLabel } from '../../ops.js';
 import { NODE_H, MAX_EXPANDED_NODES, textWidth, nodeCount, isCollapsed, summarize, layerSlice } from './collapse.js';
 import { stageGraph, groupBox, sliceEdges, collapsedEdges, COMPACT_LAYERS } from './grouping.js';
 import { unionGraph, foldColumns, sameDrawing } from './union.js';
+import { blockDepths, foldStage, changedBlocks } from './blocks.js';
 
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
 const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
 const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
 const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character
+// the smallest label the fitted drawing may show (issue 33): a stage folds its blocks until it fits at this size
+const LABEL_TARGET = 12;
+const PRESENT_LABEL_TARGET = 15;
 
 /**
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
  * width / height in quarter steps; fetchLayer(layer): a big result's layer from the analysis worker (ctx.layerSlice);
- * resume(): something a visual graph waited for arrived (a layer's nodes).
+ * resume(): something a visual graph waited for arrived (a layer's nodes); canvasSize(): [width, height] of the
+ * canvas; labelPx(): a label's size at scale 1; picking(): a lesson asks the student to click nodes (nothing
+ * folds then: every node it may ask for is a box of its own).
  * Returns {visualGraph(stage, collapsed, urgent) (null while a layout or a layer is on its way), newResult(m)
- * (true when m is another result than the last: its caches cleared), openLayer(l), collapseAll()}.
+ * (true when m is another result than the last: its caches cleared), openLayer(l), openBlock(key),
+ * collapseAll()}.
  */
-export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, fetchLayer, resume }) {
+export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, fetchLayer, resume,
+  canvasSize = () => [800, 500], labelPx = () => 12, picking = () => false }) {
   const dagreShape = layouts.dagreShape;
   let expanded = new Set(); // layers opened by the user in collapsed mode
+  let openBlocks = new Set(); // block groups opened by the user (blocks.js group keys, stable across results)
+  const depthMemo = new Map(); // the fold depth chosen for a result at one canvas size and mode
+  let blocksInfo = null;      // {version, strip, depth} of this result's stages (blocks.js blockDepths)
   let expandedFor = null;
   const layoutCache = new Map();   // the visual graph of a stage of this result
   let layerData = new Map();       // big results: layer → [slice per stage] fetched from the analysis worker
@@ -43,11 +54,42 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     model = getModel();
     const inst = !!(state.inst || state.present);
     const aspect = canvasAspect();
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    const depth = collapsed ? Infinity : foldDepth(inst, urgent);
+    if (depth === null) return null;
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
-    const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent);
+    const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent, depth);
     if (vis) layoutCache.set(key, vis);
     return vis;
+  }
+
+  // The fold depth of this result's drawing (blocks.js): the deepest whose fitted union layout shows labels at
+  // LABEL_TARGET px or more (PRESENT_LABEL_TARGET presenting), trying the unfolded drawing first; Infinity when
+  // the result has no blocks or a lesson asks for clicks on nodes; null while a layout it needs is on its way.
+  function foldDepth(inst, urgent) {
+    if (!blocksInfo || blocksInfo.version !== model.version) {
+      const bd = blockDepths(model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s)));
+      blocksInfo = { version: model.version, ...bd };
+    }
+    // a lesson draws node by node: what its questions count and its narration points at is a box of its own
+    if (!blocksInfo.depth || state.fold === 'off' || state.lesson || picking()) return Infinity;
+    const [W, H] = canvasSize();
+    const memoKey = `${model.version}|${state.fold}|${state.lesson || ''}|${Math.round(W)}x${Math.round(H)}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${[...openBlocks].join(',')}`;
+    if (depthMemo.has(memoKey)) return depthMemo.get(memoKey);
+    const target = state.present ? PRESENT_LABEL_TARGET : LABEL_TARGET;
+    for (let d = blocksInfo.depth + 1; d >= 1; d--) {
+      const depth = d > blocksInfo.depth ? Infinity : d;
+      const shape = unionShape(inst, urgent, depth);
+      if (shape === null) return null;
+      if (shape === undefined && d > 1) continue;
+      const k = shape ? Math.min(2, 0.97 * Math.min(W / shape.width, H / shape.height)) : 0;
+      if (k * labelPx() >= target - 1e-9 || d === 1) {
+        while (depthMemo.size >= 32) depthMemo.delete(depthMemo.keys().next().value);
+        depthMemo.set(memoKey, depth);
+        return depth;
+      }
+    }
+    return Infinity;
   }
 
   function nodeVis(n, inst, chips) {
@@ -62,17 +104,34 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
 
   /** A stage's visual nodes and edges, unplaced. Presenting, leaves are chips on their readers (unless
    *  state.leaves); the lab's own layout draws every node as a box (its panels count and select them). */
-  function stageNodes(stage, inst) {
-    return stageGraph(stage, !!state.leaves || !state.present, (n, chips) => nodeVis(n, inst, chips));
+  function stageNodes(stage, inst, depth = Infinity) {
+    const vis = stageGraph(stage, !!state.leaves || !state.present, (n, chips) => nodeVis(n, inst, chips));
+    if (depth === Infinity || !blocksInfo) return vis;
+    const boxH = state.present ? PRESENT_H : inst ? NODE_H + 8 : NODE_H;
+    return foldStage(vis, depth, blocksInfo.strip, stageOpen(stage), { inst, boxH, width: state.present ? presentWidth : null });
+  }
+
+  // The groups open in a stage's drawing: the user's, and every block the pass that made the stage changed (a
+  // pass step unfolds what it rewrites; the union layout holds both the folded box and its members, so the
+  // step animates the box opening in place and the next stage folds it again).
+  const changedMemo = new WeakMap();
+  function stageOpen(stage) {
+    let changed = changedMemo.get(stage);
+    if (!changed) {
+      changed = changedBlocks(stage, blocksInfo.strip);
+      changedMemo.set(stage, changed);
+    }
+    if (!changed.size) return openBlocks;
+    return new Set([...openBlocks, ...changed]);
   }
 
   // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
   // folded into columns for the canvas's aspect; null while dagre runs in the worker.
   const unionMemo = new Map();
   const foldsOf = new WeakMap();   // dagre's union shape → Map aspect → its fold
-  function unionShape(inst, urgent) {
+  function unionShape(inst, urgent, depth = Infinity) {
     const stages = model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s));
-    const ukey = `${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    const ukey = `${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}`;
     // this result's union, or the last result's when its stages draw the same (sizes changed only)
     let u = unionMemo.get(ukey);
     if (u && u.version !== model.version) {
@@ -82,11 +141,11 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       } else u = null;
     }
     if (!u) {
-      const g = unionGraph(stages.map((s) => stageNodes(s, inst)));
+      const g = unionGraph(stages.map((s) => stageNodes(s, inst, depth)));
       if (g.nodes.length > MAX_EXPANDED_NODES) return undefined;
       u = { version: model.version, stages, nodes: new Map(g.nodes.map(([k, w, h]) => [k, { key: k, w, h }])), edges: g.edges.map(([a, b]) => ({ s: a, t: b })) };
       unionMemo.delete(ukey);
-      while (unionMemo.size >= 4) unionMemo.delete(unionMemo.keys().next().value);
+      while (unionMemo.size >= 8) unionMemo.delete(unionMemo.keys().next().value);
       unionMemo.set(ukey, u);
     }
     const shape = dagreShape(u.nodes, u.edges, urgent, UNION_DAGRE);
@@ -107,14 +166,16 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     return f;
   }
 
-  function expandedGraph(stage, inst, urgent) {
-    const { nodes, edges } = stageNodes(stage, inst);
-    let shape = stage.lite ? undefined : unionShape(inst, urgent);
+  function expandedGraph(stage, inst, urgent, depth) {
+    const { nodes, edges, groupOfKey } = stageNodes(stage, inst, depth);
+    let shape = stage.lite ? undefined : unionShape(inst, urgent, depth);
     if (shape === null) return null;
     if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);   // the union is too big to lay out
     if (!shape) return null;
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
-    return { nodes, edges, visKey: (n) => n.key, width: shape.width, height: shape.height, shape };
+    // a node folded into a group is drawn as the group (the animation plan flies provenance from / to it)
+    const visKey = groupOfKey && groupOfKey.size ? (n) => groupOfKey.get(n.key) || n.key : (n) => n.key;
+    return { nodes, edges, visKey, width: shape.width, height: shape.height, shape, folded: depth !== Infinity };
   }
 
   /** One layer's nodes in a stage (see collapse.js layerSlice), or null while a big result's are fetched. */
@@ -208,6 +269,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   return {
     visualGraph, newResult,
     openLayer: (layer) => expanded.add(layer),
-    collapseAll: () => { expanded = new Set(); },
+    openBlock: (key) => { openBlocks = new Set(openBlocks).add(key); },
+    collapseAll: () => { expanded = new Set(); openBlocks = new Set(); },
   };
 }
