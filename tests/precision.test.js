@@ -23,12 +23,32 @@ function mismatches(got, want) {
   if (got.nodes.length !== want.nodes.length) return [`${got.nodes.length} nodes, want ${want.nodes.length}`];
   got.nodes.forEach((a, i) => {
     const b = want.nodes[i];
-    if (a.node !== b.node || !['max_abs', 'max_rel', 'snr_db'].every((k) => close(a[k], b[k]))) bad.push(`${JSON.stringify(a)} != ${JSON.stringify(b)}`);
+    if (a.node !== b.node || !['max_abs', 'max_rel', 'snr_db', 'added_db'].every((k) => close(a[k], b[k]))) bad.push(`${JSON.stringify(a)} != ${JSON.stringify(b)}`);
   });
   got.outputs.forEach((a, i) => {
     if (!close(a.max_abs, want.outputs[i].max_abs) || !close(a.max_rel, want.outputs[i].max_rel)) bad.push(`output ${i}`);
   });
+  if (want.worst === null ? got.worst !== null : got.worst?.node !== want.worst.node || !close(got.worst.added_db, want.worst.added_db)) {
+    bad.push(`worst ${JSON.stringify(got.worst)} != ${JSON.stringify(want.worst)}`);
+  }
+  bad.push(...layerMismatches(got.layers, want.layers, true));
   return bad.slice(0, 5);
+}
+
+// error.layers against the oracle's: each layer's output error; with ids (one layer: the same graph) the output
+// node and the worst node too, and always the worst node's added_db (looked up in got's nodes by id)
+function layerMismatches(got, want, ids, gotWorstDb = null) {
+  const close = (x, y) => (x === null || y === null ? x === y : Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(y), 1e-300));
+  if (got.length !== want.length) return [`${got.length} layers, want ${want.length}`];
+  const bad = [];
+  got.forEach((a, i) => {
+    const b = want[i];
+    const same = a.layer === b.layer && ['max_abs', 'max_rel', 'snr_db'].every((k) => close(a[k], b[k]))
+      && (!ids || (a.out === b.out && a.worst === b.worst))
+      && (!gotWorstDb || close(gotWorstDb(a.worst), b.worst_added_db));
+    if (!same) bad.push(`layer ${JSON.stringify(a)} != ${JSON.stringify(b)}`);
+  });
+  return bad;
 }
 
 describe('precision plans: per-node error equals the reference-side oracle', () => {
@@ -62,6 +82,30 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
       expect(bad).toEqual([]);
     }, 120_000);
   }
+  it('a two-layer stack: error.layers per layer (its output node\'s error, its worst node) equals the oracle\'s', () => {
+    const st = JSON.parse(readFileSync(join(DIR, 'stack', 'prefill_2layers.json'), 'utf8'));
+    for (const [pn, p] of Object.entries(st.plans)) {
+      const req = { ...st.case, precision: p.precision, emit: { graphs: false, provenance: false } };
+      const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) });
+      expect(r.status, r.stderr).toBe(0);
+      const e = JSON.parse(r.stdout).error;
+      const db = (id) => e.nodes.find((n) => n.node === id).added_db;
+      expect(e.layers.map((l) => l.layer)).toEqual([0, 1]);
+      expect(layerMismatches(e.layers, p.error.layers, false, db), pn).toEqual([]);
+      expect(Math.abs(e.outputs[0].max_abs - p.error.outputs[0].max_abs)).toBeLessThan(1e-9 * p.error.outputs[0].max_abs);
+      expect(e.worst.added_db).toBeCloseTo(p.error.worst_added_db, 9);
+      // the last layer's output is the graph's output: the same error
+      expect(e.layers[1].max_abs).toBe(e.outputs[0].max_abs);
+      // error grows with depth
+      expect(e.layers[1].snr_db).toBeLessThan(e.layers[0].snr_db + 3);
+    }
+  });
+  it('an all-f64 plan: worst is null and every layer exact', () => {
+    const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(request(GOLD[0].case, {})) });
+    const e = JSON.parse(r.stdout).error;
+    expect(e.worst).toBeNull();
+    expect(e.layers).toEqual([{ layer: 0, max_abs: 0, max_rel: 0, snr_db: null, out: e.layers[0].out, worst: null }]);
+  });
   it('lower precision loses more: fp8 e4m3 error above bf16 above fp32 on the same layer (literal order)', () => {
     const g = GOLD[0];
     const rel = (pn) => g.plans[pn].error.outputs[0].max_rel;

@@ -110,7 +110,68 @@ static void measure(int node, const gl_array *r, const gl_array *q, gl_node_erro
         noise += d * d;
     }
     *out = (gl_node_error){node, max_abs, max_ref > 0 ? max_abs / max_ref : 0,
-                           noise > 0 ? (sig > 0 ? 10 * log10(sig / noise) : -INFINITY) : INFINITY, finite, exact};
+                           noise > 0 ? (sig > 0 ? 10 * log10(sig / noise) : -INFINITY) : INFINITY, finite, exact, -INFINITY};
+}
+
+/* added_db (precision.h): the noise of q against pre (q before the node's own rounding) over r's signal */
+static double added_db(const gl_array *r, const gl_array *pre, const gl_array *q) {
+    double sig = 0, noise = 0;
+    bool overflow = false;
+    for (int64_t i = 0; i < r->size; i++) {
+        const double x = r->data[i], b = pre->data[i], y = q->data[i];
+        if (isfinite(x)) sig += x * x;
+        if (b == y || (isnan(b) && isnan(y))) continue;
+        if (!isfinite(y)) {
+            if (isfinite(b)) overflow = true;
+            continue;
+        }
+        if (!isfinite(b)) continue;                  /* a saturating format brought an inherited inf back */
+        noise += (y - b) * (y - b);
+    }
+    if (overflow) return INFINITY;
+    if (noise == 0) return -INFINITY;
+    return sig > 0 ? 10 * log10(noise / sig) : INFINITY;
+}
+
+int gl_precision_worst(const gl_graph *g, const gl_node_error *errs) {
+    int w = -1;
+    for (int i = 0; i < g->n; i++)
+        if (errs[i].added_db > -INFINITY && (w < 0 || errs[i].added_db > errs[w].added_db)) w = i;
+    return w;
+}
+
+gl_status gl_precision_layers(const gl_graph *g, const gl_node_error *errs, const int32_t *layer,
+                              gl_layer_error **out, int *nout, gl_err *e) {
+    *out = NULL;
+    *nout = 0;
+    int hi = -1;
+    for (int i = 0; i < g->n; i++)
+        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF && layer[i] > hi) hi = layer[i];
+    gl_layer_error *l = gl_alloc((size_t)hi + 2, sizeof *l, e);
+    int *at = l ? gl_alloc((size_t)hi + 2, sizeof *at, e) : NULL;
+    if (!at) {
+        free(l);
+        return GL_E_NOMEM;
+    }
+    for (int k = 0; k <= hi; k++) at[k] = -1;
+    int n = 0;
+    for (int k = 0; k <= hi; k++)
+        for (int i = 0; i < g->n; i++)
+            if (layer[i] == k && gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) {
+                at[k] = n;
+                l[n++] = (gl_layer_error){k, -1, -1};
+                break;
+            }
+    for (int i = 0; i < g->n; i++) {
+        if (layer[i] < 0 || layer[i] > hi || at[layer[i]] < 0) continue;
+        gl_layer_error *x = &l[at[layer[i]]];
+        if (gl_op_class(g->nodes[i].op) != GL_CLASS_LEAF) x->out = i;
+        if (errs[i].added_db > -INFINITY && (x->worst < 0 || errs[i].added_db > errs[x->worst].added_db)) x->worst = i;
+    }
+    free(at);
+    *out = l;
+    *nout = n;
+    return GL_OK;
 }
 
 static const gl_array *find_input(const gl_node *n, const gl_named_array *inputs, int ninputs) {
@@ -137,6 +198,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].nin; k++) last[g->nodes[i].in[k]] = i;
     for (int k = 0; k < g->nout; k++) keep[g->outputs[k]] = true;
+    gl_array *pre = NULL;   /* the node's planned value before its own rounding */
     for (int i = 0; i < g->n && !st; i++) {
         const gl_node *n = &g->nodes[i];
         if (n->op == GL_OP_INPUT || n->op == GL_OP_PARAM || n->op == GL_OP_CONST) {
@@ -147,12 +209,17 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             }
             ref[i] = gl_array_retain((gl_array *)v);
             q[i] = gl_array_retain((gl_array *)v);
+            pre = gl_array_retain((gl_array *)v);
         } else {
             gl_array *ra[GL_MAX_INPUTS] = {NULL}, *qa[GL_MAX_INPUTS] = {NULL};
             for (int k = 0; k < n->nin; k++) ra[k] = ref[n->in[k]], qa[k] = q[n->in[k]];
             if ((st = gl_eval_node(n, ra, bind, &ref[i], e))) break;
             if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
-            if (p->acc_fp32 && n->op == GL_OP_MATMUL) matmul_acc32(qa[0], qa[1], q[i]);
+            pre = gl_array_retain(q[i]);   /* q~: shared until the node's own rounding writes (own() copies) */
+            if (p->acc_fp32 && n->op == GL_OP_MATMUL) {
+                if ((st = own(&q[i], e))) break;
+                matmul_acc32(qa[0], qa[1], q[i]);
+            }
         }
         gl_numfmt f = gl_precision_format(n, p);
         if (f != GL_NUMFMT_F64) {
@@ -160,6 +227,9 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             round_value(q[i], f);
         }
         measure(i, ref[i], q[i], &errs[i]);
+        errs[i].added_db = added_db(ref[i], pre, q[i]);
+        gl_array_release(pre);
+        pre = NULL;
         for (int k = 0; k < n->nin; k++) {
             int j = n->in[k];
             if (last[j] == i && !keep[j]) {
@@ -176,6 +246,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
         if (outs_ref) outs_ref[k] = gl_array_retain(ref[g->outputs[k]]);
         if (outs_q) outs_q[k] = gl_array_retain(q[g->outputs[k]]);
     }
+    gl_array_release(pre);
     for (int i = 0; i < g->n; i++) gl_array_release(ref[i]), gl_array_release(q[i]);
     free(last), free(ref), free(q), free(keep);
     return st;

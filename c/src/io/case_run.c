@@ -2,6 +2,7 @@
  * roofline cost, lifetimes and memory plans on the final graph, and (concrete cases) the interpreter on
  * every stage. Timings (ms, monotonic clock) cover the computation only, never JSON reading or writing. */
 #include "io/case.h"
+#include "io/stage_keys.h"
 #include "passes/passes.h"
 
 #include <stdio.h>
@@ -262,7 +263,21 @@ static gl_status run_precision(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_status st = gl_run_precision(g, in, c->ninputs, &c->bind, &c->precision, r->errors, NULL, NULL, &le);
     free(in);
     if (st) return gl_fail(e, st, "running the final graph under the precision plan: %s", le.msg);
-    return GL_OK;
+    r->err_worst = gl_precision_worst(g, r->errors);
+    /* the final stage's layers as the lab draws them: the trace's, carried through every pass by provenance */
+    gl_stage_keys keys[2] = {{0}, {0}};
+    for (int i = 0; i < r->nst && !st; i++) {
+        gl_stage_keys made;
+        st = gl_stage_keys_make(r->st[i].r.graph, i, i > 0 ? &r->st[i].r.prov : NULL, i > 0 ? r->st[i - 1].r.graph : NULL,
+                                i > 0 ? &keys[(i - 1) & 1] : NULL, &made, e);
+        if (st) break;
+        gl_stage_keys_free(&keys[i & 1]);
+        keys[i & 1] = made;
+    }
+    if (!st) st = gl_precision_layers(g, r->errors, keys[(r->nst - 1) & 1].layer, &r->err_layers, &r->nerr_layers, e);
+    gl_stage_keys_free(&keys[0]);
+    gl_stage_keys_free(&keys[1]);
+    return st;
 }
 
 static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
@@ -413,5 +428,6 @@ void gl_case_result_free(gl_case_result *r) {
     gl_lab_facts_free(r->lab);
     free(r->lab);
     free(r->errors);
+    free(r->err_layers);
     memset(r, 0, sizeof *r);
 }

@@ -404,6 +404,8 @@ static void w_error(wctx *w) {
         put_num_or_null(sb, x->finite ? x->max_rel : NAN);
         gl_sb_puts(sb, ", \"snr_db\": ");
         put_num_or_null(sb, x->finite ? x->snr_db : NAN);
+        gl_sb_puts(sb, ", \"added_db\": ");
+        put_num_or_null(sb, x->added_db);
         gl_sb_putc(sb, '}');
     }
     gl_sb_puts(sb, "], \"outputs\": [");
@@ -413,6 +415,29 @@ static void w_error(wctx *w) {
         put_num_or_null(sb, x->finite ? x->max_abs : NAN);
         gl_sb_puts(sb, ", \"max_rel\": ");
         put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, "], \"worst\": ");
+    if (w->r->err_worst < 0) {
+        gl_sb_puts(sb, "null");
+    } else {
+        gl_sb_printf(sb, "{\"node\": %d, \"added_db\": ", w->r->err_worst);
+        put_num_or_null(sb, w->r->errors[w->r->err_worst].added_db);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, ", \"layers\": [");
+    for (int k = 0; k < w->r->nerr_layers; k++) {
+        const gl_layer_error *l = &w->r->err_layers[k];
+        const gl_node_error *x = &w->r->errors[l->out];
+        gl_sb_printf(sb, "%s{\"layer\": %d, \"max_abs\": ", k ? ", " : "", l->layer);
+        put_num_or_null(sb, x->finite ? x->max_abs : NAN);
+        gl_sb_puts(sb, ", \"max_rel\": ");
+        put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_puts(sb, ", \"snr_db\": ");
+        put_num_or_null(sb, x->finite ? x->snr_db : NAN);
+        gl_sb_printf(sb, ", \"out\": %d, \"worst\": ", l->out);
+        if (l->worst < 0) gl_sb_puts(sb, "null");
+        else gl_sb_int(sb, l->worst);
         gl_sb_putc(sb, '}');
     }
     gl_sb_puts(sb, "]}");

@@ -1,0 +1,131 @@
+/* test_precision.c — the planned run's attribution of error (c/src/exec/precision.c): each node's added_db
+ * (the noise of its own rounding over its float64 signal), the worst node and the per-layer summary, on small
+ * hand-built graphs whose numbers are worked out by hand here. */
+#include "test_util.h"
+#include "exec/precision.h"
+
+#define SHAPE(...) gl_shape_of((int)(sizeof((int64_t[]){__VA_ARGS__}) / sizeof(int64_t)), (int64_t[]){__VA_ARGS__})
+
+static gl_array *vec(int n, const double *v) {
+    gl_err e = {GL_OK, ""};
+    gl_array *a = NULL;
+    int64_t d[1] = {n};
+    assert_int_equal(gl_array_new(1, d, &a, &e), GL_OK);
+    memcpy(a->data, v, (size_t)n * sizeof *v);
+    return a;
+}
+
+/* x (input) * w (param) -> y; returns the graph, the input array in *xa */
+static gl_graph *mul_graph(const double *x, const double *w, gl_array **xa) {
+    gl_err e = {GL_OK, ""};
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
+    gl_shape s = SHAPE(4);
+    int ix = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &s, "x", &e);
+    int iw = gl_graph_add(g, GL_OP_PARAM, NULL, 0, NULL, &s, "w", &e);
+    int in[2] = {ix, iw};
+    int iy = gl_graph_add(g, GL_OP_MUL, in, 2, NULL, &s, NULL, &e);
+    assert_true(iy == 2);
+    gl_array *wa = vec(4, w);
+    gl_graph_set_value(g, iw, wa);
+    gl_array_release(wa);
+    assert_int_equal(gl_graph_set_outputs(g, &iy, 1, &e), GL_OK);
+    *xa = vec(4, x);
+    return g;
+}
+
+static void run(const gl_graph *g, gl_array *xa, const gl_precision *p, gl_node_error *errs) {
+    gl_err e = {GL_OK, ""};
+    gl_named_array in = {"x", xa};
+    gl_bind b = {0};
+    assert_int_equal(gl_run_precision(g, &in, 1, &b, p, errs, NULL, NULL, &e), GL_OK);
+}
+
+/* bf16 weights, float64 activations: only w's rounding adds error; the mul inherits it and adds none */
+static void test_added_db_leaf_counts(void **state) {
+    (void)state;
+    const double x[4] = {1, 2, 3, 4}, w[4] = {1 + 0x1p-10, 1, 1, 1};   /* bf16 rounds 1 + 2^-10 to 1 */
+    gl_array *xa;
+    gl_graph *g = mul_graph(x, w, &xa);
+    gl_precision p = {GL_NUMFMT_BF16, GL_NUMFMT_F64, GL_NUMFMT_F64, false};
+    gl_node_error errs[3];
+    run(g, xa, &p, errs);
+    assert_true(errs[0].added_db == -INFINITY);                      /* x: float64, exact */
+    /* w: noise 2^-20 over signal (1 + 2^-10)^2 + 3 */
+    assert_close(errs[1].added_db, 10 * log10(0x1p-20 / ((1 + 0x1p-10) * (1 + 0x1p-10) + 3)), 1e-12);
+    assert_true(errs[2].added_db == -INFINITY);                      /* the mul rounds nothing */
+    assert_false(errs[2].exact);                                     /* but carries w's error */
+    assert_int_equal(gl_precision_worst(g, errs), 1);
+    gl_array_release(xa);
+    gl_graph_free(g);
+}
+
+/* fp16 activations: 70000 overflows to inf: the input is the worst (+inf beats every finite added_db) */
+static void test_overflow_is_worst(void **state) {
+    (void)state;
+    const double x[4] = {70000, 0.1, 0.2, 0.3}, w[4] = {1, 0.5, 0.25, 0.125};
+    gl_array *xa;
+    gl_graph *g = mul_graph(x, w, &xa);
+    gl_precision p = {GL_NUMFMT_FP16, GL_NUMFMT_FP16, GL_NUMFMT_F64, false};
+    gl_node_error errs[3];
+    run(g, xa, &p, errs);
+    assert_true(errs[0].added_db == INFINITY);
+    assert_false(errs[0].finite);
+    assert_true(isfinite(errs[2].added_db) || errs[2].added_db == -INFINITY);   /* inf * 1 stays inf: inherited */
+    assert_int_equal(gl_precision_worst(g, errs), 0);
+    gl_array_release(xa);
+    gl_graph_free(g);
+}
+
+/* nothing rounds: no worst node */
+static void test_exact_has_no_worst(void **state) {
+    (void)state;
+    const double x[4] = {1, 2, 3, 4}, w[4] = {0.5, 0.25, 1, 2};
+    gl_array *xa;
+    gl_graph *g = mul_graph(x, w, &xa);
+    gl_precision p = {GL_NUMFMT_BF16, GL_NUMFMT_BF16, GL_NUMFMT_F64, false};   /* all of these are bf16 values */
+    gl_node_error errs[3];
+    run(g, xa, &p, errs);
+    for (int i = 0; i < 3; i++) assert_true(errs[i].exact && errs[i].added_db == -INFINITY);
+    assert_int_equal(gl_precision_worst(g, errs), -1);
+    gl_array_release(xa);
+    gl_graph_free(g);
+}
+
+/* layers: the output is the last op of the layer; a shared leaf counts in none; an empty layer is left out */
+static void test_layers(void **state) {
+    (void)state;
+    gl_err e = {GL_OK, ""};
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
+    gl_shape s = SHAPE(2);
+    int a = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &s, "x", &e);
+    int b = gl_graph_add(g, GL_OP_NEG, &a, 1, NULL, &s, NULL, &e);
+    int c = gl_graph_add(g, GL_OP_EXP, &b, 1, NULL, &s, NULL, &e);
+    int d = gl_graph_add(g, GL_OP_NEG, &c, 1, NULL, &s, NULL, &e);
+    assert_int_equal(gl_graph_set_outputs(g, &d, 1, &e), GL_OK);
+    const int32_t layer[4] = {-1, 0, 0, 2};
+    gl_node_error errs[4] = {{0, 0, 0, 0, true, true, 5.0}, {1, 0, 0, 0, true, true, -INFINITY},
+                             {2, 0, 0, 0, true, true, -40.0}, {3, 0, 0, 0, true, true, -INFINITY}};
+    gl_layer_error *l = NULL;
+    int n = 0;
+    assert_int_equal(gl_precision_layers(g, errs, layer, &l, &n, &e), GL_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(l[0].layer, 0);
+    assert_int_equal(l[0].out, c);
+    assert_int_equal(l[0].worst, c);                                 /* the shared leaf (5 dB) is in no layer */
+    assert_int_equal(l[1].layer, 2);
+    assert_int_equal(l[1].out, d);
+    assert_int_equal(l[1].worst, -1);
+    assert_int_equal(gl_precision_worst(g, errs), a);
+    free(l);
+    gl_graph_free(g);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_added_db_leaf_counts), cmocka_unit_test(test_overflow_is_worst),
+        cmocka_unit_test(test_exact_has_no_worst), cmocka_unit_test(test_layers),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
