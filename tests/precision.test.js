@@ -3,7 +3,9 @@
 // reference's own eval_node per node, each result rounded by tests/ref/round_oracle.py; no GraphLab code), on
 // the native CLI (and its ASan+UBSan build), WASI and the Emscripten module: every node's max_abs, max_rel and snr_db. And the case key's
 // strict validation.
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -105,6 +107,85 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
     const e = JSON.parse(r.stdout).error;
     expect(e.worst).toBeNull();
     expect(e.layers).toEqual([{ layer: 0, max_abs: 0, max_rel: 0, snr_db: null, out: e.layers[0].out, worst: null }]);
+  });
+  const PIPE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
+  const QPLANS = [{ weights: 'int8', activations: 'bf16', kv: 'fp8_e4m3' }, { weights: 'int8_channel', activations: 'fp8_e5m2', accumulate: 'fp32' },
+    { weights: 'fp16', activations: 'fp16', kv: 'bf16' }];
+  const withPass = (name, precision, kind = 'asan') => {
+    const req = { ...request(name, precision), pipeline: [...PIPE, 'quantize'], emit: { provenance: false } };
+    const r = runCli(kind, ['case', '-', '--compact'], { input: JSON.stringify(req) });
+    expect(r.status, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  it('the quantize pass: explicit quantize → dequantize pairs; the outputs\' error is the same as without it (ASan, verified)', () => {
+    for (const g of GOLD) {
+      for (const precision of QPLANS) {
+        const res = withPass(g.case, precision);
+        const plain = JSON.parse(runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(request(g.case, precision)) }).stdout);
+        expect(res.error.outputs, `${g.case} ${JSON.stringify(precision)}`).toEqual(plain.error.outputs);
+        const qs = res.graphs.quantize.nodes.filter((n) => n[1] === 'quantize');
+        const ds = res.graphs.quantize.nodes.filter((n) => n[1] === 'dequantize');
+        expect(res.passes.at(-1).hits).toBe(qs.length);
+        expect(ds.length).toBe(qs.length);
+        expect(qs.length).toBeGreaterThan(0);
+        // each weight is quantized to the plan's weights format, once
+        const params = res.graphs.quantize.nodes.filter((n) => n[1] === 'param');
+        for (const p of params) {
+          const q = qs.filter((n) => n[2][0] === p[0]);
+          expect(q.map((n) => n[3].format), p[5]).toEqual([precision.weights]);
+        }
+        // dequantize is fused into its reader: no kernel holds one
+        expect(res.fused.kernels.some((k) => k.label.includes('dequantize'))).toBe(false);
+        // the worst node's rounding is the same as without the pass (at its quantize node now)
+        expect(res.error.worst.added_db).toBe(plain.error.worst.added_db);
+      }
+    }
+  }, 120_000);
+  it('the quantize pass without a plan inserts nothing; a graph with a bad format is refused naming it', () => {
+    const req = { ...caseOf(GOLD[0].case), pipeline: [...PIPE, 'quantize'], emit: { graphs: false, provenance: false } };
+    const r = runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) });
+    expect(r.status, r.stderr).toBe(0);
+    const p = JSON.parse(r.stdout).passes;
+    expect(p.at(-1)).toEqual({ ...p.at(-2), name: 'quantize', hits: 0 });
+    const graph = (format) => JSON.stringify({ graph: { nodes: [[0, 'input', [], {}, [2], 'x'], [1, 'quantize', [0], { format }, [2], '']], outputs: [1] }, passes: ['dce'] });
+    const dir = mkdtempSync(join(tmpdir(), 'gl-q-'));
+    try {
+      writeFileSync(join(dir, 'g.json'), graph('int4'));
+      const bad = runCli('native', ['passes', join(dir, 'g.json')]);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toContain('graph.nodes[1][3] (attrs).format must be a number format');
+      writeFileSync(join(dir, 'g.json'), graph('fp8_e4m3'));
+      const ok = runCli('native', ['passes', join(dir, 'g.json')]);
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(JSON.parse(ok.stdout).results[0].graph.nodes[1][3]).toEqual({ format: 'fp8_e4m3' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('the quantize stage as a C program (codegen) computes the interpreter\'s outputs bit for bit', () => {
+    const g = GOLD[1];                                         // the decode layer: KV cache, masks, bind
+    const precision = { weights: 'int8_channel', activations: 'bf16', kv: 'fp8_e4m3' };
+    const req = { ...request(g.case, precision), pipeline: [...PIPE, 'quantize'], emit: { provenance: false } };
+    const res = JSON.parse(runCli('native', ['case', '-', '--compact'], { input: JSON.stringify(req) }).stdout);
+    const dir = mkdtempSync(join(tmpdir(), 'gl-qc-'));
+    try {
+      writeFileSync(join(dir, 'case.json'), JSON.stringify(req));
+      const gen = runCli('native', ['codegen', join(dir, 'case.json'), '--lang', 'c']);
+      expect(gen.status, gen.stderr).toBe(0);
+      expect(gen.stdout).toContain('t_quantize(');
+      writeFileSync(join(dir, 'p.c'), gen.stdout);
+      const cc = spawnSync('cc', ['-std=c11', '-O2', join(dir, 'p.c'), '-lm', '-o', join(dir, 'p')], { encoding: 'utf8' });
+      expect(cc.stderr).toBe('');
+      const c = caseOf(g.case);
+      const names = res.graphs.quantize.nodes.filter((n) => n[1] === 'input').map((n) => n[5]);
+      const input = Buffer.concat(names.map((n) => Buffer.from(c.inputs[n].f64, 'base64')));
+      const run = spawnSync(join(dir, 'p'), Object.entries(c.bind).map(([k, v]) => `${k}=${v}`), { input, maxBuffer: 1 << 26 });
+      expect(run.stderr.toString()).toBe('');
+      const want = Buffer.concat(res.outputs.quantize.map((o) => Buffer.from(o.f64, 'base64')));
+      expect(run.stdout.equals(want)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('lower precision loses more: fp8 e4m3 error above bf16 above fp32 on the same layer (literal order)', () => {
     const g = GOLD[0];

@@ -122,10 +122,107 @@ static void test_layers(void **state) {
     gl_graph_free(g);
 }
 
+/* quantize rounds to its format (int8_channel: per column of a 2-D tensor), dequantize changes nothing */
+static void test_quantize_ops(void **state) {
+    (void)state;
+    gl_err e = {GL_OK, ""};
+    gl_array *x = NULL;
+    int64_t d[2] = {2, 2};
+    assert_int_equal(gl_array_new(2, d, &x, &e), GL_OK);
+    const double v[4] = {1 + 0x1p-10, 127, -0.5, 1};
+    memcpy(x->data, v, sizeof v);
+    gl_attrs at = {0};
+    at.has = GL_A_FORMAT;
+    gl_shape s = SHAPE(2, 2);
+    gl_node n = {0, GL_OP_QUANTIZE, 1, {0}, &s, &at, ""};
+    gl_array *args[1] = {x}, *out = NULL;
+    at.format = GL_NUMFMT_BF16;
+    assert_int_equal(gl_eval_node(&n, args, NULL, &out, &e), GL_OK);
+    assert_true(out->data[0] == 1 && out->data[1] == 127 && out->data[2] == -0.5 && out->data[3] == 1);
+    gl_array_release(out);
+    at.format = GL_NUMFMT_INT8_CHANNEL;   /* column 0: {1 + 2^-10, -0.5}, scale (1 + 2^-10) / 127 */
+    assert_int_equal(gl_eval_node(&n, args, NULL, &out, &e), GL_OK);
+    const double s0 = (1 + 0x1p-10) / 127;
+    assert_true(out->data[0] == 127 * s0 && out->data[2] == -63 * s0 && out->data[1] == 127 && out->data[3] == 1);
+    gl_array_release(out);
+    n.op = GL_OP_DEQUANTIZE;
+    assert_int_equal(gl_eval_node(&n, args, NULL, &out, &e), GL_OK);
+    assert_memory_equal(out->data, v, sizeof v);
+    gl_array_release(out);
+    at.format = 99;
+    n.op = GL_OP_QUANTIZE;
+    assert_int_equal(gl_eval_node(&n, args, NULL, &out, &e), GL_E_INVALID);
+    assert_null(out);
+    gl_array_release(x);
+}
+
+/* y = x @ W: the pass puts a pair after x (an activation a matmul reads) and after W (a weight); the planned
+ * run's output is the same bit for bit with and without it; a second run adds nothing; no plan: nothing */
+static void test_quantize_pass(void **state) {
+    (void)state;
+    gl_err e = {GL_OK, ""};
+    gl_graph *g = NULL;
+    assert_int_equal(gl_graph_new(&g, &e), GL_OK);
+    gl_shape sx = SHAPE(3, 4), sw = SHAPE(4, 2), sy = SHAPE(3, 2);
+    int ix = gl_graph_add(g, GL_OP_INPUT, NULL, 0, NULL, &sx, "x", &e);
+    int iw = gl_graph_add(g, GL_OP_PARAM, NULL, 0, NULL, &sw, "w", &e);
+    int in[2] = {ix, iw};
+    int iy = gl_graph_add(g, GL_OP_MATMUL, in, 2, NULL, &sy, NULL, &e);
+    int64_t dw[2] = {4, 2}, dx[2] = {3, 4};
+    gl_array *wa = NULL, *xa = NULL;
+    assert_int_equal(gl_array_new(2, dw, &wa, &e), GL_OK);
+    assert_int_equal(gl_array_new(2, dx, &xa, &e), GL_OK);
+    for (int i = 0; i < 8; i++) wa->data[i] = 0.1 * (i + 1) - 0.37 * (i % 3);
+    for (int i = 0; i < 12; i++) xa->data[i] = 1.0 / (i + 1.5);
+    gl_graph_set_value(g, iw, wa);
+    gl_array_release(wa);
+    assert_int_equal(gl_graph_set_outputs(g, &iy, 1, &e), GL_OK);
+    gl_precision p = {GL_NUMFMT_INT8_CHANNEL, GL_NUMFMT_BF16, GL_NUMFMT_F64, true};
+    gl_pass_ctx ctx = {&p};
+    gl_pass_result r;
+    assert_int_equal(gl_pass_run_ctx("quantize", g, &ctx, &r, &e), GL_OK);
+    assert_int_equal(r.hits, 2);
+    const gl_graph *h = r.graph;
+    const gl_op want[] = {GL_OP_INPUT, GL_OP_QUANTIZE, GL_OP_DEQUANTIZE, GL_OP_PARAM, GL_OP_QUANTIZE, GL_OP_DEQUANTIZE, GL_OP_MATMUL};
+    assert_int_equal(h->n, 7);
+    for (int i = 0; i < 7; i++) assert_int_equal(h->nodes[i].op, want[i]);
+    assert_int_equal(h->nodes[4].attrs->format, GL_NUMFMT_INT8_CHANNEL);
+    assert_int_equal(h->nodes[1].attrs->format, GL_NUMFMT_BF16);
+    assert_int_equal(h->nodes[6].in[0], 2);
+    assert_int_equal(h->nodes[6].in[1], 5);
+    assert_int_equal(r.prov.how[1], GL_HOW_CREATED);
+    assert_int_equal(r.prov.how[3], GL_HOW_KEPT);
+    gl_node_error e1[3], e2[7];
+    gl_named_array ins = {"x", xa};
+    gl_bind b = {0};
+    gl_array *o1 = NULL, *o2 = NULL;
+    assert_int_equal(gl_run_precision(g, &ins, 1, &b, &p, e1, NULL, &o1, &e), GL_OK);
+    assert_int_equal(gl_run_precision(h, &ins, 1, &b, &p, e2, NULL, &o2, &e), GL_OK);
+    assert_memory_equal(o1->data, o2->data, 6 * sizeof(double));
+    assert_true(e1[2].max_abs == e2[6].max_abs && e1[2].max_abs > 0);
+    assert_true(e1[1].added_db == e2[4].added_db);                   /* W's rounding, now at its quantize node */
+    assert_true(e2[3].added_db == -INFINITY && e2[5].added_db == -INFINITY);
+    gl_pass_result r2;
+    assert_int_equal(gl_pass_run_ctx("quantize", h, &ctx, &r2, &e), GL_OK);
+    assert_int_equal(r2.hits, 0);
+    assert_int_equal(r2.graph->n, 7);
+    gl_pass_result_free(&r2);
+    assert_int_equal(gl_pass_run("quantize", g, &r2, &e), GL_OK);   /* no plan: every class f64 */
+    assert_int_equal(r2.hits, 0);
+    assert_int_equal(r2.graph->n, 3);
+    gl_pass_result_free(&r2);
+    gl_array_release(o1);
+    gl_array_release(o2);
+    gl_array_release(xa);
+    gl_pass_result_free(&r);
+    gl_graph_free(g);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_added_db_leaf_counts), cmocka_unit_test(test_overflow_is_worst),
         cmocka_unit_test(test_exact_has_no_worst), cmocka_unit_test(test_layers),
+        cmocka_unit_test(test_quantize_ops), cmocka_unit_test(test_quantize_pass),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

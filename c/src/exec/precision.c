@@ -16,7 +16,8 @@ gl_numfmt gl_precision_format(const gl_node *n, const gl_precision *p) {
     case GL_OP_CONST: return GL_NUMFMT_F64;
     case GL_OP_KV_WRITE: return p->kv;
     case GL_OP_INPUT: return strstr(n->name, "cache") ? p->kv : p->activations;
-    default: return p->activations;
+    case GL_OP_QUANTIZE: return (unsigned)n->attrs->format < GL_NUMFMT_COUNT ? (gl_numfmt)n->attrs->format : GL_NUMFMT_F64;
+    default: return p->activations;   /* dequantize too: its value goes back to the compute format */
     }
 }
 
@@ -198,6 +199,17 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
     for (int i = 0; i < g->n; i++)
         for (int k = 0; k < g->nodes[i].nin; k++) last[g->nodes[i].in[k]] = i;
     for (int k = 0; k < g->nout; k++) keep[g->outputs[k]] = true;
+    /* a tensor every reader of which is a quantize node is rounded there, not by its class (never twice) */
+    int *nq = gl_alloc((size_t)g->n, sizeof *nq, e), *nu = nq ? gl_alloc((size_t)g->n, sizeof *nu, e) : NULL;
+    if (!nu) {
+        free(nq), free(last), free(ref), free(q), free(keep);
+        return GL_E_NOMEM;
+    }
+    for (int i = 0; i < g->n; i++)
+        for (int k = 0; k < g->nodes[i].nin; k++) {
+            nu[g->nodes[i].in[k]]++;
+            nq[g->nodes[i].in[k]] += g->nodes[i].op == GL_OP_QUANTIZE;
+        }
     gl_array *pre = NULL;   /* the node's planned value before its own rounding */
     for (int i = 0; i < g->n && !st; i++) {
         const gl_node *n = &g->nodes[i];
@@ -213,8 +225,12 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
         } else {
             gl_array *ra[GL_MAX_INPUTS] = {NULL}, *qa[GL_MAX_INPUTS] = {NULL};
             for (int k = 0; k < n->nin; k++) ra[k] = ref[n->in[k]], qa[k] = q[n->in[k]];
-            if ((st = gl_eval_node(n, ra, bind, &ref[i], e))) break;
-            if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
+            /* the float64 run is the graph with every format f64: quantize and dequantize change nothing */
+            if (n->op == GL_OP_QUANTIZE || n->op == GL_OP_DEQUANTIZE) ref[i] = gl_array_retain(ra[0]);
+            else if ((st = gl_eval_node(n, ra, bind, &ref[i], e))) break;
+            /* planned: quantize rounds to its format below (as its class), dequantize passes the value on */
+            if (n->op == GL_OP_QUANTIZE || n->op == GL_OP_DEQUANTIZE) q[i] = gl_array_retain(qa[0]);
+            else if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
             pre = gl_array_retain(q[i]);   /* q~: shared until the node's own rounding writes (own() copies) */
             if (p->acc_fp32 && n->op == GL_OP_MATMUL) {
                 if ((st = own(&q[i], e))) break;
@@ -222,6 +238,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             }
         }
         gl_numfmt f = gl_precision_format(n, p);
+        if (n->op == GL_OP_DEQUANTIZE || (nu[i] > 0 && nq[i] == nu[i] && !keep[i])) f = GL_NUMFMT_F64;
         if (f != GL_NUMFMT_F64) {
             if ((st = own(&q[i], e))) break;
             round_value(q[i], f);
@@ -248,6 +265,6 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
     }
     gl_array_release(pre);
     for (int i = 0; i < g->n; i++) gl_array_release(ref[i]), gl_array_release(q[i]);
-    free(last), free(ref), free(q), free(keep);
+    free(last), free(ref), free(q), free(keep), free(nq), free(nu);
     return st;
 }

@@ -15,7 +15,7 @@
 #include "exec/numfmt.h"
 #include "graphlab.h"
 
-typedef struct {
+typedef struct gl_precision {
     gl_numfmt weights, activations, kv;
     bool acc_fp32;
 } gl_precision;

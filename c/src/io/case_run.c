@@ -165,12 +165,13 @@ static gl_status run_pypass(const gl_case *c, const gl_graph *g, gl_pass_result 
 }
 
 static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
+    const gl_pass_ctx ctx = {c->has_precision ? &c->precision : NULL};   /* the quantize pass reads the plan */
     for (int i = 0; i < c->npipe; i++) {
         const char *name = c->pipeline[i];
         gl_case_stage *s = &r->st[r->nst];
         gl_err le = {GL_OK, ""};
         gl_status st = c->pypass && strcmp(name, c->pypass_name) == 0 ? run_pypass(c, r->st[r->nst - 1].r.graph, &s->r, &le)
-                                                                     : gl_pass_run(name, r->st[r->nst - 1].r.graph, &s->r, &le);
+                                                                     : gl_pass_run_ctx(name, r->st[r->nst - 1].r.graph, &ctx, &s->r, &le);
         if (st) {
             gl_pass_result_free(&s->r);
             return gl_fail(e, st, "pipeline[%d] (%s): %s", i, name, le.msg);
