@@ -7,7 +7,14 @@
 #include "ir/util.h"
 
 bool gl_precision_is_f64(const gl_precision *p) {
-    return p->weights == GL_NUMFMT_F64 && p->activations == GL_NUMFMT_F64 && p->kv == GL_NUMFMT_F64 && !p->acc_fp32;
+    return p->weights == GL_NUMFMT_F64 && p->activations == GL_NUMFMT_F64 && p->kv == GL_NUMFMT_F64 && !p->acc_fp32 &&
+           !p->smooth_on;
+}
+
+double gl_smooth_scale(double a, double w, double alpha) {
+    if (!(a > 0) || !(w > 0) || !isfinite(a) || !isfinite(w)) return 1.0;
+    double s = pow(a, alpha) / pow(w, 1 - alpha);
+    return isfinite(s) && s > 0 ? s : 1.0;
 }
 
 gl_numfmt gl_precision_format(const gl_node *n, const gl_precision *p) {
@@ -175,6 +182,103 @@ gl_status gl_precision_layers(const gl_graph *g, const gl_node_error *errs, cons
     return GL_OK;
 }
 
+/* ---- SmoothQuant-style migration (precision.h) */
+typedef struct {
+    int *act;             /* per node: a smoothed matmul's activation input, else -1 */
+    bool *target;         /* per node: an activation some smoothed matmul reads */
+    gl_array **s;         /* per target: its scales [K] (NULL: not smoothed: a size did not fit) */
+    gl_array **sq, **sp;  /* per target: A~ / s rounded to A's format, and unrounded */
+} smooth_ctx;
+
+static void smooth_free(smooth_ctx *m, int n) {
+    for (int i = 0; m->s && i < n; i++) gl_array_release(m->s[i]), gl_array_release(m->sq[i]), gl_array_release(m->sp[i]);
+    free(m->act), free(m->target), free(m->s), free(m->sq), free(m->sp);
+}
+
+static gl_status smooth_begin(const gl_graph *g, smooth_ctx *m, gl_err *e) {
+    const size_t n = (size_t)g->n + 1;
+    m->act = gl_alloc(n, sizeof *m->act, e);
+    m->target = m->act ? gl_alloc(n, sizeof *m->target, e) : NULL;
+    m->s = m->target ? gl_alloc(n, sizeof *m->s, e) : NULL;
+    m->sq = m->s ? gl_alloc(n, sizeof *m->sq, e) : NULL;
+    m->sp = m->sq ? gl_alloc(n, sizeof *m->sp, e) : NULL;
+    if (!m->sp) return GL_E_NOMEM;
+    for (int i = 0; i < g->n; i++) {
+        const gl_node *nd = &g->nodes[i];
+        m->act[i] = -1;
+        if (nd->op != GL_OP_MATMUL || nd->nin != 2) continue;
+        const gl_node *a = &g->nodes[nd->in[0]], *w = &g->nodes[nd->in[1]];
+        const gl_array *wv = g->values ? g->values[w->id] : NULL;
+        if (w->op != GL_OP_PARAM || !wv || !wv->data || wv->rank != 2 || a->op == GL_OP_CONST || a->op == GL_OP_PARAM) continue;
+        m->act[i] = a->id;
+        m->target[a->id] = true;
+    }
+    return GL_OK;
+}
+
+/* At target A (its float64 value r, its planned value before its own rounding pre): the scales from r and
+ * every smoothed matmul's weight, pre / s unrounded and rounded to f. Leaves s NULL when a size does not fit. */
+static gl_status smooth_at(const gl_graph *g, smooth_ctx *m, int A, const gl_array *r, const gl_array *pre,
+                           gl_numfmt f, double alpha, gl_err *e) {
+    if (r->rank < 1) return GL_OK;
+    const int64_t K = r->dim[r->rank - 1];
+    if (K < 1) return GL_OK;
+    for (int i = A + 1; i < g->n; i++)
+        if (m->act[i] == A && g->values[g->nodes[i].in[1]]->dim[0] != K) return GL_OK;
+    gl_array *s = NULL;
+    gl_status st = gl_array_new(1, &K, &s, e);
+    if (st) return st;
+    double *amax = s->data;                                   /* a_j first, then s_j in place */
+    for (int64_t t = 0; t < r->size; t++) {
+        const double x = fabs(r->data[t]);
+        if (isfinite(x) && x > amax[t % K]) amax[t % K] = x;
+    }
+    for (int64_t j = 0; j < K; j++) {
+        double w = 0;
+        for (int i = A + 1; i < g->n; i++) {
+            if (m->act[i] != A) continue;
+            const gl_array *W = g->values[g->nodes[i].in[1]];
+            for (int64_t c = 0; c < W->dim[1]; c++) {
+                const double x = fabs(W->data[j * W->dim[1] + c]);
+                if (isfinite(x) && x > w) w = x;
+            }
+        }
+        amax[j] = gl_smooth_scale(amax[j], w, alpha);
+    }
+    gl_array *sp = NULL, *sq = NULL;
+    if ((st = gl_array_copy(pre, &sp, e)) || (st = gl_array_copy(pre, &sq, e))) {
+        gl_array_release(s), gl_array_release(sp);
+        return st;
+    }
+    for (int64_t t = 0; t < sp->size; t++) sp->data[t] = sq->data[t] = pre->data[t] / s->data[t % K];
+    round_value(sq, f);
+    m->s[A] = s, m->sp[A] = sp, m->sq[A] = sq;
+    return GL_OK;
+}
+
+/* Smoothed matmul n: *pre = (A~ / s) @ (diag(s) W), *q the same of the rounded operands (fp32 accumulation
+ * when asked); W is the float64 weight, wf its format. */
+static gl_status smooth_matmul(const gl_node *n, const smooth_ctx *m, const gl_array *W, gl_numfmt wf, bool acc32,
+                               const gl_bind *bind, gl_array **pre, gl_array **q, gl_err *e) {
+    const int A = n->in[0];
+    gl_array *wp = NULL, *wq = NULL;
+    gl_status st = gl_array_copy(W, &wp, e);
+    if (!st) {
+        const int64_t cols = W->dim[1];
+        for (int64_t t = 0; t < wp->size; t++) wp->data[t] *= m->s[A]->data[t / cols];
+        st = gl_array_copy(wp, &wq, e);
+    }
+    if (!st) {
+        round_value(wq, wf);
+        gl_array *pa[2] = {m->sp[A], wp}, *qa[2] = {m->sq[A], wq};
+        st = gl_eval_node(n, pa, bind, pre, e);
+        if (!st) st = gl_eval_node(n, qa, bind, q, e);
+        if (!st && acc32) matmul_acc32(m->sq[A], wq, *q);
+    }
+    gl_array_release(wp), gl_array_release(wq);
+    return st;
+}
+
 static const gl_array *find_input(const gl_node *n, const gl_named_array *inputs, int ninputs) {
     for (int k = 0; k < ninputs; k++)
         if (inputs[k].name && strcmp(inputs[k].name, n->name) == 0) return inputs[k].value;
@@ -210,6 +314,12 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             nu[g->nodes[i].in[k]]++;
             nq[g->nodes[i].in[k]] += g->nodes[i].op == GL_OP_QUANTIZE;
         }
+    smooth_ctx sm = {0};
+    if (p->smooth_on && g->values && (st = smooth_begin(g, &sm, e))) {
+        smooth_free(&sm, g->n);
+        free(nq), free(nu), free(last), free(ref), free(q), free(keep);
+        return st;
+    }
     gl_array *pre = NULL;   /* the node's planned value before its own rounding */
     for (int i = 0; i < g->n && !st; i++) {
         const gl_node *n = &g->nodes[i];
@@ -229,15 +339,27 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             if (n->op == GL_OP_QUANTIZE || n->op == GL_OP_DEQUANTIZE) ref[i] = gl_array_retain(ra[0]);
             else if ((st = gl_eval_node(n, ra, bind, &ref[i], e))) break;
             /* planned: quantize rounds to its format below (as its class), dequantize passes the value on */
-            if (n->op == GL_OP_QUANTIZE || n->op == GL_OP_DEQUANTIZE) q[i] = gl_array_retain(qa[0]);
-            else if ((st = gl_eval_node(n, qa, bind, &q[i], e))) break;
-            pre = gl_array_retain(q[i]);   /* q~: shared until the node's own rounding writes (own() copies) */
-            if (p->acc_fp32 && n->op == GL_OP_MATMUL) {
+            const bool smoothed = sm.act && sm.act[i] >= 0 && sm.s[sm.act[i]];
+            if (smoothed) {
+                const int w = n->in[1];
+                if ((st = smooth_matmul(n, &sm, ref[w], gl_precision_format(&g->nodes[w], p), p->acc_fp32, bind, &pre,
+                                        &q[i], e)))
+                    break;
+            } else if (n->op == GL_OP_QUANTIZE || n->op == GL_OP_DEQUANTIZE) {
+                q[i] = gl_array_retain(qa[0]);
+            } else if ((st = gl_eval_node(n, qa, bind, &q[i], e))) {
+                break;
+            }
+            if (!smoothed) pre = gl_array_retain(q[i]);   /* q~: shared until the node's own rounding writes (own() copies) */
+            if (!smoothed && p->acc_fp32 && n->op == GL_OP_MATMUL) {
                 if ((st = own(&q[i], e))) break;
                 matmul_acc32(qa[0], qa[1], q[i]);
             }
         }
         gl_numfmt f = gl_precision_format(n, p);
+        if (sm.target && sm.target[i] &&
+            (st = smooth_at(g, &sm, i, ref[i], pre, f, p->smooth, e)))
+            break;
         if (n->op == GL_OP_DEQUANTIZE || (nu[i] > 0 && nq[i] == nu[i] && !keep[i])) f = GL_NUMFMT_F64;
         if (f != GL_NUMFMT_F64) {
             if ((st = own(&q[i], e))) break;
@@ -252,6 +374,10 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
             if (last[j] == i && !keep[j]) {
                 gl_array_release(ref[j]), gl_array_release(q[j]);
                 ref[j] = q[j] = NULL;
+                if (sm.s) {
+                    gl_array_release(sm.s[j]), gl_array_release(sm.sq[j]), gl_array_release(sm.sp[j]);
+                    sm.s[j] = sm.sq[j] = sm.sp[j] = NULL;
+                }
             }
         }
         if (last[i] == i && !keep[i]) {
@@ -265,6 +391,7 @@ gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int 
     }
     gl_array_release(pre);
     for (int i = 0; i < g->n; i++) gl_array_release(ref[i]), gl_array_release(q[i]);
+    smooth_free(&sm, g->n);
     free(last), free(ref), free(q), free(keep), free(nq), free(nu);
     return st;
 }

@@ -18,6 +18,8 @@
 typedef struct gl_precision {
     gl_numfmt weights, activations, kv;
     bool acc_fp32;
+    bool smooth_on;               /* SmoothQuant-style migration (see gl_run_precision); false: off */
+    double smooth;                /* its alpha in [0, 1] */
 } gl_precision;
 
 /* A node's error under the plan against float64: max |q - r|; that over max |r| (0 when both are 0); the
@@ -43,7 +45,16 @@ typedef struct {
     int out, worst;
 } gl_layer_error;
 
-/* Runs g in float64 and under plan p on the same inputs. errs (g->n entries, node order) receives every
+/* SmoothQuant-style migration (p->smooth_on, alpha = p->smooth): for each activation A that a matmul reads as its first
+ * input against a 2-D param W as its second (its "smoothed matmuls"; every such W of one A shares one scale),
+ * per input channel j: a_j = max |A_j| over the float64 run's A, w_j = max over those Ws of max |W[j, :]|,
+ * s_j = a_j^alpha / w_j^(1 - alpha) (1 when a_j or w_j is 0 or s_j is not a positive finite number). In the
+ * planned run each smoothed matmul computes (A~ / s) @ (diag(s) W) with A~ A's planned value before its own
+ * rounding and W the float64 weight, each operand rounded to its class's format after scaling (int8 sees the
+ * flattened channels); A's node itself is still rounded by its class for its other readers. Mathematically the
+ * product is unchanged (and the float64 run is untouched); in a deployment 1/s folds into the preceding
+ * rms_norm weight (or is a per-channel scale) and s into W's rows.
+ * Runs g in float64 and under plan p on the same inputs. errs (g->n entries, node order) receives every
  * non-leaf node's error (leaves too: the rounding of weights and inputs); outs_ref / outs_q (g->nout each)
  * the outputs of both runs, retained for the caller. */
 gl_status gl_run_precision(const gl_graph *g, const gl_named_array *inputs, int ninputs, const gl_bind *bind,
@@ -70,5 +81,8 @@ unsigned char *gl_precision_node_bytes(const gl_graph *g, const gl_precision *p,
 
 /* The precision of a plan that changes nothing (every class f64, float64 accumulation). */
 bool gl_precision_is_f64(const gl_precision *p);
+
+/* s_j of SmoothQuant (above) from a_j and w_j. */
+double gl_smooth_scale(double a, double w, double alpha);
 
 #endif

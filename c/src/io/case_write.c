@@ -393,9 +393,13 @@ static void w_error(wctx *w) {
     gl_sb *sb = w->sb;
     const gl_precision *p = &w->c->precision;
     const gl_graph *g = w->r->st[w->r->nst - 1].r.graph;
-    gl_sb_printf(sb, "{\"plan\": {\"weights\": \"%s\", \"activations\": \"%s\", \"kv\": \"%s\", \"accumulate\": \"%s\"}, "
-                 "\"nodes\": [", gl_numfmt_name(p->weights), gl_numfmt_name(p->activations), gl_numfmt_name(p->kv),
-                 p->acc_fp32 ? "fp32" : "f64");
+    gl_sb_printf(sb, "{\"plan\": {\"weights\": \"%s\", \"activations\": \"%s\", \"kv\": \"%s\", \"accumulate\": \"%s\"",
+                 gl_numfmt_name(p->weights), gl_numfmt_name(p->activations), gl_numfmt_name(p->kv), p->acc_fp32 ? "fp32" : "f64");
+    if (p->smooth_on) {                          /* only when the case sets it */
+        gl_sb_puts(sb, ", \"smooth\": ");
+        gl_sb_double(sb, p->smooth);
+    }
+    gl_sb_puts(sb, "}, \"nodes\": [");
     for (int i = 0; i < g->n; i++) {
         const gl_node_error *x = &w->r->errors[i];
         gl_sb_printf(sb, "%s{\"node\": %d, \"max_abs\": ", i ? ", " : "", x->node);

@@ -47,7 +47,7 @@ static bool wants_pair(const gl_graph *g, const gl_users *u, int i, const gl_pre
 gl_status gl_quantize(const gl_graph *g, const gl_pass_ctx *ctx, gl_pass_result *out, gl_err *e) {
     gl_kit k;
     if (gl_kit_begin(&k, g, GL_KIT_USERS)) goto done;
-    const gl_precision f64 = {GL_NUMFMT_F64, GL_NUMFMT_F64, GL_NUMFMT_F64, false};
+    const gl_precision f64 = {GL_NUMFMT_F64, GL_NUMFMT_F64, GL_NUMFMT_F64, false, false, 0};
     const gl_precision *p = ctx && ctx->precision ? ctx->precision : &f64;   /* no plan: nothing leaves f64 */
     k.hits = 0;
     int n = g->n;
