@@ -54,7 +54,7 @@ function layerMismatches(got, want, ids, gotWorstDb = null) {
 }
 
 describe('precision plans: per-node error equals the reference-side oracle', () => {
-  it('holds 3 layers × 6 plans, every format and both accumulations', () => {
+  it('holds 3 layers × 8 plans, every format, both accumulations and smooth', () => {
     expect(GOLD.length).toBe(3);
     const plans = GOLD.flatMap((g) => Object.values(g.plans).map((p) => p.precision));
     for (const f of ['bf16', 'fp16', 'fp32', 'fp8_e4m3', 'fp8_e5m2', 'int8', 'int8_channel']) {

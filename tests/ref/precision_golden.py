@@ -44,6 +44,8 @@ PLANS = {
     "fp8_e5m2_kv": {"kv": "fp8_e5m2", "activations": "bf16"},
     "int8_w": {"weights": "int8", "activations": "bf16"},
     "int8_channel_w": {"weights": "int8_channel", "activations": "fp32", "accumulate": "fp32"},
+    "smooth_int8": {"weights": "int8", "activations": "int8", "smooth": 0.5},
+    "smooth_acc32": {"weights": "int8_channel", "activations": "bf16", "accumulate": "fp32", "smooth": 0.8},
 }
 
 
@@ -165,8 +167,31 @@ def num(x):
     return None if x is None or not math.isfinite(x) else x
 
 
+def smooth_scale(a, w, alpha):
+    if not (a > 0) or not (w > 0) or not math.isfinite(a) or not math.isfinite(w):
+        return 1.0
+    try:
+        s = a ** alpha / w ** (1 - alpha)
+    except OverflowError:
+        return 1.0
+    return s if math.isfinite(s) and s > 0 else 1.0
+
+
 def planned(g, inputs, bind, plan, layer_outs=None):
+    """SmoothQuant ("smooth": alpha, docs/PRECISION.md): each matmul reading an activation A (not a const or
+    param) against a 2-D param W is computed as (A~ / s) @ (diag(s) W), A~ A's planned value before its own
+    rounding, W the float64 weight, each scaled operand rounded to its class's format; s_j = a_j^alpha /
+    w_j^(1-alpha) from A's float64 channel maxima and the maxima of row j over every such W of A"""
     acc32 = plan.get("accumulate") == "fp32"
+    alpha = plan.get("smooth")
+    smm = {}                                   # smoothed matmul id -> A id
+    if alpha is not None:
+        for n in g.nodes:
+            if n.op == "matmul" and len(n.inputs) == 2:
+                a, w = (g.nodes[i] for i in n.inputs)
+                if w.op == "param" and w.id in g.values and np.ndim(g.values[w.id]) == 2 and a.op not in ("const", "param"):
+                    smm[n.id] = a.id
+    scaled = {}                                # A id -> (s, A~ / s, rounded)
     ref, q, nodes, add = {}, {}, [], {}
     for n in g.nodes:
         if n.op == "input":
@@ -178,8 +203,27 @@ def planned(g, inputs, bind, plan, layer_outs=None):
             qa = [q[i] for i in n.inputs]
             q[n.id] = gl.eval_node(n, qa, bind)
         pre = q[n.id]
-        if acc32 and n.op == "matmul":
+        A = smm.get(n.id)
+        if A is not None and A in scaled:
+            s, sp, sq = scaled[A]
+            W = g.nodes[n.inputs[1]]
+            wp = np.asarray(g.values[W.id], dtype=np.float64) * s[:, None]
+            wq = round_array(fmt_of(W, plan), wp)
+            pre = gl.eval_node(n, [sp, wp], bind)
+            q[n.id] = matmul_acc32(sq, wq) if acc32 else gl.eval_node(n, [sq, wq], bind)
+        elif acc32 and n.op == "matmul":
             q[n.id] = matmul_acc32(*[q[i] for i in n.inputs])
+        if n.id in smm.values():
+            r = np.asarray(ref[n.id], dtype=np.float64)
+            K = r.shape[-1] if r.ndim else 0
+            Ws = [np.asarray(g.values[g.nodes[m].inputs[1]]) for m, a in smm.items() if a == n.id]
+            if K >= 1 and all(W.shape[0] == K for W in Ws):
+                fin = np.where(np.isfinite(r), np.abs(r), 0.0).reshape(-1, K)
+                amax = fin.max(axis=0)
+                wmax = np.max([np.where(np.isfinite(W), np.abs(W), 0.0).max(axis=1) for W in Ws], axis=0)
+                s = np.array([smooth_scale(float(a), float(w), alpha) for a, w in zip(amax, wmax)])
+                sp = np.asarray(pre, dtype=np.float64) / s
+                scaled[n.id] = (s, sp, round_array(fmt_of(n, plan), sp))
         q[n.id] = round_array(fmt_of(n, plan), q[n.id])
         a, rel, snr = error(ref[n.id], q[n.id])
         add[n.id] = added(ref[n.id], pre, q[n.id])
