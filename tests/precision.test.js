@@ -111,13 +111,13 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
   const PIPE = ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'];
   const QPLANS = [{ weights: 'int8', activations: 'bf16', kv: 'fp8_e4m3' }, { weights: 'int8_channel', activations: 'fp8_e5m2', accumulate: 'fp32' },
     { weights: 'fp16', activations: 'fp16', kv: 'bf16' }];
-  const withPass = (name, precision, kind = 'asan') => {
+  const withPass = (name, precision, kind = 'native') => {
     const req = { ...request(name, precision), pipeline: [...PIPE, 'quantize'], emit: { provenance: false } };
     const r = runCli(kind, ['case', '-', '--compact'], { input: JSON.stringify(req) });
     expect(r.status, r.stderr).toBe(0);
     return JSON.parse(r.stdout);
   };
-  it('the quantize pass: explicit quantize → dequantize pairs; the outputs\' error is the same as without it (ASan, verified)', () => {
+  it('the quantize pass: explicit quantize → dequantize pairs; the outputs\' error is the same as without it (verified)', () => {
     for (const g of GOLD) {
       for (const precision of QPLANS) {
         const res = withPass(g.case, precision);
@@ -212,8 +212,8 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
   };
   it('smooth: with an outlier channel, int8 weights and activations lose less with smooth 0.5; float64 unchanged', () => {
     for (const weights of ['int8', 'int8_channel']) {
-      const off = errorOf(smoothCase({ weights, activations: 'int8' }), 'asan');
-      const on = errorOf(smoothCase({ weights, activations: 'int8', smooth: 0.5 }), 'asan');
+      const off = errorOf(smoothCase({ weights, activations: 'int8' }));
+      const on = errorOf(smoothCase({ weights, activations: 'int8', smooth: 0.5 }));
       expect(on.plan.smooth).toBe(0.5);
       expect(off.plan.smooth).toBeUndefined();
       expect(on.outputs[0].max_rel, weights).toBeLessThan(0.75 * off.outputs[0].max_rel);
@@ -228,6 +228,14 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
       const f = errorOf(smoothCase({ smooth: alpha }));
       expect(f.outputs[0].max_rel).toBeLessThan(1e-12);
     }
+  });
+  it('ASan+UBSan: explicit conversions and a smoothed plan on the decode layer run clean, with the same error', () => {
+    const plan = { weights: 'int8_channel', activations: 'bf16', kv: 'fp8_e4m3', accumulate: 'fp32', smooth: 0.5 };
+    const a = withPass(GOLD[1].case, plan, 'asan');
+    const b = withPass(GOLD[1].case, plan, 'native');
+    expect(a.error).toEqual(b.error);
+    expect(errorOf(smoothCase({ weights: 'int8', activations: 'int8', smooth: 0.5 }), 'asan'))
+      .toEqual(errorOf(smoothCase({ weights: 'int8', activations: 'int8', smooth: 0.5 })));
   });
   it('smooth is validated strictly, naming the key and the value', () => {
     for (const [v, got] of [[1.5, '1.5'], [-0.1, '-0.1'], ['0.5', '"0.5"'], [true, 'true']]) {   // null: absent, as for every key
