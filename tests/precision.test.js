@@ -229,7 +229,7 @@ describe('precision plans: per-node error equals the reference-side oracle', () 
       expect(f.outputs[0].max_rel).toBeLessThan(1e-12);
     }
   });
-  it('ASan+UBSan: explicit conversions and a smoothed plan on the decode layer run clean, with the same error', () => {
+  it('ASan+UBSan: conversion pairs and a migrated (SmoothQuant) plan on the decode layer run clean, with the same error', () => {
     const plan = { weights: 'int8_channel', activations: 'bf16', kv: 'fp8_e4m3', accumulate: 'fp32', smooth: 0.5 };
     const a = withPass(GOLD[1].case, plan, 'asan');
     const b = withPass(GOLD[1].case, plan, 'native');
