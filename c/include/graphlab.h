@@ -174,6 +174,7 @@ typedef struct {
     gl_dim pos;                   /* kv_write row: integer or symbol */
     double scale;                 /* flash_attn */
     double value;                 /* scalar const */
+    int format;                   /* quantize / dequantize: a number format (exec/numfmt.h's gl_numfmt) */
 } gl_attrs;
 
 bool gl_attrs_eq(const gl_attrs *a, const gl_attrs *b);   /* the same keys with == values (NaN != NaN) */
@@ -328,6 +329,10 @@ int gl_t_rsqrt(gl_tracer *tr, int a);
 int gl_t_recip(gl_tracer *tr, int a);
 int gl_t_rot_pairs(gl_tracer *tr, int a);
 int gl_t_silu(gl_tracer *tr, int a);
+/* x rounded to number format `format` (a gl_numfmt of exec/numfmt.h; int8: the scale from x's absmax), and x
+ * unchanged where it goes back to the compute format (docs/PRECISION.md) */
+int gl_t_quantize(gl_tracer *tr, int a, int format);
+int gl_t_dequantize(gl_tracer *tr, int a, int format);
 int gl_t_gelu(gl_tracer *tr, int a);             /* x * 0.5 * (1 + tanh((x + 0.044715 x³) sqrt(2/π))) */
 int gl_t_sum(gl_tracer *tr, int a, int axis, bool keepdims);
 int gl_t_max(gl_tracer *tr, int a, int axis, bool keepdims);
@@ -452,7 +457,7 @@ typedef enum {
     GL_HOW_REPLACED,    /* match_attention: a matched subgraph collapsed into this node */
     GL_HOW_EXPANDED,    /* decompose: this primitive came from expanding a composite */
     GL_HOW_FOLDED,      /* constant_fold: computed at compile time into a const */
-    GL_HOW_CREATED      /* fold_norm_weight: a new weight made from existing params */
+    GL_HOW_CREATED      /* fold_norm_weight: a new weight made from existing params; quantize: a conversion */
 } gl_how;
 const char *gl_how_name(gl_how h);
 
@@ -484,8 +489,19 @@ gl_status gl_simplify(const gl_graph *g, gl_pass_result *out, gl_err *e);
 gl_status gl_decompose(const gl_graph *g, gl_pass_result *out, gl_err *e);
 gl_status gl_fold_norm_weight(const gl_graph *g, gl_pass_result *out, gl_err *e);
 gl_status gl_match_attention(const gl_graph *g, gl_pass_result *out, gl_err *e);
-/* By name ("cse", ...); GL_E_INVALID names an unknown pass. */
+/* What a pass may need beyond its graph: the case's precision plan (exec/precision.h; NULL: the case has none).
+ * Only quantize reads it. */
+struct gl_precision;
+typedef struct {
+    const struct gl_precision *precision;
+} gl_pass_ctx;
+/* quantize (docs/PRECISION.md): explicit quantize -> dequantize pairs where a tensor enters a format of the
+ * plan below f64 (each param, each KV-cache input and kv_write, each activation a matmul reads); not in the
+ * default pipeline; without a plan (ctx or ctx->precision NULL) it inserts nothing. */
+gl_status gl_quantize(const gl_graph *g, const gl_pass_ctx *ctx, gl_pass_result *out, gl_err *e);
+/* By name ("cse", ...); GL_E_INVALID names an unknown pass. gl_pass_run is gl_pass_run_ctx with no context. */
 gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e);
+gl_status gl_pass_run_ctx(const char *name, const gl_graph *g, const gl_pass_ctx *ctx, gl_pass_result *out, gl_err *e);
 int gl_pipeline_length(void);          /* the default pipeline's length (gl_pass_name_at 0..length-1) */
 const char *gl_pass_name_at(int i);                                 /* reference order */
 /* Verify every pass gl_pass_run runs (passes/verify.c: GL_E_INTERNAL naming the broken invariant); on in

@@ -42,6 +42,10 @@ GL_OP(RECIP,       "recip",       POINTWISE, 1, 1, 0, 0, POINTWISE, OUT, "1.0 / 
 GL_OP(ROT_PAIRS,   "rot_pairs",   POINTWISE, 1, 1, 0, 0, POINTWISE, OUT, NULL, "t_rot_pairs", ev_rot_pairs, b_unary)
 GL_OP(GT,          "gt",          POINTWISE, 2, 2, 0, 0, POINTWISE, OUT, NULL, "t_gt", ev_gt, b_binary)
 GL_OP(LT,          "lt",          POINTWISE, 2, 2, 0, 0, POINTWISE, OUT, NULL, "t_lt", ev_lt, b_binary)
+/* precision (docs/PRECISION.md): x rounded to its format (int8: dynamic, the scale from the tensor's absmax);
+ * dequantize is x unchanged, where the value goes back to the compute format (fuse.c: an alias, no kernel) */
+GL_OP(QUANTIZE,    "quantize",    POINTWISE, 1, 1, GL_A_FORMAT, 0, POINTWISE, OUT, NULL, "t_quantize", ev_quantize, b_format)
+GL_OP(DEQUANTIZE,  "dequantize",  POINTWISE, 1, 1, GL_A_FORMAT, 0, POINTWISE, NONE, NULL, "t_dequantize", ev_dequantize, b_format)
 /* REDUCE */
 GL_OP(SUM,         "sum",         REDUCE,    1, 1, GL_A_AXIS | GL_A_KEEPDIMS, 0, ROWWISE, IN,
       "np.sum({0}, axis={axis}, keepdims={keepdims})", "t_sum", ev_reduce, b_reduce)

@@ -62,7 +62,7 @@ describe('the snapshot is the core\'s meta', () => {
       { name: 'match_attention', code: 'ma', pipeline: true }, { name: 'decompose', code: 'de', pipeline: true },
       { name: 'cse', code: 'cs', pipeline: true }, { name: 'constant_fold', code: 'cf', pipeline: true },
       { name: 'simplify', code: 'si', pipeline: true }, { name: 'fold_norm_weight', code: 'fn', pipeline: true },
-      { name: 'dce', code: 'dc', pipeline: false },
+      { name: 'dce', code: 'dc', pipeline: false }, { name: 'quantize', code: 'qz', pipeline: false },
     ]);
     expect(serializeHash(defaultState())).toContain('&p=ma.de.cs.cf.si.fn&');
   });

@@ -9,7 +9,7 @@ import {
 // graph_lab.py: POINTWISE, REDUCE, VIEW, LEAF, GENERATOR, COMPOSITE, SPECIAL
 const REFERENCE_SETS = {
   POINTWISE: ['add', 'sub', 'mul', 'div', 'maximum', 'neg', 'exp', 'log', 'tanh', 'sqrt', 'rsqrt', 'recip', 'rot_pairs',
-    'gt', 'lt'],
+    'gt', 'lt', 'quantize', 'dequantize'],   // + quantize, dequantize: issue 35's conversions (docs/PRECISION.md)
   REDUCE: ['sum', 'max'],
   VIEW: ['reshape', 'transpose'],
   LEAF: ['input', 'param', 'const'],

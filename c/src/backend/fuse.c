@@ -335,6 +335,9 @@ static gl_status check_graph(const gl_graph *g, unsigned char *cls, unsigned cha
             if (n->in[k] < 0 || n->in[k] >= i)
                 return gl_fail(e, GL_E_INVALID, "fuse: node %%%d reads %%%d, which is not an earlier node", i, n->in[k]);
         gl_opclass c = gl_op_class_of(n->op);
+        /* dequantize is fused into its consumer: like a view it forms no kernel and its reader reads the
+         * quantized value (a matmul reads its int8 weight at 1 byte per element) */
+        if (n->op == GL_OP_DEQUANTIZE) c = GL_CLASS_VIEW;
         if ((c == GL_CLASS_VIEW || c == GL_CLASS_REDUCE || n->op == GL_OP_MATMUL) && n->nin < 1)
             return gl_fail(e, GL_E_INVALID, "fuse: node %%%d (%s) has no input", i, gl_op_name(n->op));
         if (c == GL_CLASS_VIEW && n->nin > 1)

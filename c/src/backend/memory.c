@@ -80,7 +80,7 @@ gl_status gl_lifetimes_sized(const gl_graph *g, const gl_kernels *ks, const gl_b
     for (int i = 0; i < g->n; i++) {
         const gl_node *nd = &g->nodes[i];
         where[i] = -1;
-        view[i] = gl_op_class_of(nd->op) == GL_CLASS_VIEW;
+        view[i] = gl_op_class_of(nd->op) == GL_CLASS_VIEW || nd->op == GL_OP_DEQUANTIZE;   /* fuse.c: an alias */
         base[i] = view[i] && nd->nin > 0 ? base[nd->in[0]] : i;
     }
     for (int ki = 0; ki < ks->n; ki++)

@@ -225,6 +225,7 @@ static void put_attr_c(cg *c, const gl_attrs *a, const gl_attr_info *t) {
     case GL_AK_F64: put_hex(sb, has ? *GL_ATTR_CPTR(a, t, double) : 0.0); break;
     case GL_AK_I64: gl_sb_printf(sb, "%lld", has ? (long long)*GL_ATTR_CPTR(a, t, int64_t) : 0LL); break;
     case GL_AK_DIM: put_dim(c, *GL_ATTR_CPTR(a, t, gl_dim)); break;
+    case GL_AK_FMT: gl_sb_printf(sb, "%d", has ? *GL_ATTR_CPTR(a, t, int) : 0); break;   /* runtime.c's FMTS row */
     }
 }
 

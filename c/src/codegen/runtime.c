@@ -539,6 +539,55 @@ static T t_rsqrt(const T *x, int id) { (void)id; return t_un(U_RSQRT, x); }
 static T t_recip(const T *x, int id) { (void)id; return t_un(U_RECIP, x); }
 static T t_silu(const T *x, int id) { (void)id; return t_un(U_SILU, x); }
 static T t_gelu(const T *x, int id) { (void)id; return t_un(U_GELU, x); }
+/* quantize / dequantize (docs/PRECISION.md): the rounding of c/src/exec/numfmt.c, its table's rows in order
+ * (the format attr is the row's index): round to nearest even at the format's precision with its subnormals,
+ * IEEE overflow to inf or fp8 saturation; int8 symmetric with one scale per tensor (amax / 127) or per
+ * column of a 2-D tensor (int8_channel) */
+static const struct { int p, emin; double max; int sat, is_int8; } FMTS[] = {
+    {53, -1022, 1.7976931348623157e308, 0, 0}, {24, -126, 3.4028234663852886e38, 0, 0},
+    {8, -126, 3.3895313892515355e38, 0, 0},    {11, -14, 65504.0, 0, 0},
+    {4, -6, 448.0, 1, 0},                      {3, -14, 57344.0, 1, 0},
+    {0, 0, 0.0, 0, 1},                         {0, 0, 0.0, 0, 2},
+};
+static double fmt_round(int f, double x) {
+    if (f == 0 || isnan(x) || x == 0) return x;
+    double a = fabs(x);
+    if (isinf(a)) return FMTS[f].sat ? copysign(FMTS[f].max, x) : x;
+    int e;
+    (void)frexp(a, &e);
+    int lead = e - 1, q = (lead > FMTS[f].emin ? lead : FMTS[f].emin) - (FMTS[f].p - 1);
+    double v = ldexp(rint(ldexp(a, -q)), q);
+    if (v > FMTS[f].max) v = FMTS[f].sat ? FMTS[f].max : INFINITY;
+    return copysign(v, x);
+}
+static void int8_strided(double *x, int64_t n, int64_t stride) {
+    double amax = 0;
+    for (int64_t i = 0; i < n; i++)
+        if (isfinite(x[i * stride]) && fabs(x[i * stride]) > amax) amax = fabs(x[i * stride]);
+    double s = amax > 0 ? amax / 127 : 1.0;
+    for (int64_t i = 0; i < n; i++) {
+        double *p = &x[i * stride];
+        if (isnan(*p)) continue;
+        double q = isinf(*p) ? copysign(127.0, *p) : rint(*p / s);
+        if (q > 127) q = 127;
+        if (q < -127) q = -127;
+        if (q == 0) q = 0;
+        *p = q * s;
+    }
+}
+static T t_quantize(const T *x, int format, int id) {
+    if (format < 0 || format >= (int)(sizeof FMTS / sizeof FMTS[0])) die("node %d: quantize: bad format %d", id, format);
+    T o = t_copy(x);
+    if (FMTS[format].is_int8 == 2 && o.r == 2) {
+        for (int64_t c = 0; c < o.d[1]; c++) int8_strided(o.p + c, o.d[0], o.d[1]);
+    } else if (FMTS[format].is_int8) {
+        int8_strided(o.p, o.n, 1);
+    } else {
+        for (int64_t i = 0; i < o.n; i++) o.p[i] = fmt_round(format, o.p[i]);
+    }
+    return o;
+}
+static T t_dequantize(const T *x, int format, int id) { (void)format; (void)id; return t_copy(x); }
 static T t_sum(const T *x, int axis, int keepdims, int id) { return t_reduce(0, x, axis, keepdims, id); }
 static T t_max(const T *x, int axis, int keepdims, int id) { return t_reduce(1, x, axis, keepdims, id); }
 static T t_matmul(const T *a, const T *b, int id) { return mm(a, b, 0, id); }

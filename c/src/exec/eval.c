@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "exec/kernels.h"
+#include "exec/numfmt.h"
 #include "exec/np_sum.h"
 #include "ir/attrs.h"
 #include "ir/util.h"
@@ -699,6 +700,19 @@ EV_UNARY(rsqrt)
 EV_UNARY(recip)
 EV_UNARY(silu)
 EV_UNARY(gelu)
+
+/* quantize: x rounded to the node's format (numfmt.h; int8_channel: per column of a 2-D tensor, as the
+ * precision run rounds a weight); dequantize: x unchanged (a copy) */
+static gl_status ev_quantize(EVAL_ARGS) {
+    gl_status st = gl_array_copy(args[0], out, e);
+    if (st) return st;
+    const gl_array *x = *out;
+    if (n->attrs->format < 0 || n->attrs->format >= GL_NUMFMT_COUNT)
+        return gl_fail(e, GL_E_INVALID, "quantize: format %d is not a number format", n->attrs->format);
+    gl_round_array((gl_numfmt)n->attrs->format, x->data, (size_t)x->size, x->rank == 2 ? (size_t)x->dim[1] : 0);
+    return GL_OK;
+}
+static gl_status ev_dequantize(EVAL_ARGS) { return gl_array_copy(args[0], out, e); }
 
 static gl_status ev_rot_pairs(EVAL_ARGS) {
     const gl_array *x = args[0];

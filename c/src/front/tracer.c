@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "exec/numfmt.h"
 #include "ir/attrs.h"
 #include "ir/pool.h"
 #include "ir/util.h"
@@ -536,6 +537,19 @@ int gl_t_matmul(gl_tracer *tr, int a, int b) {
     return shaped(tr, GL_OP_MATMUL, in, 2, NULL, NULL);
 }
 
+static int format_op(gl_tracer *tr, gl_op op, int a, int format) {
+    if (!live(tr, a, gl_op_name(op))) return -1;
+    if (format < 0 || format >= GL_NUMFMT_COUNT)
+        return gl_fail(&tr->err, GL_E_INVALID, "%s: format %d is not a number format", gl_op_name(op), format), -1;
+    gl_attrs at;
+    memset(&at, 0, sizeof at);
+    at.has = GL_A_FORMAT;
+    at.format = format;
+    return shaped(tr, op, &a, 1, &at, NULL);
+}
+int gl_t_quantize(gl_tracer *tr, int a, int format) { return format_op(tr, GL_OP_QUANTIZE, a, format); }
+int gl_t_dequantize(gl_tracer *tr, int a, int format) { return format_op(tr, GL_OP_DEQUANTIZE, a, format); }
+
 int gl_t_softmax(gl_tracer *tr, int a, int axis) {
     if (!live(tr, a, "softmax")) return -1;
     gl_attrs at;
@@ -634,6 +648,9 @@ static int b_causal_mask(gl_tracer *tr, gl_op op, const int *in, int nin, const 
 }
 static int b_softmax(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
     return gl_t_softmax(tr, in[0], a->axis);
+}
+static int b_format(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
+    return op == GL_OP_QUANTIZE ? gl_t_quantize(tr, in[0], a->format) : gl_t_dequantize(tr, in[0], a->format);
 }
 static int b_rms_norm(gl_tracer *tr, gl_op op, const int *in, int nin, const gl_attrs *a) {
     return gl_t_rms_norm(tr, in[0], in[1], a->eps);

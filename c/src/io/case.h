@@ -98,6 +98,9 @@ typedef struct {
     char *console;                /* program cases: what the program print()ed (owned), else NULL */
     gl_lab_facts *lab;            /* emit.lab (and fused kernels made): the lab's facts, else NULL */
     gl_node_error *errors;        /* precision cases: the final graph's error per node (its n entries), else NULL */
+    int err_worst;                /* precision cases: the node adding the most error (gl_precision_worst), or -1 */
+    gl_layer_error *err_layers;   /* precision cases: per layer of the final graph (stage_keys.c's layers), owned */
+    int nerr_layers;
 } gl_case_result;
 
 /* Stage i's structure: a 64-bit hash of its key, node count, every node's op, inputs and name, its outputs and

@@ -26,7 +26,7 @@ static const char *const DEVICE_KEYS[] = {"name", "title", "source", "mm_flops",
 static const char *const EMIT_KEYS[] = {"graphs", "outputs", "provenance", "kernels", "plans", "lab", NULL};
 static const char *const LIMIT_KEYS[] = {"run_bytes", NULL};
 static const char *const PYPASS_KEYS[] = {"source", "name", "file", NULL};
-static const char *const PRECISION_KEYS[] = {"weights", "activations", "kv", "accumulate", NULL};
+static const char *const PRECISION_KEYS[] = {"weights", "activations", "kv", "accumulate", "smooth", NULL};
 
 static bool in_list(const gl_json *j, int key, const char *const *list) {
     for (int i = 0; list[i]; i++)
@@ -406,12 +406,13 @@ static gl_status read_run_repeat(const gl_json *j, int t, gl_case *c, gl_err *e)
     return GL_OK;
 }
 
-/* precision: a format per tensor class (exec/numfmt.h names), accumulate "f64" or "fp32"; a missing key is f64. */
+/* precision: a format per tensor class (exec/numfmt.h names), accumulate "f64" or "fp32"; a missing key is f64;
+ * smooth: SmoothQuant's migration strength alpha, a number in [0, 1] (absent: off). */
 static gl_status read_precision(const gl_json *j, int t, gl_case *c, gl_err *e) {
     char sn[64];
     gl_status st;
     c->has_precision = false;
-    c->precision = (gl_precision){GL_NUMFMT_F64, GL_NUMFMT_F64, GL_NUMFMT_F64, false};
+    c->precision = (gl_precision){GL_NUMFMT_F64, GL_NUMFMT_F64, GL_NUMFMT_F64, false, false, 0};
     if (absent(j, t)) return GL_OK;
     if (j->t[t].type != GL_J_OBJ)
         return gl_fail(e, GL_E_INVALID, "precision must be an object such as {\"weights\": \"int8\", \"activations\": "
@@ -423,6 +424,17 @@ static gl_status read_precision(const gl_json *j, int t, gl_case *c, gl_err *e) 
         if (absent(j, v)) continue;
         char f[32], name[24];
         snprintf(f, sizeof f, "precision.%s", PRECISION_KEYS[i]);
+        if (i == 4) {
+            double a = -1;
+            if (j->t[v].type != GL_J_NUM || gl_json_num(j, v, f, &a, e) != GL_OK || !(a >= 0 && a <= 1)) {
+                e->code = GL_OK;
+                return gl_fail(e, GL_E_INVALID, "%s must be a number in [0, 1] (SmoothQuant's alpha), got %s", f,
+                               gl_json_snippet(j, v, sn, sizeof sn));
+            }
+            c->precision.smooth_on = true;
+            c->precision.smooth = a;
+            continue;
+        }
         if (j->t[v].type != GL_J_STR || gl_json_str(j, v, f, name, sizeof name, e) != GL_OK) {
             e->code = GL_OK;
             goto bad;

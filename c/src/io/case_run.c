@@ -2,6 +2,7 @@
  * roofline cost, lifetimes and memory plans on the final graph, and (concrete cases) the interpreter on
  * every stage. Timings (ms, monotonic clock) cover the computation only, never JSON reading or writing. */
 #include "io/case.h"
+#include "io/stage_keys.h"
 #include "passes/passes.h"
 
 #include <stdio.h>
@@ -164,12 +165,13 @@ static gl_status run_pypass(const gl_case *c, const gl_graph *g, gl_pass_result 
 }
 
 static gl_status run_passes(const gl_case *c, gl_case_result *r, gl_err *e) {
+    const gl_pass_ctx ctx = {c->has_precision ? &c->precision : NULL};   /* the quantize pass reads the plan */
     for (int i = 0; i < c->npipe; i++) {
         const char *name = c->pipeline[i];
         gl_case_stage *s = &r->st[r->nst];
         gl_err le = {GL_OK, ""};
         gl_status st = c->pypass && strcmp(name, c->pypass_name) == 0 ? run_pypass(c, r->st[r->nst - 1].r.graph, &s->r, &le)
-                                                                     : gl_pass_run(name, r->st[r->nst - 1].r.graph, &s->r, &le);
+                                                                     : gl_pass_run_ctx(name, r->st[r->nst - 1].r.graph, &ctx, &s->r, &le);
         if (st) {
             gl_pass_result_free(&s->r);
             return gl_fail(e, st, "pipeline[%d] (%s): %s", i, name, le.msg);
@@ -262,7 +264,21 @@ static gl_status run_precision(const gl_case *c, gl_case_result *r, gl_err *e) {
     gl_status st = gl_run_precision(g, in, c->ninputs, &c->bind, &c->precision, r->errors, NULL, NULL, &le);
     free(in);
     if (st) return gl_fail(e, st, "running the final graph under the precision plan: %s", le.msg);
-    return GL_OK;
+    r->err_worst = gl_precision_worst(g, r->errors);
+    /* the final stage's layers as the lab draws them: the trace's, carried through every pass by provenance */
+    gl_stage_keys keys[2] = {{0}, {0}};
+    for (int i = 0; i < r->nst && !st; i++) {
+        gl_stage_keys made;
+        st = gl_stage_keys_make(r->st[i].r.graph, i, i > 0 ? &r->st[i].r.prov : NULL, i > 0 ? r->st[i - 1].r.graph : NULL,
+                                i > 0 ? &keys[(i - 1) & 1] : NULL, &made, e);
+        if (st) break;
+        gl_stage_keys_free(&keys[i & 1]);
+        keys[i & 1] = made;
+    }
+    if (!st) st = gl_precision_layers(g, r->errors, keys[(r->nst - 1) & 1].layer, &r->err_layers, &r->nerr_layers, e);
+    gl_stage_keys_free(&keys[0]);
+    gl_stage_keys_free(&keys[1]);
+    return st;
 }
 
 static gl_status run_stages(const gl_case *c, gl_case_result *r, gl_err *e) {
@@ -413,5 +429,6 @@ void gl_case_result_free(gl_case_result *r) {
     gl_lab_facts_free(r->lab);
     free(r->lab);
     free(r->errors);
+    free(r->err_layers);
     memset(r, 0, sizeof *r);
 }

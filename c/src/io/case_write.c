@@ -393,9 +393,13 @@ static void w_error(wctx *w) {
     gl_sb *sb = w->sb;
     const gl_precision *p = &w->c->precision;
     const gl_graph *g = w->r->st[w->r->nst - 1].r.graph;
-    gl_sb_printf(sb, "{\"plan\": {\"weights\": \"%s\", \"activations\": \"%s\", \"kv\": \"%s\", \"accumulate\": \"%s\"}, "
-                 "\"nodes\": [", gl_numfmt_name(p->weights), gl_numfmt_name(p->activations), gl_numfmt_name(p->kv),
-                 p->acc_fp32 ? "fp32" : "f64");
+    gl_sb_printf(sb, "{\"plan\": {\"weights\": \"%s\", \"activations\": \"%s\", \"kv\": \"%s\", \"accumulate\": \"%s\"",
+                 gl_numfmt_name(p->weights), gl_numfmt_name(p->activations), gl_numfmt_name(p->kv), p->acc_fp32 ? "fp32" : "f64");
+    if (p->smooth_on) {                          /* only when the case sets it */
+        gl_sb_puts(sb, ", \"smooth\": ");
+        gl_sb_double(sb, p->smooth);
+    }
+    gl_sb_puts(sb, "}, \"nodes\": [");
     for (int i = 0; i < g->n; i++) {
         const gl_node_error *x = &w->r->errors[i];
         gl_sb_printf(sb, "%s{\"node\": %d, \"max_abs\": ", i ? ", " : "", x->node);
@@ -404,6 +408,8 @@ static void w_error(wctx *w) {
         put_num_or_null(sb, x->finite ? x->max_rel : NAN);
         gl_sb_puts(sb, ", \"snr_db\": ");
         put_num_or_null(sb, x->finite ? x->snr_db : NAN);
+        gl_sb_puts(sb, ", \"added_db\": ");
+        put_num_or_null(sb, x->added_db);
         gl_sb_putc(sb, '}');
     }
     gl_sb_puts(sb, "], \"outputs\": [");
@@ -413,6 +419,29 @@ static void w_error(wctx *w) {
         put_num_or_null(sb, x->finite ? x->max_abs : NAN);
         gl_sb_puts(sb, ", \"max_rel\": ");
         put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, "], \"worst\": ");
+    if (w->r->err_worst < 0) {
+        gl_sb_puts(sb, "null");
+    } else {
+        gl_sb_printf(sb, "{\"node\": %d, \"added_db\": ", w->r->err_worst);
+        put_num_or_null(sb, w->r->errors[w->r->err_worst].added_db);
+        gl_sb_putc(sb, '}');
+    }
+    gl_sb_puts(sb, ", \"layers\": [");
+    for (int k = 0; k < w->r->nerr_layers; k++) {
+        const gl_layer_error *l = &w->r->err_layers[k];
+        const gl_node_error *x = &w->r->errors[l->out];
+        gl_sb_printf(sb, "%s{\"layer\": %d, \"max_abs\": ", k ? ", " : "", l->layer);
+        put_num_or_null(sb, x->finite ? x->max_abs : NAN);
+        gl_sb_puts(sb, ", \"max_rel\": ");
+        put_num_or_null(sb, x->finite ? x->max_rel : NAN);
+        gl_sb_puts(sb, ", \"snr_db\": ");
+        put_num_or_null(sb, x->finite ? x->snr_db : NAN);
+        gl_sb_printf(sb, ", \"out\": %d, \"worst\": ", l->out);
+        if (l->worst < 0) gl_sb_puts(sb, "null");
+        else gl_sb_int(sb, l->worst);
         gl_sb_putc(sb, '}');
     }
     gl_sb_puts(sb, "]}");

@@ -1,5 +1,6 @@
 /* graph_json.c — graphs as JSON in the fixture format (see graph_json.h). */
 #include "io/graph_json.h"
+#include "exec/numfmt.h"
 #include "ir/attrs.h"
 
 static void put_key(gl_sb *sb, const char *k) {
@@ -48,6 +49,7 @@ void gl_json_put_attrs(gl_sb *sb, const gl_attrs *a) {
         case GL_AK_F64: gl_sb_double(sb, *GL_ATTR_CPTR(a, t, double)); break;
         case GL_AK_I64: gl_sb_int(sb, (long long)*GL_ATTR_CPTR(a, t, int64_t)); break;
         case GL_AK_DIM: gl_json_put_dim(sb, *GL_ATTR_CPTR(a, t, gl_dim)); break;
+        case GL_AK_FMT: gl_sb_json_str(sb, gl_numfmt_name((gl_numfmt)*GL_ATTR_CPTR(a, t, int))); break;
         }
     }
     gl_sb_putc(sb, '}');

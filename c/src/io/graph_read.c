@@ -2,6 +2,7 @@
  * Every node is checked as the tracer would have built it (op, arity, attrs, shape rule), so the passes
  * only ever see graphs they could have been given by a trace. */
 #include "io/graph_read.h"
+#include "exec/numfmt.h"
 #include "ir/attrs.h"
 
 #include <stdio.h>
@@ -114,6 +115,19 @@ static gl_status read_attrs(const gl_json *j, int tok, const char *field, gl_op 
         case GL_AK_DIM:
             if (read_dim(j, v, f, GL_ATTR_PTR(a, t, gl_dim), e)) return ERRC(e);
             break;
+        case GL_AK_FMT: {
+            char name[24];
+            int fmt = -1;
+            if (j->t[v].type == GL_J_STR && gl_json_str(j, v, f, name, sizeof name, e) == GL_OK) fmt = gl_numfmt_parse(name);
+            if (fmt < 0) {
+                e->code = GL_OK;
+                return gl_fail(e, GL_E_INVALID, "%s must be a number format (\"f64\", \"fp32\", \"bf16\", \"fp16\", "
+                               "\"fp8_e4m3\", \"fp8_e5m2\", \"int8\", \"int8_channel\"), got %s", f,
+                               gl_json_snippet(j, v, sn, sizeof sn));
+            }
+            *GL_ATTR_PTR(a, t, int) = fmt;
+            break;
+        }
         }
     }
     for (int i = 0; i < GL_A_COUNT; i++)

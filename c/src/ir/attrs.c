@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "exec/numfmt.h"
 #include "ir/attrs.h"
 
 const gl_attr_info gl_attr_table[GL_A_COUNT] = {
@@ -38,6 +39,7 @@ static void put_py(gl_sb *sb, const gl_attrs *a, const gl_attr_info *t) {
         else gl_sb_printf(sb, "%lld", (long long)d->n);
         break;
     }
+    case GL_AK_FMT: gl_sb_printf(sb, "'%s'", gl_numfmt_name((gl_numfmt)*GL_ATTR_CPTR(a, t, int))); break;
     }
 }
 
@@ -71,6 +73,7 @@ static bool value_eq(const gl_attrs *a, const gl_attrs *b, const gl_attr_info *t
     case GL_AK_F64: return *GL_ATTR_CPTR(a, t, double) == *GL_ATTR_CPTR(b, t, double);
     case GL_AK_I64: return *GL_ATTR_CPTR(a, t, int64_t) == *GL_ATTR_CPTR(b, t, int64_t);
     case GL_AK_DIM: return gl_dim_eq(*GL_ATTR_CPTR(a, t, gl_dim), *GL_ATTR_CPTR(b, t, gl_dim));
+    case GL_AK_FMT: return *GL_ATTR_CPTR(a, t, int) == *GL_ATTR_CPTR(b, t, int);
     }
     return false;
 }
@@ -129,6 +132,7 @@ uint64_t gl_attrs_hash(const gl_attrs *a) {
         case GL_AK_F64: x = gl_hash_mix(x, repr_hash(*GL_ATTR_CPTR(a, t, double))); break;
         case GL_AK_I64: x = gl_hash_mix(x, (uint64_t)*GL_ATTR_CPTR(a, t, int64_t)); break;
         case GL_AK_DIM: x = gl_hash_mix(x, dim_hash(*GL_ATTR_CPTR(a, t, gl_dim))); break;
+        case GL_AK_FMT: x = gl_hash_mix(x, (uint64_t)(int64_t)*GL_ATTR_CPTR(a, t, int)); break;
         }
     }
     return x;

@@ -8,7 +8,7 @@
 
 #include "ir/util.h"
 
-typedef enum { GL_AK_INT, GL_AK_BOOL, GL_AK_PERM, GL_AK_SHAPE, GL_AK_F64, GL_AK_I64, GL_AK_DIM } gl_attr_kind;
+typedef enum { GL_AK_INT, GL_AK_BOOL, GL_AK_PERM, GL_AK_SHAPE, GL_AK_F64, GL_AK_I64, GL_AK_DIM, GL_AK_FMT } gl_attr_kind;
 
 typedef struct {
     const char *key;

@@ -184,6 +184,7 @@ static void canon_attrs(const gl_attrs *a, gl_attrs *c) {
     c->pos = canon_dim(a->pos);
     c->scale = a->scale;
     c->value = a->value;
+    c->format = a->format;
 }
 
 static uint64_t bits(double v) {
@@ -197,7 +198,8 @@ static bool attrs_same(const gl_attrs *a, const gl_attrs *b) {
     for (int i = 0; i < clamp_rank(a->nperm); i++)
         if (a->perm[i] != b->perm[i]) return false;
     return shape_same(&a->shape, &b->shape) && bits(a->eps) == bits(b->eps) && a->T == b->T && a->pos0 == b->pos0 &&
-           dim_same(&a->pos, &b->pos) && bits(a->scale) == bits(b->scale) && bits(a->value) == bits(b->value);
+           dim_same(&a->pos, &b->pos) && bits(a->scale) == bits(b->scale) && bits(a->value) == bits(b->value) &&
+           a->format == b->format;
 }
 
 static uint64_t attrs_hash(const gl_attrs *a) {
@@ -210,6 +212,7 @@ static uint64_t attrs_hash(const gl_attrs *a) {
     h = mix(h, (uint64_t)a->pos0);
     h = dim_hash(h, &a->pos);
     h = mix(h, bits(a->scale));
+    h = mix(h, (uint64_t)(int64_t)a->format);
     return mix(h, bits(a->value));
 }
 

@@ -50,22 +50,25 @@ bool gl_pass_verify(bool on) {
 }
 
 typedef gl_status (*pass_fn)(const gl_graph *, gl_pass_result *, gl_err *);
+typedef gl_status (*pass_ctx_fn)(const gl_graph *, const gl_pass_ctx *, gl_pass_result *, gl_err *);
 
 /* code: the pass's two letters in a lab link ("p=ma.de.cs"), published by meta so the lab has no copy */
 static const struct {
     const char *name;
     const char *code;
     pass_fn fn;
+    pass_ctx_fn ctx_fn;           /* a pass that reads the context (gl_pass_ctx) in place of fn */
 } PASSES[] = {
     /* the default pipeline, in the reference's order */
-    {"match_attention", "ma", gl_match_attention},
-    {"decompose", "de", gl_decompose},
-    {"cse", "cs", gl_cse},
-    {"constant_fold", "cf", gl_constant_fold},
-    {"simplify", "si", gl_simplify},
-    {"fold_norm_weight", "fn", gl_fold_norm_weight},
+    {"match_attention", "ma", gl_match_attention, NULL},
+    {"decompose", "de", gl_decompose, NULL},
+    {"cse", "cs", gl_cse, NULL},
+    {"constant_fold", "cf", gl_constant_fold, NULL},
+    {"simplify", "si", gl_simplify, NULL},
+    {"fold_norm_weight", "fn", gl_fold_norm_weight, NULL},
     /* runnable by name, not in the pipeline */
-    {"dce", "dc", gl_dce},
+    {"dce", "dc", gl_dce, NULL},
+    {"quantize", "qz", NULL, gl_quantize},
 };
 #define NPIPELINE 6
 #define NPASSES ((int)(sizeof PASSES / sizeof PASSES[0]))
@@ -83,12 +86,16 @@ bool gl_pass_info_at(int i, const char **name, const char **code, bool *in_pipel
 }
 
 gl_status gl_pass_run(const char *name, const gl_graph *g, gl_pass_result *out, gl_err *e) {
+    return gl_pass_run_ctx(name, g, NULL, out, e);
+}
+
+gl_status gl_pass_run_ctx(const char *name, const gl_graph *g, const gl_pass_ctx *ctx, gl_pass_result *out, gl_err *e) {
     if (out) gl_pass_result_init(out);
     if (!name || !g || !out)
         return gl_fail(e, GL_E_INVALID, "gl_pass_run: %s is NULL", !name ? "pass name" : !g ? "graph" : "result");
     for (int i = 0; i < NPASSES; i++) {
         if (strcmp(PASSES[i].name, name) != 0) continue;
-        gl_status st = PASSES[i].fn(g, out, e);
+        gl_status st = PASSES[i].ctx_fn ? PASSES[i].ctx_fn(g, ctx, out, e) : PASSES[i].fn(g, out, e);
         if (!st && verify_passes && (st = gl_verify_pass(g, out, name, e))) gl_pass_result_free(out);
         return st;
     }

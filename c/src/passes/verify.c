@@ -128,7 +128,9 @@ static gl_status check_how(const gl_graph *in, const gl_graph *out, const gl_pro
         if (o->op != GL_OP_CONST || nfrom < 1) why = "needs to be a const with a source";
         break;
     case GL_HOW_CREATED:
-        if (o->op != GL_OP_PARAM) why = "needs to be a param";
+        /* fold_norm_weight's new weights; quantize's conversions */
+        if (o->op != GL_OP_PARAM && o->op != GL_OP_QUANTIZE && o->op != GL_OP_DEQUANTIZE)
+            why = "needs to be a param, quantize or dequantize";
         break;
     default: return broken(e, pass, "provenance", "new node %d (%s) has unknown how %d", j, op, (int)p->how[j]);
     }
