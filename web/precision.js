@@ -41,7 +41,7 @@ export function nodeLabel(id, node, nodes = null) {
   if (!node) return `%${id}`;
   const own = node.name && node.name !== node.op ? node.name : '';
   let via = '';
-  if (!own && Array.isArray(nodes) && Array.isArray(node.inputs)) {
+  if (!node.name && Array.isArray(nodes) && Array.isArray(node.inputs)) {
     const named = node.inputs.map((i) => nodes[i]).find((n) => n && n.name && n.name !== n.op);
     if (named) via = `(${named.name.length > 24 ? `${named.name.slice(0, 23)}…` : named.name})`;
   }
