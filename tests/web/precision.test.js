@@ -199,7 +199,7 @@ describe('the precision questions', () => {
       explain: '%3 matmul (x) adds the most error: +12.3 dB of noise over what its inputs bring (its output: max relative error 1.20e-1, SNR 18.9 dB).',
     });
     expect(score({ kind: 'worst' }, a, '%3').correct).toBe(true);
-    expect(score({ kind: 'worst' }, a, '%4')).toEqual({ correct: false, message: `No: %3. ${a.explain}` });
+    expect(score({ kind: 'worst' }, a, '%4')).toEqual({ correct: false, message: `No: %3 matmul (x). ${a.explain}` });
   });
 
   it('worst by max_rel: the table\'s largest relative error (overflowed nodes have none)', () => {

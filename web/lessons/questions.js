@@ -324,7 +324,9 @@ export function score(question, ans, student) {
   if (kind === 'bound' || kind === 'dominant' || kind === 'worst' || kind === 'helps') {
     if (typeof student !== 'string') return { correct: false, message: 'Pick an answer first.' };
     const ok = student === ans.answer;
-    return { correct: ok, message: `${ok ? 'Right' : `No: ${ans.answer}`}. ${ans.explain}` };
+    // (a worst question's answer is a node: named as its choice reads)
+    const said = ans.labels && ans.labels[ans.answer] ? ans.labels[ans.answer] : ans.answer;
+    return { correct: ok, message: `${ok ? 'Right' : `No: ${said}`}. ${ans.explain}` };
   }
   if (kind === 'plan') {
     const s = typeof student === 'string' ? { plan: student } : student;
