@@ -188,7 +188,8 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
       ];
       view.draw({
         plan: { weights: 'int8', activations: 'f64', kv: 'f64', accumulate: 'f64' },
-        nodes: [{ node: 0, max_abs: 0.01, max_rel: 0.004, snr_db: 42 }, { node: 1, max_abs: 0, max_rel: 0, snr_db: null }, { node: 2, max_abs: 0.2, max_rel: 0.03, snr_db: 30.5 }],
+        nodes: [{ node: 0, max_abs: 0.01, max_rel: 0.004, snr_db: 42, added_db: 42 }, { node: 1, max_abs: 0, max_rel: 0, snr_db: null, added_db: null },
+          { node: 2, max_abs: 0.2, max_rel: 0.03, snr_db: 30.5, added_db: 11.5 }],
         outputs: [{ max_abs: 0.2, max_rel: 0.03 }],
         worst: { node: 2, added_db: 11.5 },
         layers: [{ layer: 0, max_abs: 0.1, max_rel: 0.01, snr_db: 40, worst: { node: 2, added_db: 11.5 } }, { layer: 1, max_abs: 0.2, max_rel: 0.03, snr_db: 30.5, worst: 2 }],
@@ -201,6 +202,8 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
         layers: [...box.querySelectorAll('[data-testid=error-layers] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent)),
         bars: [...box.querySelectorAll('.err-bar')].map((b) => b.style.width),
         rows: [...box.querySelectorAll('[data-testid=error-table] tbody tr')].map((tr) => tr.getAttribute('data-node-id')),
+        head: [...box.querySelectorAll('[data-testid=error-table] thead th')].map((th) => th.textContent),
+        first: [...box.querySelectorAll('[data-testid=error-table] tbody tr:first-child td')].map((td) => td.textContent),
         picked,
       };
     });
@@ -211,6 +214,8 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
     expect(out.layers).toEqual([['L0', '1.00e-2', '', '40.0 dB', '%2 matmul (x)'], ['L1', '3.00e-2', '', '30.5 dB', '%2 matmul (x)']]);
     expect(out.bars).toEqual(['75%', '81%']);
     expect(out.rows).toEqual(['2', '0', '1']);
+    expect(out.head).toEqual(['node', 'max |Δ|', 'max rel', 'SNR', 'added']);
+    expect(out.first).toEqual(['2.00e-1', '3.00e-2', '30.5 dB', '+11.5 dB']);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

@@ -1,6 +1,7 @@
 // views/numerics/error.js — a numeric run's error under a precision plan, as the core computed it (the result's
 // "error", docs/PRECISION.md): the node that adds the most (error.worst: a button that selects it), every node's
-// max |Δ|, max relative error and SNR against float64, worst first (error.nodes), and per layer of a stack
+// max |Δ|, max relative error and SNR against float64, worst first (error.nodes; with the noise each adds by its
+// own rounding, added_db, when the core gives it), and per layer of a stack
 // (error.layers: a bar per layer). Nothing is computed here but the order of the rows (web/precision.js).
 import { el, clear, setAttr, setText } from '../../dom.js';
 import { fmtErr, fmtSnr, fmtAdded, nodeLabel, sortedRows, worstOf, layersOf, layerBars, planText, errorColour } from '../../precision.js';
@@ -65,15 +66,18 @@ export function createErrorView(ctx) {
   function drawTable(error) {
     clear(tableBox);
     const rows = sortedRows(error.nodes);
+    // the noise each node adds by its own rounding (added_db), when the core gives it
+    const added = rows.some((e) => 'added_db' in e);
     const t = el('table', { class: 'totals err-table', 'data-testid': 'error-table' });
-    t.append(el('thead', {}, el('tr', {}, ...['node', 'max |Δ|', 'max rel', 'SNR'].map((h) => el('th', { scope: 'col' }, h)))));
+    t.append(el('thead', {}, el('tr', {}, ...['node', 'max |Δ|', 'max rel', 'SNR', ...(added ? ['added'] : [])].map((h) => el('th', { scope: 'col' }, h)))));
     const body = el('tbody');
     for (const e of rows.slice(0, MAX_ROWS)) {
       const sw = el('span', { class: 'err-swatch', 'aria-hidden': 'true' });
       sw.style.background = errorColour('rel', e);
       body.append(el('tr', { 'data-node-id': e.node },
         el('th', { scope: 'row' }, sw, nodeButton(e.node, labelOf(e.node))),
-        el('td', {}, fmtErr(e.max_abs)), el('td', {}, fmtErr(e.max_rel)), el('td', {}, fmtSnr(e))));
+        el('td', {}, fmtErr(e.max_abs)), el('td', {}, fmtErr(e.max_rel)), el('td', {}, fmtSnr(e)),
+        added ? el('td', {}, fmtAdded(e.added_db) || '—') : null));
     }
     t.append(body);
     tableBox.append(el('h3', {}, 'per node, worst first'), t);
