@@ -19,7 +19,7 @@ import { ROOT, runCli } from './helpers/compare.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
 // the six lessons of the issue, in the lecture's order
-const ORDER = ['01-tracing', '02-passes', '03-fusion', '04-memory', '05-dynamic', '06-scale', '07-write-a-pass'];
+const ORDER = ['01-tracing', '02-passes', '03-fusion', '04-memory', '05-dynamic', '06-scale', '07-write-a-pass', '08-precision'];
 
 let gl, limits, devices;
 beforeAll(async () => {
@@ -37,6 +37,8 @@ function cliRun(caseObj) {
 }
 // the demos through the CLI too (graphlab branch / dynamic), for the CLI's env
 const cliLab = {
+  // a precision question's runs (env.precision()): the layer under a plan, its numbers from the CLI
+  runCase: (caseObj) => cliRun(caseObj),
   branch: ({ frontend }) => JSON.parse(runCli('native', ['branch', '--frontend', frontend]).stdout),
   dynamic: ({ strategy, from, steps, config }) => JSON.parse(runCli('native', ['dynamic', '--strategy', strategy, '--from', String(from), '--steps', String(steps), '--config', config]).stdout),
 };
@@ -50,7 +52,7 @@ function play(lesson, runCase, lab) {
 }
 
 describe('the lesson set', () => {
-  it('is the six lessons of the lecture and the pass-writing one, in order', () => {
+  it('is the six lessons of the lecture, the pass-writing one and the precision one, in order', () => {
     expect(LESSON_NAMES).toEqual(ORDER);
   });
 
@@ -66,7 +68,7 @@ describe('the lesson set', () => {
     }
     expect(questions).toBeGreaterThanOrEqual(4);
     // the issue's four kinds are all asked somewhere
-    for (const k of ['remove', 'bound', 'plan', 'graphs', 'pass']) expect(kinds.has(k), k).toBe(true);
+    for (const k of ['remove', 'bound', 'plan', 'graphs', 'pass', 'worst', 'helps']) expect(kinds.has(k), k).toBe(true);
   });
 });
 

@@ -22,6 +22,7 @@ import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews } from './shell/panel-manager.js';
 import { createPageModule } from './shell/page-module.js';
 import { installTestHooks } from './shell/test-hooks.js';
+import { runKey } from './precision.js';
 
 export async function boot(opts = {}) {
   const $ = (id) => document.getElementById(id);
@@ -129,8 +130,16 @@ export async function boot(opts = {}) {
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
 
+  // the numeric run's error under a precision plan ({key: its runKey, error}: views/numerics.js sets it); the graph
+  // colours its final stage by it while it is the current configuration's (views/graph/error-marks.js)
+  let errorRun = null;
   const ctx = {
-    getState, setState, select, selection, setMarks, graphSettled: () => lessonPlayer.settled(),
+    getState, setState, select, selection, setMarks,
+    errorRun: () => (errorRun && errorRun.key === runKey(state) ? errorRun.error : null),
+    setErrorRun: (e) => {
+      errorRun = e;
+      if (views && views.graph.markError) views.graph.markError();
+    }, graphSettled: () => lessonPlayer.settled(),
     presets: page.presets, lab: page.lab, meta: page.meta, limits: page.limits, analysisKey,
     step: stepper.step, gotoStage: stepper.gotoStage, togglePlay: stepper.togglePlay, playing: stepper.playing,
     visibleStages: stepper.visibleStages, redraw: () => render({ animate: false }),

@@ -23,6 +23,13 @@ export const COLLAPSE = ['auto', 'on', 'off'];
 // a layer's builder blocks folded until its labels are readable (auto), or every node a box of its own (off)
 export const FOLD = ['auto', 'off'];
 export const KERNEL_SETS = ['fused', 'eager'];
+// a precision plan's formats (the core's names, docs/PRECISION.md): per tensor class, and the accumulators'
+export const PRECISION_FORMATS = ['f64', 'fp32', 'bf16', 'fp16', 'fp8_e4m3', 'fp8_e5m2', 'int8', 'int8_channel'];
+export const ACCUMULATE_FORMATS = ['f64', 'fp32'];
+// the graph's colour by error (views/graph/error-marks.js): by max relative error, by SNR, or off
+export const ERROR_COLOURS = ['rel', 'snr', 'off'];
+// SmoothQuant's migration strength the toggle sends (the plan's "smooth": alpha)
+export const SMOOTH_ALPHA = 0.5;
 // controls a lesson link can hide (hideui=a.b): the views mark each with data-ui=<name>
 export const HIDEABLE = ['config', 'pipeline', 'stepper', 'options', 'passes', 'caption', 'changes', 'export', 'panels', 'share', 'inst'];
 
@@ -201,6 +208,15 @@ const PROPS = [
   { key: 'kern', path: 'kern', type: BOOL, def: true },
   { key: 'kset', path: 'kset', type: oneOfType(KERNEL_SETS), def: 'fused' },
   { key: 'seed', path: 'seed', type: INT, def: 0, core: 'params.random' },
+  // the precision plan (case key "precision", docs/PRECISION.md): a format per tensor class, f64 by default
+  // (a class at f64 is not written); smooth: SmoothQuant's migration (the plan's "smooth": SMOOTH_ALPHA)
+  { key: 'qw', path: 'qw', type: oneOfType(PRECISION_FORMATS), def: 'f64', when: (st) => st.qw !== 'f64' },
+  { key: 'qa', path: 'qa', type: oneOfType(PRECISION_FORMATS), def: 'f64', when: (st) => st.qa !== 'f64' },
+  { key: 'qkv', path: 'qkv', type: oneOfType(PRECISION_FORMATS), def: 'f64', when: (st) => st.qkv !== 'f64' },
+  { key: 'qacc', path: 'qacc', type: oneOfType(ACCUMULATE_FORMATS), def: 'f64', when: (st) => st.qacc !== 'f64' },
+  { key: 'smooth', path: 'smooth', type: BOOL, def: false, when: (st) => !!st.smooth },
+  // the graph coloured by the numeric run's per-node error (rel: max relative error, snr: SNR in dB, off)
+  { key: 'ecol', path: 'ecol', type: oneOfType(ERROR_COLOURS), def: 'rel', when: (st) => st.ecol !== 'rel' },
   // presentation layout: the graph fills the screen (views/present.js)
   { key: 'present', path: 'present', type: BOOL, def: false },
   // the pass camera: zoom to what changes, play it, zoom out
@@ -409,6 +425,17 @@ export function passPlan(st) {
   return { pipeline: pipe, at: keys[pos], index: pos + 1 };
 }
 
+/**
+ * The case key "precision" of a state's plan ({weights, activations, kv, accumulate[, smooth]}), or null when
+ * every class is f64 and smoothing is off (the case then has no plan: float64 only, as before issue 35).
+ */
+export function precisionOf(st) {
+  const p = { weights: st.qw || 'f64', activations: st.qa || 'f64', kv: st.qkv || 'f64', accumulate: st.qacc || 'f64' };
+  const planned = Object.values(p).some((f) => f !== 'f64');
+  if (st.smooth) p.smooth = SMOOTH_ALPHA;
+  return planned || st.smooth ? p : null;
+}
+
 export function caseFromState(st, { numeric = false, presetDevices = null } = {}) {
   const c = st.cfg;
   const decode = c.mode !== 'prefill';
@@ -445,6 +472,9 @@ export function caseFromState(st, { numeric = false, presetDevices = null } = {}
   }
   // a program's symbolic dims: the decode layer's cache length S and slot P, from the config
   if (typeof st.prog === 'string') obj.bind = { S: c.S, P: c.S - 1 };
+  // the plan: the analysis costs each tensor at its format's size, the numeric run measures the error
+  const precision = precisionOf(st);
+  if (precision) obj.precision = precision;
   if (numeric) {
     obj.params = { random: st.seed };
     obj.inputs = { random: st.seed };

@@ -3,7 +3,7 @@
 // the page terminates this worker when the configuration changes under a run (views/numerics.js).
 // Messages in:  {type: 'init', wasmBinary?, wasmModule? (the page's compiled WebAssembly.Module)}  then
 //               {type: 'run', id, caseObj}
-// Messages out: {type: 'result', id, result, ms} | {type: 'error', id, error: {code, message}}
+// Messages out: {type: 'result', id, result: {outputs, timing_ms, passes, bind, error (under a precision plan)}, ms} | {type: 'error', id, error: {code, message}}
 // An error is the core's, unchanged: the page shows it as it is.
 
 let labPromise = null;
@@ -44,7 +44,7 @@ self.onmessage = async (ev) => {
     const t0 = performance.now();
     const result = lab.runCase(msg.caseObj);
     const ms = performance.now() - t0;
-    self.postMessage({ type: 'result', id: msg.id, ms, result: { outputs: result.outputs, timing_ms: result.timing_ms, passes: result.passes, bind: result.bind } });
+    self.postMessage({ type: 'result', id: msg.id, ms, result: { outputs: result.outputs, timing_ms: result.timing_ms, passes: result.passes, bind: result.bind, error: result.error } });
   } catch (err) {
     const message = err && typeof err.message === 'string' ? err.message : String(err);
     self.postMessage({ type: 'error', id: msg.id, error: { code: err && err.code, message } });

@@ -9,9 +9,9 @@ import { engineAnswer, KINDS, questionProblems, score } from '../../web/lessons/
 describe('questionProblems: what a lesson author is told', () => {
   it('refuses what is not a question object, and unknown kinds', () => {
     for (const q of [null, undefined, 'bound', 3, ['bound']]) expect(questionProblems(q)).toEqual([['', 'not an object']]);
-    expect(KINDS).toEqual(['remove', 'bound', 'plan', 'graphs', 'count', 'dominant', 'pass']);
-    expect(questionProblems({ kind: 'quiz', prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass']]);
-    expect(questionProblems({ prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass']]);
+    expect(KINDS).toEqual(['remove', 'bound', 'plan', 'graphs', 'count', 'dominant', 'pass', 'worst', 'helps']);
+    expect(questionProblems({ kind: 'quiz', prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass, worst, helps']]);
+    expect(questionProblems({ prompt: 'p' })).toEqual([['kind', 'not one of remove, bound, plan, graphs, count, dominant, pass, worst, helps']]);
   });
 
   it('a prompt must be a non-empty string; unknown fields and missing required ones are named', () => {

@@ -22,6 +22,13 @@ const DEFAULTS = {
   kern: true,
   kset: 'fused',
   seed: 0,
+  // the precision plan (issue 35): float64 everywhere, no smoothing; the graph coloured by max relative error
+  qw: 'f64',
+  qa: 'f64',
+  qkv: 'f64',
+  qacc: 'f64',
+  smooth: false,
+  ecol: 'rel',
   present: false,
   cam: true,
   leaves: false,

@@ -169,7 +169,8 @@ describe('parseHash', () => {
   });
 
   it('every whitelisted key is written by serializeHash (custom device included)', () => {
-    const st = withPatch(defaultState(), { dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 2, lesson: 'tracing', step: 2 });
+    const st = withPatch(defaultState(), { dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 2, lesson: 'tracing', step: 2,
+      qw: 'int8', qa: 'bf16', qkv: 'fp8_e4m3', qacc: 'fp32', smooth: true, ecol: 'snr' });
     const keys = serializeHash(st).split('&').map((kv) => kv.split('=')[0]);
     expect(new Set(keys)).toEqual(new Set(HASH_KEYS));
   });

@@ -7,7 +7,18 @@
 // layer for a big stack (views/graph/collapse.js liteStage: counts and per-layer op counts, no nodes).
 // The headless suite builds it from the same analysis (analysis-core.js), so both see the same numbers.
 // Pure module.
+import { caseFromState, parseHash, serializeHash } from '../state.js';
 
+/** st with the hash keys of `keys` ("qw=int8&smooth=1") in place of its own; a key the lab drops is an error. */
+export function withKeys(st, keys) {
+  if (!keys) return st;
+  const extra = keys.split('&');
+  const names = new Set(extra.map((kv) => kv.split('=')[0]));
+  const own = serializeHash(st).split('&').filter((kv) => !names.has(kv.split('=')[0]));
+  const { state, dropped } = parseHash([...own, ...extra].join('&'));
+  if (dropped.length) throw new Error(`precision("${keys}"): ${dropped.map((d) => d.why).join('; ')}`);
+  return state;
+}
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -143,7 +154,8 @@ function memoryView(m) {
 /**
  * The env of a lesson's expressions and questions.
  * result: the analysis' case result (graphs / provenance may be absent); stages: the lab's stages;
- * opts.state: the step's lab state (for `stage`, the shown one); opts.lab: the module (for dynamic() and
+ * opts.state: the step's lab state (for `stage`, the shown one, and precision()'s runs); opts.lab: the module
+ * (runCase for precision(); for dynamic() and
  * branch(); without it those two throw).
  */
 export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
@@ -164,6 +176,7 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
   const runDynamic = demo('dynamic');
   const runBranch = demo('branch');
   const dynCache = new Map();
+  const precCache = new Map();
   return {
     result,
     config: result.config || null,
@@ -181,6 +194,8 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
     eager,
     memory: memoryView(result.memory),
     spans: own(result, 'spans') ? result.spans : null,
+    // the step's pipeline (pass names), as its state has it
+    pipeline: state && Array.isArray(state.pipeline) ? state.pipeline.slice() : null,
     /** dynamic(strategy, from, steps[, config]): the lab's growing-sequence demo (graphlab dynamic) */
     dynamic: (strategy, from, steps, config = 'small') => {
       const k = JSON.stringify([strategy, from, steps, config]);
@@ -189,6 +204,21 @@ export function lessonEnv(result, stages, { state = null, lab = null } = {}) {
     },
     /** branch(frontend): the data-dependent branch under one front end (graphlab branch) */
     branch: (frontend) => runBranch({ frontend }),
+    /**
+     * precision(keys): the step's layer run under its precision plan (hash keys qw, qa, qkv, qacc, smooth) on the
+     * numerics panel's seeded inputs, with `keys` (hash syntax, e.g. "qw=int8&smooth=1" or "p=ma.de.cs.cf.si")
+     * in place of the step's: the core's "error" ({plan, nodes, outputs[, worst, layers]}), null without a plan
+     */
+    precision: (keys = '') => {
+      if (!state) throw new Error('precision() needs the step\'s state');
+      if (typeof keys !== 'string') throw new Error('precision(keys): keys is hash text ("qw=int8")');
+      if (!precCache.has(keys)) {
+        if (!lab || typeof lab.runCase !== 'function') throw new Error('precision() needs the lab\'s module');
+        const r = lab.runCase(caseFromState(withKeys(state, keys), { numeric: true }));
+        precCache.set(keys, r.error || null);
+      }
+      return precCache.get(keys);
+    },
     /** pypass(case, source, fn, opts): the module's pass runner, for a pass question's grader (questions.js) */
     pypass: lab && typeof lab.pypass === 'function' ? (...args) => lab.pypass(...args) : null,
   };

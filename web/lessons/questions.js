@@ -8,6 +8,9 @@
 //   graphs    how many graphs will a strategy compile over N decode steps, or a front end trace? (demos)
 //   count     how many nodes (ops) will the graph have after pass P? (pass counts)
 //   dominant  which kernel takes the most time in the whole stack?  (roofline time by kernel role)
+//   worst     which node loses the most under the step's precision plan? (the core's error.worst, or the
+//             node table's largest max relative error)
+//   helps     does folding the norm weight / SmoothQuant's smoothing lower the error under the plan? (two runs)
 //   pass      write a pass (exercises.js): the Passes panel's source, graded by the core (judge + the reference
 //             solution's graph)
 //
@@ -16,6 +19,8 @@
 
 import { formatBytes, formatCount, formatIntensity, formatNumber, formatTime } from '../format.js';
 import { EXERCISE_IDS, exerciseById, gradePass } from './exercises.js';
+import { fmtErr, fmtSnr, fmtAdded, nodeLabel, sortedRows } from '../precision.js';
+import { PASS_CODE } from '../core-tables.js';
 
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
@@ -43,6 +48,8 @@ export const FIELDS = {
   count: { required: { pass: stageKey }, optional: { what: oneOf(['nodes', 'ops']) } },
   dominant: { required: {}, optional: { set: oneOf(['fused', 'eager']), by: oneOf(['group', 'role']) } },
   pass: { required: { exercise: oneOf(EXERCISE_IDS) }, optional: {} },
+  worst: { required: {}, optional: { by: oneOf(['added', 'max_rel']) } },
+  helps: { required: { change: oneOf(['fold_norm_weight', 'smooth']) }, optional: {} },
 };
 export const KINDS = Object.keys(FIELDS);
 
@@ -214,7 +221,73 @@ function answerPass(q, env) {
   return ans;
 }
 
-const ANSWER = { pass: answerPass, remove: answerRemove, bound: answerBound, plan: answerPlan, graphs: answerGraphs, count: answerCount, dominant: answerDominant };
+// worst / helps: the step's layer run under its plan (env.precision(): the core's error; nothing computed here)
+function planError(env, keys = '') {
+  need(typeof env.precision === 'function', 'the env has no precision runs');
+  const err = env.precision(keys);
+  need(err && Array.isArray(err.nodes), 'the step\'s state has no precision plan (hash keys qw, qa, qkv, qacc)');
+  return err;
+}
+const finalNode = (env, id) => (env.final && Array.isArray(env.final.nodes) ? env.final.nodes[id] || null : null);
+
+function answerWorst(q, env) {
+  const err = planError(env);
+  const by = q.by || 'added';
+  const ranked = sortedRows(err.nodes).filter((e) => e.max_rel !== null && e.max_rel > 0);
+  let id;
+  if (by === 'added') {
+    need('worst' in err, 'the core\'s result has no error.worst (a core without the worst node: ask by "max_rel")');
+    need(err.worst && Number.isInteger(err.worst.node), 'no node adds error under this plan');
+    id = err.worst.node;
+  } else {
+    need(ranked.length, 'no node has an error under this plan');
+    id = ranked[0].node;
+  }
+  // the choices: the nodes with the largest errors (and the answer), in the graph's order
+  const ids = ranked.slice(0, MAX_CHOICES).map((e) => e.node);
+  if (!ids.includes(id)) ids[Math.min(ids.length, MAX_CHOICES - 1)] = id;
+  ids.sort((a, b) => a - b);
+  const label = (i) => nodeLabel(i, finalNode(env, i), env.final && env.final.nodes);
+  const entry = err.nodes.find((e) => e.node === id);
+  const next = ranked.find((e) => e.node !== id);
+  return {
+    kind: 'worst', by, answer: `%${id}`, node: id, choices: ids.map((i) => `%${i}`),
+    labels: Object.fromEntries(ids.map((i) => [`%${i}`, label(i)])),
+    explain: by === 'added'
+      ? `${label(id)} adds the most error: ${fmtAdded(err.worst.added_db)} of noise over what its inputs bring (its output: max relative error ${fmtErr(entry.max_rel)}, SNR ${fmtSnr(entry)}).`
+      : `${label(id)} has the largest relative error against float64: ${fmtErr(entry.max_rel)} (SNR ${fmtSnr(entry)})` +
+        (next ? `; next is ${label(next.node)} with ${fmtErr(next.max_rel)}.` : '.'),
+  };
+}
+
+const CHANGE_WORDS = { fold_norm_weight: 'folding the norm weight into the matmuls', smooth: 'SmoothQuant\'s smoothing' };
+function answerHelps(q, env) {
+  planError(env);
+  let without, withIt;
+  if (q.change === 'smooth') {
+    without = 'smooth=0';
+    withIt = 'smooth=1';
+  } else {
+    need(Array.isArray(env.pipeline), 'the env has no pipeline');
+    const off = env.pipeline.filter((p) => p !== q.change);
+    const on = env.pipeline.includes(q.change) ? env.pipeline : [...env.pipeline, q.change];
+    without = `p=${off.map((p) => PASS_CODE[p]).join('.')}`;
+    withIt = `p=${on.map((p) => PASS_CODE[p]).join('.')}`;
+  }
+  const a = planError(env, without).outputs[0];
+  const b = planError(env, withIt).outputs[0];
+  need(a && b, 'the runs have no outputs');
+  // an overflowed output (null) is worse than any number
+  const v = (o) => (o.max_rel === null ? Infinity : o.max_rel);
+  const answer = v(b) < v(a) ? 'yes' : 'no';
+  return {
+    kind: 'helps', answer, choices: ['yes', 'no'], change: q.change, without: a.max_rel, with: b.max_rel,
+    explain: `the output's max relative error against float64 is ${fmtErr(a.max_rel)} without ${CHANGE_WORDS[q.change]} and ${fmtErr(b.max_rel)} with it: ` +
+      (answer === 'yes' ? 'it helps.' : v(b) === v(a) ? 'no change.' : 'it does not help here.'),
+  };
+}
+
+const ANSWER = { worst: answerWorst, helps: answerHelps, pass: answerPass, remove: answerRemove, bound: answerBound, plan: answerPlan, graphs: answerGraphs, count: answerCount, dominant: answerDominant };
 
 /** The engine's answer to a (validated) question over env (lessonEnv): {kind, answer, choices?, explain, ...}. */
 export function engineAnswer(question, env) {
@@ -229,7 +302,7 @@ const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one 
 /**
  * Scores a student's answer against the engine's: {correct, message}.
  * remove: a list of node keys ("n12", as the graph view names nodes) or of node ids of the graph before the
- * pass; bound / dominant: one of the choices; plan: a plan name, or {plan, amount}; graphs / count: a number.
+ * pass; bound / dominant / worst ("%12") / helps ("yes" | "no"): one of the choices; plan: a plan name, or {plan, amount}; graphs / count: a number.
  */
 export function score(question, ans, student) {
   const kind = question.kind;
@@ -248,10 +321,12 @@ export function score(question, ans, student) {
     if (extra) parts.push(`${plural(extra, 'node')} that ${extra === 1 ? 'survives' : 'survive'}`);
     return { correct: false, message: `Not quite: ${parts.join(', ')}. ${ans.explain}` };
   }
-  if (kind === 'bound' || kind === 'dominant') {
+  if (kind === 'bound' || kind === 'dominant' || kind === 'worst' || kind === 'helps') {
     if (typeof student !== 'string') return { correct: false, message: 'Pick an answer first.' };
     const ok = student === ans.answer;
-    return { correct: ok, message: `${ok ? 'Right' : `No: ${ans.answer}`}. ${ans.explain}` };
+    // (a worst question's answer is a node: named as its choice reads)
+    const said = ans.labels && ans.labels[ans.answer] ? ans.labels[ans.answer] : ans.answer;
+    return { correct: ok, message: `${ok ? 'Right' : `No: ${said}`}. ${ans.explain}` };
   }
   if (kind === 'plan') {
     const s = typeof student === 'string' ? { plan: student } : student;

@@ -14,7 +14,7 @@ import { mark } from '../perf.js';
 const TYPING_MS = 60;
 
 /** The state's keys a result depends on (the custom device's numbers only while it is the device). */
-export const CONFIG_KEYS = ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog', 'pass', 'passfn', 'passat'];
+export const CONFIG_KEYS = ['cfg', 'eb', 'dev', 'custom', 'pipeline', 'prog', 'pass', 'passfn', 'passat', 'qw', 'qa', 'qkv', 'qacc', 'smooth'];
 
 /** The configuration a result depends on: two states with the same key share one analysis. */
 export function analysisKey(st) {

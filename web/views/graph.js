@@ -37,6 +37,7 @@ import { planStep } from './graph/plan-step.js';
 import { createTweenStep } from './graph/tween-step.js';
 import { createMarks } from './graph/marks.js';
 import { createWarm } from './graph/warm.js';
+import { createErrorMarks } from './graph/error-marks.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -71,6 +72,10 @@ export function createGraphView(root, ctx) {
     picking: () => { const lm = marks.lessonMarks(); return !!(lm && lm.picking); } });
   const layout = createLayoutStep({ layouts, visualGraph: visual.visualGraph, svg, forcedNote: dom.forcedNote,
     layingNote: dom.layingNote, canvasAspect: viewport.aspect, hasDrawing: () => !!last, redraw: (...a) => draw(...a) });
+  // the final stage coloured by a numeric run's error under a precision plan, and its legend beside the drawing
+  const errorMarks = createErrorMarks(ctx, { gNodes, getState: () => state, getModel: () => model, drawnStage: () => (last ? last.stageIndex : -1) });
+  controls.side.append(errorMarks.legend);
+  controls.opts.append(errorMarks.control);
   const scheduleWarm = createWarm({ visualGraph: visual.visualGraph, getModel: () => model, getState: () => state,
     drawnStage: () => (last ? last.stageIndex : 0) });
 
@@ -126,6 +131,7 @@ export function createGraphView(root, ctx) {
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
     tweens.tweenStep(sel, plan, vis, st);                                              // tween
     frame(prev, m, shown.idx, vis, plan, st);
+    errorMarks.mark();
     mark('gl-draw-end');
     scheduleWarm();
   }
@@ -157,7 +163,7 @@ export function createGraphView(root, ctx) {
     } else if (!viewport.userZoomed() && !plan.sameStage && !plan.cam) fit(!plan.reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
   }
 
-  return { draw, fit, setHighlight: marks.setHighlight, highlight: marks.highlightSel, boxes: marks.boxes,
+  return { draw, fit, setHighlight: marks.setHighlight, highlight: marks.highlightSel, boxes: marks.boxes, markError: errorMarks.mark,
     isAnimating: () => tweens.running(), collapseAll: visual.collapseAll };
 }
 

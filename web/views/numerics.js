@@ -20,13 +20,13 @@ import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js
 import { formatMs } from '../format.js';
 import { clockResolutionMs } from '../clock.js';
 import { explain } from '../glossary.js';
+import { runKey } from '../precision.js';
+import { createPlanControls } from './numerics/plan.js';
+import { createErrorView } from './numerics/error.js';
+
+export { runKey };
 
 const OUT_NAMES = { prefill: ['x_out'], decode: ['x_out', 'K', 'V'] };
-
-/** The numeric-run key of a state: what the numbers depend on (not the device or element size). */
-export function runKey(st) {
-  return JSON.stringify([st.cfg, st.pipeline, st.seed]);
-}
 
 export function maxAbsDiff(a, b) {
   if (!a || !b || a.length !== b.length) return NaN;
@@ -56,14 +56,19 @@ export function createNumericsView(root, ctx) {
   const selOut = el('select', { 'aria-label': 'output for the heatmap' });
   heatCtl.append(el('label', {}, 'heatmap of ', selOut), el('label', {}, ' at stage ', selStage));
   const heatBox = el('div', { class: 'heatmap' });
-  const resultBox = el('div', { class: 'num-result' }, errTable, heatCtl, heatBox);
-  root.append(controls, refuse, banner.node, resultBox);
+  // the precision plan (issue 35) and, under a plan, the error the core measured against float64
+  const plan = createPlanControls(ctx);
+  const errView = createErrorView(ctx);
+  const resultBox = el('div', { class: 'num-result' }, errView.node, errTable, heatCtl, heatBox);
+  root.append(plan.node, controls, refuse, banner.node, resultBox);
 
   let worker = null;
   let seq = 0;
   let busy = null;     // {id, key, cfg}: the run in the worker
   let last = null;     // {key, cfg, result, ms, decoded: {stageKey: [arrays]}, mode}: the table drawn
   let state = null;
+  let stagesNow = [];   // the shown result's stages (the error table names the final graph's nodes by them)
+  let errFor = null;    // the model version the error view last named nodes by
   let autoTimer = null;
 
   function getWorker() {
@@ -103,6 +108,8 @@ export function createNumericsView(root, ctx) {
     resultBox.classList.remove('is-stale');
     clear(errTable);
     clear(heatBox);
+    errView.clear();
+    if (ctx.setErrorRun) ctx.setErrorRun(null);
   }
 
   function markStale(why) {
@@ -149,12 +156,16 @@ export function createNumericsView(root, ctx) {
     statusLine.setAttribute('data-done', '1');
     banner.hide();
     resultBox.classList.remove('is-stale');
+    // the graph colours its final stage by this run's per-node error (views/graph/error-marks.js)
+    if (ctx.setErrorRun) ctx.setErrorRun(msg.result.error ? { key, error: msg.result.error } : null);
     drawResult();
   }
 
   function drawResult() {
     clear(errTable);
     if (!last) return;
+    errView.draw(last.result.error, { stages: stagesNow, mode: last.mode });
+    errFor = stagesNow;
     const keys = Object.keys(last.decoded);
     if (!keys.length) {
       errTable.append(el('p', { class: 'note' }, 'The module returned no outputs.'));
@@ -194,6 +205,8 @@ export function createNumericsView(root, ctx) {
   let runnable = false;   // the current configuration can be run (analysed, buildable, within the budget)
   function draw(st, model) {
     state = st;
+    plan.draw(st);
+    if (model && model.stages && model.stages.length && !model.error) stagesNow = model.stages;
     const key = runKey(st);
     const { fresh, why: staleWhy } = analysisFreshness(ctx, st, model);
     const why = fresh && model.result ? refuseReason(model.result, runBudget(ctx.meta && ctx.meta())) : null;
@@ -221,6 +234,11 @@ export function createNumericsView(root, ctx) {
     if (last && last.key === key) {
       banner.hide();
       resultBox.classList.remove('is-stale');
+      // new stages for the same run (a layer's names): the error view names the nodes by them
+      if (errFor !== stagesNow) {
+        errView.draw(last.result.error, { stages: stagesNow, mode: last.mode });
+        errFor = stagesNow;
+      }
       return;
     }
     if (busy) return;                                    // already running this configuration

@@ -58,7 +58,8 @@ export function createNavigation({ ctx, present, s, lessons, say }) {
     const over = q0 && q0.kind === 'remove' ? null
       : h.kernel !== undefined || (q0 && (q0.kind === 'bound' || q0.kind === 'dominant')) ? 'kernels'
         : h.buffer !== undefined || (q0 && q0.kind === 'plan') ? 'memory'
-          : q0 && q0.kind === 'graphs' ? 'dynamic' : shown[0] || named[0] || null;
+          : q0 && q0.kind === 'graphs' ? 'dynamic'
+            : q0 && (q0.kind === 'worst' || q0.kind === 'helps') ? 'numerics' : shown[0] || named[0] || null;
     const patch = { ...st, panels: ['graph', ...named], present: true, lesson: l.name, step: k, sel: null };
     if (over && !patch.panels.includes(over)) patch.panels = [...patch.panels, over];
     // the viewer's own settings (instructor mode, the pass camera) stay unless the step names them

@@ -6,17 +6,19 @@ import { engineAnswer, score } from '../questions.js';
 
 export const REVEAL_MS = 900;   // the answer's nodes stay marked this long before the pass plays
 // question kinds whose panel shows the answer: it opens after Check
-export const ANSWER_PANELS = ['bound', 'plan', 'graphs', 'dominant'];
+export const ANSWER_PANELS = ['bound', 'plan', 'graphs', 'dominant', 'worst', 'helps'];
 
 // how the engine's choice values read on a button
 const CHOICE_WORDS = {
   bound: { memory: 'memory-bound', compute: 'compute-bound', launch: 'launch-bound' },
   plan: { naive: 'naive (a buffer each)', greedy: 'greedy-by-size', lower_bound: 'the lower bound', same: 'the same' },
+  helps: { yes: 'yes: less error', no: 'no: the same or more' },
 };
 /** A question's choices from the engine's answer as [{value, label}]; null for the kinds answered by a number. */
 export function choicesOf(ans) {
   if (!ans || !Array.isArray(ans.choices)) return null;
-  const words = CHOICE_WORDS[ans.kind] || {};
+  // (a worst question's choices are nodes: the engine names them, "%12 matmul wq")
+  const words = ans.labels || CHOICE_WORDS[ans.kind] || {};
   return ans.choices.map((c) => ({ value: String(c), label: words[c] || String(c) }));
 }
 

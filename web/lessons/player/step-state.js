@@ -29,7 +29,7 @@ export function createStepState({ ctx, lesson }) {
     },
     /** The step's env (env.js) for the shown result and stage: what the questions and highlights read. */
     envOf(cur) {
-      const id = `${cur.m.version}|${cur.st.stage}|${cur.st.kset}`;
+      const id = `${cur.m.version}|${cur.st.stage}|${cur.st.kset}|${!!ctx.lab()}`;   // (the module: precision()'s runs)
       if (!envMemo || envMemo.id !== id) envMemo = { id, env: lessonEnv(cur.m.result, cur.m.stages, { state: cur.st, lab: ctx.lab() }) };
       return envMemo.env;
     },
