@@ -12,7 +12,7 @@ export const GLOSSARY = {
   simplify: 'algebraic identities that keep results bit-exact: x·1 → x, x + 0 → x, −(−x) → x, transposes that cancel',
   fold_norm_weight: 'folds RMSNorm’s weight into the next matmuls’ weights: (x̂·w) @ W = x̂ @ (diag(w)·W)',
   dce: 'dead-code elimination: drops nodes no output (or guard) depends on',
-  quantize: 'inserts quantize → dequantize pairs where a tensor enters a lower-precision format of the precision plan (weights, KV cache, a matmul’s activations), so the graph shows every conversion',
+  quantize: 'inserts quantize → dequantize pairs where the precision plan lowers a tensor (weights, KV cache, matmul inputs)',
   // kernel kinds (c/src/backend/fuse.c)
   matmul: 'kernel kind: a matrix product, with the pointwise ops that follow it fused in as an epilogue',
   attention: 'kernel kind: one fused attention (flash_attn) — the scores never leave the chip',
