@@ -53,7 +53,7 @@ describe('charts that explain themselves (e2e, Chromium)', () => {
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(server.url + hash);
+    await page.goto(server.url + (hash ? `${hash}&fold=off` : '#fold=off'));   // node by node: the tests light up single nodes
     await page.waitForFunction(() => document.body.classList.contains('ready') &&
       document.querySelectorAll('#panel-kernels circle.kpt').length > 0, null, { timeout: 90000 });
     return { page, errors };

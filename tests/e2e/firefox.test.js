@@ -31,7 +31,7 @@ describe('browser lab in Firefox ESR (e2e smoke, puppeteer-core + WebDriver BiDi
     await page.setViewport({ width: 1280, height: 720 });
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(`${server.url}#panels=config.graph.kernels.memory.numerics.dynamic`);
+    await page.goto(`${server.url}#panels=config.graph.kernels.memory.numerics.dynamic&fold=off`);
     try {
       await page.waitForFunction(() => document.body.classList.contains('ready'), { timeout: 120000 });
     } catch (err) {

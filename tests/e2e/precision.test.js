@@ -14,7 +14,8 @@ import { launchLab, pageErrors, REPO, NATIVE } from './harness.js';
 import { parseHash, caseFromState } from '../../web/state.js';
 import { sortedRows, fmtErr } from '../../web/precision.js';
 
-const HASH = '#qw=int8&qa=fp8_e4m3&panels=config.graph.numerics&stage=6';
+// every node a box of its own (fold=off): each drawn node carries its data-error
+const HASH = '#qw=int8&qa=fp8_e4m3&panels=config.graph.numerics&stage=6&fold=off';
 const SHOTS = path.join(REPO, 'build', 'precision-shots');
 
 /** The native CLI's numeric run of a lab hash (what the page's worker runs): its result. */
@@ -122,7 +123,7 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
   }, 180_000);
 
   it('the plan changed from its selects: the hash, a new run, the colour mode', async () => {
-    const { page, errors } = await open('#panels=config.graph.numerics&stage=6');
+    const { page, errors } = await open('#panels=config.graph.numerics&stage=6&fold=off');
     await page.locator('[data-testid=numerics-table]').waitFor({ state: 'visible', timeout: 90000 });
     // no plan: no error view, no legend, no marks
     expect(await page.locator('[data-testid=error-table]').count()).toBe(0);

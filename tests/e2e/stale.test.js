@@ -76,7 +76,8 @@ describe('the lab never shows an old configuration\'s numbers as current (e2e, C
   /** Records, every 20 ms, any numerics table drawn without the stale banner for another configuration. */
   const watchNumerics = (page) => page.evaluate(() => {
     window.__violations = [];
-    const runKey = (st) => JSON.stringify([st.cfg, st.pipeline, st.seed]);
+    // (web/precision.js runKey: the precision plan last, null for these float64 runs)
+    const runKey = (st) => JSON.stringify([st.cfg, st.pipeline, st.seed, null]);
     setInterval(() => {
       const t = document.querySelector('#panel-numerics [data-testid=numerics-table]');
       const banner = document.querySelector('#panel-numerics [data-testid=stale-banner]');
@@ -140,7 +141,7 @@ describe('the lab never shows an old configuration\'s numbers as current (e2e, C
     const done = () => page.waitForFunction(() => {
       const t = document.querySelector('[data-testid=numerics-table]');
       const st = window.__graphlab.state();
-      return t && t.getAttribute('data-run-key') === JSON.stringify([st.cfg, st.pipeline, st.seed]) &&
+      return t && t.getAttribute('data-run-key') === JSON.stringify([st.cfg, st.pipeline, st.seed, null]) &&
         document.querySelector('#panel-numerics [data-testid=stale-banner]').hidden;
     }, null, { timeout: 90000, polling: 20 });
     // one run, start to result, on this machine now
