@@ -12,7 +12,7 @@ import { execSync } from 'node:child_process';
 
 import { launchLab, pageErrors, REPO, NATIVE } from './harness.js';
 import { parseHash, caseFromState } from '../../web/state.js';
-import { sortedRows, fmtErr } from '../../web/precision.js';
+import { sortedRows, fmtErr, fmtAdded } from '../../web/precision.js';
 
 // every node a box of its own (fold=off): each drawn node carries its data-error
 const HASH = '#qw=int8&qa=fp8_e4m3&panels=config.graph.numerics&stage=6&fold=off';
@@ -64,11 +64,14 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
       id: Number(tr.getAttribute('data-node-id')), cells: [...tr.querySelectorAll('td')].map((td) => td.textContent) })));
     const order = sortedRows(want.nodes);
     expect(rows.map((r) => r.id)).toEqual(order.map((e) => e.node));
-    expect(rows[0].cells).toEqual([fmtErr(order[0].max_abs), fmtErr(order[0].max_rel), expect.any(String)]);
+    // node, max |Δ|, max rel, SNR, and the noise the node adds by its own rounding (the core's added_db)
+    expect(rows[0].cells).toEqual([fmtErr(order[0].max_abs), fmtErr(order[0].max_rel), expect.any(String),
+      fmtAdded(order[0].added_db) || '—']);
     const topNumeric = order.find((e) => e.max_rel !== null);
     const r = rows.find((x) => x.id === topNumeric.node);
     expect(r.cells.slice(0, 2)).toEqual([fmtErr(topNumeric.max_abs), fmtErr(topNumeric.max_rel)]);
     expect(r.cells[2]).toBe(`${topNumeric.snr_db.toFixed(1)} dB`);
+    expect(r.cells[3]).toBe(fmtAdded(topNumeric.added_db) || '—');
 
     // the graph's final stage: every node carries its max_rel, coloured, with the legend beside it
     await settled(page);
