@@ -20,7 +20,7 @@ BUILD    := build
 # Generated headers (the codegen runtime as a C string); every build flavour includes them.
 GEN      := $(BUILD)/gen
 INC      += -I$(GEN)
-HDRS     += $(GEN)/codegen_runtime.h $(GEN)/pass_prelude.h
+HDRS     += $(GEN)/codegen_runtime.h $(GEN)/pass_prelude.h $(GEN)/pylib.h
 NAT_OBJ  := $(patsubst c/%.c,$(BUILD)/native/%.o,$(LIB_SRC))
 SAN_OBJ  := $(patsubst c/%.c,$(BUILD)/asan/%.o,$(LIB_SRC))
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g -O1 -DGL_VERIFY_PASSES=1
@@ -50,6 +50,14 @@ $(GEN)/codegen_runtime.h: c/src/codegen/runtime.c c/src/exec/np_sum.h
 $(GEN)/pass_prelude.h: c/src/front/pass_prelude.py
 	@mkdir -p $(dir $@)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@.tmp && mv $@.tmp $@
+
+# The front end's library modules written in Python (c/src/front/lib/*.py; py_lib.c): PYLIB("name", "source")
+# per module, in file-name order.
+PYLIB_SRC := $(sort $(wildcard c/src/front/lib/*.py))
+$(GEN)/pylib.h: $(PYLIB_SRC)
+	@mkdir -p $(dir $@)
+	for f in $^; do n=$$(basename $$f .py); echo "PYLIB(\"$$n\","; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $$f; echo ")"; done > $@.tmp && mv $@.tmp $@
 
 # The same runtime compiled on its own with the library's warnings as errors (part of test-c).
 RUNTIME_CHECK := $(BUILD)/tests/codegen_runtime.o

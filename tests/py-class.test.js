@@ -10,45 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-import { GOLDEN, runCli } from './helpers/compare.js';
+import { GOLDEN } from './helpers/compare.js';
+import { check as checkSuite } from './helpers/cpython-suite.js';
 
 const DIR = join(GOLDEN, 'python', 'class');
 const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
-const ASAN_ENV = { ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0', UBSAN_OPTIONS: 'print_stacktrace=1:halt_on_error=1' };
-
-// default reprs carry an address: "<__main__.C object at 0x7f...>"
-const mask = (s) => s.replace(/ at 0x[0-9a-f]+/g, ' at 0x?');
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Why GraphLab's run of program p differs from CPython's, or null. */
-function mismatch(kind, p) {
-  const r = runCli(kind, ['trace', join(DIR, p.name)], { env: kind === 'asan' ? ASAN_ENV : {} });
-  if (/Sanitizer|runtime error/.test(r.stderr)) return `sanitizer: ${r.stderr.slice(0, 400)}`;
-  if (p.error) {
-    const want = new RegExp(`${escape(p.name)}:${p.error.line}:\\d+: ${escape(p.error.text)}\\n?$`);
-    if (r.status === 0) return `ran to the end; CPython: line ${p.error.line}: ${p.error.text}`;
-    if (!want.test(r.stderr)) return `${r.stderr.trim().split('\n').pop()}; CPython: line ${p.error.line}: ${p.error.text}`;
-    return null;
-  }
-  if (r.status !== 0) return `status ${r.status}: ${r.stderr.trim().split('\n').pop()}`;
-  if (mask(r.stderr) !== mask(p.console)) {
-    const a = mask(r.stderr).split('\n');
-    const b = mask(p.console).split('\n');
-    const i = a.findIndex((l, k) => l !== b[k]);
-    return `printed line ${i + 1}: ${JSON.stringify(a[i])}; CPython: ${JSON.stringify(b[i])}`;
-  }
-  if (p.graph !== null && r.stdout !== `${p.graph}\n`) return `graph differs from the reference's:\n${r.stdout.slice(0, 400)}`;
-  return null;
-}
-
-function check(kind, programs) {
-  const bad = [];
-  for (const p of programs) {
-    const m = mismatch(kind, p);
-    if (m) bad.push(`${p.name}: ${m}`);
-  }
-  return bad;
-}
+const check = (kind, programs) => checkSuite(kind, DIR, programs);
 
 describe('the class suite', () => {
   it('holds at least 60 programs: classes, decorators, dataclasses, exceptions, uncaught errors, traced layers', () => {

@@ -12,7 +12,9 @@ namespace, the way tests/ref/programs.py runs its programs. Recorded per program
            "FILE.py:LINE:COL: text" at that line (COL: the start of the raise statement or expression).
 Default reprs carry addresses ("<__main__.C object at 0x...>"): the suite compares them with the address masked.
 
-Usage:  /usr/bin/python3 tests/ref/class_programs.py      # rewrites tests/golden/python/class/expected.json
+Usage:  /usr/bin/python3 tests/ref/class_programs.py          # rewrites tests/golden/python/class/expected.json
+        /usr/bin/python3 tests/ref/class_programs.py lib      # the same for tests/golden/python/lib (the standard
+                                                              # library modules: tests/py-lib.test.js)
 """
 import contextlib
 import io
@@ -23,7 +25,7 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-DIR = os.path.join(ROOT, "tests", "golden", "python", "class")
+DIR = os.path.join(ROOT, "tests", "golden", "python", sys.argv[1] if len(sys.argv) > 1 else "class")
 sys.path.insert(0, os.path.join(ROOT, "..", "shared", "reference"))
 for cand in [os.path.join(ROOT, "..", "..", "shared", "reference"), "/work/shared/reference"]:
     if os.path.isdir(cand):

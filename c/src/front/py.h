@@ -185,6 +185,7 @@ typedef struct {
 
 
 enum { MOD_MATH, MOD_F, MOD_GL, MOD_ELLIPSIS };   /* MOD_ELLIPSIS: the Ellipsis singleton (type ellipsis) */
+enum { MOD_LIB = 200, PY_LIB_MAX = 16 };       /* MOD_LIB + i: library module i (py_lib.c) */
 
 struct py_val {
     py_vkind kind;
@@ -263,6 +264,8 @@ typedef struct {
     const py_val *reprs[128];     /* the containers repr() is inside (Py_ReprEnter): a second visit prints [...] */
     int nrepr;
     bool ndarray;                 /* the pass runtime (py_passapi.c): V_ARRAY is its numpy subset (py_ndarray.c) */
+    py_env *lib[PY_LIB_MAX];      /* library modules' namespaces, loaded on first import (py_lib.c) */
+    const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -605,6 +608,18 @@ bool py_reshape_infer(py_interp *I, const py_node *at, py_val *t, gl_shape *s, i
  * with lines from PY_PRELUDE_LINE0 (errors there name graph_lab.py:LINE). Builtins from PY_PASS_BASE. */
 #define PY_PRELUDE_LINE0 (1 << 24)
 #define PY_PASS_BASE 3000
+
+/* ---------------------------------------------------------------- library modules in Python (py_lib.c)
+ * Module i's lines are numbered from PY_LIB_LINE0 + i * PY_LIB_BAND; a V_MODULE of it has u.mod MOD_LIB + i. */
+#define PY_LIB_LINE0 (1 << 25)
+#define PY_LIB_BAND (1 << 16)
+#define PY_IS_LIB_LINE(l) ((l) >= PY_LIB_LINE0)
+int py_lib_find(const char *name);             /* -1: none */
+const char *py_lib_name(int idx);
+int py_lib_of_line(int line);                  /* -1: not library code */
+py_env *py_lib_load(py_interp *I, int idx);
+py_val *py_lib_attr(py_interp *I, int idx, const char *name);   /* NULL without an error: no such attribute */
+gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *into);
 py_val *py_pass_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_pass_name(int id);
 py_val *py_nd_index(py_interp *I, py_node *n, py_val *c, py_env *env);           /* c[key] for an ndarray */

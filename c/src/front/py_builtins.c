@@ -668,6 +668,15 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
 
 /* ---- attributes */
 py_val *py_module_attr(py_interp *I, const py_node *at, int mod, const char *name) {
+    if (mod >= MOD_LIB) {
+        py_val *v = py_lib_attr(I, mod - MOD_LIB, name);
+        if (v || I->err.code) return v;
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: module '%s' has no attribute '%s'", py_lib_name(mod - MOD_LIB), name);
+    }
+    if (mod == MOD_FUNCTOOLS) {   /* functools: reduce, partial, lru_cache ... in Python (lib/functools.py), wraps in C */
+        py_val *v = py_lib_attr(I, py_lib_find("functools"), name);
+        if (v || I->err.code) return v;
+    }
     if (mod >= MOD_DATACLASSES) return py_class_module_attr(I, at, mod, name);
     if (mod == MOD_GL && (strcmp(name, "Tensor") == 0 || strcmp(name, "TraceError") == 0)) return py_class_module_attr(I, at, mod, name);
     if (mod == MOD_MATH) {

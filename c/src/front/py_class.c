@@ -480,7 +480,10 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
             const char *fn = v->u.fn.def->name ? v->u.fn.def->name : "<lambda>";
             return py_str(I, fn, strlen(fn));
         }
-        if (n == S(I, "__module__")) return py_str(I, "__main__", 8);
+        if (n == S(I, "__module__")) {
+            const char *m = PY_IS_LIB_LINE(v->u.fn.def->line) ? py_lib_name(py_lib_of_line(v->u.fn.def->line)) : "__main__";
+            return py_str(I, m, strlen(m));
+        }
         if (n == S(I, "__doc__")) {
             py_node *def = v->u.fn.def;
             py_val *doc = def->kind == S_DEF ? docstring(I, def->list, def->n) : NULL;
@@ -550,6 +553,16 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
         if (o->u.cls->flags & CF_BUILTIN)
             return py_fail(I, at, GL_E_INVALID, "TypeError: cannot set '%s' attribute of immutable type '%s'", n,
                            o->u.cls->name), I->err.code;
+        if (n == S(I, "__name__") || n == S(I, "__qualname__") || n == S(I, "__module__")) {
+            if (v->kind != V_STR)
+                return py_fail(I, at, GL_E_INVALID, "TypeError: can only assign string to %s.%s, not '%s'", o->u.cls->name, n,
+                               py_type_name(v)), I->err.code;
+            const char *s = py_intern(&I->ar, v->u.str.s, v->u.str.n);
+            if (!s) return py_oom(I), I->err.code;
+            if (n == S(I, "__module__")) o->u.cls->module = s;
+            else o->u.cls->name = s;  /* one name serves __name__ and __qualname__ */
+            return GL_OK;
+        }
         return py_env_set(I, o->u.cls->ns, n, v);
     }
     if (o->kind == V_CFG)            /* the reference's LayerCfg is a frozen dataclass */
@@ -639,7 +652,8 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     gl_status st = py_exec_block(I, s->list, s->n, ns);
     if (st) return st;
     if (I->ctl == CTL_RETURN) return py_fail(I, s, GL_E_PARSE, "SyntaxError: 'return' outside function"), GL_E_PARSE;
-    py_val *c = new_class(I, s->name, "__main__", base, ns, 0);
+    /* a class defined in a library module (py_lib.c) is that module's */
+    py_val *c = new_class(I, s->name, PY_IS_LIB_LINE(s->line) ? py_lib_name(py_lib_of_line(s->line)) : "__main__", base, ns, 0);
     if (!c) return I->err.code;
     if (btype) {
         c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : V_LIST;
@@ -693,33 +707,45 @@ gl_status py_class_exec(py_interp *I, py_node *s, py_env *env) {
 }
 
 /* ---------------------------------------------------------------- operators */
-static const char *const OPN[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__", "__matmul__"};
-static const char *const ROPN[] = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__", "__rpow__", "__rmatmul__"};
-static const char *const IOPN[] = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__", "__imatmul__"};
-static const char *const SYM[] = {"+", "-", "*", "/", "//", "%", "** or pow()", "@"};
+/* The dunders of a binary operator: which 0 forward (__add__), 1 reflected (__radd__), 2 in place (__iadd__);
+ * NULL for an operator that is no binary arithmetic or bitwise one. Shared with py_subclass.c. */
+const char *py_op_dunder(int op, int which) {
+    static const struct { int op; const char *name[3], *sym; } T[] = {
+        {OP_ADD, {"__add__", "__radd__", "__iadd__"}, "+"}, {OP_SUB, {"__sub__", "__rsub__", "__isub__"}, "-"},
+        {OP_MUL, {"__mul__", "__rmul__", "__imul__"}, "*"}, {OP_DIV, {"__truediv__", "__rtruediv__", "__itruediv__"}, "/"},
+        {OP_FLOORDIV, {"__floordiv__", "__rfloordiv__", "__ifloordiv__"}, "//"},
+        {OP_MOD, {"__mod__", "__rmod__", "__imod__"}, "%"}, {OP_POW, {"__pow__", "__rpow__", "__ipow__"}, "** or pow()"},
+        {OP_MATMUL, {"__matmul__", "__rmatmul__", "__imatmul__"}, "@"},
+        {OP_BITAND, {"__and__", "__rand__", "__iand__"}, "&"}, {OP_BITOR, {"__or__", "__ror__", "__ior__"}, "|"},
+        {OP_BITXOR, {"__xor__", "__rxor__", "__ixor__"}, "^"}, {OP_LSHIFT, {"__lshift__", "__rlshift__", "__ilshift__"}, "<<"},
+        {OP_RSHIFT, {"__rshift__", "__rrshift__", "__irshift__"}, ">>"}};
+    for (size_t i = 0; i < sizeof T / sizeof T[0]; i++)
+        if (T[i].op == op) return which == 3 ? T[i].sym : T[i].name[which];
+    return NULL;
+}
 
 py_val *py_inst_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
-    if (op < OP_ADD || op > OP_MATMUL) return py_fail(I, at, GL_E_INTERNAL, "bad operator");
+    if (!py_op_dunder(op, 0)) return py_fail(I, at, GL_E_INTERNAL, "bad operator");
     bool found;
     py_val *r;
     if (a->kind == V_INST) {
-        r = dunder(I, at, a, OPN[op], 1, &b, &found);
+        r = dunder(I, at, a, py_op_dunder(op, 0), 1, &b, &found);
         if (found && !r) return NULL;
         if (found && r != notimpl(I)) return r;
     }
     if (b->kind == V_INST && (a->kind != V_INST || a->u.inst->cls != b->u.inst->cls)) {
-        r = dunder(I, at, b, ROPN[op], 1, &a, &found);
+        r = dunder(I, at, b, py_op_dunder(op, 1), 1, &a, &found);
         if (found && !r) return NULL;
         if (found && r != notimpl(I)) return r;
     }
-    return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", SYM[op],
+    return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", py_op_dunder(op, 3),
                    py_type_name(a), py_type_name(b));
 }
 
 py_val *py_inst_augop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b) {
-    if (op < OP_ADD || op > OP_MATMUL) return NULL;
+    if (!py_op_dunder(op, 2)) return NULL;
     bool found;
-    py_val *r = dunder(I, at, a, IOPN[op], 1, &b, &found);
+    py_val *r = dunder(I, at, a, py_op_dunder(op, 2), 1, &b, &found);
     return r == notimpl(I) ? NULL : r;
 }
 

@@ -112,6 +112,7 @@ int py_class_import(const char *module);                 /* MOD_* of this lane, 
 /* zero-argument super() at call node n, in env */
 py_val *py_super_zero(py_interp *I, const py_node *n, py_env *env);
 /* The dunder protocols (a or b an instance). */
+const char *py_op_dunder(int op, int which);   /* which: 0 __add__, 1 __radd__, 2 __iadd__, 3 "+" */
 py_val *py_inst_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
 py_val *py_inst_augop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);   /* NULL, no error: no __iop__ */
 py_val *py_inst_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);

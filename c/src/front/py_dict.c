@@ -380,7 +380,12 @@ gl_status py_dict_del(py_interp *I, const py_node *at, py_val *d, py_val *k, py_
 }
 
 void py_dict_clear(py_dict *D) {
+    /* an instance of a dict subclass stays one; iterators over it see the change */
+    struct py_sub *sub = D->sub;
+    uint64_t version = D->version + 1;
     memset(D, 0, sizeof *D);
+    D->sub = sub;
+    D->version = version;
 }
 
 /* ---------------------------------------------------------------- set (setobject.c's table) */

@@ -18,7 +18,12 @@ py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt,
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (n && n->line >= PY_PRELUDE_LINE0)    /* the pass runtime's prelude: the reference's own line */
+    if (n && PY_IS_LIB_LINE(n->line) && I->uat)   /* library code (py_lib.c): the program's statement that ran it */
+        n = I->uat;
+    if (n && PY_IS_LIB_LINE(n->line))
+        gl_fail(&I->err, code, "%s.py:%d:%d: %s", py_lib_name(py_lib_of_line(n->line)),
+                (n->line - PY_LIB_LINE0) % PY_LIB_BAND, n->col, msg);
+    else if (n && n->line >= PY_PRELUDE_LINE0)    /* the pass runtime's prelude: the reference's own line */
         gl_fail(&I->err, code, "graph_lab.py:%d:%d: %s", n->line - PY_PRELUDE_LINE0, n->col, msg);
     else if (n) gl_fail(&I->err, code, "%s:%d:%d: %s", I->file, n->line, n->col, msg);
     else gl_fail(&I->err, code, "%s: %s", I->file, msg);
@@ -223,6 +228,7 @@ int py_lift(py_interp *I, const py_node *at, py_trace *tc, py_val *v) {
 
 /* ---- spans */
 static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
+    if (PY_IS_LIB_LINE(at->line)) return;      /* made in library code: the program's expression that called it stamps */
     gl_graph *g = gl_tracer_graph(tc->tr);
     if (g->n > tc->scap) {
         int cap = tc->scap ? tc->scap : 64;
@@ -597,8 +603,8 @@ static py_val *load_name(py_interp *I, py_node *n, py_env *env) {
             return py_fail(I, n, GL_E_INVALID, "NameError: cannot access free variable '%s' where it is not associated "
                            "with a value in enclosing scope", n->name);
         }
-    } else if ((n->res == RES_GLOBAL || n->res == RES_FREE_GLOBAL) && I->globals) {
-        if ((v = py_env_get(I->globals, n->name))) return v;
+    } else if ((n->res == RES_GLOBAL || n->res == RES_FREE_GLOBAL) && I->globals && !PY_IS_LIB_LINE(n->line)) {
+        if ((v = py_env_get(I->globals, n->name))) return v;    /* (library code: its module, found by the walk) */
     }
     if ((v = py_env_get(env, n->name))) return v;      /* the dynamic lookup (module, class bodies, fallbacks) */
     return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
@@ -1482,15 +1488,17 @@ static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     if (strcmp(al->name, "math") == 0) *mod = MOD_MATH;
     else if (strcmp(al->name, "graph_lab") == 0) *mod = MOD_GL;
     else if (py_class_import(al->name) >= 0) *mod = py_class_import(al->name);
+    else if (py_lib_find(al->name) >= 0) *mod = MOD_LIB + py_lib_find(al->name);
     else
-        return py_fail(I, al, GL_E_INVALID, "ModuleNotFoundError: No module named '%s' (a GraphLab program can import "
-                       "math and graph_lab)", al->name), GL_E_INVALID;
+        /* CPython's words (a program may catch and print them); docs/PYTHON.md lists the modules GraphLab has */
+        return py_fail(I, al, GL_E_INVALID, "ModuleNotFoundError: No module named '%s'", al->name), GL_E_INVALID;
     return GL_OK;
 }
 
 static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     if (!py_steps(I, s)) return I->err.code;
     I->at = s;
+    if (!PY_IS_LIB_LINE(s->line)) I->uat = s;
     py_val *v;
     switch (s->kind) {
     case S_EXPR: return eval(I, s->a, env) ? GL_OK : I->err.code;
@@ -1602,6 +1610,10 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
                                                "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
                                                "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
                                                "factorial", "comb", "perm", "lcm", NULL};
+            if (mod >= MOD_LIB || mod == MOD_FUNCTOOLS) {
+                int li = mod >= MOD_LIB ? mod - MOD_LIB : py_lib_find("functools");
+                return py_lib_import_star(I, s, li, env);
+            }
             const char **names = mod == MOD_GL ? gl_names : mod == MOD_MATH ? math_names : NULL;
             for (int i = 0; names && names[i]; i++) {
                 const char *nm = py_intern(&I->ar, names[i], strlen(names[i]));

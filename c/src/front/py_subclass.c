@@ -328,21 +328,18 @@ py_val *py_sub_builtin(py_interp *I, const py_node *at, int id, py_val *self, in
 }
 
 /* ---------------------------------------------------------------- protocol hooks */
-static const char *const OPN[] = {"__add__", "__sub__", "__mul__", "__truediv__", "__floordiv__", "__mod__", "__pow__", "__matmul__"};
-static const char *const ROPN[] = {"__radd__", "__rsub__", "__rmul__", "__rtruediv__", "__rfloordiv__", "__rmod__", "__rpow__", "__rmatmul__"};
-static const char *const IOPN[] = {"__iadd__", "__isub__", "__imul__", "__itruediv__", "__ifloordiv__", "__imod__", "__ipow__", "__imatmul__"};
 
 py_val *py_sub_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled) {
     *handled = false;
-    if (op < OP_ADD || op > OP_MATMUL) return NULL;
+    if (!py_op_dunder(op, 0)) return NULL;
     bool found;
     py_val *r;
     if (py_sub_of(a)) {
-        r = py_sub_call(I, at, a, OPN[op], 1, &b, &found);
+        r = py_sub_call(I, at, a, py_op_dunder(op, 0), 1, &b, &found);
         if (found && (!r || r != I->crt->notimpl)) return *handled = true, r;
     }
     if (py_sub_of(b)) {
-        r = py_sub_call(I, at, b, ROPN[op], 1, &a, &found);
+        r = py_sub_call(I, at, b, py_op_dunder(op, 1), 1, &a, &found);
         if (found && (!r || r != I->crt->notimpl)) return *handled = true, r;
     }
     return NULL;
@@ -350,9 +347,9 @@ py_val *py_sub_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val 
 
 py_val *py_sub_augop(py_interp *I, const py_node *at, int op, py_val *a, py_val *b, bool *handled) {
     *handled = false;
-    if (op < OP_ADD || op > OP_MATMUL || !py_sub_of(a)) return NULL;
+    if (!py_op_dunder(op, 2) || !py_sub_of(a)) return NULL;
     bool found;
-    py_val *r = py_sub_call(I, at, a, IOPN[op], 1, &b, &found);
+    py_val *r = py_sub_call(I, at, a, py_op_dunder(op, 2), 1, &b, &found);
     if (found && (!r || r != I->crt->notimpl)) *handled = true;
     return *handled ? r : NULL;
 }

@@ -344,7 +344,8 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
             gl_sb_puts(sb, "Ellipsis");
             return;
         }
-        gl_sb_printf(sb, "<module '%s'>", v->u.mod == MOD_MATH ? "math" : v->u.mod == MOD_F ? "F" : "graph_lab");
+        gl_sb_printf(sb, "<module '%s'>", v->u.mod >= MOD_LIB ? py_lib_name(v->u.mod - MOD_LIB) : v->u.mod == MOD_MATH ? "math"
+                     : v->u.mod == MOD_F ? "F" : "graph_lab");
         return;
     case V_CFG: {
         static const char *f[] = {"d", "H", "G", "dh", "f", "eps", "theta"};
