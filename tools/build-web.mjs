@@ -135,7 +135,7 @@ async function writeServedBundles(app) {
     });
     await b.write({
       dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: page ? '[name]-[hash].js' : undefined,
-      codeSplitting: page, minify: true, paths: (id) => (isCoreFile(id) ? `${'../'.repeat(entry.split('/').length)}${path.basename(id)}` : id),
+      codeSplitting: page, minify: !process.env.GL_NO_MINIFY, paths: (id) => (isCoreFile(id) ? `${'../'.repeat(entry.split('/').length)}${path.basename(id)}` : id),
     });
     await b.close();
   }

@@ -170,7 +170,10 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     const { nodes, edges, groupOfKey } = stageNodes(stage, inst, depth);
     let shape = stage.lite ? undefined : unionShape(inst, urgent, depth);
     if (shape === null) return null;
-    if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);   // the union is too big to lay out
+    // the union is too big to lay out, or it lacks one of this stage's boxes (a stage of another result than
+    // the union's, drawn while a new result arrives): the stage is laid out on its own
+    if (shape && [...nodes.keys()].some((k) => !shape.pos.has(k))) shape = undefined;
+    if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);
     if (!shape) return null;
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
     // a node folded into a group is drawn as the group (the animation plan flies provenance from / to it)
