@@ -44,7 +44,7 @@ describe('library code inside a program', () => {
     writeFileSync(f, src);
     return runCli('native', ['trace', f, '--spans']);
   };
-  it('a node operator.add or functools.reduce makes links to the program\'s expression, never a library line', () => {
+  it('native: a node operator.add or functools.reduce makes links to the program\'s expression, never a library line', () => {
     const r = run([
       'import operator, functools',                                 // 1
       'from graph_lab import trace, F',                             // 2
@@ -57,7 +57,7 @@ describe('library code inside a program', () => {
     const spans = r.stdout.split('\n').filter((l) => /^%\d+ \d/.test(l));
     expect(spans).toEqual(['%0 6:1-6:33', '%1 6:1-6:33', '%2 4:9-4:27', '%3 5:12-5:53', '%4 5:12-5:53']);
   });
-  it('a module keeps its own globals: a program\'s chain, repeat or _initial_missing changes nothing inside', () => {
+  it('native: a module keeps its own globals: a program\'s chain, repeat or _initial_missing changes nothing inside', () => {
     const r = run([
       'import itertools, functools',
       'from graph_lab import trace, F',
