@@ -356,6 +356,12 @@ static py_val *inst_getattr(py_interp *I, const py_node *at, py_val *v, const ch
         if (name == S(I, "__context__")) return o->context ? o->context : &py_None;
         if (name == S(I, "__suppress_context__")) return py_bool(o->suppress);
         if (name == S(I, "__traceback__")) return &py_None;
+        if (name == S(I, "code") && !py_env_get_local(o->attrs, name))   /* SystemExit.code: its argument(s) */
+            for (py_val *c = cls; c; c = c->u.cls->base)
+                if (c == py_exc_class(I, "SystemExit")) {
+                    int n = o->args ? o->args->u.seq.n : 0;
+                    return n == 0 ? &py_None : n == 1 ? o->args->u.seq.v[0] : o->args;
+                }
     }
     py_val *d = py_lookup(cls, name);
     if (d && d->kind == V_WRAP && d->u.w->what == W_PROP) {
@@ -383,6 +389,8 @@ static py_val *class_getattr(py_interp *I, const py_node *at, py_val *v, const c
     if (name == S(I, "__module__")) return py_str(I, c->module, strlen(c->module));
     if (name == S(I, "__class__")) return I->crt->type;
     if (name == S(I, "__dict__")) return env_dict(I, c->ns);
+    /* object.__new__(C): a bare instance of a plain user class, no __init__ run (copy.copy / deepcopy use it) */
+    if (v == I->crt->object && name == S(I, "__new__")) return mk_builtin(I, BC_OBJ_NEW, NULL);
     /* a class derived from dict / list: that type sits between its last user class and object */
     bool direct = c->btype && c->base == I->crt->object;
     if (name == S(I, "__base__")) return direct ? c->btype : c->base ? c->base : &py_None;
@@ -1083,7 +1091,7 @@ uint64_t py_class_hash(const py_val *v) {
 static const char *const BC_NAMES[] = {
     "isinstance", "issubclass", "type", "id", "hasattr", "getattr", "setattr", "delattr", "callable", "super",
     "staticmethod", "classmethod", "property", "dataclass", "field", "repr", "vars", "asdict", "astuple", "replace",
-    "fields", "wraps", "abstractmethod", "dataclass", "setter", "getter", "deleter", "wraps", "is_dataclass",
+    "fields", "wraps", "abstractmethod", "dataclass", "setter", "getter", "deleter", "wraps", "is_dataclass", "__new__",
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__", "__getattribute__", "__init__",
     "__str__", "__repr__", "with_traceback", "__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__"};
 
@@ -1208,6 +1216,14 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
     case BC_WRAPS:
         if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: wraps() missing 1 required positional argument: 'wrapped'");
         return mk_builtin(I, BC_WRAPS_DEC, a->pos[0]);
+    case BC_OBJ_NEW: {
+        py_val *c = a->npos ? a->pos[0] : NULL;
+        if (!c || c->kind != V_CLASS)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: object.__new__(X): X is not a type object (%s)", c ? py_type_name(c) : "nothing");
+        if (c->u.cls->flags & (CF_BUILTIN | CF_PSEUDO) || c->u.cls->bkind)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: object.__new__(%s) is not safe, use %s.__new__()", c->u.cls->name, c->u.cls->name);
+        return new_inst(I, c);
+    }
     case BC_WRAPS_DEC: case BC_IDENTITY: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
         py_val *g = a->pos[0];

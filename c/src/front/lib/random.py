@@ -1,0 +1,304 @@
+# random — CPython's generator, bit for bit: the Mersenne Twister MT19937 (Modules/_randommodule.c) seeded as
+# CPython seeds it from an int (init_by_array over the 32-bit words of abs(seed)), and the methods of
+# Lib/random.py on top (random, getrandbits, randrange / randint, choice, shuffle, sample, choices, uniform,
+# gauss, normalvariate, expovariate), so random.seed(0); random.random() prints what CPython prints.
+# Differences: a seed must be an int or a float (CPython hashes a str seed with SHA-512); without random.seed
+# the module starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
+
+from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin, floor as _floor, \
+    isfinite as _isfinite, ceil as _ceil
+from itertools import accumulate as _accumulate, repeat as _repeat
+
+__all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample', 'randrange', 'shuffle',
+           'normalvariate', 'gauss', 'expovariate', 'choices', 'getrandbits', 'getstate', 'setstate']
+
+_N = 624
+_M = 397
+_MATRIX_A = 0x9908b0df
+_UPPER = 0x80000000
+_LOWER = 0x7fffffff
+_MASK32 = 0xffffffff
+NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
+TWOPI = 2.0 * _pi
+
+
+def _bisect_right(a, x, lo, hi):
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < a[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+class Random:
+    VERSION = 3
+
+    def __init__(self, x=None):
+        self.seed(x)
+
+    # ---- the generator (Modules/_randommodule.c)
+    def _init_genrand(self, s):
+        mt = [0] * _N
+        mt[0] = s & _MASK32
+        for i in range(1, _N):
+            prev = mt[i - 1]
+            mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK32
+        self._mt = mt
+        self._mti = _N
+
+    def _init_by_array(self, key):
+        self._init_genrand(19650218)
+        mt = self._mt
+        i = 1
+        j = 0
+        n = len(key)
+        for _ in range(max(_N, n)):
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK32
+            i += 1
+            j += 1
+            if i >= _N:
+                mt[0] = mt[_N - 1]
+                i = 1
+            if j >= n:
+                j = 0
+        for _ in range(_N - 1):
+            prev = mt[i - 1]
+            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
+            i += 1
+            if i >= _N:
+                mt[0] = mt[_N - 1]
+                i = 1
+        mt[0] = 0x80000000
+
+    def _twist(self):
+        mt = self._mt
+        for kk in range(_N - _M):
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        for kk in range(_N - _M, _N - 1):
+            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
+            mt[kk] = mt[kk + (_M - _N)] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
+        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        self._mti = 0
+
+    def _genrand_uint32(self):
+        if self._mti >= _N:
+            self._twist()
+        y = self._mt[self._mti]
+        self._mti += 1
+        y ^= y >> 11
+        y ^= (y << 7) & 0x9d2c5680
+        y ^= (y << 15) & 0xefc60000
+        y ^= y >> 18
+        return y
+
+    def seed(self, a=None, version=2):
+        if a is None:
+            a = 0
+        if isinstance(a, float):
+            a = hash(a)
+        if isinstance(a, bool) or not isinstance(a, int):
+            if not isinstance(a, int):
+                raise TypeError('The only supported seed types are: None, int and float (GraphLab has no SHA-512 '
+                                'for a str seed)')
+        n = abs(int(a))
+        key = []
+        while n:
+            key.append(n & _MASK32)
+            n >>= 32
+        if not key:
+            key = [0]
+        self._init_by_array(key)
+        self.gauss_next = None
+
+    def getstate(self):
+        return (self.VERSION, tuple(self._mt) + (self._mti,), self.gauss_next)
+
+    def setstate(self, state):
+        version, internal, self.gauss_next = state
+        self._mt = list(internal[:_N])
+        self._mti = internal[_N]
+
+    def random(self):
+        a = self._genrand_uint32() >> 5
+        b = self._genrand_uint32() >> 6
+        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+
+    def getrandbits(self, k):
+        if k < 0:
+            raise ValueError('number of bits must be non-negative')
+        if k <= 32:
+            return self._genrand_uint32() >> (32 - k) if k else 0
+        r = 0
+        shift = 0
+        while k > 0:
+            w = self._genrand_uint32()
+            if k < 32:
+                w >>= 32 - k
+            r |= w << shift
+            shift += 32
+            k -= 32
+        return r
+
+    # ---- Lib/random.py
+    def _randbelow(self, n):
+        k = n.bit_length()
+        r = self.getrandbits(k)
+        while r >= n:
+            r = self.getrandbits(k)
+        return r
+
+    def randrange(self, start, stop=None, step=1):
+        istart = _index(start)
+        if stop is None:
+            if step != 1:
+                raise TypeError('Missing a non-None stop argument')
+            if istart > 0:
+                return self._randbelow(istart)
+            raise ValueError('empty range for randrange()')
+        istop = _index(stop)
+        width = istop - istart
+        istep = _index(step)
+        if istep == 1:
+            if width > 0:
+                return istart + self._randbelow(width)
+            raise ValueError('empty range for randrange() (%d, %d, %d)' % (istart, istop, width))
+        if istep > 0:
+            n = (width + istep - 1) // istep
+        elif istep < 0:
+            n = (width + istep + 1) // istep
+        else:
+            raise ValueError('zero step for randrange()')
+        if n <= 0:
+            raise ValueError('empty range for randrange()')
+        return istart + istep * self._randbelow(n)
+
+    def randint(self, a, b):
+        return self.randrange(a, b + 1)
+
+    def choice(self, seq):
+        if not len(seq):
+            raise IndexError('Cannot choose from an empty sequence')
+        return seq[self._randbelow(len(seq))]
+
+    def shuffle(self, x):
+        randbelow = self._randbelow
+        for i in reversed(range(1, len(x))):
+            j = randbelow(i + 1)
+            x[i], x[j] = x[j], x[i]
+
+    def sample(self, population, k, *, counts=None):
+        if isinstance(population, (set, frozenset)):
+            raise TypeError('Population must be a sequence.  For dicts or sets, use sorted(d).')
+        n = len(population)
+        if counts is not None:
+            cum_counts = list(_accumulate(counts))
+            if len(cum_counts) != n:
+                raise ValueError('The number of counts does not match the population')
+            total = cum_counts.pop()
+            if not isinstance(total, int):
+                raise TypeError('Counts must be integers')
+            if total <= 0:
+                raise ValueError('Total of counts must be greater than zero')
+            selections = self.sample(range(total), k=k)
+            return [population[_bisect_right(cum_counts, s, 0, len(cum_counts))] for s in selections]
+        randbelow = self._randbelow
+        if not 0 <= k <= n:
+            raise ValueError('Sample larger than population or is negative')
+        result = [None] * k
+        setsize = 21
+        if k > 5:
+            setsize += 4 ** _ceil(_log(k * 3, 4))
+        if n <= setsize:
+            pool = list(population)
+            for i in range(k):
+                j = randbelow(n - i)
+                result[i] = pool[j]
+                pool[j] = pool[n - i - 1]
+        else:
+            selected = set()
+            for i in range(k):
+                j = randbelow(n)
+                while j in selected:
+                    j = randbelow(n)
+                selected.add(j)
+                result[i] = population[j]
+        return result
+
+    def choices(self, population, weights=None, *, cum_weights=None, k=1):
+        random = self.random
+        n = len(population)
+        if cum_weights is None:
+            if weights is None:
+                n += 0.0
+                return [population[_floor(random() * n)] for i in _repeat(None, k)]
+            cum_weights = list(_accumulate(weights))
+        elif weights is not None:
+            raise TypeError('Cannot specify both weights and cumulative weights')
+        if len(cum_weights) != n:
+            raise ValueError('The number of weights does not match the population')
+        total = cum_weights[-1] + 0.0
+        if total <= 0.0:
+            raise ValueError('Total of weights must be greater than zero')
+        if not _isfinite(total):
+            raise ValueError('Total of weights must be finite')
+        hi = n - 1
+        return [population[_bisect_right(cum_weights, random() * total, 0, hi)] for i in _repeat(None, k)]
+
+    def uniform(self, a, b):
+        return a + (b - a) * self.random()
+
+    def normalvariate(self, mu=0.0, sigma=1.0):
+        random = self.random
+        while True:
+            u1 = random()
+            u2 = 1.0 - random()
+            z = NV_MAGICCONST * (u1 - 0.5) / u2
+            zz = z * z / 4.0
+            if zz <= -_log(u2):
+                break
+        return mu + z * sigma
+
+    def gauss(self, mu=0.0, sigma=1.0):
+        random = self.random
+        z = self.gauss_next
+        self.gauss_next = None
+        if z is None:
+            x2pi = random() * TWOPI
+            g2rad = _sqrt(-2.0 * _log(1.0 - random()))
+            z = _cos(x2pi) * g2rad
+            self.gauss_next = _sin(x2pi) * g2rad
+        return mu + z * sigma
+
+    def expovariate(self, lambd):
+        return -_log(1.0 - self.random()) / lambd
+
+
+def _index(x):
+    if isinstance(x, int):
+        return int(x)
+    if isinstance(x, float) and x == int(x):
+        return int(x)
+    raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+
+
+_inst = Random()
+seed = _inst.seed
+random = _inst.random
+uniform = _inst.uniform
+randint = _inst.randint
+choice = _inst.choice
+randrange = _inst.randrange
+sample = _inst.sample
+shuffle = _inst.shuffle
+choices = _inst.choices
+normalvariate = _inst.normalvariate
+gauss = _inst.gauss
+expovariate = _inst.expovariate
+getrandbits = _inst.getrandbits
+getstate = _inst.getstate
+setstate = _inst.setstate
