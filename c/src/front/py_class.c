@@ -626,12 +626,17 @@ static py_val *docstring(py_interp *I, py_node **body, int n) {
 
 static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_val *object = I->crt->object, *base = NULL, *btype = NULL;
+    bool named_tuple = false;
     for (int i = 0; i < s->n2; i++) {
         py_node *x = s->list2[i];
         if (x->kind == E_KW || x->kind == E_STAR || x->kind == E_DSTAR)
             return py_fail(I, x, GL_E_INVALID, "class keyword arguments (metaclass=...) are not supported"), I->err.code;
         py_val *b = py_eval(I, x, env);
         if (!b) return I->err.code;
+        if (b->kind == V_WRAP && b->u.w->what == W_TYPING && b->u.w->flags == 1 && s->n2 == 1) {
+            named_tuple = true;   /* class P(typing.NamedTuple): collections' namedtuple of its annotated fields */
+            continue;
+        }
         if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST) && !b->u.bi.self) {
             if (base || btype)    /* class X(dict, Mixin) */
                 return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
@@ -660,6 +665,14 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     gl_status st = py_exec_block(I, s->list, s->n, ns);
     if (st) return st;
     if (I->ctl == CTL_RETURN) return py_fail(I, s, GL_E_PARSE, "SyntaxError: 'return' outside function"), GL_E_PARSE;
+    if (named_tuple) {
+        py_val *mk = py_lib_attr(I, py_lib_find("collections"), "_typed_namedtuple"), *args[2];
+        if (!mk) return I->err.code ? I->err.code : (py_fail(I, s, GL_E_INTERNAL, "collections has no _typed_namedtuple"), I->err.code);
+        if (!(args[0] = py_str(I, s->name, strlen(s->name))) || !(args[1] = env_dict(I, ns))) return I->err.code;
+        py_args a = {args, 2, NULL, NULL, 0};
+        py_val *c = py_call(I, s, mk, &a);
+        return c ? py_env_set(I, env, s->name, c) : I->err.code;
+    }
     /* a class defined in a library module (py_lib.c) is that module's */
     py_val *c = new_class(I, s->name, PY_IS_LIB_LINE(s->line) ? py_lib_name(py_lib_of_line(s->line)) : "__main__", base, ns, 0);
     if (!c) return I->err.code;
@@ -1319,7 +1332,11 @@ py_val *py_class_module_attr(py_interp *I, const py_node *at, int mod, const cha
         if (strcmp(name, "MISSING") == 0) return mk_wrap(I, W_MISSING, NULL, NULL, NULL);
         return py_fail(I, at, GL_E_INVALID, "AttributeError: module 'dataclasses' has no attribute '%s'", name);
     }
-    case MOD_TYPING: return mk_wrap(I, W_TYPING, NULL, NULL, NULL);   /* List, Optional, ...: annotations only */
+    case MOD_TYPING: {   /* List, Optional, ...: annotations only; NamedTuple a base (flags 1: exec_class) */
+        py_val *w = mk_wrap(I, W_TYPING, NULL, NULL, NULL);
+        if (w && strcmp(name, "NamedTuple") == 0) w->u.w->flags = 1;
+        return w;
+    }
     case MOD_ABC:
         if (strcmp(name, "ABC") == 0) return I->crt->abc;
         if (strcmp(name, "abstractmethod") == 0) return mk_builtin(I, BC_IDENTITY, NULL);

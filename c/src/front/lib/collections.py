@@ -560,3 +560,21 @@ def _as_tuple(x):
     if hasattr(x, '_fields') and hasattr(x, '_tuple'):
         return x._tuple
     return x
+
+
+def _typed_namedtuple(typename, namespace):
+    # class P(typing.NamedTuple): its annotated names are the fields, their values the defaults; the rest of
+    # the class body (methods, constants, the docstring) joins the namedtuple class (py_class.c calls this)
+    fields = list(namespace.get('__annotations__', {}))
+    defaults = []
+    for name in fields:
+        if name in namespace:
+            defaults.append(namespace[name])
+        elif defaults:
+            raise TypeError(f"Non-default namedtuple field {name} cannot follow default field"
+                            f"{'s' if len(defaults) > 1 else ''} {', '.join(f for f in fields if f in namespace)}")
+    cls = namedtuple(typename, fields, defaults=defaults)
+    for key, value in namespace.items():
+        if key not in fields and key not in ('__annotations__', '__module__', '__qualname__'):
+            setattr(cls, key, value)
+    return cls
