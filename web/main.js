@@ -19,7 +19,9 @@ import { createDetailsView } from './views/details.js';
 import { createHashWriter, withKeptProgram } from './shell/hash-writer.js';
 import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js';
 import { createStepper } from './shell/stepper.js';
-import { createPanelManager, mountPanels, makeViews } from './shell/panel-manager.js';
+import { createPanelManager, mountPanels, makeViews, labelPanels } from './shell/panel-manager.js';
+import { createLangSwitch } from './shell/lang.js';
+import { detectLang, setLang, storedLang, t } from './i18n/i18n.js';
 import { createPageModule } from './shell/page-module.js';
 import { installTestHooks } from './shell/test-hooks.js';
 import { runKey } from './precision.js';
@@ -122,6 +124,8 @@ export async function boot(opts = {}) {
   }
 
   const stepper = createStepper({ getState, setState, stages: () => model.stages, redraw: () => render({ animate: false }), select });
+  // the language first: the panels are labelled as they are made
+  setLang(detectLang(state.lang, storedLang(), navigator.languages));
   const panelEls = mountPanels({ main: document.querySelector('main.layout'), chips: $('panel-chips'),
     onToggle: (p, on) => setState({ panels: PANELS.filter((x) => (x === p ? on : state.panels.includes(x))) }) });
   panelEls.graph.querySelector('h2').after(Object.assign(document.createElement('div'),
@@ -129,6 +133,11 @@ export async function boot(opts = {}) {
   addCopyLink(header, () => state);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
+  const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
+    labelPanels(panelEls, $('panel-chips'));
+    setAttr(instBtn, 'title', t('inst.title'));
+    setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
+  } });
 
   // the numeric run's error under a precision plan ({key: its runKey, error}: views/numerics.js sets it); the graph
   // colours its final stage by it while it is the current configuration's (views/graph/error-marks.js)
@@ -157,7 +166,8 @@ export async function boot(opts = {}) {
     document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
     setAttr(instBtn, 'aria-pressed', state.inst ? 'true' : 'false');
-    setText(instBtn, state.inst ? 'Instructor mode: on' : 'Instructor mode');
+    langSwitch.draw(state);
+    setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
   }
   const panels = createPanelManager({ els: panelEls, views, getState, model, selection, details,
     isCurrent: () => model.key === analysisKey(state),

@@ -217,6 +217,9 @@ const PROPS = [
   { key: 'smooth', path: 'smooth', type: BOOL, def: false, when: (st) => !!st.smooth },
   // the graph coloured by the numeric run's per-node error (rel: max relative error, snr: SNR in dB, off)
   { key: 'ecol', path: 'ecol', type: oneOfType(ERROR_COLOURS), def: 'rel', when: (st) => st.ecol !== 'rel' },
+  // the page's language (web/i18n/): written only once chosen; without it the reader's stored choice or the
+  // browser's language decides (i18n.js detectLang)
+  { key: 'lang', path: 'lang', type: oneOfType(['zh', 'en']), def: null, when: (st) => !!st.lang },
   // presentation layout: the graph fills the screen (views/present.js)
   { key: 'present', path: 'present', type: BOOL, def: false },
   // the pass camera: zoom to what changes, play it, zoom out

@@ -170,7 +170,7 @@ describe('parseHash', () => {
 
   it('every whitelisted key is written by serializeHash (custom device included)', () => {
     const st = withPatch(defaultState(), { dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 2, lesson: 'tracing', step: 2,
-      qw: 'int8', qa: 'bf16', qkv: 'fp8_e4m3', qacc: 'fp32', smooth: true, ecol: 'snr' });
+      qw: 'int8', qa: 'bf16', qkv: 'fp8_e4m3', qacc: 'fp32', smooth: true, ecol: 'snr', lang: 'zh' });
     const keys = serializeHash(st).split('&').map((kv) => kv.split('=')[0]);
     expect(new Set(keys)).toEqual(new Set(HASH_KEYS));
   });
@@ -279,5 +279,17 @@ describe('LIMITS(meta): the effective limits of every numeric hash key', () => {
     expect(bad('dev=custom&launch=0', 'dev=custom')).toMatch(/\(launch=0: out of range 0…1, 0 excluded\)/);
     expect(ok('eps=1e-300').cfg.eps).toBe(1e-300);
     expect(ok('dev=custom&launch=1e-9').custom.launch).toBe(1e-9);
+  });
+});
+
+describe('lang: the page\'s language in a link (issue 34)', () => {
+  it('zh and en parse; anything else is dropped by name; absent, it is not written', () => {
+    expect(parseHash('#lang=zh').state.lang).toBe('zh');
+    expect(parseHash('#lang=en').state.lang).toBe('en');
+    const r = parseHash('#lang=fr&d=128');
+    expect(r.state.lang).toBe(null);
+    expect(r.dropped.map((d) => d.key)).toEqual(['lang']);
+    expect(serializeHash(defaultState())).not.toMatch(/lang=/);
+    expect(serializeHash(withPatch(defaultState(), { lang: 'zh' }))).toMatch(/(^|&)lang=zh(&|$)/);
   });
 });

@@ -10,7 +10,8 @@
 // in view drawn), gl-render-end (all of them).
 import { PANEL_TABLE, PANELS, PANEL_TITLES, panelsNeeding } from '../panels.js';
 import { VIEWS } from './views.js';
-import { el, setAttr, setFlag } from '../dom.js';
+import { el, setAttr, setFlag, setText } from '../dom.js';
+import { t } from '../i18n/i18n.js';
 import { mark } from '../perf.js';
 import { addHelpButtons } from '../help.js';
 
@@ -32,8 +33,8 @@ export function mountPanels({ main, chips, onToggle }) {
   const els = {};
   // the side column first: the grid places items in document order
   for (const row of [...PANEL_TABLE].sort((a, b) => a.column - b.column)) {
-    const h = el('h2', { id: `h-${row.id}` }, row.heading || row.title);
-    if (row.keys) h.append(' ', el('span', { class: 'keys' }, row.keys));
+    const h = el('h2', { id: `h-${row.id}` }, el('span', { class: 'h-text' }), row.keys ? ' ' : '');
+    if (row.keys) h.append(el('span', { class: 'keys' }));
     const section = el('section', { id: `panel-${row.id}`, class: `panel panel-${row.id} col-${row.column}`, 'aria-labelledby': `h-${row.id}` },
       h, el('div', { class: 'panel-body' }));
     main.append(section);
@@ -43,10 +44,22 @@ export function mountPanels({ main, chips, onToggle }) {
   for (const row of PANEL_TABLE) {
     const cb = el('input', { type: 'checkbox', id: `show-${row.id}` });
     cb.addEventListener('change', () => onToggle(row.id, cb.checked));
-    chips.append(el('label', { class: 'chip-toggle' }, cb, ' ', row.title));
+    chips.append(el('label', { class: 'chip-toggle', 'data-panel': row.id }, cb, ' ', el('span', { class: 'chip-text' })));
   }
+  labelPanels(els, chips);
   addHelpButtons(els, PANEL_TITLES);
   return els;
+}
+
+/** The panels' headings, key hints and chips in the page's language (i18n.js); again when it changes. */
+export function labelPanels(els, chips) {
+  for (const row of PANEL_TABLE) {
+    const h = els[row.id].querySelector('h2');
+    setText(h.querySelector('.h-text'), t(row.heading ? `panel.${row.id}.heading` : `panel.${row.id}.title`));
+    if (row.keys) setText(h.querySelector('.keys'), t(`panel.${row.id}.keys`));
+    const chip = chips.querySelector(`[data-panel="${row.id}"] .chip-text`);
+    if (chip) setText(chip, t(`panel.${row.id}.title`));
+  }
 }
 
 /** Every panel's view, made now, its panel open or not (a closed panel's elements and test ids are there). */

@@ -8,6 +8,7 @@
 // provenance does not carry over gets an id no line of the new stage has, so it can only be removed.
 // The diff itself is the `diff` package's diffArrays, in ir-diff.js. Every line carries data-node-id (the node it
 // defines), so a later selection can find its lines.
+import { irDisplay, lang, t } from '../i18n/i18n.js';
 import { el, clear } from '../dom.js';
 import Diff from '../vendor/diff.mjs';
 import { diffRows, idMaps, lineNode, lineOpName } from '../ir-diff.js';
@@ -129,7 +130,7 @@ export function createIrView(root, ctx) {
     }
     textBox.classList.toggle('searching', !!q);
     diffBox.classList.toggle('searching', !!q);
-    found.textContent = q ? `${n} line${n === 1 ? '' : 's'}` : '';
+    found.textContent = q ? t('ir.lines', { n }) : '';
   }
 
   function texts(state, model) {
@@ -167,7 +168,7 @@ export function createIrView(root, ctx) {
     else banner.hide();
     if (!fresh || !model.stages.length) return;     // keep the last drawing under the banner
     const cur = Math.min(state.stage, model.stages.length - 1);
-    const sig = `${model.key}|${cur}|${state.hide}`;
+    const sig = `${model.key}|${cur}|${state.hide}|${lang()}`;
     if (drawn === sig) return;
     drawn = sig;
     const st = model.stages[cur];
@@ -221,7 +222,7 @@ function lineEl(text, attrs, mark) {
   const ln = el('div', { class: 'ln', role: 'listitem', ...attrs });
   ln.dataset.text = text;
   if (mark !== undefined) ln.append(el('span', { class: 'mk', 'aria-hidden': 'true' }, mark));
-  ln.append(el('span', { class: 'tx' }, text));
+  ln.append(el('span', { class: 'tx' }, irDisplay(text)));   // the core's words, in the page's language
   return ln;
 }
 
