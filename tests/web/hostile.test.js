@@ -146,7 +146,8 @@ describe('random hostile hashes (property)', () => {
       const hash = `#${parts.join('&')}`;
       let r;
       expect(() => { r = parse(hash); }, hash).not.toThrow();
-      if (r.notice) expect(r.notice.length).toBeLessThan(320);
+      // bounded: three keys refused with the longest list of values (the precision formats) take 345 characters
+      if (r.notice) expect(r.notice.length, `${hash} → ${r.notice}`).toBeLessThan(400);
       else accepted++;
       const c = r.state.cfg;
       for (const k of ['d', 'H', 'G', 'dh', 'f', 'T', 'S', 'pos0']) {

@@ -52,6 +52,7 @@ const OTHER = [
   ['collapse', ['auto', 'on', 'off'], ['yes', '']],
   ['fold', ['auto', 'off'], ['yes', '']],
   ['kset', ['fused', 'eager'], ['lazy', '']],
+  ['lang', ['zh', 'en'], ['', 'fr', 'zh-CN', 'EN']],
   ['present', ['0', '1'], ['2', 'true', '']],
   // the precision plan (issue 35): the core's format names exactly, f64 / fp32 for the accumulators
   ['qw', ['f64', 'fp32', 'bf16', 'fp16', 'fp8_e4m3', 'fp8_e5m2', 'int8', 'int8_channel'], ['', 'F64', 'fp8', 'int4', 'bf16 ']],
@@ -79,7 +80,7 @@ const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
   seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], fold: ['fold'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
-  qw: ['qw'], qa: ['qa'], qkv: ['qkv'], qacc: ['qacc'], smooth: ['smooth'], ecol: ['ecol'],
+  qw: ['qw'], qa: ['qa'], qkv: ['qkv'], qacc: ['qacc'], smooth: ['smooth'], ecol: ['ecol'], lang: ['lang'],
   sel: ['sel'], prog: ['prog'], pass: ['pass'], passfn: ['passfn'], passat: ['passat'], lesson: ['lesson'], step: ['step'] };
 const valueOf = (state, key) => {
   const p = PATH[key] ?? ['cfg', key];
@@ -115,7 +116,7 @@ describe('every hash key has a row', () => {
     const rows = [...NUMERIC, ...OTHER].map((r) => r[0]);
     expect(new Set(rows).size).toBe(rows.length);
     expect([...HASH_KEYS].sort()).toEqual(rows.sort());
-    expect(rows).toHaveLength(47);
+    expect(rows).toHaveLength(48);
   });
 });
 

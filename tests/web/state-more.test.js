@@ -29,6 +29,7 @@ const DEFAULTS = {
   qacc: 'f64',
   smooth: false,
   ecol: 'rel',
+  lang: null,
   present: false,
   cam: true,
   leaves: false,

@@ -142,6 +142,7 @@ const REFUSED = [
   ['qacc', 'bf16', 'qacc=bf16: not one of f64, fp32'],
   ['smooth', '0.5', 'smooth=0.5: not 0 or 1'],
   ['ecol', 'abs', 'ecol=abs: not one of rel, snr, off'],
+  ['lang', 'fr', 'lang=fr: not one of zh, en'],
   ['present', 'yes', 'present=yes: not 0 or 1'],
   ['cam', '-', 'cam=-: not 0 or 1'],
   ['leaves', '01', 'leaves=01: not 0 or 1'],
