@@ -46,7 +46,9 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
     const hl = highlighted();
     const marks = marked();
     const nodeSel = groups.nodes.selectAll('g.node').data(elements, (d) => d.key);
-    const focused = keyboard.before();   // (before the exit takes a focused node away)
+    // the focused node, before the exit takes it away (after data(): one turning into a ghost says where it goes,
+    // the node it merges into)
+    const focused = keyboard.before();
     nodeSel.exit().remove();
     const enter = nodeSel.enter().append('g').attr('class', 'node');
     enter.append('rect').attr('rx', 5).attr('ry', 5);
