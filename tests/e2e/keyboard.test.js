@@ -246,6 +246,17 @@ describe('the lab from the keyboard (e2e, Chromium)', () => {
     t = await tabStops(page);
     expect(t.stops.map((s) => s.key)).toEqual([after.key]);
     expect(t.minus).toBe(t.nodes - 1);
+
+    // a mouse click selects without taking the focus into the graph: → then steps the passes, as before; the
+    // clicked (selected) node is the Tab stop
+    await page.evaluate(() => document.activeElement.blur());
+    const flash = await page.evaluate(() => document.querySelector('[data-testid=graph] g.node[data-op="flash_attn"]').getAttribute('data-key'));
+    await page.click(`[data-testid=graph] g.node[data-key="${flash}"]`);
+    await page.waitForFunction((key) => window.__graphlab.state().sel === key, flash);
+    expect((await active(page)).node).toBe(false);
+    expect((await tabStops(page)).stops.map((s) => s.key)).toEqual([flash]);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('[data-testid=graph]').getAttribute('data-stage') === '2');
     expect(errors).toEqual([]);
     await page.close();
   }, 300_000);

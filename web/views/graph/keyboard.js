@@ -4,7 +4,8 @@
 // when there are several — Home / End go to the first / last node, Enter / Space act as a click (select, pick a
 // node a lesson asks for, open a folded group). The walk remembers its way: the opposite arrow goes back to the
 // node it came from, and the same arrow pressed again there tries the next nearest, so every branch is reachable.
-// A redraw keeps the focus on the same node (keyed join), or moves it to the nearest node still drawn.
+// A redraw keeps the focus on the same node (keyed join), or moves it to the nearest node still drawn. A mouse
+// click selects without taking the focus into the graph.
 
 /** The order of the walk's candidates: nearest to `from` first ({x, y}), then the drawing's order (`i`). */
 export function byDistance(from, cands) {
@@ -102,6 +103,9 @@ export function createKeyboard({ gNodes, isSelected, activate, reveal }) {
 
   /** Keys and focus on the nodes a join enters (the handlers read the datum when they fire). */
   function bind(enter) {
+    // a click does not take the focus into the graph (→ after a click still steps the passes); one on a node
+    // while the keyboard is in the graph moves the focus there
+    enter.on('mousedown.kbd', (ev) => { if (!focused()) ev.preventDefault(); });
     enter.on('keydown.kbd', onKey).on('focus.kbd', function (ev, d) {
       if (d.ghost) return;
       if (moving !== d.key) {
