@@ -261,6 +261,35 @@ describe('the lab from the keyboard (e2e, Chromium)', () => {
     await page.close();
   }, 300_000);
 
+  it('a folded layer box: Enter opens it in place, and the focus goes to one of its nodes', async () => {
+    const page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = pageErrors(page);
+    await page.goto(`${lab.server.url}/#panels=config.graph&L=4&collapse=on`);
+    await page.waitForSelector('body.ready', { timeout: 60000, state: 'attached' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph] g.node[data-group]').length >= 4 &&
+      document.querySelector('[data-testid=graph]').getAttribute('data-animating') === '0', null, { timeout: 60000 });
+    const t = await tabStops(page);
+    expect(t.stops).toHaveLength(1);
+    expect(t.minus).toBe(t.nodes - 1);
+    await tabTo(page, (a) => a.node, { what: 'a layer box' });
+    // down the chain of layer boxes to "layer 1"
+    let box = await active(page);
+    for (let i = 0; i < 6 && !/^layer 1 /.test(box.label); i++) box = await press(page, 'ArrowDown');
+    expect(box.label).toMatch(/^layer 1 · \d+ nodes$/);
+    expect(box.op).toBe('group');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=graph] g.node[data-node-id]').length > 0 &&
+      document.querySelector('[data-testid=graph]').getAttribute('data-animating') === '0', null, { timeout: 60000 });
+    const inside = await active(page);
+    expect(inside.node).toBe(true);
+    expect(inside.id).not.toBe(null);                    // a node of the opened layer, not a box
+    expect(await page.evaluate(() => document.activeElement.__data__.v.node.layer)).toBe(1);
+    expect(await page.evaluate(() => document.querySelector('[data-testid=graph] g.node[data-group][aria-label^="layer 1 "]'))).toBe(null);
+    expect((await tabStops(page)).stops.map((s) => s.key)).toEqual([inside.key]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 300_000);
+
   it(`plays lesson ${NAME} from step 1 to the end with the keyboard only`, async () => {
     const page = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
     const errors = pageErrors(page);

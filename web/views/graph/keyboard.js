@@ -4,8 +4,8 @@
 // when there are several — Home / End go to the first / last node, Enter / Space act as a click (select, pick a
 // node a lesson asks for, open a folded group). The walk remembers its way: the opposite arrow goes back to the
 // node it came from, and the same arrow pressed again there tries the next nearest, so every branch is reachable.
-// A redraw keeps the focus on the same node (keyed join), or moves it to the nearest node still drawn. A mouse
-// click selects without taking the focus into the graph.
+// A redraw keeps the focus on the same node (keyed join); an opened group passes it to its first member, a
+// removed node to the nearest node still drawn. A mouse click selects without taking the focus into the graph.
 
 /** The order of the walk's candidates: nearest to `from` first ({x, y}), then the drawing's order (`i`). */
 export function byDistance(from, cands) {
@@ -124,7 +124,11 @@ export function createKeyboard({ gNodes, isSelected, activate, reveal }) {
   /** Before a join: the focused node and where it was, or null when the focus is elsewhere. */
   function before() {
     const d = focused();
-    return d ? { key: d.key, x: d.to.x, y: d.to.y } : null;
+    if (!d) return null;
+    // a folded group stands for its members (a block's keys, a layer's nodes): where it opens, the focus goes
+    const members = d.v.group ? (d.v.members ? new Set(d.v.members) : null) : null;
+    const layer = d.v.group && !d.v.members ? d.v.layer : null;
+    return { key: d.key, x: d.to.x, y: d.to.y, members, layer };
   }
 
   /** After a join of elements and edges: the Tab stop, the walk's edges, the focus where it was (was: before()). */
@@ -144,11 +148,13 @@ export function createKeyboard({ gNodes, isSelected, activate, reveal }) {
     if (!was) return;
     const now = focused();
     if (now && !now.ghost) return;   // the same node (a keyed join keeps its element)
-    // the focused node is gone (a pass removed it, its group opened): the nearest node where it was
-    let best = null, bd = Infinity;
+    // the focused node is gone: an opened group's first member, else (a pass removed it) the nearest node where
+    // it was
+    let best = live.find((d) => !d.v.group && (was.members ? was.members.has(d.key) : was.layer !== null && d.v.node.layer === was.layer)) || null;
+    let bd = best ? -1 : Infinity;
     for (const d of live) {
       const dd = (d.to.x - was.x) ** 2 + (d.to.y - was.y) ** 2;
-      if (dd < bd) { bd = dd; best = d; }
+      if (dd < bd) { bd = dd; best = d; }   // (bd < 0: a member was found)
     }
     walk.path = [];
     walk.back = null;
