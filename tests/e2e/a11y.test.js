@@ -19,6 +19,8 @@ const PAGES = [
   ['Instructor mode', '#inst=1&panels=config.graph.kernels.memory.dynamic', 1920, 1080],
   ['presentation', '#present=1&panels=graph&stage=3', 1280, 720],
   ['a lesson step', '#lesson=02-passes&step=4', 1280, 720],
+  // (its nodes say whether they are picked: aria-checked on the listbox's options)
+  ['a "click the nodes" step', '#lesson=02-passes&step=1', 1280, 720],
   ['a phone', '#panels=config.graph.kernels', 390, 844],
 ];
 

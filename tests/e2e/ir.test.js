@@ -124,6 +124,9 @@ describe('IR and Code panels (e2e, Chromium)', () => {
       for (let i = 0; i < stages.length; i++) {
         await page.click('[data-testid=code-lang-python]');
         await gotoStage(page, i);
+        // (the Code panel redraws in Python after the click: read once it says so, not the C text before it)
+        await page.waitForFunction((s) => document.querySelector('[data-testid=code-head]').textContent.startsWith(`Stage ${s}:`) &&
+          document.querySelector('[data-testid=code-head]').textContent.includes('numpy'), i);
         const r = await read(page);
         const want = cli(['print', file, '--stage', stages[i]]);
         expect(r.ir.join('\n') + '\n', `${name} ${stages[i]}: IR text`).toBe(want);

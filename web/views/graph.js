@@ -16,7 +16,8 @@
 //
 // This file wires the panel; each step of a draw is a module of graph/: canvas.js (the DOM, the notes),
 // layout-step.js → plan-step.js → join.js → hulls.js → tween-step.js, marks.js (the selection, a lesson's
-// marks, the kernels' highlight, boxes()) and warm.js (the other stages laid out ahead).
+// marks, the kernels' highlight, boxes()), keyboard.js (the nodes from the keyboard) and warm.js (the other
+// stages laid out ahead).
 
 import { dagre } from '../lib.js';
 import { fmtShape } from '../ops.js';
@@ -29,6 +30,7 @@ import { createViewport } from './graph/viewport.js';
 import { exportSvg, downloadSvg, downloadPng } from './graph/export.js';
 import { kernelHulls, drawHulls, drawnKernels, markKernels } from './graph/hulls.js';
 import { createJoin } from './graph/join.js';
+import { createKeyboard } from './graph/keyboard.js';
 import { createGraphControls } from './graph/controls.js';
 import { createVisualGraphs } from './graph/visual.js';
 import { createCanvas, showStale, sayNothingToDraw, describeDrawing } from './graph/canvas.js';
@@ -89,19 +91,22 @@ export function createGraphView(root, ctx) {
     else visual.openLayer(v.layer);
     ctx.redraw();
   };
+  const click = (d) => {
+    const lm = marks.lessonMarks();
+    // a lesson's question asks the student to pick nodes: a click picks instead of selecting
+    if (lm && lm.picking && !d.v.group && !d.ghost) lm.pick(d.v.node.key);
+    else if (d.v.group) openGroup(d.v);
+    else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
+  };
+  // the nodes from the keyboard (graph/keyboard.js): Enter / Space is the click
+  const keyboard = createKeyboard({ gNodes, isSelected: marks.isSelected, activate: click, reveal: (el) => viewport.reveal(el) });
   const join = createJoin({ nodes: gNodes, edges: gEdges, shapes: gShapes }, {
     on: {
       hover: (ev, v) => showTipAt(tip, canvas, ev, nodeTitle(v), { title: false, gap: 14, width: 260 }),
       leave: () => { tip.hidden = true; },
-      click: (d) => {
-        const lm = marks.lessonMarks();
-        // a lesson's question asks the student to pick nodes: a click picks instead of selecting
-        if (lm && lm.picking && !d.v.group && !d.ghost) lm.pick(d.v.node.key);
-        else if (d.v.group) openGroup(d.v);
-        else if (!d.ghost && ctx.select) ctx.select(d.v.node.key === ctx.selection().key ? null : d.v.node.key);
-      },
-      open: openGroup,
+      click,
     },
+    keyboard,
     isSelected: marks.isSelected,
     highlighted: marks.highlighted,
     marked: marks.lessonMarks,
@@ -126,7 +131,7 @@ export function createGraphView(root, ctx) {
     const plan = planStep(prev, st, m, shown.idx, vis, animate, viewport.userZoomed()); // plan
     const sel = join(plan.elements, plan.edges);                                       // join
     drawHulls(gHulls, kernels ? kernelHulls(vis.nodes.values()) : [], marks.hullMarks()); // hulls
-    describeDrawing(svg.node(), shown.idx, shown.stage, vis);
+    describeDrawing(svg.node(), shown.idx, shown.stage, vis, dom.stageNote);
     last = { version: m.version, stageIndex: shown.idx, vis };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
     tweens.tweenStep(sel, plan, vis, st);                                              // tween
@@ -163,7 +168,12 @@ export function createGraphView(root, ctx) {
     } else if (!viewport.userZoomed() && !plan.sameStage && !plan.cam) fit(!plan.reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
   }
 
-  return { draw, fit, setHighlight: marks.setHighlight, highlight: marks.highlightSel, boxes: marks.boxes, markError: errorMarks.mark,
+  // a new selection (or a lesson's picks) re-marks the nodes; the selected node takes the Tab stop
+  const highlight = () => {
+    marks.highlightSel();
+    keyboard.rove();
+  };
+  return { draw, fit, setHighlight: marks.setHighlight, highlight, boxes: marks.boxes, markError: errorMarks.mark,
     isAnimating: () => tweens.running(), collapseAll: visual.collapseAll };
 }
 

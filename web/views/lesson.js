@@ -90,7 +90,8 @@ export function createLessonView({ header, on, graphBoxes }) {
     qParts.picked = el('p', { class: 'lq-picked', 'data-testid': 'lesson-picked', 'aria-live': 'polite' });
     qParts.check = el('button', { type: 'button', class: 'lq-check', 'data-testid': 'lesson-check' }, 'Check');
     qParts.row = el('div', { class: 'lq-row' });
-    qParts.verdict = el('p', { class: 'lq-verdict', 'data-testid': 'lesson-verdict', 'aria-live': 'polite', hidden: '' });
+    // (focusable from script: Check hides itself, and the keyboard's focus goes to the verdict)
+    qParts.verdict = el('p', { class: 'lq-verdict', 'data-testid': 'lesson-verdict', 'aria-live': 'polite', tabindex: '-1', hidden: '' });
     qParts.numLabel = el('span', { class: 'lq-num-label' });
     qParts.num = el('input', { type: 'text', inputmode: 'decimal', class: 'lq-number', 'data-testid': 'lesson-number', autocomplete: 'off', size: 8 });
     qParts.numRow = el('label', { class: 'lq-num' }, qParts.numLabel, ' ', qParts.num);
@@ -110,14 +111,18 @@ export function createLessonView({ header, on, graphBoxes }) {
     }
   }
   function drawQuestion(q, id) {
+    const had = document.activeElement;
+    const inside = question.contains(had);
     if (!q) {
       question.hidden = true;
       shownQ = null;
+      keepFocus(inside);
       return;
     }
     if (shownQ !== id) {
       buildQuestion(q);
       shownQ = id;
+      keepFocus(inside);
     }
     question.hidden = false;
     question.setAttribute('data-kind', q.kind);
@@ -135,19 +140,29 @@ export function createLessonView({ header, on, graphBoxes }) {
     qParts.picked.hidden = q.picked === null || q.picked === undefined;
     if (!qParts.picked.hidden) {
       qParts.picked.setAttribute('data-count', q.picked);
-      qParts.picked.textContent = q.verdict ? `you picked ${q.picked}` : `${q.picked} picked: click nodes in the graph`;
+      qParts.picked.textContent = q.verdict ? `you picked ${q.picked}` : `${q.picked} picked: click nodes in the graph (or Enter on one)`;
     }
     qParts.check.setAttribute('aria-disabled', q.canCheck && !q.verdict ? 'false' : 'true');
     qParts.check.hidden = !!q.verdict;
     qParts.verdict.hidden = !q.verdict;
     qParts.retry.hidden = !q.verdict;
     if (q.verdict && !shownVerdict) setFold(true);   // the answer's explanation takes the narration's place
+    // the focus never falls to the page: from Check (now hidden) to the verdict, from Try again (hidden) back to
+    // the answer's field or Check
+    if (q.verdict && had === qParts.check) qParts.verdict.focus();
+    if (!q.verdict && had === qParts.retry) (qParts.numRow.hidden ? qParts.check : qParts.num).focus();
     shownVerdict = !!q.verdict;
     if (q.verdict) {
       // the message says right or wrong and why (the engine's explanation)
       qParts.verdict.setAttribute('data-correct', q.verdict.correct ? 'true' : 'false');
       qParts.verdict.textContent = `${q.verdict.correct ? '✓' : '✗'} ${q.verdict.message || ''}`;
     } else qParts.verdict.removeAttribute('data-correct');
+  }
+
+  /** The question the focus was in (inside) was rebuilt or hidden: the focus goes to the card's next step. */
+  function keepFocus(inside) {
+    if (!inside || (question.contains(document.activeElement) && !question.hidden)) return;
+    (next.getAttribute('aria-disabled') === 'true' ? prev : next).focus();
   }
 
   function draw(view) {
@@ -175,12 +190,12 @@ export function createLessonView({ header, on, graphBoxes }) {
       setFold(view.qkind === 'remove');
     }
     card.classList.toggle('pending', !!view.pending);
+    prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
+    next.setAttribute('aria-disabled', view.k >= view.n ? 'true' : 'false');
     drawQuestion(view.question, view.question ? `${key}|${view.question.kind}` : null);
     // the pass strip's node counts answer "how many nodes after P" (and how many a pass removes): hidden
     // while such a question is open
     document.body.classList.toggle('lesson-asking', !!(view.question && !view.question.verdict && (view.question.kind === 'count' || view.question.kind === 'remove')));
-    prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
-    next.setAttribute('aria-disabled', view.k >= view.n ? 'true' : 'false');
     placeSoon(view.important);
   }
   // ------------------------------------------------------------------ where the card goes

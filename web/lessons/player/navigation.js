@@ -1,6 +1,7 @@
 // lessons/player/navigation.js — moving through a lesson: opening one, stepping (← → and Page Up / Page Down,
-// a history entry per step), leaving, and applying a step's lab state with the presentation layout. Split out
-// of lessons/player.js: it changes the lab's state, the drawing of what follows is the player's draw.
+// but ← → on a graph node walk its edges; a history entry per step), leaving, and applying a step's lab state
+// with the presentation layout. Split out of lessons/player.js: it changes the lab's state, the drawing of what
+// follows is the player's draw.
 import { serializeHash } from '../../state.js';
 import { ANSWER_PANELS } from './question.js';
 
@@ -10,6 +11,12 @@ function isTyping(ev) {
   if (t.isContentEditable || t.closest?.('.cm-editor')) return true;
   if (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
   return t.tagName === 'INPUT' && !['checkbox', 'button', 'submit', 'reset', 'radio'].includes(t.type);
+}
+
+/** Whether the key goes to a graph node, whose arrows walk the edges (views/graph/keyboard.js). */
+function onNode(ev) {
+  const t = (ev.composedPath && ev.composedPath()[0]) || ev.target;
+  return !!(t && t.closest && t.closest('.graph-svg g.node'));
 }
 
 /** ctx, present: the lab's; s: player/step-state.js's; lessons: player/lessons.js's; say(text): a notice. */
@@ -75,8 +82,8 @@ export function createNavigation({ ctx, present, s, lessons, say }) {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
     if (!ctx.getState().lesson || isTyping(ev)) return;
     let dir = 0;
-    if (ev.key === 'ArrowRight' || ev.key === 'PageDown') dir = 1;
-    else if (ev.key === 'ArrowLeft' || ev.key === 'PageUp') dir = -1;
+    if (ev.key === 'PageDown' || (ev.key === 'ArrowRight' && !onNode(ev))) dir = 1;
+    else if (ev.key === 'PageUp' || (ev.key === 'ArrowLeft' && !onNode(ev))) dir = -1;
     else return;
     go(dir);
     ev.preventDefault();   // main.js's stepper and the page scroll leave these keys alone then

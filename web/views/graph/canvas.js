@@ -6,6 +6,7 @@ import { d3 } from '../../lib.js';
 import { el, clear, setAttr } from '../../dom.js';
 import { MAX_EXPANDED_NODES, nodeCount, stageLayers } from './collapse.js';
 import { createStaleBanner } from '../stale.js';
+import { STAGE_NOTE_ID } from './join.js';
 
 /** Builds the panel in root under the controls ({strip, caption, bar, opts, side}: graph/controls.js). */
 export function createCanvas(root, { strip, caption, bar, opts, side }) {
@@ -17,7 +18,9 @@ export function createCanvas(root, { strip, caption, bar, opts, side }) {
   layingNote.style.top = 'auto';
   layingNote.style.bottom = '6px';
   layingNote.style.right = 'auto';
-  canvas.append(tip, empty, forcedNote, layingNote);
+  // what a screen reader says after a node's name: the stage drawn (one text every node's aria-describedby names)
+  const stageNote = el('span', { id: STAGE_NOTE_ID, hidden: '' });
+  canvas.append(tip, empty, forcedNote, layingNote, stageNote);
   const wrap = el('div', { class: 'graph-wrap' }, side, canvas);
   clear(root);
   // a custom program's graph kept while the current program errs or is being analysed: marked stale, never
@@ -28,7 +31,7 @@ export function createCanvas(root, { strip, caption, bar, opts, side }) {
   // the svg sits in a box of its own, the one the pass camera flies (a compositor animation, see flyCamera)
   const stageBox = el('div', { class: 'graph-stage' });
   canvas.prepend(stageBox);   // under the notes and the tooltip
-  return { canvas, tip, empty, forcedNote, layingNote, staleBanner, stageBox, ...graphSvg(stageBox) };
+  return { canvas, tip, empty, forcedNote, layingNote, staleBanner, stageBox, stageNote, ...graphSvg(stageBox) };
 }
 
 /** The stale banner over a custom program's graph kept while the current program errs or is analysed. */
@@ -61,8 +64,10 @@ export function sayNothingToDraw({ empty, stageBox }, stage) {
   return null;
 }
 
-/** What the svg says of the drawing (the tests and the lesson player read these). */
-export function describeDrawing(sv, idx, stage, vis) {
+/** What the svg says of the drawing (the tests and the lesson player read these), and the nodes' stage note. */
+export function describeDrawing(sv, idx, stage, vis, stageNote) {
+  const said = `at stage ${stage.name}`;
+  if (stageNote && stageNote.textContent !== said) stageNote.textContent = said;
   setAttr(sv, 'data-stage', idx);
   setAttr(sv, 'data-stage-name', stage.name);
   setAttr(sv, 'data-nodes', vis.nodes.size);

@@ -16,6 +16,14 @@ export function inKernel(d, ki) {
   return d.v.kernel === ki || (!!d.v.kernels && d.v.kernels.has(ki));
 }
 
+/** The id of the element that says the drawn stage ("at stage cse"): every node's description (graph/canvas.js). */
+export const STAGE_NOTE_ID = 'graph-stage-note';
+
+/** A node's aria-checked while a lesson asks the student to pick nodes ('true' / 'false'), else null. */
+export function pickState(marks, d, picked) {
+  return marks && marks.picking && !d.v.group && !d.ghost ? (picked ? 'true' : 'false') : null;
+}
+
 /** Sets (or, for null, removes) attribute k of el to v unless this join last set it so (el.__jn remembers). */
 function put(el, k, v) {
   const was = el.__jn || (el.__jn = {});
@@ -27,30 +35,28 @@ function put(el, k, v) {
 }
 
 /**
- * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d), open(layer)};
+ * groups: {nodes, edges, shapes} (d3 selections of <g>); on: {hover(ev, v), leave(), click(d)};
  * isSelected(d); highlighted(): the hovered kernel or null; marked(): the selection's marks ({focus, picked}: keys
- * a lesson step highlights and the student picked) or null; shapesOn(): whether shapes are drawn on edges.
+ * a lesson step highlights and the student picked) or null; shapesOn(): whether shapes are drawn on edges;
+ * keyboard: graph/keyboard.js's (the nodes' keys, the Tab stop, the focus kept across the join).
  * Returns join(elements, edges) → {nodes, edges, shapes} (the joined selections).
  */
-export function createJoin(groups, { on, isSelected, highlighted, marked = () => null, shapesOn }) {
+export function createJoin(groups, { on, isSelected, highlighted, marked = () => null, shapesOn, keyboard }) {
   return function join(elements, edgeList) {
     const hl = highlighted();
     const marks = marked();
     const nodeSel = groups.nodes.selectAll('g.node').data(elements, (d) => d.key);
+    // the focused node, before the exit takes it away (after data(): one turning into a ghost says where it goes,
+    // the node it merges into)
+    const focused = keyboard.before();
     nodeSel.exit().remove();
     const enter = nodeSel.enter().append('g').attr('class', 'node');
     enter.append('rect').attr('rx', 5).attr('ry', 5);
     enter.append('text').attr('text-anchor', 'middle').attr('dy', '0.35em');
     enter.on('mousemove', (ev, d) => on.hover(ev, d.v))
       .on('mouseleave', () => on.leave())
-      .on('click', (ev, d) => on.click(d))
-      .on('keydown', (ev, d) => {
-        if (d.v.group && (ev.key === 'Enter' || ev.key === ' ')) {
-          ev.preventDefault();
-          ev.stopPropagation();
-          on.open(d.v);
-        }
-      });
+      .on('click', (ev, d) => on.click(d));
+    keyboard.bind(enter);   // arrows, Home / End, Enter / Space (graph/keyboard.js)
     const all = enter.merge(nodeSel);
     // Only what changed is written (a slider's new result rejoins the same boxes with new shapes: each rect's
     // geometry written again marked all of them for layout and paint in the frame that shows the change).
@@ -66,7 +72,8 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       // a folded group stands for its members: it carries their marks
       const hlit = !!marks && hasMark(d, marks.focus);
       if (hlit) c.push('lesson-hl');
-      if (marks && hasMark(d, marks.picked)) c.push('lesson-pick');
+      const picked = !!marks && hasMark(d, marks.picked);
+      if (picked) c.push('lesson-pick');
       const cls = c.join(' ');
       if (this.getAttribute('class') !== cls) this.setAttribute('class', cls);
       put(this, 'data-key', d.key);
@@ -77,8 +84,9 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       put(this, 'data-x', Math.round(d.to.x * 10) / 10);
       put(this, 'data-y', Math.round(d.to.y * 10) / 10);
       put(this, 'data-op', d.v.group ? 'group' : d.v.node.op);
-      put(this, 'tabindex', d.v.group ? 0 : null);
       put(this, 'role', 'option');
+      // the stage the node is drawn at, said after its name (one text for all: graph/canvas.js)
+      put(this, 'aria-describedby', STAGE_NOTE_ID);
       // the name starts with the drawn text (label and chips), then says the op and shape (axe: label in name)
       put(this, 'aria-label', d.v.group ? d.v.long || d.v.label
         : `${[d.v.label, d.v.chips].filter(Boolean).join(' ')}: ${d.v.node.op} ${fmtShape(d.v.node.shape)}`);
@@ -88,6 +96,12 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
       if (this.getAttribute('data-highlighted') !== hi) {
         if (hi) this.setAttribute('data-highlighted', hi);
         else this.removeAttribute('data-highlighted');
+      }
+      // while a lesson asks for nodes, each says whether the student picked it (marks.js writes it too)
+      const ck = pickState(marks, d, picked);
+      if (this.getAttribute('aria-checked') !== ck) {
+        if (ck) this.setAttribute('aria-checked', ck);
+        else this.removeAttribute('aria-checked');
       }
       if (this.getAttribute('aria-selected') !== sel) {
         if (sel) this.setAttribute('aria-selected', sel);
@@ -152,6 +166,7 @@ export function createJoin(groups, { on, isSelected, highlighted, marked = () =>
         const t = fmtShape(d.shape);
         if (this.textContent !== t) this.textContent = t;
       });
+    keyboard.after(elements, edgeList, focused);
     return { nodes: all, edges, shapes };
   };
 }

@@ -1,9 +1,9 @@
 // views/graph/marks.js — what the graph view marks on its drawn nodes and hulls, and where they are on screen:
 // the lab's one selection (selection.js: the selected node's aria-selected, its kernel's hull .sel), a lesson
-// step's marks on it (selection.marks: .lesson-hl, .lesson-pick), the kernels panel's highlight (.hl / .dim),
-// the caption's selected change (.csel / .cdim). Split out of views/graph.js: marking re-classes the drawn
-// elements, it never joins or lays out.
-import { hasMark, inKernel } from './join.js';
+// step's marks on it (selection.marks: .lesson-hl, .lesson-pick, and aria-checked while the student picks), the
+// kernels panel's highlight (.hl / .dim), the caption's selected change (.csel / .cdim). Split out of
+// views/graph.js: marking re-classes the drawn elements, it never joins or lays out.
+import { hasMark, inKernel, pickState } from './join.js';
 
 /** ctx: the lab's (selection()); svg, gNodes, gHulls: d3 selections; canvas: the canvas element. */
 export function createMarks(ctx, { svg, canvas, gNodes, gHulls }) {
@@ -24,6 +24,7 @@ export function createMarks(ctx, { svg, canvas, gNodes, gHulls }) {
     gNodes.selectAll('g.node').attr('aria-selected', (d) => (isSelected(d) ? 'true' : null))
       .classed('lesson-hl', (d) => !!marks && hasMark(d, marks.focus))
       .classed('lesson-pick', (d) => !!marks && hasMark(d, marks.picked))
+      .attr('aria-checked', (d) => pickState(marks, d, !!marks && hasMark(d, marks.picked)))
       // the hook checks from outside read: what the narration or the selection highlights
       .attr('data-highlighted', (d) => (isSelected(d) || (!!marks && hasMark(d, marks.focus)) ? 'true' : null));
     svg.classed('lesson-picking', !!(marks && marks.picking));

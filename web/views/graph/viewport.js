@@ -139,8 +139,26 @@ export function createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn
     return { stop: () => { timer.stop(); end(); } };
   }
 
+  /** Pans the view (its zoom kept) and, if need be, the page so that el (a node the keyboard focused) shows. */
+  function reveal(el) {
+    if (!canvasBox || svg.attr('data-camera') === '1') return;   // (the camera's flight returns to the whole graph)
+    const c = canvas.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const m = 16;
+    const off = (lo, hi, a, b) => (a < lo + m ? lo + m - a : b > hi - m ? hi - m - b : 0);
+    const dx = off(c.left, c.right, r.left, r.right);
+    const dy = off(c.top, c.bottom, r.top, r.bottom);
+    if (dx || dy) {
+      const k = d3.zoomTransform(svg.node()).k;
+      svg.call(zoom.translateBy, dx / k, dy / k);
+    }
+    const top = r.top + dy, bottom = r.bottom + dy;
+    const sy = top < 0 ? top - m : bottom > innerHeight ? bottom - innerHeight + m : 0;
+    if (sy) window.scrollBy(0, sy);
+  }
+
   return {
-    aspect, fit, camera, size,
+    aspect, fit, camera, size, reveal,
     userZoomed: () => userZoomed,
     /** The view is the program's again (fit, a new drawing): stage changes re-fit it. */
     release: () => { userZoomed = false; },
