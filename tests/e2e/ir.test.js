@@ -82,12 +82,14 @@ describe('IR and Code panels (e2e, Chromium)', () => {
   /** The panel's lines as text (what a student reads), and the node ids the diff marks on each side. */
   const read = (page) => page.evaluate(() => {
     const lines = (sel) => [...document.querySelectorAll(`${sel} .ln`)].map((l) => l.querySelector('.tx').textContent);
+    // the core's own text of each line (the English page shows the reference's 标量 / 返回 in English: issue 34)
+    const core = (sel) => [...document.querySelectorAll(`${sel} .ln`)].map((l) => l.dataset.text);
     const ids = (side, kinds) => [...document.querySelectorAll(`[data-testid=ir-diff] .ln[data-side=${side}]`)]
       .filter((l) => kinds.includes(l.dataset.change) && l.dataset.nodeId !== undefined).map((l) => Number(l.dataset.nodeId))
       .sort((a, b) => a - b);
     const defs = [...document.querySelectorAll('[data-testid=ir-text] .ln')].map((l) => l.dataset.nodeId ?? null);
     return {
-      ir: lines('[data-testid=ir-text]'), code: lines('[data-testid=code-text]'), defs,
+      ir: core('[data-testid=ir-text]'), shown: lines('[data-testid=ir-text]'), code: lines('[data-testid=code-text]'), defs,
       added: ids('new', ['added', 'changed']), removed: ids('old', ['removed', 'changed']),
       diffHead: document.querySelector('[data-testid=ir-diff-head]').textContent,
       codeMsg: document.querySelector('[data-testid=code-msg]').textContent,
@@ -130,6 +132,8 @@ describe('IR and Code panels (e2e, Chromium)', () => {
         const r = await read(page);
         const want = cli(['print', file, '--stage', stages[i]]);
         expect(r.ir.join('\n') + '\n', `${name} ${stages[i]}: IR text`).toBe(want);
+        // what an English reader sees: the same lines with the reference's two Chinese words in English
+        expect(r.shown.join('\n') + '\n', `${name} ${stages[i]}: IR as shown`).toBe(want.replace(/标量/g, 'scalar').replace(/^返回 /m, 'return '));
         // every line that defines a node carries its id; the return line none
         expect(r.defs).toEqual(want.replace(/\n$/, '').split('\n').map((l) => (/^%(\d+)\s/.exec(l) || [null, null])[1]));
         if (i === 0) expect(r.diffHead).toMatch(/no previous stage/);

@@ -71,7 +71,9 @@ export function createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn
     const [W, H] = size();
     const v = drawn();
     const k = Math.min(2, 0.97 * Math.min(W / v.width, H / v.height));
-    return d3.zoomIdentity.translate((W - v.width * k) / 2, Math.max(4, (H - v.height * k) / 2)).scale(k);
+    // a drawing whose box does not start at the origin (a folded stage: visual.js) is centred by its box
+    const x0 = v.x0 || 0, y0 = v.y0 || 0;
+    return d3.zoomIdentity.translate((W - v.width * k) / 2 - x0 * k, Math.max(4, (H - v.height * k) / 2) - y0 * k).scale(k);
   }
   function fit(animate, ms = 300) {
     if (!drawn()) return;

@@ -31,6 +31,8 @@ const PRESENT_LABEL_TARGET = 15;
  * (true when m is another result than the last: its caches cleared), openLayer(l), openBlock(key),
  * collapseAll()}.
  */
+const FOLDED_PAD = 24;   // the margin round a folded stage's boxes when it is fitted on its own
+
 export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, fetchLayer, resume,
   canvasSize = () => [800, 500], labelPx = () => 12, picking = () => false }) {
   const dagreShape = layouts.dagreShape;
@@ -82,7 +84,10 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       const shape = unionShape(inst, urgent, depth);
       if (shape === null) return null;
       if (shape === undefined && d > 1) continue;
-      const k = shape ? Math.min(2, 0.97 * Math.min(W / shape.width, H / shape.height)) : 0;
+      // judged on the first stage as it is fitted (folded, a stage is fitted by its own boxes): the trace, the
+      // drawing a student meets first
+      const box = shape && depth !== Infinity ? stageBox(model.stages[0], inst, depth, shape) : shape;
+      const k = box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0;
       if (k * labelPx() >= target - 1e-9 || d === 1) {
         while (depthMemo.size >= 32) depthMemo.delete(depthMemo.keys().next().value);
         depthMemo.set(memoKey, depth);
@@ -166,6 +171,30 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     return f;
   }
 
+  /** The box of a stage's folded drawing at depth in the union shape (as expandedGraph fits it), or null. */
+  function stageBox(stage, inst, depth, shape) {
+    if (!stage || stage.lite || !nodeCount(stage)) return null;
+    const { nodes } = stageNodes(stage, inst, depth);
+    const vs = [];
+    for (const v of nodes.values()) {
+      const p = shape.pos.get(v.key);
+      if (!p) return shape;
+      vs.push({ x: p[0], y: p[1], w: v.w, h: v.h });
+    }
+    return vs.length ? extentOf(vs, FOLDED_PAD) : null;
+  }
+
+  function extentOf(vs, pad) {
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const v of vs) {
+      x0 = Math.min(x0, v.x - v.w / 2);
+      y0 = Math.min(y0, v.y - v.h / 2);
+      x1 = Math.max(x1, v.x + v.w / 2);
+      y1 = Math.max(y1, v.y + v.h / 2);
+    }
+    return { x0: x0 - pad, y0: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad };
+  }
+
   function expandedGraph(stage, inst, urgent, depth) {
     const { nodes, edges, groupOfKey } = stageNodes(stage, inst, depth);
     let shape = stage.lite ? undefined : unionShape(inst, urgent, depth);
@@ -178,7 +207,11 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
     // a node folded into a group is drawn as the group (the animation plan flies provenance from / to it)
     const visKey = groupOfKey && groupOfKey.size ? (n) => groupOfKey.get(n.key) || n.key : (n) => n.key;
-    return { nodes, edges, visKey, width: shape.width, height: shape.height, shape, folded: depth !== Infinity };
+    // a folded stage is fitted by its own boxes, not the union's: the union holds every block some pass
+    // unfolds, so fitting it drew a stage of two folded boxes at half size, too small for their labels; the
+    // boxes keep their union places (no jump between stages), the view re-fits (viewport.js: x0, y0)
+    const ext = depth !== Infinity && nodes.size ? extentOf(nodes.values(), FOLDED_PAD) : { x0: 0, y0: 0, width: shape.width, height: shape.height };
+    return { nodes, edges, visKey, ...ext, shape, folded: depth !== Infinity };
   }
 
   /** One layer's nodes in a stage (see collapse.js layerSlice), or null while a big result's are fetched. */
