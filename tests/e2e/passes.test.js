@@ -144,6 +144,8 @@ describe('the Passes panel (e2e, Chromium)', () => {
     await page.click('[data-testid="pass-off"]');
     await page.waitForFunction((n) => JSON.stringify(window.__graphlab.stageCounts().map((s) => s.nodes)) === n,
       JSON.stringify(plain.passes.map((p) => p.nodes)), { timeout: 60000 });
+    // the hash is written after the drawing (shell/hash-writer.js): wait for it rather than read it at once
+    await page.waitForFunction(() => !/(^#|&)pass=/.test(location.hash), null, { timeout: 10000 });
     expect(await page.evaluate(() => location.hash)).not.toMatch(/pass=/);
     expect(errors).toEqual([]);
     await page.close();
