@@ -47,7 +47,10 @@ py_env *py_lib_load(py_interp *I, int idx) {
     if (!env) return NULL;
     const char *nm = py_intern(&I->ar, "__name__", 8);
     py_val *v = nm ? py_str(I, LIB[idx].name, strlen(LIB[idx].name)) : NULL;
-    if (!v || py_env_set(I, env, nm, v)) return I->err.code ? NULL : py_oom(I), NULL;
+    if (!v || py_env_set(I, env, nm, v)) {
+        if (!I->err.code) py_oom(I);
+        return NULL;
+    }
     char file[40];
     snprintf(file, sizeof file, "%s.py", LIB[idx].name);
     const char *fname = py_intern(&I->ar, file, strlen(file));

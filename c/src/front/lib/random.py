@@ -101,10 +101,9 @@ class Random:
             a = 0
         if isinstance(a, float):
             a = hash(a)
-        if isinstance(a, bool) or not isinstance(a, int):
-            if not isinstance(a, int):
-                raise TypeError('The only supported seed types are: None, int and float (GraphLab has no SHA-512 '
-                                'for a str seed)')
+        if not isinstance(a, int):
+            raise TypeError('The only supported seed types are: None, int and float (GraphLab has no SHA-512 '
+                            'for a str seed)')
         n = abs(int(a))
         key = []
         while n:
