@@ -2,7 +2,8 @@
 // two languages: the same files, and in each pair the same headings (levels, in order), the same figures (in
 // order), the same code blocks byte for byte, the same inline code and the same links to other panels' pages.
 // Only the words may differ. In the Chinese text a number and its unit are held together by a no-break space
-// (U+00A0), so a line never ends between "144" and "MiB". Used by tests/web/help-parity.test.js.
+// (U+00A0), so a line never ends between "144" and "MiB", and no ** is left unparsed (CommonMark's flanking rules
+// differ around CJK punctuation). Used by tests/web/help-parity.test.js.
 import fs from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -56,6 +57,8 @@ export function parityProblems(docsDir, zhSub = 'zh-CN') {
     }
     if (!same(a.links, b.links)) problems.push(`${f}: links to ${a.links.join(',')} in English, ${b.links.join(',')} in Chinese`);
     for (const s of b.text) {
+      // CommonMark does not close ** after punctuation before a letter (**说明。**后文): the stars would show
+      if (/\*\*/.test(s)) problems.push(`${zhSub}/${f}: ** shown as text near "${s.slice(Math.max(0, s.indexOf('**') - 8), s.indexOf('**') + 10).trim()}"`);
       const m = UNIT_BREAK.exec(s);
       if (m) problems.push(`${zhSub}/${f}: a plain space between a number and its unit ("${s.slice(Math.max(0, m.index - 8), m.index + m[0].length).trim()}"): use U+00A0`);
     }

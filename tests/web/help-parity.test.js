@@ -60,11 +60,12 @@ describe('help pages in two languages', () => {
     ]);
   });
 
-  it('a changed code block, another figure, a number split from its unit are named', () => {
-    const zh = ZH.replace('x = 1', 'x = 2').replace('memory.png', 'graph.png').replace('144\u00a0MiB', '144 MiB');
+  it('a changed code block, another figure, a number split from its unit, stars left as text are named', () => {
+    const zh = ZH.replace('x = 1', 'x = 2').replace('memory.png', 'graph.png').replace('144\u00a0MiB', '144 MiB').replace('## 峰值', '## 峰值\n\n**峰值。**之后');
     expect(parityProblems(folder('words', { 'memory.md': EN }, { 'memory.md': zh }))).toEqual([
       'memory.md: images 1 in English, 1 in Chinese (other files or order)',
       'memory.md: the code blocks differ',
+      'zh-CN/memory.md: ** shown as text near "**峰值。**之后"',
       'zh-CN/memory.md: a plain space between a number and its unit ("为 144 MiB"): use U+00A0',
     ]);
   });
