@@ -10,7 +10,7 @@ import MarkdownIt from 'markdown-it';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 // a number, a plain space, a unit: the break the Chinese pages must not allow
-const UNIT_BREAK = /\d ((?:[KMGT]i?)?B\b|ms\b|µs\b|ns\b|px\b|[KMGT]?FLOP|[KMGT]\b|(?:[KMGT]B|GiB)\/s\b|字节|层|位|个|行|次|倍|列|秒|毫秒)/;
+const UNIT_BREAK = /\d ((?:[KMGT]i?)?B\b|ms\b|µs\b|ns\b|px\b|dB\b|%|[KMGT]?FLOP|[KMGT]\b|(?:[KMGT]B|GiB)\/s\b|字节|层|位|个|行|次|倍|列|秒|毫秒)/;
 
 /** What a page is made of besides its words: {headings, images, fences, code, links, text}. dir: the page's folder. */
 export function pageShape(src, dir) {
