@@ -41,7 +41,7 @@ export function renderPage(src, docDir, pages, imgDir = path.resolve(docDir, '..
   };
 
   function inline(children) {
-    for (const t of children) {
+    for (const [i, t] of children.entries()) {
       if (t.nesting === 1) {
         const node = t.type === 'link_open' ? linkNode(t.attrGet('href') || '') : [t.tag, {}];
         top().push(node);
@@ -49,7 +49,7 @@ export function renderPage(src, docDir, pages, imgDir = path.resolve(docDir, '..
       } else if (t.nesting === -1) stack.pop();
       else if (t.type === 'text') top().push(t.content);
       else if (t.type === 'code_inline') top().push(['code', {}, t.content]);
-      else if (t.type === 'softbreak') top().push(' ');
+      else if (t.type === 'softbreak') { if (lineJoin(children, i)) top().push(' '); }
       else if (t.type === 'hardbreak') top().push(['br', {}]);
       else if (t.type === 'image') top().push(image(t));
     }
@@ -70,6 +70,30 @@ export function renderPage(src, docDir, pages, imgDir = path.resolve(docDir, '..
   }
   for (const n of walk(root)) if (!TAGS.has(n[0]) && n !== root) throw new Error(`render-help: tag <${n[0]}> is not whitelisted`);
   return { title, tree: root.slice(2) };
+}
+
+// A line break inside a paragraph is a space in English; between two Chinese characters, or next to Chinese
+// punctuation, it is nothing (Chinese has no spaces between words; browsers do not drop the space themselves).
+const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+const CJK_PUNCT = /[\u3000-\u303f\uff00-\uffef]/;          // 。，：；（）《》 and the fullwidth forms
+const SHARED = /[\u2014\u2026\u2018\u2019\u201c\u201d]/;       // — … ‘ ’ “ ”: Chinese beside Chinese, English beside English
+const cjk = (c) => HAN.test(c) || CJK_PUNCT.test(c);
+// the character beside children[i], looking past emphasis and link marks (** and [ carry no text)
+function edgeChar(children, i, step) {
+  for (let j = i + step; j >= 0 && j < children.length; j += step) {
+    const t = children[j];
+    if (t.nesting !== 0) continue;
+    if (t.type !== 'text' && t.type !== 'code_inline') return '';
+    if (t.content) return step < 0 ? t.content[t.content.length - 1] : t.content[0];
+  }
+  return '';
+}
+/** What the line break children[i] (a softbreak) becomes: ' ' or ''. */
+export function lineJoin(children, i) {
+  const a = edgeChar(children, i, -1), b = edgeChar(children, i, 1);
+  if ((HAN.test(a) && HAN.test(b)) || CJK_PUNCT.test(a) || CJK_PUNCT.test(b)) return '';
+  if ((cjk(a) && SHARED.test(b)) || (SHARED.test(a) && cjk(b))) return '';
+  return ' ';
 }
 
 function* walk(n) {

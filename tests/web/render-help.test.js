@@ -64,6 +64,11 @@ describe('render-help', () => {
     }
   });
 
+  it('a line break in a paragraph: a space in English and between Chinese and Latin, nothing inside Chinese', () => {
+    const { tree } = renderPage('# T\n\nwritten\nback, then —\nmore\n\n写回。\n在 HBM 与\n芯片\nabc 和\n**粗体**“引号”\n中文\n`x`\n', DOCS, []);
+    expect(text(tree)).toBe('Twritten back, then — more写回。在 HBM 与芯片 abc 和粗体“引号”中文 x');
+  });
+
   it('every page of docs/panels and docs/panels/zh-CN: a title, only whitelisted tags, attributes from a closed set', () => {
     const pages = helpPages(DOCS);
     const md = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort();
