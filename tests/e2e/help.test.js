@@ -1,4 +1,4 @@
-// The (?) of every panel opens its page of docs/panels/ from the lab itself, in the served lab and in the
+// The (?) of every panel opens its page of docs/panels/ (docs/panels/zh-CN/ with lang=zh) from the lab itself, in the served lab and in the
 // single-file dist opened from file:// (Debian's Chromium, playwright-core). What each page must show comes
 // from the .md files (title, images, links to other panels), not from the page; a CSP violation or a
 // broken image is a console error or a zero-width image, and fails the test.
@@ -43,15 +43,15 @@ describe('help pages (e2e, Chromium)', () => {
     if (server) await server.close();
   });
 
-  async function checkEveryPanel(url) {
+  async function checkEveryPanel(url, lang = 'en') {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(`${url}#panels=${PANELS.join('.')}`);
+    await page.goto(`${url}#panels=${PANELS.join('.')}&lang=${lang}`);
     await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
     for (const name of PANELS) {
-      const want = expected(name);
+      const want = expected(name, lang);
       await page.click(`[data-testid=help-${name}]`);
       await page.waitForSelector(`[data-testid=help-body][data-page=${name}] h1`, { timeout: 30000 });
       const got = await page.evaluate(async () => {
@@ -78,7 +78,7 @@ describe('help pages (e2e, Chromium)', () => {
         const other = want.links[0];
         await page.click(`[data-testid=help-body] button.help-link[data-help=${other}]`);
         await page.waitForSelector(`[data-testid=help-body][data-page=${other}] h1`, { timeout: 30000 });
-        expect(await page.textContent('[data-testid=help-body] h1')).toBe(expected(other).title);
+        expect(await page.textContent('[data-testid=help-body] h1')).toBe(expected(other, lang).title);
       }
       // Esc closes it, and the keys go to the stepper again
       await page.keyboard.press('Escape');
@@ -90,6 +90,10 @@ describe('help pages (e2e, Chromium)', () => {
 
   it('every panel\'s (?) opens its page, images included, in the served lab', async () => {
     await checkEveryPanel(server.url);
+  });
+
+  it('every panel\'s Chinese page (docs/panels/zh-CN/) with lang=zh, images and links included', async () => {
+    await checkEveryPanel(server.url, 'zh');
   });
 
   it('and in dist/graphlab.html from file://', async () => {
