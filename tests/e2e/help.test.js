@@ -1,7 +1,8 @@
 // The (?) of every panel opens its page of docs/panels/ (docs/panels/zh-CN/ with lang=zh) from the lab itself,
-// in the served lab and in the single-file dist opened from file:// (Debian's Chromium, playwright-core). What each page must show comes
-// from the .md files (title, images, links to other panels), not from the page; a CSP violation or a
-// broken image is a console error or a zero-width image, and fails the test.
+// in the served lab and in the single-file dist opened from file:// (Debian's Chromium, playwright-core). What
+// each page must show comes from the .md files (title, images, links to other panels), not from the page; a
+// CSP violation or a broken image is a console error or a zero-width image, and fails the test. A language
+// switch with the dialog open redraws its page in the other language.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
