@@ -41,11 +41,12 @@ export function explain(node, term) {
       box = doc.createElement('aside');
       box.id = 'glossary-terms';
       box.className = 'sr-only';
-      box.setAttribute('aria-label', 'glossary');
       doc.body.append(box);
     }
     box.append(d);
   }
+  const box = doc && doc.getElementById('glossary-terms');
+  if (box && box.getAttribute('aria-label') !== t('help.glossary')) box.setAttribute('aria-label', t('help.glossary'));
   node.setAttribute('aria-describedby', id);
   return node;
 }

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GLOSSARY, describe as describeTerm } from '../../web/glossary.js';
+import { GLOSSARY, describe as describeTerm, explain } from '../../web/glossary.js';
 import { PASS_NAMES } from '../../web/state.js';
 import { setLang } from '../../web/i18n/i18n.js';
 
@@ -56,5 +56,35 @@ describe('glossary', () => {
     expect(describeTerm('nonsense')).toBe('');
     expect(describeTerm('constructor')).toBe('');
     expect(Object.keys(GLOSSARY).length).toBeGreaterThan(30);
+  });
+
+  it('explain: title and one hidden description per term; a language switch rewrites both on the next draw', () => {
+    // the least of a DOM explain uses: elements with attributes and children, found by id
+    const byId = new Map();
+    const element = (tag) => {
+      const e = { tag, attrs: {}, kids: [], textContent: '', ownerDocument: doc,
+        setAttribute(k, v) { this.attrs[k] = String(v); if (k === 'id') byId.set(String(v), this); },
+        getAttribute(k) { return k in this.attrs ? this.attrs[k] : null; },
+        append(c) { this.kids.push(c); if (c.id) byId.set(c.id, c); } };
+      return e;
+    };
+    const doc = { createElement: element, getElementById: (id) => byId.get(id) || null };
+    doc.body = element('body');
+    const a = element('span');
+    try {
+      explain(a, 'cse');
+      expect(a.attrs.title).toBe('cse: common-subexpression elimination: two nodes with the same op, inputs and attributes become one');
+      expect(a.attrs['aria-describedby']).toBe('gloss-cse');
+      expect(byId.get('gloss-cse').textContent).toBe(GLOSSARY.cse);
+      expect(byId.get('glossary-terms').attrs['aria-label']).toBe('glossary');
+      setLang('zh');
+      const b = explain(element('span'), 'cse');
+      expect(b.attrs.title).toBe('cse: 公共子表达式消除：算子、输入和属性都相同的两个节点合并为一个');
+      expect(byId.get('gloss-cse').textContent).toBe('公共子表达式消除：算子、输入和属性都相同的两个节点合并为一个');
+      expect(byId.get('glossary-terms').kids.length).toBe(1);
+      expect(byId.get('glossary-terms').attrs['aria-label']).toBe('术语表');
+    } finally {
+      setLang('en');
+    }
   });
 });

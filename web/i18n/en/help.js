@@ -7,4 +7,5 @@ export default {
   'help.failed': 'The help pages could not be loaded ({error}).',
   'help.missing': 'No help page for “{panel}”.',
   'help.button': 'what this panel shows (docs/panels/{file})',
+  'help.glossary': 'glossary',
 };

@@ -7,4 +7,5 @@ export default {
   'help.failed': '帮助页加载失败（{error}）。',
   'help.missing': '没有“{panel}”的帮助页。',
   'help.button': '这个面板显示什么（docs/panels/zh-CN/{file}）',
+  'help.glossary': '术语表',
 };
