@@ -68,7 +68,7 @@ export function addHelpButtons(panelEls, titles, { loader = () => import('./help
     const page = (pages[lang()] && pages[lang()][name]) || (pages.en && pages.en[name]);
     if (!page) {
       body.removeAttribute('data-page');
-      body.append(el('p', { class: 'unavailable' }, t('help.missing', { panel: name })));
+      body.append(el('p', { class: 'unavailable' }, t('help.none', { name })));
       return;
     }
     body.setAttribute('data-page', name);
@@ -91,7 +91,7 @@ export function addHelpButtons(panelEls, titles, { loader = () => import('./help
     } catch (err) {
       if (shown !== mine) return;
       clear(body);
-      body.append(el('p', { class: 'unavailable' }, t('help.failed', { error: err && err.message ? err.message : String(err) })));
+      body.append(el('p', { class: 'unavailable' }, t('help.failed', { msg: err && err.message ? err.message : String(err) })));
       return;
     }
     if (shown !== mine) return;           // another page was asked for meanwhile
@@ -120,7 +120,7 @@ export function addHelpButtons(panelEls, titles, { loader = () => import('./help
     dialog.setAttribute('aria-label', t('help.dialog'));
     for (const [name, btn] of buttons) {
       btn.setAttribute('aria-label', t('help.open', { panel: titleOf(name) }));
-      btn.setAttribute('title', t('help.button', { file: `${name}.md` }));
+      btn.setAttribute('title', t('help.btn', { name }));
     }
     if (shown && shown.pages) show(shown.name, shown.pages, { keepScroll: true });
     else if (shown) heading.textContent = t('help.heading', { panel: titleOf(shown.name) });
