@@ -9,10 +9,10 @@ import { parseText, plainText } from '../../web/lessons/text.js';
 import { questionProblems, score } from '../../web/lessons/questions.js';
 
 const good = () => ({
-  title: 'T', summary: 'S', panel: 'graph',
+  title: 'T', summary: 'S', zh: { title: '题', summary: '概要' }, panel: 'graph',
   steps: [
-    { state: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, assert: ['1 + 1 == 2'] },
-    { state: 'mode=decode&S=32', text: 'two', question: { kind: 'remove', prompt: 'which?', pass: 'cse' }, assert: ['true'] },
+    { state: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, assert: ['1 + 1 == 2'], zh: { text: '一 **二** `cse`' } },
+    { state: 'mode=decode&S=32', text: 'two', question: { kind: 'remove', prompt: 'which?', pass: 'cse' }, assert: ['true'], zh: { text: '二', question: { prompt: '哪些？' } } },
   ],
 });
 // step 2 shows stage 0 but asks about cse (stage 3): fixed per test below
