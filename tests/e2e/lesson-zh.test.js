@@ -55,6 +55,10 @@ describe('lesson player in Chinese (e2e, Chromium, 1280×720)', () => {
     const fit = await page.evaluate(() => [...document.querySelectorAll('[data-testid=lesson] button:not([hidden])')]
       .map((b) => ({ id: b.dataset.testid, h: b.getBoundingClientRect().height, clip: b.scrollWidth > b.clientWidth + 1 })));
     for (const b of fit) expect(b.clip, b.id).toBe(false);
+    await page.waitForFunction(() => {
+      const g = document.querySelector('[data-testid=graph]');
+      return g && g.getAttribute('data-animating') === '0' && g.getAttribute('data-laying-out') !== '1' && g.querySelector('g.node');
+    }, null, { timeout: 120000 });
     await page.screenshot({ path: path.join(SHOTS, 'zh-step2.png') });
 
     // (the presentation layout hides the header: the switch is set as a script or a hidden control would set it)
