@@ -55,6 +55,8 @@ describe('lesson player in Chinese (e2e, Chromium, 1280×720)', () => {
     const fit = await page.evaluate(() => [...document.querySelectorAll('[data-testid=lesson] button:not([hidden])')]
       .map((b) => ({ id: b.dataset.testid, h: b.getBoundingClientRect().height, clip: b.scrollWidth > b.clientWidth + 1 })));
     for (const b of fit) expect(b.clip, b.id).toBe(false);
+    for (const b of fit.filter((x) => x.id === 'lesson-prev' || x.id === 'lesson-next')) expect(b.h, b.id).toBeGreaterThanOrEqual(44);
+    expect(await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('[data-testid=lesson-text]')).fontSize))).toBeGreaterThanOrEqual(18);
     await page.waitForFunction(() => {
       const g = document.querySelector('[data-testid=graph]');
       return g && g.getAttribute('data-animating') === '0' && g.getAttribute('data-laying-out') !== '1' && g.querySelector('g.node');
