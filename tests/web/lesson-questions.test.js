@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { engineAnswer, KINDS, questionProblems, score } from '../../web/lessons/questions.js';
 import { choicesOf } from '../../web/lessons/player/question.js';
 import { setLang } from '../../web/i18n/i18n.js';
+import { exerciseById, gradePass } from '../../web/lessons/exercises.js';
 
 describe('questionProblems: what a lesson author is told', () => {
   it('refuses what is not a question object, and unknown kinds', () => {
@@ -397,6 +398,15 @@ describe('in Chinese (issue 34): the same answers, the explanations and verdicts
     expect(score({ kind: 'bound' }, a, 'compute').message).toBe('No: memory. E');
     expect(inZh(() => choicesOf(a))).toEqual([{ value: 'memory', label: '访存受限' }, { value: 'compute', label: '计算受限' }]);
     expect(choicesOf(a)).toEqual([{ value: 'memory', label: 'memory-bound' }, { value: 'compute', label: 'compute-bound' }]);
+  });
+  it('a written pass is graded in Chinese around the core\'s judge line', () => {
+    const ex = exerciseById('cancel-transposes');
+    const lab = (r) => ({ pypass: (c, src, fn, o) => (o.file === 'solution.py' ? { text: '%0 = x\n%1 = y', hits: 1 } : r) });
+    expect(inZh(() => gradePass(ex, 'x = 1', lab({})).message)).toBe('你的代码没有定义函数：请写 def cancel_transposes(g):');
+    const same = { text: '%0 = x\n%1 = y', hits: 1, judge: { ok: true, verdict: 'exact', line: 'exact: 2 values equal' } };
+    expect(inZh(() => gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab(same)).message)).toBe('正确：exact: 2 values equal。');
+    expect(gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab({ ...same, hits: 2 })).message).toBe('The graph is right, but your pass counts 2 rewrites where there were 1.');
+    expect(inZh(() => gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab({ ...same, hits: 2 })).message)).toBe('计算图是对的，但你的 pass 计了 2 次改写，实际是 1 次。');
   });
   it('a remove verdict counts in Chinese', () => {
     const a = { kind: 'remove', answer: ['n1', 'n2'], ids: [1, 2], explain: 'E' };

@@ -80,6 +80,14 @@ export default {
   'lesson.ans.helps.no': 'it does not help here.',
   'lesson.change.fold_norm_weight': 'folding the norm weight into the matmuls',
   'lesson.change.smooth': 'SmoothQuant\'s smoothing',
+  // a written pass's grade (exercises.js; {line} is the core's judge)
+  'lesson.grade.nofn': 'Your source defines no function: write def {fn}(g):',
+  'lesson.grade.failed': 'Your pass failed: {error}',
+  'lesson.grade.notYet': 'Not yet: {line}.',
+  'lesson.grade.graph': 'The numbers are kept, but the graph is not the one asked for: yours has {yours} nodes, the reference pass leaves {ref}.',
+  'lesson.grade.graph.at': 'The numbers are kept, but the graph is not the one asked for: yours has {yours} nodes, the reference pass leaves {ref} (first difference: yours "{a}", the reference\'s "{b}").',
+  'lesson.grade.hits': 'The graph is right, but your pass counts {hits} rewrites where there were {ref}.',
+  'lesson.grade.right': 'Right: {line}.',
   // verdicts (questions.js score)
   'lesson.score.right': 'Right. {explain}',
   'lesson.score.no': 'No: {answer}. {explain}',
