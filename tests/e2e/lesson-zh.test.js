@@ -1,7 +1,8 @@
 // lesson-zh.test.js — the lesson player in Chinese (issue 34) at 1280×720: a link with lang=zh opens the
 // passes lesson's step 2 with the step's Chinese words (its zh object) and the card's Chinese chrome; the
 // header's language switch turns the same step to English in place; a question answered in Chinese keeps its
-// answer and verdict when the language changes, the verdict then in English. Screenshot:
+// answer and verdict when the language changes, the verdict then in English; the header's lesson menu follows the
+// language. Screenshot:
 // build/lesson-shots/zh-step2.png (docs/img/lesson-zh-1280.png is a copy).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
@@ -96,6 +97,17 @@ describe('lesson player in Chinese (e2e, Chromium, 1280×720)', () => {
     expect(await page.locator('[data-testid=lesson-question]').getAttribute('data-state')).toBe('checked');
     expect(await page.locator('[data-testid=lesson-retry]').textContent()).toBe('Try again');
     expect(await page.locator('.lq-prompt').textContent()).toBe(LESSON.steps[3].question.prompt);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240000);
+  it('the header\'s lesson menu names the lessons in the page\'s language', async () => {
+    const { page, errors } = await open('lang=zh');
+    const menu = () => page.evaluate(() => [...document.querySelectorAll('[data-testid=lesson-menu] option')].slice(0, 3).map((o) => o.textContent));
+    await page.waitForFunction(() => document.querySelector('[data-testid=lesson-menu] option').textContent === '课程…');
+    expect(await menu()).toEqual(['课程…', '追踪：函数变成计算图', '逐个看 pass']);
+    await page.selectOption('[data-testid=lang-switch]', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid=lesson-menu] option').textContent === 'lessons…');
+    expect(await menu()).toEqual(['lessons…', 'Tracing: a function becomes a graph', 'The passes, one by one']);
     expect(errors).toEqual([]);
     await page.close();
   }, 240000);
