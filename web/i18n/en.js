@@ -2,10 +2,12 @@
 // (tests/web/i18n.test.js). Numbers, units and code stay out of the strings: they go in through placeholders.
 import glossary from './en/glossary.js';
 import help from './en/help.js';
+import lessons from './en/lessons.js';
 
 export default {
   ...glossary,
   ...help,
+  ...lessons,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',
