@@ -3,12 +3,13 @@
 // messages replaced by that expression, and lists cut to "… N more". Pure (no DOM): unit-tested under Node.
 
 import { formatNumber } from '../format.js';
+import { t } from '../i18n/i18n.js';
 
 /** The first `max` items joined, then "… N more" for the rest. */
 export function moreList(items, max = 8, sep = ', ') {
   const a = Array.isArray(items) ? items : [];
   const head = a.slice(0, max).join(sep);
-  return a.length > max ? `${head}${sep}… ${a.length - max} more` : head;
+  return a.length > max ? `${head}${sep}${t('dynamic.more', { n: a.length - max })}` : head;
 }
 
 // binary ops written infix; mul as "·" without spaces, as the issue and the course write "(x·2)"
@@ -47,8 +48,8 @@ const pyBool = (v) => (v === true ? 'True' : v === false ? 'False' : String(v));
 export function guardInWords(g, nodes) {
   if (!g || typeof g !== 'object') return String(g);
   const what = typeof g.node === 'number' ? expr(nodes, g.node) : '?';
-  if (g.kind === 'value') return `${what} was ${pyBool(g.value)} at trace time`;
-  if (g.kind === 'shape') return `${what} had shape [${(g.value || []).join(', ')}] at trace time`;
+  if (g.kind === 'value') return t('dynamic.guard.value', { what, value: pyBool(g.value) });
+  if (g.kind === 'shape') return t('dynamic.guard.shape', { what, shape: (g.value || []).join(', ') });
   return `${g.kind}: ${what} = ${JSON.stringify(g.value)}`;
 }
 
