@@ -181,7 +181,7 @@ export default {
   'passes.after': '在 {p} 之后',
   'passes.builtin': '流水线运行的是内置 pass。编辑一个 pass 并点击“运行 pass”，即可用你的 pass 替换它们。',
   'passes.judging': '正在评判…（模块载入中）',
-  'passes.verdict': '{verdict}：{msg}',
+  'passes.verdict': '{verdict}。评判说明：{msg}',
   'passes.verdict.same': '✓ 结果相同',
   'passes.verdict.last_bits': '≈ 除最后几位外相同',
   'passes.verdict.not_run': '✓ 合法的图（太大，无法在此运行）',
