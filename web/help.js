@@ -4,6 +4,20 @@
 // createElement / textContent and the same whitelist again: no markup is ever parsed (CSP and hostile.test.js).
 
 import { el, clear } from './dom.js';
+import { t } from './i18n/i18n.js';
+import { createWords } from './i18n/words.js';
+
+// the dialog's and the (?) buttons' words, relabelled by relabelHelp() when the language changes
+const W = createWords();
+export const relabelHelp = () => W.sync();
+/** A panel's name in the page's language (the table's title where the catalogue has none). */
+const panelName = (titles, name) => {
+  try {
+    return t(`panel.${name}.title`);
+  } catch {
+    return titles[name] || name;
+  }
+};
 
 const TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
   'code', 'pre', 'em', 'strong', 's', 'blockquote', 'hr', 'br', 'a', 'img', 'button', 'span']);
@@ -39,9 +53,9 @@ function loadPages(loader) {
 export function addHelpButtons(panelEls, titles, { loader = () => import('./help-pages.js') } = {}) {
   const body = el('div', { class: 'help-body', 'data-testid': 'help-body', tabindex: '-1' });
   const heading = el('span', { class: 'help-title' });
-  const close = el('button', { type: 'button', class: 'help-close', 'aria-label': 'close help' }, '×');
-  const dialog = el('dialog', { class: 'help-dialog', 'data-testid': 'help-dialog', 'aria-label': 'help' },
-    el('div', { class: 'help-bar' }, heading, close), body);
+  const close = W.attr(el('button', { type: 'button', class: 'help-close' }, '×'), 'aria-label', 'help.close');
+  const dialog = W.attr(el('dialog', { class: 'help-dialog', 'data-testid': 'help-dialog' },
+    el('div', { class: 'help-bar' }, heading, close), body), 'aria-label', 'help.dialog');
   close.addEventListener('click', () => dialog.close());
   // the page's keys (← → space i) belong to the stepper behind; inside the dialog they scroll and click
   dialog.addEventListener('keydown', (ev) => { if (ev.key !== 'Escape') ev.stopPropagation(); });
@@ -53,22 +67,22 @@ export function addHelpButtons(panelEls, titles, { loader = () => import('./help
   document.body.append(dialog);
 
   async function open(name) {
-    heading.textContent = `Help: ${titles[name] || name}`;
+    heading.textContent = t('help.heading', { panel: panelName(titles, name) });
     clear(body);
-    body.append(el('p', { class: 'note' }, 'loading…'));
+    body.append(el('p', { class: 'note' }, t('help.loading')));
     if (!dialog.open) dialog.showModal();
     let pages;
     try {
       pages = await loadPages(loader);
     } catch (err) {
       clear(body);
-      body.append(el('p', { class: 'unavailable' }, `The help pages could not be loaded (${err && err.message ? err.message : err}).`));
+      body.append(el('p', { class: 'unavailable' }, t('help.failed', { msg: err && err.message ? err.message : err })));
       return;
     }
     clear(body);
     const page = pages[name];
     if (!page) {
-      body.append(el('p', { class: 'unavailable' }, `No help page for "${name}".`));
+      body.append(el('p', { class: 'unavailable' }, t('help.none', { name })));
       return;
     }
     body.setAttribute('data-page', name);
@@ -80,7 +94,9 @@ export function addHelpButtons(panelEls, titles, { loader = () => import('./help
   for (const [name, section] of Object.entries(panelEls)) {
     const h = section && section.querySelector('h2');
     if (!h) continue;
-    const btn = el('button', { type: 'button', class: 'help-btn', 'data-testid': `help-${name}`, 'aria-label': `help: ${titles[name] || name}`, title: `what this panel shows (docs/panels/${name}.md)` }, '?');
+    const btn = el('button', { type: 'button', class: 'help-btn', 'data-testid': `help-${name}` }, '?');
+    W.attr(btn, 'aria-label', 'help.open', () => ({ panel: panelName(titles, name) }));
+    W.attr(btn, 'title', 'help.btn', { name });
     btn.addEventListener('click', () => open(name));
     h.append(' ', btn);
   }

@@ -44,7 +44,7 @@ export async function boot(opts = {}) {
   if (hashNotice) notice(hashNotice);
   const getState = () => state;
 
-  $('status').textContent = 'loading the WASM module…';
+  $('status').textContent = t('shell.loading');
   const page = createPageModule({ opts, status: $('status'), notice });
   // the analysis worker loads its own module while this page loads; without a worker the page's module analyses
   const analyzer = createAnalyzer({
@@ -60,7 +60,7 @@ export async function boot(opts = {}) {
   // a device name only the module can judge: like any other bad key, only it is dropped (on load and on edit)
   function dropUnknownDevice() {
     const known = withKnownDevice(state, page.presets() && page.presets().devices);
-    if (known !== state) notice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
+    if (known !== state) notice(t('shell.device.unknown', { dev: state.dev }));
     state = known;
   }
   dropUnknownDevice();
@@ -129,12 +129,14 @@ export async function boot(opts = {}) {
   const panelEls = mountPanels({ main: document.querySelector('main.layout'), chips: $('panel-chips'),
     onToggle: (p, on) => setState({ panels: PANELS.filter((x) => (x === p ? on : state.panels.includes(x))) }) });
   panelEls.graph.querySelector('h2').after(Object.assign(document.createElement('div'),
-    { id: 'stale', className: 'stale', hidden: true, textContent: 'The configuration has an error: showing the last valid one.' }));
-  addCopyLink(header, () => state);
+    { id: 'stale', className: 'stale', hidden: true, textContent: t('stale.graph') }));
+  const copyLink = addCopyLink(header, () => state);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
+    setText($('stale'), t('stale.graph'));
+    copyLink.relabel();
     setAttr(instBtn, 'title', t('inst.title'));
     setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
   } });
