@@ -161,6 +161,8 @@ function curated(names, answers, rowsSpec) {
   // the front ends' and strategies' names are the demo's arguments (code): as they are
   const tb = table(['', ...names.map((n) => el('code', { class: 'dyn-name' }, n))], shown.map(([key, ...cells]) => [key.startsWith('dynamic.') ? t(key) : el('code', {}, key), ...cells]),
     { class: 'totals dyn-table' });
+  const corner = tb.querySelector('thead .sr-only');   // (dom.js names the empty corner for screen readers)
+  if (corner) corner.textContent = t('dynamic.corner');
   // hover: what each front end / strategy is, and the jargon of the rows (web/glossary.js)
   tb.querySelectorAll('thead th').forEach((th) => explain(th, th.textContent));
   tb.querySelectorAll('tbody th').forEach((th, i) => { if (ROW_TERMS[shown[i][0]]) explain(th, ROW_TERMS[shown[i][0]]); });

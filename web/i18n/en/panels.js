@@ -215,4 +215,5 @@ export default {
   'help.failed': 'The help pages could not be loaded ({msg}).',
   'help.none': 'No help page for "{name}".',
   'help.btn': 'what this panel shows (docs/panels/{name}.md)',
+  'dynamic.corner': 'row',
 };

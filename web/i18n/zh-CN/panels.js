@@ -214,4 +214,5 @@ export default {
   'help.failed': '帮助页面无法载入（{msg}）。',
   'help.none': '没有“{name}”的帮助页面。',
   'help.btn': '这个面板显示什么（docs/panels/{name}.md）',
+  'dynamic.corner': '行',
 };

@@ -1,0 +1,93 @@
+// zh-scan.test.js — issue 34's zh-CN page scan: the lab opened in Chinese with every panel, its visible text
+// collected (text nodes; not inside <code>, <pre>, the editors or translate="no", the HTML attribute for text that
+// stays as it is: the core's words, identifiers, stage names), and web/i18n/scan.js asked which words are English
+// outside identifiers, units and the checked-in list tests/e2e/zh-allowed.json. Then the same after a switch to
+// English and back (the panels relabelled in place).
+//
+// STRICT: the containers whose words are translated so far; they must show none. The whole page's findings are
+// printed (the other panels are being translated alongside). Once every panel is, STRICT = null asserts the page.
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import fs from 'node:fs';
+
+import { launchLab } from './harness.js';
+import { englishWords } from '../../web/i18n/scan.js';
+import { PANELS } from '../../web/panels.js';
+
+const ALLOWED = JSON.parse(fs.readFileSync(new URL('./zh-allowed.json', import.meta.url), 'utf8'));
+const STRICT = ['header', 'notice', 'footer', 'panel-config', 'panel-dynamic', 'panel-ir', 'panel-code', 'panel-program', 'panel-passes'];
+
+// in the page: every visible text node as {text, code, where} (where: the header, a panel's id, the footer …)
+function collect() {
+  const CODE = 'code, pre, .cm-editor, [translate="no"], script, style';
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const text = n.nodeValue;
+    const p = n.parentElement;
+    if (!p || !text.trim()) continue;
+    // an option is seen when its menu opens: it counts while its select is visible
+    const shown = p.closest('option') ? p.closest('select') : p;
+    if (!shown || !shown.checkVisibility({ visibilityProperty: true })) continue;
+    // (the header's lesson menu and presentation controls are their views' own, not the header's)
+    const box = p.closest('[data-testid=lesson-menu], [data-testid^=present-], .present-menu, header, #notice, section.panel, #details, footer, dialog, aside');
+    const where = !box ? 'body' : box.id || box.getAttribute('data-testid') || (box.classList.contains('present-menu') ? 'present-menu' : box.tagName.toLowerCase());
+    out.push({ text, code: !!p.closest(CODE), where });
+  }
+  return out;
+}
+
+/** {where: [English words]} of the page's runs, for the containers that have any. */
+function byContainer(runs) {
+  const out = {};
+  for (const where of new Set(runs.map((r) => r.where))) {
+    const words = englishWords(runs.filter((r) => r.where === where), ALLOWED);
+    if (words.length) out[where] = words;
+  }
+  return out;
+}
+
+describe('zh-CN: no English word outside code, identifiers and units', () => {
+  let lab, page;
+  beforeAll(async () => {
+    lab = await launchLab();
+    page = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${lab.server.url}/#lang=zh&panels=${PANELS.join('.')}`);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    // the lazily drawn parts: the editors, the dynamic demo's tables, the IR text, the verdict line
+    await page.waitForFunction(() => document.querySelector('[data-testid=program-editor]').shadowRoot.querySelector('.cm-editor')
+      && document.querySelector('[data-testid=pass-editor]').shadowRoot.querySelector('.cm-editor')
+      && document.querySelector('[data-testid=dyn-dynamic] table') && document.querySelector('[data-testid=ir-text] .ln')
+      && document.querySelector('[data-testid=pass-verdict]').textContent.trim(), null, { timeout: 120000 });
+  }, 240000);
+  afterAll(async () => { if (lab) await lab.close(); });
+
+  const strictFindings = (found) => Object.fromEntries(Object.entries(found).filter(([w]) => !STRICT || STRICT.includes(w)));
+
+  it('the translated containers (header, config, dynamic, IR, code, program, passes, notices, footer) show none', async () => {
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    const runs = (await page.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
+    expect(new Set(runs.map((r) => r.where)).size).toBeGreaterThanOrEqual(7);   // the scan saw the panels
+    expect(byContainer(runs)).toEqual({});
+  }, 60000);
+
+  it('the whole page: its findings printed, the translated containers asserted', async () => {
+    const found = byContainer(await page.evaluate(collect));
+    console.log(`zh-CN scan, the whole page: ${JSON.stringify(found, null, 1)}`);
+    expect(strictFindings(found)).toEqual({});
+  }, 60000);
+
+  it('a switch to English and back relabels in place: the values stay, no English word comes back', async () => {
+    await page.fill('[data-testid=config-d]', '96');
+    await page.press('[data-testid=config-d]', 'Enter');
+    await page.waitForFunction(() => window.__graphlab.state().cfg.d === 96);
+    await page.selectOption('[data-testid=lang-switch]', 'en');
+    await page.waitForFunction(() => document.querySelector('#h-config .h-text').textContent === 'Config'
+      && document.querySelector('label[for=cfg-d]').textContent === 'd (model width)');
+    expect(await page.inputValue('[data-testid=config-d]')).toBe('96');
+    await page.selectOption('[data-testid=lang-switch]', 'zh');
+    await page.waitForFunction(() => document.querySelector('label[for=cfg-d]').textContent === 'd（模型宽度）');
+    expect(await page.inputValue('[data-testid=config-d]')).toBe('96');
+    const runs = (await page.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
+    expect(byContainer(runs)).toEqual({});
+  }, 120000);
+});

@@ -1,0 +1,30 @@
+// zh-scan.test.js — web/i18n/scan.js: which words of a page's text runs are English outside code, identifiers,
+// units and the allowed list (issue 34's zh-CN page scan; the page itself is tests/e2e/zh-scan.test.js).
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+
+import { englishWords } from '../../web/i18n/scan.js';
+
+const ALLOWED = JSON.parse(fs.readFileSync(new URL('../e2e/zh-allowed.json', import.meta.url), 'utf8'));
+
+describe('englishWords', () => {
+  it('finds English words in Chinese text, each once, sorted', () => {
+    expect(englishWords([{ text: '分析用时 3 ms · bind T=12' }, { text: 'copy link' }, { text: '再 copy 一次' }], ALLOWED))
+      .toEqual(['bind', 'copy', 'link']);
+  });
+  it('skips runs in code, and identifiers, symbols, numbers and units in words', () => {
+    expect(englishWords([
+      { text: 'the core said so', code: true },
+      { text: 'd（模型宽度）H G dh pos0 bf16 fp32 Llama-3-8B match_attention compiled.c LayerCfg print() 的输出 (x·2).sum() > 0' },
+      { text: '矩阵乘 989 TFLOP/s，带宽 3.35 TB/s，启动 4 µs，用时 1.2 ms' },
+    ], ALLOWED)).toEqual([]);
+  });
+  it('allows the listed words (any case, hyphenated parts) and phrases, nothing more', () => {
+    expect(englishWords([{ text: '动态形状与 graph break · Pass 即代码 · 内核与 roofline · 数值（WASM worker）' }], ALLOWED)).toEqual([]);
+    expect(englishWords([{ text: 'graph breaks: a graph' }], ALLOWED)).toEqual(['breaks', 'graph']);
+    expect(englishWords([{ text: "the pass's output" }], ALLOWED)).toEqual(['output', 'the']);
+  });
+  it('without an allowed list every word counts', () => {
+    expect(englishWords([{ text: 'Small 与 Llama' }])).toEqual(['Llama', 'Small']);
+  });
+});
