@@ -21,7 +21,16 @@ import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js'
 import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews, labelPanels } from './shell/panel-manager.js';
 import { createLangSwitch } from './shell/lang.js';
-import { detectLang, setLang, storedLang, t } from './i18n/i18n.js';
+import { detectLang, lang, setLang, storedLang, t } from './i18n/i18n.js';
+
+/** A link's refused keys said in the page's language (state.js says them in English; each reason stays as it
+ *  is, under a translated lead). */
+export function linkNotice(parsed) {
+  if (!parsed.notice || lang() === 'en') return parsed.notice;
+  const whys = parsed.dropped.map((d) => d.why);
+  if (whys.length === 1 && parsed.dropped[0].key === null) return t('shell.link.invalid', { why: whys[0] });
+  return t('shell.link.dropped', { n: whys.length, whys: whys.join('; ') });
+}
 import { createPageModule } from './shell/page-module.js';
 import { installTestHooks } from './shell/test-hooks.js';
 import { runKey } from './precision.js';
@@ -40,7 +49,11 @@ export async function boot(opts = {}) {
     if (to) to.focus();
   });
 
-  let { state, notice: hashNotice } = parseHash(location.hash);
+  const first = parseHash(location.hash);
+  let { state } = first;
+  // the language first: the notices, the status and the panels are said in it
+  setLang(detectLang(state.lang, storedLang(), navigator.languages));
+  const hashNotice = linkNotice(first);
   if (hashNotice) notice(hashNotice);
   const getState = () => state;
 
@@ -55,7 +68,7 @@ export async function boot(opts = {}) {
   if (!(await page.start())) return;
   // the hash again with the core's limits: before they were known only its syntax could be checked
   const again = parseHash(location.hash, { limits: page.limits() });
-  if (again.notice && again.notice !== hashNotice) notice(again.notice);
+  if (again.notice && linkNotice(again) !== hashNotice) notice(linkNotice(again));
   state = again.state;
   // a device name only the module can judge: like any other bad key, only it is dropped (on load and on edit)
   function dropUnknownDevice() {
@@ -186,7 +199,7 @@ export async function boot(opts = {}) {
   function onUrlChanged() {
     if (location.hash === '#' + serializeHash(state)) return;
     const parsed = parseHash(location.hash, { limits: page.limits() });
-    if (parsed.notice) notice(parsed.notice);
+    if (parsed.notice) notice(linkNotice(parsed));
     state = parsed.state;
     dropUnknownDevice();
     hash.write({ now: true });

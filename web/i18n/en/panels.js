@@ -216,4 +216,6 @@ export default {
   'help.none': 'No help page for "{name}".',
   'help.btn': 'what this panel shows (docs/panels/{name}.md)',
   'dynamic.corner': 'row',
+  'shell.link.invalid': 'The link\'s settings were not valid ({why}), so the lab shows the defaults.',
+  'shell.link.dropped': 'The link\'s settings were not valid ({whys}), so the lab dropped {n, plural, one {that key} other {those # keys}} and kept the rest.',
 };

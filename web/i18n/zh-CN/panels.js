@@ -215,4 +215,6 @@ export default {
   'help.none': '没有“{name}”的帮助页面。',
   'help.btn': '这个面板显示什么（docs/panels/{name}.md）',
   'dynamic.corner': '行',
+  'shell.link.invalid': '链接中的设置无效（{why}），实验室显示默认设置。',
+  'shell.link.dropped': '链接中的设置无效（{whys}），实验室丢弃了{n, plural, other {这 #\u00a0个键}}，其余保留。',
 };
