@@ -90,4 +90,24 @@ describe('zh-CN: no English word outside code, identifiers and units', () => {
     const runs = (await page.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
     expect(byContainer(runs)).toEqual({});
   }, 120000);
+
+  it('an error: the banners and the field error lead in Chinese, the core\'s message kept as it said it', async () => {
+    const p2 = await lab.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await p2.goto(`${lab.server.url}/#lang=zh&panels=config.ir.code`);
+      await p2.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+      await p2.fill('[data-testid=config-G]', '3');
+      await p2.press('[data-testid=config-G]', 'Enter');
+      await p2.waitForSelector('[data-testid=config-error]:visible', { timeout: 60000 });
+      await p2.waitForSelector('#panel-ir [data-testid=stale-banner]:visible', { timeout: 60000 });
+      expect(await p2.textContent('[data-testid=config-error]')).toMatch(/^无法构建此配置：.*G.*（G 字段）$/);
+      expect(await p2.textContent('[data-testid=field-error]')).toMatch(/^无法构建：/);
+      expect(await p2.textContent('#panel-ir [data-testid=stale-banner]')).toMatch(/^已过期 — 这是为 d=64 H=8 G=2 .*计算的；当前配置无法构建/);
+      const runs = (await p2.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
+      expect(runs.some((r) => r.code && /divisible|multiple/.test(r.text))).toBe(true);   // the core's words, untranslated
+      expect(byContainer(runs)).toEqual({});
+    } finally {
+      await p2.close();
+    }
+  }, 120000);
 });
