@@ -28,3 +28,19 @@ describe('englishWords', () => {
     expect(englishWords([{ text: 'Small 与 Llama' }])).toEqual(['Llama', 'Small']);
   });
 });
+
+describe('keepUnits', () => {
+  it('on the Chinese page a number keeps its unit (U+00A0); the English page is unchanged', async () => {
+    const { setLang } = await import('../../web/i18n/i18n.js');
+    const { keepUnits } = await import('../../web/i18n/words.js');
+    try {
+      setLang('zh');
+      expect(keepUnits('带宽 3.35 TB/s，启动 4 µs，3 个')).toBe('带宽 3.35\u00a0TB/s，启动 4\u00a0µs，3\u00a0个');
+      expect(keepUnits('T=12 d=64')).toBe('T=12 d=64');
+      setLang('en');
+      expect(keepUnits('3.35 TB/s, 4 µs')).toBe('3.35 TB/s, 4 µs');
+    } finally {
+      setLang('en');
+    }
+  });
+});

@@ -43,3 +43,7 @@ export function pieces(key, vars, nodes) {
   names.forEach((n, i) => { marked[n] = `\u0001${i}\u0002`; });
   return t(key, marked).split(/\u0001(\d+)\u0002/).map((s, j) => (j % 2 ? nodes[names[Number(s)]] : s)).filter((x) => x !== '');
 }
+
+/** s with each number kept on the line of the unit after it (a word, not a symbol's "d=64") (U+00A0 for the space between) on the Chinese page,
+ *  whose lines break between any two characters; the English page's text stays byte for byte what it was. */
+export const keepUnits = (s) => (lang() === 'zh' ? String(s).replace(/(\d) (?=[^\s\d=]+(?:[\s,，;；)）·]|$))/g, '$1\u00a0') : String(s));

@@ -19,7 +19,7 @@ import { createDevice } from './config/device.js';
 import { createFieldErrors, placeCoreError } from './config/field-errors.js';
 import { radioChoices, setChecked } from './config/inputs.js';
 import { t } from '../i18n/i18n.js';
-import { createWords } from '../i18n/words.js';
+import { createWords, keepUnits } from '../i18n/words.js';
 
 export { presetShape, placeCoreError };
 
@@ -102,7 +102,7 @@ export function createConfigView(root, ctx) {
       const tm = r.timing_ms || {};
       const bind = r.bind && Object.keys(r.bind).length ? t('config.bind', { list: Object.entries(r.bind).map(([k, v]) => `${k}=${v}`).join(', ') }) : '';
       // at the clock's resolution: Firefox's performance.now() ticks in whole ms ("0.00 ms" there meant "< 1 ms")
-      setText(summary, t('config.summary', { ms: tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?', bind }));
+      setText(summary, keepUnits(t('config.summary', { ms: tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?', bind })));
     } else setText(summary, '');
   }
 

@@ -8,6 +8,7 @@ import { formatSI as fmtSI, formatTime as fmtTime } from '../../format.js';
 import { bounds, setVal, setValue } from './inputs.js';
 import { t } from '../../i18n/i18n.js';
 import { rangeWords } from './range-words.js';
+import { keepUnits } from '../../i18n/words.js';
 
 // [key, the label's message key (config.dev.<key>), the unit shown]
 const CUSTOM_FIELDS = [
@@ -78,7 +79,7 @@ export function createDevice(form, ctx, limits, edited, W) {
     for (const [k, { inp, unit }] of Object.entries(customInputs)) setVal(inp, +(state.custom[k] / unit).toPrecision(6));
     const dev = state.dev === 'custom' ? null : (presets?.devices || []).find((d) => d.name === state.dev);
     setText(devNums, dev
-      ? t('config.dev.info', { mm: fmtSI(dev.mm_flops, 'FLOP/s'), vec: fmtSI(dev.vec_flops, 'FLOP/s'), bw: fmtSI(dev.bw, 'B/s'), launch: fmtTime(dev.launch) })
+      ? keepUnits(t('config.dev.info', { mm: fmtSI(dev.mm_flops, 'FLOP/s'), vec: fmtSI(dev.vec_flops, 'FLOP/s'), bw: fmtSI(dev.bw, 'B/s'), launch: fmtTime(dev.launch) }))
       : '');
     setText(devSource, dev && dev.source ? ` — ${dev.source}` : '');
   }
