@@ -80,13 +80,21 @@ describe('zh-CN: no English word outside code, identifiers and units', () => {
     await page.fill('[data-testid=config-d]', '96');
     await page.press('[data-testid=config-d]', 'Enter');
     await page.waitForFunction(() => window.__graphlab.state().cfg.d === 96);
+    const editor = (id) => page.evaluate((i) => {
+      const c = document.querySelector(`[data-testid=${i}]`).shadowRoot.querySelector('.cm-content');
+      return { label: c.getAttribute('aria-label'), text: c.textContent.length };
+    }, id);
+    const before = [await editor('program-editor'), await editor('pass-editor')];
+    expect(before.map((e) => e.label)).toEqual(['程序的 Python 源代码', 'pass 的 Python 源代码']);
     await page.selectOption('[data-testid=lang-switch]', 'en');
     await page.waitForFunction(() => document.querySelector('#h-config .h-text').textContent === 'Config'
       && document.querySelector('label[for=cfg-d]').textContent === 'd (model width)');
     expect(await page.inputValue('[data-testid=config-d]')).toBe('96');
+    expect((await editor('program-editor')).label).toBe('the program\'s Python source');
     await page.selectOption('[data-testid=lang-switch]', 'zh');
     await page.waitForFunction(() => document.querySelector('label[for=cfg-d]').textContent === 'd（模型宽度）');
     expect(await page.inputValue('[data-testid=config-d]')).toBe('96');
+    expect([await editor('program-editor'), await editor('pass-editor')]).toEqual(before);   // relabelled, the texts kept
     const runs = (await page.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
     expect(byContainer(runs)).toEqual({});
   }, 120000);

@@ -11,7 +11,7 @@
 import { el } from '../dom.js';
 import { caseFromState, passPlan } from '../state.js';
 import { LECTURE_PASSES } from '../pass-sources.js';
-import { diagnosticsAt, errorPlace } from './program.js';
+import { diagnosticsAt, editorLabel, errorPlace } from './program.js';
 import { passFunction } from '../lessons/exercises.js';
 import { lang, t } from '../i18n/i18n.js';
 import { createWords, pieces } from '../i18n/words.js';
@@ -64,7 +64,7 @@ export function createPassesView(root, ctx) {
 
   function loadEditor() {
     loading = loading || import('../vendor/codemirror.mjs').then((mod) => {
-      cm = mod;
+      cm = { ...mod, label: editorLabel(mod, t('passes.editor.aria')) };
       const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
       const theme = EditorView.theme({
         '&': { fontSize: '14px', maxHeight: 'min(420px, 50vh)', backgroundColor: '#fff' },
@@ -74,7 +74,7 @@ export function createPassesView(root, ctx) {
       view = new EditorView({
         root: shadow,
         parent: shadow,
-        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': t('passes.editor.aria') }), theme] }),
+        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), cm.label.field, theme] }),
       });
       view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
       if (lastDraw) api.draw(...lastDraw);
@@ -196,6 +196,7 @@ export function createPassesView(root, ctx) {
       lastDraw = [state, model];
       W.sync();
       if (!view) return loadEditor();
+      cm.label.set(view, t('passes.editor.aria'));
       if (state.pass !== shownPass) {
         shownPass = state.pass;
         if (typeof state.pass === 'string') {

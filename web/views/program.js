@@ -30,6 +30,21 @@ export function diagnosticsAt(doc, place) {
   return [{ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text }];
 }
 
+/** An editor's aria-label held in its state, so the page's language can change it: {field, set(view, text)} of a
+ *  loaded CodeMirror (the Program and Passes panels' editors). */
+export function editorLabel({ EditorView, StateField, StateEffect }, text) {
+  const setLabel = StateEffect.define();
+  const field = StateField.define({
+    create: () => text,
+    update(v, tr) {
+      for (const e of tr.effects) if (e.is(setLabel)) return e.value;
+      return v;
+    },
+    provide: (f) => EditorView.contentAttributes.from(f, (v) => ({ 'aria-label': v })),
+  });
+  return { field, set: (view, v) => { if (view.state.field(field) !== v) view.dispatch({ effects: setLabel.of(v) }); } };
+}
+
 // the lines the selected node came from, lit: {setLit, litLine, litField} of a loaded CodeMirror
 function litLines({ EditorView, StateField, StateEffect, Decoration }) {
   const setLit = StateEffect.define();
@@ -76,7 +91,7 @@ export function createProgramView(root, ctx) {
   let lastHighlight = null;
   function loadEditor() {
     loading = loading || import('../vendor/codemirror.mjs').then((mod) => {
-      cm = { ...mod, ...litLines(mod) };
+      cm = { ...mod, ...litLines(mod), label: editorLabel(mod, t('program.editor.aria')) };
       const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
       const theme = EditorView.theme({
         '&': { fontSize: '14px', maxHeight: 'min(420px, 55vh)', backgroundColor: '#fff' },
@@ -88,7 +103,7 @@ export function createProgramView(root, ctx) {
         parent: shadow,
         state: EditorState.create({
           doc: '',
-          extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': t('program.editor.aria') }), cm.litField, theme, EditorView.updateListener.of(onUpdate)],
+          extensions: [basicSetup, python(), lintGutter(), cm.label.field, cm.litField, theme, EditorView.updateListener.of(onUpdate)],
         }),
       });
       view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
@@ -183,6 +198,7 @@ export function createProgramView(root, ctx) {
       lastDraw = [state, model];
       W.sync();
       if (!view) return loadEditor();
+      cm.label.set(view, t('program.editor.aria'));
       // an edit still waiting for its trace keeps the student's text
       if (!timer && !view.hasFocus) setText(typeof state.prog === 'string' ? state.prog : lectureProgram(state.cfg));
       const fresh = model.key === ctx.analysisKey(state) && !model.error;
