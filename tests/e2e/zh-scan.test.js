@@ -95,7 +95,11 @@ describe('zh-CN: no English word outside code, identifiers and units', () => {
     await page.waitForFunction(() => document.querySelector('label[for=cfg-d]').textContent === 'd（模型宽度）');
     expect(await page.inputValue('[data-testid=config-d]')).toBe('96');
     expect([await editor('program-editor'), await editor('pass-editor')]).toEqual(before);   // relabelled, the texts kept
+    // and the C program's lines (its command, what its inputs file is)
+    await page.check('[data-testid=code-lang-c]');
+    await page.waitForSelector('[data-testid=code-command]:visible', { timeout: 60000 });
     const runs = (await page.evaluate(collect)).filter((r) => !STRICT || STRICT.includes(r.where));
+    expect(runs.some((r) => r.where === 'panel-code' && !r.code && /文件开头列出的各个输入/.test(r.text))).toBe(true);
     expect(byContainer(runs)).toEqual({});
   }, 120000);
 

@@ -65,8 +65,11 @@ export function createCodeView(root, ctx) {
   const msg = el('p', { class: 'ir-msg', 'data-testid': 'code-msg', hidden: '' });
   const dl = el('button', { type: 'button', 'data-testid': 'code-download', hidden: '' }, W.text('code.download'));
   const cmd = el('code', { class: 'code-cmd', 'data-testid': 'code-command' });
-  const cmdRow = el('p', { class: 'code-cmd-row', hidden: '' }, W.text('code.compile'), cmd,
-    el('br'), el('span', { class: 'muted' }, W.text('code.inputs')));
+  // what the inputs file is: its name and the flag are code
+  const inputsNote = el('span', { class: 'muted' });
+  const sayInputs = () => inputsNote.replaceChildren(...pieces('code.inputs', {}, { file: el('code', {}, 'inputs.f64'), flag: el('code', {}, '--text') }));
+  sayInputs();
+  const cmdRow = el('p', { class: 'code-cmd-row', hidden: '' }, W.text('code.compile'), cmd, el('br'), inputsNote);
   const box = W.attr(el('div', { class: 'code-lines code-text', 'data-testid': 'code-text', role: 'list', tabindex: '0', translate: 'no' }), 'aria-label', 'code.aria');
   root.append(banner.node, W.attr(el('div', { class: 'ir-bar', role: 'radiogroup' }, ...radios, dl), 'aria-label', 'code.lang'),
     head, msg, cmdRow, box);
@@ -129,7 +132,7 @@ export function createCodeView(root, ctx) {
   const command = (c) => ({ cmd: el('code', { class: 'code-cmd' }, c) });
 
   function draw(state, model) {
-    W.sync();
+    if (W.sync()) sayInputs();
     const r = model.result;
     const { fresh, why } = analysisFreshness(ctx, state, model);
     if (r && !fresh) banner.show(describeConfig(r.config), why);

@@ -135,7 +135,7 @@ export default {
   'code.lang.python': 'Python (numpy)',
   'code.download': 'Download compiled.c',
   'code.compile': 'Compile and run: ',
-  'code.inputs': 'inputs.f64: the inputs listed at the top of the file, little-endian float64 in C order, one after another; --text prints one value per line.',
+  'code.inputs': '{file}: the inputs listed at the top of the file, little-endian float64 in C order, one after another; {flag} prints one value per line.',
   'code.aria': 'generated code',
   'code.head.c': 'Stage {n}: {name} as a standalone C program',
   'code.head.python': 'Stage {n}: {name} as the reference\'s numpy text',

@@ -134,7 +134,7 @@ export default {
   'code.lang.python': 'Python 代码（numpy）',
   'code.download': '下载 compiled.c',
   'code.compile': '编译并运行：',
-  'code.inputs': 'inputs.f64：文件开头列出的各个输入，小端 float64，按 C 顺序依次排列；--text 每行打印一个值。',
+  'code.inputs': '{file}：文件开头列出的各个输入，小端 float64，按 C 顺序依次排列；{flag} 每行打印一个值。',
   'code.aria': '生成的代码',
   'code.head.c': '阶段 {n}：{name}，生成独立的 C 程序',
   'code.head.python': '阶段 {n}：{name}，生成参考实现的 numpy 代码',
