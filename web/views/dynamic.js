@@ -12,9 +12,9 @@ import { el, clear, table } from '../dom.js';
 import { d3, dagre } from '../lib.js';
 import { formatCount, formatFlops, formatNumber } from '../format.js';
 import { explain } from '../glossary.js';
-import { moreList, expr, guardInWords, nodesInWords } from './dynamic-words.js';
+import { moreList, expr, guardInWords, nodesInWords, stepParts } from './dynamic-words.js';
 import { t } from '../i18n/i18n.js';
-import { createWords } from '../i18n/words.js';
+import { createWords, pieces } from '../i18n/words.js';
 
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
@@ -98,6 +98,17 @@ function tracedGraphs(a, max = 2) {
 }
 
 // ---------------------------------------------------------------- the tables
+/** A sentence of the core's step log as nodes in the page's words (stepParts, dynamic-words.js). */
+function stepInWords(text) {
+  const p = stepParts(text);
+  if (!p) return coreText(text);
+  const vars = { ...p.vars, guards: t('dynamic.step.noguards') };
+  const nodes = {};
+  if (p.mode !== null) nodes.mode = el('code', {}, p.mode);
+  if (p.guards !== null) nodes.guards = el('code', {}, p.guards);   // a Python expression ("bool(…) == True and …")
+  return el('span', {}, ...pieces(p.key, vars, nodes));
+}
+
 function wordsList(lines, max = 4) {
   const box = el('div', { class: 'dyn-lines dyn-words' });
   for (const l of lines.slice(0, max)) box.append(el('div', {}, l));
@@ -127,8 +138,8 @@ function branchRows(answers) {
     ['dynamic.row.expected2', (a) => list(a.outputs && a.outputs.expected_second)],
     ['dynamic.row.correct2', (a) => yesNo(a.correct_on_second_input)],
     ['dynamic.row.breaks', (a) => (a.lazy ? t('dynamic.breaks', { n: fmt(Math.max(0, (a.lazy.graphs || []).length - 1)), ops: list(a.lazy.graphs), imports: fmt(a.lazy.imports) }) : '—')],
-    // the core's step log, in its words
-    ['dynamic.row.steps', (a) => (Array.isArray(a.steps) ? untranslated(wordsList(a.steps.map((s) => nodesInWords(s, anyNodes)))) : '')],
+    // the core's step log, said in the page's words (its code as code; a sentence the lab does not know as the core said it)
+    ['dynamic.row.steps', (a) => (Array.isArray(a.steps) ? wordsList(a.steps.map((s) => stepInWords(nodesInWords(s, anyNodes)))) : '')],
   ];
 }
 

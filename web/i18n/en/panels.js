@@ -218,4 +218,12 @@ export default {
   'dynamic.corner': 'row',
   'shell.link.invalid': 'The link\'s settings were not valid ({why}), so the lab shows the defaults.',
   'shell.link.dropped': 'The link\'s settings were not valid ({whys}), so the lab dropped {n, plural, one {that key} other {those # keys}} and kept the rest.',
+  'dynamic.step.fails': 'call {call} {x}: graph {g}\'s guard fails ({guards})',
+  'dynamic.step.traceerror': 'call {call} {x}: trace ({mode}) fails: TraceError',
+  'dynamic.step.traced': 'call {call} {x}: {why} → trace ({mode}) → graph {g}, {ops} ops, {guards}',
+  'dynamic.step.reused': 'call {call} {x}: graph {g} reused ({guards})',
+  'dynamic.step.lazy': 'call {call} {x}: lazy: ran {n} graphs (ops {ops}): graph break at bool()',
+  'dynamic.step.miss': 'no cached graph fits',
+  'dynamic.step.empty': 'cache empty',
+  'dynamic.step.noguards': 'no guards',
 };

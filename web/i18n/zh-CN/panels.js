@@ -217,4 +217,12 @@ export default {
   'dynamic.corner': '行',
   'shell.link.invalid': '链接中的设置无效（{why}），实验室显示默认设置。',
   'shell.link.dropped': '链接中的设置无效（{whys}），实验室丢弃了{n, plural, other {这 #\u00a0个键}}，其余保留。',
+  'dynamic.step.fails': '第 {call}\u00a0次调用 {x}：图 {g} 的守卫不成立（{guards}）',
+  'dynamic.step.traceerror': '第 {call}\u00a0次调用 {x}：追踪（{mode}）失败：TraceError',
+  'dynamic.step.traced': '第 {call}\u00a0次调用 {x}：{why} → 追踪（{mode}）→ 图 {g}，{ops}\u00a0个算子，{guards}',
+  'dynamic.step.reused': '第 {call}\u00a0次调用 {x}：复用图 {g}（{guards}）',
+  'dynamic.step.lazy': '第 {call}\u00a0次调用 {x}：lazy 运行了 {n}\u00a0个图（算子数 {ops}）：在 bool() 处 graph break',
+  'dynamic.step.miss': '缓存中没有合适的图',
+  'dynamic.step.empty': '缓存为空',
+  'dynamic.step.noguards': '无守卫',
 };
