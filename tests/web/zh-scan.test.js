@@ -44,3 +44,16 @@ describe('keepUnits', () => {
     }
   });
 });
+
+describe('rangeWords (the config fields\' range checks in the page\'s language)', () => {
+  it('says state.js\'s reasons in Chinese, and in English as they were', async () => {
+    const { rangeWords } = await import('../../web/views/config/range-words.js');
+    expect(rangeWords('out of range 0…1, 0 excluded', 'zh')).toBe('超出范围 0…1（不含 0）');
+    expect(rangeWords('out of range 0…1000000, 0 and 1000000 excluded', 'zh')).toBe('超出范围 0…1000000（不含 0 和 1000000）');
+    expect(rangeWords('out of range 1…8192', 'zh')).toBe('超出范围 1…8192');
+    expect(rangeWords('not a whole number', 'zh')).toBe('不是整数');
+    expect(rangeWords('empty', 'zh')).toBe('为空');
+    expect(rangeWords('out of range 0…1, 0 excluded', 'en')).toBe('out of range 0…1, 0 excluded');
+    expect(rangeWords('something else', 'zh')).toBe('something else');
+  });
+});
