@@ -8,6 +8,7 @@
 import { appUrl } from './app-url.js';
 import { fetchCoreMeta } from './core-meta.js';
 import { boot } from './main.js';
+import { t as tr } from './i18n/i18n.js';
 
 // start.js (a classic script in <head>) has usually started it already, before this module could run.
 let analysisWorker = window.__graphlabEarlyWorker || null;
@@ -70,7 +71,7 @@ function failed(err) {
   const n = document.getElementById('notice');
   const t = document.getElementById('notice-text');
   if (n && t) {
-    t.textContent = `The lab failed to start: ${err && err.message ? err.message : err}`;
+    t.textContent = tr('shell.failed', { msg: err && err.message ? err.message : err });
     n.hidden = false;
   }
 }

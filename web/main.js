@@ -21,7 +21,16 @@ import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js'
 import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews, labelPanels } from './shell/panel-manager.js';
 import { createLangSwitch } from './shell/lang.js';
-import { detectLang, setLang, storedLang, t } from './i18n/i18n.js';
+import { detectLang, lang, setLang, storedLang, t } from './i18n/i18n.js';
+
+/** A link's refused keys said in the page's language (state.js says them in English; each reason stays as it
+ *  is, under a translated lead). */
+export function linkNotice(parsed) {
+  if (!parsed.notice || lang() === 'en') return parsed.notice;
+  const whys = parsed.dropped.map((d) => d.why);
+  if (whys.length === 1 && parsed.dropped[0].key === null) return t('shell.link.invalid', { why: whys[0] });
+  return t('shell.link.dropped', { n: whys.length, whys: whys.join('; ') });
+}
 import { createPageModule } from './shell/page-module.js';
 import { installTestHooks } from './shell/test-hooks.js';
 import { runKey } from './precision.js';
@@ -40,11 +49,15 @@ export async function boot(opts = {}) {
     if (to) to.focus();
   });
 
-  let { state, notice: hashNotice } = parseHash(location.hash);
+  const first = parseHash(location.hash);
+  let { state } = first;
+  // the language first: the notices, the status and the panels are said in it
+  setLang(detectLang(state.lang, storedLang(), navigator.languages));
+  const hashNotice = linkNotice(first);
   if (hashNotice) notice(hashNotice);
   const getState = () => state;
 
-  $('status').textContent = 'loading the WASM module…';
+  $('status').textContent = t('shell.loading');
   const page = createPageModule({ opts, status: $('status'), notice });
   // the analysis worker loads its own module while this page loads; without a worker the page's module analyses
   const analyzer = createAnalyzer({
@@ -55,12 +68,12 @@ export async function boot(opts = {}) {
   if (!(await page.start())) return;
   // the hash again with the core's limits: before they were known only its syntax could be checked
   const again = parseHash(location.hash, { limits: page.limits() });
-  if (again.notice && again.notice !== hashNotice) notice(again.notice);
+  if (again.notice && linkNotice(again) !== hashNotice) notice(linkNotice(again));
   state = again.state;
   // a device name only the module can judge: like any other bad key, only it is dropped (on load and on edit)
   function dropUnknownDevice() {
     const known = withKnownDevice(state, page.presets() && page.presets().devices);
-    if (known !== state) notice(`The link asked for a device "${state.dev}" this build does not know, so the lab dropped that key and kept the rest.`);
+    if (known !== state) notice(t('shell.device.unknown', { dev: state.dev }));
     state = known;
   }
   dropUnknownDevice();
@@ -129,12 +142,14 @@ export async function boot(opts = {}) {
   const panelEls = mountPanels({ main: document.querySelector('main.layout'), chips: $('panel-chips'),
     onToggle: (p, on) => setState({ panels: PANELS.filter((x) => (x === p ? on : state.panels.includes(x))) }) });
   panelEls.graph.querySelector('h2').after(Object.assign(document.createElement('div'),
-    { id: 'stale', className: 'stale', hidden: true, textContent: 'The configuration has an error: showing the last valid one.' }));
-  addCopyLink(header, () => state);
+    { id: 'stale', className: 'stale', hidden: true, textContent: t('stale.graph') }));
+  const copyLink = addCopyLink(header, () => state);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
+    setText($('stale'), t('stale.graph'));
+    copyLink.relabel();
     setAttr(instBtn, 'title', t('inst.title'));
     setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
   } });
@@ -184,7 +199,7 @@ export async function boot(opts = {}) {
   function onUrlChanged() {
     if (location.hash === '#' + serializeHash(state)) return;
     const parsed = parseHash(location.hash, { limits: page.limits() });
-    if (parsed.notice) notice(parsed.notice);
+    if (parsed.notice) notice(linkNotice(parsed));
     state = parsed.state;
     dropUnknownDevice();
     hash.write({ now: true });

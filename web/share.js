@@ -3,6 +3,8 @@
 // a denied permission) the link is shown selected in a box, to copy by hand.
 
 import { el } from './dom.js';
+import { t } from './i18n/i18n.js';
+import { createWords } from './i18n/words.js';
 import { serializeHash, withPatch } from './state.js';
 
 /** The link to this page for state st (inst: instructor mode on or off in the link). */
@@ -10,10 +12,13 @@ export function linkFor(st, inst, href = location.href) {
   return `${href.split('#')[0]}#${serializeHash(withPatch(st, { inst: !!inst }))}`;
 }
 
+/** The button, its checkbox and the box added to the header `container`; returns {relabel()}: its words again
+ *  in the page's language. */
 export function addCopyLink(container, getState) {
-  const btn = el('button', { type: 'button', 'data-testid': 'copy-link', title: 'copy a link to exactly this view' }, 'copy link');
+  const W = createWords();
+  const btn = W.attr(el('button', { type: 'button', 'data-testid': 'copy-link' }, W.text('share.copy')), 'title', 'share.title');
   const inst = el('input', { type: 'checkbox', id: 'copy-inst', 'data-testid': 'copy-link-inst' });
-  const box = el('input', { type: 'text', readonly: '', class: 'copy-box', 'data-testid': 'copy-link-box', 'aria-label': 'link to this view', hidden: '' });
+  const box = W.attr(el('input', { type: 'text', readonly: '', class: 'copy-box', 'data-testid': 'copy-link-box', hidden: '' }), 'aria-label', 'share.box');
   const said = el('span', { class: 'copy-said', 'aria-live': 'polite', 'data-testid': 'copy-link-status' });
   btn.addEventListener('click', async () => {
     const url = linkFor(getState(), inst.checked);
@@ -21,15 +26,20 @@ export function addCopyLink(container, getState) {
     try {
       await navigator.clipboard.writeText(url);
       box.hidden = true;
-      said.textContent = inst.checked ? 'copied (instructor mode)' : 'copied';
+      said.textContent = t(inst.checked ? 'share.copied.inst' : 'share.copied');
     } catch {
       box.hidden = false;
       box.focus();
       box.select();
-      said.textContent = 'press Ctrl+C to copy';
+      said.textContent = t('share.ctrlc');
     }
   });
   // beside the title (the header's first row has room; the panel chips wrap under it at 1280 px)
   const where = container.querySelector('.top-ctl');
-  container.insertBefore(el('span', { class: 'copy-link' }, btn, el('label', { for: 'copy-inst', class: 'chip-toggle' }, inst, ' with instructor mode'), box, said), where);
+  container.insertBefore(el('span', { class: 'copy-link' }, btn, el('label', { for: 'copy-inst', class: 'chip-toggle' }, inst, W.text('share.inst')), box, said), where);
+  return {
+    relabel() {
+      if (W.sync()) said.textContent = '';   // (what it said, it said in the other language)
+    },
+  };
 }

@@ -6,7 +6,7 @@ import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expr, guardInWords, nodesInWords, moreList } from '../../web/views/dynamic-words.js';
+import { expr, guardInWords, nodesInWords, moreList, stepParts } from '../../web/views/dynamic-words.js';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEMOS = JSON.parse(fs.readFileSync(path.join(REPO, 'tests', 'golden', 'demos', 'demos.json'), 'utf8'));
@@ -42,5 +42,21 @@ describe('lists end with "… N more"', () => {
     expect(moreList([1, 2, 3], 8)).toBe('1, 2, 3');
     expect(moreList(Array.from({ length: 40 }, (_, i) => 100 + i), 6)).toBe('100, 101, 102, 103, 104, 105, … 34 more');
     expect(moreList([], 3)).toBe('');
+  });
+});
+
+describe('stepParts: the core\'s step log in the page\'s words', () => {
+  it('each sentence of branch_demo.c read into its message, fields and code; an unknown one is null', () => {
+    expect(stepParts('call 1 [1, 2, 3]: cache empty → trace (guard) → graph 1, 5 ops, bool((x·2).sum() > 0) == True'))
+      .toEqual({ key: 'dynamic.step.traced', vars: { call: '1', x: '[1, 2, 3]', why: 'cache empty', g: '1', ops: '5' }, mode: 'guard', guards: 'bool((x·2).sum() > 0) == True' });
+    expect(stepParts("call 2 [-1, -2, -3]: graph 1's guard fails (bool((x·2).sum() > 0) == True)"))
+      .toEqual({ key: 'dynamic.step.fails', vars: { call: '2', x: '[-1, -2, -3]', g: '1' }, mode: null, guards: 'bool((x·2).sum() > 0) == True' });
+    expect(stepParts('call 2 [1, 2, 3]: graph 1 reused (no guards)'))
+      .toEqual({ key: 'dynamic.step.reused', vars: { call: '2', x: '[1, 2, 3]', g: '1' }, mode: null, guards: null });
+    expect(stepParts('call 1 [1, 2, 3]: trace (error) fails: TraceError'))
+      .toEqual({ key: 'dynamic.step.traceerror', vars: { call: '1', x: '[1, 2, 3]' }, mode: 'error', guards: null });
+    expect(stepParts('call 1 [1, 2, 3]: lazy: ran 2 graphs (ops 3, 2): graph break at bool()'))
+      .toEqual({ key: 'dynamic.step.lazy', vars: { call: '1', x: '[1, 2, 3]', n: '2', ops: '3, 2' }, mode: null, guards: null });
+    expect(stepParts('something new')).toBe(null);
   });
 });

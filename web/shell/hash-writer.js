@@ -5,6 +5,7 @@
 // burst of changes (a held arrow key, play, a dragged slider) writes at most every HASH_EVERY_MS, the last
 // write carrying the latest state. A program too long for a link is kept in this tab's sessionStorage instead.
 import { serializeHash, withPatch, MAX_PROG_HASH } from '../state.js';
+import { t } from '../i18n/i18n.js';
 
 const HASH_EVERY_MS = 100;
 const PROG_KEY = 'graphlab.prog';
@@ -50,7 +51,7 @@ export function createHashWriter({ getState, analyzing, notice }) {
     }
     if (long && !progNoticed) {
       progNoticed = true;
-      notice('The program is too long for the link: it is kept in this browser tab only (a copied link opens the lecture layer instead).');
+      notice(t('shell.prog.long'));
     }
   }
 

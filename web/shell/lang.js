@@ -11,7 +11,8 @@ const NAMES = { zh: '中文', en: 'English' };
  *  Returns {draw(state)}. */
 export function createLangSwitch({ header, setState, relabel }) {
   const select = el('select', { 'data-testid': 'lang-switch', class: 'lang-switch' },
-    ...Object.entries(NAMES).map(([v, name]) => el('option', { value: v, lang: v === 'zh' ? 'zh-CN' : 'en' }, name)));
+    // each language by its own name, in its own language (translate="no": the same on either page)
+    ...Object.entries(NAMES).map(([v, name]) => el('option', { value: v, lang: v === 'zh' ? 'zh-CN' : 'en', translate: 'no' }, name)));
   const label = el('label', { class: 'lang-label' }, el('span', { class: 'sr-only' }), select);
   select.addEventListener('change', () => setState({ lang: select.value }));
   // beside the Instructor toggle: the header's other page-wide switch

@@ -9,6 +9,7 @@ import { useCoreTables } from '../core-tables.js';
 import { coreMetaOf, moduleCoreMeta } from '../core-meta.js';
 import { LIMITS } from '../state.js';
 import { errorInfo } from './scheduler.js';
+import { t } from '../i18n/i18n.js';
 
 /** The Emscripten factory (public/graphlab-core.mjs), or undefined when it is not there. */
 async function loadFactory() {
@@ -57,7 +58,7 @@ export function createPageModule({ opts, status, notice }) {
   }
   function failed(err) {
     status.textContent = '';
-    notice(`The GraphLab WASM module could not be loaded (${errorInfo(err).message}). Build it with "make wasm" and reload.`);
+    notice(t('shell.module.failed', { msg: errorInfo(err).message }));
     document.body.classList.add('no-module');
   }
 

@@ -13,7 +13,7 @@ import { VIEWS } from './views.js';
 import { el, setAttr, setFlag, setText } from '../dom.js';
 import { t } from '../i18n/i18n.js';
 import { mark } from '../perf.js';
-import { addHelpButtons } from '../help.js';
+import { addHelpButtons, relabelHelp } from '../help.js';
 
 // under a long task's 50 ms: the prediction is the panel's last draw, which a busy machine can double
 const TASK_BUDGET_MS = 32;
@@ -60,6 +60,7 @@ export function labelPanels(els, chips) {
     const chip = chips.querySelector(`[data-panel="${row.id}"] .chip-text`);
     if (chip) setText(chip, t(`panel.${row.id}.title`));
   }
+  relabelHelp();
 }
 
 /** Every panel's view, made now, its panel open or not (a closed panel's elements and test ids are there). */

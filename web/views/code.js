@@ -7,7 +7,9 @@ import { el, clear } from '../dom.js';
 import { caseFromState } from '../state.js';
 import { formatCount } from '../format.js';
 import { analysisFreshness, createStaleBanner, describeConfig } from './stale.js';
-import { IR_MAX_NODES } from './ir.js';
+import { IR_MAX_NODES, stageName } from './ir.js';
+import { lang as pageLang, t } from '../i18n/i18n.js';
+import { createWords, pieces } from '../i18n/words.js';
 import { keyOf } from '../selection.js';
 
 /** More float64 weights than this are not embedded in a C program on the page: the codegen runs on the
@@ -45,6 +47,7 @@ export function compileCommand(bind) {
 }
 
 export function createCodeView(root, ctx) {
+  const W = createWords();
   const banner = createStaleBanner();
   let lang = 'python';
   const radios = ['python', 'c'].map((l) => {
@@ -56,16 +59,19 @@ export function createCodeView(root, ctx) {
       drawn = null;
       ctx.redraw();
     });
-    return el('label', { class: 'chip-toggle' }, r, ' ', l === 'c' ? 'C program' : 'Python (numpy)');
+    return el('label', { class: 'chip-toggle' }, r, ' ', W.text(l === 'c' ? 'code.lang.c' : 'code.lang.python'));
   });
   const head = el('p', { class: 'code-head', 'data-testid': 'code-head' });
   const msg = el('p', { class: 'ir-msg', 'data-testid': 'code-msg', hidden: '' });
-  const dl = el('button', { type: 'button', 'data-testid': 'code-download', hidden: '' }, 'Download compiled.c');
+  const dl = el('button', { type: 'button', 'data-testid': 'code-download', hidden: '' }, W.text('code.download'));
   const cmd = el('code', { class: 'code-cmd', 'data-testid': 'code-command' });
-  const cmdRow = el('p', { class: 'code-cmd-row', hidden: '' }, 'Compile and run: ', cmd,
-    el('br'), el('span', { class: 'muted' }, 'inputs.f64: the inputs listed at the top of the file, little-endian float64 in C order, one after another; --text prints one value per line.'));
-  const box = el('div', { class: 'code-lines code-text', 'data-testid': 'code-text', role: 'list', 'aria-label': 'generated code', tabindex: '0' });
-  root.append(banner.node, el('div', { class: 'ir-bar', role: 'radiogroup', 'aria-label': 'language' }, ...radios, dl),
+  // what the inputs file is: its name and the flag are code
+  const inputsNote = el('span', { class: 'muted' });
+  const sayInputs = () => inputsNote.replaceChildren(...pieces('code.inputs', {}, { file: el('code', {}, 'inputs.f64'), flag: el('code', {}, '--text') }));
+  sayInputs();
+  const cmdRow = el('p', { class: 'code-cmd-row', hidden: '' }, W.text('code.compile'), cmd, el('br'), inputsNote);
+  const box = W.attr(el('div', { class: 'code-lines code-text', 'data-testid': 'code-text', role: 'list', tabindex: '0', translate: 'no' }), 'aria-label', 'code.aria');
+  root.append(banner.node, W.attr(el('div', { class: 'ir-bar', role: 'radiogroup' }, ...radios, dl), 'aria-label', 'code.lang'),
     head, msg, cmdRow, box);
 
   const cache = new Map();   // `${analysis key}|${stage}|${lang}` → {text} | {error}
@@ -116,21 +122,24 @@ export function createCodeView(root, ctx) {
     return out;
   }
 
-  function showMsg(text, cmd = null, after = '') {
+  // a message: text, or the pieces of one (i18n/words.js pieces: a command in <code>, the core's words untranslated)
+  function showMsg(text) {
     clear(msg);
-    msg.append(text);
-    if (cmd) msg.append(el('code', { class: 'code-cmd' }, cmd), after);
-    msg.hidden = !text;
+    if (Array.isArray(text)) msg.append(...text);
+    else msg.append(text);
+    msg.hidden = !text || (Array.isArray(text) && !text.length);
   }
+  const command = (c) => ({ cmd: el('code', { class: 'code-cmd' }, c) });
 
   function draw(state, model) {
+    if (W.sync()) sayInputs();
     const r = model.result;
     const { fresh, why } = analysisFreshness(ctx, state, model);
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!fresh || !model.stages.length) return;
     const cur = Math.min(state.stage, model.stages.length - 1);
-    const sig = `${model.key}|${cur}|${lang}`;
+    const sig = `${model.key}|${cur}|${lang}|${pageLang()}`;
     if (drawn === sig) return;
     drawn = sig;
     const st = model.stages[cur];
@@ -139,26 +148,26 @@ export function createCodeView(root, ctx) {
     current = null;
     dl.hidden = true;
     cmdRow.hidden = true;
-    head.textContent = `Stage ${cur}: ${st.name} as ${lang === 'c' ? 'a standalone C program' : 'the reference\'s numpy text'}`;
+    head.replaceChildren(...pieces(lang === 'c' ? 'code.head.c' : 'code.head.python', { n: cur }, { name: stageName(st.name) }));
     const nodes = st.nodeCount ?? st.counts.nodes ?? st.nodes.length;
     if (nodes > IR_MAX_NODES || st.lite) {
-      showMsg(`This stage has ${formatCount(nodes)} nodes, too many to generate here; `, `graphlab codegen FILE.json --stage ${st.key} --lang ${lang}`, ' does.');
+      showMsg(pieces('code.big', { n: formatCount(nodes) }, command(`graphlab codegen FILE.json --stage ${st.key} --lang ${lang}`)));
       return;
     }
     if (lang === 'c') {
       const np = paramCount(st);
       if (!Number.isFinite(np) || np > C_MAX_PARAMS) {
-        showMsg(`The C program embeds every weight: ${Number.isFinite(np) ? formatCount(np) : 'symbolic'} of them are too many for the page ` +
-          `(over ${formatCount(C_MAX_PARAMS)}); give `, 'graphlab codegen FILE.json --lang c', ' a case file with params.');
+        showMsg(pieces('code.weights.many', { n: Number.isFinite(np) ? formatCount(np) : t('code.symbolic'), max: formatCount(C_MAX_PARAMS) },
+          command('graphlab codegen FILE.json --lang c')));
         return;
       }
     }
     const out = generate(state, model, st);
     if (out.error) {
-      showMsg(`The core could not generate ${lang === 'c' ? 'C' : 'Python'}: ${out.error}`);
+      showMsg(pieces('code.error', { lang: lang === 'c' ? 'C' : 'Python' }, { msg: el('span', { translate: 'no' }, out.error) }));
       return;
     }
-    showMsg(lang === 'c' ? `Weights: random from seed ${state.seed} (the numerics panel's), embedded in the file.` : '');
+    showMsg(lang === 'c' ? t('code.weights', { seed: state.seed }) : '');
     const frag = document.createDocumentFragment();
     const lines = out.text.replace(/\n$/, '').split('\n');
     for (const line of lines) {

@@ -18,35 +18,39 @@ import { createShapeFields, createAdvancedFields } from './config/fields.js';
 import { createDevice } from './config/device.js';
 import { createFieldErrors, placeCoreError } from './config/field-errors.js';
 import { radioChoices, setChecked } from './config/inputs.js';
+import { t } from '../i18n/i18n.js';
+import { createWords, keepUnits } from '../i18n/words.js';
 
 export { presetShape, placeCoreError };
 
 export function createConfigView(root, ctx) {
   clear(root);
   const limits = (ctx.limits && ctx.limits()) || {};
-  const form = el('form', { class: 'config', 'aria-label': 'layer configuration', novalidate: '' });
+  const W = createWords();   // the panel's fixed words, relabelled when the language changes
+  const form = W.attr(el('form', { class: 'config', novalidate: '' }), 'aria-label', 'config.form');
   form.addEventListener('submit', (e) => e.preventDefault());
   let lastEdited = null;     // the field the student changed last: where a core error naming it is shown
   const edited = (key) => { lastEdited = key; };
 
-  const presetMenu = createPresetMenu(form, ctx);
+  const presetMenu = createPresetMenu(form, ctx, W);
 
   // mode
-  const modeBox = el('fieldset', { class: 'modes' }, el('legend', {}, 'mode'));
-  const modeInputs = radioChoices(modeBox, 'mode', [['prefill', 'prefill'], ['decode', 'decode'], ['masked', 'masked decode']],
-    (m) => ctx.setState({ cfg: { mode: m } }), explain);
+  const modeBox = el('fieldset', { class: 'modes' }, el('legend', {}, W.text('config.mode')));
+  // (the glossary's terms are the English words: explain() gets those, the label the page's)
+  const modeInputs = radioChoices(modeBox, 'mode', [['prefill', W.text('config.mode.prefill'), 'prefill'], ['decode', W.text('config.mode.decode'), 'decode'],
+    ['masked', W.text('config.mode.masked'), 'masked decode']], (m) => ctx.setState({ cfg: { mode: m } }), explain);
   form.append(modeBox);
 
   // numeric fields: a slider over nice values + an exact number box; then eps, θ, seed
-  const shape = createShapeFields(form, ctx, limits, edited);
-  const adv = createAdvancedFields(form, ctx, limits, edited);
+  const shape = createShapeFields(form, ctx, limits, edited, W);
+  const adv = createAdvancedFields(form, ctx, limits, edited, W);
 
   // element bytes
-  const ebBox = el('fieldset', { class: 'modes' }, explain(el('legend', {}, 'element size'), 'element size'));
-  const ebInputs = radioChoices(ebBox, 'eb', [[2, '2 bytes (bf16)'], [4, '4 bytes (fp32)']], (v) => ctx.setState({ eb: v }));
+  const ebBox = el('fieldset', { class: 'modes' }, explain(el('legend', {}, W.text('config.eb')), 'element size'));
+  const ebInputs = radioChoices(ebBox, 'eb', [[2, W.text('config.eb.2')], [4, W.text('config.eb.4')]], (v) => ctx.setState({ eb: v }));
   form.append(ebBox);
 
-  const device = createDevice(form, ctx, limits, edited);
+  const device = createDevice(form, ctx, limits, edited, W);
 
   const fieldErrors = createFieldErrors(form, { rows: shape.rows, adv, device, modeBox, ebBox });
   const summary = el('div', { class: 'config-summary', 'aria-live': 'polite' });
@@ -67,9 +71,7 @@ export function createConfigView(root, ctx) {
   function drawProgramNote(prog) {
     if (typeof prog === 'string') {
       const hasCfg = /^cfg = LayerCfg\([^\n]*\)[ \t]*$/m.test(prog);
-      setText(progNote, hasCfg
-        ? 'A custom program is compiled: the shape sliders rewrite its “cfg = LayerCfg(…)” line (and “T = …”); element size and device apply as usual.'
-        : 'A custom program is compiled, and it has no “cfg = LayerCfg(…)” line: the shape sliders do not change it (element size and device still apply).');
+      setText(progNote, t(hasCfg ? 'config.prog.cfg' : 'config.prog.nocfg'));
       setFlag(progNote, 'hidden', false);
     } else if (!progNote.hidden) {
       setFlag(progNote, 'hidden', true);
@@ -79,6 +81,7 @@ export function createConfigView(root, ctx) {
 
   // Every write only when the value differs (config/inputs.js): this runs for every result (a slider move).
   function draw(state, model) {
+    W.sync();
     const presets = ctx.presets();
     fillPresets(presets);
     const c = state.cfg;
@@ -97,9 +100,9 @@ export function createConfigView(root, ctx) {
     const r = model && model.result;
     if (r && !model.error) {
       const tm = r.timing_ms || {};
-      const bind = r.bind && Object.keys(r.bind).length ? ` · bind ${Object.entries(r.bind).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+      const bind = r.bind && Object.keys(r.bind).length ? t('config.bind', { list: Object.entries(r.bind).map(([k, v]) => `${k}=${v}`).join(', ') }) : '';
       // at the clock's resolution: Firefox's performance.now() ticks in whole ms ("0.00 ms" there meant "< 1 ms")
-      setText(summary, `analysis in ${tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?'}${bind}`);
+      setText(summary, keepUnits(t('config.summary', { ms: tm.total !== undefined ? formatMs(+tm.total, clockResolutionMs()) : '?', bind })));
     } else setText(summary, '');
   }
 

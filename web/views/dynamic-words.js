@@ -3,12 +3,13 @@
 // messages replaced by that expression, and lists cut to "… N more". Pure (no DOM): unit-tested under Node.
 
 import { formatNumber } from '../format.js';
+import { t } from '../i18n/i18n.js';
 
 /** The first `max` items joined, then "… N more" for the rest. */
 export function moreList(items, max = 8, sep = ', ') {
   const a = Array.isArray(items) ? items : [];
   const head = a.slice(0, max).join(sep);
-  return a.length > max ? `${head}${sep}… ${a.length - max} more` : head;
+  return a.length > max ? `${head}${sep}${t('dynamic.more', { n: a.length - max })}` : head;
 }
 
 // binary ops written infix; mul as "·" without spaces, as the issue and the course write "(x·2)"
@@ -47,8 +48,8 @@ const pyBool = (v) => (v === true ? 'True' : v === false ? 'False' : String(v));
 export function guardInWords(g, nodes) {
   if (!g || typeof g !== 'object') return String(g);
   const what = typeof g.node === 'number' ? expr(nodes, g.node) : '?';
-  if (g.kind === 'value') return `${what} was ${pyBool(g.value)} at trace time`;
-  if (g.kind === 'shape') return `${what} had shape [${(g.value || []).join(', ')}] at trace time`;
+  if (g.kind === 'value') return t('dynamic.guard.value', { what, value: pyBool(g.value) });
+  if (g.kind === 'shape') return t('dynamic.guard.shape', { what, shape: (g.value || []).join(', ') });
   return `${g.kind}: ${what} = ${JSON.stringify(g.value)}`;
 }
 
@@ -60,3 +61,30 @@ export function nodesInWords(text, nodes) {
     .replace(/%(\d+)/g, (_, i) => expr(nodes, Number(i)));
 }
 
+
+// the core's step log (c/src/demos/branch_demo.c), one sentence per event: [pattern, message key, its fields]
+const STEPS = [
+  [/^call (\d+) (.+?): graph (\d+)'s guard fails \((.*)\)$/, 'dynamic.step.fails', ['call', 'x', 'g', 'guards']],
+  [/^call (\d+) (.+?): trace \((\w+)\) fails: TraceError$/, 'dynamic.step.traceerror', ['call', 'x', 'mode']],
+  [/^call (\d+) (.+?): (no cached graph fits|cache empty) → trace \((\w+)\) → graph (\d+), (\d+) ops, (.*)$/, 'dynamic.step.traced', ['call', 'x', 'why', 'mode', 'g', 'ops', 'guards']],
+  [/^call (\d+) (.+?): graph (\d+) reused \((.*)\)$/, 'dynamic.step.reused', ['call', 'x', 'g', 'guards']],
+  [/^call (\d+) (.+?): lazy: ran (\d+) graphs \(ops (.*?)\): graph break at bool\(\)$/, 'dynamic.step.lazy', ['call', 'x', 'n', 'ops']],
+];
+const WHY = { 'no cached graph fits': 'dynamic.step.miss', 'cache empty': 'dynamic.step.empty' };
+
+/**
+ * One sentence of the core's step log as {key, vars, mode, guards}: the message to say it with, its plain
+ * fields, and its code (the front end's name, the guards as the Python expression, null for "no guards"); null
+ * for a sentence the lab does not know (shown as the core said it).
+ */
+export function stepParts(text) {
+  for (const [re, key, names] of STEPS) {
+    const m = re.exec(String(text));
+    if (!m) continue;
+    const f = Object.fromEntries(names.map((n, i) => [n, m[i + 1]]));
+    const { mode = null, guards, why, ...vars } = f;
+    if (why) vars.why = t(WHY[why]);
+    return { key, vars, mode, guards: guards === undefined || guards === 'no guards' ? null : guards };
+  }
+  return null;
+}

@@ -12,7 +12,9 @@ import { el, clear, table } from '../dom.js';
 import { d3, dagre } from '../lib.js';
 import { formatCount, formatFlops, formatNumber } from '../format.js';
 import { explain } from '../glossary.js';
-import { moreList, expr, guardInWords, nodesInWords } from './dynamic-words.js';
+import { moreList, expr, guardInWords, nodesInWords, stepParts } from './dynamic-words.js';
+import { t } from '../i18n/i18n.js';
+import { createWords, pieces } from '../i18n/words.js';
 
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
@@ -29,7 +31,13 @@ function fmt(v) {
   return String(v);
 }
 
-const yesNo = (v) => (v === true ? 'yes' : v === false ? 'no' : '');
+const yesNo = (v) => (v === true ? t('dynamic.yes') : v === false ? t('dynamic.no') : '');
+// the core's own words (an error, its step log): English, as it said them
+const untranslated = (node) => {
+  node.setAttribute('translate', 'no');
+  return node;
+};
+const coreText = (s) => untranslated(el('span', { class: 'dyn-words' }, s));
 const list = (a) => (Array.isArray(a) ? `[${moreList(a.map((v) => (typeof v === 'number' ? fmt(v) : JSON.stringify(v))), 8)}]` : '');
 
 // ---------------------------------------------------------------- a traced graph, drawn small
@@ -48,9 +56,10 @@ export function miniGraph(g, { guardNodes = [], caption = '' } = {}) {
   dagre.layout(dg);
   const W = Math.ceil(dg.graph().width || 40), H = Math.ceil(dg.graph().height || 20);
   const outs = new Set(g.outputs || []);
-  const svg = d3.select(document.createElementNS(SVG_NS, 'svg')).attr('class', 'dyn-mini-svg').attr('viewBox', `0 0 ${W} ${H}`)
+  // (its labels are ops and names: translate="no")
+  const svg = d3.select(document.createElementNS(SVG_NS, 'svg')).attr('class', 'dyn-mini-svg').attr('translate', 'no').attr('viewBox', `0 0 ${W} ${H}`)
     .attr('width', W).attr('height', H).attr('role', 'img')
-    .attr('aria-label', `traced graph: ${nodes.length} nodes${caption ? `, ${caption}` : ''}`);
+    .attr('aria-label', caption ? t('dynamic.mini.aria.caption', { n: nodes.length, caption }) : t('dynamic.mini.aria', { n: nodes.length }));
   for (const e of dg.edges()) {
     const pts = dg.edge(e).points || [];
     svg.append('path').attr('class', 'dyn-mini-edge').attr('d', d3.line().x((p) => p.x).y((p) => p.y)(pts));
@@ -62,7 +71,7 @@ export function miniGraph(g, { guardNodes = [], caption = '' } = {}) {
     const gg = svg.append('g').attr('class', cls).attr('transform', `translate(${v.x - v.width / 2},${v.y - v.height / 2})`);
     gg.append('rect').attr('width', v.width).attr('height', v.height).attr('rx', 3);
     gg.append('text').attr('x', v.width / 2).attr('y', v.height / 2).attr('dy', '0.35em').attr('text-anchor', 'middle').style('font-size', null).text(label(n));
-    gg.append('title').text(`%${n[0]} ${n[1]}${guardNodes.includes(n[0]) ? ' — guarded' : ''}${outs.has(n[0]) ? ' — output' : ''}: ${expr(nodes, n[0])}`);
+    gg.append('title').text(`%${n[0]} ${n[1]}${guardNodes.includes(n[0]) ? t('dynamic.mini.guarded') : ''}${outs.has(n[0]) ? t('dynamic.mini.output') : ''}: ${expr(nodes, n[0])}`);
   }
   fig.append(svg.node());
   if (caption) fig.append(el('figcaption', {}, caption));
@@ -74,25 +83,36 @@ function tracedGraphs(a, max = 2) {
   const gl = Array.isArray(a.graph_list) ? a.graph_list : [];
   const box = el('div', { class: 'dyn-minis' });
   if (!gl.length) {
-    box.append(el('span', { class: 'note' }, a.error ? 'none: tracing failed' : 'none'));
+    box.append(el('span', { class: 'note' }, t(a.error ? 'dynamic.none.failed' : 'dynamic.none')));
     return box;
   }
   const pieces = {};
   gl.slice(0, max).forEach((g) => {
     pieces[g.call] = (pieces[g.call] || 0) + 1;
-    const part = a.lazy ? `, piece ${pieces[g.call]}` : '';
+    const part = a.lazy ? t('dynamic.piece', { n: pieces[g.call] }) : '';
     const guards = (g.guards || []).map((x) => x.node);
-    box.append(miniGraph(g, { guardNodes: guards, caption: `call ${g.call}${part}: ${formatCount(g.ops)} ops` }));
+    box.append(miniGraph(g, { guardNodes: guards, caption: t('dynamic.call', { call: g.call, part, ops: formatCount(g.ops) }) }));
   });
-  if (gl.length > max) box.append(el('span', { class: 'note' }, `… ${gl.length - max} more`));
+  if (gl.length > max) box.append(el('span', { class: 'note' }, t('dynamic.more', { n: gl.length - max })));
   return box;
 }
 
 // ---------------------------------------------------------------- the tables
+/** A sentence of the core's step log as nodes in the page's words (stepParts, dynamic-words.js). */
+function stepInWords(text) {
+  const p = stepParts(text);
+  if (!p) return coreText(text);
+  const vars = { ...p.vars, guards: t('dynamic.step.noguards') };
+  const nodes = {};
+  if (p.mode !== null) nodes.mode = el('code', {}, p.mode);
+  if (p.guards !== null) nodes.guards = el('code', {}, p.guards);   // a Python expression ("bool(…) == True and …")
+  return el('span', {}, ...pieces(p.key, vars, nodes));
+}
+
 function wordsList(lines, max = 4) {
   const box = el('div', { class: 'dyn-lines dyn-words' });
   for (const l of lines.slice(0, max)) box.append(el('div', {}, l));
-  if (lines.length > max) box.append(el('div', { class: 'note' }, `… ${lines.length - max} more`));
+  if (lines.length > max) box.append(el('div', { class: 'note' }, t('dynamic.more', { n: lines.length - max })));
   return box;
 }
 
@@ -103,53 +123,61 @@ function branchRows(answers) {
   const guardsOf = (a) => {
     const gl = a.graph_list || [];
     const lines = [];
-    gl.forEach((g, gi) => (g.guards || []).forEach((x) => lines.push(`graph ${gi + 1}: ${guardInWords(x, g.nodes)}`)));
+    gl.forEach((g, gi) => (g.guards || []).forEach((x) => lines.push(t('dynamic.graph.n', { n: gi + 1, guard: guardInWords(x, g.nodes) }))));
     if (!lines.length && Array.isArray(a.guards)) for (const x of a.guards) lines.push(guardInWords(x, anyNodes));
-    return lines.length ? wordsList(lines) : 'none';
+    return lines.length ? wordsList(lines) : t('dynamic.none');
   };
+  // [the row's message key, its cells]
   return [
-    ['traced graphs', (a) => tracedGraphs(a)],
-    ['graphs traced', (a) => fmt(a.graphs)],
-    ['guards recorded', guardsOf],
-    ['trace error', (a) => (a.error === null || a.error === undefined ? '—' : el('span', { class: 'dyn-words' }, nodesInWords(a.error, anyNodes)))],
-    ['output, 1st input', (a) => list(a.outputs && a.outputs.first)],
-    ['output, 2nd input', (a) => list(a.outputs && a.outputs.second)],
-    ['expected, 2nd input', (a) => list(a.outputs && a.outputs.expected_second)],
-    ['correct on 2nd input', (a) => yesNo(a.correct_on_second_input)],
-    ['graph breaks (lazy)', (a) => (a.lazy ? `${fmt(Math.max(0, (a.lazy.graphs || []).length - 1))} (ops per graph ${list(a.lazy.graphs)}, ${fmt(a.lazy.imports)} imports)` : '—')],
-    ['what happened', (a) => (Array.isArray(a.steps) ? wordsList(a.steps.map((s) => nodesInWords(s, anyNodes))) : '')],
+    ['dynamic.row.traced', (a) => tracedGraphs(a)],
+    ['dynamic.row.graphs', (a) => fmt(a.graphs)],
+    ['dynamic.row.guards', guardsOf],
+    ['dynamic.row.error', (a) => (a.error === null || a.error === undefined ? '—' : coreText(nodesInWords(a.error, anyNodes)))],
+    ['dynamic.row.out1', (a) => list(a.outputs && a.outputs.first)],
+    ['dynamic.row.out2', (a) => list(a.outputs && a.outputs.second)],
+    ['dynamic.row.expected2', (a) => list(a.outputs && a.outputs.expected_second)],
+    ['dynamic.row.correct2', (a) => yesNo(a.correct_on_second_input)],
+    ['dynamic.row.breaks', (a) => (a.lazy ? t('dynamic.breaks', { n: fmt(Math.max(0, (a.lazy.graphs || []).length - 1)), ops: list(a.lazy.graphs), imports: fmt(a.lazy.imports) }) : '—')],
+    // the core's step log, said in the page's words (its code as code; a sentence the lab does not know as the core said it)
+    ['dynamic.row.steps', (a) => (Array.isArray(a.steps) ? wordsList(a.steps.map((s) => stepInWords(nodesInWords(s, anyNodes)))) : '')],
   ];
 }
 
 const pct = (part, whole) => (whole ? ` (${formatNumber((100 * part) / whole)}%)` : '');
 const DYN_ROWS = [
-  ['compiles', (a) => fmt(a.compiles)],
-  ['cache hits', (a) => fmt(a.cache_hits)],
-  ['guard failures', (a) => fmt(a.guard_failures)],
-  ['graphs in the cache', (a) => (Array.isArray(a.graphs) ? `${fmt(a.graphs.length)}: lengths ${moreList(a.graphs.map((g) => fmt(g.length)), 6)}` : '')],
-  ['padded slots', (a) => fmt(a.padded_slots)],
-  ['attention FLOPs', (a) => (typeof a.attention_flops === 'number' ? formatFlops(a.attention_flops) : '')],
-  ['wasted on padding', (a) => (typeof a.wasted_attention_flops === 'number' ? `${formatFlops(a.wasted_attention_flops)}${pct(a.wasted_attention_flops, a.attention_flops)}` : '')],
-  ['max |Δ| vs specialize', (a) => (a.max_abs_diff === null ? 'shape-only' : typeof a.max_abs_diff === 'number' ? formatNumber(a.max_abs_diff) : '')],
+  ['dynamic.row.compiles', (a) => fmt(a.compiles)],
+  ['dynamic.row.hits', (a) => fmt(a.cache_hits)],
+  ['dynamic.row.failures', (a) => fmt(a.guard_failures)],
+  ['dynamic.row.cache', (a) => (Array.isArray(a.graphs) ? t('dynamic.lengths', { n: fmt(a.graphs.length), list: moreList(a.graphs.map((g) => fmt(g.length)), 6) }) : '')],
+  ['dynamic.row.padded', (a) => fmt(a.padded_slots)],
+  ['dynamic.row.flops', (a) => (typeof a.attention_flops === 'number' ? formatFlops(a.attention_flops) : '')],
+  ['dynamic.row.wasted', (a) => (typeof a.wasted_attention_flops === 'number' ? `${formatFlops(a.wasted_attention_flops)}${pct(a.wasted_attention_flops, a.attention_flops)}` : '')],
+  ['dynamic.row.diff', (a) => (a.max_abs_diff === null ? t('dynamic.shapeonly') : typeof a.max_abs_diff === 'number' ? formatNumber(a.max_abs_diff) : '')],
 ];
-const ROW_TERMS = { 'cache hits': 'cache hit', 'guard failures': 'guard failure', compiles: 'compile', 'padded slots': 'padded slots', 'graph breaks (lazy)': 'graph break' };
+// the glossary's (English) term of a row, by its message key
+const ROW_TERMS = { 'dynamic.row.hits': 'cache hit', 'dynamic.row.failures': 'guard failure', 'dynamic.row.compiles': 'compile', 'dynamic.row.padded': 'padded slots', 'dynamic.row.breaks': 'graph break' };
 const KNOWN = new Set(['graphs', 'guards', 'error', 'outputs', 'correct_on_second_input', 'lazy', 'compiles', 'cache_hits', 'guard_failures',
   'padded_slots', 'attention_flops', 'wasted_attention_flops', 'max_abs_diff', 'frontend', 'strategy', 'program', 'first', 'second', 'steps',
   'per_step', 'graph_list', 'flops_formula', 'config', 'from', 'seed', 'numeric']);
 
 function curated(names, answers, rowsSpec) {
-  const rows = rowsSpec.map(([label, f]) => [label, ...answers.map((a) => (a.ok ? f(a.value) || '' : ''))]);
+  const rows = rowsSpec.map(([key, f]) => [key, ...answers.map((a) => (a.ok ? f(a.value) || '' : ''))]);
   const extra = new Set();
   for (const a of answers) if (a.ok && a.value && typeof a.value === 'object') for (const k of Object.keys(a.value)) if (!KNOWN.has(k)) extra.add(k);
   for (const k of extra) {
     rows.push([k, ...answers.map((a) => (a.ok && a.value[k] !== undefined ? (typeof a.value[k] === 'object' ? JSON.stringify(a.value[k]).slice(0, 80) : fmt(a.value[k])) : ''))]);
   }
-  rows.push(['call failed', ...answers.map((a) => (a.ok ? '' : a.error))]);
-  const t = table(['', ...names], rows.filter((r) => r.slice(1).some((c) => c !== '')), { class: 'totals dyn-table' });
+  rows.push(['dynamic.row.failed', ...answers.map((a) => (a.ok ? '' : a.unavailable ? t('dynamic.unavailable') : coreText(a.error)))]);
+  const shown = rows.filter((r) => r.slice(1).some((c) => c !== ''));
+  // the front ends' and strategies' names are the demo's arguments (code): as they are
+  const tb = table(['', ...names.map((n) => el('code', { class: 'dyn-name' }, n))], shown.map(([key, ...cells]) => [key.startsWith('dynamic.') ? t(key) : el('code', {}, key), ...cells]),
+    { class: 'totals dyn-table' });
+  const corner = tb.querySelector('thead .sr-only');   // (dom.js names the empty corner for screen readers)
+  if (corner) corner.textContent = t('dynamic.corner');
   // hover: what each front end / strategy is, and the jargon of the rows (web/glossary.js)
-  t.querySelectorAll('thead th').forEach((th) => explain(th, th.textContent));
-  t.querySelectorAll('tbody th').forEach((th) => { if (ROW_TERMS[th.textContent]) explain(th, ROW_TERMS[th.textContent]); });
-  return t;
+  tb.querySelectorAll('thead th').forEach((th) => explain(th, th.textContent));
+  tb.querySelectorAll('tbody th').forEach((th, i) => { if (ROW_TERMS[shown[i][0]]) explain(th, ROW_TERMS[shown[i][0]]); });
+  return tb;
 }
 
 const MAX_CELLS = 512;
@@ -158,73 +186,87 @@ function timeline(names, answers) {
   const box = el('div', { class: 'dyn-timeline' });
   answers.forEach((a, i) => {
     if (!a.ok || !Array.isArray(a.value.per_step)) return;
-    const row = el('div', { class: 'tl-row' }, el('span', { class: 'tl-name' }, names[i]));
+    const row = el('div', { class: 'tl-row' }, el('span', { class: 'tl-name', translate: 'no' }, names[i]));
     const cells = el('span', { class: 'tl-cells' });
     for (const st of a.value.per_step.slice(0, MAX_CELLS)) {
-      cells.append(el('span', { class: `tl-cell ${st.compiled ? 'compiled' : 'hit'}`, title: `S=${fmt(st.S)}${st.bucket !== undefined ? ` bucket ${fmt(st.bucket)}` : ''}: ${st.compiled ? 'compiled' : 'cache hit'} (graph ${fmt(st.graph)})` }));
+      cells.append(el('span', { class: `tl-cell ${st.compiled ? 'compiled' : 'hit'}`, title: t('dynamic.tl.cell', { S: fmt(st.S),
+        bucket: st.bucket !== undefined ? t('dynamic.tl.bucket', { b: fmt(st.bucket) }) : '', what: t(st.compiled ? 'dynamic.tl.compiled' : 'dynamic.tl.hit'), g: fmt(st.graph) }) }));
     }
-    if (a.value.per_step.length > MAX_CELLS) cells.append(el('span', { class: 'note' }, ` … ${fmt(a.value.per_step.length - MAX_CELLS)} more`));
+    if (a.value.per_step.length > MAX_CELLS) cells.append(el('span', { class: 'note' }, ` ${t('dynamic.more', { n: fmt(a.value.per_step.length - MAX_CELLS) })}`));
     row.append(cells);
     box.append(row);
   });
-  if (box.childNodes.length) box.append(el('p', { class: 'note' }, el('span', { class: 'tl-cell compiled' }), ' compiled a new graph  ', el('span', { class: 'tl-cell hit' }), ' reused a cached one (one square per decode step)'));
+  if (box.childNodes.length) box.append(el('p', { class: 'note' }, el('span', { class: 'tl-cell compiled' }), t('dynamic.tl.new'), el('span', { class: 'tl-cell hit' }), t('dynamic.tl.reused')));
   return box;
 }
 
 export function createDynamicView(root, ctx) {
   clear(root);
-  const intro = el('p', { class: 'note' }, 'How front ends treat a data-dependent branch, and how a growing sequence length is compiled.');
+  const W = createWords();
+  const intro = el('p', { class: 'note' }, W.text('dynamic.intro'));
   const branchBox = el('div', { class: 'dyn-branch', 'data-testid': 'dyn-branch' });
   const dynCtl = el('div', { class: 'dyn-ctl' });
   const inFrom = el('input', { type: 'number', min: 1, max: 1000000, step: 1, value: 100, id: 'dyn-from' });
   const inSteps = el('input', { type: 'number', min: 1, max: 1024, step: 1, value: 40, id: 'dyn-steps' });
-  const btn = el('button', { type: 'button' }, 'run');
-  const selCfg = el('select', { id: 'dyn-config', 'aria-label': 'layer for the dynamic-shapes demo' },
-    el('option', { value: 'small' }, 'small layer (numeric)'), el('option', { value: 'llama8b' }, 'Llama-8B layer (shapes only)'));
+  const btn = el('button', { type: 'button' }, W.text('dynamic.run'));
+  const selCfg = W.attr(el('select', { id: 'dyn-config' },
+    el('option', { value: 'small' }, W.text('dynamic.cfg.small')), el('option', { value: 'llama8b' }, W.text('dynamic.cfg.llama8b'))), 'aria-label', 'dynamic.cfg');
   selCfg.addEventListener('change', () => runDynamic());
   const msg = el('span', { class: 'field-msg' });
-  dynCtl.append(el('label', { for: 'dyn-from' }, 'from length '), inFrom, el('label', { for: 'dyn-steps' }, ' steps '), inSteps, selCfg, btn, msg);
+  dynCtl.append(el('label', { for: 'dyn-from' }, W.text('dynamic.from')), inFrom, el('label', { for: 'dyn-steps' }, W.text('dynamic.steps')), inSteps, selCfg, btn, msg);
   const dynBox = el('div', { class: 'dyn-dynamic', 'data-testid': 'dyn-dynamic' });
-  root.append(intro, el('h3', {}, 'Data-dependent branch'), branchBox, el('h3', {}, 'Growing sequence length'), dynCtl, dynBox);
+  root.append(intro, el('h3', {}, W.text('dynamic.h.branch')), branchBox, el('h3', {}, W.text('dynamic.h.dynamic')), dynCtl, dynBox);
 
   let ranFor = null;
+  let branchAnswers = null;   // the last answers, drawn again in the page's language when it changes
+  let dynAnswers = null;
 
   function call(method, arg) {
     const lab = ctx.lab();
-    if (!lab || typeof lab[method] !== 'function') return { ok: false, unavailable: true, error: 'not available in this build' };
+    if (!lab || typeof lab[method] !== 'function') return { ok: false, unavailable: true };
     try {
       return { ok: true, value: lab[method](arg) };
     } catch (err) {
-      if (isUnavailable(err)) return { ok: false, unavailable: true, error: 'not available in this build' };
+      if (isUnavailable(err)) return { ok: false, unavailable: true };
       return { ok: false, error: String(err && err.message ? err.message : err) };
     }
   }
 
   function runBranch() {
+    branchAnswers = FRONTENDS.map((frontend) => call('branch', { frontend }));
+    drawBranch();
+  }
+  function drawBranch() {
     clear(branchBox);
-    const answers = FRONTENDS.map((frontend) => call('branch', { frontend }));
+    const answers = branchAnswers;
     if (answers.every((a) => a.unavailable)) {
-      branchBox.append(el('p', { class: 'unavailable' }, 'Graph breaks: not available in this build.'));
+      branchBox.append(el('p', { class: 'unavailable' }, t('dynamic.branch.unavailable')));
       return;
     }
     const prog = answers.find((a) => a.ok && a.value && a.value.program);
     if (prog) branchBox.append(el('p', { class: 'program' }, el('code', {}, String(prog.value.program))));
     const first = answers.find((a) => a.ok && a.value && a.value.first);
-    if (first) branchBox.append(el('p', { class: 'note' }, `called on ${list(first.value.first)}, then on ${list(first.value.second)}`));
+    if (first) branchBox.append(el('p', { class: 'note' }, t('dynamic.called', { a: list(first.value.first), b: list(first.value.second) })));
     branchBox.append(curated(FRONTENDS, answers, branchRows(answers)));
   }
 
   function runDynamic() {
     clear(dynBox);
     msg.textContent = '';
+    dynAnswers = null;
     const from = Number(inFrom.value), steps = Number(inSteps.value);
     if (!Number.isInteger(from) || from < 1 || from > 1000000 || !Number.isInteger(steps) || steps < 1 || steps > 1024) {
-      msg.textContent = 'from: 1…1000000, steps: 1…1024 (whole numbers)';
+      msg.textContent = t('dynamic.bad');
       return;
     }
-    const answers = STRATEGIES.map((strategy) => call('dynamic', { strategy, from, steps, config: selCfg.value }));
+    dynAnswers = STRATEGIES.map((strategy) => call('dynamic', { strategy, from, steps, config: selCfg.value }));
+    drawDynamic();
+  }
+  function drawDynamic() {
+    clear(dynBox);
+    const answers = dynAnswers;
     if (answers.every((a) => a.unavailable)) {
-      dynBox.append(el('p', { class: 'unavailable' }, 'Dynamic shapes: not available in this build.'));
+      dynBox.append(el('p', { class: 'unavailable' }, t('dynamic.dynamic.unavailable')));
       return;
     }
     dynBox.append(curated(STRATEGIES, answers, DYN_ROWS), timeline(STRATEGIES, answers));
@@ -233,6 +275,12 @@ export function createDynamicView(root, ctx) {
   btn.addEventListener('click', runDynamic);
 
   function draw() {
+    // the language changed: the same answers, in its words
+    if (W.sync()) {
+      if (branchAnswers) drawBranch();
+      if (dynAnswers) drawDynamic();
+      else if (msg.textContent) msg.textContent = t('dynamic.bad');
+    }
     // these do not depend on the layer config; run once when the panel is first shown
     if (ranFor === null) {
       ranFor = 1;

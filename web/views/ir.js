@@ -15,6 +15,7 @@ import { diffRows, idMaps, lineNode, lineOpName } from '../ir-diff.js';
 import { caseFromState } from '../state.js';
 import { analysisFreshness, createStaleBanner, describeConfig } from './stale.js';
 import { keyOf, stepKey } from '../selection.js';
+import { createWords, pieces } from '../i18n/words.js';
 
 /** Stages with more nodes than this are not printed on the page (the print runs on the main thread). */
 export const IR_MAX_NODES = 1500;
@@ -23,21 +24,21 @@ const CONTEXT = 3;            // unchanged lines shown around a change; longer r
 const MARK = { same: ' ', added: '+', removed: '−', changed: '~' };
 
 export function createIrView(root, ctx) {
+  const W = createWords();
   const banner = createStaleBanner();
   const head = el('p', { class: 'ir-head', 'data-testid': 'ir-head' });
-  const search = el('input', {
-    type: 'search', class: 'ir-search', 'data-testid': 'ir-search', placeholder: 'search op or name ( / )',
-    'aria-label': 'search the IR by op or name', spellcheck: 'false',
-  });
+  const search = el('input', { type: 'search', class: 'ir-search', 'data-testid': 'ir-search', spellcheck: 'false' });
+  W.attr(search, 'placeholder', 'ir.search');
+  W.attr(search, 'aria-label', 'ir.search.aria');
   const found = el('span', { class: 'ir-found', 'aria-live': 'polite' });
-  const textBox = el('div', { class: 'code-lines ir-text', 'data-testid': 'ir-text', role: 'list', tabindex: 0,
-    'aria-label': 'IR text; click a line to select its node, up and down arrows move the selection' });
+  // the core's text: its lines are code (translate="no"), their words shown in the page's language (irDisplay)
+  const textBox = W.attr(el('div', { class: 'code-lines ir-text', 'data-testid': 'ir-text', role: 'list', tabindex: 0, translate: 'no' }), 'aria-label', 'ir.text.aria');
   const diffHead = el('p', { class: 'ir-diff-head', 'data-testid': 'ir-diff-head' });
-  const diffBox = el('div', { class: 'code-lines ir-diff', 'data-testid': 'ir-diff', role: 'list', 'aria-label': 'diff against the previous stage' });
+  const diffBox = W.attr(el('div', { class: 'code-lines ir-diff', 'data-testid': 'ir-diff', role: 'list', translate: 'no' }), 'aria-label', 'ir.diff.aria');
   const msg = el('p', { class: 'ir-msg', 'data-testid': 'ir-msg', hidden: '' });
   const cols = el('div', { class: 'ir-cols' },
-    el('section', { class: 'ir-col' }, el('h3', {}, 'IR text'), textBox),
-    el('section', { class: 'ir-col' }, el('h3', {}, 'Diff'), diffHead, diffBox));
+    el('section', { class: 'ir-col' }, el('h3', {}, W.text('ir.h.text')), textBox),
+    el('section', { class: 'ir-col' }, el('h3', {}, W.text('ir.h.diff')), diffHead, diffBox));
   root.append(banner.node, el('div', { class: 'ir-bar' }, search, found), head, msg, cols);
 
   const cache = { key: null, texts: null, error: null };
@@ -141,7 +142,7 @@ export function createIrView(root, ctx) {
     try {
       const c = caseFromState(state, { presetDevices: ctx.presets()?.devices });
       const lab = ctx.lab();
-      if (!lab || typeof lab.print !== 'function') throw new Error('this build of the module has no "print" method');
+      if (!lab || typeof lab.print !== 'function') throw new Error('this build of the module has no "print" method');   // (as the core would say it)
       cache.texts = lab.print(c).stages.map((s) => s.text);
     } catch (err) {
       cache.error = err && err.message ? err.message : String(err);
@@ -154,14 +155,16 @@ export function createIrView(root, ctx) {
     return -1;
   }
 
-  function showMsg(text, cmd = null) {
+  // a message: text, or the pieces of one (i18n/words.js pieces: a command in <code>, the core's words untranslated)
+  function showMsg(text) {
     clear(msg);
-    msg.append(text);
-    if (cmd) msg.append(el('code', { class: 'code-cmd' }, cmd), ' prints any stage.');
-    msg.hidden = !text;
+    if (Array.isArray(text)) msg.append(...text);
+    else msg.append(text);
+    msg.hidden = !text || (Array.isArray(text) && !text.length);
   }
 
   function draw(state, model) {
+    W.sync();
     const r = model.result;
     const { fresh, why } = analysisFreshness(ctx, state, model);
     if (r && !fresh) banner.show(describeConfig(r.config), why);
@@ -176,19 +179,19 @@ export function createIrView(root, ctx) {
     clear(textBox);
     clear(diffBox);
     diffHead.textContent = '';
-    head.textContent = `Stage ${cur}: ${st.name}`;
+    head.replaceChildren(...pieces('ir.head', { n: cur }, { name: stageName(st.name) }));
     if (big) {
-      showMsg(`Stage ${big.name} has ${big.nodeCount ?? big.counts.nodes} nodes, too many to print here (over ${IR_MAX_NODES}); `,
-        'graphlab print FILE.json --stage NAME');
+      showMsg(pieces('ir.big', { name: big.name, n: big.nodeCount ?? big.counts.nodes, max: IR_MAX_NODES },
+        { cmd: el('code', { class: 'code-cmd' }, 'graphlab print FILE.json --stage NAME') }));
       return;
     }
-    const t = texts(state, model);
-    if (t.error || !t.texts) {
-      showMsg(`The core could not print the graphs: ${t.error}`);
+    const tx = texts(state, model);
+    if (tx.error || !tx.texts) {
+      showMsg(pieces('ir.error', {}, { msg: el('span', { translate: 'no' }, String(tx.error)) }));
       return;
     }
     showMsg('');
-    const lines = t.texts[cur].replace(/\n$/, '').split('\n');
+    const lines = tx.texts[cur].replace(/\n$/, '').split('\n');
     const frag = document.createDocumentFragment();
     for (const line of lines) {
       const id = lineNode(line);
@@ -197,17 +200,18 @@ export function createIrView(root, ctx) {
     textBox.append(frag);
     const p = prevShown(state, model, cur);
     if (p < 0) {
-      diffHead.textContent = 'The trace: no previous stage to compare with.';
+      diffHead.replaceChildren(t('ir.diff.first'));
     } else {
-      const oldLines = t.texts[p].replace(/\n$/, '').split('\n');
+      const oldLines = tx.texts[p].replace(/\n$/, '').split('\n');
       const rows = diffRows(oldLines, lines, idMaps(model.stages, p, cur), Diff.diffArrays);
       const count = (k) => rows.filter((x) => x.kind === k && (k !== 'changed' || x.side === 'new')).length;
       const nAdd = count('added');
       const nRem = count('removed');
       const nChg = count('changed');
-      diffHead.textContent = nAdd + nRem + nChg
-        ? `vs stage ${p} (${model.stages[p].name}): ${nAdd} added, ${nRem} removed, ${nChg} changed (renumbering ignored)`
-        : `vs stage ${p} (${model.stages[p].name}): no change (renumbering ignored)`;
+      const name = { name: stageName(model.stages[p].name) };
+      diffHead.replaceChildren(...(nAdd + nRem + nChg
+        ? pieces('ir.diff.counts', { p, add: nAdd, rem: nRem, chg: nChg }, name)
+        : pieces('ir.diff.none', { p }, name)));
       diffBox.append(diffLines(rows, p, cur));
     }
     applySearch();
@@ -216,6 +220,9 @@ export function createIrView(root, ctx) {
   // old-side lines carry the previous stage's ids (data-stage says which stage an id belongs to)
   return { draw, highlight, focusSearch: () => search.focus() };
 }
+
+/** A stage's name (a pass's: code) among the page's words. */
+export const stageName = (name) => el('span', { class: 'stage-name', translate: 'no' }, name);
 
 // one line of IR text (a node's, or the return line), with its change mark
 function lineEl(text, attrs, mark) {
@@ -231,7 +238,7 @@ function diffLines(rows, p, cur) {
   const frag = document.createDocumentFragment();
   let k = 0;
   const rowEl = (x) => {
-    const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? 'moved (the pass reordered the nodes)' : null };
+    const attrs = { class: `ln ${x.kind}`, 'data-change': x.kind, 'data-side': x.side, title: x.moved ? t('ir.moved') : null };
     if (x.id !== null) {
       attrs['data-node-id'] = x.id;
       attrs['data-stage'] = x.side === 'old' ? p : cur;
@@ -250,7 +257,8 @@ function diffLines(rows, p, cur) {
     const tail = e === rows.length ? 0 : CONTEXT;
     if (e - k > lead + tail + 1) {
       for (let q = k; q < k + lead; q++) frag.append(rowEl(rows[q]));
-      const fold = el('details', { class: 'fold' }, el('summary', {}, `⋯ ${e - k - lead - tail} unchanged lines`));
+      // (a summary in the page's words, in the untranslated list)
+      const fold = el('details', { class: 'fold' }, el('summary', { translate: 'yes' }, t('ir.fold', { n: e - k - lead - tail })));
       for (let q = k + lead; q < e - tail; q++) fold.append(rowEl(rows[q]));
       frag.append(fold);
       for (let q = e - tail; q < e; q++) frag.append(rowEl(rows[q]));

@@ -11,8 +11,10 @@
 import { el } from '../dom.js';
 import { caseFromState, passPlan } from '../state.js';
 import { LECTURE_PASSES } from '../pass-sources.js';
-import { diagnosticsAt, errorPlace } from './program.js';
+import { diagnosticsAt, editorLabel, errorPlace } from './program.js';
 import { passFunction } from '../lessons/exercises.js';
+import { lang, t } from '../i18n/i18n.js';
+import { createWords, pieces } from '../i18n/words.js';
 
 /** The passes a student can open: the lecture's (rebuild is a helper, not a pass). */
 export const PASS_CHOICES = Object.keys(LECTURE_PASSES).filter((n) => n !== 'rebuild');
@@ -33,28 +35,24 @@ def my_pass(g):
     return dce(rebuild(g, keep, remap)), count
 `;
 
-const VERDICT_WORDS = {
-  same: '✓ same result',
-  last_bits: '≈ same up to the last bits',
-  not_run: '✓ a valid graph (too large to run here)',
-  broken: '✗ not a valid graph',
-  differs: '✗ the result changed',
-};
+// the verdicts' words: passes.verdict.<verdict> (same, last_bits, not_run, broken, differs)
+const VERDICTS = new Set(['same', 'last_bits', 'not_run', 'broken', 'differs']);
 
 export function createPassesView(root, ctx) {
-  const pick = el('select', { 'data-testid': 'pass-pick', 'aria-label': 'the pass to edit' },
-    ...PASS_CHOICES.map((n) => el('option', { value: n }, `${n} (lecture)`)),
-    el('option', { value: '' }, 'new pass (template)'));
-  const place = el('select', { 'data-testid': 'pass-place', 'aria-label': 'where the pass runs' });
-  const run = el('button', { type: 'button', class: 'primary', 'data-testid': 'pass-run' }, 'Run pass');
-  const off = el('button', { type: 'button', 'data-testid': 'pass-off' }, 'Built-in passes');
-  const reset = el('button', { type: 'button', 'data-testid': 'pass-reset' }, 'Lecture source');
+  const W = createWords();
+  const pick = W.attr(el('select', { 'data-testid': 'pass-pick' },
+    ...PASS_CHOICES.map((n) => el('option', { value: n }, W.text('passes.lecture', { name: n }))),
+    el('option', { value: '' }, W.text('passes.new'))), 'aria-label', 'passes.pick');
+  const place = W.attr(el('select', { 'data-testid': 'pass-place' }), 'aria-label', 'passes.place');
+  const run = el('button', { type: 'button', class: 'primary', 'data-testid': 'pass-run' }, W.text('passes.run'));
+  const off = el('button', { type: 'button', 'data-testid': 'pass-off' }, W.text('passes.off'));
+  const reset = el('button', { type: 'button', 'data-testid': 'pass-reset' }, W.text('passes.reset'));
   const host = el('div', { class: 'prog-editor pass-editor', 'data-testid': 'pass-editor' });
   const verdictLine = el('span', { class: 'pass-verdict-line' });
   const details = el('pre', { class: 'pass-details', 'data-testid': 'pass-details' });
   const verdict = el('div', { class: 'pass-verdict', 'data-testid': 'pass-verdict', role: 'status', 'aria-live': 'polite' },
-    verdictLine, el('details', {}, el('summary', {}, 'details'), details));
-  root.append(el('div', { class: 'prog-bar' }, pick, ' runs ', place, ' ', run, ' ', reset, ' ', off), host, verdict);
+    verdictLine, el('details', {}, el('summary', {}, W.text('passes.details')), details));
+  root.append(el('div', { class: 'prog-bar' }, pick, W.text('passes.runs'), place, ' ', run, ' ', reset, ' ', off), host, verdict);
 
   const shadow = host.attachShadow({ mode: 'open' });
   host.addEventListener('keydown', (ev) => ev.stopPropagation());
@@ -66,7 +64,7 @@ export function createPassesView(root, ctx) {
 
   function loadEditor() {
     loading = loading || import('../vendor/codemirror.mjs').then((mod) => {
-      cm = mod;
+      cm = { ...mod, label: editorLabel(mod, t('passes.editor.aria')) };
       const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
       const theme = EditorView.theme({
         '&': { fontSize: '14px', maxHeight: 'min(420px, 50vh)', backgroundColor: '#fff' },
@@ -76,12 +74,12 @@ export function createPassesView(root, ctx) {
       view = new EditorView({
         root: shadow,
         parent: shadow,
-        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': "the pass's Python source" }), theme] }),
+        state: EditorState.create({ doc: '', extensions: [basicSetup, python(), lintGutter(), cm.label.field, theme] }),
       });
       view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
       if (lastDraw) api.draw(...lastDraw);
     }, (err) => {
-      verdictLine.textContent = `the editor could not be loaded (${err && err.message ? err.message : err})`;
+      verdictLine.textContent = t('program.editor.failed', { msg: err && err.message ? err.message : err });
     });
   }
   const text = () => (view ? view.state.doc.toString() : '');
@@ -94,9 +92,9 @@ export function createPassesView(root, ctx) {
   function fillPlaces(state) {
     const fn = typeof state.passfn === 'string' ? state.passfn : pick.value;
     const opts = [];
-    if (fn && state.pipeline.includes(fn)) opts.push(['', `in place of the built-in ${fn}`]);
-    opts.push(['0', 'after trace']);
-    state.pipeline.forEach((p, i) => opts.push([String(i + 1), `after ${p}${state.pipeline.indexOf(p) < i ? ` #${i + 1}` : ''}`]));
+    if (fn && state.pipeline.includes(fn)) opts.push(['', t('passes.inplace', { fn })]);
+    opts.push(['0', t('passes.after', { p: 'trace' })]);
+    state.pipeline.forEach((p, i) => opts.push([String(i + 1), t('passes.after', { p: `${p}${state.pipeline.indexOf(p) < i ? ` #${i + 1}` : ''}` })]));
     const sig = JSON.stringify(opts);
     if (place.dataset.sig !== sig) {
       place.dataset.sig = sig;
@@ -106,13 +104,15 @@ export function createPassesView(root, ctx) {
     place.value = cur;
   }
 
+  // line: a text or the pieces of one (the core's words untranslated)
   function show(kind, line, more = '') {
     verdict.dataset.verdict = kind;
     verdict.classList.toggle('ok', kind === 'same' || kind === 'last_bits' || kind === 'not_run');
     verdict.classList.toggle('bad', kind === 'broken' || kind === 'differs' || kind === 'error');
-    verdictLine.textContent = line;
+    verdictLine.replaceChildren(...(Array.isArray(line) ? line : [line]));
     details.textContent = more;
   }
+  const said = (msg) => ({ msg: el('span', { translate: 'no' }, msg) });
 
   function diagnose(message) {
     if (!view || !cm) return;
@@ -121,18 +121,18 @@ export function createPassesView(root, ctx) {
 
   // The judge: the pass run by the page's module on the stage it runs on, then verified and compared.
   function judge(state) {
-    const key = ctx.analysisKey(state);
+    const key = `${ctx.analysisKey(state)}|${lang()}`;   // (a new language: the verdict said again in it)
     if (judgedFor === key) return;
     judgedFor = key;
     const plan = passPlan(state);
     if (!plan) {
-      show('', 'The pipeline runs the built-in passes. Edit a pass and press Run pass to run yours in their place.');
+      show('', t('passes.builtin'));
       diagnose(null);
       return;
     }
     const lab = ctx.lab && ctx.lab();
     if (!lab || typeof lab.pypass !== 'function') {
-      show('', 'judging… (the module is loading)');
+      show('', t('passes.judging'));
       judgedFor = null;
       return;
     }
@@ -153,15 +153,16 @@ export function createPassesView(root, ctx) {
       }
       const j = r.judge || { verdict: 'not_run', line: '' };
       const nodesIn = (r.text.match(/^%/gm) || []).length;
-      show(j.verdict, `${VERDICT_WORDS[j.verdict] || j.verdict}: ${j.line}`,
-        `${state.passfn}() on stage "${r.at}": ${r.hits === null ? 'no count returned' : `${r.hits} rewrite${r.hits === 1 ? '' : 's'}`}, `
-        + `${nodesIn} nodes out; ${r.steps.toLocaleString('en-US')} steps, ${r.ms.toFixed(1)} ms in the browser's module`
-        + (r.console ? `\nprint() output:\n${r.console}` : ''));
+      // the verdict in the page's words; the judge's line (the core's) as it said it
+      show(j.verdict, pieces('passes.verdict', { verdict: VERDICTS.has(j.verdict) ? t(`passes.verdict.${j.verdict}`) : j.verdict }, said(j.line)),
+        t('passes.summary', { fn: state.passfn, at: r.at, hits: r.hits === null ? t('passes.nocount') : t('passes.rewrites', { n: r.hits }),
+          nodes: nodesIn, steps: r.steps.toLocaleString('en-US'), ms: r.ms.toFixed(1) })
+        + (r.console ? `\n${t('passes.print')}\n${r.console}` : ''));
       diagnose(null);
     } catch (err) {
       const msg = err && err.message ? err.message : String(err);
       const p = errorPlace(msg);
-      show('error', p ? `✗ your pass failed at line ${p.line}, column ${p.col}: ${p.text}` : `✗ your pass failed: ${msg}`, msg);
+      show('error', p ? pieces('passes.failed.at', { line: p.line, col: p.col }, said(p.text)) : pieces('passes.failed', {}, said(msg)), msg);
       diagnose(msg);
     }
   }
@@ -171,7 +172,7 @@ export function createPassesView(root, ctx) {
     const src = text();
     const fn = passFunction(src, pick.value);
     if (!fn) {
-      show('error', '✗ the source defines no function: a pass is a `def name(g):` that returns a Graph or (Graph, count)');
+      show('error', t('passes.nofn'));
       return;
     }
     const at = place.value === '' && state.pipeline.includes(fn) ? null : Number(place.value || state.pipeline.length);
@@ -193,7 +194,9 @@ export function createPassesView(root, ctx) {
   const api = {
     draw(state, model) {
       lastDraw = [state, model];
+      W.sync();
       if (!view) return loadEditor();
+      cm.label.set(view, t('passes.editor.aria'));
       if (state.pass !== shownPass) {
         shownPass = state.pass;
         if (typeof state.pass === 'string') {

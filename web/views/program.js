@@ -9,6 +9,8 @@
 // without the Program panel never loads it, and one with it shows the rest of the lab first.
 import { el } from '../dom.js';
 import { EXAMPLES, lectureProgram } from '../program-examples.js';
+import { t } from '../i18n/i18n.js';
+import { createWords, pieces } from '../i18n/words.js';
 
 const EDIT_MS = 300;
 const ERR_RE = /^[^\s:]+\.py:(\d+):(\d+): (.*)$/s;
@@ -28,6 +30,21 @@ export function diagnosticsAt(doc, place) {
   return [{ from, to: Math.min(ln.to, Math.max(from + 1, ln.to)), severity: 'error', message: place.text }];
 }
 
+/** An editor's aria-label held in its state, so the page's language can change it: {field, set(view, text)} of a
+ *  loaded CodeMirror (the Program and Passes panels' editors). */
+export function editorLabel({ EditorView, StateField, StateEffect }, text) {
+  const setLabel = StateEffect.define();
+  const field = StateField.define({
+    create: () => text,
+    update(v, tr) {
+      for (const e of tr.effects) if (e.is(setLabel)) return e.value;
+      return v;
+    },
+    provide: (f) => EditorView.contentAttributes.from(f, (v) => ({ 'aria-label': v })),
+  });
+  return { field, set: (view, v) => { if (view.state.field(field) !== v) view.dispatch({ effects: setLabel.of(v) }); } };
+}
+
 // the lines the selected node came from, lit: {setLit, litLine, litField} of a loaded CodeMirror
 function litLines({ EditorView, StateField, StateEffect, Decoration }) {
   const setLit = StateEffect.define();
@@ -44,16 +61,17 @@ function litLines({ EditorView, StateField, StateEffect, Decoration }) {
 }
 
 export function createProgramView(root, ctx) {
-  const menu = el('select', { 'data-testid': 'program-examples', 'aria-label': 'load an example program' },
-    el('option', { value: '' }, 'Examples…'), ...EXAMPLES.map((e) => el('option', { value: e.id }, e.title)));
-  const fromCfg = el('button', { type: 'button', 'data-testid': 'program-from-config' }, 'Lecture layer for this config');
+  const W = createWords();
+  // an example's title: program.ex.<id> (the examples' own titles are the English ones)
+  const menu = W.attr(el('select', { 'data-testid': 'program-examples' },
+    el('option', { value: '' }, W.text('program.examples')), ...EXAMPLES.map((e) => el('option', { value: e.id }, W.text(`program.ex.${e.id}`)))), 'aria-label', 'program.examples.aria');
+  const fromCfg = el('button', { type: 'button', 'data-testid': 'program-from-config' }, W.text('program.fromcfg'));
   const status = el('span', { class: 'prog-status', 'data-testid': 'program-status' });
   const host = el('div', { class: 'prog-editor', 'data-testid': 'program-editor' });
   const error = el('div', { class: 'prog-error', 'data-testid': 'program-error', role: 'alert', hidden: '' });
   // what the program print()ed (result.console), under the editor; marked stale while it is the previous run's
-  const consoleLabel = el('div', { class: 'prog-console-label' }, 'Output of print()');
-  const consoleOut = el('pre', { class: 'prog-console', 'data-testid': 'program-console', role: 'log',
-    'aria-label': 'the program\'s print() output', tabindex: '0' });
+  const consoleLabel = el('div', { class: 'prog-console-label' }, t('program.console'));
+  const consoleOut = W.attr(el('pre', { class: 'prog-console', 'data-testid': 'program-console', role: 'log', tabindex: '0' }), 'aria-label', 'program.console.aria');
   const consoleBox = el('div', { class: 'prog-console-box', hidden: '' }, consoleLabel, consoleOut);
   root.append(el('div', { class: 'prog-bar' }, menu, ' ', fromCfg, ' ', status), host, error, consoleBox);
 
@@ -73,7 +91,7 @@ export function createProgramView(root, ctx) {
   let lastHighlight = null;
   function loadEditor() {
     loading = loading || import('../vendor/codemirror.mjs').then((mod) => {
-      cm = { ...mod, ...litLines(mod) };
+      cm = { ...mod, ...litLines(mod), label: editorLabel(mod, t('program.editor.aria')) };
       const { EditorView, EditorState, basicSetup, python, lintGutter } = cm;
       const theme = EditorView.theme({
         '&': { fontSize: '14px', maxHeight: 'min(420px, 55vh)', backgroundColor: '#fff' },
@@ -85,14 +103,14 @@ export function createProgramView(root, ctx) {
         parent: shadow,
         state: EditorState.create({
           doc: '',
-          extensions: [basicSetup, python(), lintGutter(), EditorView.contentAttributes.of({ 'aria-label': "the program's Python source" }), cm.litField, theme, EditorView.updateListener.of(onUpdate)],
+          extensions: [basicSetup, python(), lintGutter(), cm.label.field, cm.litField, theme, EditorView.updateListener.of(onUpdate)],
         }),
       });
       view.scrollDOM.setAttribute('tabindex', '0');   // a scrolled region a keyboard can reach (axe: scrollable-region-focusable)
       if (lastDraw) api.draw(...lastDraw);
       if (lastHighlight) api.highlight(...lastHighlight);
     }, (err) => {
-      status.textContent = `the editor could not be loaded (${err && err.message ? err.message : err})`;
+      status.textContent = t('program.editor.failed', { msg: err && err.message ? err.message : err });
     });
   }
 
@@ -112,7 +130,7 @@ export function createProgramView(root, ctx) {
     if (u.docChanged && !setting) {
       if (timer) clearTimeout(timer);
       timer = setTimeout(commit, EDIT_MS);
-      status.textContent = 'tracing…';
+      status.textContent = t('program.tracing');
     } else if (u.selectionSet && !u.docChanged && view.hasFocus) {
       selectAtCursor();
     }
@@ -151,7 +169,9 @@ export function createProgramView(root, ctx) {
   function showError(model, fresh) {
     const place = model.error && !fresh ? errorPlace(model.error.message) : null;
     if (model.error && !fresh) {
-      error.textContent = place ? `line ${place.line}, column ${place.col}: ${place.text}` : model.error.message;
+      // a translated lead (where, or that it failed), the core's message as it said it
+      const msg = { msg: el('span', { translate: 'no' }, place ? place.text : model.error.message) };
+      error.replaceChildren(...(place ? pieces('program.error.at', { line: place.line, col: place.col }, msg) : pieces('program.error', {}, msg)));
       error.hidden = false;
     } else {
       error.hidden = true;
@@ -165,26 +185,28 @@ export function createProgramView(root, ctx) {
     if (!own) return;
     const r = model.result;
     const text = r && typeof r.console === 'string' ? r.console : '';
-    consoleOut.textContent = text || (fresh ? '(the program printed nothing)' : '');
+    consoleOut.textContent = text || (fresh ? t('program.console.none') : '');
     // an error or an analysis on its way: what is there is the previous run's output, said so
     consoleOut.classList.toggle('is-stale', !fresh);
     consoleOut.setAttribute('data-stale', fresh ? 'false' : 'true');
-    consoleLabel.textContent = fresh ? 'Output of print()' : 'Output of print() — from the previous run (stale)';
+    consoleLabel.textContent = t(fresh ? 'program.console' : 'program.console.stale');
   }
 
   const api = {
     draw(state, model) {
       lastModel = model;
       lastDraw = [state, model];
+      W.sync();
       if (!view) return loadEditor();
+      cm.label.set(view, t('program.editor.aria'));
       // an edit still waiting for its trace keeps the student's text
       if (!timer && !view.hasFocus) setText(typeof state.prog === 'string' ? state.prog : lectureProgram(state.cfg));
       const fresh = model.key === ctx.analysisKey(state) && !model.error;
       const own = typeof state.prog === 'string';
       if (!timer) status.textContent = own
-        ? (fresh ? `${model.stages.length ? model.stages[0].counts.nodes : 0} nodes traced`
-          : model.error ? 'the other panels show the last program that ran (stale)' : 'analysing… (the other panels show the previous program until then)')
-        : 'the config’s layer (edit to compile your own)';
+        ? (fresh ? t('program.traced', { n: model.stages.length ? model.stages[0].counts.nodes : 0 })
+          : t(model.error ? 'program.stale' : 'program.analysing'))
+        : t('program.config');
       showError(model, fresh);
       drawConsole(own, model, fresh);
     },

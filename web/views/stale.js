@@ -3,15 +3,16 @@
 // drawing only with this banner saying what it was computed for.
 
 import { el, setFlag, setText } from '../dom.js';
+import { t } from '../i18n/i18n.js';
 
 /** "d=64 H=8 G=2 dh=8 f=128, prefill T=12" for a result's or a state's config (mode prefill|decode|masked). */
 export function describeConfig(cfg) {
-  if (!cfg || typeof cfg !== 'object') return 'another configuration';
+  if (!cfg || typeof cfg !== 'object') return t('stale.another');
   const dims = ['d', 'H', 'G', 'dh', 'f'].map((k) => `${k}=${cfg[k]}`).join(' ');
   const mode = cfg.mode === 'prefill'
-    ? `prefill T=${cfg.T}${cfg.pos0 ? ` pos0=${cfg.pos0}` : ''}`
-    : `${cfg.masked || cfg.mode === 'masked' ? 'masked decode' : 'decode'} S=${cfg.S}`;
-  const layers = cfg.layers > 1 ? `, ${cfg.layers} layers` : '';
+    ? `${t('config.mode.prefill')} T=${cfg.T}${cfg.pos0 ? ` pos0=${cfg.pos0}` : ''}`
+    : `${t(cfg.masked || cfg.mode === 'masked' ? 'config.mode.masked' : 'config.mode.decode')} S=${cfg.S}`;
+  const layers = cfg.layers > 1 ? t('stale.layers', { n: cfg.layers }) : '';
   return `${dims}, ${mode}${layers}`;
 }
 
@@ -22,7 +23,7 @@ export function createStaleBanner() {
     node,
     // (each panel's draw calls one of these: written only when it changes)
     show(computedFor, why) {
-      setText(node, `stale — computed for ${computedFor}${why ? `; ${why}` : ''}`);
+      setText(node, why ? t('stale.banner.why', { cfg: computedFor, why }) : t('stale.banner', { cfg: computedFor }));
       setFlag(node, 'hidden', false);
     },
     hide() {
@@ -40,9 +41,9 @@ export function createStaleBanner() {
  * ctx.analysisKey(state) is the key of the current configuration; model.key the key its result was made for.
  */
 export function analysisFreshness(ctx, state, model) {
-  if (model.error) return { fresh: false, why: 'the current configuration cannot be built (see Config)' };
+  if (model.error) return { fresh: false, why: t('stale.error') };
   if (model.key !== undefined && ctx.analysisKey && model.key !== ctx.analysisKey(state)) {
-    return { fresh: false, why: 'analysing the current configuration…' };
+    return { fresh: false, why: t('stale.analysing') };
   }
   return { fresh: true, why: null };
 }

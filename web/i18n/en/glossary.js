@@ -56,4 +56,5 @@ export default {
   'glossary.compile': 'a new graph traced and compiled for this call',
   'glossary.graph break': 'the point where tracing stops and plain Python runs (here: bool() of a tensor)',
   'glossary.padded slots': 'cache rows that exist only because the length was rounded up to its bucket',
+  'help.glossary': 'glossary',   // the landmark of the hidden terms' descriptions
 };

@@ -55,4 +55,5 @@ export default {
   'glossary.compile': '为这次调用追踪并编译了一张新图',
   'glossary.graph break': '图中断：追踪停下、改由普通 Python 运行之处（这里是对张量调用 bool()）',
   'glossary.padded slots': '只因长度被补齐到所在的桶而存在的缓存行',
+  'help.glossary': '术语表',   // the landmark of the hidden terms' descriptions
 };

@@ -4,6 +4,8 @@
 // and the whole message in the alert box below the fields. Impossible combinations (H not a multiple of G, odd
 // dh in prefill, …) are the core's to judge; this file only places its words.
 import { el, clear } from '../../dom.js';
+import { t } from '../../i18n/i18n.js';
+import { pieces } from '../../i18n/words.js';
 
 // the core's field names → [the panel's field key, the words shown for it]
 const CORE_FIELDS = {
@@ -53,16 +55,18 @@ export function createFieldErrors(form, { rows, adv, device, modeBox, ebBox }) {
       const { text, field } = placeCoreError(error.message, lastEdited);
       errBox.hidden = false;
       clear(errBox);
-      errBox.append(el('strong', {}, 'This configuration cannot be built: '), el('span', { class: 'msg' }, text));
+      // the lead in the page's language; the core's message as it said it (translate="no": it stays English)
+      errBox.append(el('strong', {}, t('config.error.lead')), el('span', { class: 'msg', translate: 'no' }, text));
       const at = field && fieldMsgs.get(field);
       if (at) {
-        at.textContent = text;
+        clear(at);
+        at.append(...pieces('config.error.field', {}, { msg: el('span', { translate: 'no' }, text) }));
         at.classList.add('core-msg');
         at.setAttribute('data-testid', 'field-error');
         at.setAttribute('data-field', field);
         const inp = fieldInputs.get(field);
         if (inp) { inp.setAttribute('aria-invalid', 'true'); inp.setAttribute('data-core-invalid', ''); }
-        errBox.append(` (the ${field === 'eb' ? 'element size' : field === 'mode' ? 'mode' : field} field)`);
+        errBox.append(t('config.error.at', { field: field === 'eb' ? t('config.eb') : field === 'mode' ? t('config.mode') : field }));
       }
     } else if (!errBox.hidden || errBox.firstChild) {
       errBox.hidden = true;

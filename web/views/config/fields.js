@@ -6,6 +6,8 @@ import { el, setFlag } from '../../dom.js';
 import { rangeError } from '../../state.js';
 import { explain } from '../../glossary.js';
 import { bounds, setVal, setValue } from './inputs.js';
+import { t } from '../../i18n/i18n.js';
+import { rangeWords } from './range-words.js';
 
 // The hooks issue 14 names, spelt out (every other field's hook is config-<key> too).
 const CONFIG_HOOK = { d: { 'data-testid': 'config-d' }, T: { 'data-testid': 'config-T' } };
@@ -23,31 +25,33 @@ function niceTicks(min, max, extra = []) {
   return [...s].sort((a, b) => a - b);
 }
 
+// each field's label is the message config.f.<key> ("d (model width)")
 const FIELDS = [
-  { key: 'd', label: 'd (model width)', ticks: niceTicks(8, 8192, [4096, 5120]) },
-  { key: 'H', label: 'H (query heads)', ticks: niceTicks(1, 128, [3, 5, 6, 7, 10, 12, 20, 40, 48, 56, 64]) },
-  { key: 'G', label: 'G (KV heads)', ticks: niceTicks(1, 128, [3, 5, 6, 7, 10, 12]) },
-  { key: 'dh', label: 'dh (head dim)', ticks: niceTicks(2, 256, [6, 10, 12, 14, 80, 96, 112]) },
-  { key: 'f', label: 'f (FFN width)', ticks: niceTicks(8, 65536, [11008, 14336, 28672]) },
-  { key: 'T', label: 'T (prompt tokens)', ticks: niceTicks(1, 8192, [12]), modes: ['prefill'] },
-  { key: 'pos0', label: 'pos0 (first position)', ticks: [0, ...niceTicks(1, 8192)], modes: ['prefill'] },
-  { key: 'S', label: 'S (KV-cache length)', ticks: niceTicks(1, 131072, [9, 16]), modes: ['decode', 'masked'] },
-  { key: 'layers', label: 'layers', ticks: niceTicks(1, 32, [3, 5, 6, 7]), limit: 'L' },
+  { key: 'd', ticks: niceTicks(8, 8192, [4096, 5120]) },
+  { key: 'H', ticks: niceTicks(1, 128, [3, 5, 6, 7, 10, 12, 20, 40, 48, 56, 64]) },
+  { key: 'G', ticks: niceTicks(1, 128, [3, 5, 6, 7, 10, 12]) },
+  { key: 'dh', ticks: niceTicks(2, 256, [6, 10, 12, 14, 80, 96, 112]) },
+  { key: 'f', ticks: niceTicks(8, 65536, [11008, 14336, 28672]) },
+  { key: 'T', ticks: niceTicks(1, 8192, [12]), modes: ['prefill'] },
+  { key: 'pos0', ticks: [0, ...niceTicks(1, 8192)], modes: ['prefill'] },
+  { key: 'S', ticks: niceTicks(1, 131072, [9, 16]), modes: ['decode', 'masked'] },
+  { key: 'layers', ticks: niceTicks(1, 32, [3, 5, 6, 7]), limit: 'L' },
 ];
 
 /**
  * The shape's rows appended to `form`; edited(key) when the student changes one. Returns {rows, draw(cfg)}:
  * rows by key ({row, num, range, msg, f}: where a core error naming the field goes).
  */
-export function createShapeFields(form, ctx, limits, edited) {
+export function createShapeFields(form, ctx, limits, edited, W) {
   const rows = {};
   for (const f of FIELDS) {
     const lim = limits[f.limit || f.key];
-    const num = el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'aria-label': f.label, 'data-testid': `config-${f.key}`, ...CONFIG_HOOK[f.key] });
-    const range = el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1, 'aria-label': `${f.label} slider` });
+    const label = `config.f.${f.key}`;
+    const num = W.attr(el('input', { type: 'number', id: `cfg-${f.key}`, ...bounds(lim), step: 1, inputmode: 'numeric', 'data-testid': `config-${f.key}`, ...CONFIG_HOOK[f.key] }), 'aria-label', label);
+    const range = W.attr(el('input', { type: 'range', min: 0, max: f.ticks.length - 1, step: 1 }), 'aria-label', 'config.slider', () => ({ label: t(label) }));
     const msg = el('span', { class: 'field-msg', 'aria-live': 'polite' });
     // hover: what the knob is (web/glossary.js)
-    const row = el('div', { class: 'row field', 'data-field': f.key }, explain(el('label', { for: `cfg-${f.key}` }, f.label), f.key), range, num, msg);
+    const row = el('div', { class: 'row field', 'data-field': f.key }, explain(el('label', { for: `cfg-${f.key}` }, W.text(label)), f.key), range, num, msg);
     // typing: a keystroke in the number box (analysed once typing pauses); anything else — the slider, the
     // box's arrow keys / spin buttons, Enter or leaving the box — is analysed at the next frame
     const commit = (v, typing = false) => {
@@ -56,7 +60,7 @@ export function createShapeFields(form, ctx, limits, edited) {
       num.removeAttribute('aria-invalid');
       const why = Number.isInteger(v) ? rangeError(v, lim) : 'not a whole number';
       if (why) {
-        msg.textContent = `${f.key}: ${why}`;
+        msg.textContent = t('config.field.why', { field: f.key, why: rangeWords(why) });
         num.setAttribute('aria-invalid', 'true');
         return;
       }
@@ -92,8 +96,8 @@ export function createShapeFields(form, ctx, limits, edited) {
  * eps, θ and the seed, folded in a <details> appended to `form`; edited(key) when one changes. Returns
  * {numEps, numTheta, msg, draw(state)} (eps and θ share msg, where a core error naming them goes).
  */
-export function createAdvancedFields(form, ctx, limits, edited) {
-  const adv = el('details', { class: 'adv' }, el('summary', {}, 'eps, RoPE θ, seed'));
+export function createAdvancedFields(form, ctx, limits, edited, W) {
+  const adv = el('details', { class: 'adv' }, el('summary', {}, W.text('config.adv')));
   const numEps = el('input', { type: 'number', id: 'cfg-eps', step: 'any', ...bounds(limits.eps) });
   const numTheta = el('input', { type: 'number', id: 'cfg-theta', step: 'any', ...bounds(limits.theta) });
   const numSeed = el('input', { type: 'number', id: 'cfg-seed', step: 1, ...bounds(limits.seed) });
@@ -104,7 +108,7 @@ export function createAdvancedFields(form, ctx, limits, edited) {
     advMsg.textContent = '';
     const why = input.value === '' ? 'empty' : integer && !Number.isInteger(v) ? 'not a whole number' : rangeError(v, lim);
     if (why) {
-      advMsg.textContent = `${key}: ${why}`;
+      advMsg.textContent = t('config.field.why', { field: key, why: rangeWords(why) });
       return;
     }
     if (key === 'seed') ctx.setState({ seed: v });
@@ -116,7 +120,7 @@ export function createAdvancedFields(form, ctx, limits, edited) {
   adv.append(
     el('label', { class: 'row' }, el('span', {}, 'eps'), numEps),
     el('label', { class: 'row' }, el('span', {}, 'θ'), numTheta),
-    el('label', { class: 'row' }, el('span', {}, 'random seed (numerics)'), numSeed),
+    el('label', { class: 'row' }, el('span', {}, W.text('config.seed')), numSeed),
     advMsg,
   );
   form.append(adv);

@@ -8,16 +8,17 @@ import { el } from '../../dom.js';
 export const bounds = (lim) => (lim ? { min: lim.min, max: lim.max } : {});
 
 /**
- * Radio buttons `name` in `box`, one per [value, label] of `choices` (id `${name}-${value}`): pick(value) when
- * one is checked; wrap(label node, label text) may dress each label. Returns the inputs by value.
+ * Radio buttons `name` in `box`, one per [value, label, term] of `choices` (id `${name}-${value}`; label a text
+ * or a node, term the glossary's word for it): pick(value) when one is checked; wrap(label node, term) may dress
+ * each label. Returns the inputs by value.
  */
 export function radioChoices(box, name, choices, pick, wrap = (node) => node) {
   const inputs = {};
-  for (const [v, label] of choices) {
+  for (const [v, label, term] of choices) {
     const r = el('input', { type: 'radio', name, value: v, id: `${name}-${v}` });
     r.addEventListener('change', () => r.checked && pick(v));
     inputs[v] = r;
-    box.append(wrap(el('label', { for: `${name}-${v}` }, r, ' ', label), label));
+    box.append(wrap(el('label', { for: `${name}-${v}` }, r, ' ', label), term ?? label));
   }
   return inputs;
 }

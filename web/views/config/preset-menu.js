@@ -3,6 +3,7 @@
 // menu follows the shape too — it names the preset the current shape is, or "(custom shape)".
 import { el, clear, setFlag, setText } from '../../dom.js';
 import { setChecked, setValue } from './inputs.js';
+import { t } from '../../i18n/i18n.js';
 
 /** The shape a preset opens with: one layer; the real models at a typical prompt / cache length. */
 export function presetShape(p, defaults = { T: 12, S: 16 }) {
@@ -10,16 +11,20 @@ export function presetShape(p, defaults = { T: 12, S: 16 }) {
   return { ...p.cfg, layers: 1, T: big ? 2048 : defaults.T, S: big ? 4096 : defaults.S, pos0: 0 };
 }
 
-/** The menu and checkbox appended to `form`; fill(presets) once the presets are known; draw(cfg, presets). */
-export function createPresetMenu(form, ctx) {
-  const selModel = el('select', { id: 'cfg-preset', 'aria-label': 'model preset' });
-  form.append(el('label', { class: 'row' }, el('span', {}, 'model preset'), selModel));
+/** A preset's name on the page: the core's title, but the one that is not a model's name in the page's words. */
+const presetTitle = (m) => (m.name === 'small' ? t('config.preset.small') : m.title || m.name);
+
+/** The menu and checkbox appended to `form` (W: the panel's words, i18n/words.js); fill(presets) once the presets
+ *  are known; draw(cfg, presets). */
+export function createPresetMenu(form, ctx, W) {
+  const selModel = W.attr(el('select', { id: 'cfg-preset' }), 'aria-label', 'config.preset');
+  form.append(el('label', { class: 'row' }, el('span', {}, W.text('config.preset')), selModel));
   selModel.addEventListener('change', () => {
     const p = (ctx.presets()?.models || []).find((m) => m.name === selModel.value);
     if (p) ctx.setState({ cfg: presetShape(p) });
   });
   const wholeBox = el('input', { type: 'checkbox', id: 'cfg-whole', 'data-testid': 'whole-model' });
-  const wholeText = el('span', {}, 'whole model');
+  const wholeText = el('span', {}, t('config.whole'));
   const wholeRow = el('label', { class: 'whole-model', for: 'cfg-whole', hidden: '' }, wholeBox, ' ', wholeText);
   wholeBox.addEventListener('change', () => {
     const p = (ctx.presets()?.models || []).find((m) => m.name === selModel.value);
@@ -29,8 +34,11 @@ export function createPresetMenu(form, ctx) {
 
   function fill(presets) {
     clear(selModel);
-    selModel.append(el('option', { value: '' }, '(custom shape)'));
-    for (const m of presets.models || []) selModel.append(el('option', { value: m.name }, m.title || m.name));
+    selModel.append(el('option', { value: '' }, W.text('config.preset.custom')));
+    for (const m of presets.models || []) {
+      selModel.append(m.name === 'small' ? el('option', { value: m.name }, W.text('config.preset.small'))
+        : el('option', { value: m.name, translate: 'no' }, presetTitle(m)));
+    }
   }
   function draw(c, presets) {
     const match = (presets?.models || []).find((m) =>
@@ -38,7 +46,7 @@ export function createPresetMenu(form, ctx) {
     setValue(selModel, match ? match.name : '');
     setFlag(wholeRow, 'hidden', !(match && match.layers > 1));
     if (match) {
-      setText(wholeText, `whole model (${match.layers} layers)`);
+      setText(wholeText, t('config.whole.n', { n: match.layers }));
       setChecked(wholeBox, c.layers === match.layers);
     }
   }
