@@ -3,11 +3,13 @@
 import glossary from './en/glossary.js';
 import help from './en/help.js';
 import lessons from './en/lessons.js';
+import views from './en/views.js';
 
 export default {
   ...glossary,
   ...help,
   ...lessons,
+  ...views,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',
