@@ -29,7 +29,9 @@ export function createTotals(box) {
     box.append(t);
     totalsTable = t;
     // hover: what "roofline time" means (web/glossary.js)
-    for (const th of box.querySelectorAll('tbody th')) explain(th, th.textContent);
+    // (the glossary's terms are the English words: the row's English name, whichever language is shown)
+    const terms = ['kernels.totals.kernels', 'kernels.totals.bytes', null, 'kernels.totals.time', 'kernels.totals.launch'];
+    box.querySelectorAll('tbody th').forEach((th, i) => explain(th, terms[i] ? tr(terms[i], {}, { in: 'en' }) : th.textContent));
   }
   return { draw };
 }
