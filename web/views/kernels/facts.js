@@ -2,7 +2,7 @@
 // follows from them: intensity, the ceiling that applies, its ridge, the bound) and its chart label (the core's
 // short name, c/src/io/lab_facts.c, which also finds the roofline's places: the page draws only those).
 import { kernelColor } from './palette.js';
-import { t } from '../../i18n/i18n.js';
+import { t as tr } from '../../i18n/i18n.js';
 
 export function kernelFacts(k, i, dev, info) {
   const mm = k.kind === 'matmul' || k.kind === 'attention';
@@ -15,7 +15,7 @@ export function kernelFacts(k, i, dev, info) {
   const name = (info && info.name) || k.label;
   return {
     k, i, info, name, short: `#${i} ${(info && info.short) || k.label}`, color: kernelColor(i),
-    peak, ceiling: t(mm ? 'kernels.ceiling.mm' : 'kernels.ceiling.vec'), ridge, bytes, flops, ai,
+    peak, ceiling: tr(mm ? 'kernels.ceiling.mm' : 'kernels.ceiling.vec'), ridge, bytes, flops, ai,
     bound: ai >= ridge ? 'compute' : 'memory', t, tc: flops / peak, tm: bytes / dev.bw, launch: dev.launch,
     perf: t ? flops / t : 0,
   };
