@@ -74,7 +74,7 @@ describe('in Chinese', () => {
     expect(c[0].headline).toBe('match_attention\u00a0这一遍把 transpose → matmul → mul → add → softmax → matmul\u00a0替换为 flash_attn(q, k, v, mask)');
     expect(c[1].headline).toBe('decompose\u00a0这一遍将 3\u00a0个复合算子展开为 21\u00a0个基本算子：rms_norm %10 → 9\u00a0个算子；rms_norm %40 → 7\u00a0个算子；silu %42 → 5\u00a0个算子');
     expect(c[1].changes[2].text).toBe('将 silu %42\u00a0展开为 neg, exp, const, add, div');
-    expect(c[2].headline).toBe('cse\u00a0这一遍合并了 2\u00a0个节点：%34 = const 并入 %28；%37 = const 并入 %31');
+    expect(c[2].headline).toBe('cse\u00a0这一遍合并了 2\u00a0个节点：%34 = const\u00a0并入 %28；%37 = const\u00a0并入 %31');
     expect(c[3].headline).toBe('constant_fold\u00a0这一遍：无可折叠 —— 每个输入都是激活值');
   });
   it('why a kernel starts', () => {
