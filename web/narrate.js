@@ -10,7 +10,8 @@ import { describe } from './glossary.js';
 import { lang, t } from './i18n/i18n.js';
 
 const LEAF = new Set(['const', 'param', 'input']);
-const MAX_NAMED = 3;   // the headline names this many, the change list names all
+const MAX_NAMED = 3;
+const RULES = new Set(['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce']);   // the headline names this many, the change list names all
 
 /** "%31 = mul(%12, %30)" — a node of the earlier stage, as the IR panel writes it. */
 export function nodeText(n) {
@@ -56,7 +57,8 @@ function nothingReason(pass, before) {
  * (null: the result carries none — the caption then says only the node counts).
  */
 export function narrate(pass, before, after, prov) {
-  const rule = upper(describe(pass)) + (describe(pass) ? '.' : '');
+  // the built-in passes' rules are in the catalogue (their English is the glossary's: tests/web/views-i18n.test.js)
+  const rule = RULES.has(pass) ? t(`narrate.rule.${pass}`) : upper(describe(pass)) + (describe(pass) ? '.' : '');
   const counts = { kept: 0, merged: 0, replaced: 0, expanded: 0, folded: 0, created: 0, removed: 0 };
   const changes = [];
   if (!prov || !prov.nodes) {

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { narrate } from '../../web/narrate.js';
 import { whySentence } from '../../web/why.js';
+import { describe as gloss } from '../../web/glossary.js';
 import { setLang, t } from '../../web/i18n/i18n.js';
 import en from '../../web/i18n/en/views.js';
 import zh from '../../web/i18n/zh-CN/views.js';
@@ -35,6 +36,14 @@ describe('the views\' catalogues', () => {
     const prefixes = /^(graph|narrate|why|kernels|memory|numerics|present|details)\./;
     for (const k of Object.keys(en)) expect(k, k).toMatch(prefixes);
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+  });
+  it('a pass\'s rule in English is the glossary\'s sentence', () => {
+    const rules = Object.keys(en).filter((k) => k.startsWith('narrate.rule.'));
+    expect(rules.length).toBe(7);
+    for (const k of rules) {
+      const g = gloss(k.slice('narrate.rule.'.length));
+      expect(en[k]).toBe(`${g[0].toUpperCase()}${g.slice(1)}.`);
+    }
   });
   it('the Chinese keeps a number with its measure word: no plain space between a placeholder and a CJK character', () => {
     for (const [k, v] of Object.entries(zh)) expect(v, k).not.toMatch(/\} [\u4e00-\u9fff]/);
@@ -76,6 +85,7 @@ describe('in Chinese', () => {
     expect(c[1].changes[2].text).toBe('将 silu %42\u00a0展开为 neg, exp, const, add, div');
     expect(c[2].headline).toBe('cse\u00a0这一遍合并了 2\u00a0个节点：%34 = const\u00a0并入 %28；%37 = const\u00a0并入 %31');
     expect(c[3].headline).toBe('constant_fold\u00a0这一遍：无可折叠 —— 每个输入都是激活值');
+    expect(c[2].rule).toBe('公共子表达式消除：算子、输入和属性都相同的两个节点合并为一个。');
   });
   it('why a kernel starts', () => {
     expect(whySentence({ reason: 'cycle', candidate: 3, saved_bytes: 2048 })).toBe(
