@@ -1,9 +1,9 @@
 // End-to-end test of the graph and chart views in Chinese (issue 34; Debian's Chromium, headless, the real WASM
 // module): a link with lang=zh opens the graph, kernels, memory and numerics panels and the details card in
 // Chinese — their visible text has Chinese and none of the English words the views' catalogue translates
-// (numbers, units, op and kernel names, pass names and the terms kept as they are: eager, fused, FLOPs, roofline
-// in the panel's title, are allowed) — and the header's language switch brings the English words back in place:
-// the stage, the selection and the zoom stay.
+// (numbers, units, op names, code in kernel names, pass names, block names from the code and the terms kept as
+// they are: eager, fused, FLOPs, roofline in the panel's title, are allowed) — and the header's language switch
+// brings the English words back in place: the stage, the selection and the zoom stay.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { launchLab, pageErrors } from './harness.js';
 
@@ -13,7 +13,7 @@ const ENGLISH = ['kernels', 'kernel', 'memory', 'peak', 'bytes', 'nodes', 'ops',
   'bandwidth', 'ridge', 'lower bound', 'greedy', 'naive', 'replay', 'offset', 'reference', 'heatmap', 'run in wasm',
   'weights', 'activations', 'precision plan', 'hide passes', 'shapes on edges', 'camera', 'layers', 'compute-bound',
   'memory-bound', 'launch', 'time per kernel', 'pipeline', 'interpreter', 'round trip', 'trace:', 'traced', 'graph',
-  'attrs', 'lifetime', 'made by', 'buffer', 'colour', 'sweep', 'now'];
+  'attrs', 'lifetime', 'made by', 'buffer', 'colour', 'sweep', 'now', 'projection', 'proj.', 'residual'];
 // what the English page shows again after the switch
 const BACK = ['Time per kernel', 'peak', 'lower bound', 'Run in WASM', 'hide passes that changed nothing', 'bytes moved',
   'arithmetic intensity (FLOP / byte)', 'kernel step (execution order)', 'made by', 'lifetime'];

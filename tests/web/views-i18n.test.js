@@ -11,6 +11,7 @@ import { narrate } from '../../web/narrate.js';
 import { whySentence } from '../../web/why.js';
 import { describe as gloss } from '../../web/glossary.js';
 import { setLang, t } from '../../web/i18n/i18n.js';
+import { kernelNameText } from '../../web/views/kernels/names.js';
 import en from '../../web/i18n/en/views.js';
 import zh from '../../web/i18n/zh-CN/views.js';
 
@@ -97,5 +98,21 @@ describe('in Chinese', () => {
     expect(t('kernels.tip.onchip', { n: 1, bytes: '64 B' })).toBe('留在片上：1\u00a0个值，64 B（eager 下需写回再读出）');
     expect(t('kernels.roof.skipped', { n: 2 })).toBe('2\u00a0个没有 FLOPs 或没有字节的内核（如 kv_write）未画出。');
     expect(t('graph.hits', { n: 1 })).toBe(' · 命中 1\u00a0次');
+  });
+});
+
+describe('the core\'s kernel names (lab_facts.c), as the page shows them', () => {
+  it('English: as the core wrote them', () => {
+    expect(kernelNameText('L3 O projection + residual + x² (next RMSNorm)', 'en')).toBe('L3 O projection + residual + x² (next RMSNorm)');
+  });
+  it('Chinese: the words in Chinese, the code and the layer as they are', () => {
+    expect(kernelNameText('L3 O projection + residual + x² (next RMSNorm)', 'zh')).toBe('L3 O 投影 + 残差 + x²（供下一个 RMSNorm）');
+    expect(kernelNameText('attention scores Q·Kᵀ × scale + mask', 'zh')).toBe('注意力分数 Q·Kᵀ × 缩放 + 掩码');
+    expect(kernelNameText('up projection × SiLU(gate)', 'zh')).toBe('up 投影 × SiLU(gate)');
+    expect(kernelNameText('attention (flash_attn)', 'zh')).toBe('注意力（flash_attn）');
+    expect(kernelNameText('V cache write', 'zh')).toBe('V 缓存写入');
+    expect(kernelNameText('O proj.', 'zh')).toBe('O 投影');
+    expect(kernelNameText('scores Q·Kᵀ', 'zh')).toBe('分数 Q·Kᵀ');
+    expect(kernelNameText('MLP RMSNorm', 'zh')).toBe('MLP RMSNorm');
   });
 });

@@ -8,6 +8,7 @@ import { fmtShape } from '../ops.js';
 import { formatBytes, formatFlops } from '../format.js';
 import { removedText } from '../selection.js';
 import { t } from '../i18n/i18n.js';
+import { kernelNameText } from './kernels/names.js';
 
 function attrText(attrs) {
   const parts = Object.entries(attrs || {}).map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.join(', ')})` : v}`);
@@ -85,7 +86,7 @@ export function createDetailsView(card, ctx) {
     const ks = r && r.fused && r.fused.kernels;
     if (sel.kernel !== null && ks) {
       const k = ks[sel.kernel];
-      const name = (r.lab_kernels && r.lab_kernels[sel.kernel] && r.lab_kernels[sel.kernel].name) || k.label;
+      const name = kernelNameText((r.lab_kernels && r.lab_kernels[sel.kernel] && r.lab_kernels[sel.kernel].name) || k.label);
       body.append(...row(t('details.kernel'), t('details.kernel.is', { kernel: `#${sel.kernel} ${name}`, flops: formatFlops(k.flops || 0),
         bytes: formatBytes((k.reads || 0) + (k.writes || 0)), reads: formatBytes(k.reads || 0), writes: formatBytes(k.writes || 0) }), 'details-kernel'));
     } else {

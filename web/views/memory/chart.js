@@ -13,6 +13,7 @@ import { kernelColor } from '../kernels/palette.js';
 import { binaryTicks, tickText } from './ticks.js';
 import { keepAxis } from '../kernels/axis.js';
 import { t } from '../../i18n/i18n.js';
+import { kernelNameText } from '../kernels/names.js';
 
 export const MAX_LT_RECTS = 600;
 
@@ -146,7 +147,7 @@ export function drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, 
 // what a block's tooltip says: its value (op, shape, bytes), the kernel that wrote it, its last reader, its place
 export const kernelName = (cur, ki) => {
   const k = cur && cur.names(ki);
-  return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${k}` : ''}`;
+  return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${kernelNameText(k)}` : ''}`;
 };
 export function blockLines(d, cur) {
   const v = cur.values(d.nid);
