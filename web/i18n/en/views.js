@@ -294,6 +294,8 @@ export default {
   'graph.block.long': '{block}: {nodes} nodes, {ops} ops folded (open to see them)',
   'graph.group.shared': 'shared inputs & consts · {n}',
   'graph.group.layer': 'layer {layer} · {n} nodes',
+  'graph.export.nopng': 'the PNG could not be made',
+  'graph.export.nosvg': 'the SVG could not be drawn',
   'present.pick': 'show a panel over the graph',
   'present.pick.none': 'panels…',
   'present.leaves': 'leaves',
