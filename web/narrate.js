@@ -7,9 +7,11 @@
 // Output: {pass, headline, rule, counts, changes: [{how, ids: [ids after], from: [ids before], text}]}.
 
 import { describe } from './glossary.js';
+import { lang, t } from './i18n/i18n.js';
 
 const LEAF = new Set(['const', 'param', 'input']);
-const MAX_NAMED = 3;   // the headline names this many, the change list names all
+const MAX_NAMED = 3;
+const RULES = new Set(['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight', 'dce']);   // the headline names this many, the change list names all
 
 /** "%31 = mul(%12, %30)" — a node of the earlier stage, as the IR panel writes it. */
 export function nodeText(n) {
@@ -18,9 +20,10 @@ export function nodeText(n) {
   return n.inputs && n.inputs.length ? `%${n.id} = ${label}(${n.inputs.map((i) => '%' + i).join(', ')})` : `%${n.id} = ${label}`;
 }
 
-const plural = (k, one, many = one + 's') => `${k} ${k === 1 ? one : many}`;
 const upper = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
-const named = (items) => (items.length > MAX_NAMED ? `${items.slice(0, MAX_NAMED).join('; ')}; …` : items.join('; '));
+// the list separator: Chinese text takes the full-width semicolon
+const sep = () => (lang() === 'zh' ? '；' : '; ');
+const named = (items) => (items.length > MAX_NAMED ? `${items.slice(0, MAX_NAMED).join(sep())}${sep()}…` : items.join(sep()));
 
 // flash_attn's operands, in the order the pass wires them (c/src/passes/pass_match_attention.c)
 const ARG_NAMES = { flash_attn: ['q', 'k', 'v', 'mask'] };
@@ -37,15 +40,15 @@ function nothingReason(pass, before) {
       const byId = new Map(before.map((n) => [n.id, n]));
       const foldable = before.some((n) => n.inputs.length && !LEAF.has(n.op) &&
         n.inputs.every((i) => byId.get(i) && (byId.get(i).op === 'const' || byId.get(i).op === 'param')));
-      return foldable ? 'nothing folded' : 'nothing to fold — every input is an activation';
+      return t(foldable ? 'narrate.nothing.folded' : 'narrate.nothing.fold');
     }
-    case 'simplify': return 'nothing to simplify — no x·1, x + 0, −(−x) or cancelling transposes';
-    case 'cse': return 'nothing to merge — no two nodes compute the same op on the same inputs';
-    case 'match_attention': return 'no attention pattern it can replace';
-    case 'decompose': return 'no composite ops to expand';
-    case 'fold_norm_weight': return 'no norm weight feeding a matmul';
-    case 'dce': return 'nothing dead — every node reaches an output';
-    default: return 'no change';
+    case 'simplify': return t('narrate.nothing.simplify');
+    case 'cse': return t('narrate.nothing.cse');
+    case 'match_attention': return t('narrate.nothing.match_attention');
+    case 'decompose': return t('narrate.nothing.decompose');
+    case 'fold_norm_weight': return t('narrate.nothing.fold_norm_weight');
+    case 'dce': return t('narrate.nothing.dce');
+    default: return t('narrate.nothing.other');
   }
 }
 
@@ -54,12 +57,13 @@ function nothingReason(pass, before) {
  * (null: the result carries none — the caption then says only the node counts).
  */
 export function narrate(pass, before, after, prov) {
-  const rule = upper(describe(pass)) + (describe(pass) ? '.' : '');
+  // the built-in passes' rules are in the catalogue (their English is the glossary's: tests/web/views-i18n.test.js)
+  const rule = RULES.has(pass) ? t(`narrate.rule.${pass}`) : upper(describe(pass)) + (describe(pass) ? '.' : '');
   const counts = { kept: 0, merged: 0, replaced: 0, expanded: 0, folded: 0, created: 0, removed: 0 };
   const changes = [];
   if (!prov || !prov.nodes) {
     const d = after.length - before.length;
-    const headline = d === 0 ? `${pass}: ${after.length} nodes, as before` : `${pass}: ${before.length} → ${after.length} nodes`;
+    const headline = d === 0 ? t('narrate.same', { pass, n: after.length }) : t('narrate.diff', { pass, before: before.length, after: after.length });
     return { pass, headline, rule, counts, changes };
   }
   const old = new Map(before.map((n) => [n.id, n]));
@@ -87,11 +91,11 @@ export function narrate(pass, before, after, prov) {
     counts.replaced = by.replaced.length;
     const items = by.replaced.map(({ id, n, from }) => {
       const chain = from.map((f) => old.get(f)).filter((m) => m && !LEAF.has(m.op)).map((m) => m.op).join(' → ');
-      const text = `${chain} by ${callText(n)}`;
-      changes.push({ how: 'replaced', ids: [id], from, text: `replaced ${text} (%${id})` });
+      const text = t('narrate.replaced.item', { chain, call: callText(n) });
+      changes.push({ how: 'replaced', ids: [id], from, text: t('narrate.replaced.change', { text, id }) });
       return text;
     });
-    parts.push(`replaced ${named(items)}`);
+    parts.push(t('narrate.replaced.part', { items: named(items) }));
   }
   if (by.expanded.size) {
     let prims = 0;
@@ -100,12 +104,11 @@ export function narrate(pass, before, after, prov) {
       prims += ids.length;
       const o = old.get(src);
       const ops = ids.map((i) => after[i] && after[i].op).filter(Boolean);
-      const text = `${o ? o.op : '?'} %${src} into ${ops.join(', ')}`;
-      changes.push({ how: 'expanded', ids, from: [src], text: `expanded ${text}` });
-      items.push(`${o ? o.op : '?'} %${src} → ${plural(ids.length, 'op')}`);
+      changes.push({ how: 'expanded', ids, from: [src], text: t('narrate.expanded.change', { op: o ? o.op : '?', src, ops: ops.join(', ') }) });
+      items.push(t('narrate.expanded.item', { op: o ? o.op : '?', src, n: ids.length }));
     }
     counts.expanded = by.expanded.size;
-    parts.push(`expanded ${plural(by.expanded.size, 'composite')} into ${plural(prims, 'primitive')}: ${named(items)}`);
+    parts.push(t('narrate.expanded.part', { k: by.expanded.size, p: prims, items: named(items) }));
   }
   if (by.merged.length) {
     const items = [];
@@ -113,38 +116,38 @@ export function narrate(pass, before, after, prov) {
       const keep = from[0];
       for (const f of from.slice(1)) {
         counts.merged++;
-        const text = `${nodeText(old.get(f))} into %${keep}`;
-        items.push(text);
-        changes.push({ how: 'merged', ids: [id], from: [keep, f], text: `merged ${text}` });
+        items.push(t('narrate.merged.item', { node: nodeText(old.get(f)), keep }));
+        changes.push({ how: 'merged', ids: [id], from: [keep, f], text: t('narrate.merged.change', { node: nodeText(old.get(f)), keep }) });
       }
     }
-    parts.push(`merged ${plural(counts.merged, 'node')}: ${named(items)}`);
+    parts.push(t('narrate.merged.part', { n: counts.merged, items: named(items) }));
   }
   if (by.folded.length) {
     counts.folded = by.folded.length;
     const items = by.folded.map(({ id, from }) => {
-      const text = `${nodeText(old.get(from[0]))} into a constant`;
-      changes.push({ how: 'folded', ids: [id], from, text: `folded ${text} (%${id})` });
-      return text;
+      const node = nodeText(old.get(from[0]));
+      changes.push({ how: 'folded', ids: [id], from, text: t('narrate.folded.change', { node, id }) });
+      return t('narrate.folded.item', { node });
     });
-    parts.push(`folded ${plural(counts.folded, 'node')}: ${named(items)}`);
+    parts.push(t('narrate.folded.part', { n: counts.folded, items: named(items) }));
   }
   if (by.created.length) {
     counts.created = by.created.length;
     const items = by.created.map(({ id, n, from }) => {
       const name = n && n.name ? n.name : `%${id}`;
-      changes.push({ how: 'created', ids: [id], from, text: `made ${name} (%${id}) from ${from.map((f) => nodeText(old.get(f))).join(', ')}` });
+      changes.push({ how: 'created', ids: [id], from, text: t('narrate.created.change', { name, id, from: from.map((f) => nodeText(old.get(f))).join(', ') }) });
       return name;
     });
-    parts.push(`made ${plural(counts.created, 'node')}: ${named(items)}`);
+    parts.push(t('narrate.created.part', { n: counts.created, items: named(items) }));
   }
   if (removed.length) {
     counts.removed = removed.length;
     const items = removed.map((f) => nodeText(old.get(f)));
-    changes.push({ how: 'removed', ids: [], from: removed, text: `removed ${items.join(', ')}` });
-    parts.push(`removed ${plural(removed.length, 'node')}${by.created.length || by.replaced.length ? '' : ': ' + named(items)}`);
+    changes.push({ how: 'removed', ids: [], from: removed, text: t('narrate.removed.change', { items: items.join(', ') }) });
+    parts.push(by.created.length || by.replaced.length ? t('narrate.removed.count', { n: removed.length })
+      : t('narrate.removed.part', { n: removed.length, items: named(items) }));
   }
-  const headline = parts.length ? `${pass} ${parts.join('; ')}` : `${pass}: ${nothingReason(pass, before)}`;
+  const headline = parts.length ? t('narrate.headline', { pass, parts: parts.join(sep()) }) : t('narrate.nothing', { pass, reason: nothingReason(pass, before) });
   return { pass, headline, rule, counts, changes };
 }
 

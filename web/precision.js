@@ -5,6 +5,7 @@
 // Pure module (no DOM): tests/web/precision.test.js.
 
 import { precisionOf } from './state.js';
+import { t as tr } from './i18n/i18n.js';
 
 /** The numeric-run key of a state: what the numbers depend on (not the device or element size). */
 export function runKey(st) {
@@ -14,7 +15,7 @@ export function runKey(st) {
 // ------------------------------------------------------------------------------------------ text
 /** A max_abs / max_rel as text: "0", "3.94e-3"; null (the planned value overflowed to inf / NaN): "overflow". */
 export function fmtErr(x) {
-  if (x === null || x === undefined) return 'overflow';
+  if (x === null || x === undefined) return tr('numerics.overflow');
   if (x === 0) return '0';
   if (!Number.isFinite(x)) return String(x);
   return x.toExponential(2).replace('e+', 'e');
@@ -22,8 +23,8 @@ export function fmtErr(x) {
 
 /** An entry's SNR as text: "41.9 dB"; "exact" for an exact node (snr_db null, max_abs 0); "overflow". */
 export function fmtSnr(entry) {
-  if (!entry || entry.max_abs === null || entry.max_abs === undefined) return 'overflow';
-  if (entry.snr_db === null || entry.snr_db === undefined) return 'exact';
+  if (!entry || entry.max_abs === null || entry.max_abs === undefined) return tr('numerics.overflow');
+  if (entry.snr_db === null || entry.snr_db === undefined) return tr('numerics.exact');
   return `${entry.snr_db.toFixed(1)} dB`;
 }
 
@@ -116,11 +117,11 @@ export function legendOf(kind) {
   });
   return {
     kind,
-    title: kind === 'snr' ? 'SNR against float64 (dB; lower is worse)' : 'max relative error against float64 (log scale)',
+    title: tr(kind === 'snr' ? 'numerics.legend.snr' : 'numerics.legend.rel'),
     gradient: RAMP.slice(),
     ticks,
-    exact: { colour: EXACT_COLOUR, label: 'exact' },
-    overflow: { colour: OVERFLOW_COLOUR, label: 'overflow (inf / NaN)' },
+    exact: { colour: EXACT_COLOUR, label: tr('numerics.exact') },
+    overflow: { colour: OVERFLOW_COLOUR, label: tr('numerics.legend.overflow') },
   };
 }
 
@@ -157,8 +158,8 @@ export function layerBars(layers) {
 
 /** The plan as words: "weights int8 · activations bf16 · smooth 0.5" (the classes not at f64). */
 export function planText(plan) {
-  if (!plan) return 'float64 (no plan)';
-  const parts = ['weights', 'activations', 'kv', 'accumulate'].filter((k) => plan[k] && plan[k] !== 'f64').map((k) => `${k} ${plan[k]}`);
-  if (typeof plan.smooth === 'number') parts.push(`smooth ${plan.smooth}`);
-  return parts.length ? parts.join(' · ') : 'float64 (no plan)';
+  if (!plan) return tr('numerics.noplan');
+  const parts = ['weights', 'activations', 'kv', 'accumulate'].filter((k) => plan[k] && plan[k] !== 'f64').map((k) => `${tr(`numerics.plan.${k}`)} ${plan[k]}`);
+  if (typeof plan.smooth === 'number') parts.push(`${tr('numerics.plan.smooth')} ${plan.smooth}`);
+  return parts.length ? parts.join(' · ') : tr('numerics.noplan');
 }

@@ -6,6 +6,7 @@
 // in that stage (IR and code lines, graph node), its fused kernel and its buffer (both on the last stage,
 // where the core plans kernels and memory), and — when the key is not in the shown stage — which pass removed
 // it and what it became, or which later pass makes it.
+import { t } from './i18n/i18n.js';
 
 /** A stable key as the hash carries it (sel=...): "n12" or "s3n45". */
 export const KEY_RE = /^(n[0-9]{1,7}|s[0-9]{1,2}n[0-9]{1,7})$/;
@@ -63,11 +64,11 @@ export function resolve(stages, key, cur) {
 export function removedText(r) {
   const ids = r.into.map((n) => `%${n.id}`);
   const list = ids.length > 4 ? `${ids.slice(0, 4).join(', ')} … (${ids.length})` : ids.join(', ');
-  if (!r.into.length) return `removed by ${r.pass}: nothing uses it any more`;
-  if (r.how === 'merged') return `removed by ${r.pass}: merged into ${list}`;
-  if (r.how === 'replaced') return `removed by ${r.pass}: replaced by ${list} (${r.into[0].op})`;
-  if (r.how === 'expanded') return `removed by ${r.pass}: expanded into ${list}`;
-  return `removed by ${r.pass}: ${r.how} as ${list}`;
+  if (!r.into.length) return t('details.removed.unused', { pass: r.pass });
+  if (r.how === 'merged') return t('details.removed.merged', { pass: r.pass, list });
+  if (r.how === 'replaced') return t('details.removed.replaced', { pass: r.pass, list, op: r.into[0].op });
+  if (r.how === 'expanded') return t('details.removed.expanded', { pass: r.pass, list });
+  return t('details.removed.other', { pass: r.pass, how: r.how, list });
 }
 
 /** The key of the node with id in stage index si (an IR / code / graph element's data-node-id), or null. */

@@ -3,17 +3,13 @@
 // core's. Pure module (no DOM).
 import { formatBytes } from './format.js';
 import { WHY_REASONS } from './core-tables.js';
+import { t } from './i18n/i18n.js';
 
 // the core's vocabulary (its meta, see core-tables.js)
 export { WHY_REASONS };
 
-const REFUSED = {
-  special: 'an attention or KV-write kernel takes no other op',
-  reduce_axis: 'a reduction over another axis than the last has no row to stay on chip',
-  epilogue: 'a matmul epilogue takes only pointwise ops of the same size, and no reduction',
-  iteration_shape: 'its shape is not the kernel\'s iteration space, nor one value per row of it',
-  cycle: 'another kernel it reads depends on that one, so joining would make a cycle',
-};
+// the reasons fusion refuses a join (their words: why.refused.* in the catalogues)
+const REFUSED = new Set(['special', 'reduce_axis', 'epilogue', 'iteration_shape', 'cycle']);
 
 /**
  * why: {reason, candidate, saved_bytes}; name(i) (optional) names kernel i, e.g. "#3 QKV projection".
@@ -22,15 +18,15 @@ const REFUSED = {
 export function whySentence(why, name = (i) => `#${i}`) {
   if (!why || typeof why !== 'object') return '';
   const { reason, candidate, saved_bytes: saved } = why;
-  if (reason === 'eager') return 'Fusion is off (eager): every op is its own kernel.';
+  if (reason === 'eager') return t('why.eager');
   if (reason === 'no_fusible_producer') {
-    return 'Starts a kernel: every input is a weight, an input, a view of one or a mask — no kernel to join.';
+    return t('why.no_fusible_producer');
   }
   if (reason === 'special' && (candidate === null || candidate === undefined)) {
-    return 'Starts its own kernel: matmul, flash_attn and kv_write always do.';
+    return t('why.special_own');
   }
-  const why2 = REFUSED[reason];
-  if (!why2) return `Starts a kernel (${String(reason)}).`;
-  const bytes = Number.isFinite(saved) && saved > 0 ? ` Joining would have saved ${formatBytes(saved)} (the intermediate's write and its re-read).` : '';
-  return `Could not join kernel ${name(candidate)}: ${why2}.${bytes}`;
+  if (!REFUSED.has(reason)) return t('why.other', { reason: String(reason) });
+  const why2 = t(`why.refused.${reason}`);
+  const bytes = Number.isFinite(saved) && saved > 0 ? t('why.saved', { bytes: formatBytes(saved) }) : '';
+  return t('why.refused', { kernel: name(candidate), why: why2 }) + bytes;
 }

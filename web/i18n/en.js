@@ -3,11 +3,13 @@
 import glossary from './en/glossary.js';
 import lessons from './en/lessons.js';
 import panels from './en/panels.js';
+import views from './en/views.js';
 
 export default {
   ...glossary,
   ...lessons,
   ...panels,
+  ...views,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',

@@ -2,11 +2,13 @@
 import glossary from './zh-CN/glossary.js';
 import lessons from './zh-CN/lessons.js';
 import panels from './zh-CN/panels.js';
+import views from './zh-CN/views.js';
 
 export default {
   ...glossary,
   ...lessons,
   ...panels,
+  ...views,
   'app.subtitle': '一个 Llama 式的层：追踪 · 改写 · 融合 · 估算代价 · 规划内存 · 运行',
   'app.skip': '跳到计算图',
   'app.panels': '面板',

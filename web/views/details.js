@@ -3,27 +3,34 @@
 // kernel) and its buffer's lifetime in the memory plan. When the shown stage does not have the node, the
 // card says which pass removed it and into what ("removed by cse: merged into %28"), or which later pass
 // makes it. Every number is the core's (the result and its provenance, through selection.js).
-import { el, clear } from '../dom.js';
+import { el, clear, setAttr } from '../dom.js';
 import { fmtShape } from '../ops.js';
 import { formatBytes, formatFlops } from '../format.js';
 import { removedText } from '../selection.js';
+import { t } from '../i18n/i18n.js';
+import { kernelNameText } from './kernels/names.js';
 
 function attrText(attrs) {
   const parts = Object.entries(attrs || {}).map(([k, v]) => `${k}=${Array.isArray(v) ? `(${v.join(', ')})` : v}`);
   return parts.length ? parts.join(', ') : '—';
 }
 
+// the provenance's words (model.js how) in the language shown; an unknown one as the core wrote it
+const HOWS = new Set(['kept', 'merged', 'replaced', 'expanded', 'folded', 'created']);
+const howWord = (how) => (HOWS.has(how) ? t(`graph.how.${how}`) : how);
+
 function originText(o) {
   if (!o) return '—';
-  if (o.stage === 0) return 'the trace';
-  const from = o.from.length ? ` from ${o.from.map((i) => `%${i}`).slice(0, 6).join(', ')}${o.from.length > 6 ? ' …' : ''} of the stage before` : '';
-  return `${o.pass} (stage ${o.stage}: ${o.how}${from})`;
+  if (o.stage === 0) return t('details.trace');
+  if (!o.from.length) return t('details.origin', { pass: o.pass, stage: o.stage, how: howWord(o.how) });
+  return t('details.origin.from', { pass: o.pass, stage: o.stage, how: howWord(o.how),
+    ids: `${o.from.map((i) => `%${i}`).slice(0, 6).join(', ')}${o.from.length > 6 ? ' …' : ''}` });
 }
 
 export function createDetailsView(card, ctx) {
   card.classList.add('details-card');
   const title = el('h3', { class: 'details-title', 'data-testid': 'details-title' });
-  const close = el('button', { type: 'button', class: 'details-close', 'aria-label': 'clear the selection (Esc)', title: 'clear the selection (Esc)' }, '×');
+  const close = el('button', { type: 'button', class: 'details-close' }, '×');
   const body = el('dl', { class: 'details-list' });
   const said = el('p', { class: 'details-said', 'data-testid': 'details-removed' });
   card.append(el('div', { class: 'details-head' }, title, close), said, body);
@@ -54,36 +61,39 @@ export function createDetailsView(card, ctx) {
       return;
     }
     card.hidden = false;
+    setAttr(close, 'aria-label', t('details.close'));
+    setAttr(close, 'title', t('details.close'));
     clear(body);
     const st = model.stages[sel.stage];
     const { at } = sel;
     said.hidden = at.status === 'here';
     if (at.status === 'removed') {
-      title.textContent = `%${at.was.id} ${at.was.op} — not in stage ${sel.stage} (${st.name})`;
+      title.textContent = t('details.notin', { node: `%${at.was.id} ${at.was.op}`, stage: sel.stage, name: st.name });
       said.textContent = removedText(at);
     } else if (at.status === 'later') {
-      title.textContent = `not yet in stage ${sel.stage} (${st.name})`;
-      said.textContent = `made by ${at.pass} (stage ${at.stage})`;
+      title.textContent = t('details.notyet', { stage: sel.stage, name: st.name });
+      said.textContent = t('details.madeby', { pass: at.pass, stage: at.stage });
     } else {
       title.textContent = `%${at.node.id} ${at.node.op}${at.node.name ? ` ${at.node.name}` : ''}`;
     }
     const n = at.status === 'here' ? at.node : at.was || null;
     if (n) {
-      body.append(...row('node', [el('span', { 'data-testid': 'details-op' }, n.op), ' · ', el('span', { 'data-testid': 'details-shape' }, fmtShape(n.shape))]));
-      if (Object.keys(n.attrs || {}).length) body.append(...row('attrs', attrText(n.attrs)));
+      body.append(...row(t('details.node'), [el('span', { 'data-testid': 'details-op' }, n.op), ' · ', el('span', { 'data-testid': 'details-shape' }, fmtShape(n.shape))]));
+      if (Object.keys(n.attrs || {}).length) body.append(...row(t('details.attrs'), attrText(n.attrs)));
     }
-    body.append(...row('made by', originText(sel.origin), 'details-origin'));
+    body.append(...row(t('details.made'), originText(sel.origin), 'details-origin'));
     const r = model.result;
     const ks = r && r.fused && r.fused.kernels;
     if (sel.kernel !== null && ks) {
       const k = ks[sel.kernel];
-      const name = (r.lab_kernels && r.lab_kernels[sel.kernel] && r.lab_kernels[sel.kernel].name) || k.label;
-      body.append(...row('kernel', `#${sel.kernel} ${name} — ${formatFlops(k.flops || 0)}, ${formatBytes((k.reads || 0) + (k.writes || 0))} moved (reads ${formatBytes(k.reads || 0)}, writes ${formatBytes(k.writes || 0)})`, 'details-kernel'));
+      const name = kernelNameText((r.lab_kernels && r.lab_kernels[sel.kernel] && r.lab_kernels[sel.kernel].name) || k.label);
+      body.append(...row(t('details.kernel'), t('details.kernel.is', { kernel: `#${sel.kernel} ${name}`, flops: formatFlops(k.flops || 0),
+        bytes: formatBytes((k.reads || 0) + (k.writes || 0)), reads: formatBytes(k.reads || 0), writes: formatBytes(k.writes || 0) }), 'details-kernel'));
     } else {
-      body.append(...row('kernel', 'none in the last stage\'s fused kernels (a weight, an input, or gone)', 'details-kernel'));
+      body.append(...row(t('details.kernel'), t('details.kernel.none'), 'details-kernel'));
     }
     const b = sel.buffer;
-    body.append(...row('lifetime', b ? `${formatBytes(b.bytes)} buffer, live from kernel #${b.start} to #${b.end}` : 'no buffer of its own (kept on chip, a weight, an input, or gone)', 'details-lifetime'));
+    body.append(...row(t('details.lifetime'), b ? t('details.buffer', { bytes: formatBytes(b.bytes), start: b.start, end: b.end }) : t('details.buffer.none'), 'details-lifetime'));
     place();
   }
 

@@ -33,13 +33,14 @@ import { createJoin } from './graph/join.js';
 import { createKeyboard } from './graph/keyboard.js';
 import { createGraphControls } from './graph/controls.js';
 import { createVisualGraphs } from './graph/visual.js';
-import { createCanvas, showStale, sayNothingToDraw, describeDrawing } from './graph/canvas.js';
+import { createCanvas, showStale, sayNothingToDraw, describeDrawing, labelCanvas } from './graph/canvas.js';
 import { createLayoutStep } from './graph/layout-step.js';
 import { planStep } from './graph/plan-step.js';
 import { createTweenStep } from './graph/tween-step.js';
 import { createMarks } from './graph/marks.js';
 import { createWarm } from './graph/warm.js';
 import { createErrorMarks } from './graph/error-marks.js';
+import { t } from '../i18n/i18n.js';
 
 export { AUTO_COLLAPSE_NODES, MAX_EXPANDED_NODES, isCollapsed };
 
@@ -145,6 +146,7 @@ export function createGraphView(root, ctx) {
   // there is nothing to draw (said in words: graph/canvas.js)
   function showStage(st, m) {
     showStale(dom.staleBanner, st, m, ctx);
+    labelCanvas(dom);
     state = st;
     model = m;
     const shown = controls.draw(st, m);
@@ -177,16 +179,24 @@ export function createGraphView(root, ctx) {
     isAnimating: () => tweens.running(), collapseAll: visual.collapseAll };
 }
 
+// the provenance's words (model.js how): said in the language shown; an unknown one as the core wrote it
+const HOWS = new Set(['kept', 'merged', 'replaced', 'expanded', 'folded', 'created']);
+const howWord = (how) => (HOWS.has(how) ? t(`graph.how.${how}`) : how);
+
 function nodeTitle(v) {
-  if (v.group) return [v.layer < 0 ? 'inputs and constants several layers use' : `layer ${v.layer}`, `${v.count} nodes, ${v.ops} ops`, 'click to open'];
+  if (v.group) {
+    return [v.layer < 0 ? t('graph.tip.shared') : t('graph.tip.layer', { layer: v.layer }), t('graph.tip.counts', { nodes: v.count, ops: v.ops }), t('graph.tip.open')];
+  }
   const n = v.node;
-  const lines = [`%${n.id} = ${n.op}  (${n.cls})`, `shape ${fmtShape(n.shape)}`];
-  if (n.name) lines.push(`name ${n.name}`);
+  const lines = [`%${n.id} = ${n.op}  (${n.cls})`, t('graph.tip.shape', { shape: fmtShape(n.shape) })];
+  if (n.name) lines.push(t('graph.tip.name', { name: n.name }));
   const at = Object.entries(n.attrs || {}).filter(([k]) => k !== 'value' || typeof n.attrs.value === 'number');
   if (at.length) lines.push(at.map(([k, val]) => `${k}=${JSON.stringify(val)}`).join(', ').slice(0, 120));
-  if (n.inputs.length) lines.push(`inputs ${n.inputs.map((i) => '%' + i).join(', ')}`);
-  if (n.how) lines.push(`${n.how}${n.from && n.from.length ? ' from %' + n.from.join(', %') : ''} (previous stage)`);
-  if (v.kernel !== undefined) lines.push(`kernel #${v.kernel}`);
-  if (n.layer !== undefined) lines.push(`layer ${n.layer}`);
+  if (n.inputs.length) lines.push(t('graph.tip.inputs', { ids: n.inputs.map((i) => '%' + i).join(', ') }));
+  if (n.how) {
+    lines.push(n.from && n.from.length ? t('graph.tip.how.from', { how: howWord(n.how), ids: '%' + n.from.join(', %') }) : t('graph.tip.how', { how: howWord(n.how) }));
+  }
+  if (v.kernel !== undefined) lines.push(t('graph.tip.kernel', { k: v.kernel }));
+  if (n.layer !== undefined) lines.push(t('graph.tip.layer', { layer: n.layer }));
   return lines;
 }

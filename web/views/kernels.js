@@ -23,6 +23,7 @@ import { createRooflinePanel } from './kernels/roofline-panel.js';
 import { createTotals, launchText } from './kernels/totals.js';
 import { createWidths } from './kernels/widths.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
+import { lang, t } from '../i18n/i18n.js';
 
 const MAX_BAR_ROWS = 128;
 
@@ -35,17 +36,23 @@ export function createKernelsView(root, ctx) {
   let lastArgs = null;          // [count, dev, set, inst] of the bars drawn
   cbLaunch.addEventListener('change', () => lastArgs && drawBars(...lastArgs));
   const radios = {};
-  for (const [v, label] of [['fused', 'fused kernels'], ['eager', 'eager (one kernel per op)']]) {
+  // the words made here are written again when the language changes (relabel)
+  const words = [];
+  const word = (key) => {
+    const n = el('span', {}, t(key));
+    words.push([n, key]);
+    return n;
+  };
+  for (const v of ['fused', 'eager']) {
     const r = el('input', { type: 'radio', name: 'kset', value: v, id: `kset-${v}` });
     r.addEventListener('change', () => r.checked && ctx.setState({ kset: v }));
     radios[v] = r;
-    bar.append(el('label', { for: `kset-${v}` }, r, ' ', label));
+    bar.append(el('label', { for: `kset-${v}` }, r, ' ', word(`kernels.set.${v}`)));
   }
-  bar.append(el('label', { for: 'kern-launch', class: 'push' }, cbLaunch, ' bars include the launch overhead'));
+  bar.append(el('label', { for: 'kern-launch', class: 'push' }, cbLaunch, ' ', word('kernels.withlaunch')));
   const totals = el('div', { class: 'kern-totals' });
   const launchNote = el('p', { class: 'note launch-note' });
-  const barsBox = el('div', { class: 'kern-bars', tabindex: 0,
-    'aria-label': 'per-kernel roofline times; up and down arrows step through the kernels' });
+  const barsBox = el('div', { class: 'kern-bars', tabindex: 0 });
   const kernelSaid = el('p', { class: 'kern-said', 'aria-live': 'polite', 'data-testid': 'kernel-said' });
   const rooflineBox = el('div', { class: 'roofline' });
   const details = el('div', { class: 'kern-details', 'data-testid': 'kernel-details', 'aria-live': 'polite' });
@@ -86,8 +93,8 @@ export function createKernelsView(root, ctx) {
 
   root.append(totals, launchNote, bar,
     el('div', { class: 'kern-grid' },
-      el('div', {}, el('h3', {}, 'Time per kernel'), barsBox),
-      el('div', {}, el('h3', {}, 'Roofline'), rooflineBox, sweep.node)),
+      el('div', {}, el('h3', {}, word('kernels.h.bars')), barsBox),
+      el('div', {}, el('h3', {}, word('kernels.h.roofline')), rooflineBox, sweep.node)),
     details, note);
   root.append(tip, kernelSaid);
 
@@ -110,7 +117,16 @@ export function createKernelsView(root, ctx) {
   let drawnFor = null;   // [result, kset, inst] last drawn: stepping passes or playing does not redraw this panel
   const banner = createStaleBanner();
   root.prepend(banner.node);
+  let labelled = null;   // the language the factory's words are in
+  function relabel() {
+    if (labelled === lang()) return;
+    labelled = lang();
+    for (const [n, key] of words) setText(n, t(key));
+    barsBox.setAttribute('aria-label', t('kernels.bars.list'));
+    sweep.relabel();
+  }
   function draw(state, model) {
+    relabel();
     const r = model.result;
     for (const [v, rr] of Object.entries(radios)) rr.checked = state.kset === v;
     // a result for another configuration (the current one cannot be built, or is still being analysed)
@@ -119,9 +135,9 @@ export function createKernelsView(root, ctx) {
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!r) return;
-    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst && drawnFor[3] === lang()) return;
     const newResult = !drawnFor || drawnFor[0] !== r || drawnFor[1] !== state.kset;
-    drawnFor = [r, state.kset, state.inst];
+    drawnFor = [r, state.kset, state.inst, lang()];
     lastResult = r;
     totalsTable.draw(r);
     const dev = r.device || {};
@@ -144,9 +160,7 @@ export function createKernelsView(root, ctx) {
     widths.markDrawn();
     drawBars(n, dev, set, state.inst);
     roofline.draw();
-    setText(note, set === 'eager'
-      ? 'Eager: decompose(trace) with one kernel per op — every intermediate goes through memory.'
-      : `Fused: the last stage's graph partitioned into ${n} kernels (epilogues into matmuls, row-wise reductions into their producers). Click a bar or a point for what a kernel keeps on chip.`);
+    setText(note, set === 'eager' ? t('kernels.note.eager') : t('kernels.note.fused', { n }));
   }
 
   return { draw, highlight: selection.highlight };

@@ -16,20 +16,36 @@ import { chartFrame, drawPlanChart, blockLines, kernelName, MAX_LT_RECTS } from 
 import { corePlans } from './memory/plans.js';
 import { createStaleBanner, describeConfig, analysisFreshness } from './stale.js';
 import { tableLength, tableRow, tableGet } from '../result-pack.js';
+import { lang, t } from '../i18n/i18n.js';
 
 export function createMemoryView(root, ctx) {
   clear(root);
   const summary = el('div', { class: 'mem-summary' });
   const charts = el('div', { class: 'mem-charts' });
   const legend = el('div', { class: 'mem-legend', 'data-testid': 'memory-legend' });
-  const btn = (label, title, testid) => el('button', { type: 'button', title, 'aria-label': title, 'data-testid': testid }, label);
-  const bFirst = btn('⇤', 'greedy replay: before the first buffer', 'mem-step-first');
-  const bPrev = btn('◀', 'greedy replay: one buffer back', 'mem-step-prev');
-  const bNext = btn('▶', 'greedy replay: place the next buffer', 'mem-step-next');
-  const bLast = btn('⇥', 'greedy replay: every buffer placed', 'mem-step-last');
+  // the words made here (titles, labels) are written again when the language changes (relabel)
+  const titled = [];
+  const btn = (label, key, testid) => {
+    const b = el('button', { type: 'button', 'data-testid': testid }, label);
+    titled.push([b, key]);
+    return b;
+  };
+  const bFirst = btn('⇤', 'memory.replay.first', 'mem-step-first');
+  const bPrev = btn('◀', 'memory.replay.prev', 'mem-step-prev');
+  const bNext = btn('▶', 'memory.replay.next', 'mem-step-next');
+  const bLast = btn('⇥', 'memory.replay.last', 'mem-step-last');
   const stepSaid = el('span', { class: 'mem-step-said', 'aria-live': 'polite', 'data-testid': 'mem-step-said' });
-  const stepper = el('div', { class: 'mem-step', role: 'group', 'aria-label': 'replay greedy by size' },
-    el('strong', {}, 'Replay greedy by size:'), bFirst, bPrev, bNext, bLast, stepSaid);
+  const stepHead = el('strong', {});
+  const stepper = el('div', { class: 'mem-step', role: 'group' }, stepHead, bFirst, bPrev, bNext, bLast, stepSaid);
+  let labelled = null;
+  function relabel() {
+    if (labelled === lang()) return;
+    labelled = lang();
+    for (const [b, key] of titled) { setAttr(b, 'title', t(key)); setAttr(b, 'aria-label', t(key)); }
+    setAttr(stepper, 'aria-label', t('memory.replay.group'));
+    setText(stepHead, t('memory.replay.head'));
+  }
+  relabel();
   const tip = el('div', { class: 'tooltip', hidden: '' });
   root.append(summary, stepper, charts, legend, tip);
 
@@ -52,7 +68,7 @@ export function createMemoryView(root, ctx) {
   let legendFor = null;   // what the legend says (rebuilt only when that changes)
   function drawLegend() {
     const ks = [...new Set(cur.lts.map((l) => l[1]))].sort((a, b) => a - b).slice(0, 24);
-    const key = JSON.stringify(ks.map((ki) => kernelName(cur, ki)));
+    const key = lang() + JSON.stringify(ks.map((ki) => kernelName(cur, ki)));
     if (key === legendFor && legend.firstChild) return;
     legendFor = key;
     clear(legend);
@@ -62,27 +78,28 @@ export function createMemoryView(root, ctx) {
       legend.append(el('span', {}, sw, kernelName(cur, ki)));
     }
     legend.append(
-      el('span', {}, el('span', { class: 'sw sw-live' }), 'bytes alive at each step (its peak: the lower bound)'),
-      el('span', { class: 'mem-legend-peak' }, '- - peak of the plan'),
-      el('span', { class: 'mem-legend-lower' }, '- - lower bound (when the plan misses it)'),
-      el('span', {}, 'block colour: the kernel that wrote the value; width: its lifetime; height: its bytes'));
+      el('span', {}, el('span', { class: 'sw sw-live' }), t('memory.legend.live')),
+      el('span', { class: 'mem-legend-peak' }, t('memory.legend.peak')),
+      el('span', { class: 'mem-legend-lower' }, t('memory.legend.lower')),
+      el('span', {}, t('memory.legend.block')));
   }
 
   function stepText() {
     const { order, lts, steps } = cur;
     const n = order.length;
-    if (placed === null || placed >= n) return `all ${n} buffers placed, largest first: peak ${formatBytes(cur.r.memory.greedy)}.`;
-    if (placed === 0) return `${n} buffers to place, largest first (${formatBytes(lts[order[0]][0])} first).`;
+    if (placed === null || placed >= n) return t('memory.step.all', { n, peak: formatBytes(cur.r.memory.greedy) });
+    if (placed === 0) return t('memory.step.none', { n, first: formatBytes(lts[order[0]][0]) });
     const j = order[placed - 1];
     const [bytes, s, e, nid] = lts[j];
     const off = cur.greedy.get(nid) ?? 0;
     // the blocks already placed whose lifetimes overlap this one's: it must sit clear of them
     const below = order.slice(0, placed - 1).map((q) => lts[q]).filter((o) => o[1] <= e && s <= o[2]);
     const why = below.length
-      ? `clear of ${below.length} placed block${below.length === 1 ? '' : 's'} alive at the same time (${below.slice(0, 4).map((o) => `%${o[3]}`).join(', ')}${below.length > 4 ? ', …' : ''})`
-      : 'nothing placed overlaps its lifetime';
+      ? t('memory.step.clear', { n: below.length, ids: `${below.slice(0, 4).map((o) => `%${o[3]}`).join(', ')}${below.length > 4 ? ', …' : ''}` })
+      : t('memory.step.free');
     const v = cur.values(nid);
-    return `${placed} of ${n}: %${nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''} (${formatBytes(bytes)}, steps ${s}…${Math.min(e, steps)}) goes to offset ${formatBytes(off)}, the lowest ${why}.`;
+    return t('memory.step.one', { placed, n, value: `%${nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''}`, bytes: formatBytes(bytes), s, e: Math.min(e, steps),
+      off: formatBytes(off), why });
   }
 
   // widths kept by the ResizeObserver below: reading clientWidth while drawing forced a layout of the whole
@@ -119,8 +136,8 @@ export function createMemoryView(root, ctx) {
       frames = [chartFrame(), chartFrame()];
       charts.append(frames[0].box, frames[1].box);
     }
-    chart(frames[0], 'naive', cur.naive, mem.naive, mem.lower_bound, W, false);
-    chart(frames[1], 'greedy', cur.greedy, mem.greedy, mem.lower_bound, W, true);
+    chart(frames[0], t('memory.plan.naive'), cur.naive, mem.naive, mem.lower_bound, W, false);
+    chart(frames[1], t('memory.plan.greedy'), cur.greedy, mem.greedy, mem.lower_bound, W, true);
     const n = cur.order.length;
     setText(stepSaid, stepText());
     for (const b of [bFirst, bPrev]) setFlag(b, 'disabled', placed === 0 || !n);
@@ -156,6 +173,7 @@ export function createMemoryView(root, ctx) {
   const banner = createStaleBanner();
   root.prepend(banner.node);
   function draw(state, model) {
+    relabel();
     const r = model.result;
     // a result for another configuration (the current one cannot be built, or is still being analysed)
     // stays drawn only under the stale banner
@@ -163,9 +181,9 @@ export function createMemoryView(root, ctx) {
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!r || !r.memory) return;
-    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst && drawnFor[2] === lang()) return;
     if (!drawnFor || drawnFor[0] !== r) placed = null;
-    drawnFor = [r, state.inst];
+    drawnFor = [r, state.inst, lang()];
     const mem = r.memory;
     const lts = mem.lifetimes || [];
     const steps = lts.length ? Math.max(...lts.map((l) => l[2])) : 0;
@@ -178,7 +196,7 @@ export function createMemoryView(root, ctx) {
       frames = null;
       summaryTable = null;
       legendFor = null;
-      summary.append(el('p', { class: 'note' }, 'The core sent no memory plans for this case.'));
+      summary.append(el('p', { class: 'note' }, t('memory.noplans')));
       stepper.hidden = true;
       cur = null;
       return;
@@ -195,19 +213,18 @@ export function createMemoryView(root, ctx) {
     };
     const liveMax = Math.max(0, ...live);
     const lb = mem.lower_bound;
-    const t = keepTable(summaryTable, ['plan', 'peak', 'vs lower bound'], [
-      ['naive (no reuse)', formatBytes(mem.naive), lb ? `${(mem.naive / lb).toFixed(2)}×` : '–'],
-      ['greedy by size', formatBytes(mem.greedy), lb ? `${(mem.greedy / lb).toFixed(2)}×` : '–'],
-      ['lower bound', formatBytes(lb), '1×'],
+    const tbl = keepTable(summaryTable, [t('memory.th.plan'), t('memory.th.peak'), t('memory.th.vs')], [
+      [t('memory.row.naive'), formatBytes(mem.naive), lb ? `${(mem.naive / lb).toFixed(2)}×` : '–'],
+      [t('memory.row.greedy'), formatBytes(mem.greedy), lb ? `${(mem.greedy / lb).toFixed(2)}×` : '–'],
+      [t('memory.row.lower'), formatBytes(lb), '1×'],
     ], { class: 'totals', 'data-testid': 'memory-totals' });
-    if (t !== summaryTable || summaryNote.parentNode !== summary) {
+    if (tbl !== summaryTable || summaryNote.parentNode !== summary) {
       clear(summary);
-      summary.append(t, summaryNote);
-      summaryTable = t;
+      summary.append(tbl, summaryNote);
+      summaryTable = tbl;
     }
-    setText(summaryNote, `${formatCount(lts.length)} intermediates written back by ${formatCount(tableLength(r.fused, 'kernels'))} fused kernels. ` +
-      `The step curve is the bytes alive at each step; its peak, ${formatBytes(liveMax)}, ${liveMax === lb ? 'is' : 'should be (but is not)'} the core's lower bound: no plan can go below it. ` +
-      'Parameters and inputs are not counted (they are always resident).');
+    setText(summaryNote, t(liveMax === lb ? 'memory.note.is' : 'memory.note.isnot', { n: formatCount(lts.length),
+      kernels: formatCount(tableLength(r.fused, 'kernels')), peak: formatBytes(liveMax) }));
     setFlag(stepper, 'hidden', lts.length > MAX_LT_RECTS || !lts.length);
     drawLegend();
     drawCharts();

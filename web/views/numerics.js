@@ -23,6 +23,7 @@ import { explain } from '../glossary.js';
 import { runKey } from '../precision.js';
 import { createPlanControls } from './numerics/plan.js';
 import { createErrorView } from './numerics/error.js';
+import { lang, t } from '../i18n/i18n.js';
 
 export { runKey };
 
@@ -43,18 +44,27 @@ export function maxAbsDiff(a, b) {
 export function createNumericsView(root, ctx) {
   clear(root);
   const controls = el('div', { class: 'num-controls' });
-  const btnRun = el('button', { type: 'button', 'data-testid': 'run-numerics' }, 'Run in WASM');
+  const btnRun = el('button', { type: 'button', 'data-testid': 'run-numerics' });
   const cbAuto = el('input', { type: 'checkbox', id: 'num-auto' });
   cbAuto.checked = true;
   const statusLine = el('span', { class: 'num-status', 'aria-live': 'polite', 'data-testid': 'numerics-status' });
-  controls.append(btnRun, el('label', { for: 'num-auto' }, cbAuto, ' run on every change'), statusLine);
+  const autoWord = document.createTextNode('');
+  controls.append(btnRun, el('label', { for: 'num-auto' }, cbAuto, autoWord), statusLine);
+  // the status line's message, kept as key and values: said again when the language changes
+  let status = null;
+  const say = (key, vars = {}) => {
+    status = key ? [key, vars] : null;
+    statusLine.textContent = key ? t(key, vars) : '';
+  };
   const refuse = el('div', { class: 'num-refuse', role: 'status', 'data-testid': 'numerics-refuse', hidden: '' });
   const banner = createStaleBanner();
   const errTable = el('div', { class: 'num-table', 'data-testid': 'numeric-error' });   // each stage's max |Δ| (issue 7's hook)
   const heatCtl = el('div', { class: 'heat-ctl' });
-  const selStage = el('select', { 'aria-label': 'stage for the heatmap' });
-  const selOut = el('select', { 'aria-label': 'output for the heatmap' });
-  heatCtl.append(el('label', {}, 'heatmap of ', selOut), el('label', {}, ' at stage ', selStage));
+  const selStage = el('select');
+  const selOut = el('select');
+  const heatOf = document.createTextNode('');
+  const heatAt = document.createTextNode('');
+  heatCtl.append(el('label', {}, heatOf, selOut), el('label', {}, heatAt, selStage));
   const heatBox = el('div', { class: 'heatmap' });
   // the precision plan (issue 35) and, under a plan, the error the core measured against float64
   const plan = createPlanControls(ctx);
@@ -70,6 +80,20 @@ export function createNumericsView(root, ctx) {
   let stagesNow = [];   // the shown result's stages (the error table names the final graph's nodes by them)
   let errFor = null;    // the model version the error view last named nodes by
   let autoTimer = null;
+  let labelled = null;  // the language of the words drawn
+  function relabel() {
+    if (labelled === lang()) return false;
+    labelled = lang();
+    btnRun.textContent = t('numerics.run');
+    autoWord.textContent = t('numerics.auto');
+    selStage.setAttribute('aria-label', t('numerics.heat.stage'));
+    selOut.setAttribute('aria-label', t('numerics.heat.out'));
+    heatOf.textContent = t('numerics.heat.of');
+    heatAt.textContent = t('numerics.heat.at');
+    if (status) say(...status);
+    return true;
+  }
+  relabel();
 
   function getWorker() {
     if (worker) return worker;
@@ -82,7 +106,7 @@ export function createNumericsView(root, ctx) {
     w.onerror = (ev) => {
       ev.preventDefault();
       if (w !== worker) return;
-      statusLine.textContent = `the worker failed: ${ev.message || 'unknown error'}`;
+      say('numerics.status.workerfailed', { message: ev.message || t('numerics.status.unknown') });
       w.terminate();
       worker = null;
       busy = null;
@@ -124,14 +148,14 @@ export function createNumericsView(root, ctx) {
     cancel();
     const id = ++seq;
     busy = { id, key: runKey(state), cfg: state.cfg };
-    statusLine.textContent = 'running in the worker…';
+    say('numerics.status.running');
     statusLine.removeAttribute('data-done');
-    if (last && last.key !== busy.key) markStale('running the current configuration…');
+    if (last && last.key !== busy.key) markStale(t('numerics.stale.running'));
     try {
       getWorker().postMessage({ type: 'run', id, caseObj: caseFromState(state, { numeric: true, presetDevices: ctx.presets()?.devices }) });
     } catch (err) {
       busy = null;
-      statusLine.textContent = `could not start the worker: ${err.message}`;
+      say('numerics.status.nostart', { message: err.message });
     }
   }
 
@@ -143,7 +167,7 @@ export function createNumericsView(root, ctx) {
     if (key !== runKey(ctx.getState())) return;           // the configuration changed while this ran
     if (msg.type === 'error') {
       clearResult();
-      statusLine.textContent = `the run failed: ${msg.error.message}`;   // the core's message, as it is
+      say('numerics.status.failed', { message: msg.error.message });   // the core's message, as it is
       return;
     }
     const decoded = {};
@@ -152,7 +176,7 @@ export function createNumericsView(root, ctx) {
     const tm = msg.result.timing_ms || {};
     // at the clock's resolution (Firefox: whole ms), never "0.00 ms"
     const ms = (x) => (x !== undefined ? formatMs(+x, clockResolutionMs()) : '?');
-    statusLine.textContent = `done: interpreter ${ms(tm.run_stages)} for all stages (${ms(tm.run)} for the final graph), round trip ${ms(msg.ms)}`;
+    say('numerics.status.done', { stages: ms(tm.run_stages), run: ms(tm.run), trip: ms(msg.ms) });
     statusLine.setAttribute('data-done', '1');
     banner.hide();
     resultBox.classList.remove('is-stale');
@@ -168,15 +192,15 @@ export function createNumericsView(root, ctx) {
     errFor = stagesNow;
     const keys = Object.keys(last.decoded);
     if (!keys.length) {
-      errTable.append(el('p', { class: 'note' }, 'The module returned no outputs.'));
+      errTable.append(el('p', { class: 'note' }, t('numerics.noouts')));
       return;
     }
     const ref = last.decoded[keys[0]];
     const names = OUT_NAMES[last.mode];
-    const head = ['stage', ...ref.map((a, i) => `max |Δ| ${names[i] || 'out' + i} ${fmtShape(a.shape)}`)];
+    const head = [t('numerics.th.stage'), ...ref.map((a, i) => `max |Δ| ${names[i] || 'out' + i} ${fmtShape(a.shape)}`)];
     const rows = keys.map((k) => [k, ...last.decoded[k].map((a, i) => {
       const d = maxAbsDiff(a.data, ref[i] && ref[i].data);
-      return k === keys[0] ? '(reference)' : Number.isNaN(d) ? 'shape differs' : d === 0 ? '0 (bit-identical)' : d.toExponential(2);
+      return k === keys[0] ? t('numerics.cell.ref') : Number.isNaN(d) ? t('numerics.cell.shape') : d === 0 ? t('numerics.cell.zero') : d.toExponential(2);
     })]);
     errTable.append(table(head, rows, { class: 'totals', 'data-testid': 'numerics-table', 'data-run-key': last.key }));
     // hover: what max |Δ| measures (web/glossary.js)
@@ -205,6 +229,7 @@ export function createNumericsView(root, ctx) {
   let runnable = false;   // the current configuration can be run (analysed, buildable, within the budget)
   function draw(st, model) {
     state = st;
+    if (relabel() && last) drawResult();
     plan.draw(st);
     if (model && model.stages && model.stages.length && !model.error) stagesNow = model.stages;
     const key = runKey(st);
@@ -223,11 +248,11 @@ export function createNumericsView(root, ctx) {
         cancel();
         clearResult();
         statusLine.removeAttribute('data-done');
-        statusLine.textContent = model.error ? 'fix the configuration to run it' : '';
+        say(model.error ? 'numerics.status.fix' : null);
       } else if (last && last.key !== key) {
         markStale(staleWhy);
         statusLine.removeAttribute('data-done');
-        statusLine.textContent = '';
+        say(null);
       }
       return;
     }
@@ -242,9 +267,9 @@ export function createNumericsView(root, ctx) {
       return;
     }
     if (busy) return;                                    // already running this configuration
-    if (last) markStale(cbAuto.checked ? 'running the current configuration…' : 'press "Run in WASM" to run the current one');
+    if (last) markStale(t(cbAuto.checked ? 'numerics.stale.running' : 'numerics.stale.press'));
     statusLine.removeAttribute('data-done');
-    statusLine.textContent = '';
+    say(null);
     if (cbAuto.checked) {
       clearTimeout(autoTimer);
       autoTimer = setTimeout(run, 250);
@@ -264,7 +289,7 @@ function heatmap(a) {
   let amax = 0;
   for (const v of a.data) if (Number.isFinite(v)) amax = Math.max(amax, Math.abs(v));
   const color = d3.scaleDiverging(d3.interpolateRdBu).domain([amax || 1, 0, -(amax || 1)]);
-  const canvas = el('canvas', { width: C, height: R, class: 'heat-canvas', 'aria-label': `heatmap ${fmtShape(shape)}` });
+  const canvas = el('canvas', { width: C, height: R, class: 'heat-canvas', 'aria-label': t('numerics.heat.aria', { shape: fmtShape(shape) }) });
   const g = canvas.getContext('2d');
   const img = g.createImageData(C, R);
   for (let r = 0; r < R; r++) {
@@ -284,5 +309,5 @@ function heatmap(a) {
   canvas.style.width = `${C * scale}px`;
   canvas.style.height = `${Math.max(R * scale, 28)}px`;
   return [canvas, el('p', { class: 'note' },
-    `${fmtShape(shape)} (rows × last dim${rowsN > R || cols > C ? `, first ${R}×${C} shown` : ''}); red > 0 > blue, |max| = ${amax.toPrecision(3)}`)];
+    t(rowsN > R || cols > C ? 'numerics.heat.note.cut' : 'numerics.heat.note', { shape: fmtShape(shape), r: R, c: C, amax: amax.toPrecision(3) }))];
 }

@@ -7,6 +7,7 @@
 // body[data-hideui]), lock=1 makes the config panel read-only, stage=N starts at a pass.
 import { el, setAttr, setFlag } from '../dom.js';
 import { PANELS } from '../state.js';
+import { lang, t } from '../i18n/i18n.js';
 
 export function createPresentView({ ctx, header, panelEls, titles }) {
   const body = document.body;
@@ -19,7 +20,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   const copy = header.querySelector('.copy-link');
   if (copy) copy.setAttribute('data-ui', 'share');
 
-  const btn = el('button', { type: 'button', 'data-testid': 'present-toggle', title: 'presentation layout: the graph fills the screen (key: p)' }, 'Present');
+  const btn = el('button', { type: 'button', 'data-testid': 'present-toggle' });
   header.querySelector('.top-ctl').append(btn);
   let before = null;   // the panels open before presenting, restored after
   const toggle = () => {
@@ -35,9 +36,9 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   const menu = el('span', { class: 'present-menu', 'data-ui': 'panels', hidden: '' });
   const flags = [];
   let overlay = null;  // the panel shown over the graph while presenting (one at a time, not in the link)
-  const pick = el('select', { 'aria-label': 'show a panel over the graph', 'data-testid': 'present-panel' },
-    el('option', { value: '' }, 'panels…'),
-    ...PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p, title: titles[p] }, p)));
+  const pickNone = el('option', { value: '' });
+  const pickRows = PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p }, p));
+  const pick = el('select', { 'data-testid': 'present-panel' }, pickNone, ...pickRows);
   pick.addEventListener('change', () => {
     const p = pick.value || null;
     overlay = p;
@@ -46,20 +47,20 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     else ctx.redraw();
   });
   // the drawing's toggles while presenting (the lab's options row is hidden then)
-  for (const [key, text, tip] of [['leaves', 'leaves', 'weights and scalar constants as boxes (else chips on their reader)'], ['shapes', 'shapes', 'tensor shapes on the edges']]) {
-    const b = el('button', { type: 'button', 'data-toggle': key, 'aria-pressed': 'false', title: tip }, text);
+  for (const key of ['leaves', 'shapes']) {
+    const b = el('button', { type: 'button', 'data-toggle': key, 'aria-pressed': 'false' });
     b.addEventListener('click', () => ctx.setState({ [key]: !ctx.getState()[key] }));
     menu.append(b);
     flags.push([key, b]);
   }
   menu.append(pick);
-  const exit = el('button', { type: 'button', 'data-testid': 'present-exit', title: 'leave the presentation layout (p)' }, '✕');
+  const exit = el('button', { type: 'button', 'data-testid': 'present-exit' }, '✕');
   exit.addEventListener('click', toggle);
   menu.append(exit);
   const strip = panelEls.graph.querySelector('.pass-strip');
   if (strip) strip.append(menu);
 
-  const lockNote = el('p', { class: 'locked-note', hidden: '' }, 'The lesson link locks this configuration.');
+  const lockNote = el('p', { class: 'locked-note', hidden: '' });
   const cfgBody = panelEls.config && panelEls.config.querySelector('.panel-body');
   if (cfgBody) cfgBody.before(lockNote);
 
@@ -77,8 +78,29 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     ev.preventDefault();
   });
 
+  // the words, in the language shown (written again when it changes)
+  let labelled = null;
+  function relabel() {
+    if (labelled === lang()) return;
+    labelled = lang();
+    btn.textContent = t('present.label');
+    setAttr(btn, 'title', t('present.title'));
+    setAttr(pick, 'aria-label', t('present.pick'));
+    pickNone.textContent = t('present.pick.none');
+    // (a panel's title: the catalogue's, whose English is the panel table's: tests/web/i18n.test.js)
+    pickRows.forEach((o) => setAttr(o, 'title', t(`panel.${o.value}.title`) || titles[o.value]));
+    for (const [key, b] of flags) {
+      b.textContent = t(`present.${key}`);
+      setAttr(b, 'title', t(`present.${key}.title`));
+    }
+    setAttr(exit, 'title', t('present.exit'));
+    lockNote.textContent = t('present.locked');
+  }
+  relabel();
+
   // (every render calls this: only what changed is written; body's data-hideui is read by style.css selectors)
   function draw(st) {
+    relabel();
     if (body.classList.contains('present') !== !!st.present) body.classList.toggle('present', !!st.present);
     setAttr(body, 'data-hideui', st.hideui.length ? st.hideui.join(' ') : null);
     setAttr(btn, 'aria-pressed', st.present ? 'true' : 'false');

@@ -9,6 +9,7 @@
 // input) all of whose readers fold into one group folds into it too. Pure functions (no DOM).
 
 import { textWidth } from './collapse.js';
+import { t } from '../../i18n/i18n.js';
 
 /** How many leading path parts every block of these stages shares (a program whose traced function wraps
  *  everything: its name says nothing), and the deepest path below them. {strip, depth} (depth 0: no blocks). */
@@ -118,7 +119,7 @@ export function foldStage(vis, depth, strip, open, { inst = false, boxH = 24, wi
     else if (!nodes.has(g)) {
       const gv = groups.get(g);
       gv.label = `${groupName(gv.block)} ▸ ${gv.count}`;
-      gv.long = `${gv.block.replace(/\//g, ' / ')}: ${gv.count} nodes, ${gv.ops} ops folded (open to see them)`;
+      gv.long = t('graph.block.long', { block: gv.block.replace(/\//g, ' / '), nodes: gv.count, ops: gv.ops });
       gv.w = tw(gv.label) + 12;
       gv.h = boxH + 6;
       nodes.set(g, gv);

@@ -7,6 +7,7 @@ import { el, clear, setAttr } from '../../dom.js';
 import { MAX_EXPANDED_NODES, nodeCount, stageLayers } from './collapse.js';
 import { createStaleBanner } from '../stale.js';
 import { STAGE_NOTE_ID } from './join.js';
+import { t } from '../../i18n/i18n.js';
 
 /** Builds the panel in root under the controls ({strip, caption, bar, opts, side}: graph/controls.js). */
 export function createCanvas(root, { strip, caption, bar, opts, side }) {
@@ -14,7 +15,7 @@ export function createCanvas(root, { strip, caption, bar, opts, side }) {
   const tip = el('div', { class: 'tooltip', role: 'tooltip', hidden: '' });
   const empty = el('div', { class: 'graph-empty', hidden: '', 'data-testid': 'graph-empty' });
   const forcedNote = el('div', { class: 'graph-note', hidden: '' });
-  const layingNote = el('div', { class: 'graph-note', hidden: '', 'data-testid': 'laying-out', 'aria-live': 'polite' }, 'laying out…');
+  const layingNote = el('div', { class: 'graph-note', hidden: '', 'data-testid': 'laying-out', 'aria-live': 'polite' }, t('graph.laying'));
   layingNote.style.top = 'auto';
   layingNote.style.bottom = '6px';
   layingNote.style.right = 'auto';
@@ -39,8 +40,7 @@ export function showStale(staleBanner, st, m, ctx) {
   const own = typeof st.prog === 'string';
   const current = !m.error && (m.key === undefined || !ctx.analysisKey || m.key === ctx.analysisKey(st));
   if (!own || current || !m.result) return staleBanner.shown && staleBanner.hide();
-  staleBanner.show('the last program that ran', m.error ? 'the current program has an error (see Program)'
-    : 'analysing the current program…');
+  staleBanner.show(t('graph.stale.what'), t(m.error ? 'graph.stale.error' : 'graph.stale.analysing'));
 }
 
 /** Says in words why a stage has no drawing: 'empty' (no graphs), 'undrawable' (too big, no layers), or null
@@ -52,21 +52,26 @@ export function sayNothingToDraw({ empty, stageBox }, stage) {
   empty.hidden = !!nodeCount(stage) && !undrawable;
   stageBox.hidden = undrawable;
   if (!nodeCount(stage)) {
-    empty.textContent = 'This result carries no graphs.';
+    empty.textContent = t('graph.empty');
     return 'empty';
   }
   if (undrawable) {
-    empty.textContent = `This graph has ${nodeCount(stage).toLocaleString('en-US')} nodes: more than the ` +
-      `${MAX_EXPANDED_NODES.toLocaleString('en-US')} the lab lays out node by node, and no layers to draw one box ` +
-      'each. Its pass counts are above; Kernels, Memory and IR show the rest.';
+    empty.textContent = t('graph.undrawable', { n: nodeCount(stage).toLocaleString('en-US'), max: MAX_EXPANDED_NODES.toLocaleString('en-US') });
     return 'undrawable';
   }
   return null;
 }
 
 /** What the svg says of the drawing (the tests and the lesson player read these), and the nodes' stage note. */
+/** The canvas's own words, in the language shown (written on every draw: the language may have changed). */
+export function labelCanvas({ layingNote, svg, gNodes }) {
+  if (layingNote.textContent !== t('graph.laying')) layingNote.textContent = t('graph.laying');
+  setAttr(svg.node(), 'aria-label', t('graph.svg'));
+  setAttr(gNodes.node(), 'aria-label', t('graph.nodes'));
+}
+
 export function describeDrawing(sv, idx, stage, vis, stageNote) {
-  const said = `at stage ${stage.name}`;
+  const said = t('graph.atstage', { name: stage.name });
   if (stageNote && stageNote.textContent !== said) stageNote.textContent = said;
   setAttr(sv, 'data-stage', idx);
   setAttr(sv, 'data-stage-name', stage.name);
@@ -80,7 +85,7 @@ export function describeDrawing(sv, idx, stage, vis, stageNote) {
 // The svg of the drawing: its arrowheads (the fading edges' too: graph/tween.js arrowFor, 20 %, 40 %, 60 % —
 // also a wrapped edge's — and 80 %) and, under the zoom root, the layers of hulls, edges, edge shapes and nodes.
 function graphSvg(stageBox) {
-  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'group').attr('aria-label', 'computation graph').attr('data-testid', 'graph');
+  const svg = d3.select(stageBox).append('svg').attr('class', 'graph-svg').attr('role', 'group').attr('aria-label', t('graph.svg')).attr('data-testid', 'graph');
   const defs = svg.append('defs');
   defs.append('marker').attr('id', 'arrow').attr('viewBox', '0 0 10 10').attr('refX', 9).attr('refY', 5)
     .attr('markerWidth', 7).attr('markerHeight', 7).attr('orient', 'auto-start-reverse')
@@ -95,6 +100,6 @@ function graphSvg(stageBox) {
   const gEdges = zoomRoot.append('g').attr('class', 'edges');
   const gShapes = zoomRoot.append('g').attr('class', 'edge-shapes');
   // a list of selectable nodes to assistive technology: each node's <g> is an option (its aria-label, aria-selected)
-  const gNodes = zoomRoot.append('g').attr('class', 'nodes').attr('role', 'listbox').attr('aria-label', 'the graph\'s nodes');
+  const gNodes = zoomRoot.append('g').attr('class', 'nodes').attr('role', 'listbox').attr('aria-label', t('graph.nodes'));
   return { svg, zoomRoot, gHulls, gEdges, gShapes, gNodes };
 }

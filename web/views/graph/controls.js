@@ -9,6 +9,7 @@ import { el, clear, setAttr, setText } from '../../dom.js';
 import { explain } from '../../glossary.js';
 import { narrateStage } from '../../narrate.js';
 import { createPipelineEditor } from './pipeline-editor.js';
+import { lang, t } from '../../i18n/i18n.js';
 
 /**
  * Returns {strip, caption, bar, opts, side} (elements the view places), draw(st, m) → {stages, idx, stage} of
@@ -17,54 +18,71 @@ import { createPipelineEditor } from './pipeline-editor.js';
  */
 export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   let model = null;
+  // the words made here, [node, 'text' | an attribute, key]: written again when the language changes (relabel)
+  const words = [];
+  const say = (node, ...pairs) => {
+    for (let i = 0; i < pairs.length; i += 2) words.push([node, pairs[i], pairs[i + 1]]);
+    return node;
+  };
+  const word = (key) => say(el('span', {}), 'text', key);
+  let labelled = null;
+  function relabel() {
+    if (labelled === lang()) return;
+    labelled = lang();
+    for (const [node, what, key] of words) {
+      if (what === 'text') setText(node, t(key));
+      else setAttr(node, what, t(key));
+    }
+  }
   // the pass strip: ◀ name ▶, one chip per pass (counts, hits), export; then the caption of the shown pass
-  const strip = el('div', { class: 'pass-strip', role: 'toolbar', 'aria-label': 'passes' });
-  const sPrev = el('button', { type: 'button', class: 'ps-step', title: 'previous pass (←)', 'aria-label': 'previous pass', 'data-testid': 'pass-prev' }, '◀');
+  const strip = say(el('div', { class: 'pass-strip', role: 'toolbar' }), 'aria-label', 'graph.strip');
+  const sPrev = say(el('button', { type: 'button', class: 'ps-step', 'data-testid': 'pass-prev' }, '◀'), 'title', 'graph.prev.title', 'aria-label', 'graph.prev');
   const sName = el('span', { class: 'ps-name', 'data-testid': 'pass-name', 'aria-live': 'polite' });
-  const sNext = el('button', { type: 'button', class: 'ps-step', title: 'next pass (→)', 'aria-label': 'next pass', 'data-testid': 'pass-next' }, '▶');
+  const sNext = say(el('button', { type: 'button', class: 'ps-step', 'data-testid': 'pass-next' }, '▶'), 'title', 'graph.next.title', 'aria-label', 'graph.next');
   const sChips = el('span', { class: 'ps-chips', 'data-ui': 'passes' });
-  const btnSvg = el('button', { type: 'button', 'data-testid': 'export-svg', title: 'save the graph and its caption as SVG (for slides)' }, 'SVG');
-  const btnPng = el('button', { type: 'button', 'data-testid': 'export-png', title: 'save the graph and its caption as PNG (for slides)' }, 'PNG');
+  const btnSvg = say(el('button', { type: 'button', 'data-testid': 'export-svg' }, 'SVG'), 'title', 'graph.export.svg');
+  const btnPng = say(el('button', { type: 'button', 'data-testid': 'export-png' }, 'PNG'), 'title', 'graph.export.png');
   const exportBox = el('span', { class: 'ps-export', 'data-ui': 'export' }, btnSvg, btnPng);
   strip.append(sPrev, sName, sNext, sChips, el('span', { class: 'spacer' }), exportBox);
   const capHead = el('span', { class: 'cap-head' });
   const capRule = el('span', { class: 'cap-rule' });
-  const capList = el('ul', { class: 'cap-changes', 'data-ui': 'changes', 'aria-label': 'what the pass changed (click to highlight)' });
+  const capList = say(el('ul', { class: 'cap-changes', 'data-ui': 'changes' }), 'aria-label', 'graph.changes');
   const caption = el('div', { class: 'pass-caption', 'data-testid': 'pass-caption', 'data-ui': 'caption' }, el('div', { class: 'cap-line' }, capHead, ' ', capRule), capList);
 
-  const bar = el('div', { class: 'stepper', role: 'toolbar', 'aria-label': 'pass stepper', 'data-ui': 'stepper' });
-  const btnFirst = el('button', { type: 'button', title: 'first stage (Home)', 'aria-label': 'first stage' }, '⇤');
-  const btnPrev = el('button', { type: 'button', title: 'previous pass (←)', 'aria-label': 'previous pass', 'data-testid': 'prev' }, '◀');
-  const btnPlay = el('button', { type: 'button', title: 'play / pause (space)', 'aria-label': 'play', 'data-testid': 'play' }, '▶ play');
-  const btnNext = el('button', { type: 'button', title: 'next pass (→)', 'aria-label': 'next pass', 'data-testid': 'next' }, '▶');
-  const btnLast = el('button', { type: 'button', title: 'last stage (End)', 'aria-label': 'last stage' }, '⇥');
+  const bar = say(el('div', { class: 'stepper', role: 'toolbar', 'data-ui': 'stepper' }), 'aria-label', 'graph.stepper');
+  const btnFirst = say(el('button', { type: 'button' }, '⇤'), 'title', 'graph.first.title', 'aria-label', 'graph.first');
+  const btnPrev = say(el('button', { type: 'button', 'data-testid': 'prev' }, '◀'), 'title', 'graph.prev.title', 'aria-label', 'graph.prev');
+  const btnPlay = say(el('button', { type: 'button', 'data-testid': 'play' }), 'title', 'graph.play.title');
+  const btnNext = say(el('button', { type: 'button', 'data-testid': 'next' }, '▶'), 'title', 'graph.next.title', 'aria-label', 'graph.next');
+  const btnLast = say(el('button', { type: 'button' }, '⇥'), 'title', 'graph.last.title', 'aria-label', 'graph.last');
   const stageLabel = el('span', { class: 'stage-label', 'aria-live': 'polite', 'data-testid': 'stage-label' });
-  const btnFit = el('button', { type: 'button', title: 'fit the graph to the view' }, 'fit');
+  const btnFit = say(el('button', { type: 'button' }), 'title', 'graph.fit.title', 'text', 'graph.fit');
   bar.append(btnFirst, btnPrev, btnPlay, btnNext, btnLast, stageLabel, el('span', { class: 'spacer' }), btnFit);
 
   const opts = el('div', { class: 'graph-opts', 'data-ui': 'options' });
   const cbHide = el('input', { type: 'checkbox', id: 'opt-hide' });
   const cbKern = el('input', { type: 'checkbox', id: 'opt-kern' });
-  const selCollapse = el('select', { id: 'opt-collapse', 'aria-label': 'collapse layers' },
-    el('option', { value: 'auto' }, 'auto'), el('option', { value: 'on' }, 'collapsed'), el('option', { value: 'off' }, 'expanded'));
+  const selCollapse = say(el('select', { id: 'opt-collapse' },
+    say(el('option', { value: 'auto' }), 'text', 'graph.collapse.auto'), say(el('option', { value: 'on' }), 'text', 'graph.collapse.on'),
+    say(el('option', { value: 'off' }), 'text', 'graph.collapse.off')), 'aria-label', 'graph.collapse');
   const cbLeaves = el('input', { type: 'checkbox', id: 'opt-leaves' });
   const cbFold = el('input', { type: 'checkbox', id: 'opt-fold', 'data-testid': 'opt-fold' });
   const cbShapes = el('input', { type: 'checkbox', id: 'opt-shapes' });
   const cbCam = el('input', { type: 'checkbox', id: 'opt-cam' });
   opts.append(
-    el('label', {}, cbHide, ' hide passes that changed nothing'),
-    el('label', { title: 'presenting: weights and scalar constants as boxes of their own (else chips on the node that reads them)' }, cbLeaves, ' leaves as nodes (presenting)'),
-    el('label', {}, cbShapes, ' shapes on edges'),
-    el('label', { title: 'stepping a pass: zoom to what changes, play it, zoom out (off with reduced motion)' }, cbCam, ' camera'),
-    el('label', {}, cbKern, ' show fused kernels (last stage)'),
-    el('label', {}, 'layers: ', selCollapse),
-    el('label', { title: 'fold attention, MLP, norms and RoPE into labelled groups until every label is readable (click a group to open it)' }, cbFold, ' fold blocks to fit'),
+    el('label', {}, cbHide, ' ', word('graph.opt.hide')),
+    say(el('label', {}, cbLeaves, ' ', word('graph.opt.leaves')), 'title', 'graph.opt.leaves.title'),
+    el('label', {}, cbShapes, ' ', word('graph.opt.shapes')),
+    say(el('label', {}, cbCam, ' ', word('graph.opt.cam')), 'title', 'graph.opt.cam.title'),
+    el('label', {}, cbKern, ' ', word('graph.opt.kern')),
+    el('label', {}, word('graph.opt.layers'), ' ', selCollapse),
+    say(el('label', {}, cbFold, ' ', word('graph.opt.fold')), 'title', 'graph.opt.fold.title'),
   );
 
   const side = el('div', { class: 'pass-side' });
-  const passList = el('ol', { class: 'pass-list', 'aria-label': 'stages' });
+  const passList = say(el('ol', { class: 'pass-list' }), 'aria-label', 'graph.stages');
   const pipeline = createPipelineEditor(ctx);
-  const legend = el('div', { class: 'legend', 'aria-label': 'op classes' });
+  const legend = say(el('div', { class: 'legend' }), 'aria-label', 'graph.classes');
   for (const c of CLASSES) legend.append(el('span', { class: `chip ${classCss(c)}` }, c));
   side.append(passList, pipeline.node, legend);
 
@@ -112,8 +130,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
         counts.__explained = true;
         explain(counts, 'hits');
       }
-      const h = s.counts.hits === null || s.counts.hits === undefined ? '' : ` · ${s.counts.hits} hit${s.counts.hits === 1 ? '' : 's'}`;
-      setText(counts, `${s.counts.nodes} nodes · ${s.counts.ops} ops${h}${s.changed ? '' : ' · no change'}`);
+      setText(counts, t('graph.list.counts', { nodes: s.counts.nodes, ops: s.counts.ops }) + hitsText(s.counts) + (s.changed ? '' : t('graph.list.nochange')));
     });
   }
 
@@ -129,7 +146,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
       if (this.classList.contains('unchanged') !== !s.changed) this.classList.toggle('unchanged', !s.changed);
       setAttr(this, 'hidden', visible.includes(s.index) ? null : '');
       setAttr(this, 'aria-current', s.index === idx ? 'step' : null);
-      setAttr(this, 'title', `${s.name}: ${s.counts.nodes} nodes, ${s.counts.ops} ops${hitsText(s.counts)}`);
+      setAttr(this, 'title', t('graph.chip.title', { name: s.name, nodes: s.counts.nodes, ops: s.counts.ops }) + hitsText(s.counts));
       setText(this, `${s.name} ${s.counts.nodes}${s.counts.hits === null || s.counts.hits === undefined ? '' : ' ×' + s.counts.hits}`);
     });
   }
@@ -138,11 +155,11 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   let changeSel = null;    // index of the selected change, or null
   function drawCaption(stages, idx) {
     const c = stageCaption(stages, idx);
-    const same = cap && cap.key === `${model.version}|${idx}`;
+    const same = cap && cap.key === `${model.version}|${idx}|${lang()}`;
     // a new result telling the same changes (a slider moved: sizes only) keeps the list, unless one is selected
     const said = JSON.stringify(c.changes.map((ch) => [ch.how, ch.ids, ch.text]));
     const sameList = cap && cap.said === said && changeSel === null;
-    cap = { ...c, key: `${model.version}|${idx}`, said };
+    cap = { ...c, key: `${model.version}|${idx}|${lang()}`, said };
     setText(capHead, c.headline);
     setText(capRule, c.rule || '');
     setAttr(caption, 'data-stage', idx);
@@ -153,7 +170,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
       const b = el('button', { type: 'button', class: `cap-change how-${ch.how}`, 'data-how': ch.how, 'data-ids': ch.ids.join(' ') }, ch.text);
       if (!ch.ids.length) {
         b.setAttribute('aria-disabled', 'true');
-        b.title = 'these nodes are gone from this stage (step back to see them)';
+        b.title = t('graph.change.gone');
       }
       b.addEventListener('click', () => selectChange(changeSel === i || !ch.ids.length ? null : i));
       capList.append(el('li', {}, b));
@@ -172,6 +189,7 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
   }
 
   function draw(st, m) {
+    relabel();
     model = m;
     cbHide.checked = st.hide;
     cbKern.checked = st.kern;
@@ -180,10 +198,10 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
     cbShapes.checked = !!st.shapes;
     cbCam.checked = !!st.cam;
     selCollapse.value = st.collapse;
-    setText(btnPlay, ctx.playing() ? '❚❚ pause' : '▶ play');
-    setAttr(btnPlay, 'aria-label', ctx.playing() ? 'pause' : 'play');
+    setText(btnPlay, ctx.playing() ? `❚❚ ${t('graph.pause')}` : `▶ ${t('graph.play')}`);
+    setAttr(btnPlay, 'aria-label', t(ctx.playing() ? 'graph.pause' : 'graph.play'));
     if (!m || !m.stages || !m.stages.length) {
-      stageLabel.textContent = m && m.error ? 'no graph (see the config error)' : 'loading…';
+      stageLabel.textContent = t(m && m.error ? 'graph.nograph' : 'graph.loading');
       return null;
     }
     pipeline.draw(st.pipeline);
@@ -201,25 +219,26 @@ export function createGraphControls(ctx, { onFit, onExport, onChanges }) {
     }
     drawStrip(stages, visible, idx);
     drawCaption(stages, idx);
-    setText(stageLabel, `Stage ${idx}/${stages.length - 1}: ${stage.name} — ${stage.counts.nodes} nodes, ${stage.counts.ops} ops` +
-      (stage.counts.hits !== null && stage.counts.hits !== undefined ? `, ${stage.counts.hits} hit${stage.counts.hits === 1 ? '' : 's'}` : ''));
+    setText(stageLabel, t('graph.stage.label', { idx, last: stages.length - 1, name: stage.name, nodes: stage.counts.nodes, ops: stage.counts.ops }) +
+      (stage.counts.hits !== null && stage.counts.hits !== undefined ? t('graph.stage.hits', { n: stage.counts.hits }) : ''));
     return { stages, idx, stage };
   }
 
+  relabel();
   return { strip, caption, bar, opts, side, draw, captionText };
 }
 
-const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : ` · ${c.hits} hit${c.hits === 1 ? '' : 's'}`);
+const hitsText = (c) => (c.hits === null || c.hits === undefined ? '' : t('graph.hits', { n: c.hits }));
 
 // the caption of stage idx: what its pass changed (narrate.js), or the counts when the stages are summaries
 function stageCaption(stages, idx) {
   const st = stages[idx];
-  if (idx === 0) return { headline: `${st.name}: the graph as traced — ${st.counts.nodes} nodes, ${st.counts.ops} ops`, rule: '', changes: [] };
+  if (idx === 0) return { headline: t('graph.cap.trace', { name: st.name, nodes: st.counts.nodes, ops: st.counts.ops }), rule: '', changes: [] };
   if (st.lite || stages[idx - 1].lite) {
     // a big result's stages carry summaries only: the counts say what changed
     const a = stages[idx - 1].counts, b = st.counts;
     const d = b.nodes - a.nodes;
-    return { headline: `${st.name}: ${a.nodes} → ${b.nodes} nodes (${d > 0 ? '+' : ''}${d})${hitsText(b)}`, rule: '', changes: [] };
+    return { headline: t('graph.cap.lite', { name: st.name, a: a.nodes, b: b.nodes, d: `${d > 0 ? '+' : ''}${d}` }) + hitsText(b), rule: '', changes: [] };
   }
   return narrateStage(stages, idx);
 }

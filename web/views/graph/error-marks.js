@@ -6,16 +6,29 @@
 import { el, clear, setAttr } from '../../dom.js';
 import { ERROR_COLOURS } from '../../state.js';
 import { errorColour, textOn, legendOf } from '../../precision.js';
+import { lang, t } from '../../i18n/i18n.js';
 
-const MODE_WORDS = { rel: 'max relative error', snr: 'SNR (dB)', off: 'op class (off)' };
 
 /** ctx: the lab's (errorRun, setState); gNodes: the nodes' d3 selection; getState(), getModel(), drawnStage(). */
 export function createErrorMarks(ctx, { gNodes, getState, getModel, drawnStage }) {
-  const legend = el('div', { class: 'error-legend', 'data-testid': 'error-legend', hidden: '', role: 'group', 'aria-label': 'error colour legend' });
-  const select = el('select', { id: 'opt-ecol', 'aria-label': 'colour the final stage by error', 'data-testid': 'error-colour' });
-  for (const k of ERROR_COLOURS) select.append(el('option', { value: k }, MODE_WORDS[k]));
+  const legend = el('div', { class: 'error-legend', 'data-testid': 'error-legend', hidden: '', role: 'group' });
+  const select = el('select', { id: 'opt-ecol', 'data-testid': 'error-colour' });
+  const options = ERROR_COLOURS.map((k) => el('option', { value: k }));
+  select.append(...options);
   select.addEventListener('change', () => ctx.setState({ ecol: select.value }));
-  const control = el('label', { title: 'after a numeric run under a precision plan: the final stage coloured by each node\'s error against float64' }, 'colour by error: ', select);
+  const word = document.createTextNode('');
+  const control = el('label', {}, word, select);
+  let labelled = null;   // the language of the words above
+  function relabel() {
+    if (labelled === lang()) return;
+    labelled = lang();
+    setAttr(legend, 'aria-label', t('graph.ecol.legend'));
+    setAttr(select, 'aria-label', t('graph.ecol.select'));
+    ERROR_COLOURS.forEach((k, i) => { options[i].textContent = t(`graph.ecol.${k}`); });
+    setAttr(control, 'title', t('graph.ecol.title'));
+    word.textContent = t('graph.ecol.label');
+    legendKind = null;   // the legend's words too
+  }
   let legendKind = null;
   let marked = false;      // some node carries the marks (to clear them once the error is gone)
 
@@ -47,6 +60,7 @@ export function createErrorMarks(ctx, { gNodes, getState, getModel, drawnStage }
   function mark() {
     const st = getState();
     const m = getModel();
+    relabel();
     if (!st || !m) return;
     if (select.value !== st.ecol) select.value = st.ecol;
     const err = ctx.errorRun ? ctx.errorRun() : null;
@@ -81,5 +95,6 @@ export function createErrorMarks(ctx, { gNodes, getState, getModel, drawnStage }
     });
   }
 
+  relabel();
   return { legend, control, mark };
 }

@@ -3,6 +3,7 @@
 // presentation attribute (fill, stroke, font-…), the arrow marker comes along, the zoom is dropped (the
 // drawing at layout scale). Built in a separate XML document, so the page's CSP (no inline styles) never
 // sees it, and saved as a download (data: image for the PNG: the CSPs allow img-src data:).
+import { t } from '../../i18n/i18n.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const PROPS = ['fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-dasharray', 'stroke-opacity', 'opacity',
@@ -25,14 +26,38 @@ function copyStyles(src, dst) {
   for (let i = 0; i < a.length && i < b.length; i++) copyStyles(a[i], b[i]);
 }
 
-/** Wraps text into lines of at most n characters (at spaces). */
+const CJK = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
+/** Wraps text into lines of at most n characters (at spaces); Chinese text by its width (wrapCjk). */
 function wrap(text, n) {
+  if (CJK.test(String(text))) return wrapCjk(String(text), n);
   const out = [];
   let line = '';
   for (const w of String(text).split(/\s+/)) {
     if (line && line.length + 1 + w.length > n) { out.push(line); line = w; } else line = line ? `${line} ${w}` : w;
   }
   if (line) out.push(line);
+  return out;
+}
+
+// A CJK character is two columns wide, and a line may end after any of them; a space ends a line too, a
+// no-break space never (a number and its unit stay on one line).
+const cols = (ch) => (CJK.test(ch) ? 2 : 1);
+function wrapCjk(text, n) {
+  const out = [];
+  let line = '', w = 0, cut = -1;   // cut: where the line may end (after a CJK character or at a space)
+  for (const ch of text) {
+    if (!line && ch === ' ') continue;
+    line += ch;
+    w += cols(ch);
+    if (ch === ' ' || CJK.test(ch)) cut = line.length;
+    if (w > n && cut > 0) {
+      out.push(line.slice(0, cut).trimEnd());
+      line = line.slice(cut).trimStart();
+      w = [...line].reduce((a, c) => a + cols(c), 0);
+      cut = -1;
+    }
+  }
+  if (line.trim()) out.push(line.trimEnd());
   return out;
 }
 
@@ -68,7 +93,7 @@ export function exportSvg(svg, root, { width, height, caption = [] }) {
     const tx = doc.createElementNS(SVG_NS, 'text');
     tx.setAttribute('x', 12);
     tx.setAttribute('y', 10 + (i + 1) * CAPTION_FS * 1.35 - 4);
-    tx.setAttribute('font-family', 'DejaVu Sans, Helvetica, Arial, sans-serif');
+    tx.setAttribute('font-family', 'DejaVu Sans, Helvetica, Arial, Noto Sans CJK SC, sans-serif');
     tx.setAttribute('font-size', CAPTION_FS);
     tx.setAttribute('font-weight', first ? '700' : '400');
     tx.setAttribute('fill', ink);
@@ -110,14 +135,14 @@ export function downloadPng(text, name, scale = 2) {
       g.scale(scale, scale);
       g.drawImage(img, 0, 0);
       c.toBlob((blob) => {
-        if (!blob) { reject(new Error('the PNG could not be made')); return; }
+        if (!blob) { reject(new Error(t('graph.export.nopng'))); return; }
         const url = URL.createObjectURL(blob);
         save(url, `${name}.png`);
         setTimeout(() => URL.revokeObjectURL(url), 10000);
         resolve();
       }, 'image/png');
     };
-    img.onerror = () => reject(new Error('the SVG could not be drawn'));
+    img.onerror = () => reject(new Error(t('graph.export.nosvg')));
     img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
   });
 }

@@ -4,6 +4,7 @@
 
 import { textWidth, GROUP_H } from './collapse.js';
 import { leafChips } from './leaves.js';
+import { t } from '../../i18n/i18n.js';
 
 export const COMPACT_LAYERS = 12;   // more layer boxes than this: short labels ("L17 · 55", the long one is the
 const COMPACT_H = 26;               // aria-label) in lower boxes, so that a grid of 256 stays legible when fitted
@@ -32,7 +33,7 @@ export function stageGraph(stage, showLeaves, vnode) {
 /** The box of a closed layer g ({layer, count, ops} of layer-index.js); compact: short label, lower box. */
 export function groupBox(g, compact, inst) {
   const k = `L${g.layer}`;
-  const long = g.layer < 0 ? `shared inputs & consts · ${g.count}` : `layer ${g.layer} · ${g.count} nodes`;
+  const long = g.layer < 0 ? t('graph.group.shared', { n: g.count }) : t('graph.group.layer', { layer: g.layer, n: g.count });
   const label = compact && g.layer >= 0 ? `L${g.layer} · ${g.count}` : long;
   return {
     key: k, group: true, layer: g.layer, count: g.count, ops: g.ops, label, long, cls: 'GROUP',

@@ -5,6 +5,7 @@
 import { setAttr, setText } from '../../dom.js';
 import { mark } from '../../perf.js';
 import { nodeCount, isCollapsed } from './collapse.js';
+import { t } from '../../i18n/i18n.js';
 
 /**
  * layouts: graph/layout.js's; visualGraph(stage, collapsed, now): graph/visual.js's; svg: a d3 selection;
@@ -38,7 +39,7 @@ export function createLayoutStep({ layouts, visualGraph, svg, forcedNote, laying
   function layoutStep(st, m, stage, animate) {
     const collapsed = isCollapsed(st, stage);
     forcedNote.hidden = !(collapsed && st.collapse === 'off');
-    setText(forcedNote, `${nodeCount(stage)} nodes are too many to lay out at once: showing one box per layer (click a layer to open it).`);
+    setText(forcedNote, t('graph.forced', { n: nodeCount(stage) }));
     layouts.beginDraw();
     const vis = visualGraph(stage, collapsed, true);
     layouts.cancelSuperseded();

@@ -1,19 +1,23 @@
 // views/graph/pipeline-editor.js — the pipeline editor beside the graph: every pass of the core with a checkbox
 // (run it or not) and ↑ / ↓ (its place in the order), and "default order". Redrawn only when the pipeline
 // changes, and the keyboard focus stays on the control of the pass that was toggled or moved.
-import { el, clear } from '../../dom.js';
+import { el, clear, setText } from '../../dom.js';
+import { lang, t } from '../../i18n/i18n.js';
 
 /** Returns {node (the <details>), draw(pipeline)}. */
 export function createPipelineEditor(ctx) {
   const pipeList = el('ul', { class: 'pipe-list' });
-  const pipeReset = el('button', { type: 'button' }, 'default order');
-  const node = el('details', { class: 'pipeline-editor', 'data-ui': 'pipeline' }, el('summary', {}, 'Pipeline (switch off / reorder passes)'), pipeList, pipeReset);
+  const pipeReset = el('button', { type: 'button' });
+  const summary = el('summary', {});
+  const node = el('details', { class: 'pipeline-editor', 'data-ui': 'pipeline' }, summary, pipeList, pipeReset);
   pipeReset.addEventListener('click', () => ctx.setState({ pipeline: ctx.defaultPipeline() }, { rerun: true }));
 
   let pipeDrawn = null;
   function draw(on) {
     const all = ctx.passNames();
-    const drawnKey = on.join('.');
+    const drawnKey = `${on.join('.')}|${lang()}`;
+    setText(pipeReset, t('graph.pipe.reset'));
+    setText(summary, t('graph.pipe.summary'));
     if (drawnKey === pipeDrawn) return;    // unchanged: keep the DOM (and the keyboard focus in it)
     pipeDrawn = drawnKey;
     const order = [...on, ...all.filter((p) => !on.includes(p))];
@@ -22,15 +26,15 @@ export function createPipelineEditor(ctx) {
     clear(pipeList);
     order.forEach((p) => {
       const enabled = on.includes(p);
-      const cb = el('input', { type: 'checkbox', 'aria-label': `run ${p}`, 'data-pass': p, 'data-role': 'cb' });
+      const cb = el('input', { type: 'checkbox', 'aria-label': t('graph.pipe.run', { p }), 'data-pass': p, 'data-role': 'cb' });
       cb.checked = enabled;
       cb.addEventListener('change', () => {
         const next = cb.checked ? [...on, p] : on.filter((x) => x !== p);
         ctx.setState({ pipeline: next }, { rerun: true });
       });
       const pos = on.indexOf(p);
-      const up = el('button', { type: 'button', 'aria-label': `move ${p} earlier`, title: 'earlier', 'data-pass': p, 'data-role': 'up' }, '↑');
-      const down = el('button', { type: 'button', 'aria-label': `move ${p} later`, title: 'later', 'data-pass': p, 'data-role': 'down' }, '↓');
+      const up = el('button', { type: 'button', 'aria-label': t('graph.pipe.up', { p }), title: t('graph.pipe.earlier'), 'data-pass': p, 'data-role': 'up' }, '↑');
+      const down = el('button', { type: 'button', 'aria-label': t('graph.pipe.down', { p }), title: t('graph.pipe.later'), 'data-pass': p, 'data-role': 'down' }, '↓');
       up.disabled = !enabled || pos === 0;
       down.disabled = !enabled || pos === on.length - 1;
       const move = (delta) => {

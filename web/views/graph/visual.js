@@ -11,6 +11,7 @@ import { NODE_H, MAX_EXPANDED_NODES, textWidth, nodeCount, isCollapsed, summariz
 import { stageGraph, groupBox, sliceEdges, collapsedEdges, COMPACT_LAYERS } from './grouping.js';
 import { unionGraph, foldColumns, sameDrawing } from './union.js';
 import { blockDepths, foldStage, changedBlocks } from './blocks.js';
+import { lang } from '../../i18n/i18n.js';
 
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
@@ -58,7 +59,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     const aspect = canvasAspect();
     const depth = collapsed ? Infinity : foldDepth(inst, urgent);
     if (depth === null) return null;
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}`;
+    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}|${collapsed ? lang() : ''}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
     const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent, depth);
     if (vis) layoutCache.set(key, vis);

@@ -6,6 +6,7 @@ import { d3 } from '../../lib.js';
 import { el, clear, setAttr, setFlag, setText } from '../../dom.js';
 import { formatCount, formatTime } from '../../format.js';
 import { keepAxis } from './axis.js';
+import { lang, t } from '../../i18n/i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const svgNew = (parent, tag, cls) => {
@@ -23,7 +24,7 @@ export function createBarChart(box, on) {
     if (!all) {
       clear(box);
       bars = null;
-      box.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
+      box.append(el('p', { class: 'note' }, t(set === 'eager' ? 'kernels.bars.noeager' : 'kernels.bars.none')));
       return;
     }
     const fs = inst ? 15 : 12;
@@ -43,7 +44,7 @@ export function createBarChart(box, on) {
     setAttr(sv, 'width', W);
     setAttr(sv, 'height', H);
     setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
-    setAttr(sv, 'aria-label', `${data.length} kernels, time per kernel`);
+    setAttr(sv, 'aria-label', t('kernels.bars.aria', { n: data.length }));
     const rows = bars.svg.selectAll('g.krow').data(data, (d) => d.i).join((enter) => enter.insert('g', 'g.axis').attr('class', 'krow')
       .on('mousemove', (ev, d) => on.tip(ev, d))
       .on('mouseenter', (ev, d) => on.enter(d))
@@ -98,16 +99,16 @@ export function createBarChart(box, on) {
     });
     setAttr(bars.axis.node(), 'transform', `translate(0,${data.length * rowH + 2})`);
     keepAxis(bars.axis, 'bottom', x, { ticks: [Math.max(2, Math.floor((W - labelW) / 90))], format: (v) => formatTime(v) });
-    if (bars.legendFor !== withLaunch) {
-      bars.legendFor = withLaunch;
+    if (bars.legendFor !== `${withLaunch}|${lang()}`) {
+      bars.legendFor = `${withLaunch}|${lang()}`;
       clear(bars.legend);
       bars.legend.append(
-        el('span', { class: 'sw compute' }), ' compute-bound  ', el('span', { class: 'sw memory' }), ' memory-bound  ',
-        withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ' launch overhead  ' : '',
-        '— thin line: the other (non-binding) time; the swatch is the kernel\'s colour on the graph');
+        el('span', { class: 'sw compute' }), ` ${t('kernels.bound.compute')}  `, el('span', { class: 'sw memory' }), ` ${t('kernels.bound.memory')}  `,
+        withLaunch ? el('span', { class: 'sw launch' }) : '', withLaunch ? ` ${t('kernels.legend.launch')}  ` : '',
+        t('kernels.legend.thin'));
     }
     setFlag(bars.more, 'hidden', !(all > data.length));
-    if (all > data.length) setText(bars.more, `The first ${data.length} of ${formatCount(all)} kernels.`);
+    if (all > data.length) setText(bars.more, t('kernels.bars.more', { n: data.length, all: formatCount(all) }));
   }
   return { draw };
 }

@@ -6,24 +6,25 @@
 // (name)"; crossing(i): the sweep's sentence for kernel i, or null.
 import { el } from '../../dom.js';
 import { fmtShape } from '../../ops.js';
-import { formatBytes, formatCount, formatFlops, formatIntensity, formatTime } from '../../format.js';
+import { formatBytes, formatFlops, formatIntensity, formatTime } from '../../format.js';
 import { explain } from '../../glossary.js';
 import { whySentence } from '../../why.js';
+import { t } from '../../i18n/i18n.js';
 
 export function describeLines(f, { onChip, kernelName, crossing }) {
   const k = f.k;
   const lines = [
     f.name,
     `#${f.i} ${k.kind}: ${k.label}`,
-    `intensity ${formatIntensity(f.ai)} — ${f.bound}-bound: ${f.ai >= f.ridge ? 'at or above' : 'below'} the ${f.ceiling}'s ridge, ${formatIntensity(f.ridge)}`,
-    `${formatFlops(f.flops)}; reads ${formatBytes(k.reads)}, writes ${formatBytes(k.writes)}`,
-    `time ${formatTime(f.t)} (compute ${formatTime(f.tc)}, memory ${formatTime(f.tm)}) + launch ${formatTime(f.launch)}`,
+    t(f.ai >= f.ridge ? 'kernels.tip.above' : 'kernels.tip.below', { ai: formatIntensity(f.ai), bound: t(`kernels.bound.${f.bound}`), ceiling: f.ceiling, ridge: formatIntensity(f.ridge) }),
+    t('kernels.tip.bytes', { flops: formatFlops(f.flops), reads: formatBytes(k.reads), writes: formatBytes(k.writes) }),
+    t('kernels.tip.time', { t: formatTime(f.t), tc: formatTime(f.tc), tm: formatTime(f.tm), launch: formatTime(f.launch) }),
   ];
   if (f.info) {
     const oc = onChip(f);
     lines.push(oc.ids.length
-      ? `kept on chip: ${oc.ids.length} value${oc.ids.length === 1 ? '' : 's'}, ${formatBytes(oc.bytes)} that eager writes and reads back`
-      : 'kept on chip: nothing (a single op)');
+      ? t('kernels.tip.onchip', { n: oc.ids.length, bytes: formatBytes(oc.bytes) })
+      : t('kernels.tip.onchip.none'));
   }
   if (k.why) lines.push(whySentence(k.why, kernelName));   // the core's reason this kernel starts (why.js)
   const c = crossing(f.i);
@@ -34,20 +35,20 @@ export function describeLines(f, { onChip, kernelName, crossing }) {
 export function describeDetails(f, { onChip, kernelName, crossing }) {
   const k = f.k;
   const out = [el('h4', {}, `#${f.i} ${f.name}`),
-    el('p', {}, explain(el('span', { class: 'term' }, k.kind), k.kind), `: ${k.label} — ${formatCount(k.nodes.length)} op${k.nodes.length === 1 ? '' : 's'}`),
-    el('p', {}, `Arithmetic intensity ${formatIntensity(f.ai)} (${formatFlops(f.flops)} over ${formatBytes(f.bytes)}); ` +
-      `the ${f.ceiling} (${formatIntensity(f.ridge)} ridge) binds it: ${f.bound}-bound, ${formatTime(f.t)}.`)];
+    el('p', {}, explain(el('span', { class: 'term' }, k.kind), k.kind), t('kernels.details.ops', { label: k.label, n: k.nodes.length })),
+    el('p', {}, t('kernels.details.intensity', { ai: formatIntensity(f.ai), flops: formatFlops(f.flops), bytes: formatBytes(f.bytes),
+      ceiling: f.ceiling, ridge: formatIntensity(f.ridge), bound: t(`kernels.bound.${f.bound}`), t: formatTime(f.t) }))];
   if (f.info) {
     const { ids, bytes, val } = onChip(f);
     const describe = (id) => { const v = val(id); return v ? `${v[0]} ${fmtShape(v[1])} (${formatBytes(v[2])})` : `%${id}`; };
     const w = f.info.written || [];
-    out.push(el('p', {}, `Writes back: ${w.length ? w.map(describe).join(', ') : 'nothing'}.`),
+    out.push(el('p', {}, w.length ? t('kernels.details.writes', { values: w.map(describe).join(', ') }) : t('kernels.details.writes.none')),
       el('p', {}, ids.length
-        ? `Kept on chip: ${ids.slice(0, 12).map(describe).join(', ')}${ids.length > 12 ? ` … ${ids.length - 12} more` : ''} — ${formatBytes(bytes)} eager would write and read back (why fusion moves fewer bytes).`
-        : 'Kept on chip: nothing — one op, nothing to fuse away.'));
+        ? t('kernels.details.onchip', { values: ids.slice(0, 12).map(describe).join(', ') + (ids.length > 12 ? t('kernels.details.more', { n: ids.length - 12 }) : ''), bytes: formatBytes(bytes) })
+        : t('kernels.details.onchip.none')));
   }
-  if (k.why) out.push(el('p', { 'data-testid': 'kernel-why' }, `Why it starts here: ${whySentence(k.why, kernelName)}`));
+  if (k.why) out.push(el('p', { 'data-testid': 'kernel-why' }, t('kernels.details.why', { why: whySentence(k.why, kernelName) })));
   const c = crossing(f.i);
-  if (c) out.push(el('p', {}, `Sweep: ${c}.`));
+  if (c) out.push(el('p', {}, t('kernels.details.sweep', { c })));
   return out;
 }

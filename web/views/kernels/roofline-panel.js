@@ -3,6 +3,7 @@
 // was left out. roofline.js draws the chart; this file decides what goes in it, so the panel only says "draw".
 import { el, clear, setFlag, setText } from '../../dom.js';
 import { drawRoofline } from './roofline.js';
+import { t } from '../../i18n/i18n.js';
 
 const MAX_POINTS = 64;
 
@@ -41,9 +42,9 @@ export function createRooflinePanel(box, { facts, args, widthOf, sweep, hover, c
     if (roofSkipped.parentNode !== box) box.append(roofSkipped, roofOver);
     roof.select(selected());
     setFlag(roofSkipped, 'hidden', !skipped);
-    if (skipped) setText(roofSkipped, `${skipped} kernel${skipped === 1 ? '' : 's'} with no FLOPs or no bytes (e.g. kv_write) not plotted.`);
+    if (skipped) setText(roofSkipped, t('kernels.roof.skipped', { n: skipped }));
     setFlag(roofOver, 'hidden', !over);
-    if (over) setText(roofOver, `The first ${MAX_POINTS} places drawn (${over} more).`);
+    if (over) setText(roofOver, t('kernels.roof.over', { max: MAX_POINTS, n: over }));
     drawn();   // the points hold other kernels' numbers
   }
   return { draw, select: (i) => { if (roof) roof.select(i); } };

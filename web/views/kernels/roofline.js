@@ -12,6 +12,7 @@ import { formatBandwidth, formatFlopRate, formatIntensity } from '../../format.j
 import { setAttr, setText } from '../../dom.js';
 import { placeLabels } from './labels.js';
 import { keepAxis } from './axis.js';
+import { t } from '../../i18n/i18n.js';
 
 // text widths from a canvas in the page's font (the labels' boxes are placed before anything is laid out)
 // (style.css's --font: reading the computed style would force a style pass of the whole page)
@@ -92,11 +93,9 @@ function frame(box) {
     links: svg.append('g').attr('class', 'dodge'),
     ghosts: svg.append('g').attr('class', 'ghosts'),
     lab: svg.append('g').attr('class', 'roof-labels'),
-    dots: svg.append('g').attr('class', 'roof-points').attr('role', 'listbox').attr('aria-label', 'kernels on the roofline'),
+    dots: svg.append('g').attr('class', 'roof-points').attr('role', 'listbox'),
     opts: null,
   };
-  setText(k.labelX, 'arithmetic intensity (FLOP / byte)');
-  setText(k.labelY, 'attained FLOP/s');
   k.bwLabel = svgChild(k.ceils.node(), 'text', { class: 'ceil-label' });
   k.leaders = k.lab.append('g').attr('class', 'leaders');
   return k;
@@ -159,7 +158,11 @@ function drawFrame(k, g, npts) {
   setAttr(s, 'width', W);
   setAttr(s, 'height', H);
   setAttr(s, 'viewBox', `0 0 ${W} ${H}`);
-  setAttr(s, 'aria-label', `roofline chart: ${npts} kernels; ridge points ${formatIntensity(g.mmRidge)} (matmul) and ${formatIntensity(g.vecRidge)} (vector)`);
+  setAttr(s, 'aria-label', t('kernels.roof.aria', { n: npts, mm: formatIntensity(g.mmRidge), vec: formatIntensity(g.vecRidge) }));
+  // the words are set on every draw: the language may have changed since the chart was made
+  setAttr(k.dots.node(), 'aria-label', t('kernels.roof.points'));
+  setText(k.labelX, t('kernels.roof.x'));
+  setText(k.labelY, t('kernels.roof.y'));
   if (s.style.getPropertyValue('--fs') !== `${fs}px`) s.style.setProperty('--fs', `${fs}px`);
   setAttr(k.axisX.node(), 'transform', `translate(0,${H - m.b})`);
   keepAxis(k.axisX, 'bottom', x, { ticks: [6, '~s'] });
@@ -204,7 +207,7 @@ function drawCeilings(k, g, placeFixed) {
     p.push([a1, Math.min(peak, a1 * dev.bw)]);
     return p.map(([a, v]) => [x(a), y(v)]);
   };
-  const ceilData = [[dev.mm_flops, 'ceil-mm', 'matmul / attention peak', mmRidge], [dev.vec_flops, 'ceil-vec', 'vector peak', vecRidge]];
+  const ceilData = [[dev.mm_flops, 'ceil-mm', t('kernels.ceiling.mm'), mmRidge], [dev.vec_flops, 'ceil-vec', t('kernels.ceiling.vec'), vecRidge]];
   const groups = k.ceils.selectAll('g.ceil').data(ceilData, (d) => d[1]).join((enter) => enter.insert('g', 'text').attr('class', 'ceil').each(function ([, cls]) {
     this.__parts = {
       path: svgChild(this, 'path', { class: `ceiling ${cls}` }),
@@ -240,7 +243,7 @@ function drawCeilings(k, g, placeFixed) {
       // beside its dashed line, at the first free height going down
       const cands = [];
       for (let dy = fs + 3; yp + dy < H - m.b - 4; dy += fs + 4) cands.push([xg + 5, yp + dy, 'start'], [xg - 5, yp + dy, 'end']);
-      placeFixed(q.ridge.label, `ridge ${formatIntensity(ridge)}`, cands.length ? cands : [[xg + 5, yp + fs + 3, 'start']]);
+      placeFixed(q.ridge.label, t('kernels.roof.ridge', { ai: formatIntensity(ridge) }), cands.length ? cands : [[xg + 5, yp + fs + 3, 'start']]);
     } else if (q.ridge) {
       for (const n of Object.values(q.ridge)) n.remove();
       q.ridge = null;
@@ -253,7 +256,7 @@ function drawCeilings(k, g, placeFixed) {
       const cy = y(x.invert(cx) * dev.bw);
       cands.push([cx, cy - 6, 'end'], [cx + 6, cy + fs + 4, 'start']);
     }
-    placeFixed(k.bwLabel, `bandwidth ${formatBandwidth(dev.bw)}`, cands);
+    placeFixed(k.bwLabel, t('kernels.roof.bw', { bw: formatBandwidth(dev.bw) }), cands);
   }
 }
 
@@ -301,7 +304,7 @@ function drawPoints(k, g) {
     .on('mouseleave', () => k.opts.onHover && k.opts.onHover(null))
     .on('click', (ev, d) => k.opts.onClick && k.opts.onClick(d.p)))
     .each(function (d) {
-      setAttr(this, 'aria-label', `kernel ${d.p.i}${d.p.name ? ` (${d.p.name})` : ''}: ${d.p.bound}-bound`);
+      setAttr(this, 'aria-label', t(d.p.name ? 'kernels.roof.point.named' : 'kernels.roof.point', { i: d.p.i, name: d.p.name, bound: t(`kernels.bound.${d.p.bound}`) }));
       // the class keeps what select() marked (sel) and only swaps the bound
       for (const b of ['compute', 'memory']) if (b !== d.p.bound && this.classList.contains(b)) this.classList.remove(b);
       for (const c of ['kpt', d.p.bound]) if (!this.classList.contains(c)) this.classList.add(c);

@@ -7,6 +7,7 @@ import { el, setAttr, setFlag, setText } from '../../dom.js';
 import { kernelColor } from './palette.js';
 import { kernelFacts } from './facts.js';
 import { createSweep, SWEEP_GRID } from './sweep.js';
+import { t } from '../../i18n/i18n.js';
 
 /**
  * ctx: the lab's (lab(), getState()); facts(): the drawn set ({n, at(i)}); dev(): the drawn result's device;
@@ -15,10 +16,13 @@ import { createSweep, SWEEP_GRID } from './sweep.js';
  */
 export function createSweepControl(ctx, { facts, dev, redraw, found }) {
   const sweepRange = el('input', { type: 'range', min: 0, max: SWEEP_GRID.length - 1, step: 1, id: 'kern-sweep',
-    'data-testid': 'roofline-sweep', 'aria-label': 'sweep the sequence length' });
+    'data-testid': 'roofline-sweep', 'aria-label': t('kernels.sweep.aria') });
   const sweepAxis = el('span', {}, 'T');
   const sweepSaid = el('output', { class: 'sweep-said', for: 'kern-sweep', 'data-testid': 'sweep-said' });
-  const sweepBox = el('div', { class: 'kern-sweep' }, el('label', { for: 'kern-sweep' }, 'sweep ', sweepAxis, ' '), sweepRange, sweepSaid);
+  const sweepWord = el('span', {}, t('kernels.sweep.label'));
+  const sweepBox = el('div', { class: 'kern-sweep' }, el('label', { for: 'kern-sweep' }, sweepWord, ' ', sweepAxis, ' '), sweepRange, sweepSaid);
+  let said = () => '';          // the sentence beside the slider, said again in another language (relabel)
+  const say = (f) => { said = f; setText(sweepSaid, f()); };
 
   let crossings = null;         // per kernel: {from, to} | {never} | {always}, once the sweep has found them
   let sweep = null;
@@ -40,7 +44,7 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
     setFlag(sweepBox, 'hidden', !can && !stack);
     setFlag(sweepRange, 'hidden', !can);
     if (!can) {
-      setText(sweepSaid, stack ? `The sweep of ${r.config.mode === 'prefill' ? 'T' : 'S'} works on one layer (set layers to 1): the ${r.config.layers} layers are alike.` : '');
+      say(() => (stack ? t('kernels.sweep.stack', { axis: r.config.mode === 'prefill' ? 'T' : 'S', layers: r.config.layers }) : ''));
       return;
     }
     const state = ctx.getState();
@@ -50,8 +54,9 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
     let j = SWEEP_GRID.findIndex((v) => v >= cur);
     if (j < 0) j = SWEEP_GRID.length - 1;
     if (sweepRange.value !== String(j)) sweepRange.value = String(j);
-    setAttr(sweepRange, 'aria-label', `sweep ${sweep.axis}: where each kernel sits at another ${sweep.axis === 'S' ? 'cache length S' : 'sequence length T'}`);
-    setText(sweepSaid, `${sweep.axis} = ${cur} (now); move to see the kernels at another ${sweep.axis}`);
+    const axis = sweep.axis;
+    setAttr(sweepRange, 'aria-label', t(axis === 'S' ? 'kernels.sweep.aria.S' : 'kernels.sweep.aria.T'));
+    say(() => t('kernels.sweep.now', { axis, cur }));
   }
   let sweepToken = 0;
   async function onSweep() {
@@ -64,19 +69,21 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
     ghostsAt = [v, ks];
     if (!crossings) startCrossings(s);
     redraw();
-    sweepSaid.textContent = sweepText(v, ks);
+    say(() => sweepText(v, ks));
   }
   function sweepText(v, ks) {
-    if (!ks) return `${sweep.axis} = ${v}: not analysable (the core refused it, or it fuses differently)`;
+    if (!sweep) return '';
+    if (!ks) return t('kernels.sweep.refused', { axis: sweep.axis, v });
     const d = dev();
     const n = ks.filter((k, i) => kernelFacts(k, i, d, null).bound === 'compute').length;
-    let s = `${sweep.axis} = ${v}: ${n} of ${ks.length} kernels compute-bound (hollow points)`;
+    const axis = sweep.axis;
+    let s = t('kernels.sweep.at', { axis, v, n, all: ks.length });
     if (crossings) {
       const xs = crossings.filter((c) => c.to).map((c) => c.to);
-      s += xs.length ? `; the first crosses its ridge at ${sweep.axis} = ${Math.min(...xs)}, the last at ${Math.max(...xs)}` : '; none crosses its ridge';
+      s += xs.length ? t('kernels.sweep.cross', { axis, first: Math.min(...xs), last: Math.max(...xs) }) : t('kernels.sweep.nocross');
       const never = crossings.filter((c) => c.never).length;
-      if (never) s += `, ${never} never do`;
-    } else s += '; finding the crossings…';
+      if (never) s += t('kernels.sweep.never', { n: never });
+    } else s += t('kernels.sweep.finding');
     return s;
   }
   async function startCrossings(s) {
@@ -99,7 +106,7 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
       return tr;
     });
     redraw();
-    if (ghostsAt) sweepSaid.textContent = sweepText(ghostsAt[0], ghostsAt[1]);
+    if (ghostsAt) { const [v, ks] = ghostsAt; say(() => sweepText(v, ks)); }
     found();
   }
   sweepRange.addEventListener('input', () => onSweep());
@@ -109,9 +116,9 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
     const c = crossings && crossings[i];
     if (!c || !sweep) return null;
     const ax = sweep.axis;
-    if (c.never) return `memory-bound at every ${ax} up to ${SWEEP_GRID[SWEEP_GRID.length - 1]}`;
-    if (c.always) return `compute-bound at every ${ax} from 1`;
-    return `crosses its ridge at ${ax} = ${c.to} (memory-bound at ${ax} = ${c.from})`;
+    if (c.never) return t('kernels.cross.never', { ax, max: SWEEP_GRID[SWEEP_GRID.length - 1] });
+    if (c.always) return t('kernels.cross.always', { ax });
+    return t('kernels.cross.at', { ax, to: c.to, from: c.from });
   }
 
   /** The kernels at the slider's value, as roofline points (null: none yet). */
@@ -122,5 +129,13 @@ export function createSweepControl(ctx, { facts, dev, redraw, found }) {
       .map((g) => ({ i: g.i, ai: g.ai, perf: g.perf, bound: g.bound, color: kernelColor(g.i) }));
   }
 
-  return { node: sweepBox, reset, crossingText, ghosts, trails: () => trails };
+  /** The control's words again, in the language now shown. */
+  function relabel() {
+    setText(sweepWord, t('kernels.sweep.label'));
+    const axis = sweep && sweep.axis;
+    setAttr(sweepRange, 'aria-label', t(axis === 'S' ? 'kernels.sweep.aria.S' : axis === 'T' ? 'kernels.sweep.aria.T' : 'kernels.sweep.aria'));
+    setText(sweepSaid, said());
+  }
+
+  return { node: sweepBox, reset, crossingText, ghosts, trails: () => trails, relabel };
 }

@@ -4,6 +4,7 @@
 import { clear, keepTable } from '../../dom.js';
 import { formatBytes, formatCount, formatFlops, formatTime } from '../../format.js';
 import { explain } from '../../glossary.js';
+import { t as tr } from '../../i18n/i18n.js';
 
 /** The totals table in `box`: draw(r) shows the result's, or nothing when it lacks either cost. */
 export function createTotals(box) {
@@ -16,19 +17,21 @@ export function createTotals(box) {
       return;
     }
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
-    const t = keepTable(totalsTable, ['', 'eager', 'fused', 'eager / fused'], [
-      ['kernels', formatCount(e.kernels), formatCount(f.kernels), ratio(e.kernels, f.kernels)],
-      ['bytes moved', formatBytes(e.bytes), formatBytes(f.bytes), ratio(e.bytes, f.bytes)],
+    const t = keepTable(totalsTable, ['', 'eager', 'fused', tr('kernels.totals.ratio')], [
+      [tr('kernels.totals.kernels'), formatCount(e.kernels), formatCount(f.kernels), ratio(e.kernels, f.kernels)],
+      [tr('kernels.totals.bytes'), formatBytes(e.bytes), formatBytes(f.bytes), ratio(e.bytes, f.bytes)],
       ['FLOPs', formatFlops(e.flops), formatFlops(f.flops), ratio(e.flops, f.flops)],
-      ['roofline time', formatTime(e.t), formatTime(f.t), ratio(e.t, f.t)],
-      ['with launch overhead', formatTime(e.t_total), formatTime(f.t_total), ratio(e.t_total, f.t_total)],
+      [tr('kernels.totals.time'), formatTime(e.t), formatTime(f.t), ratio(e.t, f.t)],
+      [tr('kernels.totals.launch'), formatTime(e.t_total), formatTime(f.t_total), ratio(e.t_total, f.t_total)],
     ], { class: 'totals', 'data-testid': 'kernel-totals' });
     if (t === totalsTable) return;
     clear(box);
     box.append(t);
     totalsTable = t;
     // hover: what "roofline time" means (web/glossary.js)
-    for (const th of box.querySelectorAll('tbody th')) explain(th, th.textContent);
+    // (the glossary's terms are the English words: the row's English name, whichever language is shown)
+    const terms = ['kernels.totals.kernels', 'kernels.totals.bytes', null, 'kernels.totals.time', 'kernels.totals.launch'];
+    box.querySelectorAll('tbody th').forEach((th, i) => explain(th, terms[i] ? tr(terms[i], {}, { in: 'en' }) : th.textContent));
   }
   return { draw };
 }
@@ -36,6 +39,6 @@ export function createTotals(box) {
 /** The launch note of a kernel set: its launches' fixed overhead against its roofline time. */
 export function launchText(set, cost, dev) {
   const launchT = cost.kernels * dev.launch;
-  return `${set}: ${formatCount(cost.kernels)} launches × ${formatTime(dev.launch)} = ${formatTime(launchT)} of fixed overhead vs ${formatTime(cost.t)} of roofline time` +
-    (launchT > cost.t ? ' — launch-bound: fewer kernels matter more than faster ones.' : '.');
+  return tr(launchT > cost.t ? 'kernels.launch.bound' : 'kernels.launch', { set, n: formatCount(cost.kernels), each: formatTime(dev.launch),
+    total: formatTime(launchT), t: formatTime(cost.t) });
 }

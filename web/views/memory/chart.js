@@ -12,6 +12,8 @@ import { tableLength } from '../../result-pack.js';
 import { kernelColor } from '../kernels/palette.js';
 import { binaryTicks, tickText } from './ticks.js';
 import { keepAxis } from '../kernels/axis.js';
+import { t } from '../../i18n/i18n.js';
+import { kernelNameText } from '../kernels/names.js';
 
 export const MAX_LT_RECTS = 600;
 
@@ -28,7 +30,7 @@ export function chartFrame() {
     lines: svg.append('g').attr('class', 'mem-lines'),
     axisX: svg.append('g').attr('class', 'axis'),
     axisY: svg.append('g').attr('class', 'axis').attr('data-testid', 'memory-y-axis'),
-    labelX: svg.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').text('kernel step (execution order)').node(),
+    labelX: svg.append('text').attr('class', 'axis-label').attr('text-anchor', 'middle').node(),
     labelY: svg.append('text').attr('class', 'axis-label').attr('data-testid', 'memory-y-title').attr('text-anchor', 'middle').node(),
   };
   return k;
@@ -52,10 +54,10 @@ export function drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, 
   setAttr(sv, 'width', W);
   setAttr(sv, 'height', H);
   setAttr(sv, 'viewBox', `0 0 ${W} ${H}`);
-  setAttr(sv, 'aria-label', `${title} memory plan, peak ${formatBytes(peak)}`);
+  setAttr(sv, 'aria-label', t('memory.chart.aria', { title, peak: formatBytes(peak) }));
   setAttr(k.title, 'x', m.l);
   setAttr(k.title, 'y', fs + 2);
-  setText(k.title, `${title}: peak ${formatBytes(peak)}`);
+  setText(k.title, t('memory.chart.title', { title, peak: formatBytes(peak) }));
   const data = lts.map(([bytes, s, e, nid], j) => ({ j, bytes, s, e, nid, kernel: s, off: offsets.get(nid) ?? offsets.get(String(nid)) ?? 0 }));
   const rectOf = (d) => [x(d.s), y(d.off + d.bytes), Math.max(1, x(d.e + 1) - x(d.s) - 1), Math.max(1, y(d.off) - y(d.off + d.bytes))];
   const fill = (d) => kernelColor(d.s);
@@ -107,15 +109,15 @@ export function drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, 
   // (more steps than pixels: each pixel column's highest step, which keeps the curve's outline and its peak)
   const pts = [];
   const perPx = Math.max(1, Math.floor(live.length / Math.max(1, W - m.l - m.r)));
-  for (let t = 0; t < live.length; t += perPx) {
-    let b = live[t];
-    for (let u = t + 1; u < Math.min(live.length, t + perPx); u++) if (live[u] > b) b = live[u];
-    pts.push([x(t), y(b)], [x(Math.min(live.length, t + perPx)), y(b)]);
+  for (let s = 0; s < live.length; s += perPx) {
+    let b = live[s];
+    for (let u = s + 1; u < Math.min(live.length, s + perPx); u++) if (live[u] > b) b = live[u];
+    pts.push([x(s), y(b)], [x(Math.min(live.length, s + perPx)), y(b)]);
   }
   setAttr(k.live, 'data-peak', Math.max(0, ...live));
   setAttr(k.live, 'd', d3.line()(pts));
-  const hlines = [['peak', peak, `peak ${formatBytes(peak)}`, false]];
-  if (Math.abs(lower - peak) > 0.5) hlines.push(['lower', lower, `lower bound ${formatBytes(lower)}`, true]);
+  const hlines = [['peak', peak, t('memory.line.peak', { bytes: formatBytes(peak) }), false]];
+  if (Math.abs(lower - peak) > 0.5) hlines.push(['lower', lower, t('memory.line.lower', { bytes: formatBytes(lower) }), true]);
   k.lines.selectAll('g.mem-hline').data(hlines, (d) => d[0]).join((enter) => enter.append('g').attr('class', 'mem-hline').each(function ([cls]) {
     d3.select(this).append('line').attr('class', `mem-line ${cls}`);
     d3.select(this).append('text').attr('class', `mem-line-label ${cls}`).attr('text-anchor', 'end');
@@ -137,22 +139,23 @@ export function drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, 
   setAttr(k.labelX, 'x', (m.l + W - m.r) / 2);
   setAttr(k.labelX, 'y', H - 6);
   setAttr(k.labelY, 'transform', `translate(${fs + 1},${(m.t + H - m.b) / 2}) rotate(-90)`);
-  setText(k.labelY, `offset in the buffer (${yt.unit})`);
+  setText(k.labelX, t('memory.axis.x'));
+  setText(k.labelY, t('memory.axis.y', { unit: yt.unit }));
   return k.box;
 }
 
 // what a block's tooltip says: its value (op, shape, bytes), the kernel that wrote it, its last reader, its place
 export const kernelName = (cur, ki) => {
   const k = cur && cur.names(ki);
-  return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${k}` : ''}`;
+  return ki === undefined || ki === null ? '?' : `#${ki}${k ? ` ${kernelNameText(k)}` : ''}`;
 };
 export function blockLines(d, cur) {
   const v = cur.values(d.nid);
   const nk = tableLength(cur.r.fused, 'kernels');
   return [
     `%${d.nid}${v ? ` ${v[0]} ${fmtShape(v[1])}` : ''}: ${formatBytes(d.bytes)}`,
-    `written by ${kernelName(cur, d.s)}`,
-    d.e >= nk ? `an output of the layer: lives to the end (step ${d.e})` : `last read by ${kernelName(cur, d.e)}`,
-    `alive at steps ${d.s}…${d.e}; offset ${formatBytes(d.off)}`,
+    t('memory.tip.written', { kernel: kernelName(cur, d.s) }),
+    d.e >= nk ? t('memory.tip.output', { e: d.e }) : t('memory.tip.read', { kernel: kernelName(cur, d.e) }),
+    t('memory.tip.alive', { s: d.s, e: d.e, off: formatBytes(d.off) }),
   ];
 }

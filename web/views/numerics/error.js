@@ -5,6 +5,7 @@
 // (error.layers: a bar per layer). Nothing is computed here but the order of the rows (web/precision.js).
 import { el, clear, setAttr, setText } from '../../dom.js';
 import { fmtErr, fmtSnr, fmtAdded, nodeLabel, sortedRows, worstOf, layersOf, layerBars, planText, errorColour } from '../../precision.js';
+import { t as tr } from '../../i18n/i18n.js';
 
 export const MAX_ROWS = 200;   // the table's rows (a stack's thousands of nodes: the worst ones)
 const OUT_NAMES = { prefill: ['x_out'], decode: ['x_out', 'K', 'V'] };
@@ -36,7 +37,7 @@ export function createErrorView(ctx) {
     return nodeLabel(id, nodeOf(id), st && !st.lite ? st.nodes : null);
   };
   const nodeButton = (id, text) => {
-    const b = el('button', { type: 'button', class: 'err-node', 'data-node-id': id, title: 'select it on the graph' }, text);
+    const b = el('button', { type: 'button', class: 'err-node', 'data-node-id': id, title: tr('numerics.err.select') }, text);
     if (!nodeOf(id)) b.disabled = true;
     b.addEventListener('click', () => selectNode(id));
     return b;
@@ -54,13 +55,13 @@ export function createErrorView(ctx) {
     const w = worstOf(error);
     if (!w) {
       worst.removeAttribute('data-node-id');
-      worst.append('No node adds error under this plan.');
+      worst.append(tr('numerics.err.noworst'));
       return;
     }
     setAttr(worst, 'data-node-id', w.node);
-    worst.append(el('span', { class: 'err-worst-k' }, 'adds the most error: '),
+    worst.append(el('span', { class: 'err-worst-k' }, tr('numerics.err.worst')),
       nodeButton(w.node, labelOf(w.node)),
-      typeof w.added_db === 'number' ? el('span', { class: 'err-added' }, ` (${fmtAdded(w.added_db)} of noise over its inputs)`) : '');
+      typeof w.added_db === 'number' ? el('span', { class: 'err-added' }, tr('numerics.err.added', { db: fmtAdded(w.added_db) })) : '');
   }
 
   function drawTable(error) {
@@ -69,7 +70,7 @@ export function createErrorView(ctx) {
     // the noise each node adds by its own rounding (added_db), when the core gives it
     const added = rows.some((e) => 'added_db' in e);
     const t = el('table', { class: 'totals err-table', 'data-testid': 'error-table' });
-    t.append(el('thead', {}, el('tr', {}, ...['node', 'max |Δ|', 'max rel', 'SNR', ...(added ? ['added'] : [])].map((h) => el('th', { scope: 'col' }, h)))));
+    t.append(el('thead', {}, el('tr', {}, ...[tr('numerics.err.th.node'), 'max |Δ|', 'max rel', 'SNR', ...(added ? [tr('numerics.err.th.added')] : [])].map((h) => el('th', { scope: 'col' }, h)))));
     const body = el('tbody');
     for (const e of rows.slice(0, MAX_ROWS)) {
       const sw = el('span', { class: 'err-swatch', 'aria-hidden': 'true' });
@@ -80,8 +81,8 @@ export function createErrorView(ctx) {
         added ? el('td', {}, fmtAdded(e.added_db) || '—') : null));
     }
     t.append(body);
-    tableBox.append(el('h3', {}, 'per node, worst first'), t);
-    if (rows.length > MAX_ROWS) tableBox.append(el('p', { class: 'note' }, `the ${MAX_ROWS} worst of ${rows.length} nodes`));
+    tableBox.append(el('h3', {}, tr('numerics.err.pernode')), t);
+    if (rows.length > MAX_ROWS) tableBox.append(el('p', { class: 'note' }, tr('numerics.err.rows', { max: MAX_ROWS, n: rows.length })));
   }
 
   function drawLayers(error) {
@@ -91,7 +92,7 @@ export function createErrorView(ctx) {
     if (!ls) return;
     const widths = layerBars(ls);
     const t = el('table', { class: 'totals err-layer-table' });
-    t.append(el('thead', {}, el('tr', {}, ...['layer', 'max rel', '', 'SNR', 'worst node'].map((h) => el('th', { scope: 'col' }, h === '' ? el('span', { class: 'sr-only' }, 'bar') : h)))));
+    t.append(el('thead', {}, el('tr', {}, ...[tr('numerics.err.th.layer'), 'max rel', '', 'SNR', tr('numerics.err.th.worst')].map((h) => el('th', { scope: 'col' }, h === '' ? el('span', { class: 'sr-only' }, tr('numerics.err.th.bar')) : h)))));
     const body = el('tbody');
     ls.forEach((l, i) => {
       const bar = el('span', { class: 'err-bar' });
@@ -104,7 +105,7 @@ export function createErrorView(ctx) {
         el('td', {}, Number.isInteger(wid) ? nodeButton(wid, labelOf(wid)) : '—')));
     });
     t.append(body);
-    layers.append(el('h3', {}, 'per layer'), t);
+    layers.append(el('h3', {}, tr('numerics.err.perlayer')), t);
   }
 
   function draw(error, { stages: sts = [], mode = 'prefill' } = {}) {
@@ -113,7 +114,7 @@ export function createErrorView(ctx) {
     node.hidden = false;
     const names = OUT_NAMES[mode] || [];
     const outs = (error.outputs || []).map((o, i) => `${names[i] || `out${i}`} max rel ${fmtErr(o.max_rel)}`).join(', ');
-    setText(head, `Under ${planText(error.plan)}: ${outs || 'no outputs'} (against float64 on the same inputs).`);
+    setText(head, tr('numerics.err.head', { plan: planText(error.plan), outs: outs || tr('numerics.err.noouts') }));
     drawWorst(error);
     drawLayers(error);
     drawTable(error);
