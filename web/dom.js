@@ -1,5 +1,6 @@
 // dom.js — tiny DOM helpers. Text always goes in through textContent (never innerHTML), so nothing a
 // user or a module message contains can become markup.
+import { t as tr } from './i18n/i18n.js';
 
 /** el('div', {class: 'x', 'data-y': 1}, child, 'text', …) */
 export function el(tag, attrs = {}, ...children) {
@@ -24,7 +25,7 @@ export function table(head, rows, attrs = {}) {
   const t = el('table', attrs);
   const thead = el('thead');
   // an empty corner cell still names its column to a screen reader (visually hidden)
-  thead.append(el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h === '' ? el('span', { class: 'sr-only' }, 'row') : h))));
+  thead.append(el('tr', {}, ...head.map((h) => el('th', { scope: 'col' }, h === '' ? el('span', { class: 'sr-only' }, tr('table.row')) : h))));
   const tbody = el('tbody');
   for (const r of rows) tbody.append(el('tr', {}, ...r.map((c, i) => (i === 0 ? el('th', { scope: 'row' }, c) : el('td', {}, c)))));
   t.append(thead, tbody);

@@ -39,6 +39,7 @@ export default {
   'help.open': 'help: {panel}',
   'ir.scalar': 'scalar',
   'ir.return': 'return',
+  'table.row': 'row',   // a table's row-header column, for screen readers (dom.js table)
   'ir.lines': '{n, plural, one {# line} other {# lines}}',
   'error.prefix': 'The analysis failed:',
 };

@@ -38,6 +38,7 @@ export default {
   'help.open': '帮助：{panel}',
   'ir.scalar': '标量',
   'ir.return': '返回',
+  'table.row': '行',   // a table's row-header column, for screen readers (dom.js table)
   'ir.lines': '{n, plural, other {# 行}}',
   'error.prefix': '分析失败：',
 };

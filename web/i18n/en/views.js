@@ -69,6 +69,8 @@ export default {
   'kernels.details.why': 'Why it starts here: {why}',
   'kernels.details.sweep': 'Sweep: {c}.',
   'kernels.totals.ratio': 'eager / fused',
+  'kernels.name.eager': 'eager',
+  'kernels.name.fused': 'fused',
   'kernels.totals.kernels': 'kernels',
   'kernels.totals.bytes': 'bytes moved',
   'kernels.totals.time': 'roofline time',

@@ -17,7 +17,7 @@ export function createTotals(box) {
       return;
     }
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
-    const t = keepTable(totalsTable, ['', 'eager', 'fused', tr('kernels.totals.ratio')], [
+    const t = keepTable(totalsTable, ['', tr('kernels.name.eager'), tr('kernels.name.fused'), tr('kernels.totals.ratio')], [
       [tr('kernels.totals.kernels'), formatCount(e.kernels), formatCount(f.kernels), ratio(e.kernels, f.kernels)],
       [tr('kernels.totals.bytes'), formatBytes(e.bytes), formatBytes(f.bytes), ratio(e.bytes, f.bytes)],
       ['FLOPs', formatFlops(e.flops), formatFlops(f.flops), ratio(e.flops, f.flops)],
@@ -39,6 +39,6 @@ export function createTotals(box) {
 /** The launch note of a kernel set: its launches' fixed overhead against its roofline time. */
 export function launchText(set, cost, dev) {
   const launchT = cost.kernels * dev.launch;
-  return tr(launchT > cost.t ? 'kernels.launch.bound' : 'kernels.launch', { set, n: formatCount(cost.kernels), each: formatTime(dev.launch),
+  return tr(launchT > cost.t ? 'kernels.launch.bound' : 'kernels.launch', { set: tr(`kernels.name.${set}`), n: formatCount(cost.kernels), each: formatTime(dev.launch),
     total: formatTime(launchT), t: formatTime(cost.t) });
 }
