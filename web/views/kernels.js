@@ -119,9 +119,9 @@ export function createKernelsView(root, ctx) {
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!r) return;
-    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.present) return;
     const newResult = !drawnFor || drawnFor[0] !== r || drawnFor[1] !== state.kset;
-    drawnFor = [r, state.kset, state.inst];
+    drawnFor = [r, state.kset, state.present];
     lastResult = r;
     totalsTable.draw(r);
     const dev = r.device || {};
@@ -142,7 +142,7 @@ export function createKernelsView(root, ctx) {
     facts = { n, at, places };
     if (newResult) sweep.reset(r, set);
     widths.markDrawn();
-    drawBars(n, dev, set, state.inst);
+    drawBars(n, dev, set, state.present);
     roofline.draw();
     setText(note, set === 'eager'
       ? 'Eager: decompose(trace) with one kernel per op — every intermediate goes through memory.'

@@ -15,11 +15,14 @@ import { blockDepths, foldStage, changedBlocks } from './blocks.js';
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
 const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
-const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
-const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character
+// presentation's letters (style.css body.present --node-fs): 18 px, so that a fitted drawing down to scale 0.89
+// still shows them at 16 px, the projector's floor (issue 33)
+export const PRESENT_NODE_FS = 18;
+const PRESENT_H = 26;   // box height in presentation (18 px letters)
+const presentWidth = (s) => Math.max(44, Math.round(s.length * 10.9 + 18));   // 18 px DejaVu Sans Mono: 10.84 px a character
 // the smallest label the fitted drawing may show (issue 33): a stage folds its blocks until it fits at this size
 const LABEL_TARGET = 12;
-const PRESENT_LABEL_TARGET = 15;
+const PRESENT_LABEL_TARGET = 16;
 
 /**
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
@@ -54,7 +57,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   function visualGraph(stage, collapsed, urgent = true) {
     state = getState();
     model = getModel();
-    const inst = !!(state.inst || state.present);
+    const inst = !!state.present;
     const aspect = canvasAspect();
     const depth = collapsed ? Infinity : foldDepth(inst, urgent);
     if (depth === null) return null;

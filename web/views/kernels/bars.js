@@ -26,8 +26,8 @@ export function createBarChart(box, on) {
       box.append(el('p', { class: 'note' }, set === 'eager' ? 'This result lists no eager kernels (only their totals).' : 'No kernels.'));
       return;
     }
-    const fs = inst ? 15 : 12;
-    const rowH = inst ? 30 : 22;
+    const fs = inst ? 16 : 12;   // presentation: style.css sets 16 px chart text
+    const rowH = inst ? 32 : 22;
     const W = Math.max(360, width - 12);
     const labelW = Math.round(W * 0.46);
     const H = data.length * rowH + fs + 14;
