@@ -43,7 +43,11 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     if (!st.present) {
       before = st.panels.slice();
       ctx.setState({ present: true, panels: ['graph'] });
-    } else ctx.setState({ present: false, panels: before && before.length ? before : ['config', 'graph', 'kernels', 'memory'] });
+    } else {
+      // presenting since the page opened (a link's present=1 or inst=1): its own panels, else the lab's four
+      const back = before && before.length ? before : st.panels.length > 1 ? st.panels : ['config', 'graph', 'kernels', 'memory'];
+      ctx.setState({ present: false, panels: back });
+    }
   };
   btn.addEventListener('click', toggle);
 
