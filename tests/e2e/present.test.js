@@ -345,7 +345,8 @@ describe('presentation layout (e2e, Chromium, 1280×720)', () => {
     await page.waitForFunction(() => document.body.classList.contains('present'));
     await settled(page, 3);
     await page.selectOption('[data-testid=present-panel]', 'kernels');
-    await page.waitForFunction(() => document.querySelectorAll('#panel-kernels.overlay .bars-svg text').length > 0, null, { timeout: 60000 });
+    await page.waitForFunction(() => document.querySelectorAll('#panel-kernels.overlay .bars-svg text').length > 0 &&
+      document.querySelectorAll('#panel-kernels.overlay circle.kpt').length > 0, null, { timeout: 60000 });
     const m = await page.evaluate(measureTextSizes, []);
     console.log(`presentation at 1920×1080: ${m.labels.count} labels, median ${m.labels.median.toFixed(1)} px, min ${m.labels.min.toFixed(1)} px`);
     expect(m.labels.min).toBeGreaterThanOrEqual(16);

@@ -55,6 +55,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   const menu = el('span', { class: 'present-menu', 'data-ui': 'panels', hidden: '' });
   const flags = [];
   let overlay = null;  // the panel shown over the graph while presenting (one at a time, not in the link)
+  let topFor = null;   // the overlay its top was measured for
   const pick = el('select', { 'aria-label': 'show a panel over the graph', 'data-testid': 'present-panel' },
     el('option', { value: '' }, 'panels…'),
     ...PANELS.filter((p) => p !== 'graph').map((p) => el('option', { value: p, title: titles[p] }, p)));
@@ -110,6 +111,13 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     for (const p of PANELS) {
       if (p !== 'graph' && panelEls[p] && panelEls[p].classList.contains('overlay') !== (overlay === p)) panelEls[p].classList.toggle('overlay', overlay === p);
     }
+    // the overlay starts under the pass strip and the caption (their height depends on the width and the
+    // language): read once per overlay shown, not every frame
+    if (overlay && overlay !== topFor) {
+      const canvas = panelEls.graph.querySelector('.graph-canvas');
+      if (canvas) body.style.setProperty('--overlay-top', `${Math.round(canvas.getBoundingClientRect().top)}px`);
+    }
+    topFor = overlay;
     lock.draw(!!st.lock);
   }
   /** The panel shown over the graph (a lesson step's kernels or memory), or null; quiet: the caller redraws. */

@@ -33,7 +33,8 @@ export function createShareExercise({ header, getState }) {
   });
   const stage = el('select', { id: 'sx-stage', 'data-testid': 'share-exercise-stage' });
   const stageLabel = el('label', { for: 'sx-stage' });
-  const link = el('input', { type: 'text', readonly: '', id: 'sx-link', class: 'sx-link', 'data-testid': 'share-exercise-link' });
+  // the whole link, wrapped (a one-line box would show its first 80 characters only)
+  const link = el('textarea', { readonly: '', rows: '3', spellcheck: 'false', id: 'sx-link', class: 'sx-link', 'data-testid': 'share-exercise-link' });
   const linkLabel = el('label', { for: 'sx-link' });
   const copy = el('button', { type: 'button', class: 'sx-copy', 'data-testid': 'share-exercise-copy' });
   const said = el('span', { class: 'sx-said', 'aria-live': 'polite', 'data-testid': 'share-exercise-status' });
