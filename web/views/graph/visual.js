@@ -88,9 +88,20 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       if (shape === null) return null;
       if (shape === undefined && d > 1) continue;
       // judged on the first stage as it is fitted (folded, a stage is fitted by its own boxes): the trace, the
-      // drawing a student meets first
-      const box = shape && depth !== Infinity ? stageBox(model.stages[0], inst, depth, shape) : shape;
-      const k = box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0;
+      // drawing a student meets first; presenting, on every stage (a pass unfolds the blocks it changes, and a
+      // projector's 16 px holds for each pass shown)
+      const fitK = (box) => (box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0);
+      let k;
+      if (!shape || depth === Infinity) k = fitK(shape);
+      else if (!state.present) k = fitK(stageBox(model.stages[0], inst, depth, shape));
+      else {
+        k = Infinity;
+        for (const st of model.stages) {
+          const box = !st.lite && nodeCount(st) && !isCollapsed(state, st) ? stageBox(st, inst, depth, shape) : null;
+          if (box) k = Math.min(k, fitK(box));
+        }
+        if (k === Infinity) k = 0;
+      }
       if (k * labelPx() >= target - 1e-9 || d === 1) {
         while (depthMemo.size >= 32) depthMemo.delete(depthMemo.keys().next().value);
         depthMemo.set(memoKey, depth);
