@@ -192,7 +192,8 @@ describe('charts that explain themselves (e2e, Chromium)', () => {
     }));
     expect(sizes.length).toBeGreaterThan(60);
     for (const s of sizes.filter((x) => x.text.trim())) {
-      expect(s.px, s.text).toBeGreaterThanOrEqual(12);
+      // (a chart drawn at its box's width rounds to whole pixels: 12 px text may render at 11.998)
+      expect(s.px, s.text).toBeGreaterThanOrEqual(12 - 0.05);
       expect(s.h, s.text).toBeGreaterThanOrEqual(12);
     }
     expect(errors).toEqual([]);

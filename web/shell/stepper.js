@@ -3,7 +3,7 @@
 // Keys keep their own meaning in text and number fields, selects, sliders and radio groups (arrows move
 // them), and Space / Enter on buttons, checkboxes and <summary> (they activate them). Elsewhere — the page, a
 // button, a checkbox, a pass in the list — ← → space Home End i drive the stepper, Esc clears the selection.
-const STEPPER_KEY_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
+export const STEPPER_KEY_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
 
 /** getState / setState: the lab's; stages(): the shown result's stages; redraw(): a render without animation. */
 export function createStepper({ getState, setState, stages, redraw, select }) {

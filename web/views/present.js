@@ -10,6 +10,7 @@
 // says why), stage=N starts at a pass.
 import { el, setAttr, setFlag, setText } from '../dom.js';
 import { PANELS } from '../state.js';
+import { STEPPER_KEY_INPUTS } from '../shell/stepper.js';
 import { t } from '../i18n/i18n.js';
 
 export function createPresentView({ ctx, header, panelEls, titles }) {
@@ -85,7 +86,8 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   document.addEventListener('keydown', (ev) => {
     if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const t = ev.target;
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
+    // (on a checkbox or a button too, as the stepper's keys: text fields, sliders and menus keep their keys)
+    if (t && ((t.tagName === 'INPUT' && !STEPPER_KEY_INPUTS.has(t.type)) || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable)) return;
     const st = ctx.getState();
     if (ev.key === 'p' || ev.key === 'P' || ev.key === 'i' || ev.key === 'I') {
       if (hidden()) return;
