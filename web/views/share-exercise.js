@@ -34,7 +34,7 @@ export function createShareExercise({ header, getState }) {
   const stage = el('select', { id: 'sx-stage', 'data-testid': 'share-exercise-stage' });
   const stageLabel = el('label', { for: 'sx-stage' });
   // the whole link, wrapped (a one-line box would show its first 80 characters only)
-  const link = el('textarea', { readonly: '', rows: '3', spellcheck: 'false', id: 'sx-link', class: 'sx-link', 'data-testid': 'share-exercise-link' });
+  const link = el('textarea', { readonly: '', rows: '4', spellcheck: 'false', id: 'sx-link', class: 'sx-link', 'data-testid': 'share-exercise-link' });
   const linkLabel = el('label', { for: 'sx-link' });
   const copy = el('button', { type: 'button', class: 'sx-copy', 'data-testid': 'share-exercise-copy' });
   const said = el('span', { class: 'sx-said', 'aria-live': 'polite', 'data-testid': 'share-exercise-status' });
