@@ -131,7 +131,7 @@ export async function boot(opts = {}) {
     onToggle: (p, on) => setState({ panels: PANELS.filter((x) => (x === p ? on : state.panels.includes(x))) }) });
   panelEls.graph.querySelector('h2').after(Object.assign(document.createElement('div'),
     { id: 'stale', className: 'stale', hidden: true, textContent: 'The configuration has an error: showing the last valid one.' }));
-  addCopyLink(header, () => state);
+  const copyLink = addCopyLink(header, () => state);
   let chrome = null;   // the presentation button and the exercise dialog (made below), relabelled with the panels
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
@@ -158,7 +158,7 @@ export async function boot(opts = {}) {
   };
   const views = makeViews(panelEls, ctx);
   const present = createPresentView({ ctx, header, panelEls, titles: PANEL_TITLES });
-  chrome = [present, createShareExercise({ header, getState })];
+  chrome = [copyLink, present, createShareExercise({ header, getState })];
   const lessonPlayer = createLessonPlayer({ ctx, present, header, notice });
   const details = createDetailsView($('details'), ctx);
   // the page's frame: the chrome of the open panels (only what changed is written; presentation: views/present.js)

@@ -11,6 +11,7 @@ export function linkFor(st, present, href = location.href) {
   return `${href.split('#')[0]}#${serializeHash(withPatch(st, { present: !!present }))}`;
 }
 
+/** Returns {relabel()}. */
 export function addCopyLink(container, getState) {
   const btn = el('button', { type: 'button', 'data-testid': 'copy-link', title: 'copy a link to exactly this view' }, 'copy link');
   const inst = el('input', { type: 'checkbox', id: 'copy-inst', 'data-testid': 'copy-link-inst' });
@@ -32,5 +33,8 @@ export function addCopyLink(container, getState) {
   });
   // beside the title (the header's first row has room; the panel chips wrap under it at 1280 px)
   const where = container.querySelector('.top-ctl');
-  container.insertBefore(el('span', { class: 'copy-link' }, btn, el('label', { for: 'copy-inst', class: 'chip-toggle' }, inst, el('span', { class: 'copy-inst-words' }, t('pres.copy.with'))), box, said), where);
+  const words = el('span', { class: 'copy-inst-words' }, t('pres.copy.with'));
+  container.insertBefore(el('span', { class: 'copy-link' }, btn, el('label', { for: 'copy-inst', class: 'chip-toggle' }, inst, words), box, said), where);
+  // the language changed: the checkbox's words
+  return { relabel: () => { words.textContent = t('pres.copy.with'); } };
 }

@@ -20,7 +20,7 @@ export default {
   'panel.passes.heading': 'Passes as code: edit one, run it, the compiler judges it',
   'panel.config.title': 'Config',
   'panel.graph.title': 'Graph & passes',
-  'panel.graph.keys': '← → step · space play · i instructor',
+  'panel.graph.keys': '← → step · space play · p present',
   'panel.kernels.title': 'Kernels & roofline',
   'panel.memory.title': 'Memory plan',
   'panel.numerics.title': 'Numerics (WASM worker)',

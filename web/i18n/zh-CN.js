@@ -19,7 +19,7 @@ export default {
   'panel.passes.heading': 'Pass 即代码：改一个、运行它、由编译器评判',
   'panel.config.title': '配置',
   'panel.graph.title': '计算图与 pass',
-  'panel.graph.keys': '← → 单步 · 空格 播放 · i 教师模式',
+  'panel.graph.keys': '← → 单步 · 空格 播放 · p 演示',
   'panel.kernels.title': '内核与 roofline',
   'panel.memory.title': '内存规划',
   'panel.numerics.title': '数值（WASM worker）',

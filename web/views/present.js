@@ -137,6 +137,22 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
   return { draw, showOverlay, relabel };
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** A padlock drawn in SVG (an emoji shows as an empty box where no emoji font is installed). */
+function lockMark() {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  for (const [k, v] of Object.entries({ class: 'lock-mark', viewBox: '0 0 16 16', width: '16', height: '16', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(k, v);
+  const shackle = document.createElementNS(SVG_NS, 'path');
+  shackle.setAttribute('d', 'M4.5 7V5a3.5 3.5 0 0 1 7 0v2');
+  shackle.setAttribute('fill', 'none');
+  shackle.setAttribute('stroke', 'currentColor');
+  shackle.setAttribute('stroke-width', '1.8');
+  const body = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, v] of Object.entries({ x: '2.5', y: '7', width: '11', height: '8', rx: '1.5', fill: 'currentColor' })) body.setAttribute(k, v);
+  svg.append(shackle, body);
+  return svg;
+}
+
 /**
  * A locked config panel (lock=1): every control in it disabled (no pointer or keyboard change; a disabled
  * control is also out of the Tab order), aria-disabled, a lock mark and a note saying why, a tooltip on each.
@@ -144,8 +160,7 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
  */
 function createConfigLock(panel) {
   const body = panel && panel.querySelector('.panel-body');
-  const note = el('p', { class: 'locked-note', 'data-testid': 'config-locked', role: 'note', hidden: '' },
-    el('span', { class: 'lock-mark', 'aria-hidden': 'true' }, '🔒'), el('span', { class: 'locked-why' }));
+  const note = el('p', { class: 'locked-note', 'data-testid': 'config-locked', role: 'note', hidden: '' }, lockMark(), el('span', { class: 'locked-why' }));
   if (body) body.before(note);
   let on = false;
   const apply = () => {
