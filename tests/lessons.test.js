@@ -16,6 +16,8 @@ import { playStep } from '../web/lessons/play.js';
 import { score } from '../web/lessons/questions.js';
 import { LESSONS, LESSON_NAMES } from '../web/lessons/catalog.js';
 import { ROOT, runCli } from './helpers/compare.js';
+import { setLang } from '../web/i18n/i18n.js';
+import { parseText } from '../web/lessons/text.js';
 
 const MODULE = join(ROOT, 'public', 'graphlab-core.mjs');
 // the six lessons of the issue, in the lecture's order
@@ -42,6 +44,23 @@ const cliLab = {
   branch: ({ frontend }) => JSON.parse(runCli('native', ['branch', '--frontend', frontend]).stdout),
   dynamic: ({ strategy, from, steps, config }) => JSON.parse(runCli('native', ['dynamic', '--strategy', strategy, '--from', String(from), '--steps', String(steps), '--config', config]).stdout),
 };
+
+/** [english, chinese, where] of every text of a validated lesson: its title and summary, each step's title, text
+ *  and question prompt. */
+function wordPairs(l) {
+  const out = [[l.title, l.zh.title, `${l.name} title`], [l.summary, l.zh.summary, `${l.name} summary`]];
+  for (const s of l.steps) {
+    const at = `${l.name} step ${s.index + 1}`;
+    if (s.title) out.push([s.title, s.zh.title, `${at} title`]);
+    out.push([s.text, s.zh.text, `${at} text`]);
+    if (s.question) out.push([s.question.prompt, s.zh.prompt, `${at} prompt`]);
+  }
+  return out;
+}
+const numbers = (text) => text.replace(/`[^`]*`/g, ' ').match(/\d+(?:\.\d+)?/g) || [];
+const codeSpans = (text) => text.match(/`[^`]*`/g) || [];
+// a number, an ordinary space, a unit
+const UNIT_SPLIT = /\d (KiB|MiB|GiB|KB|MB|GB|TB\/s|ms|µs|s(?![a-zA-Z])|%|FLOP\/B)/;
 
 /** Plays every step; throws one error listing every failure (lesson, step, expression, value found). */
 function play(lesson, runCase, lab) {
@@ -100,6 +119,43 @@ describe.each(ORDER.map((n) => [n]))('lesson %s', (name) => {
         : Array.isArray(a.choices) ? a.choices.find((c) => c !== a.answer) : a.answer + 1;
       expect(score(s.question, a, wrong).correct, `${name} step ${i + 1}`).toBe(false);
     });
+  });
+
+  it('plays in Chinese too: the same steps, assertions and questions, the engine\'s answers the same, only the words differ', () => {
+    // the words: every step's zh text, title and prompt parse and keep the English side's numbers and code
+    for (const [en, zh, where] of wordPairs(lesson)) {
+      expect(() => parseText(zh), where).not.toThrow();
+      expect(zh, where).toMatch(/[\u4e00-\u9fff]/);
+      const zhNums = numbers(zh);
+      for (const n of numbers(en)) expect(zhNums, `${where}: the number ${n}`).toContain(n);
+      for (const c of codeSpans(en)) expect(zh, `${where}: the code ${c}`).toContain(c);
+      // a number and its unit never split over two lines: a no-break space between them
+      expect(zh.replace(/`[^`]*`/g, ''), where).not.toMatch(UNIT_SPLIT);
+    }
+    const en = wasm || play(lesson, wasmRun, gl);
+    setLang('zh');
+    let zh;
+    try {
+      zh = play(lesson, wasmRun, gl);
+      lesson.steps.forEach((s, i) => {
+        if (!s.question) return;
+        const a = zh[i].answer;
+        // the same question and answer, its explanation in Chinese
+        const { explain: ze, ...zrest } = a;
+        const { explain: ee, ...erest } = en[i].answer;
+        expect(zrest, `${name} step ${i + 1}`).toEqual(erest);
+        expect(ze, `${name} step ${i + 1}`).toMatch(/[\u4e00-\u9fff]/);
+        expect(ze).not.toBe(ee);
+        if (a.kind === 'pass') return;   // (a written pass is graded by the module: its words are the grader's)
+        const right = a.kind === 'remove' ? a.answer.slice() : a.kind === 'plan' ? { plan: a.answer, amount: a.amount } : a.answer;
+        const verdict = score(s.question, a, right);
+        expect(verdict.correct, `${name} step ${i + 1}: ${verdict.message}`).toBe(true);
+        expect(verdict.message.startsWith('正确'), verdict.message).toBe(true);
+      });
+    } finally {
+      setLang('en');
+    }
+    expect(zh.map((o) => o.failures)).toEqual(en.map((o) => o.failures));
   });
 
   it('plays against the native CLI: the same assertions hold on the reference-equal numbers', () => {

@@ -86,6 +86,18 @@ const FIGURES = [
     name: 'instructor', what: 'presentation (the former Instructor mode), after match_attention',
     hash: `${SMALL}&stage=1&present=1&panels=graph`, crop: null, ready: ['graph'],
   },
+  {
+    name: 'help-zh-1280', what: 'the kernels panel\'s help page in Chinese (lang=zh), 1280×720',
+    hash: `${SMALL}&stage=1&panels=config.graph.kernels&lang=zh`, crop: null, ready: ['graph', 'kernels'],
+    viewport: { width: 1280, height: 720 },
+    before: async (page) => {
+      await page.click('[data-testid=help-kernels]');
+      await page.waitForFunction(() => {
+        const imgs = [...document.querySelectorAll('[data-testid=help-body][data-page=kernels] img')];
+        return imgs.length > 0 && imgs.every((i) => i.complete);
+      }, null, { timeout: TIMEOUT });
+    },
+  },
 ];
 
 // Every panel as it renders at the two screen sizes of a lecture room (1280×720 projector, 1920×1080 screen):

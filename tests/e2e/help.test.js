@@ -1,7 +1,8 @@
-// The (?) of every panel opens its page of docs/panels/ from the lab itself, in the served lab and in the
-// single-file dist opened from file:// (Debian's Chromium, playwright-core). What each page must show comes
-// from the .md files (title, images, links to other panels), not from the page; a CSP violation or a
-// broken image is a console error or a zero-width image, and fails the test.
+// The (?) of every panel opens its page of docs/panels/ (docs/panels/zh-CN/ with lang=zh) from the lab itself,
+// in the served lab and in the single-file dist opened from file:// (Debian's Chromium, playwright-core). What
+// each page must show comes from the .md files (title, images, links to other panels), not from the page; a
+// CSP violation or a broken image is a console error or a zero-width image, and fails the test. A language
+// switch with the dialog open redraws its page in the other language.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,9 +15,9 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
-/** What docs/panels/NAME.md says: its title, how many images, which other panels it links to. */
-function expected(name) {
-  const src = fs.readFileSync(path.join(REPO, 'docs', 'panels', `${name}.md`), 'utf8').replace(/```[\s\S]*?```/g, '');
+/** What docs/panels/NAME.md (or zh-CN/NAME.md) says: its title, how many images, which other panels it links to. */
+function expected(name, lang = 'en') {
+  const src = fs.readFileSync(path.join(REPO, 'docs', 'panels', lang === 'zh' ? 'zh-CN' : '', `${name}.md`), 'utf8').replace(/```[\s\S]*?```/g, '');
   return {
     title: /^# (.*)$/m.exec(src)[1].replace(/\*\*|`/g, ''),
     images: [...src.matchAll(/!\[[^\]]*\]\(([^)]+\.png)\)/g)].length,
@@ -43,15 +44,15 @@ describe('help pages (e2e, Chromium)', () => {
     if (server) await server.close();
   });
 
-  async function checkEveryPanel(url) {
+  async function checkEveryPanel(url, lang = 'en') {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(`${url}#panels=${PANELS.join('.')}`);
+    await page.goto(`${url}#panels=${PANELS.join('.')}&lang=${lang}`);
     await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
     for (const name of PANELS) {
-      const want = expected(name);
+      const want = expected(name, lang);
       await page.click(`[data-testid=help-${name}]`);
       await page.waitForSelector(`[data-testid=help-body][data-page=${name}] h1`, { timeout: 30000 });
       const got = await page.evaluate(async () => {
@@ -78,7 +79,7 @@ describe('help pages (e2e, Chromium)', () => {
         const other = want.links[0];
         await page.click(`[data-testid=help-body] button.help-link[data-help=${other}]`);
         await page.waitForSelector(`[data-testid=help-body][data-page=${other}] h1`, { timeout: 30000 });
-        expect(await page.textContent('[data-testid=help-body] h1')).toBe(expected(other).title);
+        expect(await page.textContent('[data-testid=help-body] h1')).toBe(expected(other, lang).title);
       }
       // Esc closes it, and the keys go to the stepper again
       await page.keyboard.press('Escape');
@@ -92,10 +93,51 @@ describe('help pages (e2e, Chromium)', () => {
     await checkEveryPanel(server.url);
   });
 
+  it('every panel\'s Chinese page (docs/panels/zh-CN/) with lang=zh, images and links included', async () => {
+    await checkEveryPanel(server.url, 'zh');
+  });
+
   it('and in dist/graphlab.html from file://', async () => {
     const { buildDist } = await import('../../tools/build-web.mjs');
     const out = await buildDist();
     await checkEveryPanel(pathToFileURL(out).href);
+  });
+
+  it('lang=zh shows a panel\'s Chinese page; the header\'s switch to English redraws it in English, the dialog open', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e && e.message)));
+    await page.goto(`${server.url}#panels=graph.memory&lang=zh`);
+    await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
+    const zh = expected('memory', 'zh');
+    const en = expected('memory', 'en');
+    expect(zh.title).toBe('内存规划：生存期与缓冲区复用');
+    expect(await page.getAttribute('[data-testid=help-memory]', 'aria-label')).toBe('帮助：内存规划');
+    await page.click('[data-testid=help-memory]');
+    await page.waitForSelector('[data-testid=help-body][data-page=memory] h1', { timeout: 30000 });
+    const shown = () => page.evaluate(async () => {
+      const body = document.querySelector('[data-testid=help-body]');
+      const imgs = [...body.querySelectorAll('img')];
+      await Promise.all(imgs.map((i) => (i.complete ? null : new Promise((r) => { i.onload = r; i.onerror = r; }))));
+      return { open: document.querySelector('[data-testid=help-dialog]').open, title: body.querySelector('h1').textContent,
+        heading: document.querySelector('.help-title').textContent, lang: body.getAttribute('lang'),
+        h2: body.querySelectorAll('h2').length, images: imgs.map((i) => i.naturalWidth) };
+    });
+    const before = await shown();
+    expect(before).toMatchObject({ open: true, title: zh.title, heading: '帮助：内存规划', lang: 'zh-CN' });
+    expect(before.images.length).toBe(zh.images);
+    for (const w of before.images) expect(w).toBeGreaterThan(100);
+    // the header's select sits behind the modal dialog: a reader closes the dialog first; the test sets it as
+    // a script would, and the open dialog follows the language (html lang → help.js)
+    await page.selectOption('[data-testid=lang-switch]', 'en', { force: true });
+    await page.waitForFunction((t) => document.querySelector('[data-testid=help-body] h1')?.textContent === t, en.title, { timeout: 30000 });
+    const after = await shown();
+    expect(after).toMatchObject({ open: true, title: en.title, heading: 'Help: Memory plan', lang: 'en', h2: before.h2 });
+    expect(after.images.length).toBe(en.images);
+    expect(await page.getAttribute('[data-testid=help-memory]', 'aria-label')).toBe('help: Memory plan');
+    expect(await page.evaluate(() => window.__graphlab.state().lang)).toBe('en');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('every pass, "hits" and "roofline time" describe themselves on hover (title + aria-describedby)', async () => {

@@ -46,7 +46,8 @@ def run(name, src):
     buf = io.StringIO()
     rec = {"name": name, "console": "", "graph": None, "error": None}
     try:
-        with contextlib.redirect_stdout(buf):
+        # one console, as a terminal shows stdout and stderr (GraphLab's sys.stderr writes to it too)
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
             exec(compile(src, name, "exec"), {"__name__": "__main__"})
     except Exception as e:  # noqa: BLE001 — CPython's exception is the oracle
         frames = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == name]

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { validateLesson } from '../../web/lessons/format.js';
 
 const lesson = (patch = () => {}) => {
-  const l = { title: 'T', summary: 'S', panel: 'graph', steps: [{ state: 'stage=2', text: 'one', assert: ['true'] }] };
+  const l = { title: 'T', summary: 'S', zh: { title: '题', summary: '概要' }, panel: 'graph', steps: [{ state: 'stage=2', text: 'one', assert: ['true'], zh: { text: '一' } }] };
   patch(l);
   return l;
 };

@@ -4,15 +4,17 @@
 import { describe, expect, it } from 'vitest';
 
 import { LessonError, stageKeys, validateLesson } from '../../web/lessons/format.js';
+import { lessonWords, stepWords } from '../../web/lessons/words.js';
+import { cardOf } from '../../web/lessons/player/card.js';
 import { checkAssertions, evaluate, ExprError, parse } from '../../web/lessons/expr.js';
 import { parseText, plainText } from '../../web/lessons/text.js';
 import { questionProblems, score } from '../../web/lessons/questions.js';
 
 const good = () => ({
-  title: 'T', summary: 'S', panel: 'graph',
+  title: 'T', summary: 'S', zh: { title: '题', summary: '概要' }, panel: 'graph',
   steps: [
-    { state: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, assert: ['1 + 1 == 2'] },
-    { state: 'mode=decode&S=32', text: 'two', question: { kind: 'remove', prompt: 'which?', pass: 'cse' }, assert: ['true'] },
+    { state: 'stage=2', text: 'one **two** `cse`', highlight: { op: 'matmul' }, assert: ['1 + 1 == 2'], zh: { text: '一 **二** `cse`' } },
+    { state: 'mode=decode&S=32', text: 'two', question: { kind: 'remove', prompt: 'which?', pass: 'cse' }, assert: ['true'], zh: { text: '二', question: { prompt: '哪些？' } } },
   ],
 });
 // step 2 shows stage 0 but asks about cse (stage 3): fixed per test below
@@ -84,6 +86,51 @@ describe('validateLesson', () => {
     const e = err(() => validateLesson(lesson(patch), 'x'));
     expect(e).toBeInstanceOf(LessonError);
     expect(e.message).toContain(msg);
+  });
+
+  // both languages (issue 34): the zh object has exactly the English side's words, each checked as the English
+  const zhCases = [
+    ['a step without its Chinese text', (l) => { delete l.steps[0].zh.text; }, 'lesson x, step 1, zh.text: missing'],
+    ['a question without its Chinese prompt', (l) => { delete l.steps[1].zh.question.prompt; }, 'lesson x, step 2, zh.question.prompt: missing'],
+    ['a Chinese title the English step has not', (l) => { l.steps[0].zh.title = '标题'; }, 'lesson x, step 1, zh.title: unknown key (the English side has no title)'],
+    ['a step with no zh', (l) => { delete l.steps[1].zh; }, 'lesson x, step 2, zh: missing (the Chinese words: every lesson and step has both languages)'],
+    ['a lesson with no zh', (l) => { delete l.zh; }, 'lesson x, zh: missing (the Chinese words: every lesson and step has both languages)'],
+    ['a lesson without its Chinese summary', (l) => { delete l.zh.summary; }, 'lesson x, zh.summary: missing'],
+    ['a Chinese text with an unclosed **', (l) => { l.steps[0].zh.text = '一 **二'; }, 'lesson x, step 1, zh.text: an unclosed ** at 3'],
+    ['an empty Chinese text', (l) => { l.steps[0].zh.text = ' '; }, 'lesson x, step 1, zh.text: not a non-empty string'],
+    ['a Chinese prompt on a step with no question', (l) => { l.steps[0].zh.question = { prompt: '哪些？' }; }, 'lesson x, step 1, zh.question: unknown key (the English side has no question)'],
+    ['a question field in the Chinese words', (l) => { l.steps[1].zh.question.pass = 'cse'; }, 'lesson x, step 2, zh.question.pass: unknown key (the English side has no question.pass: only the prompt is words)'],
+    ['a step title without its Chinese one', (l) => { l.steps[1].title = 'Two'; }, 'lesson x, step 2, zh.title: missing'],
+    ['zh that is not an object', (l) => { l.steps[0].zh = '一'; }, 'lesson x, step 1, zh: not an object'],
+  ];
+  it.each(zhCases)('refuses %s, with the exact message', (_what, patch, msg) => {
+    const e = err(() => validateLesson(lesson(patch), 'x'));
+    expect(e).toBeInstanceOf(LessonError);
+    if (msg.endsWith('not an object')) expect(e.message.startsWith(msg)).toBe(true);
+    else expect(e.message).toBe(msg);
+  });
+
+  it('returns the Chinese words beside the English; words.js picks a language\'s', () => {
+    const l = validateLesson(lesson((x) => { x.steps[1].title = 'Two'; x.steps[1].zh.title = '第二'; }), 'x');
+    expect(l.zh).toEqual({ title: '题', summary: '概要' });
+    expect(l.steps[0].zh).toEqual({ text: '一 **二** `cse`' });
+    expect(l.steps[1].zh).toEqual({ title: '第二', text: '二', prompt: '哪些？' });
+    expect(lessonWords(l, 'zh')).toEqual({ title: '题', summary: '概要' });
+    expect(lessonWords(l, 'en')).toEqual({ title: 'T', summary: 'S' });
+    expect(stepWords(l.steps[0], 'zh')).toEqual({ title: null, text: '一 **二** `cse`', prompt: null });
+    expect(stepWords(l.steps[0], 'en')).toEqual({ title: null, text: 'one **two** `cse`', prompt: null });
+    expect(stepWords(l.steps[1], 'zh')).toEqual({ title: '第二', text: '二', prompt: '哪些？' });
+    expect(stepWords(l.steps[1], 'en')).toEqual({ title: 'Two', text: 'two', prompt: 'which?' });
+  });
+
+  it('the card shows the language asked for: the lesson\'s title, the step\'s text and prompt', () => {
+    const l = validateLesson(lesson(), 'x');
+    const cur = { l, step: l.steps[1], st: { step: 2 }, ready: false };
+    expect(cardOf(cur, null, null, 'zh')).toMatchObject({ id: 'x', lang: 'zh', title: '题', k: 2, n: 2, text: '二', qkind: 'remove', question: null });
+    expect(cardOf(cur, null, null, 'en')).toMatchObject({ id: 'x', lang: 'en', title: 'T', k: 2, n: 2, text: 'two', qkind: 'remove', question: null });
+    const qq = { kind: 'remove', ans: { kind: 'remove', answer: ['n3'] }, picked: new Set(['n3']), chosen: null, amount: '', verdict: null };
+    expect(cardOf({ ...cur, ready: true }, qq, null, 'zh').question).toMatchObject({ prompt: '哪些？', picked: 1, canCheck: true });
+    expect(cardOf({ ...cur, ready: true }, qq, null, 'en').question).toMatchObject({ prompt: 'which?', picked: 1, canCheck: true });
   });
 
   it('takes a state with or without its "#", and a repeated pass by its stage key', () => {

@@ -5,6 +5,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { engineAnswer, KINDS, questionProblems, score } from '../../web/lessons/questions.js';
+import { choicesOf } from '../../web/lessons/player/question.js';
+import { setLang } from '../../web/i18n/i18n.js';
+import { exerciseById, gradePass } from '../../web/lessons/exercises.js';
 
 describe('questionProblems: what a lesson author is told', () => {
   it('refuses what is not a question object, and unknown kinds', () => {
@@ -373,5 +376,42 @@ describe('pass questions (write a pass: exercises.js, graded by the module)', ()
     expect(v.correct).toBe(false);
     expect(v.message).toBe('Your pass failed: pass.py:2:5: NameError: name \'x\' is not defined');
     expect(seen).toEqual(['fuse_silu@solution.py', 'fuse_silu@pass.py']);
+  });
+});
+
+describe('in Chinese (issue 34): the same answers, the explanations and verdicts from the zh-CN catalogue', () => {
+  const env = { stages: { cse: { index: 2, count: 63, ops_count: 40 } }, stage_list: [{}, { count: 65, ops_count: 40 }] };
+  const inZh = (fn) => { setLang('zh'); try { return fn(); } finally { setLang('en'); } };
+  it('a count question: answer, explanation and verdicts', () => {
+    const q = { kind: 'count', prompt: 'p', pass: 'cse' };
+    const a = inZh(() => engineAnswer(q, env));
+    expect(a).toEqual({ kind: 'count', answer: 63, explain: 'cse 之后计算图有 63 个节点（之前 65 个，−2）。' });
+    expect(inZh(() => score(q, a, '60'))).toEqual({ correct: false, message: '不对：是 63，不是 60。cse 之后计算图有 63 个节点（之前 65 个，−2）。' });
+    expect(inZh(() => score(q, a, '63')).message).toBe('正确。cse 之后计算图有 63 个节点（之前 65 个，−2）。');
+    expect(inZh(() => score(q, a, null)).message).toBe('请先输入一个数字。');
+    // and English again, word for word as before
+    expect(score(q, engineAnswer(q, env), '60').message).toBe('No: 63, not 60. after cse the graph has 63 nodes (65 before it, −2).');
+  });
+  it('a bound answer names the bound in Chinese; the choices read in Chinese', () => {
+    const a = { kind: 'bound', answer: 'memory', choices: ['memory', 'compute'], explain: 'E' };
+    expect(inZh(() => score({ kind: 'bound' }, a, 'compute').message)).toBe('不对，答案是：访存受限。E');
+    expect(score({ kind: 'bound' }, a, 'compute').message).toBe('No: memory. E');
+    expect(inZh(() => choicesOf(a))).toEqual([{ value: 'memory', label: '访存受限' }, { value: 'compute', label: '计算受限' }]);
+    expect(choicesOf(a)).toEqual([{ value: 'memory', label: 'memory-bound' }, { value: 'compute', label: 'compute-bound' }]);
+  });
+  it('a written pass is graded in Chinese around the core\'s judge line', () => {
+    const ex = exerciseById('cancel-transposes');
+    const lab = (r) => ({ pypass: (c, src, fn, o) => (o.file === 'solution.py' ? { text: '%0 = x\n%1 = y', hits: 1 } : r) });
+    expect(inZh(() => gradePass(ex, 'x = 1', lab({})).message)).toBe('你的代码没有定义函数：请写 def cancel_transposes(g):');
+    const same = { text: '%0 = x\n%1 = y', hits: 1, judge: { ok: true, verdict: 'exact', line: 'exact: 2 values equal' } };
+    expect(inZh(() => gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab(same)).message)).toBe('正确：exact: 2 values equal。');
+    expect(gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab({ ...same, hits: 2 })).message).toBe('The graph is right, but your pass counts 2 rewrites where there were 1.');
+    expect(inZh(() => gradePass(ex, 'def cancel_transposes(g):\n  return g, 0', lab({ ...same, hits: 2 })).message)).toBe('计算图是对的，但你的 pass 计了 2 次改写，实际是 1 次。');
+  });
+  it('a remove verdict counts in Chinese', () => {
+    const a = { kind: 'remove', answer: ['n1', 'n2'], ids: [1, 2], explain: 'E' };
+    expect(inZh(() => score({ kind: 'remove' }, a, ['n1', 'n9']).message)).toBe('不完全对：对了 1 个，漏了 1 个，1 个选中的节点其实保留了下来。E');
+    expect(score({ kind: 'remove' }, a, ['n1', 'n9']).message).toBe('Not quite: 1 right, 1 missed, 1 node that survives. E');
+    expect(inZh(() => score({ kind: 'remove' }, a, ['n1', 'n2']).message)).toBe('正确：全部 2 个节点。E');
   });
 });

@@ -1,11 +1,12 @@
 // tools/render-help.mjs: docs/panels/*.md → the help pages' element trees. Markup in a .md file stays text,
 // dangerous links are not links, only whitelisted tags and attributes come out, images are inlined from
-// docs/img only, and links to other panels' pages become in-dialog buttons.
+// docs/img only (from docs/panels/zh-CN too), links to other panels' pages become in-dialog buttons, and the
+// module holds both languages with each figure once.
 import { describe, it, expect } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderPage, helpModule } from '../../tools/render-help.mjs';
+import { renderPage, helpModule, helpPages } from '../../tools/render-help.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOCS = path.join(REPO, 'docs', 'panels');
@@ -63,16 +64,54 @@ describe('render-help', () => {
     }
   });
 
-  it('every page of docs/panels: a title, only whitelisted tags, attributes from a closed set', () => {
-    const src = helpModule(DOCS);
-    const pages = JSON.parse(src.slice(src.indexOf('{'), src.lastIndexOf(';')));
-    expect(Object.keys(pages).sort()).toEqual(fs.readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort());
-    for (const [name, page] of Object.entries(pages)) {
-      expect(page.title.length, name).toBeGreaterThan(3);
-      for (const n of nodes(page.tree)) {
-        expect(TAGS.has(n[0]), `${name}: <${n[0]}>`).toBe(true);
-        for (const k of Object.keys(n[1])) expect(['href', 'target', 'rel', 'src', 'alt', 'title', 'class', 'data-help', 'type'], `${name}: ${k}`).toContain(k);
+  it('a line break in a paragraph: a space in English and between Chinese and Latin, nothing inside Chinese', () => {
+    const { tree } = renderPage('# T\n\nwritten\nback, then —\nmore\n\n写回。\n在 HBM 与\n芯片\nabc 和\n**粗体**“引号”\n中文\n`x`\n', DOCS, []);
+    expect(text(tree)).toBe('Twritten back, then — more写回。在 HBM 与芯片 abc 和粗体“引号”中文 x');
+  });
+
+  it('every page of docs/panels and docs/panels/zh-CN: a title, only whitelisted tags, attributes from a closed set', () => {
+    const pages = helpPages(DOCS);
+    const md = (dir) => fs.readdirSync(dir).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort();
+    expect(Object.keys(pages)).toEqual(['en', 'zh']);
+    expect(Object.keys(pages.en).sort()).toEqual(md(DOCS));
+    expect(Object.keys(pages.zh).sort()).toEqual(md(path.join(DOCS, 'zh-CN')));
+    for (const [lang, byName] of Object.entries(pages)) {
+      for (const [name, page] of Object.entries(byName)) {
+        expect(page.title.length, name).toBeGreaterThan(1);
+        for (const n of nodes(page.tree)) {
+          expect(TAGS.has(n[0]), `${lang} ${name}: <${n[0]}>`).toBe(true);
+          for (const k of Object.keys(n[1])) expect(['href', 'target', 'rel', 'src', 'alt', 'title', 'class', 'data-help', 'type'], `${name}: ${k}`).toContain(k);
+        }
       }
+    }
+    // a Chinese page's figures (../../img/) are the English page's, inlined from docs/img
+    const srcs = (tree) => [...nodes(tree)].filter((n) => n[0] === 'img').map((n) => n[1].src);
+    expect(srcs(pages.zh.memory.tree)).toEqual(srcs(pages.en.memory.tree));
+    expect(srcs(pages.zh.memory.tree).length).toBe(2);   // memory.png, memory-1280.png
+    for (const s of srcs(pages.zh.memory.tree)) expect(s).toMatch(/^data:image\/png;base64,/);
+    expect(pages.zh.memory.title).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('the module: both languages, each figure once (a constant both pages refer to)', async () => {
+    const tmp = fs.mkdtempSync(path.join(REPO, 'build', 'render-help-'));
+    try {
+      for (const d of ['panels/zh-CN', 'img']) fs.mkdirSync(path.join(tmp, d), { recursive: true });
+      fs.copyFileSync(path.join(REPO, 'docs', 'img', 'config-1280.png'), path.join(tmp, 'img', 'a.png'));
+      fs.writeFileSync(path.join(tmp, 'panels', 'memory.md'), '# Memory\n\n![plan](../img/a.png) ![again](../img/a.png)\n');
+      fs.writeFileSync(path.join(tmp, 'panels', 'zh-CN', 'memory.md'), '# 内存\n\n![方案](../../img/a.png) ![再一次](../../img/a.png)\n');
+      const src = helpModule(path.join(tmp, 'panels'));
+      const b64 = fs.readFileSync(path.join(tmp, 'img', 'a.png')).toString('base64');
+      expect(src.split(b64).length - 1).toBe(1);
+      const file = path.join(tmp, 'help-pages.mjs');
+      fs.writeFileSync(file, src);
+      const { default: pages } = await import(file);
+      expect(pages.zh.memory.title).toBe('内存');
+      expect(pages.en.memory.title).toBe('Memory');
+      const imgs = [...nodes(pages.zh.memory.tree), ...nodes(pages.en.memory.tree)].filter((n) => n[0] === 'img');
+      expect(imgs.map((n) => n[1].alt)).toEqual(['方案', '再一次', 'plan', 'again']);
+      for (const n of imgs) expect(n[1].src).toBe(`data:image/png;base64,${b64}`);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

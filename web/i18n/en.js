@@ -1,8 +1,14 @@
 // en.js — the lab's English strings (i18n.js). Every key here is in zh-CN.js too, with the same {placeholders}
 // (tests/web/i18n.test.js). Numbers, units and code stay out of the strings: they go in through placeholders.
+import glossary from './en/glossary.js';
+import help from './en/help.js';
+import lessons from './en/lessons.js';
 import present from './en/present.js';
 
 export default {
+  ...glossary,
+  ...help,
+  ...lessons,
   ...present,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',

@@ -1,7 +1,13 @@
 // zh-CN.js — 实验室的中文字符串（i18n.js）。键与 en.js 一一对应，占位符 {…} 相同（tests/web/i18n.test.js）。
+import glossary from './zh-CN/glossary.js';
+import help from './zh-CN/help.js';
+import lessons from './zh-CN/lessons.js';
 import present from './zh-CN/present.js';
 
 export default {
+  ...glossary,
+  ...help,
+  ...lessons,
   ...present,
   'app.subtitle': '一个 Llama 式的层：追踪 · 改写 · 融合 · 估算代价 · 规划内存 · 运行',
   'app.skip': '跳到计算图',

@@ -3,6 +3,8 @@
 // (tests/web/exercises.test.js runs them all through the module). Graded by the core: the student's pass and the
 // reference run on the program's trace (lab.pypass, judge on): the judge must accept the pass (same numbers, or
 // the same up to the last bits), and its graph must be the reference's, node for node. Pure module (no DOM).
+// The grader's words are the catalogue's (lesson.grade.*), in the page's language; the judge's line is the core's.
+import { t } from '../i18n/i18n.js';
 
 /** The function a pass's source runs: `want` when the source defines it, else its first top-level def, or null. */
 export function passFunction(source, want) {
@@ -128,26 +130,27 @@ export function gradePass(ex, source, lab) {
   const c = exerciseCase(ex);
   const ref = lab.pypass(c, ex.solution, ex.fn, { at: 'trace', judge: true, file: 'solution.py' });
   const fn = passFunction(source, ex.fn);
-  if (!fn) return { correct: false, verdict: 'error', message: `Your source defines no function: write def ${ex.fn}(g):` };
+  if (!fn) return { correct: false, verdict: 'error', message: t('lesson.grade.nofn', { fn: ex.fn }) };
   let r;
   try {
     r = lab.pypass(c, source, fn, { at: 'trace', judge: true, file: 'pass.py' });
   } catch (err) {
     const msg = err && err.message ? err.message : String(err);
-    return { correct: false, verdict: 'error', message: `Your pass failed: ${msg}` };
+    return { correct: false, verdict: 'error', message: t('lesson.grade.failed', { error: msg }) };
   }
   const j = r.judge;
-  if (!j.ok) return { correct: false, verdict: j.verdict, message: `Not yet: ${j.line}.` };
+  if (!j.ok) return { correct: false, verdict: j.verdict, message: t('lesson.grade.notYet', { line: j.line }) };
   if (r.text !== ref.text) {
     const a = r.text.split('\n');
     const b = ref.text.split('\n');
     const k = a.findIndex((l, i) => l !== b[i]);
     return {
       correct: false, verdict: j.verdict,
-      message: `The numbers are kept, but the graph is not the one asked for: yours has ${lines(r.text)} nodes, the reference pass leaves ${lines(ref.text)}`
-        + (k >= 0 ? ` (first difference: yours "${a[k] ?? ''}", the reference's "${b[k] ?? ''}").` : '.'),
+      message: k >= 0
+        ? t('lesson.grade.graph.at', { yours: lines(r.text), ref: lines(ref.text), a: a[k] ?? '', b: b[k] ?? '' })
+        : t('lesson.grade.graph', { yours: lines(r.text), ref: lines(ref.text) }),
     };
   }
-  if (r.hits !== ref.hits) return { correct: false, verdict: j.verdict, message: `The graph is right, but your pass counts ${r.hits} rewrites where there were ${ref.hits}.` };
-  return { correct: true, verdict: j.verdict, message: `Right: ${j.line}.` };
+  if (r.hits !== ref.hits) return { correct: false, verdict: j.verdict, message: t('lesson.grade.hits', { hits: r.hits, ref: ref.hits }) };
+  return { correct: true, verdict: j.verdict, message: t('lesson.grade.right', { line: j.line }) };
 }

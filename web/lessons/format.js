@@ -27,8 +27,8 @@ const MAX_ASSERTS = 32;
 // the hash keys of the player itself: a step's state is a lab state, it cannot open another lesson
 const PLAYER_KEYS = ['lesson', 'step'];
 
-const LESSON_KEYS = { title: true, summary: true, panel: true, steps: true };
-const STEP_KEYS = { state: true, title: false, text: true, highlight: false, question: false, assert: false };
+const LESSON_KEYS = { title: true, summary: true, panel: true, steps: true, zh: false };
+const STEP_KEYS = { state: true, title: false, text: true, highlight: false, question: false, assert: false, zh: false };  // zh: checked last (checkZh)
 const HIGHLIGHT_KEYS = ['op', 'name', 'line', 'kernel', 'buffer'];
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -57,6 +57,36 @@ function checkText(v, field, fail) {
   try { parseText(v); } catch (err) { fail(field, err.message); }
 }
 
+/**
+ * The Chinese words of a lesson or a step (its `zh` object): the same fields as the English side has, each
+ * checked as the English one is; a field the English side has is required, one it has not is refused.
+ * words: {field: 'string' | 'text'} of the English side; prompt: whether the step has a question (its prompt).
+ */
+function checkZh(zh, words, prompt, fail) {
+  if (zh === undefined) fail('zh', 'missing (the Chinese words: every lesson and step has both languages)');
+  if (!isObj(zh)) fail('zh', 'not an object (the Chinese words: {title, summary} or {title, text, question: {prompt}})');
+  for (const k of Object.keys(zh)) {
+    if (!(k in words) && !(k === 'question' && prompt)) fail(`zh.${k}`, `unknown key (the English side has no ${k})`);
+  }
+  const out = {};
+  for (const [k, kind] of Object.entries(words)) {
+    if (!(k in zh)) fail(`zh.${k}`, 'missing');
+    if (kind === 'text') checkText(zh[k], `zh.${k}`, fail);
+    else checkString(zh[k], `zh.${k}`, fail, 120);
+    out[k] = zh[k];
+  }
+  if (prompt) {
+    if (!('question' in zh)) fail('zh.question', 'missing');
+    if (!isObj(zh.question)) fail('zh.question', 'not an object ({prompt})');
+    for (const k of Object.keys(zh.question)) if (k !== 'prompt') fail(`zh.question.${k}`, `unknown key (the English side has no question.${k}: only the prompt is words)`);
+    if (!('prompt' in zh.question)) fail('zh.question.prompt', 'missing');
+    checkString(zh.question.prompt, 'zh.question.prompt', fail, MAX_TEXT);
+    try { parseText(zh.question.prompt); } catch (err) { fail('zh.question.prompt', err.message); }
+    out.prompt = zh.question.prompt;
+  }
+  return out;
+}
+
 function normaliseHighlight(h, fail) {
   if (!isObj(h)) fail('highlight', 'not an object');
   const keys = Object.keys(h);
@@ -72,9 +102,10 @@ function normaliseHighlight(h, fail) {
 
 /**
  * Validates a parsed lesson file and returns it normalised:
- * {name, title, summary, panel, steps: [{index (0-based), title, state (the parsed lab state), hash, text,
- * highlight, question, assert}]}. Throws LessonError. opts.limits: the hash's ranges (LIMITS(meta); without
- * it only the lab's own keys are range-checked).
+ * {name, title, summary, zh: {title, summary}, panel, steps: [{index (0-based), title, state (the parsed lab
+ * state), hash, text, highlight, question, assert, zh: {title (when the step has one), text, prompt (when it
+ * has a question)}}]}: the Chinese words beside the English (words.js picks a language's). Throws LessonError.
+ * opts.limits: the hash's ranges (LIMITS(meta); without it only the lab's own keys are range-checked).
  */
 export function validateLesson(obj, name, { limits = LIMITS(null) } = {}) {
   const lname = typeof name === 'string' ? name : String(name);
@@ -88,6 +119,7 @@ export function validateLesson(obj, name, { limits = LIMITS(null) } = {}) {
   if (!PANELS.includes(obj.panel)) fail('panel', `not one of ${PANELS.join(', ')}`);
   if (!Array.isArray(obj.steps) || !obj.steps.length) fail('steps', 'not a non-empty list');
   if (obj.steps.length > MAX_STEPS) fail('steps', `more than ${MAX_STEPS} steps`);
+  const zh = checkZh(obj.zh, { title: 'string', summary: 'text' }, false, fail);
   const steps = obj.steps.map((s, index) => {
     const sfail = failAt(index + 1);
     if (!isObj(s)) sfail('', 'not an object');
@@ -120,7 +152,9 @@ export function validateLesson(obj, name, { limits = LIMITS(null) } = {}) {
       });
       assert = s.assert.slice();
     }
-    return { index, title: s.title ?? null, state: parsed.state, hash, text: s.text, highlight, question, assert };
+    // the Chinese words last: an English field's own error names it first
+    const szh = checkZh(s.zh, 'title' in s ? { title: 'string', text: 'text' } : { text: 'text' }, 'question' in s, sfail);
+    return { index, title: s.title ?? null, state: parsed.state, hash, text: s.text, highlight, question, assert, zh: szh };
   });
-  return { name: lname, title: obj.title, summary: obj.summary, panel: obj.panel, steps };
+  return { name: lname, title: obj.title, summary: obj.summary, zh, panel: obj.panel, steps };
 }

@@ -24,6 +24,8 @@ import { createNavigation } from './player/navigation.js';
 import { createQuestion } from './player/question.js';
 import { createMarks } from './player/marks.js';
 import { cardOf } from './player/card.js';
+import { lessonWords } from './words.js';
+import { lang, t } from '../i18n/i18n.js';
 
 export { choicesOf } from './player/question.js';
 
@@ -42,7 +44,8 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
       choose: (v) => question.choose(v), number: (v) => question.number(v), check: () => question.check(), retry: () => question.retry(),
     },
   });
-  view.menu(lessons.menu());
+  let shownLang = lang();
+  view.menu(lessons.menu(shownLang));
 
   /** The graph stands still (an animation ended, a layout came): the card moves off what matters. */
   function settled() {
@@ -53,6 +56,7 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
   function redrawCard() {
     const cur = s.current();
     if (!cur) return view.draw(null);
+    question.relabel(cur);   // (the language changed: the explanation and the verdict in the new one)
     const qq = cur.ready ? question.ensureQuestion(cur) : null;
     view.draw(cardOf(cur, qq, marks.importantKeys()));
     marks.markGraph();   // (a question asked just now: its picking starts)
@@ -60,6 +64,12 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
 
   function draw(st, m) {
     s.last = { st, m };
+    if (shownLang !== lang()) {
+      // the header's switch changed the language: the menu and the card (redrawn below, in place) follow
+      shownLang = lang();
+      view.relabel();
+      view.menu(lessons.menu(shownLang));
+    }
     if (!st.lesson) {
       if (s.applied) {
         s.applied = null;
@@ -72,14 +82,14 @@ export function createLessonPlayer({ ctx, present, header, notice }) {
     }
     const l = lessons.lesson(st.lesson);
     if (!l) {
-      say(`There is no lesson "${st.lesson}"${lessons.problem(st.lesson)}, so the lab left it.`);
+      say(t('lesson.notice.left', { name: st.lesson, why: lessons.problem(st.lesson) }));
       queueMicrotask(() => ctx.setState({ lesson: null, step: 1 }));
       return view.draw(null);
     }
     const k = Math.min(st.step, l.steps.length);
     const pair = `${l.name}|${k}`;
     if (pair !== s.applied) {
-      if (st.step > l.steps.length) say(`The lesson "${l.title}" has ${l.steps.length} steps: showing the last.`);
+      if (st.step > l.steps.length) say(t('lesson.notice.last', { title: lessonWords(l, lang()).title, n: l.steps.length }));
       s.applied = pair;
       s.hlFor = null;
       s.pendingApply = true;

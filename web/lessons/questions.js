@@ -21,12 +21,20 @@ import { formatBytes, formatCount, formatIntensity, formatNumber, formatTime } f
 import { EXERCISE_IDS, exerciseById, gradePass } from './exercises.js';
 import { fmtErr, fmtSnr, fmtAdded, nodeLabel, sortedRows } from '../precision.js';
 import { PASS_CODE } from '../core-tables.js';
+import { CATALOGS, lang, t } from '../i18n/i18n.js';
 
 const STRATEGIES = ['specialize', 'bucket', 'symbolic'];
 const FRONTENDS = ['error', 'specialize', 'guard', 'lazy'];
 const DYN_CONFIGS = ['small', 'llama8b'];
 const PLANS = ['naive', 'greedy', 'lower_bound'];
-const PLAN_WORDS = { naive: 'naive (one buffer each)', greedy: 'greedy-by-size', lower_bound: 'the lower bound' };
+// the words a student reads are the catalogue's (i18n/en/lessons.js, zh-CN/lessons.js), in the page's language
+// at the time of asking (the player asks again when the language changes)
+const planWord = (p) => t(`lesson.plan.${p}`);
+/** The catalogue's word for a value (a kernel group, a bound), or the value itself when it has none. */
+export function wordOf(prefix, v) {
+  return Object.prototype.hasOwnProperty.call(CATALOGS[lang()], `${prefix}.${v}`) ? t(`${prefix}.${v}`) : String(v);
+}
+const LIST_SEP = { en: ', ', zh: '，' };
 
 // field checkers: return null when fine, else what is wrong
 const str = (v) => (typeof v === 'string' && v.trim() ? null : 'not a non-empty string');
@@ -104,14 +112,14 @@ function answerRemove(q, env) {
   const prev = env.stage_list[st.index - 1];
   const ops = {};
   for (const id of st.removed) { const op = prev.nodes[id].op; ops[op] = (ops[op] || 0) + 1; }
-  const what = Object.entries(ops).map(([op, n]) => `${n} ${op}`).join(', ');
+  const what = Object.entries(ops).map(([op, n]) => `${n} ${op}`).join(LIST_SEP[lang()]);
   return {
     kind: 'remove',
     answer: st.removed_keys.slice(),
     ids: st.removed.slice(),
     explain: st.removed.length
-      ? `${q.pass} removes or merges ${formatCount(st.removed.length)} node${st.removed.length === 1 ? '' : 's'} of the graph before it (${what}): ${st.removed.map((i) => `%${i}`).join(', ')}.`
-      : `${q.pass} removes and merges nothing here: every node survives.`,
+      ? t('lesson.ans.remove', { pass: q.pass, n: st.removed.length, what, ids: st.removed.map((i) => `%${i}`).join(', ') })
+      : t('lesson.ans.remove.none', { pass: q.pass }),
   };
 }
 
@@ -122,8 +130,10 @@ function answerBound(q, env) {
     need(k, `there is no kernel ${q.kernel} (${set.kernels.length} ${q.set || 'fused'} kernels)`);
     return {
       kind: 'bound', answer: k.bound, choices: ['memory', 'compute'], kernel: k.index,
-      explain: `kernel #${k.index} (${k.name}) does ${formatIntensity(k.intensity)}; its ceiling's ridge is ${formatIntensity(k.ridge)}, so it is ${k.bound}-bound` +
-        ` (${formatTime(k.time_s)} at its bound${k.launch_bound ? `, less than the ${formatTime(env.device.launch)} launch` : ''}).`,
+      explain: t('lesson.ans.bound.kernel', {
+        index: k.index, name: k.name, intensity: formatIntensity(k.intensity), ridge: formatIntensity(k.ridge), bound: t(`lesson.choice.bound.${k.bound}`),
+        time: formatTime(k.time_s), launch: k.launch_bound ? t('lesson.ans.bound.under', { launch: formatTime(env.device.launch) }) : '',
+      }),
     };
   }
   // the whole set: launch overhead against roofline time, else which kind of kernel holds the time
@@ -133,8 +143,10 @@ function answerBound(q, env) {
   if (!set.launch_bound) answer = mem >= comp ? 'memory' : 'compute';
   return {
     kind: 'bound', answer, choices: ['launch', 'memory', 'compute'],
-    explain: `${formatCount(set.count)} launches × ${formatTime(env.device.launch)} = ${formatTime(set.launch_s)} of launch overhead vs ${formatTime(set.time_s)} of roofline time ` +
-      `(${formatTime(mem)} in memory-bound kernels, ${formatTime(comp)} in compute-bound ones): ${answer}-bound.`,
+    explain: t('lesson.ans.bound.set', {
+      count: formatCount(set.count), launch: formatTime(env.device.launch), launchTime: formatTime(set.launch_s), time: formatTime(set.time_s),
+      mem: formatTime(mem), comp: formatTime(comp), bound: t(`lesson.choice.bound.${answer}`),
+    }),
   };
 }
 
@@ -151,8 +163,8 @@ function answerPlan(q, env) {
   return {
     kind: 'plan', answer, choices: [a, b, 'same'], by, amount, tolerance: q.tolerance ?? 0.1,
     explain: answer === 'same'
-      ? `${PLAN_WORDS[a]} and ${PLAN_WORDS[b]} both need ${formatBytes(va)}.`
-      : `${PLAN_WORDS[a]} needs ${formatBytes(va)}, ${PLAN_WORDS[b]} ${formatBytes(vb)}: ${PLAN_WORDS[answer]} uses less, by ${how}.`,
+      ? t('lesson.ans.plan.same', { a: planWord(a), b: planWord(b), bytes: formatBytes(va) })
+      : t('lesson.ans.plan', { a: planWord(a), va: formatBytes(va), b: planWord(b), vb: formatBytes(vb), less: planWord(answer), how }),
   };
 }
 
@@ -161,16 +173,17 @@ function answerGraphs(q, env) {
     const r = env.branch(q.frontend);
     return {
       kind: 'graphs', answer: r.graphs,
-      explain: r.error ? `the ${q.frontend} front end refuses the branch (${r.error}): ${r.graphs} graphs.`
-        : `the ${q.frontend} front end traced ${formatCount(r.graphs)} graph${r.graphs === 1 ? '' : 's'} for the two calls${r.correct_on_second_input === false ? ', and its answer on the second input is wrong' : ''}.`,
+      explain: r.error ? t('lesson.ans.frontend.error', { frontend: q.frontend, error: r.error, graphs: r.graphs })
+        : t('lesson.ans.frontend', { frontend: q.frontend, n: r.graphs, wrong: r.correct_on_second_input === false ? t('lesson.ans.frontend.wrong') : '' }),
     };
   }
   const r = env.dynamic(q.strategy, q.from, q.steps, q.config || 'small');
   return {
     kind: 'graphs', answer: r.compiles,
-    explain: `${q.strategy} over ${formatCount(q.steps)} decode steps from S = ${formatCount(q.from)}: ${formatCount(r.compiles)} compile${r.compiles === 1 ? '' : 's'}, ` +
-      `${formatCount(r.cache_hits)} cache hit${r.cache_hits === 1 ? '' : 's'}` +
-      (r.padded_slots ? `, ${formatCount(r.padded_slots)} padded cache slots computed and masked` : '') + '.',
+    explain: t('lesson.ans.dynamic', {
+      strategy: q.strategy, steps: formatCount(q.steps), from: formatCount(q.from), c: r.compiles, h: r.cache_hits,
+      padded: r.padded_slots ? t('lesson.ans.dynamic.padded', { padded: formatCount(r.padded_slots) }) : '',
+    }),
   };
 }
 
@@ -183,7 +196,9 @@ function answerCount(q, env) {
   const before = what === 'ops' ? prev.ops_count : prev.count;
   return {
     kind: 'count', answer,
-    explain: `after ${q.pass} the graph has ${formatCount(answer)} ${what === 'ops' ? 'ops' : 'nodes'} (${formatCount(before)} before it, ${answer >= before ? '+' : '−'}${formatCount(Math.abs(answer - before))}).`,
+    explain: t(what === 'ops' ? 'lesson.ans.count.ops' : 'lesson.ans.count.nodes', {
+      pass: q.pass, answer: formatCount(answer), before: formatCount(before), diff: `${answer >= before ? '+' : '−'}${formatCount(Math.abs(answer - before))}`,
+    }),
   };
 }
 
@@ -195,15 +210,18 @@ function answerDominant(q, env) {
   const ranked = Object.entries(times).sort((x, y) => y[1] - x[1]);
   need(ranked.length, 'no kernels');
   const total = ranked.reduce((s, [, t]) => s + t, 0);
-  const [name, t] = ranked[0];
+  const [name, secs] = ranked[0];
+  const word = (v) => (by === 'group' ? wordOf('lesson.group', v) : v);
+  const parts = { name: word(name), time: formatTime(secs), total: formatTime(total), share: formatNumber((100 * secs) / total) };
   // the top ones, in the order the kernels run (so the answer is not always first)
   const top = new Set(ranked.slice(0, MAX_CHOICES).map(([r]) => r));
   const order = [];
   for (const k of set.kernels) if (top.has(k[by]) && !order.includes(k[by])) order.push(k[by]);
   return {
-    kind: 'dominant', answer: name, choices: order, by, share: t / total,
-    explain: `${name} is the biggest part: ${formatTime(t)} of ${formatTime(total)} roofline time (${formatNumber((100 * t) / total)} %)` +
-      (ranked[1] ? `; next is ${ranked[1][0]} with ${formatTime(ranked[1][1])}.` : '.'),
+    kind: 'dominant', answer: name, choices: order, by, share: secs / total,
+    explain: ranked[1]
+      ? t('lesson.ans.dominant', { ...parts, next: word(ranked[1][0]), nextTime: formatTime(ranked[1][1]) })
+      : t('lesson.ans.dominant.alone', parts),
   };
 }
 
@@ -212,7 +230,7 @@ function answerPass(q, env) {
   const ex = exerciseById(q.exercise);
   const ans = {
     kind: 'pass', answer: ex.id, exercise: ex,
-    explain: `The compiler ran your ${ex.fn}() on the exercise's graph, checked the graph it returned and ran both graphs on the same seeded inputs.`,
+    explain: t('lesson.ans.pass', { fn: ex.fn }),
   };
   // the grader is the module's, not part of the answer (not enumerable: answers compare as data)
   Object.defineProperty(ans, 'grade', {
@@ -254,13 +272,12 @@ function answerWorst(q, env) {
     kind: 'worst', by, answer: `%${id}`, node: id, choices: ids.map((i) => `%${i}`),
     labels: Object.fromEntries(ids.map((i) => [`%${i}`, label(i)])),
     explain: by === 'added'
-      ? `${label(id)} adds the most error: ${fmtAdded(err.worst.added_db)} of noise over what its inputs bring (its output: max relative error ${fmtErr(entry.max_rel)}, SNR ${fmtSnr(entry)}).`
-      : `${label(id)} has the largest relative error against float64: ${fmtErr(entry.max_rel)} (SNR ${fmtSnr(entry)})` +
-        (next ? `; next is ${label(next.node)} with ${fmtErr(next.max_rel)}.` : '.'),
+      ? t('lesson.ans.worst.added', { node: label(id), added: fmtAdded(err.worst.added_db), err: fmtErr(entry.max_rel), snr: fmtSnr(entry) })
+      : next ? t('lesson.ans.worst.rel', { node: label(id), err: fmtErr(entry.max_rel), snr: fmtSnr(entry), next: label(next.node), nextErr: fmtErr(next.max_rel) })
+        : t('lesson.ans.worst.rel.alone', { node: label(id), err: fmtErr(entry.max_rel), snr: fmtSnr(entry) }),
   };
 }
 
-const CHANGE_WORDS = { fold_norm_weight: 'folding the norm weight into the matmuls', smooth: 'SmoothQuant\'s smoothing' };
 function answerHelps(q, env) {
   planError(env);
   let without, withIt;
@@ -282,8 +299,10 @@ function answerHelps(q, env) {
   const answer = v(b) < v(a) ? 'yes' : 'no';
   return {
     kind: 'helps', answer, choices: ['yes', 'no'], change: q.change, without: a.max_rel, with: b.max_rel,
-    explain: `the output's max relative error against float64 is ${fmtErr(a.max_rel)} without ${CHANGE_WORDS[q.change]} and ${fmtErr(b.max_rel)} with it: ` +
-      (answer === 'yes' ? 'it helps.' : v(b) === v(a) ? 'no change.' : 'it does not help here.'),
+    explain: t('lesson.ans.helps', {
+      without: fmtErr(a.max_rel), change: t(`lesson.change.${q.change}`), with: fmtErr(b.max_rel),
+      verdict: t(answer === 'yes' ? 'lesson.ans.helps.yes' : v(b) === v(a) ? 'lesson.ans.helps.same' : 'lesson.ans.helps.no'),
+    }),
   };
 }
 
@@ -297,7 +316,13 @@ export function engineAnswer(question, env) {
 }
 
 // ------------------------------------------------------------------------------------------ scoring
-const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+/** The engine's answer as a verdict names it: a node's label, the catalogue's word ("memory", "访存受限"), the
+ *  value itself. */
+function answerWord(ans) {
+  if (ans.labels && ans.labels[ans.answer]) return ans.labels[ans.answer];
+  if (ans.kind === 'dominant' && ans.by === 'group') return wordOf('lesson.group', ans.answer);
+  return wordOf(`lesson.answer.${ans.kind}`, ans.answer);
+}
 
 /**
  * Scores a student's answer against the engine's: {correct, message}.
@@ -307,47 +332,46 @@ const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one 
 export function score(question, ans, student) {
   const kind = question.kind;
   if (kind === 'remove') {
-    if (!Array.isArray(student)) return { correct: false, message: 'Pick the nodes first.' };
+    if (!Array.isArray(student)) return { correct: false, message: t('lesson.score.pickNodes') };
     const byId = student.every((x) => typeof x === 'number');
     const truth = new Set(byId ? ans.ids : ans.answer);
     const picked = new Set(student);
     const right = [...picked].filter((x) => truth.has(x)).length;
     const extra = picked.size - right;
     const missed = truth.size - right;
-    if (!extra && !missed) return { correct: true, message: `Right: all ${plural(truth.size, 'node')}. ${ans.explain}` };
+    if (!extra && !missed) return { correct: true, message: t('lesson.score.all', { n: truth.size, explain: ans.explain }) };
     const parts = [];
-    if (right) parts.push(`${formatCount(right)} right`);
-    if (missed) parts.push(`${formatCount(missed)} missed`);
-    if (extra) parts.push(`${plural(extra, 'node')} that ${extra === 1 ? 'survives' : 'survive'}`);
-    return { correct: false, message: `Not quite: ${parts.join(', ')}. ${ans.explain}` };
+    if (right) parts.push(t('lesson.score.hits', { count: formatCount(right) }));
+    if (missed) parts.push(t('lesson.score.missed', { count: formatCount(missed) }));
+    if (extra) parts.push(t('lesson.score.extra', { n: extra }));
+    return { correct: false, message: t('lesson.score.partly', { parts: parts.join(LIST_SEP[lang()]), explain: ans.explain }) };
   }
   if (kind === 'bound' || kind === 'dominant' || kind === 'worst' || kind === 'helps') {
-    if (typeof student !== 'string') return { correct: false, message: 'Pick an answer first.' };
+    if (typeof student !== 'string') return { correct: false, message: t('lesson.score.pickAnswer') };
     const ok = student === ans.answer;
     // (a worst question's answer is a node: named as its choice reads)
-    const said = ans.labels && ans.labels[ans.answer] ? ans.labels[ans.answer] : ans.answer;
-    return { correct: ok, message: `${ok ? 'Right' : `No: ${said}`}. ${ans.explain}` };
+    return { correct: ok, message: ok ? t('lesson.score.right', { explain: ans.explain }) : t('lesson.score.no', { answer: answerWord(ans), explain: ans.explain }) };
   }
   if (kind === 'plan') {
     const s = typeof student === 'string' ? { plan: student } : student;
-    if (!s || typeof s.plan !== 'string') return { correct: false, message: 'Pick a plan first.' };
-    if (s.plan !== ans.answer) return { correct: false, message: `No: ${ans.answer === 'same' ? 'they are the same' : PLAN_WORDS[ans.answer]}. ${ans.explain}` };
+    if (!s || typeof s.plan !== 'string') return { correct: false, message: t('lesson.score.pickPlan') };
+    if (s.plan !== ans.answer) return { correct: false, message: t('lesson.score.no', { answer: ans.answer === 'same' ? t('lesson.score.same') : planWord(ans.answer), explain: ans.explain }) };
     if (s.amount !== undefined && s.amount !== null && ans.answer !== 'same') {
       const a = Number(s.amount);
       const close = Number.isFinite(a) && Math.abs(a - ans.amount) <= ans.tolerance * Math.abs(ans.amount);
-      if (!close) return { correct: false, message: `The right plan, but not by ${formatNumber(a)}${ans.by === 'ratio' ? '×' : ' B'}. ${ans.explain}` };
+      if (!close) return { correct: false, message: t('lesson.score.notBy', { amount: `${formatNumber(a)}${ans.by === 'ratio' ? '×' : ' B'}`, explain: ans.explain }) };
     }
-    return { correct: true, message: `Right. ${ans.explain}` };
+    return { correct: true, message: t('lesson.score.right', { explain: ans.explain }) };
   }
   if (kind === 'graphs' || kind === 'count') {
     const n = typeof student === 'string' && /^\s*\d+\s*$/.test(student) ? Number(student) : student;
-    if (typeof n !== 'number' || !Number.isFinite(n)) return { correct: false, message: 'Type a number first.' };
+    if (typeof n !== 'number' || !Number.isFinite(n)) return { correct: false, message: t('lesson.score.typeNumber') };
     const ok = n === ans.answer;
-    return { correct: ok, message: `${ok ? 'Right' : `No: ${formatCount(ans.answer)}, not ${formatCount(n)}`}. ${ans.explain}` };
+    return { correct: ok, message: ok ? t('lesson.score.right', { explain: ans.explain }) : t('lesson.score.numberNo', { answer: formatCount(ans.answer), given: formatCount(n), explain: ans.explain }) };
   }
   if (kind === 'pass') {
-    if (typeof student !== 'string' || !student.trim()) return { correct: false, message: 'Write your pass in the Passes panel and press Run pass first.' };
-    if (!ans.grade) return { correct: false, message: 'The compiler module is still loading: check again in a moment.' };
+    if (typeof student !== 'string' || !student.trim()) return { correct: false, message: t('lesson.score.writePass') };
+    if (!ans.grade) return { correct: false, message: t('lesson.score.loading') };
     return ans.grade(student);
   }
   throw new Error(`unknown question kind ${JSON.stringify(kind)}`);

@@ -10,8 +10,11 @@
 // lesson-progress, lesson-question (data-kind, data-state = open | checked), lesson-choice (data-value,
 // aria-pressed), lesson-number (graphs / count: the answer; plan: by how much), lesson-picked (data-count),
 // lesson-check, lesson-verdict (data-correct), lesson-retry, lesson-menu. Text goes in through textContent only (dom.js).
-import { el, clear } from '../dom.js';
+// The card's own words are the catalogue's (i18n/en/lessons.js, zh-CN/lessons.js) in the page's language;
+// relabel() says them again after the header's switch changed it (the lesson's words come in the view).
+import { el, clear, setAttr, setText } from '../dom.js';
 import { parseText } from '../lessons/text.js';
+import { t } from '../i18n/i18n.js';
 
 const run = (r) => (r.t === 'code' ? el('code', {}, r.v) : r.t === 'strong' ? el('strong', {}, r.v) : r.v);
 /** Narration (text.js's Markdown subset: paragraphs, "- " lists, **strong**, `code`) as elements. */
@@ -27,16 +30,16 @@ function richText(text) {
 
 /**
  * on: {prev(), next(), exit(), open(name), choose(value), number(text), check(), retry()}. Returns
- * {menu(lessons), draw(view), place(keys)} where view is null (no lesson) or {title, k, n, text, pending, qkind (the
+ * {menu(lessons), draw(view), place(keys), relabel()} where view is null (no lesson) or {id (the lesson), lang, title, k, n, text, pending, qkind (the
  * step's question kind, or null), important ({focus, changed}: keys of the nodes not to cover), question} and
  * question is null or {kind, prompt, choices: [{value, label}] | null, number: null | 'answer' | 'ratio' |
  * 'bytes', amount, picked: count | null, chosen, answerValue, verdict: {correct, message} | null, canCheck}.
  */
 export function createLessonView({ header, on, graphBoxes }) {
-  const card = el('aside', { class: 'lesson-card', 'data-testid': 'lesson', 'aria-label': 'lesson', hidden: '' });
+  const card = el('aside', { class: 'lesson-card', 'data-testid': 'lesson', hidden: '' });
   const title = el('h2', { class: 'lesson-title' });
-  const exit = el('button', { type: 'button', class: 'lesson-exit', 'data-testid': 'lesson-exit', title: 'leave the lesson', 'aria-label': 'leave the lesson' }, '✕');
-  const fold = el('button', { type: 'button', class: 'lesson-min', 'data-testid': 'lesson-fold', 'aria-expanded': 'true', title: 'fold the narration away (and back): the question and the buttons stay', 'aria-label': 'fold the narration' }, '–');
+  const exit = el('button', { type: 'button', class: 'lesson-exit', 'data-testid': 'lesson-exit' }, '✕');
+  const fold = el('button', { type: 'button', class: 'lesson-min', 'data-testid': 'lesson-fold', 'aria-expanded': 'true' }, '–');
   function setFold(small) {
     card.classList.toggle('small', small);
     fold.setAttribute('aria-expanded', small ? 'false' : 'true');
@@ -47,12 +50,12 @@ export function createLessonView({ header, on, graphBoxes }) {
     place();
   });
   const bar = el('div', { class: 'lesson-bar' });
-  const progress = el('div', { class: 'lesson-progress', 'data-testid': 'lesson-progress', role: 'progressbar', 'aria-valuemin': 1, 'aria-label': 'lesson progress' }, bar);
+  const progress = el('div', { class: 'lesson-progress', 'data-testid': 'lesson-progress', role: 'progressbar', 'aria-valuemin': 1 }, bar);
   const stepText = el('p', { class: 'lesson-step', 'data-testid': 'lesson-step', 'aria-live': 'polite' });
   const text = el('div', { class: 'lesson-text', 'data-testid': 'lesson-text' });
   const question = el('div', { class: 'lesson-question', 'data-testid': 'lesson-question', hidden: '' });
-  const prev = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-prev', title: 'previous step (← or Page Up)' }, '◀ back');
-  const next = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-next', title: 'next step (→ or Page Down)' }, 'next ▶');
+  const prev = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-prev' });
+  const next = el('button', { type: 'button', class: 'lesson-nav-btn', 'data-testid': 'lesson-next' });
   card.append(
     el('div', { class: 'lesson-head' }, title, fold, exit),
     el('div', { class: 'lesson-scroll', tabindex: '0' }, text),   // a scrolled region a keyboard can reach
@@ -65,7 +68,7 @@ export function createLessonView({ header, on, graphBoxes }) {
   exit.addEventListener('click', () => on.exit());
 
   // the header's lesson menu (the normal layout; in a lesson the card is the way around)
-  const menuSel = el('select', { class: 'lesson-menu', 'data-testid': 'lesson-menu', 'aria-label': 'open a lesson' });
+  const menuSel = el('select', { class: 'lesson-menu', 'data-testid': 'lesson-menu' });
   menuSel.addEventListener('change', () => {
     const name = menuSel.value;
     menuSel.value = '';
@@ -75,8 +78,24 @@ export function createLessonView({ header, on, graphBoxes }) {
   if (ctl) ctl.append(menuSel);
   function menu(list) {
     clear(menuSel);
-    menuSel.append(el('option', { value: '' }, 'lessons…'));
+    menuSel.append(el('option', { value: '' }, t('lesson.menu')));
     for (const l of list) menuSel.append(el('option', { value: l.name, title: l.summary || '' }, l.title));
+  }
+
+  /** The card's own words (and the menu's label) in the page's language. */
+  function relabel() {
+    setAttr(card, 'aria-label', t('lesson.card'));
+    setAttr(exit, 'title', t('lesson.exit'));
+    setAttr(exit, 'aria-label', t('lesson.exit'));
+    setAttr(fold, 'title', t('lesson.fold.title'));
+    setAttr(fold, 'aria-label', t('lesson.fold.label'));
+    setAttr(progress, 'aria-label', t('lesson.progress'));
+    setAttr(prev, 'title', t('lesson.prev.title'));
+    setText(prev, t('lesson.prev'));
+    setAttr(next, 'title', t('lesson.next.title'));
+    setText(next, t('lesson.next'));
+    setAttr(menuSel, 'aria-label', t('lesson.menu.label'));
+    shownQ = null;   // the question's parts are rebuilt in the new words at the next draw
   }
 
   let shownText = null;
@@ -86,9 +105,9 @@ export function createLessonView({ header, on, graphBoxes }) {
   function buildQuestion(q) {
     clear(question);
     qParts.prompt = el('p', { class: 'lq-prompt' });
-    qParts.choices = el('div', { class: 'lq-choices', role: 'group', 'aria-label': 'your answer' });
+    qParts.choices = el('div', { class: 'lq-choices', role: 'group', 'aria-label': t('lesson.q.answers') });
     qParts.picked = el('p', { class: 'lq-picked', 'data-testid': 'lesson-picked', 'aria-live': 'polite' });
-    qParts.check = el('button', { type: 'button', class: 'lq-check', 'data-testid': 'lesson-check' }, 'Check');
+    qParts.check = el('button', { type: 'button', class: 'lq-check', 'data-testid': 'lesson-check' }, t('lesson.q.check'));
     qParts.row = el('div', { class: 'lq-row' });
     // (focusable from script: Check hides itself, and the keyboard's focus goes to the verdict)
     qParts.verdict = el('p', { class: 'lq-verdict', 'data-testid': 'lesson-verdict', 'aria-live': 'polite', tabindex: '-1', hidden: '' });
@@ -97,12 +116,12 @@ export function createLessonView({ header, on, graphBoxes }) {
     qParts.numRow = el('label', { class: 'lq-num' }, qParts.numLabel, ' ', qParts.num);
     qParts.num.addEventListener('input', () => on.number(qParts.num.value));
     qParts.num.addEventListener('keydown', (ev) => { if (ev.key === 'Enter') { ev.preventDefault(); on.check(); } });
-    qParts.retry = el('button', { type: 'button', class: 'lq-retry', 'data-testid': 'lesson-retry', hidden: '' }, 'Try again');
+    qParts.retry = el('button', { type: 'button', class: 'lq-retry', 'data-testid': 'lesson-retry', hidden: '' }, t('lesson.q.retry'));
     qParts.check.addEventListener('click', () => on.check());
     qParts.retry.addEventListener('click', () => on.retry());
     qParts.row.append(qParts.choices, qParts.numRow, qParts.picked, qParts.check);
-    question.append(el('div', { class: 'lq-prompt-row' }, el('span', { class: 'lq-label' }, 'Predict:'), qParts.prompt), qParts.row, qParts.verdict, qParts.retry);
-    qParts.numLabel.textContent = q.number === 'answer' ? 'your answer:' : q.number === 'bytes' ? 'by how many bytes (optional):' : 'by how much, × (optional):';
+    question.append(el('div', { class: 'lq-prompt-row' }, el('span', { class: 'lq-label' }, t('lesson.q.predict')), qParts.prompt), qParts.row, qParts.verdict, qParts.retry);
+    qParts.numLabel.textContent = t(q.number === 'answer' ? 'lesson.q.number.answer' : q.number === 'bytes' ? 'lesson.q.number.bytes' : 'lesson.q.number.ratio');
     qParts.prompt.append(...richText(q.prompt));
     for (const c of q.choices || []) {
       const b = el('button', { type: 'button', class: 'lq-choice', 'data-testid': 'lesson-choice', 'data-value': c.value, 'aria-pressed': 'false' }, c.label);
@@ -140,7 +159,7 @@ export function createLessonView({ header, on, graphBoxes }) {
     qParts.picked.hidden = q.picked === null || q.picked === undefined;
     if (!qParts.picked.hidden) {
       qParts.picked.setAttribute('data-count', q.picked);
-      qParts.picked.textContent = q.verdict ? `you picked ${q.picked}` : `${q.picked} picked: click nodes in the graph (or Enter on one)`;
+      qParts.picked.textContent = t(q.verdict ? 'lesson.q.picked' : 'lesson.q.picking', { n: q.picked });
     }
     qParts.check.setAttribute('aria-disabled', q.canCheck && !q.verdict ? 'false' : 'true');
     qParts.check.hidden = !!q.verdict;
@@ -175,19 +194,22 @@ export function createLessonView({ header, on, graphBoxes }) {
       return;
     }
     title.textContent = view.title;
-    stepText.textContent = `step ${view.k} of ${view.n}`;
+    stepText.textContent = t('lesson.step', { k: view.k, n: view.n });
     progress.setAttribute('aria-valuemax', view.n);
     progress.setAttribute('aria-valuenow', view.k);
     bar.style.width = `${(100 * view.k) / view.n}%`;
-    const key = `${view.title}|${view.k}`;
+    const stepKey = `${view.id}|${view.k}`;
+    const key = `${stepKey}|${view.lang}`;
     if (shownText !== key) {
       clear(text);
       text.append(...richText(view.text));
-      shownText = key;
-      text.scrollTop = 0;
       // a new step opens unfolded, but for a "click the nodes" question: its graph is what the student needs
-      // (the narration is a click on + away)
-      setFold(view.qkind === 'remove');
+      // (the narration is a click on + away); the same step in another language stays as it was
+      if (!shownText || !shownText.startsWith(`${stepKey}|`)) {
+        text.scrollTop = 0;
+        setFold(view.qkind === 'remove');
+      }
+      shownText = key;
     }
     card.classList.toggle('pending', !!view.pending);
     prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
@@ -228,7 +250,8 @@ export function createLessonView({ header, on, graphBoxes }) {
   }
   window.addEventListener('resize', () => placeSoon());
 
-  return { menu, draw, place: placeSoon, card };
+  relabel();
+  return { menu, draw, place: placeSoon, relabel, card };
 }
 
 // corners first, then the middles of the bottom and top edges, then of the sides

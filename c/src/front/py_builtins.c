@@ -474,6 +474,30 @@ static py_val *collect(py_interp *I, const py_node *at, py_vkind k, py_val *src)
     return r;
 }
 
+
+/* One piece of print(file=f): f.write(piece), f's write looked up each time as CPython does. */
+static gl_status print_piece(py_interp *I, const py_node *at, py_val *file, py_val *piece) {
+    if (!piece && !I->err.code) py_fail(I, at, GL_E_NOMEM, "out of memory");
+    py_val *write = piece ? py_getattr(I, at, file, "write") : NULL;
+    if (!write) return I->err.code;
+    py_args wa = {&piece, 1, NULL, NULL, 0};
+    return py_call(I, at, write, &wa) ? GL_OK : I->err.code;
+}
+
+static gl_status print_to_file(py_interp *I, const py_node *at, py_val *file, const py_args *a,
+                               const char *sep, size_t nsep, const char *end, size_t nend) {
+    for (int i = 0; i < a->npos; i++) {
+        if (i && print_piece(I, at, file, py_str(I, sep, nsep))) return I->err.code;
+        gl_sb sb;
+        gl_sb_init(&sb);
+        py_repr(I, &sb, a->pos[i], false);
+        py_val *s = I->err.code || sb.failed ? NULL : py_str(I, sb.buf ? sb.buf : "", sb.len);
+        gl_sb_free(&sb);
+        if (print_piece(I, at, file, s)) return I->err.code;
+    }
+    return print_piece(I, at, file, py_str(I, end, nend));
+}
+
 py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     int id = f->u.bi.id;
     py_val *self = f->u.bi.self, *v[4];
@@ -550,20 +574,30 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (py_is_int(x)) return py_num_cmp(x, &py_False) < 0 ? py_num_unary(I, at, OP_NEG, x) : x->kind == V_BOOL ? py_int(I, x->u.b) : x;
         return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for abs(): '%s'", py_type_name(x));
     }
-    case B_PRINT: {
+    case B_PRINT: {                        /* print(*objects, sep=' ', end='\n', file=None, flush=False) */
         const char *sep = " ", *end = "\n";
         size_t nsep = 1, nend = 1;
+        py_val *file = NULL;
         for (int k = 0; k < a->nkw; k++) {
             py_val *x = a->kwv[k];
             bool isnone = x->kind == V_NONE;
-            if (strcmp(a->kwn[k], "sep") == 0 && (x->kind == V_STR || isnone)) {
+            bool is_sep = strcmp(a->kwn[k], "sep") == 0, is_end = strcmp(a->kwn[k], "end") == 0;
+            if ((is_sep || is_end) && x->kind != V_STR && !isnone)
+                return py_fail(I, at, GL_E_INVALID, "TypeError: %s must be None or a string, not %s", a->kwn[k], py_type_name(x));
+            if (is_sep) {
                 if (!isnone) sep = x->u.str.s, nsep = x->u.str.n;
-            } else if (strcmp(a->kwn[k], "end") == 0 && (x->kind == V_STR || isnone)) {
+            } else if (is_end) {
                 if (!isnone) end = x->u.str.s, nend = x->u.str.n;
-            } else {
+            } else if (strcmp(a->kwn[k], "file") == 0) {
+                if (!isnone) file = x;
+            } else if (strcmp(a->kwn[k], "flush") != 0) {   /* flush: the console has no buffer to flush */
                 return py_fail(I, at, GL_E_INVALID, "TypeError: print() got an unexpected keyword argument '%s'", a->kwn[k]);
             }
         }
+        /* file=: CPython's print calls file.write once per object, separator and end (a class that
+         * collects what it is given sees the pieces); sys.stdout / sys.stderr are objects of lib/sys.py whose
+         * write prints to the program's console */
+        if (file) return print_to_file(I, at, file, a, sep, nsep, end, nend) ? NULL : &py_None;
         size_t mark = I->console.len;      /* a __str__ that raises prints nothing of the line */
         for (int i = 0; i < a->npos; i++) {
             if (i) gl_sb_putn(&I->console, sep, nsep);

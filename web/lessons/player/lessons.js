@@ -3,8 +3,10 @@
 // handles a lesson file that failed validation.
 import { LESSONS } from '../catalog.js';
 import { validateLesson } from '../format.js';
+import { lessonWords } from '../words.js';
 
-/** Returns {lesson(name) → validated lesson | null, problem(name) → " (why)" | "", menu() → the menu's items}. */
+/** Returns {lesson(name) → validated lesson | null, problem(name) → " (why)" | "", menu(lang) → the menu's items,
+ *  their words in lang}. */
 export function createLessons() {
   const lessons = new Map();   // name → validated lesson (validated once, on first use)
   const bad = new Map();       // name → the LessonError's message
@@ -23,6 +25,9 @@ export function createLessons() {
   }
   /** Why a lesson that failed validation is not played, as " (message)"; "" for any other. */
   const problem = (name) => (bad.has(name) ? ` (${bad.get(name)})` : '');
-  const menu = () => Object.keys(LESSONS).map((name) => ({ name, title: LESSONS[name].title || name, summary: LESSONS[name].summary || '' }));
+  const menu = (lang) => Object.keys(LESSONS).map((name) => {
+    const w = lessonWords(LESSONS[name], lang);
+    return { name, title: w.title || name, summary: w.summary || '' };
+  });
   return { lesson, problem, menu };
 }

@@ -4,6 +4,7 @@
 // follows is the player's draw.
 import { serializeHash } from '../../state.js';
 import { ANSWER_PANELS } from './question.js';
+import { t } from '../../i18n/i18n.js';
 
 function isTyping(ev) {
   const t = (ev.composedPath && ev.composedPath()[0]) || ev.target;
@@ -23,7 +24,7 @@ function onNode(ev) {
 export function createNavigation({ ctx, present, s, lessons, say }) {
   function open(name, k) {
     const l = lessons.lesson(name);
-    if (!l) return say(`There is no lesson "${name}"${lessons.problem(name)}.`);
+    if (!l) return say(t('lesson.notice.none', { name, why: lessons.problem(name) }));
     history.replaceState(null, '', '#' + serializeHash(ctx.getState()));
     history.pushState(null, '', location.href);   // the lab before the lesson stays one "back" away
     ctx.setState({ lesson: name, step: Math.max(1, Math.min(k, l.steps.length)) });

@@ -2,24 +2,26 @@
 // never the lesson file), answered by choosing, typing a number or picking graph nodes, checked (score), and,
 // for a remove question, revealed by playing the pass. Split out of lessons/player.js: everything a question
 // keeps between the student's clicks is here.
-import { engineAnswer, score } from '../questions.js';
+import { engineAnswer, score, wordOf } from '../questions.js';
+import { CATALOGS, lang, t } from '../../i18n/i18n.js';
 
 export const REVEAL_MS = 900;   // the answer's nodes stay marked this long before the pass plays
 // question kinds whose panel shows the answer: it opens after Check
 export const ANSWER_PANELS = ['bound', 'plan', 'graphs', 'dominant', 'worst', 'helps'];
 
-// how the engine's choice values read on a button
-const CHOICE_WORDS = {
-  bound: { memory: 'memory-bound', compute: 'compute-bound', launch: 'launch-bound' },
-  plan: { naive: 'naive (a buffer each)', greedy: 'greedy-by-size', lower_bound: 'the lower bound', same: 'the same' },
-  helps: { yes: 'yes: less error', no: 'no: the same or more' },
-};
+/** How an engine's choice value reads on a button, in the page's language: the catalogue's
+ *  lesson.choice.KIND.VALUE (bound, plan, helps), a kernel group's name (dominant), else the value. */
+function choiceWord(ans, c) {
+  const key = `lesson.choice.${ans.kind}.${c}`;
+  if (Object.prototype.hasOwnProperty.call(CATALOGS[lang()], key)) return t(key);
+  if (ans.kind === 'dominant' && ans.by === 'group') return wordOf('lesson.group', c);
+  return String(c);
+}
 /** A question's choices from the engine's answer as [{value, label}]; null for the kinds answered by a number. */
 export function choicesOf(ans) {
   if (!ans || !Array.isArray(ans.choices)) return null;
   // (a worst question's choices are nodes: the engine names them, "%12 matmul wq")
-  const words = ans.labels || CHOICE_WORDS[ans.kind] || {};
-  return ans.choices.map((c) => ({ value: String(c), label: words[c] || String(c) }));
+  return ans.choices.map((c) => ({ value: String(c), label: ans.labels && ans.labels[c] ? ans.labels[c] : choiceWord(ans, c) }));
 }
 
 /** The student's answer as score() takes it: the picked nodes' keys, the choice, the number. */
@@ -42,9 +44,24 @@ export function createQuestion({ ctx, present, s, markGraph, redrawCard }) {
       console.error(`lesson ${cur.l.name} step ${cur.st.step}: question:`, err);
       return (s.q = null);
     }
-    s.q = { id, kind: ans.kind, ans, picked: ans.kind === 'remove' ? new Set() : null, chosen: null, amount: '', verdict: null };
+    s.q = { id, kind: ans.kind, ans, lang: lang(), picked: ans.kind === 'remove' ? new Set() : null, chosen: null, amount: '', verdict: null };
     s.pickStage = cur.st.stage;
     return s.q;
+  }
+  /** The language changed: the engine's explanation and the verdict in the new one, the student's answer kept
+   *  (a written pass's verdict is the grader's: it stays as it was given). */
+  function relabel(cur) {
+    const q = s.q;
+    if (!q || q.lang === lang() || !cur || !cur.ready || !cur.step.question) return;
+    q.lang = lang();
+    let ans;
+    try {
+      ans = engineAnswer(cur.step.question, s.envOf(cur));
+    } catch {
+      return;
+    }
+    q.ans = ans;
+    if (q.verdict && q.kind !== 'pass') q.verdict = score(cur.step.question, ans, studentAnswer(q));
   }
   /** Try again: the question as it was asked (and the stage it was asked on). */
   function retry() {
@@ -112,5 +129,5 @@ export function createQuestion({ ctx, present, s, markGraph, redrawCard }) {
     markGraph();
     redrawCard();
   }
-  return { ensureQuestion, retry, choose, number, check, pick };
+  return { ensureQuestion, relabel, retry, choose, number, check, pick };
 }

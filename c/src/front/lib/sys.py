@@ -1,6 +1,7 @@
 # sys — what a program reads of the interpreter: its version (GraphLab answers as the CPython 3.11 it follows),
-# the integer limits, argv, and exit (SystemExit, as CPython raises it). No stdin / stdout objects: print()
-# writes the program's console.
+# the integer limits, argv, exit (SystemExit, as CPython raises it), and stdout / stderr: both write to the
+# program's console (the lab shows one console, as a terminal shows both streams), so print(..., file=sys.stderr)
+# and sys.stdout.write(...) work as students write them. No stdin.
 
 __all__ = []
 
@@ -15,6 +16,32 @@ argv = ['']
 modules = {}
 float_info_epsilon = 2.220446049250313e-16
 _recursion_limit = 1000
+
+
+class _Console:
+    def __init__(self, name):
+        self.name = name
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError('write() argument must be str, not %s' % type(s).__name__)
+        print(s, end='')
+        return len(s)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def __repr__(self):
+        return "<_io.TextIOWrapper name='<%s>' mode='w' encoding='utf-8'>" % self.name
+
+
+stdout = _Console('stdout')
+stderr = _Console('stderr')
+__stdout__ = stdout
+__stderr__ = stderr
 
 
 def exit(status=None):
