@@ -82,8 +82,9 @@ const FIGURES = [
     viewport: { width: 1280, height: 1000 },
   },
   {
-    name: 'instructor', what: 'instructor mode (large type, high contrast), after match_attention',
-    hash: `${SMALL}&stage=1&inst=1&panels=config.graph.kernels.memory`, crop: null, ready: ['graph'],
+    // (the file keeps its name: Instructor mode became presentation, which an inst=1 link opens)
+    name: 'instructor', what: 'presentation (the former Instructor mode), after match_attention',
+    hash: `${SMALL}&stage=1&present=1&panels=graph`, crop: null, ready: ['graph'],
   },
   {
     name: 'help-zh-1280', what: 'the kernels panel\'s help page in Chinese (lang=zh), 1280×720',

@@ -12,6 +12,7 @@ import { setAttr, setFlag, setText } from './dom.js';
 import { mark } from './perf.js';
 import { withConfig } from './program-examples.js';
 import { createPresentView } from './views/present.js';
+import { createShareExercise } from './views/share-exercise.js';
 import { createLessonPlayer } from './lessons/player.js';
 import { addCopyLink } from './share.js';
 import { resolve, originOf, kernelIndex, bufferOf } from './selection.js';
@@ -144,14 +145,12 @@ export async function boot(opts = {}) {
   panelEls.graph.querySelector('h2').after(Object.assign(document.createElement('div'),
     { id: 'stale', className: 'stale', hidden: true, textContent: t('stale.graph') }));
   const copyLink = addCopyLink(header, () => state);
-  const instBtn = $('inst-toggle');
-  instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
+  let chrome = null;   // the presentation button and the exercise dialog (made below), relabelled with the panels
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
     setText($('stale'), t('stale.graph'));
     copyLink.relabel();
-    setAttr(instBtn, 'title', t('inst.title'));
-    setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
+    if (chrome) chrome.forEach((c) => c.relabel());
   } });
 
   // the numeric run's error under a precision plan ({key: its runKey, error}: views/numerics.js sets it); the graph
@@ -174,15 +173,13 @@ export async function boot(opts = {}) {
   };
   const views = makeViews(panelEls, ctx);
   const present = createPresentView({ ctx, header, panelEls, titles: PANEL_TITLES });
+  chrome = [copyLink, present, createShareExercise({ header, getState })];
   const lessonPlayer = createLessonPlayer({ ctx, present, header, notice });
   const details = createDetailsView($('details'), ctx);
-  // the page's frame: instructor mode and the chrome of the open panels (only what changed is written)
+  // the page's frame: the chrome of the open panels (only what changed is written; presentation: views/present.js)
   function drawChrome() {
-    document.body.classList.toggle('instructor', state.inst);
     document.body.classList.toggle('no-config', !state.panels.includes('config'));
-    setAttr(instBtn, 'aria-pressed', state.inst ? 'true' : 'false');
     langSwitch.draw(state);
-    setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
   }
   const panels = createPanelManager({ els: panelEls, views, getState, model, selection, details,
     isCurrent: () => model.key === analysisKey(state),

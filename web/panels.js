@@ -21,7 +21,7 @@ export const PANEL_TABLE = [
   { id: 'program', title: 'Program', column: 2, needs: ['stages', 'module', 'selection'] },
   { id: 'passes', title: 'Passes (Python)', heading: 'Passes as code: edit one, run it, the compiler judges it', column: 2, needs: ['stages', 'module'] },
   { id: 'config', title: 'Config', column: 1, needs: [], always: true },
-  { id: 'graph', title: 'Graph & passes', keys: '← → step · space play · i instructor', column: 2, needs: ['stages', 'selection'] },
+  { id: 'graph', title: 'Graph & passes', keys: '← → step · space play · p present', column: 2, needs: ['stages', 'selection'] },
   { id: 'kernels', title: 'Kernels & roofline', column: 2, needs: ['facts', 'selection', 'stale', 'sweep'] },
   { id: 'memory', title: 'Memory plan', column: 2, needs: ['facts', 'selection', 'stale'] },
   { id: 'numerics', title: 'Numerics (WASM worker)', heading: 'Numerics (float64, in a Web Worker)', column: 2, needs: ['facts', 'module'] },

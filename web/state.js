@@ -200,7 +200,9 @@ const PROPS = [
   { key: 'p', path: 'pipeline', type: PIPELINE, def: () => DEFAULT_PIPELINE },
   { key: 'stage', path: 'stage', type: INT, def: 0, limit: { min: 0, max: MAX_PIPELINE, integer: true } },
   { key: 'panels', path: 'panels', type: listType(PANELS, 'panel'), def: ['config', 'graph', 'kernels', 'memory'] },
-  { key: 'inst', path: 'inst', type: BOOL, def: false },
+  // the old Instructor mode's key: read as the presentation state (links already shared say inst=1), never
+  // written; present= below is the one key written (issue 33: one mode for projecting)
+  { key: 'inst', path: 'present', type: BOOL, alias: true },
   { key: 'hide', path: 'hide', type: BOOL, def: false },
   { key: 'collapse', path: 'collapse', type: oneOfType(COLLAPSE), def: 'auto' },
   // semantic zoom (views/graph/blocks.js): written only when not the default
@@ -220,7 +222,7 @@ const PROPS = [
   // the page's language (web/i18n/): written only once chosen; without it the reader's stored choice or the
   // browser's language decides (i18n.js detectLang)
   { key: 'lang', path: 'lang', type: oneOfType(['zh', 'en']), def: null, when: (st) => !!st.lang },
-  // presentation layout: the graph fills the screen (views/present.js)
+  // presentation (views/present.js): the graph fills the screen, every text projector-sized (≥ 16 px at 1280×720)
   { key: 'present', path: 'present', type: BOOL, def: false },
   // the pass camera: zoom to what changes, play it, zoom out
   { key: 'cam', path: 'cam', type: BOOL, def: true },
@@ -228,9 +230,9 @@ const PROPS = [
   { key: 'leaves', path: 'leaves', type: BOOL, def: false },
   // tensor shapes on the edges
   { key: 'shapes', path: 'shapes', type: BOOL, def: false },
-  // the HIDEABLE controls a lesson link hides
+  // the HIDEABLE controls an exercise link hides (views/share-exercise.js writes them; 'inst': the presentation button)
   { key: 'hideui', path: 'hideui', type: listType(HIDEABLE, 'control'), def: [] },
-  // a lesson link's locked config: the config panel is read-only
+  // an exercise link's locked config: the config panel is read-only and looks it (views/present.js)
   { key: 'lock', path: 'lock', type: BOOL, def: false },
   // the selected node's stable key (selection.js), or null; written only when something is selected
   { key: 'sel', path: 'sel', type: text(selKey), def: null, when: (st) => !!st.sel },
@@ -248,6 +250,8 @@ const PROPS = [
 ].map((p) => Object.freeze({ ...p, path: p.path.split('.') }));
 const PROP = Object.fromEntries(PROPS.map((p) => [p.key, p]));
 export const HASH_KEYS = PROPS.map((p) => p.key);
+// the flags an alias key also sets (inst → present)
+const SHARED_FLAG = new Set(PROPS.filter((p) => p.alias).map((p) => p.path.join('.')));
 
 const getPath = (st, [a, b]) => (b === undefined ? st[a] : st[a][b]);
 function setPath(st, [a, b], v) {
@@ -263,7 +267,7 @@ function copyDef(d) {
 /** The small preset of the fixtures: every view is readable at this size. */
 export function defaultState() {
   const st = { cfg: {}, custom: {} };
-  for (const p of PROPS) setPath(st, p.path, copyDef(p.def));
+  for (const p of PROPS) if (!p.alias) setPath(st, p.path, copyDef(p.def));
   return st;
 }
 
@@ -363,7 +367,10 @@ export function parseHash(hash, { limits = LIMITS(null) } = {}) {
       dropped.push({ key, why: `${key}=${clip(raw)}: ${err.message}` });
       continue;
     }
-    setPath(state, path, v);
+    // an alias (inst) and its key (present) share a flag: either one set sets it (links written before the
+    // two modes became one carry both, inst=1&present=0 among them)
+    if (SHARED_FLAG.has(path.join('.'))) setPath(state, path, getPath(state, path) || v);
+    else setPath(state, path, v);
   }
   return { state, notice: droppedNotice(dropped), dropped };
 }
@@ -380,8 +387,8 @@ function droppedNotice(dropped) {
 /** The hash for a state (every key the table writes, in its order), without the leading "#". */
 export function serializeHash(st) {
   const kv = [];
-  for (const { key, path, type, when, maxRaw } of PROPS) {
-    if (when && !when(st)) continue;
+  for (const { key, path, type, when, maxRaw, alias } of PROPS) {
+    if (alias || (when && !when(st))) continue;
     const v = encodeURIComponent(type.write(getPath(st, path)));
     if (maxRaw && v.length > maxRaw) continue;
     kv.push(`${key}=${v}`);

@@ -1,6 +1,6 @@
 // Accessibility (issue 33): axe-core (node_modules/axe-core, run in the page) finds no violation of any impact on
-// the lab as students and instructors open it — the default page, every panel open, Instructor mode's high
-// contrast, presentation, a lesson step and a phone. The rules it enforced when this suite was written: ARIA
+// the lab as students and instructors open it — the default page, every panel open, an old Instructor-mode link
+// (inst=1: now presentation, the one mode for projecting), presentation, a lesson step and a phone. The rules it enforced when this suite was written: ARIA
 // attributes only where their role allows them (the graph's nodes and the roofline's points are options of a
 // listbox), contrast ≥ 4.5:1 (passes that changed nothing are dimmed by colour, not opacity; Instructor mode's
 // class colours darkened), every page region inside a landmark (the glossary's hidden terms in one aside), named
@@ -16,7 +16,7 @@ const AXE = fs.readFileSync(path.join(REPO, 'node_modules', 'axe-core', 'axe.min
 const PAGES = [
   ['the default page', '', 1280, 720],
   ['every panel open', '#panels=program.passes.config.graph.kernels.memory.numerics.dynamic.ir.code', 1280, 720],
-  ['Instructor mode', '#inst=1&panels=config.graph.kernels.memory.dynamic', 1920, 1080],
+  ['an old Instructor-mode link (presentation)', '#inst=1&panels=config.graph.kernels.memory.dynamic', 1920, 1080],
   ['presentation', '#present=1&panels=graph&stage=3', 1280, 720],
   ['a lesson step', '#lesson=02-passes&step=4', 1280, 720],
   // (its nodes say whether they are picked: aria-checked on the listbox's options)

@@ -1,7 +1,7 @@
 // charts.test.js — the kernels and memory charts explain themselves (issue 19), in Debian's Chromium driven by
 // playwright-core against the real WASM module: every roofline point's tooltip gives its intensity and bound,
 // roofline labels never overlap, memory ticks are round numbers in one binary unit, chart text is at least
-// 12 px at 1280×720 in instructor mode, and the hooks of issue 14 (kernel-bar, memory-block) are there.
+// 12 px at 1280×720 (16 px in presentation: present.test.js), and the hooks of issue 14 (kernel-bar, memory-block) are there.
 // Expected numbers come from the reference's fixture (the default small prefill layer) or the native CLI
 // (decode at the lab's default S, the sweep's crossing), never from the page.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -60,7 +60,7 @@ describe('charts that explain themselves (e2e, Chromium)', () => {
   }
 
   for (const [what, hash, viewport] of [['prefill (default)', ''], ['decode', '#mode=decode'],
-    ['decode, instructor mode at 1280×720', '#mode=decode&inst=1', { width: 1280, height: 720 }]]) {
+    ['decode at 1280×720', '#mode=decode', { width: 1280, height: 720 }]]) {
     it(`${what}: hovering each roofline point shows its intensity and bound; no two labels overlap`, async () => {
       const { page, errors } = await open(hash, viewport);
       const cfg = await page.evaluate(() => window.__graphlab.state().cfg);
@@ -180,8 +180,9 @@ describe('charts that explain themselves (e2e, Chromium)', () => {
     await page.close();
   });
 
-  it('chart text is at least 12 px at 1280×720 in instructor mode', async () => {
-    const { page, errors } = await open('#inst=1&panels=config.graph.kernels.memory', { width: 1280, height: 720 });
+  // (in presentation, 16 px: tests/e2e/present.test.js measures every text of its overlays)
+  it('chart text is at least 12 px at 1280×720', async () => {
+    const { page, errors } = await open('#panels=config.graph.kernels.memory', { width: 1280, height: 720 });
     await page.waitForFunction(() => document.querySelectorAll('#panel-memory .mem-svg').length === 2, null, { timeout: 30000 });
     const sizes = await page.$$eval('#panel-kernels svg text, #panel-memory svg text', (ts) => ts.map((t) => {
       const svg = t.ownerSVGElement;
@@ -191,7 +192,8 @@ describe('charts that explain themselves (e2e, Chromium)', () => {
     }));
     expect(sizes.length).toBeGreaterThan(60);
     for (const s of sizes.filter((x) => x.text.trim())) {
-      expect(s.px, s.text).toBeGreaterThanOrEqual(12);
+      // (a chart drawn at its box's width rounds to whole pixels: 12 px text may render at 11.998)
+      expect(s.px, s.text).toBeGreaterThanOrEqual(12 - 0.05);
       expect(s.h, s.text).toBeGreaterThanOrEqual(12);
     }
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 // The dynamic-shapes panel in the browser (Debian's Chromium, playwright-core): each front end's column shows
 // the graphs it traced (as many as the reference traced: tests/golden/demos/demos.json), drawn with text of at
-// least 12 px at 1280×720 in instructor mode, its guards in words, and hover descriptions from the glossary.
+// least 12 px at 1280×720 (presentation's 16 px: present.test.js), its guards in words, and hover descriptions from the glossary.
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +37,7 @@ describe('dynamic-shapes panel (e2e, Chromium)', () => {
     const errors = [];
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
     page.on('pageerror', (e) => errors.push(String(e && e.message)));
-    await page.goto(`${server.url}#panels=dynamic&inst=1`);
+    await page.goto(`${server.url}#panels=dynamic`);
     await page.waitForFunction(() => document.body.classList.contains('ready') && document.querySelector('[data-testid=dyn-branch] table'), null, { timeout: 120000 });
     const got = await page.evaluate((fronts) => {
       const t = document.querySelector('[data-testid=dyn-branch] table');

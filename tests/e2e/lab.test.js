@@ -256,18 +256,21 @@ describe('browser lab (e2e, Chromium)', () => {
     await page.close();
   });
 
-  it('restores the whole state from the hash (stage, panels, instructor mode)', async () => {
+  it('restores the whole state from the hash (stage, panels, presentation from the old Instructor key)', async () => {
+    // inst=1, the old Instructor mode's key, opens presentation (one mode for projecting, issue 33)
     const { page, errors } = await open('#mode=decode&S=16&stage=2&panels=config.graph.memory&inst=1');
     const g = await graphState(page);
     expect(g.stage).toBe(2);
-    expect(await page.evaluate(() => document.body.classList.contains('instructor'))).toBe(true);
+    expect(await page.evaluate(() => document.body.classList.contains('present'))).toBe(true);
+    await page.waitForFunction(() => /(^#|&)present=1(&|$)/.test(location.hash) && !/(^#|&)inst=/.test(location.hash), null, { timeout: 5000 });
+    // i (or p) leaves it, back to the link's panels
+    await page.keyboard.press('i');
+    await page.waitForFunction(() => !document.body.classList.contains('present'), null, { timeout: 5000 });
     expect(await page.locator('#panel-kernels').isHidden()).toBe(true);
     expect(await page.locator('#panel-memory').isVisible()).toBe(true);
-    await page.keyboard.press('i');
-    expect(await page.evaluate(() => document.body.classList.contains('instructor'))).toBe(false);
     // the hash is written at most every 100 ms during bursts (a trailing write follows): wait for it
-    await page.waitForFunction(() => location.hash.includes('inst=0'), null, { timeout: 5000 });
-    expect(page.url()).toContain('inst=0');
+    await page.waitForFunction(() => location.hash.includes('present=0'), null, { timeout: 5000 });
+    expect(page.url()).toContain('present=0');
     expect(errors).toEqual([]);
     await page.close();
   });

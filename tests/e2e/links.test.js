@@ -1,5 +1,5 @@
 // Links and presets in the browser (Debian's Chromium, playwright-core): a link with one bad key keeps the
-// others and names the dropped one; "copy link" copies this exact view, with or without instructor mode; a
+// others and names the dropped one; "copy link" copies this exact view, in or out of presentation; a
 // preset opens one layer at a typical length with the whole stack one click away; the core's error is shown
 // next to the field it names. Expected shapes come from the native CLI (graphlab presets, graphlab case).
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
@@ -88,7 +88,8 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
     await page.close();
   });
 
-  it('"copy link" copies this view, with or without instructor mode', async () => {
+  // (the checkbox keeps its old hook, copy-link-inst: it now writes presentation, present=1)
+  it('"copy link" copies this view, in or out of presentation', async () => {
     const { page, errors } = await open('#d=96&H=4&G=4&dh=8&stage=2&panels=config.graph.memory');
     for (const inst of [false, true]) {
       await page.locator('[data-testid=copy-link-inst]').setChecked(inst);
@@ -103,8 +104,8 @@ describe('links, presets and field errors (e2e, Chromium)', () => {
       expect(st.cfg).toMatchObject({ d: 96, H: 4, G: 4, dh: 8 });
       expect(st.stage).toBe(2);
       expect(st.panels).toEqual(['config', 'graph', 'memory']);
-      expect(st.inst).toBe(inst);
-      expect(await other.evaluate(() => document.body.classList.contains('instructor'))).toBe(inst);
+      expect(st.present).toBe(inst);
+      expect(await other.evaluate(() => document.body.classList.contains('present'))).toBe(inst);
       expect(await other.locator('[data-testid=notice]').isHidden()).toBe(true);
       await other.close();
     }

@@ -1,7 +1,7 @@
 // The lab never blocks the page for more than 200 ms (issue 20, item 2): Debian's Chromium (headless, via
 // playwright-core) records every long task with a PerformanceObserver installed before the page's own
-// scripts, at the settings that used to freeze it — 256 decode layers on load (17 s), then Instructor mode
-// (18 s), 256 prefill layers on load (8 s), the 405B preset picked from the menu (2–3 s) — and at the most
+// scripts, at the settings that used to freeze it — 256 decode layers on load (17 s), then Instructor mode,
+// now presentation (18 s), 256 prefill layers on load (8 s), the 405B preset picked from the menu (2–3 s) — and at the most
 // layers the lab allows (1024, decode and prefill: a 320 ms JSON.parse and a 190 ms panel draw before). Each
 // waits until the graph is drawn for the new configuration, then asserts the longest task (and prints it); on
 // a busy machine, see measured().
@@ -63,7 +63,7 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
   }
 
   /** Waits until the graph shows `layers` layers of the current result, laid out and still (and, with
-   *  instructor, in Instructor mode). */
+   *  instructor, in presentation). */
   async function drawn(page, layers, instructor = false) {
     await page.waitForFunction(([n, inst]) => {
       const s = document.querySelector('.graph-svg');
@@ -71,7 +71,7 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
       return document.body.classList.contains('ready') && r && r.config.layers === n && s &&
         Number(s.getAttribute('data-layers')) === n && s.getAttribute('data-animating') === '0' &&
         s.getAttribute('data-laying-out') === '0' && s.querySelector('g.node') !== null &&
-        (!inst || document.body.classList.contains('instructor'));
+        (!inst || document.body.classList.contains('present'));
     }, [layers, instructor], { timeout: 120000 });
     await page.waitForTimeout(800);   // tasks still running when it settled are reported when they end
   }
@@ -111,7 +111,7 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
     return Math.round(Math.max(...tasks.map((e) => (e.tdur || 0) / 1000)));
   }
 
-  it('#mode=decode&L=256: loading, then Instructor mode', async () => {
+  it('#mode=decode&L=256: loading, then presentation (the Present button, #inst-toggle)', async () => {
     const r = await measured('decode L=256', async () => {
       const { page, errors } = await open('#mode=decode&L=256');
       await drawn(page, 256);
@@ -131,7 +131,7 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
         return { boxes: document.querySelectorAll('.graph-svg g.node.group').length, cols: xs.size, rows: ys.size };
       });
       await page.close();
-      return { ms: { '#mode=decode&L=256 on load': boot.ms, 'then Instructor mode': inst.ms }, grid, errors };
+      return { ms: { '#mode=decode&L=256 on load': boot.ms, 'then presentation': inst.ms }, grid, errors };
     });
     expect(r.grid.boxes).toBe(257);                       // 256 layers + the shared inputs
     expect(r.grid.cols).toBeGreaterThan(4);

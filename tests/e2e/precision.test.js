@@ -115,12 +115,14 @@ describe('precision plans in the lab (e2e, Chromium)', () => {
       .map((s) => [s, parseFloat(getComputedStyle(document.querySelector(s)).fontSize)]));
     for (const [s, v] of px) expect(v, s).toBeGreaterThanOrEqual(12);
 
-    // Instructor mode: larger still
+    // presentation (the key i, the old Instructor mode's): the numerics panel over the graph, its text ≥ 16 px
     await page.keyboard.press('i');
-    await page.waitForFunction(() => document.body.classList.contains('instructor'));
-    const inst = await page.evaluate(() => ['[data-testid=error-table] td', '.el-tick', '[data-testid=error-plan]']
+    await page.waitForFunction(() => document.body.classList.contains('present'));
+    await page.selectOption('[data-testid=present-panel]', 'numerics');
+    await page.locator('#panel-numerics.overlay [data-testid=error-table]').waitFor({ state: 'visible', timeout: 30000 });
+    const inst = await page.evaluate(() => ['[data-testid=error-table] td', '[data-testid=error-table] button', '[data-testid=error-plan]']
       .map((s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)));
-    for (const v of inst) expect(v).toBeGreaterThanOrEqual(15);
+    for (const v of inst) expect(v).toBeGreaterThanOrEqual(16);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

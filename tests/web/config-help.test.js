@@ -75,14 +75,14 @@ describe('clock resolution', () => {
 });
 
 describe('copy link', () => {
-  it('the link carries the whole state, with or without instructor mode, and parses back to it', () => {
+  it('the link carries the whole state, in or out of presentation, and parses back to it', () => {
     const st = withPatch(defaultState(), { cfg: { d: 128, T: 99 }, stage: 3, panels: ['graph', 'memory'] });
-    for (const inst of [false, true]) {
-      const url = linkFor(st, inst, 'http://127.0.0.1:8080/index.html#old=1');
+    for (const present of [false, true]) {
+      const url = linkFor(st, present, 'http://127.0.0.1:8080/index.html#old=1');
       expect(url.startsWith('http://127.0.0.1:8080/index.html#d=128&')).toBe(true);
       const back = parseHash(url.slice(url.indexOf('#')));
       expect(back.notice).toBeNull();
-      expect(back.state).toEqual({ ...st, inst });
+      expect(back.state).toEqual({ ...st, present });
     }
   });
 });

@@ -78,7 +78,7 @@ const OTHER = [
 
 const PATH = { L: ['cfg', 'layers'], mm: ['custom', 'mm'], vec: ['custom', 'vec'], bw: ['custom', 'bw'],
   launch: ['custom', 'launch'], p: ['pipeline'], eb: ['eb'], dev: ['dev'], panels: ['panels'], stage: ['stage'],
-  seed: ['seed'], inst: ['inst'], hide: ['hide'], kern: ['kern'], collapse: ['collapse'], fold: ['fold'], kset: ['kset'],
+  seed: ['seed'], inst: ['present'] /* the old Instructor key reads as presentation */, hide: ['hide'], kern: ['kern'], collapse: ['collapse'], fold: ['fold'], kset: ['kset'],
   present: ['present'], cam: ['cam'], leaves: ['leaves'], shapes: ['shapes'], hideui: ['hideui'], lock: ['lock'],
   qw: ['qw'], qa: ['qa'], qkv: ['qkv'], qacc: ['qacc'], smooth: ['smooth'], ecol: ['ecol'], lang: ['lang'],
   sel: ['sel'], prog: ['prog'], pass: ['pass'], passfn: ['passfn'], passat: ['passat'], lesson: ['lesson'], step: ['step'] };

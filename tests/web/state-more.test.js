@@ -15,7 +15,6 @@ const DEFAULTS = {
   pipeline: ['match_attention', 'decompose', 'cse', 'constant_fold', 'simplify', 'fold_norm_weight'],
   stage: 0,
   panels: ['config', 'graph', 'kernels', 'memory'],
-  inst: false,
   hide: false,
   collapse: 'auto',
   fold: 'auto',
@@ -188,10 +187,30 @@ describe('LIMITS(meta)', () => {
   });
 });
 
+describe('one presentation state (issue 33): inst, the old Instructor mode\'s key, reads as present', () => {
+  const present = (h) => parseHash(h).state.present;
+  it('either key set sets it, in any order, and neither is left in the state', () => {
+    expect(present('#inst=1')).toBe(true);
+    expect(present('#present=1')).toBe(true);
+    // links written before the two modes became one carry both keys
+    expect(present('#inst=1&present=0')).toBe(true);
+    expect(present('#present=0&inst=1')).toBe(true);
+    expect(present('#inst=0&present=1')).toBe(true);
+    expect(present('#inst=0&present=0')).toBe(false);
+    expect(parseHash('#inst=1').state).not.toHaveProperty('inst');
+    expect(parseHash('#inst=1&present=0').dropped).toEqual([]);
+  });
+  it('only present is written', () => {
+    const h = serializeHash(parseHash('#inst=1').state);
+    expect(h).toContain('&present=1&');
+    expect(h).not.toMatch(/(^|&)inst=/);
+  });
+});
+
 describe('serializeHash', () => {
   it('writes the defaults in a fixed order, without the custom device', () => {
     expect(serializeHash(defaultState())).toBe('d=64&H=8&G=2&dh=8&f=128&eps=0.00001&theta=10000&mode=prefill&T=12&S=16'
-      + '&pos0=0&L=1&eb=2&dev=h100&p=ma.de.cs.cf.si.fn&stage=0&panels=config.graph.kernels.memory&inst=0&hide=0'
+      + '&pos0=0&L=1&eb=2&dev=h100&p=ma.de.cs.cf.si.fn&stage=0&panels=config.graph.kernels.memory&hide=0'
       + '&collapse=auto&kern=1&kset=fused&seed=0&present=0&cam=1&leaves=0&shapes=0&hideui=&lock=0');
   });
 
@@ -232,7 +251,7 @@ describe('withPatch', () => {
     expect(withPatch(defaultState(), { custom: 0 }).custom).toBe(0);
     expect(withPatch(defaultState(), { cfg: 5 }).cfg).toBe(5);
     expect(withPatch(defaultState(), { custom: 'x' }).custom).toBe('x');
-    expect(withPatch(defaultState(), { seed: 7, inst: true })).toEqual({ ...DEFAULTS, seed: 7, inst: true });
+    expect(withPatch(defaultState(), { seed: 7, present: true })).toEqual({ ...DEFAULTS, seed: 7, present: true });
   });
 });
 

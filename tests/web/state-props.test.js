@@ -56,7 +56,7 @@ function randomState(rand) {
   st.pipeline = Array.from({ length: int(0, 16) }, () => pick(PASSES));
   st.stage = int(0, 16);
   st.panels = subset(PANELS);
-  for (const k of ['inst', 'hide', 'kern', 'present', 'cam', 'leaves', 'shapes', 'lock']) st[k] = rand() < 0.5;
+  for (const k of ['hide', 'kern', 'present', 'cam', 'leaves', 'shapes', 'lock']) st[k] = rand() < 0.5;
   st.collapse = pick(['auto', 'on', 'off']);
   st.kset = pick(['fused', 'eager']);
   st.seed = rand() < 0.1 ? 9007199254740991 : int(0, 2 ** 31);
@@ -86,7 +86,7 @@ describe('serialize → parse is the identity on valid states', () => {
     const st = { ...defaultState(), dev: 'custom', fold: 'off', sel: 'n3', prog: 'x = 1', pass: 'def p(g):\n    return g', passfn: 'p', passat: 0, lesson: 'tracing', step: 2 };
     expect(serializeHash(st).split('&').map((kv) => kv.split('=')[0])).toEqual([
       'd', 'H', 'G', 'dh', 'f', 'eps', 'theta', 'mode', 'T', 'S', 'pos0', 'L', 'eb', 'dev', 'mm', 'vec', 'bw', 'launch',
-      'p', 'stage', 'panels', 'inst', 'hide', 'collapse', 'fold', 'kern', 'kset', 'seed', 'present', 'cam', 'leaves', 'shapes',
+      'p', 'stage', 'panels', 'hide', 'collapse', 'fold', 'kern', 'kset', 'seed', 'present', 'cam', 'leaves', 'shapes',
       'hideui', 'lock', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']);
     const plain = serializeHash(defaultState());
     for (const k of ['mm', 'vec', 'bw', 'launch', 'fold', 'sel', 'prog', 'pass', 'passfn', 'passat', 'lesson', 'step']) expect(plain).not.toMatch(new RegExp(`(^|&)${k}=`));

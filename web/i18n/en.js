@@ -4,12 +4,14 @@ import glossary from './en/glossary.js';
 import lessons from './en/lessons.js';
 import panels from './en/panels.js';
 import views from './en/views.js';
+import present from './en/present.js';
 
 export default {
   ...glossary,
   ...lessons,
   ...panels,
   ...views,
+  ...present,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',
@@ -26,7 +28,7 @@ export default {
   'panel.passes.heading': 'Passes as code: edit one, run it, the compiler judges it',
   'panel.config.title': 'Config',
   'panel.graph.title': 'Graph & passes',
-  'panel.graph.keys': '← → step · space play · i instructor',
+  'panel.graph.keys': '← → step · space play · p present',
   'panel.kernels.title': 'Kernels & roofline',
   'panel.memory.title': 'Memory plan',
   'panel.numerics.title': 'Numerics (WASM worker)',

@@ -3,12 +3,14 @@ import glossary from './zh-CN/glossary.js';
 import lessons from './zh-CN/lessons.js';
 import panels from './zh-CN/panels.js';
 import views from './zh-CN/views.js';
+import present from './zh-CN/present.js';
 
 export default {
   ...glossary,
   ...lessons,
   ...panels,
   ...views,
+  ...present,
   'app.subtitle': '一个 Llama 式的层：追踪 · 改写 · 融合 · 估算代价 · 规划内存 · 运行',
   'app.skip': '跳到计算图',
   'app.panels': '面板',
@@ -25,7 +27,7 @@ export default {
   'panel.passes.heading': 'Pass 即代码：改一个、运行它、由编译器评判',
   'panel.config.title': '配置',
   'panel.graph.title': '计算图与 pass',
-  'panel.graph.keys': '← → 单步 · 空格 播放 · i 教师模式',
+  'panel.graph.keys': '← → 单步 · 空格 播放 · p 演示',
   'panel.kernels.title': '内核与 roofline',
   'panel.memory.title': '内存规划',
   'panel.numerics.title': '数值（WASM worker）',

@@ -15,7 +15,7 @@ export function createLangSwitch({ header, setState, relabel }) {
     ...Object.entries(NAMES).map(([v, name]) => el('option', { value: v, lang: v === 'zh' ? 'zh-CN' : 'en', translate: 'no' }, name)));
   const label = el('label', { class: 'lang-label' }, el('span', { class: 'sr-only' }), select);
   select.addEventListener('change', () => setState({ lang: select.value }));
-  // beside the Instructor toggle: the header's other page-wide switch
+  // beside the Present toggle (#inst-toggle): the header's other page-wide switch
   const inst = header.querySelector('#inst-toggle');
   if (inst) inst.after(label);
   else (header.querySelector('.top-ctl') || header).append(label);

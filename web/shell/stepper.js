@@ -3,7 +3,7 @@
 // Keys keep their own meaning in text and number fields, selects, sliders and radio groups (arrows move
 // them), and Space / Enter on buttons, checkboxes and <summary> (they activate them). Elsewhere — the page, a
 // button, a checkbox, a pass in the list — ← → space Home End i drive the stepper, Esc clears the selection.
-const STEPPER_KEY_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
+export const STEPPER_KEY_INPUTS = new Set(['checkbox', 'button', 'submit', 'reset']);
 
 /** getState / setState: the lab's; stages(): the shown result's stages; redraw(): a render without animation. */
 export function createStepper({ getState, setState, stages, redraw, select }) {
@@ -52,7 +52,7 @@ export function createStepper({ getState, setState, stages, redraw, select }) {
         playing = false;
         stopTimer();
         redraw();
-      }, getState().inst ? 2400 : 1700);
+      }, getState().present ? 2400 : 1700);
     }
     redraw();
   }
@@ -69,8 +69,6 @@ export function createStepper({ getState, setState, stages, redraw, select }) {
     else if (ev.key === ' ' || ev.key === 'Spacebar') togglePlay();
     else if (ev.key === 'Home') gotoStage('first');
     else if (ev.key === 'End') gotoStage('last');
-    // a lesson link that hides the Instructor button (hideui=inst) also keeps its key from toggling it
-    else if ((ev.key === 'i' || ev.key === 'I') && !(getState().hideui || []).includes('inst')) setState({ inst: !getState().inst });
     else if (ev.key === 'Escape' && getState().sel) select(null);
     else return;
     ev.preventDefault();

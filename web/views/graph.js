@@ -32,7 +32,7 @@ import { kernelHulls, drawHulls, drawnKernels, markKernels } from './graph/hulls
 import { createJoin } from './graph/join.js';
 import { createKeyboard } from './graph/keyboard.js';
 import { createGraphControls } from './graph/controls.js';
-import { createVisualGraphs } from './graph/visual.js';
+import { createVisualGraphs, PRESENT_NODE_FS } from './graph/visual.js';
 import { createCanvas, showStale, sayNothingToDraw, describeDrawing, labelCanvas } from './graph/canvas.js';
 import { createLayoutStep } from './graph/layout-step.js';
 import { planStep } from './graph/plan-step.js';
@@ -64,7 +64,7 @@ export function createGraphView(root, ctx) {
   let model = null;
   let state = null;
 
-  const labelPx = () => (state && (state.inst || state.present) ? 15 : 12);   // style.css --node-fs
+  const labelPx = () => (state && state.present ? PRESENT_NODE_FS : 12);   // style.css --node-fs
   const viewport = createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn: () => last && last.vis,
     resized: (a) => { if (layout.resized(a)) setTimeout(() => ctx.redraw(), 0); },
     userTookOver: () => { if (tweens.running()) tweens.stop(); } });
@@ -167,7 +167,7 @@ export function createGraphView(root, ctx) {
     if (fresh && !(prev && prev.vis.shape === vis.shape && prev.stageIndex === idx)) {
       viewport.release();
       fit(false);
-    } else if (!viewport.userZoomed() && !plan.sameStage && !plan.cam) fit(!plan.reduce, st.inst ? 1400 : 900);   // reduced motion: no zoom flight either
+    } else if (!viewport.userZoomed() && !plan.sameStage && !plan.cam) fit(!plan.reduce, 900);   // reduced motion: no zoom flight either
   }
 
   // a new selection (or a lesson's picks) re-marks the nodes; the selected node takes the Tab stop

@@ -257,10 +257,11 @@ function diffLines(rows, p, cur) {
     const tail = e === rows.length ? 0 : CONTEXT;
     if (e - k > lead + tail + 1) {
       for (let q = k; q < k + lead; q++) frag.append(rowEl(rows[q]));
-      // (a summary in the page's words, in the untranslated list)
-      const fold = el('details', { class: 'fold' }, el('summary', { translate: 'yes' }, t('ir.fold', { n: e - k - lead - tail })));
-      for (let q = k + lead; q < e - tail; q++) fold.append(rowEl(rows[q]));
-      frag.append(fold);
+      // (a summary in the page's words, in the untranslated list; an item of the diff's list holding a list of its
+      // own: a list owns list items only, axe-core's aria-required-children)
+      const inner = el('div', { role: 'list' });
+      for (let q = k + lead; q < e - tail; q++) inner.append(rowEl(rows[q]));
+      frag.append(el('details', { class: 'fold', role: 'listitem' }, el('summary', { translate: 'yes' }, t('ir.fold', { n: e - k - lead - tail })), inner));
       for (let q = e - tail; q < e; q++) frag.append(rowEl(rows[q]));
     } else {
       for (let q = k; q < e; q++) frag.append(rowEl(rows[q]));

@@ -135,9 +135,9 @@ export function createKernelsView(root, ctx) {
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!r) return;
-    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.inst && drawnFor[3] === lang()) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.kset && drawnFor[2] === state.present && drawnFor[3] === lang()) return;
     const newResult = !drawnFor || drawnFor[0] !== r || drawnFor[1] !== state.kset;
-    drawnFor = [r, state.kset, state.inst, lang()];
+    drawnFor = [r, state.kset, state.present, lang()];
     lastResult = r;
     totalsTable.draw(r);
     const dev = r.device || {};
@@ -158,7 +158,7 @@ export function createKernelsView(root, ctx) {
     facts = { n, at, places };
     if (newResult) sweep.reset(r, set);
     widths.markDrawn();
-    drawBars(n, dev, set, state.inst);
+    drawBars(n, dev, set, state.present);
     roofline.draw();
     setText(note, set === 'eager' ? t('kernels.note.eager') : t('kernels.note.fused', { n }));
   }

@@ -181,9 +181,9 @@ export function createMemoryView(root, ctx) {
     if (r && !fresh) banner.show(describeConfig(r.config), why);
     else banner.hide();
     if (!r || !r.memory) return;
-    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.inst && drawnFor[2] === lang()) return;
+    if (drawnFor && drawnFor[0] === r && drawnFor[1] === state.present && drawnFor[2] === lang()) return;
     if (!drawnFor || drawnFor[0] !== r) placed = null;
-    drawnFor = [r, state.inst, lang()];
+    drawnFor = [r, state.present, lang()];
     const mem = r.memory;
     const lts = mem.lifetimes || [];
     const steps = lts.length ? Math.max(...lts.map((l) => l[2])) : 0;
@@ -203,7 +203,7 @@ export function createMemoryView(root, ctx) {
     }
     const { live } = plans;
     cur = {
-      r, lts, steps, live, inst: state.inst,
+      r, lts, steps, live, inst: state.present,
       naive: new Map(lts.map((l, j) => [l[3], plans.naive[j]])),
       greedy: new Map(Object.entries(mem.greedy_offsets || {}).map(([k, v]) => [Number(k), v])),
       order: plans.order,

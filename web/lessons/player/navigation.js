@@ -70,8 +70,8 @@ export function createNavigation({ ctx, present, s, lessons, say }) {
             : q0 && (q0.kind === 'worst' || q0.kind === 'helps') ? 'numerics' : shown[0] || named[0] || null;
     const patch = { ...st, panels: ['graph', ...named], present: true, lesson: l.name, step: k, sel: null };
     if (over && !patch.panels.includes(over)) patch.panels = [...patch.panels, over];
-    // the viewer's own settings (instructor mode, the pass camera) stay unless the step names them
-    for (const key of ['inst', 'cam']) if (!new RegExp(`(^|&)${key}=`).test(step.hash || '')) patch[key] = ctx.getState()[key];
+    // the viewer's own setting (the pass camera) stays unless the step names them
+    for (const key of ['cam']) if (!new RegExp(`(^|&)${key}=`).test(step.hash || '')) patch[key] = ctx.getState()[key];
     // a panel that shows a question's answer (the kernels' bounds, the plans' peaks, the graphs traced) opens
     // only with the reveal: predict first
     s.revealPanel = q0 && ANSWER_PANELS.includes(q0.kind) ? over : null;

@@ -70,8 +70,8 @@ export function groupName(path) {
 
 /**
  * A stage's visual graph ({nodes: Map key → vnode, edges} of grouping.js stageGraph) folded at `depth`:
- * {nodes, edges, groupOfKey: Map node key → group key}. open: the group keys the user opened; inst: the
- * instructor's bigger letters; boxH: a box's height.
+ * {nodes, edges, groupOfKey: Map node key → group key}. open: the group keys the user opened; inst: presentation's
+ * bigger letters; boxH: a box's height.
  */
 export function foldStage(vis, depth, strip, open, { inst = false, boxH = 24, width = null } = {}) {
   const gOf = new Map();    // node key → group key

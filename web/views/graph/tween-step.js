@@ -23,7 +23,7 @@ export function createTweenStep({ join, svg, viewport, settled }) {
   // nothing moves (a slider moved: new shapes, same graph and layout): no tween at all; at the end the still
   // picture is joined (ghosts gone)
   function tweenStep(sel, plan, vis, st) {
-    const duration = st.inst ? 1400 : 900;
+    const duration = 900;
     const finish = () => {
       const s2 = stillPlan(vis);
       createTween(join(s2.elements, s2.edges), s2.byKey).apply(1);
@@ -38,7 +38,7 @@ export function createTweenStep({ join, svg, viewport, settled }) {
       anim = null;
       settled();
     } else if (plan.cam) {
-      anim = viewport.camera(plan.cam, { slow: st.inst || st.present, duration, tween, finish });
+      anim = viewport.camera(plan.cam, { slow: !!st.present, duration, tween, finish });
     } else {
       svg.attr('data-animating', 1);
       tween.apply(0);

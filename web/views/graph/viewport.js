@@ -51,7 +51,7 @@ export function createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn
       const was = canvasBox;
       canvasBox = ok ? { width: b.inlineSize, height: b.blockSize } : null;
       svgBox = ok ? { width: e.contentRect.width, height: e.contentRect.height } : null;
-      // resized (a panel shown or hidden, instructor mode): fit again, here rather than in a draw
+      // resized (a panel shown or hidden, presentation): fit again, here rather than in a draw
       if (was && canvasBox && (was.width !== canvasBox.width || was.height !== canvasBox.height) && drawn() && !userZoomed) fit(false);
       if (canvasBox) resized(aspect());
     }).observe(canvas);
@@ -98,7 +98,7 @@ export function createViewport({ canvas, stageBox, svg, zoomRoot, labelPx, drawn
 
   /**
    * The camera's step: fly to region `cam`, play the tween there for `duration`, hold, fly back to the whole
-   * graph, then finish(). slow: instructor mode or presenting. Returns the animation's {stop}.
+   * graph, then finish(). slow: presenting. Returns the animation's {stop}.
    */
   function camera(cam, { slow, duration, tween, finish }) {
     svg.interrupt();

@@ -16,11 +16,14 @@ import { lang } from '../../i18n/i18n.js';
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
 // projector at readable letters (measured at 1280×720: scale 0.86 for the small prefill layer, 0.92 decode)
 const UNION_DAGRE = { ranksep: 12, nodesep: 8, edgesep: 4 };
-const PRESENT_H = 22;   // box height in the presentation layout (15 px letters)
-const presentWidth = (s) => Math.max(40, Math.round(s.length * 9.1 + 16));   // 15 px DejaVu Sans Mono: 9.03 px a character
+// presentation's letters (style.css body.present --node-fs): 18 px, so that a fitted drawing down to scale 0.89
+// still shows them at 16 px, the projector's floor (issue 33)
+export const PRESENT_NODE_FS = 18;
+const PRESENT_H = 26;   // box height in presentation (18 px letters)
+const presentWidth = (s) => Math.max(44, Math.round(s.length * 10.9 + 18));   // 18 px DejaVu Sans Mono: 10.84 px a character
 // the smallest label the fitted drawing may show (issue 33): a stage folds its blocks until it fits at this size
 const LABEL_TARGET = 12;
-const PRESENT_LABEL_TARGET = 15;
+const PRESENT_LABEL_TARGET = 16;
 
 /**
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
@@ -55,7 +58,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   function visualGraph(stage, collapsed, urgent = true) {
     state = getState();
     model = getModel();
-    const inst = !!(state.inst || state.present);
+    const inst = !!state.present;
     const aspect = canvasAspect();
     const depth = collapsed ? Infinity : foldDepth(inst, urgent);
     if (depth === null) return null;
@@ -86,9 +89,20 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       if (shape === null) return null;
       if (shape === undefined && d > 1) continue;
       // judged on the first stage as it is fitted (folded, a stage is fitted by its own boxes): the trace, the
-      // drawing a student meets first
-      const box = shape && depth !== Infinity ? stageBox(model.stages[0], inst, depth, shape) : shape;
-      const k = box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0;
+      // drawing a student meets first; presenting, on every stage (a pass unfolds the blocks it changes, and a
+      // projector's 16 px holds for each pass shown)
+      const fitK = (box) => (box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0);
+      let k;
+      if (!shape || depth === Infinity) k = fitK(shape);
+      else if (!state.present) k = fitK(stageBox(model.stages[0], inst, depth, shape));
+      else {
+        k = Infinity;
+        for (const st of model.stages) {
+          const box = !st.lite && nodeCount(st) && !isCollapsed(state, st) ? stageBox(st, inst, depth, shape) : null;
+          if (box) k = Math.min(k, fitK(box));
+        }
+        if (k === Infinity) k = 0;
+      }
       if (k * labelPx() >= target - 1e-9 || d === 1) {
         while (depthMemo.size >= 32) depthMemo.delete(depthMemo.keys().next().value);
         depthMemo.set(memoKey, depth);

@@ -27,8 +27,8 @@ export function createBarChart(box, on) {
       box.append(el('p', { class: 'note' }, t(set === 'eager' ? 'kernels.bars.noeager' : 'kernels.bars.none')));
       return;
     }
-    const fs = inst ? 15 : 12;
-    const rowH = inst ? 30 : 22;
+    const fs = inst ? 16 : 12;   // presentation: style.css sets 16 px chart text
+    const rowH = inst ? 32 : 22;
     const W = Math.max(360, width - 12);
     const labelW = Math.round(W * 0.46);
     const H = data.length * rowH + fs + 14;

@@ -133,10 +133,10 @@ export function drawRoofline(box, pts, dev, opts) {
 // coincide, each tied to its true place); reserved: the boxes of the labels placed so far.
 function geometry(pts, dev, opts) {
   const inst = !!opts.inst;
-  const fs = inst ? 15 : 12;
+  const fs = inst ? 16 : 12;   // presentation: style.css sets 16 px chart text
   const W = Math.max(360, Math.round(opts.width || 520));
   const H = Math.round(Math.min(Math.max(W * (inst ? 0.85 : 0.72), 320), 640));
-  const m = { l: inst ? 78 : 62, r: 14, t: fs + 14, b: inst ? 58 : 48 };
+  const m = { l: inst ? 84 : 62, r: 14, t: fs + 14, b: inst ? 58 : 48 };
   const mmRidge = dev.mm_flops / dev.bw;
   const vecRidge = dev.vec_flops / dev.bw;
   const all = [...pts, ...(opts.ghosts || []), ...(opts.trails || []).flat()];

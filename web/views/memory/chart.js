@@ -43,9 +43,9 @@ export function chartFrame() {
  */
 export function drawPlanChart(k, { title, offsets, peak, lower, W, replay, cur, placed, hover, select }) {
   const { lts, steps, inst, live } = cur;
-  const fs = inst ? 15 : 12;
+  const fs = inst ? 16 : 12;   // presentation: style.css sets 16 px chart text
   const H = Math.round(Math.min(Math.max(W * 0.66, 260), 460));
-  const m = { l: inst ? 70 : 58, r: 12, t: fs + 14, b: fs * 2 + 22 };
+  const m = { l: inst ? 76 : 58, r: 12, t: fs + 14, b: fs * 2 + 22 };
   const ymax = Math.max(peak, lower, 1);
   const yt = binaryTicks(ymax * 1.04);
   const x = d3.scaleLinear().domain([0, steps + 1]).range([m.l, W - m.r]);
