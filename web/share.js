@@ -6,7 +6,6 @@ import { el } from './dom.js';
 import { t } from './i18n/i18n.js';
 import { createWords } from './i18n/words.js';
 import { serializeHash, withPatch } from './state.js';
-import { t } from './i18n/i18n.js';
 
 /** The link to this page for state st (present: presentation on or off in the link). */
 export function linkFor(st, present, href = location.href) {
