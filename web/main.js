@@ -20,6 +20,7 @@ import { createHashWriter, withKeptProgram } from './shell/hash-writer.js';
 import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js';
 import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews, labelPanels } from './shell/panel-manager.js';
+import { createWorkspace } from './shell/workspace.js';
 import { createLangSwitch } from './shell/lang.js';
 import { detectLang, setLang, storedLang, t } from './i18n/i18n.js';
 import { createPageModule } from './shell/page-module.js';
@@ -133,8 +134,10 @@ export async function boot(opts = {}) {
   addCopyLink(header, () => state);
   const instBtn = $('inst-toggle');
   instBtn.addEventListener('click', () => setState({ inst: !state.inst }));
+  let workspace = null;   // (made once the lesson card is: the rail's splitter goes in it)
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
+    if (workspace) workspace.relabel();
     setAttr(instBtn, 'title', t('inst.title'));
     setText(instBtn, t(state.inst ? 'inst.on' : 'inst.off'));
   } });
@@ -160,6 +163,7 @@ export async function boot(opts = {}) {
   const views = makeViews(panelEls, ctx);
   const present = createPresentView({ ctx, header, panelEls, titles: PANEL_TITLES });
   const lessonPlayer = createLessonPlayer({ ctx, present, header, notice });
+  workspace = createWorkspace({ main: document.querySelector('main.layout'), header, card: document.querySelector('.lesson-card') });
   const details = createDetailsView($('details'), ctx);
   // the page's frame: instructor mode and the chrome of the open panels (only what changed is written)
   function drawChrome() {

@@ -1,6 +1,9 @@
 // en.js — the lab's English strings (i18n.js). Every key here is in zh-CN.js too, with the same {placeholders}
 // (tests/web/i18n.test.js). Numbers, units and code stay out of the strings: they go in through placeholders.
+import workspace from './en/workspace.js';
+
 export default {
+  ...workspace,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',

@@ -1,5 +1,8 @@
 // zh-CN.js — 实验室的中文字符串（i18n.js）。键与 en.js 一一对应，占位符 {…} 相同（tests/web/i18n.test.js）。
+import workspace from './zh-CN/workspace.js';
+
 export default {
+  ...workspace,
   'app.subtitle': '一个 Llama 式的层：追踪 · 改写 · 融合 · 估算代价 · 规划内存 · 运行',
   'app.skip': '跳到计算图',
   'app.panels': '面板',
