@@ -28,9 +28,10 @@ export function sizeForKey(key, shift, size, { axis, grow, min, max }) {
 /**
  * name: the session key and the variable (--name); axis: 'x' (a vertical bar that moves sideways) or 'y';
  * grow: +1 when the pointer moving right / down makes the region bigger, -1 otherwise; bounds(): {min, max} now
- * (they follow the window); label(): the accessible name. Returns {node, relabel(), apply()}.
+ * (they follow the window); measure(): the region's size as drawn (the stylesheet's, until moved); label():
+ * the accessible name. Returns {node, relabel(), apply(), set(px)}.
  */
-export function createSplitter({ name, axis, grow, bounds, label, testid }) {
+export function createSplitter({ name, axis, grow, bounds, measure, label, testid }) {
   const node = el('div', {
     class: `splitter splitter-${axis}`, role: 'separator', tabindex: '0', 'data-testid': testid || `splitter-${name}`,
     'aria-orientation': axis === 'x' ? 'vertical' : 'horizontal',
@@ -45,8 +46,8 @@ export function createSplitter({ name, axis, grow, bounds, label, testid }) {
 
   const current = () => {
     if (size !== null) return size;
-    const v = parseFloat(getComputedStyle(root).getPropertyValue(`--${name}`));
-    return Number.isFinite(v) ? v : bounds().min;
+    const v = measure();
+    return Number.isFinite(v) && v > 0 ? v : bounds().min;
   };
   function set(v, keep = true) {
     const { min, max } = bounds();

@@ -21,21 +21,33 @@ export function createWorkspace({ main, header, card }) {
   }
   topH();
 
+  const config = main.querySelector('.panel.col-1');
   const side = createSplitter({
     name: 'side-w', axis: 'x', grow: 1, testid: 'splitter-side', label: () => t('ws.split.side'),
     bounds: () => ({ min: 220, max: Math.max(240, Math.min(640, innerWidth * 0.45)) }),
+    measure: () => (config ? config.getBoundingClientRect().width : 0),
   });
   // in the grid after the side column (the stylesheet places it)
-  const config = main.querySelector('.panel.col-1');
   if (config) config.after(side.node); else main.prepend(side.node);
   const splitters = [side];
   if (card) {
     const rail = createSplitter({
       name: 'rail-w', axis: 'x', grow: 1, testid: 'splitter-rail', label: () => t('ws.split.rail'),
       bounds: () => ({ min: 300, max: Math.max(320, Math.min(760, innerWidth * 0.6)) }),
+      measure: () => card.getBoundingClientRect().width,
     });
     card.append(rail.node);
-    splitters.push(rail);
+    // a lesson step's other panel, docked under its graph: its height (shown by the stylesheet while one is)
+    const dock = createSplitter({
+      name: 'dock-h', axis: 'y', grow: -1, testid: 'splitter-dock', label: () => t('ws.split.dock'),
+      bounds: () => ({ min: 120, max: Math.max(140, innerHeight * 0.75) }),
+      measure: () => {
+        const o = document.querySelector('.panel.overlay');
+        return o ? o.getBoundingClientRect().height : innerHeight * 0.44;
+      },
+    });
+    document.body.append(dock.node);
+    splitters.push(rail, dock);
   }
   return { relabel: () => splitters.forEach((s) => { s.relabel(); s.apply(); }) };
 }

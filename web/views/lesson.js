@@ -185,9 +185,8 @@ export function createLessonView({ header, on, graphBoxes }) {
       text.append(...richText(view.text));
       shownText = key;
       text.scrollTop = 0;
-      // a new step opens unfolded, but for a "click the nodes" question: its graph is what the student needs
-      // (the narration is a click on + away)
-      setFold(view.qkind === 'remove');
+      // a new step opens unfolded: the rail beside the graph covers none of it (style.css, the lesson rail)
+      setFold(false);
     }
     card.classList.toggle('pending', !!view.pending);
     prev.setAttribute('aria-disabled', view.k <= 1 ? 'true' : 'false');
