@@ -113,7 +113,12 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
       // the default view and the presets: one page, navigated by hash
       await page.goto(`${lab.server.url}#`);
       for (const [name, h] of VIEWS) {
-        await page.evaluate((h) => { location.hash = h; }, h);
+        // (drawn: a render of the new configuration ended after the hash was set, and no analysis is on its way)
+        const t0 = await page.evaluate((h) => { const t = performance.now(); location.hash = h; return t; }, h);
+        await page.waitForFunction((t0) => {
+          const m = performance.getEntriesByName('gl-render-end').pop();
+          return !!m && m.startTime > t0 && !document.body.classList.contains('analysing');
+        }, t0, { timeout: 120000 });
         await still(0);
         await cell(name, size, fails);
       }
