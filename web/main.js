@@ -21,6 +21,7 @@ import { createHashWriter, withKeptProgram } from './shell/hash-writer.js';
 import { createScheduler, analysisKey, CONFIG_KEYS } from './shell/scheduler.js';
 import { createStepper } from './shell/stepper.js';
 import { createPanelManager, mountPanels, makeViews, labelPanels } from './shell/panel-manager.js';
+import { createWorkspace } from './shell/workspace.js';
 import { createLangSwitch } from './shell/lang.js';
 import { detectLang, lang, setLang, storedLang, t } from './i18n/i18n.js';
 
@@ -146,11 +147,13 @@ export async function boot(opts = {}) {
     { id: 'stale', className: 'stale', hidden: true, textContent: t('stale.graph') }));
   const copyLink = addCopyLink(header, () => state);
   let chrome = null;   // the presentation button and the exercise dialog (made below), relabelled with the panels
+  let workspace = null;   // (made once the lesson card is: the rail's splitter goes in it)
   const langSwitch = createLangSwitch({ header, setState: (p) => setState(p), relabel: () => {
     labelPanels(panelEls, $('panel-chips'));
     setText($('stale'), t('stale.graph'));
     copyLink.relabel();
     if (chrome) chrome.forEach((c) => c.relabel());
+    if (workspace) workspace.relabel();
   } });
 
   // the numeric run's error under a precision plan ({key: its runKey, error}: views/numerics.js sets it); the graph
@@ -175,6 +178,7 @@ export async function boot(opts = {}) {
   const present = createPresentView({ ctx, header, panelEls, titles: PANEL_TITLES });
   chrome = [copyLink, present, createShareExercise({ header, getState })];
   const lessonPlayer = createLessonPlayer({ ctx, present, header, notice });
+  workspace = createWorkspace({ main: document.querySelector('main.layout'), header, card: document.querySelector('.lesson-card') });
   const details = createDetailsView($('details'), ctx);
   // the page's frame: the chrome of the open panels (only what changed is written; presentation: views/present.js)
   function drawChrome() {

@@ -5,6 +5,7 @@ import lessons from './en/lessons.js';
 import panels from './en/panels.js';
 import views from './en/views.js';
 import present from './en/present.js';
+import workspace from './en/workspace.js';
 
 export default {
   ...glossary,
@@ -12,6 +13,7 @@ export default {
   ...panels,
   ...views,
   ...present,
+  ...workspace,
   'app.subtitle': 'a Llama-style layer, traced · rewritten · fused · costed · planned · run',
   'app.skip': 'Skip to the graph',
   'app.panels': 'panels',

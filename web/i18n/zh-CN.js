@@ -4,6 +4,7 @@ import lessons from './zh-CN/lessons.js';
 import panels from './zh-CN/panels.js';
 import views from './zh-CN/views.js';
 import present from './zh-CN/present.js';
+import workspace from './zh-CN/workspace.js';
 
 export default {
   ...glossary,
@@ -11,6 +12,7 @@ export default {
   ...panels,
   ...views,
   ...present,
+  ...workspace,
   'app.subtitle': '一个 Llama 式的层：追踪 · 改写 · 融合 · 估算代价 · 规划内存 · 运行',
   'app.skip': '跳到计算图',
   'app.panels': '面板',

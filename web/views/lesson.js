@@ -203,11 +203,11 @@ export function createLessonView({ header, on, graphBoxes }) {
     if (shownText !== key) {
       clear(text);
       text.append(...richText(view.text));
-      // a new step opens unfolded, but for a "click the nodes" question: its graph is what the student needs
-      // (the narration is a click on + away); the same step in another language stays as it was
+      // a new step opens unfolded: the rail beside the graph covers none of it (style.css, the lesson rail);
+      // the same step in another language stays as it was
       if (!shownText || !shownText.startsWith(`${stepKey}|`)) {
         text.scrollTop = 0;
-        setFold(view.qkind === 'remove');
+        setFold(false);
       }
       shownText = key;
     }

@@ -27,7 +27,9 @@ export function createCanvas(root, { strip, caption, bar, opts, side }) {
   // a custom program's graph kept while the current program errs or is being analysed: marked stale, never
   // shown as current (issue 30)
   const staleBanner = createStaleBanner();
-  root.append(staleBanner.node, strip, caption, bar, opts, wrap);
+  // the drawing's options under the pass list, beside the drawing: the canvas starts higher (the workspace)
+  side.append(opts);
+  root.append(staleBanner.node, strip, caption, bar, wrap);
 
   // the svg sits in a box of its own, the one the pass camera flies (a compositor animation, see flyCamera)
   const stageBox = el('div', { class: 'graph-stage' });
