@@ -897,6 +897,24 @@ gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k,
     return r ? GL_OK : I->err.code;
 }
 
+gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k) {
+    bool found;
+    py_val *r = dunder(I, at, a, "__delitem__", 1, &k, &found);
+    if (!found)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object does not support item deletion", py_type_name(a)), I->err.code;
+    return r ? GL_OK : I->err.code;
+}
+
+py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a) {
+    if (a->kind != V_INST) return NULL;
+    bool found;
+    py_val *r = dunder(I, at, a, "__index__", 0, NULL, &found);
+    if (!found || !r) return NULL;
+    if (!py_is_int(r))   /* a bool passes: CPython only warns (DeprecationWarning) */
+        return py_fail(I, at, GL_E_INVALID, "TypeError: __index__ returned non-int (type %s)", py_type_name(r));
+    return r;
+}
+
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out) {
     bool found;
     py_val *r = dunder(I, at, a, "__bool__", 0, NULL, &found);
