@@ -139,7 +139,8 @@ typedef enum {
     V_SET, V_FROZENSET,
     V_ITER, V_VIEW,               /* an iterator (py_iter.h: list_iterator, map, generator, ...); a dict view */
     V_BIG,                        /* an int that does not fit in 64 bits (py_num.c); type name "int" */
-    V_NODE                        /* a Node of a traced Graph's g.nodes (py_glapi.c) */
+    V_NODE,                       /* a Node of a traced Graph's g.nodes (py_glapi.c) */
+    V_SLICE                       /* a slice object: slice(start, stop, step) of any values (py_slice.c) */
 } py_vkind;
 
 typedef struct py_val py_val;
@@ -213,6 +214,7 @@ struct py_val {
         struct { py_val *d; int which; } view;   /* V_VIEW: dict_keys / dict_values / dict_items of d */
         py_big *big;              /* V_BIG */
         struct { py_val *graph; int id; } node;   /* V_NODE: graph->u.gr.g->nodes[id] */
+        struct { py_val *start, *stop, *step; } sl;   /* V_SLICE: never NULL (None where omitted) */
     } u;
 };
 
@@ -496,6 +498,23 @@ gl_status py_setslice(py_interp *I, const py_node *at, py_val *l, const py_slice
 /* del c[k] (list index, dict key) and del l[s]: for the stmt lane's `del`. */
 gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k);
 gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice *s);
+
+/* ---------------------------------------------------------------- slice objects (py_slice.c)
+ * c[a:b:c] on a str / tuple / list / range reads its parts straight into a py_slice (no object is made);
+ * a slice value (slice(...), or the key c[a:b] passes to a class's __getitem__ / __setitem__ / __delitem__)
+ * is a V_SLICE. Both go through py_slice_unpack, CPython's PySlice_Unpack. */
+py_val *py_slice_value(py_interp *I, py_val *start, py_val *stop, py_val *step);   /* NULL parts: None */
+/* PySlice_Unpack: parts (NULL: None) read in CPython's order (step, then start, stop) as C indices: a big int
+ * clamped, an object's __index__ called; false + TypeError, or ValueError for a zero step. */
+bool py_slice_unpack(py_interp *I, const py_node *at, py_val *start, py_val *stop, py_val *step, py_slice *out);
+bool py_slice_unpack_val(py_interp *I, const py_node *at, const py_val *sl, py_slice *out);   /* of a V_SLICE */
+/* PySlice_AdjustIndices for a step that is not 0: the start, the adjusted stop and the count over len items. */
+void py_slice_span(const py_slice *s, int64_t len, int64_t *lo, int64_t *hi, int64_t *st, int64_t *cnt);
+/* c[s] for a str / tuple / list / range (a range's slice is a range, as compute_slice makes it). */
+py_val *py_slice_get(py_interp *I, const py_node *at, py_val *c, const py_slice *s);
+/* slice(...), slice.indices(...) (ids B_SLICE, B_SL_INDICES); a slice's attribute (NULL, no error: none). */
+py_val *py_slice_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+py_val *py_slice_attr(py_interp *I, py_val *v, const char *name);
 
 /* IR parts as the reference's Python values (py_glapi.c): a dim (int or symbol str), a shape tuple, a node's
  * attrs dict in the attribute table's order. The traced Graph's view and the pass runtime share them. */

@@ -509,6 +509,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     if (id >= B_N_FIRST && id <= B_N_LAST) return py_num_builtin(I, at, id, self, a);
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_call(I, at, id, self, a);
+    if (id == B_SLICE || id == B_SL_INDICES) return py_slice_builtin(I, at, id, self, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -826,6 +827,11 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     }
     case V_GRAPH: return py_graph_attr(I, at, v, name);
     case V_NODE: return py_node_attr(I, at, v, name);
+    case V_SLICE: {
+        py_val *x = py_slice_attr(I, v, name);
+        if (x || I->err.code) return x;
+        break;
+    }
     case V_LIST:
         if (strcmp(name, "append") == 0) return py_builtin(I, B_L_APPEND, v);
         if (strcmp(name, "extend") == 0) return py_builtin(I, B_L_EXTEND, v);
@@ -833,6 +839,7 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_STR: return py_str_getattr(I, at, v, name);
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
+        if (v->u.bi.id == B_SLICE && !v->u.bi.self && strcmp(name, "indices") == 0) return py_builtin(I, B_SL_INDICES, NULL);
         if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
             py_val *um = py_sub_type_attr(I, at, v, name);
             if (um || I->err.code) return um;

@@ -518,6 +518,13 @@ static py_val *raise_new(py_interp *I, const py_node *at, const char *cls, const
     return s ? py_raise_new(I, at, cls, s) : NULL;
 }
 
+/* a slice's start / stop / step are member descriptors, indices a method: neither can be set or deleted */
+static gl_status slice_readonly(py_interp *I, const py_node *at, const char *n) {
+    if (strcmp(n, "indices") == 0)
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: 'slice' object attribute 'indices' is read-only"), I->err.code;
+    return py_fail(I, at, GL_E_INVALID, "AttributeError: readonly attribute"), I->err.code;
+}
+
 gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *name, py_val *v) {
     const char *n = S(I, name);
     if (!n) return py_oom(I), I->err.code;
@@ -577,6 +584,7 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
         return raise_new(I, at, "FrozenInstanceError", "cannot assign to field '%s'%s", n, ""), I->err.code;
     if (o->kind == V_TENSOR)
         return py_fail(I, at, GL_E_INVALID, "cannot set attribute '%s' on a Tensor (GraphLab's tensors are read-only)", n), I->err.code;
+    if (o->kind == V_SLICE && py_slice_attr(I, o, n)) return slice_readonly(I, at, n);
     return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(o), n), I->err.code;
 }
 
@@ -589,6 +597,8 @@ static gl_status delattr(py_interp *I, const py_node *at, py_val *o, const char 
         if (ns_del(o->u.inst->attrs, n)) return GL_OK;
     } else if (o->kind == V_CLASS && !(o->u.cls->flags & CF_BUILTIN)) {
         if (ns_del(o->u.cls->ns, n)) return GL_OK;
+    } else if (o->kind == V_SLICE && py_slice_attr(I, o, n)) {
+        return slice_readonly(I, at, n);
     }
     no_attr(I, at, o, n);
     return I->err.code;
@@ -895,6 +905,24 @@ gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k,
     if (!found)
         return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object does not support item assignment", py_type_name(a)), I->err.code;
     return r ? GL_OK : I->err.code;
+}
+
+gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k) {
+    bool found;
+    py_val *r = dunder(I, at, a, "__delitem__", 1, &k, &found);
+    if (!found)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object does not support item deletion", py_type_name(a)), I->err.code;
+    return r ? GL_OK : I->err.code;
+}
+
+py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a) {
+    if (a->kind != V_INST) return NULL;
+    bool found;
+    py_val *r = dunder(I, at, a, "__index__", 0, NULL, &found);
+    if (!found || !r) return NULL;
+    if (!py_is_int(r))   /* a bool passes: CPython only warns (DeprecationWarning) */
+        return py_fail(I, at, GL_E_INVALID, "TypeError: __index__ returned non-int (type %s)", py_type_name(r));
+    return r;
 }
 
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out) {

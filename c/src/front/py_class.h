@@ -122,6 +122,10 @@ py_val *py_inst_unary(py_interp *I, const py_node *at, int un, py_val *a);
 py_val *py_inst_len(py_interp *I, const py_node *at, py_val *a);
 py_val *py_inst_getitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
 gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k, py_val *v);
+gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
+/* a.__index__() (operator.index of an instance): an int; NULL without an error when a's class has none,
+ * NULL + "TypeError: __index__ returned non-int (type T)" when it returns something else. */
+py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a);
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out);
 /* iter(a) for an instance: __iter__ (an instance with __next__ is wrapped as an IT_OBJ iterator), or the
  * __getitem__ sequence protocol; next() of an IT_OBJ iterator or of an instance with __next__. */

@@ -567,21 +567,12 @@ gl_status py_sort(py_interp *I, const py_node *at, py_val **items, int n, py_val
 /* ---------------------------------------------------------------- slices */
 bool py_slice_adjust(py_interp *I, const py_node *at, const py_slice *s, int64_t len, int64_t *start, int64_t *step,
                      int64_t *count) {
-    int64_t lo = s->lo, hi = s->hi, st = s->gst ? s->st : 1;
-    if (st == 0) {
+    if (s->gst && s->st == 0) {
         py_fail(I, at, GL_E_INVALID, "ValueError: slice step cannot be zero");
         return false;
     }
-    if (st == INT64_MIN) st = -INT64_MAX;
-    if (!s->glo) lo = st < 0 ? len - 1 : 0;
-    else if (lo < 0) { lo += len; if (lo < 0) lo = st < 0 ? -1 : 0; }
-    else if (lo >= len) lo = st < 0 ? len - 1 : len;
-    if (!s->ghi) hi = st < 0 ? -1 : len;
-    else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
-    else if (hi >= len) hi = st < 0 ? len - 1 : len;
-    *count = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
-    *start = lo;
-    *step = st;
+    int64_t hi;
+    py_slice_span(s, len, start, &hi, step, count);   /* py_slice.c */
     return true;
 }
 
@@ -673,6 +664,11 @@ gl_status py_delslice(py_interp *I, const py_node *at, py_val *l, const py_slice
 }
 
 gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k) {
+    if (k->kind == V_SLICE && c->kind != V_DICT) {   /* del l[slice(...)]: as del l[a:b:c] */
+        py_slice s = {0};
+        if (c->kind == V_LIST && !py_slice_unpack_val(I, at, k, &s)) return I->err.code;
+        return py_delslice(I, at, c, &s);            /* which refuses anything but a list */
+    }
     if (c->kind == V_DICT) {
         py_val *old;
         if (py_dict_del(I, at, c, k, &old)) return I->err.code;

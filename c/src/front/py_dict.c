@@ -135,7 +135,7 @@ static int hash_at(const py_val *v, int64_t *out, const py_val **bad, int depth)
         *out = (int64_t)h;
         return 0;
     }
-    case V_LIST: case V_DICT: case V_SET: case V_VIEW:
+    case V_LIST: case V_DICT: case V_SET: case V_VIEW: case V_SLICE:   /* slice: unhashable until 3.12 */
         *bad = v;
         return 1;
     case V_RANGE: {             /* CPython hashes (len, start, step) for a non-empty range */

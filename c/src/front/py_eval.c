@@ -442,6 +442,14 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         py_val *r = py_sub_compare(I, at, op, a, b, &handled);
         if (handled || I->err.code) return r;
     }
+    if (a->kind == V_SLICE && b->kind == V_SLICE && op >= OP_LT && op <= OP_NE) {
+        py_val *ta = py_seq(I, V_TUPLE, 3), *tb = py_seq(I, V_TUPLE, 3);   /* slice_richcompare: as tuples */
+        if (!ta || !tb) return NULL;
+        py_val *pa[3] = {a->u.sl.start, a->u.sl.stop, a->u.sl.step}, *pb[3] = {b->u.sl.start, b->u.sl.stop, b->u.sl.step};
+        memcpy(ta->u.seq.v, pa, sizeof pa);
+        memcpy(tb->u.seq.v, pb, sizeof pb);
+        return compare(I, at, op, ta, tb);
+    }
     switch (op) {
     case OP_IS: case OP_ISNOT: {
         bool same = a == b || (a->kind == b->kind && (a->kind == V_NONE || a->kind == V_BOOL) && py_eq(a, b)) ||
@@ -976,73 +984,51 @@ static int64_t norm_index(int64_t i, int64_t n, bool *ok) {
     return i;
 }
 
-static bool slice_arg(py_interp *I, py_node *x, py_env *env, int64_t *out, bool *given) {
-    *given = false;
-    if (!x) return true;
-    py_val *v = eval(I, x, env);
-    if (!v) return false;
-    if (v->kind == V_NONE) return true;
-    if (v->kind == V_BIG) {       /* CPython clamps a huge slice index */
-        *out = v->u.big->sign < 0 ? -INT64_MAX : INT64_MAX;
-        *given = true;
-        return true;
+/* The parts of a slice node a:b:c, evaluated in order as BUILD_SLICE does (NULL: omitted). */
+static bool slice_parts(py_interp *I, py_node *sn, py_env *env, py_val *p[3]) {
+    py_node *x[3] = {sn->a, sn->b, sn->c};
+    for (int i = 0; i < 3; i++) {
+        p[i] = NULL;
+        if (x[i] && !(p[i] = eval(I, x[i], env))) return false;
     }
-    if (v->kind != V_INT && v->kind != V_BOOL) {
-        py_fail(I, x, GL_E_INVALID, "TypeError: slice indices must be integers or None, not %s", py_type_name(v));
-        return false;
-    }
-    *out = v->kind == V_INT ? v->u.i : v->u.b;
-    *given = true;
     return true;
 }
 
-/* A slice node's start / stop / step over a sequence of len items (CPython's PySlice_AdjustIndices). */
-static gl_status slice_bounds(py_interp *I, py_node *sl, py_env *env, int64_t len, int64_t *plo, int64_t *phi,
-                              int64_t *pst, int64_t *pcnt) {
-    int64_t lo = 0, hi = 0, st = 1;
-    bool glo, ghi, gst;
-    if (!slice_arg(I, sl->a, env, &lo, &glo) || !slice_arg(I, sl->b, env, &hi, &ghi) || !slice_arg(I, sl->c, env, &st, &gst))
-        return I->err.code;
-    if (st == 0) return py_fail(I, sl, GL_E_INVALID, "ValueError: slice step cannot be zero"), GL_E_INVALID;
-    if (st == INT64_MIN) st = -INT64_MAX;
-    if (!glo) lo = st < 0 ? len - 1 : 0;
-    else if (lo < 0) { lo += len; if (lo < 0) lo = st < 0 ? -1 : 0; }
-    else if (lo >= len) lo = st < 0 ? len - 1 : len;
-    if (!ghi) hi = st < 0 ? -1 : len;
-    else if (hi < 0) { hi += len; if (hi < 0) hi = st < 0 ? -1 : 0; }
-    else if (hi >= len) hi = st < 0 ? len - 1 : len;
-    *plo = lo;
-    *phi = hi;
-    *pst = st;
-    *pcnt = st < 0 ? (hi < lo ? (lo - hi - 1) / (-st) + 1 : 0) : (lo < hi ? (hi - lo - 1) / st + 1 : 0);
-    return GL_OK;
+/* Does v's class (a dict / list subclass) override the dunder `name`? */
+static bool sub_overrides(py_interp *I, py_val *v, const char *name) {
+    return py_sub_of(v) && py_sub_method(I, v, py_intern(&I->ar, name, strlen(name)));
 }
 
-static gl_status eval_slice(py_interp *I, py_node *sn, py_env *env, py_slice *out) {
-    if (!slice_arg(I, sn->a, env, &out->lo, &out->glo) || !slice_arg(I, sn->b, env, &out->hi, &out->ghi) ||
-        !slice_arg(I, sn->c, env, &out->st, &out->gst))
-        return I->err.code;
-    return GL_OK;
+/* The key of c[...] (a slice node: a slice object), or, for c[a:b:c] on a list (a str / tuple / range as
+ * well when reading) that nothing overrides, the slice read straight into *sl (*direct true, no object). */
+static py_val *subscript_key(py_interp *I, py_node *t, py_env *env, py_val *c, const char *dunder, py_slice *sl,
+                             bool *direct) {
+    *direct = false;
+    if (t->b->kind != E_SLICE) return eval(I, t->b, env);
+    py_val *p[3];
+    if (!slice_parts(I, t->b, env, p)) return NULL;
+    bool seq = c->kind == V_LIST ||
+               (strcmp(dunder, "__getitem__") == 0 && (c->kind == V_STR || c->kind == V_TUPLE || c->kind == V_RANGE));
+    if (seq && !sub_overrides(I, c, dunder)) {
+        *direct = true;
+        return py_slice_unpack(I, t, p[0], p[1], p[2], sl) ? c : NULL;
+    }
+    return py_slice_value(I, p[0], p[1], p[2]);
 }
 
 gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
-    py_val *c = eval(I, t->a, env);
-    if (!c) return I->err.code;
-    if (t->b->kind == E_SLICE) {
-        py_slice sl;
-        if (eval_slice(I, t->b, env, &sl)) return I->err.code;
-        if (c->kind == V_DICT)
-            return py_fail(I, t, GL_E_INVALID, "TypeError: unhashable type: 'slice'"), GL_E_INVALID;
-        return py_delslice(I, t, c, &sl);
-    }
-    py_val *k = eval(I, t->b, env);
-    if (!k) return I->err.code;
+    py_val *c = eval(I, t->a, env), *k;
+    py_slice sl;
+    bool direct;
+    if (!c || !(k = subscript_key(I, t, env, c, "__delitem__", &sl, &direct))) return I->err.code;
+    if (direct) return py_delslice(I, t, c, &sl);
+    if (c->kind == V_INST) return py_inst_delitem(I, t, c, k);
     if (py_sub_of(c)) {           /* a subclass's __delitem__ */
         bool found;
         py_val *r = py_sub_call(I, t, c, "__delitem__", 1, &k, &found);
         if (found) return r ? GL_OK : I->err.code;
     }
-    return py_delitem(I, t, c, k);
+    return py_delitem(I, t, c, k);   /* a slice object too */
 }
 
 static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
@@ -1052,55 +1038,18 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
         return py_fail(I, n, GL_E_INVALID, "TypeError: 'Tensor' object is not subscriptable: the graph IR has no slice or "
                        "index op; trace the part you need as its own input, or select it with a matmul by a 0/1 matrix");
     if (c->kind == V_ARRAY && I->ndarray) return py_nd_index(I, n, c, env);   /* the pass runtime's numpy subset */
-    if (n->b->kind == E_TUPLE)
-        for (int i = 0; i < n->b->n; i++)
-            if (n->b->list[i]->kind == E_SLICE) {     /* x[:, 0]: numpy's, not a list's or dict's */
-                if (c->kind == V_DICT || c->kind == V_INST) return py_fail(I, n->b, GL_E_INVALID, "TypeError: unhashable type: 'slice'");
-                if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not 'tuple'");
-                return py_fail(I, n, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not tuple", py_type_name(c));
-            }
-    if (c->kind == V_INST) {
-        if (n->b->kind == E_SLICE) return py_fail(I, n, GL_E_INVALID, "slicing an object of a class is not supported (index it with a number or key)");
-        py_val *k = eval(I, n->b, env);
-        return k ? py_inst_getitem(I, n, c, k) : NULL;
-    }
-    if (py_sub_of(c) && py_sub_method(I, c, py_intern(&I->ar, "__getitem__", 11))) {   /* a subclass's __getitem__ */
-        if (n->b->kind == E_SLICE)
-            return py_fail(I, n, GL_E_INVALID, "slicing an object whose class overrides __getitem__ is not supported (index it with a number or key)");
-        py_val *k = eval(I, n->b, env);
-        bool found;
-        return k ? py_sub_call(I, n, c, "__getitem__", 1, &k, &found) : NULL;
-    }
-    if (n->b->kind == E_SLICE && c->kind == V_RANGE) {   /* range(10)[2:8:2] is range(2, 8, 2), as compute_slice */
-        uint64_t ulen = range_ulen(c);
-        int64_t lo = 0, hi = 0, st = 1, cnt = 0, a0, a1, b0, st2;
-        if (ulen > (uint64_t)INT64_MAX) return py_fail(I, n, GL_E_LIMIT, "OverflowError: range too long to slice");
-        if (slice_bounds(I, n->b, env, (int64_t)ulen, &lo, &hi, &st, &cnt)) return NULL;
-        (void)cnt;
-        if (__builtin_mul_overflow(lo, c->u.r.step, &a0) || __builtin_add_overflow(a0, c->u.r.start, &a0) ||
-            __builtin_mul_overflow(hi, c->u.r.step, &a1) || __builtin_add_overflow(a1, c->u.r.start, &b0) ||
-            __builtin_mul_overflow(st, c->u.r.step, &st2) || st2 == INT64_MIN)
-            return py_fail(I, n, GL_E_LIMIT, "OverflowError: the sliced range's bounds do not fit in 64 bits");
-        py_val *r = py_new(I, V_RANGE);
-        if (!r) return NULL;
-        r->u.r.start = a0;
-        r->u.r.stop = b0;
-        r->u.r.step = st2;
-        return r;
-    }
-    if (n->b->kind == E_SLICE) {
-        if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST)
-            return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable with a slice", py_type_name(c));
-        int64_t len = c->kind == V_STR ? (int64_t)py_str_len(c) : c->u.seq.n, lo = 0, hi = 0, st = 1, cnt = 0;
-        if (slice_bounds(I, n->b, env, len, &lo, &hi, &st, &cnt)) return NULL;
-        if (c->kind == V_STR) return py_str_slice(I, n, c, lo, st, cnt);
-        py_val *r = py_seq(I, c->kind, (int)cnt);
-        if (!r) return NULL;
-        for (int64_t i = 0; i < cnt; i++) r->u.seq.v[i] = c->u.seq.v[lo + i * st];
-        return r;
-    }
-    py_val *k = eval(I, n->b, env);
+    py_slice sl;
+    bool direct;
+    py_val *k = subscript_key(I, n, env, c, "__getitem__", &sl, &direct);
     if (!k) return NULL;
+    if (direct) return py_slice_get(I, n, c, &sl);
+    if (c->kind == V_INST) return py_inst_getitem(I, n, c, k);
+    if (sub_overrides(I, c, "__getitem__")) {   /* a subclass's __getitem__ */
+        bool found;
+        return py_sub_call(I, n, c, "__getitem__", 1, &k, &found);
+    }
+    if (k->kind == V_SLICE && (c->kind == V_STR || c->kind == V_TUPLE || c->kind == V_LIST || c->kind == V_RANGE))
+        return py_slice_unpack_val(I, n, k, &sl) ? py_slice_get(I, n, c, &sl) : NULL;
     if (c->kind == V_DICT) {
         py_val *v;
         if (py_dict_lookup(I, n, c, k, &v)) return NULL;
@@ -1355,6 +1304,10 @@ static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
         if (!(a = eval(I, n->a, env))) return NULL;
         return py_getattr(I, n, a, n->name);
     case E_INDEX: return eval_index(I, n, env);
+    case E_SLICE: {               /* a slice inside a subscript's tuple, x[1:2, 3]: a slice object */
+        py_val *p[3];
+        return slice_parts(I, n, env, p) ? py_slice_value(I, p[0], p[1], p[2]) : NULL;
+    }
     case E_STAR: return py_fail(I, n, GL_E_PARSE, "SyntaxError: starred expression is not allowed here");
     default: return py_fail(I, n, GL_E_PARSE, "SyntaxError: invalid expression");
     }
@@ -1418,15 +1371,11 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         return GL_OK;
     }
     case E_INDEX: {
-        py_val *c = eval(I, t->a, env);
-        if (!c) return I->err.code;
-        if (t->b->kind == E_SLICE) {
-            py_slice sl;
-            if (eval_slice(I, t->b, env, &sl)) return I->err.code;
-            return py_setslice(I, t, c, &sl, v);
-        }
-        py_val *k = eval(I, t->b, env);
-        if (!k) return I->err.code;
+        py_val *c = eval(I, t->a, env), *k;
+        py_slice sl;
+        bool direct;
+        if (!c || !(k = subscript_key(I, t, env, c, "__setitem__", &sl, &direct))) return I->err.code;
+        if (direct) return py_setslice(I, t, c, &sl, v);
         if (c->kind == V_INST) return py_inst_setitem(I, t, c, k, v);
         if (py_sub_of(c)) {       /* a subclass's __setitem__ */
             py_val *args[2] = {k, v};
@@ -1439,6 +1388,8 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
             if (!py_hash(I, t, k, &h)) return I->err.code;
             return py_dict_set_hashed(I, c, k, h, v);
         }
+        if (c->kind == V_LIST && k->kind == V_SLICE)   /* l[slice(...)] = v: as l[a:b:c] = v */
+            return py_slice_unpack_val(I, t, k, &sl) ? py_setslice(I, t, c, &sl, v) : I->err.code;
         if (c->kind == V_LIST) {
             if (k->kind != V_INT && k->kind != V_BOOL)
                 return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), GL_E_INVALID;

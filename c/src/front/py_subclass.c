@@ -207,6 +207,8 @@ static py_val *plain_getitem(py_interp *I, const py_node *at, py_val *c, py_val 
         if (handled) return r;
         return py_raise_new(I, at, "KeyError", k);
     }
+    py_slice s;
+    if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_slice_get(I, at, c, &s) : NULL;   /* a plain list */
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k));
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
@@ -217,6 +219,8 @@ static py_val *plain_getitem(py_interp *I, const py_node *at, py_val *c, py_val 
 
 static gl_status plain_setitem(py_interp *I, const py_node *at, py_val *c, py_val *k, py_val *v) {
     if (c->kind == V_DICT) return py_dict_set(I, c, k, v);
+    py_slice s;
+    if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_setslice(I, at, c, &s, v) : I->err.code;
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), I->err.code;
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;

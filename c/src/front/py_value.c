@@ -97,6 +97,7 @@ const char *py_type_name(const py_val *v) {
     case V_CFG: return "LayerCfg";
     case V_GRAPH: return "Graph";
     case V_NODE: return "Node";
+    case V_SLICE: return "slice";
     case V_ITER: return py_iter_type_name(v);
     case V_CLASS: case V_INST: case V_METHOD: case V_WRAP: return py_class_type_name(v);
     default: return "object";
@@ -185,6 +186,9 @@ static bool eq_at(const py_val *a, const py_val *b, int depth, int64_t *work) {
             if (!eq_at(a->u.seq.v[i], b->u.seq.v[i], depth + 1, work)) return false;
         return true;
     case V_RANGE: return a->u.r.start == b->u.r.start && a->u.r.stop == b->u.r.stop && a->u.r.step == b->u.r.step;
+    case V_SLICE:                 /* as the tuples (start, stop, step) */
+        return eq_at(a->u.sl.start, b->u.sl.start, depth + 1, work) && eq_at(a->u.sl.stop, b->u.sl.stop, depth + 1, work) &&
+               eq_at(a->u.sl.step, b->u.sl.step, depth + 1, work);
     case V_DICT: {
         if (a->u.d->len != b->u.d->len) return false;
         py_val *k, *v;
@@ -309,6 +313,15 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     case V_INT: gl_sb_printf(sb, "%lld", (long long)v->u.i); return;
     case V_BIG: py_num_repr(I, sb, v); return;
     case V_NODE: py_node_repr(I, sb, v); return;
+    case V_SLICE:
+        gl_sb_puts(sb, "slice(");
+        repr_at(I, sb, v->u.sl.start, true, depth + 1);
+        gl_sb_puts(sb, ", ");
+        repr_at(I, sb, v->u.sl.stop, true, depth + 1);
+        gl_sb_puts(sb, ", ");
+        repr_at(I, sb, v->u.sl.step, true, depth + 1);
+        gl_sb_putc(sb, ')');
+        return;
     case V_FLOAT:
         if (isinf(v->u.f)) gl_sb_puts(sb, v->u.f > 0 ? "inf" : "-inf");
         else if (isnan(v->u.f)) gl_sb_puts(sb, "nan");

@@ -22,7 +22,7 @@ def _is_atom(x):
 
 def copy(x):
     cls = type(x)
-    if _is_atom(x) or cls is tuple or cls is frozenset:
+    if _is_atom(x) or cls is tuple or cls is frozenset or cls is slice:
         return x
     if cls is list:
         return list(x)
@@ -80,6 +80,9 @@ def deepcopy(x, memo=None, _nil=[]):
         y = {deepcopy(a, memo) for a in x}
     elif cls is frozenset:
         y = frozenset(deepcopy(a, memo) for a in x)
+    elif cls is slice:
+        # CPython rebuilds it from __reduce_ex__: always a new slice, of deep copies of its parts
+        y = slice(deepcopy(x.start, memo), deepcopy(x.stop, memo), deepcopy(x.step, memo))
     elif hasattr(x, '__deepcopy__'):
         y = x.__deepcopy__(memo)
     elif isinstance(x, dict):
