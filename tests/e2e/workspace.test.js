@@ -1,5 +1,6 @@
 // workspace.test.js — the graph-first workspace (issue 33, "Must show"): the default view, every preset and every
-// step of every lesson at 1280×720, 1440×900 and 390×844, in one page navigated by hash. Per cell: the drawn
+// step of every lesson at 1280×720, 1440×900 and 390×844 (and in Chinese at 1280×720 and 390×844), in one page
+// navigated by hash. Per cell: the drawn
 // graph labels' rendered heights (median ≥ 12 px, none under 10 px), every highlighted node's centre hits the
 // node (elementFromPoint: nothing covers it), the lesson narration whole (no scroll box cuts it, inside the
 // window) and no horizontal scrolling of the page. It prints a table of what it measured.
@@ -49,12 +50,14 @@ const STRICT = process.env.GL_STRICT_LABELS === '1';
 const OPEN_LABEL_GAP = (name) => /^\d\d-/.test(name) || name === 'preset 405B × 126';
 
 describe('workspace: labels, highlights, narration and overflow in every view', () => {
-  let lab, page, errors;
+  let lab, page, enPage, errors;
+  let zhErrors = [];
   const rows = [];
   const gaps = [];
   beforeAll(async () => {
     lab = await launchLab();
     page = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    enPage = page;
     errors = pageErrors(page);
     await page.goto(`${lab.server.url}#`);
     await page.waitForFunction(() => document.body.classList.contains('ready'), null, { timeout: 120000 });
@@ -74,7 +77,8 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
     await page.waitForFunction((k) => {
       const card = document.querySelector('[data-testid=lesson]');
       const g = document.querySelector('[data-testid=graph]');
-      if (k && (!card || card.hidden || card.classList.contains('pending') || !document.querySelector('[data-testid=lesson-step]').textContent.startsWith(`step ${k} `))) return false;
+      const at = k && card && document.querySelector('[data-testid=lesson-step]').textContent;
+      if (k && (!card || card.hidden || card.classList.contains('pending') || !(at.startsWith(`step ${k} `) || at.startsWith(`第 ${k} 步`)))) return false;
       if (!document.body.classList.contains('ready')) return false;
       return !g || !!g.closest('[hidden]') || (g.getAttribute('data-animating') !== '1' && g.getAttribute('data-laying-out') !== '1');
     }, k, { timeout: 60000 });
@@ -105,11 +109,19 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
     if (m.over > 0) fails.push(`${name}: the page scrolls sideways by ${m.over} px`);
   }
 
-  for (const [w, hgt] of SIZES) {
-    it(`${w}×${hgt}: every view`, async () => {
+  // English at the three sizes, then the Chinese page (its stored choice, so every lesson step's own link keeps it)
+  // at 1280×720 and on the phone: Chinese strings are shorter, English ones longer, both layouts must hold
+  const RUNS = [...SIZES.map((s) => [...s, 'en']), [1280, 720, 'zh'], [390, 844, 'zh']];
+  for (const [w, hgt, lang] of RUNS) {
+    it(`${w}×${hgt}${lang === 'zh' ? ' in Chinese' : ''}: every view`, async () => {
+      if (lang === 'zh' && page === enPage) {
+        page = await lab.browser.newPage({ viewport: { width: w, height: hgt } });
+        zhErrors = pageErrors(page);
+        await page.addInitScript(() => localStorage.setItem('graphlab.lang', 'zh'));
+      }
       await page.setViewportSize({ width: w, height: hgt });
       const fails = [];
-      const size = `${w}×${hgt}`;
+      const size = `${w}×${hgt}${lang === 'zh' ? ' zh' : ''}`;
       // the default view and the presets: one page, navigated by hash
       await page.goto(`${lab.server.url}#`);
       for (const [name, h] of VIEWS) {
@@ -132,8 +144,10 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
           await cell(`${name} ${k}`, size, fails);
         }
       }
-      expect(fails, `${w}×${hgt}`).toEqual([]);
+      // (the Chinese run really was Chinese, to its last lesson step)
+      if (lang === 'zh') expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+      expect(fails, size).toEqual([]);
     }, 600000);
   }
-  it('no console errors', () => expect(errors).toEqual([]));
+  it('no console errors', () => expect([...errors, ...zhErrors]).toEqual([]));
 });

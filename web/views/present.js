@@ -75,6 +75,10 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     flags.push([key, b]);
   }
   menu.append(pick);
+  // the language, while the header (and its switch) is not drawn: one button to the other language
+  const langBtn = el('button', { type: 'button', class: 'present-lang', 'data-testid': 'present-lang', translate: 'no' });
+  langBtn.addEventListener('click', () => ctx.setState({ lang: lang() === 'zh' ? 'en' : 'zh' }));
+  menu.append(langBtn);
   const exit = el('button', { type: 'button', 'data-testid': 'present-exit', 'data-ui': 'inst', title: t('pres.exit'), 'aria-label': t('pres.exit') }, '✕');
   exit.addEventListener('click', toggle);
   menu.append(exit);
@@ -117,6 +121,10 @@ export function createPresentView({ ctx, header, panelEls, titles }) {
     }
     setAttr(exit, 'title', t('pres.exit'));
     setAttr(exit, 'aria-label', t('pres.exit'));
+    // (named in the language it switches to, as language menus are)
+    langBtn.textContent = lang() === 'zh' ? 'English' : '中文';
+    setAttr(langBtn, 'lang', lang() === 'zh' ? 'en' : 'zh-CN');
+    setAttr(langBtn, 'title', t('pres.lang'));
     lock.relabel();
   }
   relabel();

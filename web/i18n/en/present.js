@@ -6,6 +6,7 @@ export default {
   'pres.button': 'Present',
   'pres.title': 'presentation: the graph fills the screen, every text projector-sized (keys: p, i)',
   'pres.exit': 'leave presentation (p)',
+  'pres.lang': 'the page in the other language (lang=zh or lang=en in a link)',
   'pres.locked': 'Locked by the exercise link: this configuration is the exercise\'s.',
   'pres.share.button': 'share as exercise',
   'pres.share.title': 'a link to this view as an exercise: lock the configuration, hide controls, start at a pass',

@@ -6,6 +6,7 @@ export default {
   'pres.button': '演示',
   'pres.title': '演示：计算图占满屏幕，所有文字按投影尺寸显示（快捷键 p、i）',
   'pres.exit': '退出演示（p）',
+  'pres.lang': '切换页面语言（链接中的 lang=zh 或 lang=en）',
   'pres.locked': '已被练习链接锁定：此配置属于该练习。',
   'pres.share.button': '作为练习分享',
   'pres.share.title': '把当前视图作为练习分享：锁定配置、隐藏控件、从某个 pass 开始',
