@@ -24,6 +24,10 @@ describe('englishWords', () => {
     expect(englishWords([{ text: 'graph breaks: a graph' }], ALLOWED)).toEqual(['breaks', 'graph']);
     expect(englishWords([{ text: "the pass's output" }], ALLOWED)).toEqual(['output', 'the']);
   });
+  it('a label cut by an ellipsis is the allowed word it begins, and only that', () => {
+    expect(englishWords([{ text: '#5 O 投影 + 残差 + x²（供下一个 RMSN… 使用）' }], ALLOWED)).toEqual([]);
+    expect(englishWords([{ text: '下一个 Rmsx… 和 RMSN' }], ALLOWED)).toEqual(['RMSN', 'Rmsx']);
+  });
   it('without an allowed list every word counts', () => {
     expect(englishWords([{ text: 'Small 与 Llama' }])).toEqual(['Llama', 'Small']);
   });

@@ -5,7 +5,7 @@
 //
 // Not words: a single letter (a symbol: d, H, x), a token with a digit or an underscore (bf16, pos0, Llama-3-8B,
 // match_attention), one with an inner dot (compiled.c), one in camelCase (LayerCfg), a name called with "(" (print(),
-// sum()). Allowed phrases (e.g. "graph break") are taken out before the words are split.
+// sum()). A word cut by an ellipsis ("RMSN…", a label shortened to fit) is the allowed word it begins. Allowed phrases (e.g. "graph break") are taken out before the words are split.
 
 const TOKEN = /[A-Za-z0-9_]+(?:[.'’-][A-Za-z0-9_]+)*/g;
 
@@ -36,6 +36,8 @@ export function englishWords(runs, allowed = {}) {
       if (notAWord(tok, text, m.index)) continue;
       const low = tok.toLowerCase();
       if (words.has(low) || low.split('-').every((p) => words.has(p))) continue;
+      // a label cut to fit ("RMSN…"): allowed when an allowed word begins so
+      if (text[m.index + m[0].length] === '…' && [...words].some((w) => w.startsWith(low))) continue;
       found.add(tok);
     }
   }
