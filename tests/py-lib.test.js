@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { GOLDEN, runCli } from './helpers/compare.js';
-import { check } from './helpers/cpython-suite.js';
+import { itOnEveryBuild } from './helpers/cpython-suite.js';
 
 const DIR = join(GOLDEN, 'python', 'lib');
 const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
@@ -23,17 +23,7 @@ describe('the library suite', () => {
       expect(src, m).toMatch(new RegExp(`(import|from) ${m}\\b`));
     expect(EXPECTED.filter((p) => p.error).map((p) => p.error.type)).toEqual(['TypeError', 'TypeError']);
   });
-  it('native: every program as CPython runs it, 0 mismatches', () => {
-    const bad = check('native', DIR, EXPECTED);
-    console.log(`library suite (native): ${EXPECTED.length} programs, ${bad.length} mismatches`);
-    expect(bad).toEqual([]);
-  }, 120_000);
-  it('asan: the same under ASan + UBSan, no sanitizer report', () => {
-    expect(check('asan', DIR, EXPECTED)).toEqual([]);
-  }, 300_000);
-  it('wasi: the same on the WASI build', () => {
-    expect(check('wasi', DIR, EXPECTED)).toEqual([]);
-  }, 300_000);
+  itOnEveryBuild('library suite', DIR, EXPECTED);
 });
 
 describe('library code inside a program', () => {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { GOLDEN } from './helpers/compare.js';
-import { check } from './helpers/cpython-suite.js';
+import { itOnEveryBuild } from './helpers/cpython-suite.js';
 
 const DIR = join(GOLDEN, 'python', 'slice');
 const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
@@ -28,15 +28,5 @@ describe('the slice suite', () => {
     const g = EXPECTED.find((p) => p.name === '16_traced_sequential.py').graph;
     expect(g.match(/= (matmul|silu|tanh)\(/g)).toEqual(['= matmul(', '= silu(', '= matmul(', '= tanh(', '= matmul(']);
   });
-  it('native: every program as CPython runs it, 0 mismatches', () => {
-    const bad = check('native', DIR, EXPECTED);
-    console.log(`slice suite (native): ${EXPECTED.length} programs, ${bad.length} mismatches`);
-    expect(bad).toEqual([]);
-  }, 120_000);
-  it('asan: the same under ASan + UBSan, no sanitizer report', () => {
-    expect(check('asan', DIR, EXPECTED)).toEqual([]);
-  }, 300_000);
-  it('wasi: the same on the WASI build', () => {
-    expect(check('wasi', DIR, EXPECTED)).toEqual([]);
-  }, 300_000);
+  itOnEveryBuild('slice suite', DIR, EXPECTED);
 });

@@ -1,8 +1,9 @@
 // cpython-suite.js — one program of a CPython-oracle suite (tests/golden/python/<suite>/*.py with the
 // expected.json tests/ref/class_programs.py wrote) against `graphlab trace`: the same printed text (stderr),
 // the same graph as the reference's str(trace(...)) (stdout), or the same exception at the same line
-// ("FILE.py:LINE:COL: ExcName: message"). Used by py-class.test.js and py-lib.test.js.
+// ("FILE.py:LINE:COL: ExcName: message"). Used by py-class.test.js, py-lib.test.js and py-slice.test.js (itOnEveryBuild: a suite's three builds).
 import { join } from 'node:path';
+import { expect, it } from 'vitest';
 
 import { runCli } from './compare.js';
 
@@ -41,4 +42,20 @@ export function check(kind, dir, programs) {
     if (m) bad.push(`${p.name}: ${m}`);
   }
   return bad;
+}
+
+/** The three builds' cases of a suite of recorded programs (native, then ASan + UBSan, then WASI), each
+ *  expecting 0 mismatches; label names the suite in the native case's printed count. */
+export function itOnEveryBuild(label, dir, programs) {
+  it('native: every program as CPython runs it, 0 mismatches', () => {
+    const bad = check('native', dir, programs);
+    console.log(`${label} (native): ${programs.length} programs, ${bad.length} mismatches`);
+    expect(bad).toEqual([]);
+  }, 120_000);
+  it('asan: the same under ASan + UBSan, no sanitizer report', () => {
+    expect(check('asan', dir, programs)).toEqual([]);
+  }, 300_000);
+  it('wasi: the same on the WASI build', () => {
+    expect(check('wasi', dir, programs)).toEqual([]);
+  }, 300_000);
 }
