@@ -72,7 +72,7 @@ export function createGraphView(root, ctx) {
   const layouts = createLayouts({ url: ctx.layoutWorkerUrl, type: ctx.workerType || 'module', dagre, onReady: () => layout.resume() });
   const visual = createVisualGraphs({ layouts, getState: () => state, getModel: () => model, canvasAspect: viewport.aspect,
     fetchLayer: ctx.layerSlice, resume: () => layout.resume(), canvasSize: () => viewport.size(), labelPx,
-    picking: () => { const lm = marks.lessonMarks(); return !!(lm && lm.picking); } });
+    focus: () => { const lm = marks.lessonMarks(); return lm ? lm.focus : null; } });
   const layout = createLayoutStep({ layouts, visualGraph: visual.visualGraph, svg, forcedNote: dom.forcedNote,
     layingNote: dom.layingNote, canvasAspect: viewport.aspect, hasDrawing: () => !!last, redraw: (...a) => draw(...a) });
   // the final stage coloured by a numeric run's error under a precision plan, and its legend beside the drawing
@@ -89,6 +89,7 @@ export function createGraphView(root, ctx) {
   // a folded group (a layer's box, a block: graph/blocks.js) opens in place
   const openGroup = (v) => {
     if (v.blockGroup) visual.openBlock(v.key);
+    else if (v.range) visual.openRange(v.range[0]);
     else visual.openLayer(v.layer);
     ctx.redraw();
   };
@@ -133,7 +134,7 @@ export function createGraphView(root, ctx) {
     const sel = join(plan.elements, plan.edges);                                       // join
     drawHulls(gHulls, kernels ? kernelHulls(vis.nodes.values()) : [], marks.hullMarks()); // hulls
     describeDrawing(svg.node(), shown.idx, shown.stage, vis, dom.stageNote);
-    last = { version: m.version, stageIndex: shown.idx, vis };
+    last = { version: m.version, stageIndex: shown.idx, vis, focusSig: visual.focusSig() };
     vis.edgeKeys = new Set(vis.edges.map((e) => e.key));
     tweens.tweenStep(sel, plan, vis, st);                                              // tween
     frame(prev, m, shown.idx, vis, plan, st);
@@ -172,6 +173,11 @@ export function createGraphView(root, ctx) {
 
   // a new selection (or a lesson's picks) re-marks the nodes; the selected node takes the Tab stop
   const highlight = () => {
+    // a lesson step's new highlights open the groups that hold them (graph/visual.js focusOpen): drawn again
+    if (last && state && state.lesson && visual.focusSig() !== last.focusSig) {
+      ctx.redraw();
+      return;
+    }
     marks.highlightSel();
     keyboard.rove();
   };

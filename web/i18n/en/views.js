@@ -296,6 +296,7 @@ export default {
   'graph.block.long': '{block}: {nodes} nodes, {ops} ops folded (open to see them)',
   'graph.group.shared': 'shared inputs & consts · {n}',
   'graph.group.layer': 'layer {layer} · {n} nodes',
+  'graph.group.range': 'layers {a} to {b} · {n} nodes',
   'graph.export.nopng': 'the PNG could not be made',
   'graph.export.nosvg': 'the SVG could not be drawn',
   'present.pick': 'show a panel over the graph',

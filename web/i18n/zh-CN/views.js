@@ -296,6 +296,7 @@ export default {
   'graph.block.long': '{block}：折叠了 {nodes} 个节点、{ops} 个算子（展开可查看）',
   'graph.group.shared': '共用输入与常量 · {n}',
   'graph.group.layer': '第 {layer} 层 · {n} 个节点',
+  'graph.group.range': '第 {a} 至 {b} 层 · {n} 个节点',
   'graph.export.nopng': '无法生成 PNG',
   'graph.export.nosvg': '无法绘制 SVG',
   'present.pick': '在计算图上方显示一个面板',

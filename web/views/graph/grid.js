@@ -11,12 +11,18 @@ const GAP_X = 14;
 const MARGIN = 10;
 const COLUMN_MAX = 8;
 
-/** Columns for n boxes of cellW × cellH so the grid's aspect ratio is about `aspect` (width / height); one
+/** Columns for n boxes of cellW × cellH in a canvas of shape `aspect` (width / height): the count whose grid,
+ *  fitted to the canvas, is drawn biggest (extraH: the height above the grid, the shared inputs' row). One
  *  column for up to COLUMN_MAX boxes. */
-export function gridColumns(n, cellW, cellH, aspect) {
+export function gridColumns(n, cellW, cellH, aspect, extraH = 0) {
   if (n <= COLUMN_MAX) return 1;           // a few layers read best as the chain they are
-  const c = Math.round(Math.sqrt((aspect * n * cellH) / cellW));
-  return Math.max(1, Math.min(n, c));
+  let best = 1, bestK = 0;
+  for (let c = 1; c <= n; c++) {
+    const w = c * cellW + 2 * MARGIN, h = Math.ceil(n / c) * cellH + extraH + 2 * MARGIN;
+    const k = Math.min(aspect / w, 1 / h);   // the scale of the fit, in units of the canvas's height
+    if (k > bestK + 1e-12) { best = c; bestK = k; }
+  }
+  return best;
 }
 
 /**
@@ -33,7 +39,7 @@ export function gridLayout({ top = null, items, aspect = 1.6, gapY = 22 }) {
   }
   cellW += GAP_X;
   cellH += gapY;
-  const cols = gridColumns(boxes.length, cellW, cellH, aspect);
+  const cols = gridColumns(boxes.length, cellW, cellH, aspect, top ? (top.block ? top.height + gapY : cellH) : 0);
   let width = cols * cellW;
   for (const it of [top, ...items]) if (it && it.block) width = Math.max(width, it.width);
   if (top && !top.block) width = Math.max(width, top.w + GAP_X);

@@ -8,9 +8,11 @@
 // big one) and the stages' summaries; dagre's layouts by structure, across results, are graph/layout.js's.
 import { nodeLabel } from '../../ops.js';
 import { NODE_H, MAX_EXPANDED_NODES, textWidth, nodeCount, isCollapsed, summarize, layerSlice } from './collapse.js';
-import { stageGraph, groupBox, sliceEdges, collapsedEdges, COMPACT_LAYERS } from './grouping.js';
+import { chooseRanges } from './ranges.js';
+import { stageGraph, groupBox, rangeBox, sliceEdges, collapsedEdges, COMPACT_LAYERS, TIGHT_LAYERS } from './grouping.js';
 import { unionGraph, foldColumns, sameDrawing } from './union.js';
 import { blockDepths, foldStage, changedBlocks } from './blocks.js';
+import { compactBoxes } from './compact.js';
 import { lang } from '../../i18n/i18n.js';
 
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
@@ -29,8 +31,7 @@ const PRESENT_LABEL_TARGET = 16;
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
  * width / height in quarter steps; fetchLayer(layer): a big result's layer from the analysis worker (ctx.layerSlice);
  * resume(): something a visual graph waited for arrived (a layer's nodes); canvasSize(): [width, height] of the
- * canvas; labelPx(): a label's size at scale 1; picking(): a lesson asks the student to click nodes (nothing
- * folds then: every node it may ask for is a box of its own).
+ * canvas; labelPx(): a label's size at scale 1; focus(): the node keys a lesson step highlights (a Set) or null.
  * Returns {visualGraph(stage, collapsed, urgent) (null while a layout or a layer is on its way), newResult(m)
  * (true when m is another result than the last: its caches cleared), openLayer(l), openBlock(key),
  * collapseAll()}.
@@ -38,11 +39,15 @@ const PRESENT_LABEL_TARGET = 16;
 const FOLDED_PAD = 24;   // the margin round a folded stage's boxes when it is fitted on its own
 
 export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, fetchLayer, resume,
-  canvasSize = () => [800, 500], labelPx = () => 12, picking = () => false }) {
+  canvasSize = () => [800, 500], labelPx = () => 12, focus = () => null }) {
   const dagreShape = layouts.dagreShape;
   let expanded = new Set(); // layers opened by the user in collapsed mode
   let openBlocks = new Set(); // block groups opened by the user (blocks.js group keys, stable across results)
+  let openRanges = new Set(); // ranges of layers opened by the user (their first layers: graph/ranges.js)
   const depthMemo = new Map(); // the fold depth chosen for a result at one canvas size and mode
+  // which groups open by themselves (stageOpen): 'c' the blocks the shown pass changed, 'f' those holding a
+  // lesson step's highlighted nodes; chosen with the depth (foldDepth), part of every key of a drawing
+  let auto = 'c';
   let blocksInfo = null;      // {version, strip, depth} of this result's stages (blocks.js blockDepths)
   let expandedFor = null;
   const layoutCache = new Map();   // the visual graph of a stage of this result
@@ -62,7 +67,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     const aspect = canvasAspect();
     const depth = collapsed ? Infinity : foldDepth(inst, urgent);
     if (depth === null) return null;
-    const key = `${model.version}|${stage.index}|${collapsed ? [...expanded].sort().join(',') : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}|${collapsed ? lang() : ''}`;
+    const key = `${model.version}|${stage.index}|${collapsed ? `${[...expanded].sort().join(',')}/${[...openRanges].join(',')}/${canvasSize().map(Math.round).join('x')}` : '-'}|${aspect}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${openKey()}|${collapsed ? lang() : ''}`;
     if (layoutCache.has(key)) return layoutCache.get(key);
     const vis = collapsed ? collapsedGraph(stage, inst, aspect, urgent) : expandedGraph(stage, inst, urgent, depth);
     if (vis) layoutCache.set(key, vis);
@@ -71,29 +76,43 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
 
   // The fold depth of this result's drawing (blocks.js): the deepest whose fitted union layout shows labels at
   // LABEL_TARGET px or more (PRESENT_LABEL_TARGET presenting), trying the unfolded drawing first; Infinity when
-  // the result has no blocks or a lesson asks for clicks on nodes; null while a layout it needs is on its way.
+  // the result has no blocks or the user turned folding off; null while a layout it needs is on its way. A lesson
+  // folds too (its questions count members, which a folded group's label shows; a student picking nodes opens a
+  // group to reach them, with a click or Enter).
+  const shownStage = () => Math.max(0, Math.min(state.stage || 0, model.stages.length - 1));
   function foldDepth(inst, urgent) {
     if (!blocksInfo || blocksInfo.version !== model.version) {
       const bd = blockDepths(model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s)));
       blocksInfo = { version: model.version, ...bd };
     }
-    // a lesson draws node by node: what its questions count and its narration points at is a box of its own
-    if (!blocksInfo.depth || state.fold === 'off' || state.lesson || picking()) return Infinity;
+    if (!blocksInfo.depth || state.fold === 'off') return Infinity;
     const [W, H] = canvasSize();
-    const memoKey = `${model.version}|${state.fold}|${state.lesson || ''}|${Math.round(W)}x${Math.round(H)}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${[...openBlocks].join(',')}`;
-    if (depthMemo.has(memoKey)) return depthMemo.get(memoKey);
+    const memoKey = `${model.version}|${state.fold}|${state.lesson ? `${state.lesson}@${shownStage()}` : ''}|${Math.round(W)}x${Math.round(H)}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${[...openBlocks].join(',')}|${focusOpen().sig}`;
+    const memo = depthMemo.get(memoKey);
+    if (memo) {
+      auto = memo.auto;
+      return memo.depth;
+    }
     const target = state.present ? PRESENT_LABEL_TARGET : LABEL_TARGET;
+    // a lesson opens what its step is about (the pass's changes, the highlighted nodes) while that still fits,
+    // else only the highlighted nodes' groups, else nothing by itself: its folded groups carry the marks
+    const ladder = state.lesson ? ['cf', 'f', ''] : ['c'];
+    for (const mode of ladder) {
+    auto = mode;
+    const last = mode === ladder[ladder.length - 1];
     for (let d = blocksInfo.depth + 1; d >= 1; d--) {
       const depth = d > blocksInfo.depth ? Infinity : d;
       const shape = unionShape(inst, urgent, depth);
       if (shape === null) return null;
-      if (shape === undefined && d > 1) continue;
+      if (shape === undefined && (d > 1 || !last)) continue;
       // judged on the first stage as it is fitted (folded, a stage is fitted by its own boxes): the trace, the
       // drawing a student meets first; presenting, on every stage (a pass unfolds the blocks it changes, and a
-      // projector's 16 px holds for each pass shown)
+      // projector's 16 px holds for each pass shown); in a lesson, on the stage its step shows (its steps
+      // show one stage each: judged on them all, a lesson would fold every stage to two boxes)
       const fitK = (box) => (box ? Math.min(2, 0.97 * Math.min(W / box.width, H / box.height)) : 0);
       let k;
       if (!shape || depth === Infinity) k = fitK(shape);
+      else if (state.lesson) k = fitK(stageBox(model.stages[shownStage()], inst, depth, shape));
       else if (!state.present) k = fitK(stageBox(model.stages[0], inst, depth, shape));
       else {
         k = Infinity;
@@ -103,11 +122,12 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
         }
         if (k === Infinity) k = 0;
       }
-      if (k * labelPx() >= target - 1e-9 || d === 1) {
+      if (k * labelPx() >= target - 1e-9 || (d === 1 && last)) {
         while (depthMemo.size >= 32) depthMemo.delete(depthMemo.keys().next().value);
-        depthMemo.set(memoKey, depth);
+        depthMemo.set(memoKey, { depth, auto });
         return depth;
       }
+    }
     }
     return Infinity;
   }
@@ -136,14 +156,42 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   // step animates the box opening in place and the next stage folds it again).
   const changedMemo = new WeakMap();
   function stageOpen(stage) {
-    let changed = changedMemo.get(stage);
-    if (!changed) {
+    let changed = auto.includes('c') ? changedMemo.get(stage) : null;
+    if (auto.includes('c') && !changed) {
       changed = changedBlocks(stage, blocksInfo.strip);
       changedMemo.set(stage, changed);
     }
-    if (!changed.size) return openBlocks;
-    return new Set([...openBlocks, ...changed]);
+    const focused = auto.includes('f') ? focusOpen().groups : null;
+    if (!(changed && changed.size) && !(focused && focused.size)) return openBlocks;
+    return new Set([...openBlocks, ...(changed || []), ...(focused || [])]);
   }
+
+  // The groups holding a lesson step's highlighted nodes, at every depth, when it highlights a few (a step
+  // about one softmax opens its block; a step about every matmul marks the groups that hold them instead).
+  const FOCUS_OPEN_MAX = 3;
+  let focusMemo = { set: undefined, version: null, v: { sig: '', groups: null } };
+  function focusOpen() {
+    const f = state && state.lesson ? focus() : null;
+    if (focusMemo.set === f && focusMemo.version === model.version) return focusMemo.v;
+    let v = { sig: '', groups: null };
+    if (f && f.size && f.size <= FOCUS_OPEN_MAX && blocksInfo) {
+      const groups = new Set();
+      for (const st of model.stages) {
+        if (st.lite || !st.nodes) continue;
+        for (const n of st.nodes) {
+          if (!n.block || !f.has(n.key)) continue;
+          const parts = n.block.split('/').slice(blocksInfo.strip);
+          for (let d = 1; d <= parts.length; d++) groups.add(`B${n.layer}:${parts.slice(0, d).join('/')}`);
+        }
+      }
+      v = { sig: [...groups].sort().join(','), groups };
+    }
+    focusMemo = { set: f, version: model.version, v };
+    return v;
+  }
+  /** What opens a drawing's groups, for the keys of its caches: the user's groups and the automatic ones. */
+  const openKey = () => `${[...openBlocks].join(',')}|${auto}|${auto.includes('f') ? focusOpen().sig : ''}`;
+
 
   // The union layout of the result's stages drawn node by node (graph/union.js): one dagre run for all of them,
   // folded into columns for the canvas's aspect; null while dagre runs in the worker.
@@ -151,7 +199,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   const foldsOf = new WeakMap();   // dagre's union shape → Map aspect → its fold
   function unionShape(inst, urgent, depth = Infinity) {
     const stages = model.stages.filter((s) => !s.lite && nodeCount(s) && !isCollapsed(state, s));
-    const ukey = `${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${[...openBlocks].join(',')}`;
+    const ukey = `${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}|${depth}|${openKey()}`;
     // this result's union, or the last result's when its stages draw the same (sizes changed only)
     let u = unionMemo.get(ukey);
     if (u && u.version !== model.version) {
@@ -190,13 +238,26 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   function stageBox(stage, inst, depth, shape) {
     if (!stage || stage.lite || !nodeCount(stage)) return null;
     const { nodes } = stageNodes(stage, inst, depth);
+    const pos = foldedPlaces(nodes, shape);
+    if (!pos) return shape;
     const vs = [];
     for (const v of nodes.values()) {
-      const p = shape.pos.get(v.key);
-      if (!p) return shape;
+      const p = pos.get(v.key);
       vs.push({ x: p[0], y: p[1], w: v.w, h: v.h });
     }
     return vs.length ? extentOf(vs, FOLDED_PAD) : null;
+  }
+
+  /** A folded stage's boxes at their union places with the empty bands closed (graph/compact.js), or null when
+   *  the union lacks one of them. */
+  function foldedPlaces(nodes, shape) {
+    const boxes = [];
+    for (const v of nodes.values()) {
+      const p = shape.pos.get(v.key);
+      if (!p) return null;
+      boxes.push({ key: v.key, x: p[0], y: p[1], w: v.w, h: v.h });
+    }
+    return compactBoxes(boxes);
   }
 
   function extentOf(vs, pad) {
@@ -219,12 +280,13 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     if (shape && [...nodes.keys()].some((k) => !shape.pos.has(k))) shape = undefined;
     if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);
     if (!shape) return null;
-    for (const v of nodes.values()) [v.x, v.y] = shape.pos.get(v.key);
+    const pos = depth !== Infinity && shape.pos !== undefined ? foldedPlaces(nodes, shape) || shape.pos : shape.pos;
+    for (const v of nodes.values()) [v.x, v.y] = pos.get(v.key);
     // a node folded into a group is drawn as the group (the animation plan flies provenance from / to it)
     const visKey = groupOfKey && groupOfKey.size ? (n) => groupOfKey.get(n.key) || n.key : (n) => n.key;
     // a folded stage is fitted by its own boxes, not the union's: the union holds every block some pass
     // unfolds, so fitting it drew a stage of two folded boxes at half size, too small for their labels; the
-    // boxes keep their union places (no jump between stages), the view re-fits (viewport.js: x0, y0)
+    // boxes keep their union order with the empty bands closed, the view re-fits (viewport.js: x0, y0)
     const ext = depth !== Infinity && nodes.size ? extentOf(nodes.values(), FOLDED_PAD) : { x0: 0, y0: 0, width: shape.width, height: shape.height };
     return { nodes, edges, visKey, ...ext, shape, folded: depth !== Infinity };
   }
@@ -261,7 +323,8 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     let sum = stage.lite ? stage : summaryMemo.get(stage);
     if (!sum) summaryMemo.set(stage, (sum = summarize(stage)));
     const layers = sum.groups.filter((g) => g.layer >= 0).length;
-    const compact = layers > COMPACT_LAYERS;
+    const compact = layers > TIGHT_LAYERS ? 'tight' : layers > COMPACT_LAYERS;
+    const gapY = compact ? 14 : 22;
     const slices = new Map();
     let missing = false;
     for (const g of sum.groups) {
@@ -271,14 +334,23 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       else missing = true;
     }
     if (missing) return null;
+    const { rangeOf } = layerRanges(sum, compact, inst, aspect, gapY);
+    const boxOf = (l) => (rangeOf.has(l) ? `R${rangeOf.get(l)[0]}` : `L${l}`);
     const nodes = new Map();
     const items = [];
     let top = null;
     let sig = `${aspect}|`;
     for (const g of sum.groups) {
       const sl = slices.get(g.layer);
+      const r = rangeOf.get(g.layer);
       let item;
-      if (!sl) {
+      if (r) {
+        if (r[0] !== g.layer) continue;     // (the range's box, once, at its first layer)
+        const v = rangeBox(r[0], r[1], sum.groups.filter((h) => h.layer >= r[0] && h.layer <= r[1]), inst);
+        nodes.set(v.key, v);
+        item = { key: v.key, w: v.w, h: v.h };
+        sig += `${v.key}:${v.w};`;
+      } else if (!sl) {
         const v = groupBox(g, compact, inst);
         const k = v.key;
         nodes.set(k, v);
@@ -300,17 +372,43 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       else items.push(item);
     }
     if (missing) return null;
-    const grid = layouts.gridShape(sig, { top, items, aspect, gapY: compact ? 14 : 22 }, !slices.size);
+    const grid = layouts.gridShape(sig, { top, items, aspect, gapY }, !slices.size);
     for (const v of nodes.values()) [v.x, v.y] = grid.pos.get(v.key);
     // edges between visual nodes: group to group from the summary, and those of opened layers
-    const edgeList = collapsedEdges(sum.groupEdges, slices, grid.cols);
-    const visKey = (n) => (slices.has(n.layer) ? n.key : `L${n.layer}`);
+    const edgeList = collapsedEdges(sum.groupEdges, slices, grid.cols, boxOf);
+    const visKey = (n) => (slices.has(n.layer) ? n.key : boxOf(n.layer));
     return { nodes, edges: edgeList, visKey, width: grid.width, height: grid.height, shape: grid };
+  }
+
+  // A stack's layers folded into ranges when a box per layer, fitted to the canvas, would draw its label under
+  // the target (graph/ranges.js); the same for every stage of a result (the summary's layers are), so the grid
+  // keeps its boxes in place across passes. Opened ranges, and ranges holding an opened layer, show their layers.
+  const rangeMemo = new Map();
+  function layerRanges(sum, compact, inst, aspect, gapY) {
+    const layerGroups = sum.groups.filter((g) => g.layer >= 0);
+    const [W, H] = canvasSize();
+    const target = state.present ? PRESENT_LABEL_TARGET : LABEL_TARGET;
+    const key = `${model.version}|${layerGroups.length}|${compact}|${inst ? 'i' : ''}|${Math.round(W)}x${Math.round(H)}|${target}|${[...openRanges].join(',')}|${[...expanded].join(',')}`;
+    if (rangeMemo.has(key)) return rangeMemo.get(key);
+    const shared = sum.groups.find((g) => g.layer < 0);
+    const topBox = shared ? groupBox(shared, compact, inst) : null;
+    const byLayer = new Map(layerGroups.map((g) => [g.layer, g]));
+    const r = chooseRanges(layerGroups.map((g) => g.layer), {
+      boxOfLayer: (l) => groupBox(byLayer.get(l), compact, inst),
+      boxOfRange: (a, b) => rangeBox(a, b, [], inst),
+      open: (a, b) => openRanges.has(a) || [...expanded].some((l) => l >= a && l <= b),
+      fits: (grid) => Math.min(2, 0.97 * Math.min(W / grid.width, H / grid.height)) * labelPx() >= target - 1e-9,
+      gridArgs: { top: topBox ? { key: topBox.key, w: topBox.w, h: topBox.h } : null, aspect, gapY },
+    });
+    while (rangeMemo.size >= 16) rangeMemo.delete(rangeMemo.keys().next().value);
+    rangeMemo.set(key, r);
+    return r;
   }
 
   function newResult(m) {
     if (expandedFor === m.version) return false;
     expanded = new Set();
+    openRanges = new Set();
     expandedFor = m.version;
     layoutCache.clear();
     layerData = new Map();
@@ -321,6 +419,9 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     visualGraph, newResult,
     openLayer: (layer) => expanded.add(layer),
     openBlock: (key) => { openBlocks = new Set(openBlocks).add(key); },
-    collapseAll: () => { expanded = new Set(); openBlocks = new Set(); },
+    openRange: (first) => { openRanges = new Set(openRanges).add(first); },
+    collapseAll: () => { expanded = new Set(); openBlocks = new Set(); openRanges = new Set(); },
+    /** the groups a lesson step's highlights open (a key): the view draws again when it changes */
+    focusSig: () => (state && model ? focusOpen().sig : ''),
   };
 }
