@@ -52,13 +52,18 @@ function nothingReason(pass, before) {
   }
 }
 
+/** The pass's rule in one sentence. The built-in passes' rules are in the catalogue (their English is the
+ *  glossary's: tests/web/views-i18n.test.js). */
+export function narrateRule(pass) {
+  return RULES.has(pass) ? t(`narrate.rule.${pass}`) : upper(describe(pass)) + (describe(pass) ? '.' : '');
+}
+
 /**
  * The caption of one pass. before / after: node arrays of the two stages; prov: the pass's provenance
  * (null: the result carries none — the caption then says only the node counts).
  */
 export function narrate(pass, before, after, prov) {
-  // the built-in passes' rules are in the catalogue (their English is the glossary's: tests/web/views-i18n.test.js)
-  const rule = RULES.has(pass) ? t(`narrate.rule.${pass}`) : upper(describe(pass)) + (describe(pass) ? '.' : '');
+  const rule = narrateRule(pass);
   const counts = { kept: 0, merged: 0, replaced: 0, expanded: 0, folded: 0, created: 0, removed: 0 };
   const changes = [];
   if (!prov || !prov.nodes) {
@@ -156,4 +161,31 @@ export function narrateStage(stages, index) {
   const st = stages[index];
   if (!st || index === 0 || !stages[index - 1]) return null;
   return narrate(st.name, stages[index - 1].nodes, st.nodes, st.prov);
+}
+
+/**
+ * What a pass changed in each layer of a stack whose stages carry per-layer summaries only ({groups: [{layer,
+ * count}]}, the shared inputs at layer -1): "in each of the 126 layers: 51 → 46 nodes (−5)" when every layer
+ * changed alike, else how many changed and the first few distinct changes; '' when no layer changed.
+ */
+export function narrateLayers(before, after) {
+  const was = new Map((before.groups || []).map((g) => [g.layer, g.count]));
+  const layers = (after.groups || []).filter((g) => g.layer >= 0);
+  const changed = layers.filter((g) => was.get(g.layer) !== g.count);
+  if (!changed.length) return layers.length ? t('narrate.layers.none', { n: layers.length }) : '';
+  const delta = (a, b) => `${b - a > 0 ? '+' : '−'}${Math.abs(b - a)}`;
+  const kinds = new Map();   // "a→b" → the layers that changed so, in order
+  for (const g of changed) {
+    const a = was.has(g.layer) ? was.get(g.layer) : 0;
+    const k = `${a}→${g.count}`;
+    if (!kinds.has(k)) kinds.set(k, { a, b: g.count, layers: [] });
+    kinds.get(k).layers.push(g.layer);
+  }
+  if (changed.length === layers.length && kinds.size === 1) {
+    const [{ a, b }] = kinds.values();
+    return t('narrate.layers.each', { n: layers.length, a, b, d: delta(a, b) });
+  }
+  const some = [...kinds.values()].slice(0, MAX_NAMED)
+    .map(({ a, b, layers: ls }) => t('narrate.layers.kind', { first: ls[0], more: ls.length > 1 ? t('narrate.layers.more', { n: ls.length - 1 }) : '', a, b, d: delta(a, b) }));
+  return t('narrate.layers.some', { k: changed.length, n: layers.length, list: named(some) + (kinds.size > MAX_NAMED ? `${sep()}…` : '') });
 }

@@ -7,7 +7,7 @@ import { d3 } from '../../lib.js';
 import { CLASSES, classCss } from '../../ops.js';
 import { el, clear, setAttr, setText } from '../../dom.js';
 import { explain } from '../../glossary.js';
-import { narrateStage } from '../../narrate.js';
+import { narrateStage, narrateLayers, narrateRule } from '../../narrate.js';
 import { createPipelineEditor } from './pipeline-editor.js';
 import { lang, t } from '../../i18n/i18n.js';
 
@@ -235,10 +235,12 @@ function stageCaption(stages, idx) {
   const st = stages[idx];
   if (idx === 0) return { headline: t('graph.cap.trace', { name: st.name, nodes: st.counts.nodes, ops: st.counts.ops }), rule: '', changes: [] };
   if (st.lite || stages[idx - 1].lite) {
-    // a big result's stages carry summaries only: the counts say what changed
+    // a big result's stages carry summaries only: the counts say what changed, overall and layer by layer
     const a = stages[idx - 1].counts, b = st.counts;
     const d = b.nodes - a.nodes;
-    return { headline: t('graph.cap.lite', { name: st.name, a: a.nodes, b: b.nodes, d: `${d > 0 ? '+' : ''}${d}` }) + hitsText(b), rule: '', changes: [] };
+    const layers = st.lite && stages[idx - 1].lite ? narrateLayers(stages[idx - 1], st) : '';
+    return { headline: t('graph.cap.lite', { name: st.name, a: a.nodes, b: b.nodes, d: `${d > 0 ? '+' : ''}${d}` }) + hitsText(b) + (layers ? ` — ${layers}` : ''),
+      rule: narrateRule(st.name), changes: [] };
   }
   return narrateStage(stages, idx);
 }
