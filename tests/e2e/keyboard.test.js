@@ -40,7 +40,8 @@ const active = (page) => page.evaluate(() => {
     tag: a ? a.tagName : null, testid: a && a.dataset ? a.dataset.testid || null : null, node,
     key: node ? a.getAttribute('data-key') : null, id: node ? a.getAttribute('data-node-id') : null,
     op: node ? a.getAttribute('data-op') : null, label: node ? a.getAttribute('aria-label') : null,
-    checked: node ? a.getAttribute('aria-checked') : null, x: node ? Number(a.getAttribute('data-x')) : null,
+    checked: node ? a.getAttribute('aria-checked') : null, members: node ? a.getAttribute('data-members') : null,
+    x: node ? Number(a.getAttribute('data-x')) : null,
     y: node ? Number(a.getAttribute('data-y')) : null,
   };
 });
@@ -106,6 +107,25 @@ async function walkGraph(page, start, onNode) {
   }
   await visit(await press(page, start));
   return { seen: seen.size, done };
+}
+
+/** Opens every folded group of the graph from the keyboard (Enter on it: the focus goes into it), as a student
+ *  does to reach the nodes a question asks for; the focus is on a graph node. */
+async function openGroups(page) {
+  for (let round = 0; round < 40; round++) {
+    const walk = await walkGraph(page, 'End', async (a) => {
+      if (!a.members) return false;
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => {
+        const g = document.querySelector('[data-testid=graph]');
+        return g.getAttribute('data-animating') === '0' && g.getAttribute('data-laying-out') !== '1' &&
+          !!document.activeElement && document.activeElement.matches('[data-testid=graph] g.node');
+      });
+      return true;
+    });
+    if (!walk.done) return;
+  }
+  throw new Error('the graph still has folded groups after 40 opened');
 }
 
 /** Waits until step k of n is shown on its result, its graph at stage s drawn and still. */
@@ -310,10 +330,12 @@ describe('the lab from the keyboard (e2e, Chromium)', () => {
       const q = step.question;
       if (q && q.kind === 'remove') {
         const want = ANSWERS[k];
-        // into the graph: one Tab stop among its nodes
+        // into the graph: one Tab stop among its nodes; the groups folded where its nodes would be too small
+        // to read opened (Enter), the question's nodes with them
         await tabTo(page, (a) => a.node, { what: `step ${k}: a graph node` });
         const t = await tabStops(page);
         expect(t.stops).toHaveLength(1);
+        await openGroups(page);
         if (!wrongOnce) {
           // a wrong answer first (one right node of the answer only), then Try again, from the keyboard
           const [id] = want[0];
@@ -334,6 +356,7 @@ describe('the lab from the keyboard (e2e, Chromium)', () => {
           expect(await pickedCount()).toBe('0');
           await shown(page, k, n, s);                               // (the reveal's pass undone)
           await tabTo(page, (a) => a.node, { back: true, what: `step ${k}: back to the graph` });
+          await openGroups(page);
           wrongOnce = true;
         }
         // arrow through the graph; on each node of the answer, Enter or Space picks it

@@ -41,19 +41,13 @@ const measure = (page) => page.evaluate(() => {
     over: document.scrollingElement.scrollWidth - innerWidth, svg: !!svg };
 });
 
-// Label sizes the layout alone cannot reach yet (issue 33, open): a lesson draws its graph node by node (no
-// folding: what its questions count is a box of its own; 38-65 boxes at 7.9-11.5 px at 1280×720, fewer with a
-// panel docked under the graph), and the 405B grid's 126 layer boxes (10.3 px at 1280×720, 7.9 px on a phone).
-// They are printed (the table, and "label gaps") but asserted only with GL_STRICT_LABELS=1; every other
-// check of these cells is asserted.
-const STRICT = process.env.GL_STRICT_LABELS === '1';
-const OPEN_LABEL_GAP = (name) => /^\d\d-/.test(name) || name === 'preset 405B × 126';
+// Every label is asserted: a lesson folds its graph by blocks as the lab does (what a question counts is in a
+// group's label, "scores ▸ 9"), and a stack too big for a readable box per layer folds into ranges of layers.
 
 describe('workspace: labels, highlights, narration and overflow in every view', () => {
   let lab, page, enPage, errors;
   let zhErrors = [];
   const rows = [];
-  const gaps = [];
   beforeAll(async () => {
     lab = await launchLab();
     page = await lab.browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -67,7 +61,6 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
       console.log(['cell'.padEnd(28), 'size'.padEnd(9), 'labels', 'median', 'min', 'covered', 'narration', 'overflow'].join(' | '));
       for (const r of rows) console.log([r.cell.padEnd(28), r.size.padEnd(9), String(r.n).padStart(6), (r.med ? r.med.toFixed(1) : '-').padStart(6), (r.min ? r.min.toFixed(1) : '-').padStart(4), String(r.covered.length).padStart(7), (r.narration ? (r.narration.cut <= 0 && r.narration.inside ? 'whole' : `cut ${r.narration.cut} / bottom ${r.narration.bottom}`) : '-').padEnd(9), String(r.over)].join(' | '));
     }
-    if (gaps.length) console.log(`label gaps (issue 33, open; asserted with GL_STRICT_LABELS=1): ${gaps.length}\n${gaps.join('\n')}`);
     if (lab) await lab.close();
   });
 
@@ -96,14 +89,12 @@ describe('workspace: labels, highlights, narration and overflow in every view', 
     }, null, { timeout: 30000, polling: 50 });
   }
 
-  /** One cell: measured, kept for the table, its failures added to fails (a label-size failure of a cell still
-   *  open in issue 33 to gaps instead, unless GL_STRICT_LABELS=1). */
+  /** One cell: measured, kept for the table, its failures added to fails. */
   async function cell(name, size, fails) {
     const m = await measure(page);
     rows.push({ cell: name, size, ...m });
-    const labels = STRICT || !OPEN_LABEL_GAP(name) ? fails : gaps;
-    if (m.n && m.med < 12) labels.push(`${name} ${size}: median label ${m.med.toFixed(1)} px`);
-    if (m.n && m.min < 10) labels.push(`${name} ${size}: a label of ${m.min.toFixed(1)} px`);
+    if (m.n && m.med < 12) fails.push(`${name} ${size}: median label ${m.med.toFixed(1)} px`);
+    if (m.n && m.min < 10) fails.push(`${name} ${size}: a label of ${m.min.toFixed(1)} px`);
     if (m.covered.length) fails.push(`${name}: highlighted ${m.covered.join(', ')} covered`);
     if (m.narration && !(m.narration.cut <= 0 && m.narration.inside)) fails.push(`${name}: narration cut (${JSON.stringify(m.narration)})`);
     if (m.over > 0) fails.push(`${name}: the page scrolls sideways by ${m.over} px`);

@@ -172,11 +172,14 @@ export function createGraphView(root, ctx) {
   }
 
   // a new selection (or a lesson's picks) re-marks the nodes; the selected node takes the Tab stop
+  let focusRedraw = null;   // the highlights' groups a redraw was asked for (once each: the layout may be on its way)
   const highlight = () => {
-    // a lesson step's new highlights open the groups that hold them (graph/visual.js focusOpen): drawn again
-    if (last && state && state.lesson && visual.focusSig() !== last.focusSig) {
-      ctx.redraw();
-      return;
+    // a lesson step's new highlights open the groups that hold them (graph/visual.js focusOpen): drawn again,
+    // after this marking (a redraw marks again)
+    const sig = last && state && state.lesson ? visual.focusSig() : null;
+    if (sig !== null && sig !== last.focusSig && sig !== focusRedraw) {
+      focusRedraw = sig;
+      queueMicrotask(() => ctx.redraw());
     }
     marks.highlightSel();
     keyboard.rove();

@@ -12,7 +12,7 @@ import { chooseRanges } from './ranges.js';
 import { stageGraph, groupBox, rangeBox, sliceEdges, collapsedEdges, COMPACT_LAYERS, TIGHT_LAYERS } from './grouping.js';
 import { unionGraph, foldColumns, sameDrawing } from './union.js';
 import { blockDepths, foldStage, changedBlocks } from './blocks.js';
-import { compactBoxes } from './compact.js';
+import { compactShifts } from './compact.js';
 import { lang } from '../../i18n/i18n.js';
 
 // the union layout is dense (ranks 12 apart, boxes 8, edges 4): a layer is long and the whole of it must fit a
@@ -26,6 +26,9 @@ const presentWidth = (s) => Math.max(44, Math.round(s.length * 10.9 + 18));   //
 // the smallest label the fitted drawing may show (issue 33): a stage folds its blocks until it fits at this size
 const LABEL_TARGET = 12;
 const PRESENT_LABEL_TARGET = 16;
+// a lesson step's graph shares the window with its rail and often a docked panel: 12 px letters (14 px tall as
+// drawn) keep the nodes it is about drawn one by one where 16 px would fold a layer into two boxes
+const LESSON_LABEL_TARGET = 12;
 
 /**
  * layouts: graph/layout.js's; getState(), getModel(): what the view draws; canvasAspect(): the canvas's
@@ -93,10 +96,13 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
       auto = memo.auto;
       return memo.depth;
     }
-    const target = state.present ? PRESENT_LABEL_TARGET : LABEL_TARGET;
-    // a lesson opens what its step is about (the pass's changes, the highlighted nodes) while that still fits,
-    // else only the highlighted nodes' groups, else nothing by itself: its folded groups carry the marks
-    const ladder = state.lesson ? ['cf', 'f', ''] : ['c'];
+    const target = state.lesson ? LESSON_LABEL_TARGET : state.present ? PRESENT_LABEL_TARGET : LABEL_TARGET;
+    // what opens by itself: presenting, the blocks each pass changes (the projector's animation unfolds them);
+    // in a lesson, what its step is about (the pass's changes, the highlighted nodes) while that still fits, else
+    // only the highlighted nodes' groups, else nothing; in the lab, the changed blocks while the drawing still
+    // fits (the union of the stages holds them open, and their room spreads the first stage out), else nothing
+    // (a changed group is marked, and opens with a click)
+    const ladder = state.lesson ? ['cf', 'f', ''] : state.present ? ['c'] : ['c', ''];
     for (const mode of ladder) {
     auto = mode;
     const last = mode === ladder[ladder.length - 1];
@@ -238,7 +244,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   function stageBox(stage, inst, depth, shape) {
     if (!stage || stage.lite || !nodeCount(stage)) return null;
     const { nodes } = stageNodes(stage, inst, depth);
-    const pos = foldedPlaces(nodes, shape);
+    const pos = foldedPlaces(nodes, shape, depth, inst);
     if (!pos) return shape;
     const vs = [];
     for (const v of nodes.values()) {
@@ -249,15 +255,38 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
   }
 
   /** A folded stage's boxes at their union places with the empty bands closed (graph/compact.js), or null when
-   *  the union lacks one of them. */
-  function foldedPlaces(nodes, shape) {
-    const boxes = [];
+   *  the union lacks one of them. The bands are those of every stage's drawing at this depth, so a pass step
+   *  moves only what its pass changed. */
+  function foldedPlaces(nodes, shape, depth, inst) {
+    const { fx, fy } = foldShifts(shape, depth, inst);
+    const pos = new Map();
     for (const v of nodes.values()) {
       const p = shape.pos.get(v.key);
       if (!p) return null;
-      boxes.push({ key: v.key, x: p[0], y: p[1], w: v.w, h: v.h });
+      pos.set(v.key, [fx(p[0]), fy(p[1])]);
     }
-    return compactBoxes(boxes);
+    return pos;
+  }
+  const shiftsOf = new WeakMap();   // union shape → Map drawing key → {fx, fy}
+  function foldShifts(shape, depth, inst) {
+    let m = shiftsOf.get(shape);
+    if (!m) shiftsOf.set(shape, (m = new Map()));
+    const key = `${model.version}|${depth}|${openKey()}|${inst ? 'i' : ''}|${state.leaves ? 'l' : ''}|${state.present ? 'p' : ''}`;
+    let f = m.get(key);
+    if (!f) {
+      const boxes = [];
+      for (const st of model.stages) {
+        if (st.lite || !nodeCount(st) || isCollapsed(state, st)) continue;
+        for (const v of stageNodes(st, inst, depth).nodes.values()) {
+          const p = shape.pos.get(v.key);
+          if (p) boxes.push({ x: p[0], y: p[1], w: v.w, h: v.h });
+        }
+      }
+      f = compactShifts(boxes);
+      while (m.size >= 8) m.delete(m.keys().next().value);
+      m.set(key, f);
+    }
+    return f;
   }
 
   function extentOf(vs, pad) {
@@ -280,7 +309,7 @@ export function createVisualGraphs({ layouts, getState, getModel, canvasAspect, 
     if (shape && [...nodes.keys()].some((k) => !shape.pos.has(k))) shape = undefined;
     if (shape === undefined) shape = dagreShape(nodes, edges.values(), urgent);
     if (!shape) return null;
-    const pos = depth !== Infinity && shape.pos !== undefined ? foldedPlaces(nodes, shape) || shape.pos : shape.pos;
+    const pos = depth !== Infinity ? foldedPlaces(nodes, shape, depth, inst) || shape.pos : shape.pos;
     for (const v of nodes.values()) [v.x, v.y] = pos.get(v.key);
     // a node folded into a group is drawn as the group (the animation plan flies provenance from / to it)
     const visKey = groupOfKey && groupOfKey.size ? (n) => groupOfKey.get(n.key) || n.key : (n) => n.key;
