@@ -24,7 +24,7 @@
 //       work when focus is not in a text field (and do not steal keys from fields); Enter and Space activate
 //       buttons. Prints a checklist (PASS / FAIL per item).
 //   (d) long tasks: the longest main-thread task (PerformanceObserver 'longtask') at the settings that used to
-//       freeze the page: 256 decode layers on load, then Instructor mode; 256 prefill layers; 1024 layers (the
+//       freeze the page: 256 decode layers on load, then presentation (the former Instructor mode); 256 prefill layers; 1024 layers (the
 //       most the lab allows) decode and prefill; the 405B preset.
 //
 // Environment: LAB_PERF_MOVES (slider moves, default 36), LAB_PERF_ROUNDS (times the pass walk is repeated,
@@ -505,11 +505,11 @@ async function main() {
       {
         await page.focus('#inst-toggle');
         await page.keyboard.press(' ');
-        const on = await page.evaluate(() => window.__graphlab.state().inst);
+        const on = await page.evaluate(() => window.__graphlab.state().present);
         await page.evaluate(() => document.activeElement.blur());
         await page.keyboard.press('i');
-        const off = await page.evaluate(() => window.__graphlab.state().inst);
-        check('Space on "Instructor mode" turns it on, i turns it off', on === true && off === false, `${on} / ${off}`);
+        const off = await page.evaluate(() => window.__graphlab.state().present);
+        check('Space on "Present" (the former Instructor mode) turns it on, i turns it off', on === true && off === false, `${on} / ${off}`);
       }
       {
         // a slider moved with the keyboard redraws the graph
@@ -603,7 +603,7 @@ async function main() {
         const sv = document.querySelector('.graph-svg');
         const r = window.__graphlab && window.__graphlab.result();
         return document.body.classList.contains('ready') && r && r.config.layers === n && sv && Number(sv.getAttribute('data-layers')) === n &&
-          sv.getAttribute('data-animating') === '0' && (!i || document.body.classList.contains('instructor'));
+          sv.getAttribute('data-animating') === '0' && (!i || document.body.classList.contains('present'));
       }, [layers, inst], { timeout: 120000 }).then(() => big.waitForTimeout(800));
       const longest = () => big.evaluate(() => {
         const m = Math.max(0, ...window.__lt);
@@ -616,7 +616,7 @@ async function main() {
       rows.push(['#mode=decode&L=256 on load', await longest()]);
       await big.click('#inst-toggle');
       await drawnFor(256, true);
-      rows.push(['… then Instructor mode', await longest()]);
+      rows.push(['… then presentation (the former Instructor mode)', await longest()]);
       await big.goto(`${server.url}#L=256`);
       await drawnFor(256, false);
       rows.push(['#L=256 on load', await longest()]);
