@@ -310,7 +310,6 @@ export default {
   'present.leaves.title': 'weights and scalar constants as boxes (else chips on their reader)',
   'present.shapes': 'shapes',
   'present.shapes.title': 'tensor shapes on the edges',
-  'present.exit': 'leave the presentation layout (p)',
   'present.locked': 'The lesson link locks this configuration.',
   'details.removed.unused': 'removed by {pass}: nothing uses it any more',
   'details.removed.merged': 'removed by {pass}: merged into {list}',

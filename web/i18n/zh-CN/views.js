@@ -310,7 +310,6 @@ export default {
   'present.leaves.title': '权重和标量常量画成框（否则作为读取者上的小标签）',
   'present.shapes': '形状',
   'present.shapes.title': '在边上标注张量形状',
-  'present.exit': '退出演示布局（p）',
   'present.locked': '课程链接锁定了此配置。',
   'details.removed.unused': '被 {pass} 删除：已没有任何节点使用它',
   'details.removed.merged': '被 {pass} 删除：并入 {list}',
