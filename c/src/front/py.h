@@ -195,7 +195,7 @@ struct py_val {
         int64_t i;
         double f;
         struct { const char *s; size_t n; size_t ncp1; } str;   /* UTF-8; ncp1: code points + 1, 0 unknown */
-        struct { py_val **v; int n, cap; struct py_sub *sub; } seq;   /* sub: V_LIST of a class derived from list */
+        struct { py_val **v; int n, cap; struct py_sub *sub; } seq;   /* sub: V_LIST / V_TUPLE of a class derived from list / tuple */
         py_dict *d;
         struct { int64_t start, stop, step; } r;
         struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
@@ -410,7 +410,7 @@ typedef struct py_sub {
     py_env *attrs;                /* instance attributes */
 } py_sub;
 static inline py_sub *py_sub_of(const py_val *v) {
-    return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST ? v->u.seq.sub : NULL;
+    return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST || v->kind == V_TUPLE ? v->u.seq.sub : NULL;
 }
 #define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
 /* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */

@@ -434,6 +434,10 @@ static py_val *super_getattr(py_interp *I, const py_node *at, py_wrap *w, const 
             py_val *r = py_sub_base_attr(I, at, obj, name);
             if (r || I->err.code) return r;
         }
+        if (c == I->crt->object && obj->kind == V_CLASS && obj->u.cls->btype) {   /* super().__new__(cls, ...) */
+            py_val *r = py_sub_class_attr(I, at, obj, name);
+            if (r || I->err.code) return r;
+        }
         py_val *d = ns_get(c->u.cls->ns, name);
         if (!d) continue;
         if (d->kind == V_WRAP && d->u.w->what == W_PROP && obj->kind == V_INST) {
@@ -453,7 +457,7 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
     switch (v->kind) {
     case V_INST: return inst_getattr(I, at, v, n);
     case V_CLASS: return class_getattr(I, at, v, n);
-    case V_DICT: case V_LIST:
+    case V_DICT: case V_LIST: case V_TUPLE:
         if (py_sub_of(v)) return py_sub_getattr(I, at, v, n);
         break;
     case V_METHOD:
@@ -647,14 +651,14 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
             named_tuple = true;   /* class P(typing.NamedTuple): collections' namedtuple of its annotated fields */
             continue;
         }
-        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST) && !b->u.bi.self) {
+        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST || b->u.bi.id == B_TUPLE) && !b->u.bi.self) {
             if (base || btype)    /* class X(dict, Mixin) */
                 return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
             btype = b;            /* an instance is the container itself (py_subclass.c) */
             continue;
         }
         if (b->kind == V_BUILTIN && py_builtin_is_type(b))
-            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict and list are): keep a %s in an attribute instead",
+            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict, list and tuple are): keep a %s in an attribute instead",
                            py_builtin_name(b->u.bi.id), py_builtin_name(b->u.bi.id)), I->err.code;
         if (btype && b != object)
             return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
@@ -687,7 +691,7 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_val *c = new_class(I, s->name, PY_IS_LIB_LINE(s->line) ? py_lib_name(py_lib_of_line(s->line)) : "__main__", base, ns, 0);
     if (!c) return I->err.code;
     if (btype) {
-        c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : V_LIST;
+        c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : btype->u.bi.id == B_TUPLE ? V_TUPLE : V_LIST;
         c->u.cls->btype = btype;
     }
     if (ns_get(ns, S(I, "__eq__")) && !ns_get(ns, S(I, "__hash__"))) c->u.cls->flags |= CF_UNHASHABLE;

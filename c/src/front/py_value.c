@@ -85,7 +85,7 @@ const char *py_type_name(const py_val *v) {
     case V_INT: case V_BIG: return "int";
     case V_FLOAT: return "float";
     case V_STR: return "str";
-    case V_TUPLE: return "tuple";
+    case V_TUPLE: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "tuple";
     case V_LIST: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "list";   /* a subclass: its name */
     case V_DICT: return v->u.d->sub ? v->u.d->sub->cls->u.cls->name : "dict";
     case V_RANGE: return "range";
@@ -105,7 +105,7 @@ const char *py_type_name(const py_val *v) {
 }
 
 const char *py_kind_name(const py_val *v) {
-    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : "list";
+    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : v->kind == V_TUPLE ? "tuple" : "list";
     return py_type_name(v);
 }
 
