@@ -552,7 +552,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at most 3 arguments, got %d", a->npos);
         int64_t x[3] = {0, 0, 1};
         for (int i = 0; i < a->npos; i++) {
-            py_val *ai = a->pos[i];
+            py_val *ai = py_index_of(I, at, a->pos[i]);
+            if (!ai) return NULL;
             if (ai->kind != V_INT && ai->kind != V_BOOL && ai->kind != V_BIG)   /* CPython's __index__ message */
                 return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(ai));
             if (!want_int(I, at, "range() argument", ai, &x[a->npos == 1 ? 1 : i])) return NULL;

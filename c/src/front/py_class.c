@@ -773,6 +773,13 @@ py_val *py_inst_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val
         if (found && !r) return NULL;
         if (found && r != notimpl(I)) return r;
     }
+    /* seq * n, n * seq: the sequence repeated by n's __index__ (sq_repeat after both operands' nb_multiply) */
+    py_val *seq = a->kind == V_INST ? b : a, *n = a->kind == V_INST ? a : b;
+    if (op == OP_MUL && n->kind == V_INST && (seq->kind == V_STR || seq->kind == V_LIST || seq->kind == V_TUPLE)) {
+        py_val *k = py_inst_index(I, at, n);
+        if (k) return py_binop(I, at, OP_MUL, seq, k);
+        if (I->err.code) return NULL;
+    }
     return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", py_op_dunder(op, 3),
                    py_type_name(a), py_type_name(b));
 }
@@ -927,6 +934,12 @@ py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a) {
     if (!py_is_int(r))   /* a bool passes: CPython only warns (DeprecationWarning) */
         return py_fail(I, at, GL_E_INVALID, "TypeError: __index__ returned non-int (type %s)", py_type_name(r));
     return r;
+}
+
+py_val *py_index_of(py_interp *I, const py_node *at, py_val *v) {
+    if (v->kind != V_INST) return v;
+    py_val *r = py_inst_index(I, at, v);
+    return r ? r : I->err.code ? NULL : v;
 }
 
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out) {

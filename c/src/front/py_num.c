@@ -106,6 +106,7 @@ bool py_num_to_double(py_interp *I, const py_node *at, const py_val *v, double *
 }
 
 bool py_num_index(py_interp *I, const py_node *at, const py_val *v, int what, int64_t *out) {
+    if (!(v = py_index_of(I, at, (py_val *)v))) return false;
     if (v->kind == V_INT || v->kind == V_BOOL) {
         *out = v->kind == V_INT ? v->u.i : v->u.b;
         return true;
@@ -1008,7 +1009,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     }
     case B_BIN: case B_HEX: case B_OCT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        py_val *x = p[0];
+        py_val *x = py_index_of(I, at, p[0]);
+        if (!x) return NULL;
         if (!py_is_int(x))
             return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(x));
         py_big *b = tobig(I, x);
@@ -1082,7 +1084,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     }
     case B_M_ISQRT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        py_val *n = p[0];
+        py_val *n = py_index_of(I, at, p[0]);
+        if (!n) return NULL;
         if (!py_is_int(n))
             return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(n));
         if (py_num_cmp(n, &py_False) < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: isqrt() argument must be nonnegative");

@@ -294,6 +294,7 @@ static bool margs(py_interp *I, const py_node *at, int m, py_args *a, py_val **v
 
 /* An integer argument (__index__): ints and bools; clamped to +-2^62 (bigger cannot matter to a str). */
 static bool want_index(py_interp *I, const py_node *at, py_val *v, int64_t *out) {
+    if (!(v = py_index_of(I, at, v))) return false;
     if (v->kind == V_INT) *out = v->u.i;
     else if (v->kind == V_BOOL) *out = v->u.b;
     else if (v->kind == V_BIG) return py_num_index(I, at, v, 0, out);

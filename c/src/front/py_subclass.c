@@ -299,6 +299,8 @@ static py_val *plain_getitem(py_interp *I, const py_node *at, py_val *c, py_val 
     py_slice s;
     const char *tn = kind_name(c->kind);
     if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_slice_get(I, at, c, &s) : NULL;   /* a plain list */
+    if (!(k = py_index_of(I, at, k))) return NULL;
+    if (k->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", tn, py_type_name(k));
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
@@ -311,6 +313,8 @@ static gl_status plain_setitem(py_interp *I, const py_node *at, py_val *c, py_va
     if (c->kind == V_DICT) return py_dict_set(I, c, k, v);
     py_slice s;
     if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_setslice(I, at, c, &s, v) : I->err.code;
+    if (!(k = py_index_of(I, at, k))) return I->err.code;
+    if (k->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer"), I->err.code;
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), I->err.code;
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
