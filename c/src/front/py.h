@@ -639,6 +639,7 @@ int py_lib_of_line(int line);                  /* -1: not library code */
 py_env *py_lib_load(py_interp *I, int idx);
 py_val *py_lib_attr(py_interp *I, int idx, const char *name);   /* NULL without an error: no such attribute */
 gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *into);
+py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a);   /* the modules' C helpers (B_LIB_*) */
 py_val *py_pass_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_pass_name(int id);
 py_val *py_nd_index(py_interp *I, py_node *n, py_val *c, py_env *env);           /* c[key] for an ndarray */

@@ -146,3 +146,5 @@ PY_BI(NM_BITCOUNT, "bit_count", 0)
 /* slice objects (py_slice.c: py_slice_builtin) */
 PY_BI(SLICE, "slice", 1)
 PY_BI(SL_INDICES, "indices", 0)
+/* C helpers of library modules written in Python (py_lib.c binds each in its module's namespace) */
+PY_BI(LIB_SEED_HEX, "_seed_hex", 0)    /* random: the hex of s.encode() + sha512(s.encode()).digest() */

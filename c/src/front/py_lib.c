@@ -16,6 +16,12 @@
 
 #include "front/py.h"
 #include "front/py_class.h"
+#include "front/sha512.h"
+
+/* C helpers a module's Python source calls, bound in its namespace before the source runs. */
+static const struct { const char *module, *name; int id; } HELPERS[] = {
+    {"random", "_seed_hex", B_LIB_SEED_HEX},
+};
 
 static const struct { const char *name; const char *src; size_t len; int cmod; } LIB[] = {
 #define PYLIB(n, s) {n, s, sizeof s - 1, -1},
@@ -50,6 +56,15 @@ py_env *py_lib_load(py_interp *I, int idx) {
     if (!v || py_env_set(I, env, nm, v)) {
         if (!I->err.code) py_oom(I);
         return NULL;
+    }
+    for (size_t h = 0; h < sizeof HELPERS / sizeof HELPERS[0]; h++) {
+        if (strcmp(HELPERS[h].module, LIB[idx].name) != 0) continue;
+        const char *hn = py_intern(&I->ar, HELPERS[h].name, strlen(HELPERS[h].name));
+        py_val *f = hn ? py_builtin(I, HELPERS[h].id, NULL) : NULL;
+        if (!f || py_env_set(I, env, hn, f)) {
+            if (!I->err.code) py_oom(I);
+            return NULL;
+        }
     }
     char file[40];
     snprintf(file, sizeof file, "%s.py", LIB[idx].name);
@@ -106,4 +121,30 @@ gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *i
     for (int i = 0; i < env->n; i++)
         if (env->vals[i] && env->names[i][0] != '_' && py_env_set(I, into, env->names[i], env->vals[i])) return I->err.code;
     return GL_OK;
+}
+
+/* random.seed(s) for a str s (version 2): CPython seeds from int.from_bytes(b + sha512(b).digest()) with
+ * b = s.encode(); this returns that int's hex digits, which the module hands to int(..., 16). */
+static py_val *seed_hex(py_interp *I, const py_node *at, py_args *a) {
+    if (a->nkw || a->npos != 1 || a->pos[0]->kind != V_STR)
+        return py_fail(I, at, GL_E_INTERNAL, "_seed_hex(s) takes one str");
+    const py_val *s = a->pos[0];
+    unsigned char d[64];
+    gl_sha512(s->u.str.s, s->u.str.n, d);
+    size_t n = s->u.str.n + sizeof d;
+    if (!py_work(I, at, (int64_t)n)) return NULL;
+    char *hex = py_alloc(&I->ar, 2 * n + 1);
+    if (!hex) return py_oom(I);
+    static const char X[] = "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = i < s->u.str.n ? (unsigned char)s->u.str.s[i] : d[i - s->u.str.n];
+        hex[2 * i] = X[c >> 4];
+        hex[2 * i + 1] = X[c & 15];
+    }
+    return py_str(I, hex, 2 * n);
+}
+
+py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
+    if (id == B_LIB_SEED_HEX) return seed_hex(I, at, a);
+    return py_fail(I, at, GL_E_INTERNAL, "no library helper %d", id);
 }

@@ -2,8 +2,9 @@
 # CPython seeds it from an int (init_by_array over the 32-bit words of abs(seed)), and the methods of
 # Lib/random.py on top (random, getrandbits, randrange / randint, choice, shuffle, sample, choices, uniform,
 # gauss, normalvariate, expovariate), so random.seed(0); random.random() prints what CPython prints.
-# Differences: a seed must be an int or a float (CPython hashes a str seed with SHA-512); without random.seed
-# the module starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
+# A str seed is hashed with SHA-512 as CPython's version 2 does (the C helper _seed_hex), a float seed by its
+# hash. Differences: GraphLab has no bytes (a bytes seed cannot be written); without random.seed the module
+# starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
 
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin, floor as _floor, \
     isfinite as _isfinite, ceil as _ceil
@@ -97,13 +98,23 @@ class Random:
         return y
 
     def seed(self, a=None, version=2):
+        # Lib/random.py's Random.seed, then _randommodule.c's random_seed: an int by its absolute value, any
+        # other object by its hash as a size_t (2**64 + h for a negative h)
+        if version == 1 and isinstance(a, str):
+            x = ord(a[0]) << 7 if a else 0
+            for c in map(ord, a):
+                x = ((1000003 * x) ^ c) & 0xFFFFFFFFFFFFFFFF
+            x ^= len(a)
+            a = -2 if x == -1 else x
+        elif version == 2 and isinstance(a, str):
+            a = int(_seed_hex(a), 16)
+        elif not isinstance(a, (type(None), int, float, str)):
+            raise TypeError('The only supported seed types are: None,\n'
+                            'int, float, str, bytes, and bytearray.')
         if a is None:
             a = 0
-        if isinstance(a, float):
-            a = hash(a)
         if not isinstance(a, int):
-            raise TypeError('The only supported seed types are: None, int and float (GraphLab has no SHA-512 '
-                            'for a str seed)')
+            a = hash(a) & 0xFFFFFFFFFFFFFFFF
         n = abs(int(a))
         key = []
         while n:
