@@ -316,6 +316,7 @@ static bool span_args(py_interp *I, const py_node *at, py_val *s, py_val *vs, py
     int64_t *o[2] = {start, end};
     for (int i = 0; i < 2; i++) {
         if (!v[i] || v[i]->kind == V_NONE) continue;
+        if (!(v[i] = py_index_of(I, at, v[i]))) return false;
         if (v[i]->kind == V_BIG) {            /* CPython clamps a slice index */
             *o[i] = v[i]->u.big->sign < 0 ? -(INT64_MAX / 2) : INT64_MAX / 2;
             continue;

@@ -227,7 +227,9 @@ static py_val *tuple_new(py_interp *I, const py_node *at, py_args *a) {
         const char *n = cls->kind == V_CLASS ? cls->u.cls->name : py_builtin_name(cls->u.bi.id);
         return py_fail(I, at, GL_E_INVALID, "TypeError: tuple.__new__(%s): %s is not a subtype of tuple", n, n);
     }
-    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: tuple() takes no keyword arguments");
+    /* tuple_new: keywords are refused unless the class overrides __init__ (they are its then) */
+    if (a->nkw && (plain || !class_method(I, cls, S(I, "__init__"))))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: tuple() takes no keyword arguments");
     if (a->npos > 2) return py_fail(I, at, GL_E_INVALID, "TypeError: tuple expected at most 1 argument, got %d", a->npos - 1);
     py_val **items = NULL;
     int n = 0;

@@ -11,7 +11,7 @@ from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos
 from itertools import accumulate as _accumulate, repeat as _repeat
 
 __all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample', 'randrange', 'shuffle',
-           'normalvariate', 'gauss', 'expovariate', 'choices', 'getrandbits', 'getstate', 'setstate']
+           'normalvariate', 'gauss', 'expovariate', 'triangular', 'choices', 'getrandbits', 'getstate', 'setstate']
 
 _N = 624
 _M = 397
@@ -287,6 +287,18 @@ class Random:
     def expovariate(self, lambd):
         return -_log(1.0 - self.random()) / lambd
 
+    def triangular(self, low=0.0, high=1.0, mode=None):
+        u = self.random()
+        try:
+            c = 0.5 if mode is None else (mode - low) / (high - low)
+        except ZeroDivisionError:
+            return low
+        if u > c:
+            u = 1.0 - u
+            c = 1.0 - c
+            low, high = high, low
+        return low + (high - low) * _sqrt(u * c)
+
 
 def _index(x):
     if isinstance(x, int):
@@ -309,6 +321,7 @@ choices = _inst.choices
 normalvariate = _inst.normalvariate
 gauss = _inst.gauss
 expovariate = _inst.expovariate
+triangular = _inst.triangular
 getrandbits = _inst.getrandbits
 getstate = _inst.getstate
 setstate = _inst.setstate
