@@ -12,13 +12,14 @@
 // Each tests/golden/python/compat/*.py was run by CPython 3.11 with the reference importable as graph_lab
 // (`/usr/bin/python3 tests/ref/class_programs.py compat` → expected.json): `graphlab trace FILE.py` must print
 // the same text, the same graph, or end in the same exception at the same line.
-// Build first: `make native build/graphlab_asan wasi`.
+// Build first: `make native build/graphlab_asan wasi wasm`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { GOLDEN } from './helpers/compare.js';
-import { itOnEveryBuild } from './helpers/cpython-suite.js';
+import { loadBrowserModule } from './helpers/browser-module.js';
+import { itOnEveryBuild, moduleMismatch } from './helpers/cpython-suite.js';
 
 const DIR = join(GOLDEN, 'python', 'compat');
 const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
@@ -42,4 +43,9 @@ describe('the compat suite', () => {
     expect(g.match(/= (matmul|silu|tanh)\(/g)).toEqual(['= matmul(', '= silu(', '= matmul(', '= tanh(']);
   });
   itOnEveryBuild('compat suite', DIR, EXPECTED);
+  it('module: the same through the browser module\'s trace()', async () => {
+    const gl = await loadBrowserModule();
+    const bad = EXPECTED.map((p) => [p.name, moduleMismatch(gl, DIR, p)]).filter(([, m]) => m);
+    expect(bad).toEqual([]);
+  }, 300_000);
 });
