@@ -2,7 +2,8 @@
 //  * collections.namedtuple and typing.NamedTuple as real tuple subclasses (isinstance(p, tuple), indexing,
 //    slicing to plain tuples, unpacking, == / < with tuples, hash, + and *, _fields / _replace / _asdict /
 //    _make / defaults= / rename=, CPython's __new__ argument errors), classes derived from a namedtuple or
-//    from tuple itself (tuple.__new__, a user __new__ calling super().__new__, __slots__), copies of them;
+//    from tuple itself (tuple.__new__, a user __new__ calling super().__new__, __slots__), copies of them; classes
+//    derived from int (as indices, arithmetic giving plain ints, __repr__ / __str__, int.__new__);
 //  * objects with __index__ (and bools) as indices of list / tuple / str / range, in item assignment and
 //    deletion, range(), repetition, hex / bin / oct, operator.index, int arguments; CPython's TypeErrors
 //    for a float / str / None index;
@@ -27,7 +28,7 @@ const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
 describe('the compat suite', () => {
   it('covers namedtuple / NamedTuple / tuple subclasses, __index__, random seeds, a trace, uncaught errors', () => {
     const src = EXPECTED.map((p) => readFileSync(join(DIR, p.name), 'utf8')).join('\n');
-    for (const s of ['namedtuple(', 'NamedTuple', '(tuple)', 'super().__new__', '__slots__', 'def __index__',
+    for (const s of ['namedtuple(', 'NamedTuple', '(tuple)', '(int)', 'super().__new__', '__slots__', 'def __index__',
       'operator.index', 'random.seed("', 'version=1', '-1.5', 'trace('])
       expect(src, s).toContain(s);
     expect(EXPECTED.filter((p) => p.error).map((p) => p.error.type).sort())

@@ -457,7 +457,7 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
     switch (v->kind) {
     case V_INST: return inst_getattr(I, at, v, n);
     case V_CLASS: return class_getattr(I, at, v, n);
-    case V_DICT: case V_LIST: case V_TUPLE:
+    case V_DICT: case V_LIST: case V_TUPLE: case V_INT:
         if (py_sub_of(v)) return py_sub_getattr(I, at, v, n);
         break;
     case V_METHOD:
@@ -651,14 +651,15 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
             named_tuple = true;   /* class P(typing.NamedTuple): collections' namedtuple of its annotated fields */
             continue;
         }
-        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST || b->u.bi.id == B_TUPLE) && !b->u.bi.self) {
+        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST || b->u.bi.id == B_TUPLE || b->u.bi.id == B_INT) &&
+            !b->u.bi.self) {
             if (base || btype)    /* class X(dict, Mixin) */
                 return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
             btype = b;            /* an instance is the container itself (py_subclass.c) */
             continue;
         }
         if (b->kind == V_BUILTIN && py_builtin_is_type(b))
-            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict, list and tuple are): keep a %s in an attribute instead",
+            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict, list, tuple and int are): keep a %s in an attribute instead",
                            py_builtin_name(b->u.bi.id), py_builtin_name(b->u.bi.id)), I->err.code;
         if (btype && b != object)
             return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
@@ -691,7 +692,8 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_val *c = new_class(I, s->name, PY_IS_LIB_LINE(s->line) ? py_lib_name(py_lib_of_line(s->line)) : "__main__", base, ns, 0);
     if (!c) return I->err.code;
     if (btype) {
-        c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : btype->u.bi.id == B_TUPLE ? V_TUPLE : V_LIST;
+        int id = btype->u.bi.id;
+        c->u.cls->bkind = id == B_DICT ? V_DICT : id == B_TUPLE ? V_TUPLE : id == B_INT ? V_INT : V_LIST;
         c->u.cls->btype = btype;
     }
     if (ns_get(ns, S(I, "__eq__")) && !ns_get(ns, S(I, "__hash__"))) c->u.cls->flags |= CF_UNHASHABLE;

@@ -42,8 +42,8 @@ struct py_class {
     py_val *self;                  /* the V_CLASS value */
     py_dcfield *dc;                /* dataclass fields */
     int ndc;
-    int bkind;                     /* V_DICT / V_LIST: derived from dict / list (py_subclass.c), inherited; 0: not */
-    py_val *btype;                 /* ... and that type value (B_DICT / B_LIST builtin) */
+    int bkind;                     /* V_DICT / V_LIST / V_TUPLE / V_INT: derived from that type (py_subclass.c), inherited; 0: not */
+    py_val *btype;                 /* ... and that type value (B_DICT / B_LIST / B_TUPLE / B_INT builtin) */
 };
 
 struct py_inst {

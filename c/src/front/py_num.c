@@ -518,7 +518,7 @@ py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a) {
         return py_int_from_big(I, op == OP_NEG ? pb_copy(&I->ar, a->u.big, -a->u.big->sign) : pb_invert(&I->ar, a->u.big));
     }
     int64_t x = a->kind == V_INT ? a->u.i : a->u.b;
-    if (op == OP_POS) return a->kind == V_INT ? a : py_int(I, x);
+    if (op == OP_POS) return a->kind == V_INT && !py_sub_of(a) ? a : py_int(I, x);   /* +MyInt(2): a plain int */
     if (op == OP_INVERT) return py_int(I, ~x);
     if (x == INT64_MIN) return py_int_from_big(I, pb_from_u64(&I->ar, (uint64_t)1 << 63, 1));
     return py_int(I, -x);
@@ -969,7 +969,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     case B_ROUND: {
         if (!nargs(I, at, fn, a, 1, 2)) return NULL;
         py_val *nd = a->npos > 1 ? p[1] : a->nkw ? a->kwv[0] : NULL;
-        return do_round(I, at, p[0], nd);
+        py_val *r = do_round(I, at, p[0], nd);
+        return r && r->kind == V_INT && py_sub_of(r) ? py_int(I, r->u.i) : r;   /* round(MyInt(2)): a plain int */
     }
     case B_DIVMOD: {
         if (!nargs(I, at, fn, a, 2, 2)) return NULL;
@@ -1004,7 +1005,7 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     case B_HASH: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
         int64_t h;          /* numbers here; everything else as the dict and set tables hash it (py_dict.c) */
-        if (py_is_num(p[0])) return py_int(I, py_hash_num(p[0]));
+        if (py_is_num(p[0]) && !py_sub_of(p[0])) return py_int(I, py_hash_num(p[0]));   /* an int subclass: its __hash__ */
         return py_hash(I, at, p[0], &h) ? py_int(I, h) : NULL;
     }
     case B_BIN: case B_HEX: case B_OCT: {

@@ -1,10 +1,11 @@
-/* py_subclass.c — classes derived from the built-in containers: `class Shapes(dict)`, `class Stack(list)`.
+/* py_subclass.c — classes derived from the built-in containers and int: `class Shapes(dict)`, `class Stack(list)`,
+ * `class Point(tuple)` (collections.namedtuple's classes are such), `class Cents(int)`.
  *
  * CPython's instance of a dict subclass *is* a dict: PyDict_Check holds, and every C path that takes a dict
  * (dict(x), {**x}, f(**x), x | y, json, len, iteration, repr, ==) works on it unchanged; the subclass adds a
  * type, an instance __dict__ and the methods its class statement defines, which win over dict's where the
  * type slots consult them (x[k], x[k] = v, del x[k], len, in, iter, truth, the operators, repr / str).
- * GraphLab does the same: such an instance is a V_DICT / V_LIST value whose py_dict / seq carries a py_sub
+ * GraphLab does the same: such an instance is a V_DICT / V_LIST / V_TUPLE / V_INT value whose py_dict / seq / isub carries a py_sub
  * (its class and attribute namespace), so the whole front end takes it as the container it is, and only
  * the protocol entry points (py_eval.c, py_iter.c, py_builtins.c, py_value.c) ask py_sub_* first whether a
  * user class overrides the dunder. The alternative — an object wrapping a dict and delegating — would have
@@ -21,7 +22,11 @@
  * methods taking the instance first ("descriptor 'get' for 'dict' objects doesn't apply to a 'int' object").
  *
  * Copies are plain containers, as in CPython: d.copy(), dict(d), l[:], l + m, l * 2 make a dict / list.
- * Unsupported: other built-in bases (str, int, tuple, set: they need __new__), a slice through an overridden
+ * tuple and int are immutable: their instances are made by __new__ — the class's own (an implicit staticmethod,
+ * super().__new__(cls, ...) reaching tuple.__new__ / int.__new__) or the base's — and then __init__ runs on
+ * them (type_call); `__slots__` on every user class of a type leave its instances without a __dict__. An int
+ * subclass's value fits 64 bits (a V_BIG has no py_sub); int(x), +x, abs(x), round(x) of it are plain ints.
+ * Unsupported: other built-in bases (str, float, set), a slice through an overridden
  * __getitem__, and the C fast paths CPython takes for an exact dict only (dict(x) copying a subclass with an
  * overridden keys() still copies the items, as CPython's PyDict_Merge does for a dict subclass without
  * an overridden __iter__). */
@@ -34,14 +39,16 @@ static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, 
 
 /* The builtins of this file: PY_SUB_BASE + SB_*. SB_UNBOUND's `sub` indexes UNAMES; its self is the type. */
 enum { SB_INIT, SB_GETITEM, SB_SETITEM, SB_DELITEM, SB_CONTAINS, SB_LEN, SB_ITER, SB_REPR, SB_STR, SB_EQ, SB_NE,
-       SB_UNBOUND, SB_FROMKEYS, SB_TNEW, SB_COUNT };
+       SB_UNBOUND, SB_FROMKEYS, SB_TNEW, SB_INEW, SB_COUNT };
 static const char *const SB_NAMES[SB_COUNT] = {"__init__", "__getitem__", "__setitem__", "__delitem__", "__contains__",
                                                 "__len__", "__iter__", "__repr__", "__str__", "__eq__", "__ne__",
-                                                "method", "fromkeys", "__new__"};
+                                                "method", "fromkeys", "__new__", "__new__"};
 
 const char *py_sub_builtin_name(int id) { return id >= 0 && id < SB_COUNT ? SB_NAMES[id] : "?"; }
 
-static const char *kind_name(int kind) { return kind == V_DICT ? "dict" : kind == V_TUPLE ? "tuple" : "list"; }
+static const char *kind_name(int kind) {
+    return kind == V_DICT ? "dict" : kind == V_TUPLE ? "tuple" : kind == V_INT ? "int" : "list";
+}
 
 static py_val *sb_builtin(py_interp *I, int id, py_val *self, int sub) {
     py_val *f = py_builtin(I, PY_SUB_BASE + id, self);
@@ -76,6 +83,16 @@ py_val *py_sub_call(py_interp *I, const py_node *at, py_val *v, const char *name
 static bool is_prop(const py_val *d) { return d && d->kind == V_WRAP && d->u.w->what == W_PROP; }
 
 py_val *py_sub_base_attr(py_interp *I, const py_node *at, py_val *obj, const char *name) {
+    if (obj->kind == V_INT) {     /* int's own attributes, bound to the plain int (ints are immutable) */
+        py_val *plain = py_int(I, obj->u.i), *m;
+        if (!plain) return NULL;
+        if ((m = py_nummeth_attr(I, plain, name)) || I->err.code) return m;
+        if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, plain);
+        if (strcmp(name, "real") == 0 || strcmp(name, "numerator") == 0) return plain;
+        if (strcmp(name, "imag") == 0) return py_int(I, 0);
+        if (strcmp(name, "denominator") == 0) return py_int(I, 1);
+        return NULL;
+    }
     py_val *m = py_cont_attr(I, at, obj, name);   /* get, items, append, sort, ... bound to the container */
     if (m || I->err.code) return m;
     for (int id = SB_INIT; id <= SB_NE; id++)
@@ -174,6 +191,7 @@ enum { U_INDEX = 14, U_COUNT = 15, U_INIT = 18, U_SETITEM = 20, U_DELITEM = 21 }
 py_val *py_sub_type_attr(py_interp *I, const py_node *at, py_val *t, const char *name) {
     (void)at;
     if (t->u.bi.id == B_TUPLE && strcmp(name, "__new__") == 0) return sb_builtin(I, SB_TNEW, NULL, 0);
+    if (t->u.bi.id == B_INT) return strcmp(name, "__new__") == 0 ? sb_builtin(I, SB_INEW, NULL, 0) : NULL;
     for (int i = 0; UNAMES[i]; i++) {
         if (strcmp(UNAMES[i], name) != 0) continue;
         if (t->u.bi.id == B_TUPLE && i < U_INIT && i != U_INDEX && i != U_COUNT) return NULL;   /* tuple: index, count */
@@ -246,8 +264,36 @@ static py_val *tuple_new(py_interp *I, const py_node *at, py_args *a) {
     return o;
 }
 
-/* Class(...) of a class derived from tuple: its __new__ (the user's, an implicit staticmethod, or tuple's) makes
- * the instance; the user's __init__ then runs on it when it is an instance of the class (type_call). */
+/* int.__new__(cls, x=0, base=10): int(x, base), of class cls when cls derives from int */
+static py_val *int_new(py_interp *I, const py_node *at, py_args *a) {
+    if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(): not enough arguments");
+    py_val *cls = a->pos[0];
+    bool plain = cls->kind == V_BUILTIN && cls->u.bi.id == B_INT && !cls->u.bi.self;
+    if (!plain && cls->kind != V_CLASS && !py_builtin_is_type(cls))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(X): X is not a type object (%s)", py_type_name(cls));
+    if (!plain && (cls->kind != V_CLASS || cls->u.cls->bkind != V_INT)) {
+        const char *n = cls->kind == V_CLASS ? cls->u.cls->name : py_builtin_name(cls->u.bi.id);
+        return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(%s): %s is not a subtype of int", n, n);
+    }
+    py_args b = *a;
+    b.pos = a->pos + 1;
+    b.npos = a->npos - 1;
+    py_val *ib = py_builtin(I, B_INT, NULL), *r = ib ? py_call(I, at, ib, &b) : NULL;
+    if (!r || plain) return r;
+    if (r->kind == V_BIG)
+        return py_fail(I, at, GL_E_LIMIT, "an instance of %s (a subclass of int) beyond 64 bits is not supported", cls->u.cls->name);
+    py_val *o = py_new(I, V_INT);
+    py_sub *sb = o ? py_alloc(&I->ar, sizeof *sb) : NULL;
+    if (!sb) return o ? py_oom(I) : NULL;
+    if (!(sb->attrs = py_env_new(I, NULL))) return NULL;
+    sb->cls = cls;
+    o->u.i = r->kind == V_BOOL ? r->u.b : r->u.i;
+    o->u.isub.sub = sb;
+    return o;
+}
+
+/* Class(...) of a class derived from tuple or int: its __new__ (the user's, an implicit staticmethod, or the
+ * base's) makes the instance; the user's __init__ then runs on it when it is an instance of the class (type_call). */
 static py_val *tuple_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a) {
     py_val *nw = class_method(I, cls, S(I, "__new__")), *o;
     py_args b = *a;
@@ -256,7 +302,7 @@ static py_val *tuple_sub_new(py_interp *I, const py_node *at, py_val *cls, py_ar
     if (a->npos) memcpy(b.pos + 1, a->pos, sizeof *b.pos * (size_t)a->npos);
     b.npos = a->npos + 1;
     if (nw && nw->kind == V_WRAP && nw->u.w->what == W_STATIC) nw = nw->u.w->a;
-    if (!(o = nw ? py_call(I, at, nw, &b) : tuple_new(I, at, &b))) return NULL;
+    if (!(o = nw ? py_call(I, at, nw, &b) : cls->u.cls->bkind == V_INT ? int_new(I, at, &b) : tuple_new(I, at, &b))) return NULL;
     if (!py_sub_of(o) || !py_is_instance(I, o, cls)) return o;
     py_val *init = class_method(I, cls, S(I, "__init__"));
     if (!init) return o;          /* object.__init__ */
@@ -269,7 +315,7 @@ static py_val *tuple_sub_new(py_interp *I, const py_node *at, py_val *cls, py_ar
 
 py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a) {
     py_class *c = cls->u.cls;
-    if (c->bkind == V_TUPLE) return tuple_sub_new(I, at, cls, a);
+    if (c->bkind == V_TUPLE || c->bkind == V_INT) return tuple_sub_new(I, at, cls, a);
     py_sub *sb = py_alloc(&I->ar, sizeof *sb);
     if (!sb) return py_oom(I);
     if (!(sb->attrs = py_env_new(I, NULL))) return NULL;
@@ -395,6 +441,7 @@ py_val *py_sub_builtin(py_interp *I, const py_node *at, int id, py_val *self, in
         return o;
     }
     if (id == SB_TNEW) return tuple_new(I, at, a);
+    if (id == SB_INEW) return int_new(I, at, a);
     if (!is_box(self)) return py_fail(I, at, GL_E_INTERNAL, "a container method without its container");
     const char *tn = kind_name(self->kind);
     py_val **p = a->pos;
