@@ -1,7 +1,9 @@
 // cpython-suite.js — one program of a CPython-oracle suite (tests/golden/python/<suite>/*.py with the
 // expected.json tests/ref/class_programs.py wrote) against `graphlab trace`: the same printed text (stderr),
 // the same graph as the reference's str(trace(...)) (stdout), or the same exception at the same line
-// ("FILE.py:LINE:COL: ExcName: message"). Used by py-class.test.js, py-lib.test.js and py-slice.test.js (itOnEveryBuild: a suite's three builds).
+// ("FILE.py:LINE:COL: ExcName: message"). Used by py-class.test.js, py-lib.test.js and py-slice.test.js (itOnEveryBuild: a suite's three builds);
+// py-compat.test.js runs its suite through the browser module too (moduleMismatch).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -31,6 +33,24 @@ export function mismatch(kind, dir, p) {
     return `printed line ${i + 1}: ${JSON.stringify(a[i])}; CPython: ${JSON.stringify(b[i])}`;
   }
   if (p.graph !== null && r.stdout !== `${p.graph}\n`) return `graph differs from the reference's:\n${r.stdout.slice(0, 400)}`;
+  return null;
+}
+
+/** Why the browser module's gl.trace(source) of program p differs from CPython's run, or null: the same printed
+ *  text and graph, or a GraphLabError "FILE.py:LINE:COL: ExcName: message" at CPython's line. */
+export function moduleMismatch(gl, dir, p) {
+  const src = readFileSync(join(dir, p.name), 'utf8');
+  let r;
+  try {
+    r = gl.trace(src, p.name);
+  } catch (e) {
+    if (!p.error) return `threw ${e.message}`;
+    const want = new RegExp(`^${escape(p.name)}:${p.error.line}:\\d+: ${escape(p.error.text)}$`);
+    return want.test(e.message) ? null : `${e.message}; CPython: line ${p.error.line}: ${p.error.text}`;
+  }
+  if (p.error) return `ran to the end; CPython: line ${p.error.line}: ${p.error.text}`;
+  if (mask(r.console) !== mask(p.console)) return `printed ${JSON.stringify(r.console.slice(0, 200))}`;
+  if (p.graph !== null && r.text !== `${p.graph}\n`) return `graph differs from the reference's:\n${r.text.slice(0, 400)}`;
   return null;
 }
 

@@ -195,7 +195,8 @@ struct py_val {
         int64_t i;
         double f;
         struct { const char *s; size_t n; size_t ncp1; } str;   /* UTF-8; ncp1: code points + 1, 0 unknown */
-        struct { py_val **v; int n, cap; struct py_sub *sub; } seq;   /* sub: V_LIST of a class derived from list */
+        struct { py_val **v; int n, cap; struct py_sub *sub; } seq;   /* sub: V_LIST / V_TUPLE of a class derived from list / tuple */
+        struct { int64_t i; struct py_sub *sub; } isub;   /* V_INT: i is u.i; sub: an instance of a class derived from int */
         py_dict *d;
         struct { int64_t start, stop, step; } r;
         struct { py_node *def; py_env *env; py_val **defaults; } fn;   /* def or lambda (env: a class body's for a method) */
@@ -406,11 +407,12 @@ gl_array *py_to_array(py_interp *I, const py_node *at, py_val *v);   /* numbers 
  * An instance of `class D(dict)` / `class L(list)` IS a V_DICT / V_LIST value (CPython's PyDict_Check holds
  * for it: every path that takes a dict takes it) that carries its class and attribute namespace here. */
 typedef struct py_sub {
-    py_val *cls;                  /* V_CLASS with bkind V_DICT / V_LIST */
+    py_val *cls;                  /* V_CLASS with bkind V_DICT / V_LIST / V_TUPLE / V_INT */
     py_env *attrs;                /* instance attributes */
 } py_sub;
 static inline py_sub *py_sub_of(const py_val *v) {
-    return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST ? v->u.seq.sub : NULL;
+    return v->kind == V_DICT ? v->u.d->sub : v->kind == V_LIST || v->kind == V_TUPLE ? v->u.seq.sub
+         : v->kind == V_INT ? v->u.isub.sub : NULL;
 }
 #define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
 /* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */
@@ -639,6 +641,7 @@ int py_lib_of_line(int line);                  /* -1: not library code */
 py_env *py_lib_load(py_interp *I, int idx);
 py_val *py_lib_attr(py_interp *I, int idx, const char *name);   /* NULL without an error: no such attribute */
 gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *into);
+py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a);   /* the modules' C helpers (B_LIB_*) */
 py_val *py_pass_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_pass_name(int id);
 py_val *py_nd_index(py_interp *I, py_node *n, py_val *c, py_env *env);           /* c[key] for an ndarray */

@@ -146,3 +146,7 @@ PY_BI(NM_BITCOUNT, "bit_count", 0)
 /* slice objects (py_slice.c: py_slice_builtin) */
 PY_BI(SLICE, "slice", 1)
 PY_BI(SL_INDICES, "indices", 0)
+/* C helpers of library modules written in Python (py_lib.c binds each in its module's namespace) */
+PY_BI(LIB_SEED_KEY, "_seed_key", 0)    /* random: the init_by_array key of an int or str seed */
+PY_BI(LIB_MT_INIT, "_mt_init", 0)      /* random: MT19937's state from a key (init_by_array) */
+PY_BI(LIB_MT_TWIST, "_mt_twist", 0)    /* random: the next 624 words of the state */

@@ -510,6 +510,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_call(I, at, id, self, a);
     if (id == B_SLICE || id == B_SL_INDICES) return py_slice_builtin(I, at, id, self, a);
+    if (id >= B_LIB_SEED_KEY && id <= B_LIB_MT_TWIST) return py_lib_builtin(I, at, id, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};
@@ -552,7 +553,8 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         if (a->npos > 3) return py_fail(I, at, GL_E_INVALID, "TypeError: range expected at most 3 arguments, got %d", a->npos);
         int64_t x[3] = {0, 0, 1};
         for (int i = 0; i < a->npos; i++) {
-            py_val *ai = a->pos[i];
+            py_val *ai = py_index_of(I, at, a->pos[i]);
+            if (!ai) return NULL;
             if (ai->kind != V_INT && ai->kind != V_BOOL && ai->kind != V_BIG)   /* CPython's __index__ message */
                 return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(ai));
             if (!want_int(I, at, "range() argument", ai, &x[a->npos == 1 ? 1 : i])) return NULL;
@@ -572,7 +574,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         py_val *x = v[0];
         if (x->kind == V_INST) return py_inst_unary(I, at, UN_ABS, x);
         if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
-        if (py_is_int(x)) return py_num_cmp(x, &py_False) < 0 ? py_num_unary(I, at, OP_NEG, x) : x->kind == V_BOOL ? py_int(I, x->u.b) : x;
+        if (py_is_int(x))
+            return py_num_cmp(x, &py_False) < 0 ? py_num_unary(I, at, OP_NEG, x)
+                   : x->kind == V_BOOL || py_sub_of(x) ? py_int(I, x->kind == V_BOOL ? x->u.b : x->u.i) : x;
         return py_fail(I, at, GL_E_INVALID, "TypeError: bad operand type for abs(): '%s'", py_type_name(x));
     }
     case B_PRINT: {                        /* print(*objects, sep=' ', end='\n', file=None, flush=False) */
@@ -619,6 +623,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
             static const char *inm[] = {"x", "base"};
             if (!bind(I, at, "int", a, inm, 2, 0, v)) return NULL;
             if (!v[0]) return v[1] ? py_fail(I, at, GL_E_INVALID, "TypeError: int() missing string argument") : py_int(I, 0);
+            if (!v[1] && v[0]->kind == V_INT && py_sub_of(v[0])) return py_int(I, v[0]->u.i);   /* int(MyInt(3)): a plain int */
             return py_num_int(I, at, v[0], v[1]);
         }
         if (!bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
@@ -840,7 +845,7 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
         if (v->u.bi.id == B_SLICE && !v->u.bi.self && strcmp(name, "indices") == 0) return py_builtin(I, B_SL_INDICES, NULL);
-        if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
+        if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST || v->u.bi.id == B_TUPLE || v->u.bi.id == B_INT) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
             py_val *um = py_sub_type_attr(I, at, v, name);
             if (um || I->err.code) return um;
         }

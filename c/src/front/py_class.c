@@ -434,6 +434,10 @@ static py_val *super_getattr(py_interp *I, const py_node *at, py_wrap *w, const 
             py_val *r = py_sub_base_attr(I, at, obj, name);
             if (r || I->err.code) return r;
         }
+        if (c == I->crt->object && obj->kind == V_CLASS && obj->u.cls->btype) {   /* super().__new__(cls, ...) */
+            py_val *r = py_sub_class_attr(I, at, obj, name);
+            if (r || I->err.code) return r;
+        }
         py_val *d = ns_get(c->u.cls->ns, name);
         if (!d) continue;
         if (d->kind == V_WRAP && d->u.w->what == W_PROP && obj->kind == V_INST) {
@@ -453,7 +457,7 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
     switch (v->kind) {
     case V_INST: return inst_getattr(I, at, v, n);
     case V_CLASS: return class_getattr(I, at, v, n);
-    case V_DICT: case V_LIST:
+    case V_DICT: case V_LIST: case V_TUPLE: case V_INT:
         if (py_sub_of(v)) return py_sub_getattr(I, at, v, n);
         break;
     case V_METHOD:
@@ -647,14 +651,15 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
             named_tuple = true;   /* class P(typing.NamedTuple): collections' namedtuple of its annotated fields */
             continue;
         }
-        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST) && !b->u.bi.self) {
+        if (b->kind == V_BUILTIN && (b->u.bi.id == B_DICT || b->u.bi.id == B_LIST || b->u.bi.id == B_TUPLE || b->u.bi.id == B_INT) &&
+            !b->u.bi.self) {
             if (base || btype)    /* class X(dict, Mixin) */
                 return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
             btype = b;            /* an instance is the container itself (py_subclass.c) */
             continue;
         }
         if (b->kind == V_BUILTIN && py_builtin_is_type(b))
-            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict and list are): keep a %s in an attribute instead",
+            return py_fail(I, x, GL_E_INVALID, "subclassing the built-in type '%s' is not supported (only dict, list, tuple and int are): keep a %s in an attribute instead",
                            py_builtin_name(b->u.bi.id), py_builtin_name(b->u.bi.id)), I->err.code;
         if (btype && b != object)
             return py_fail(I, x, GL_E_INVALID, "multiple inheritance is not supported (class %s has two bases): use one base class", s->name), I->err.code;
@@ -687,7 +692,8 @@ static gl_status exec_class(py_interp *I, py_node *s, py_env *env) {
     py_val *c = new_class(I, s->name, PY_IS_LIB_LINE(s->line) ? py_lib_name(py_lib_of_line(s->line)) : "__main__", base, ns, 0);
     if (!c) return I->err.code;
     if (btype) {
-        c->u.cls->bkind = btype->u.bi.id == B_DICT ? V_DICT : V_LIST;
+        int id = btype->u.bi.id;
+        c->u.cls->bkind = id == B_DICT ? V_DICT : id == B_TUPLE ? V_TUPLE : id == B_INT ? V_INT : V_LIST;
         c->u.cls->btype = btype;
     }
     if (ns_get(ns, S(I, "__eq__")) && !ns_get(ns, S(I, "__hash__"))) c->u.cls->flags |= CF_UNHASHABLE;
@@ -768,6 +774,13 @@ py_val *py_inst_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val
         r = dunder(I, at, b, py_op_dunder(op, 1), 1, &a, &found);
         if (found && !r) return NULL;
         if (found && r != notimpl(I)) return r;
+    }
+    /* seq * n, n * seq: the sequence repeated by n's __index__ (sq_repeat after both operands' nb_multiply) */
+    py_val *seq = a->kind == V_INST ? b : a, *n = a->kind == V_INST ? a : b;
+    if (op == OP_MUL && n->kind == V_INST && (seq->kind == V_STR || seq->kind == V_LIST || seq->kind == V_TUPLE)) {
+        py_val *k = py_inst_index(I, at, n);
+        if (k) return py_binop(I, at, OP_MUL, seq, k);
+        if (I->err.code) return NULL;
     }
     return py_fail(I, at, GL_E_INVALID, "TypeError: unsupported operand type(s) for %s: '%s' and '%s'", py_op_dunder(op, 3),
                    py_type_name(a), py_type_name(b));
@@ -923,6 +936,12 @@ py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a) {
     if (!py_is_int(r))   /* a bool passes: CPython only warns (DeprecationWarning) */
         return py_fail(I, at, GL_E_INVALID, "TypeError: __index__ returned non-int (type %s)", py_type_name(r));
     return r;
+}
+
+py_val *py_index_of(py_interp *I, const py_node *at, py_val *v) {
+    if (v->kind != V_INST) return v;
+    py_val *r = py_inst_index(I, at, v);
+    return r ? r : I->err.code ? NULL : v;
 }
 
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out) {

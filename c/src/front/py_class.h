@@ -42,8 +42,8 @@ struct py_class {
     py_val *self;                  /* the V_CLASS value */
     py_dcfield *dc;                /* dataclass fields */
     int ndc;
-    int bkind;                     /* V_DICT / V_LIST: derived from dict / list (py_subclass.c), inherited; 0: not */
-    py_val *btype;                 /* ... and that type value (B_DICT / B_LIST builtin) */
+    int bkind;                     /* V_DICT / V_LIST / V_TUPLE / V_INT: derived from that type (py_subclass.c), inherited; 0: not */
+    py_val *btype;                 /* ... and that type value (B_DICT / B_LIST / B_TUPLE / B_INT builtin) */
 };
 
 struct py_inst {
@@ -126,6 +126,10 @@ gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k)
 /* a.__index__() (operator.index of an instance): an int; NULL without an error when a's class has none,
  * NULL + "TypeError: __index__ returned non-int (type T)" when it returns something else. */
 py_val *py_inst_index(py_interp *I, const py_node *at, py_val *a);
+/* Where CPython takes an integer through nb_index (indexing, range(), repetition, hex(), int arguments):
+ * an instance with __index__ as the int it returns; any other value as it is (the caller checks its kind).
+ * NULL only on an error (__index__ raised or returned a non-int). */
+py_val *py_index_of(py_interp *I, const py_node *at, py_val *v);
 gl_status py_inst_truth(py_interp *I, const py_node *at, py_val *a, bool *out);
 /* iter(a) for an instance: __iter__ (an instance with __next__ is wrapped as an IT_OBJ iterator), or the
  * __getitem__ sequence protocol; next() of an IT_OBJ iterator or of an instance with __next__. */

@@ -69,6 +69,7 @@ static py_val *mk_tuple2(py_interp *I, py_val *a, py_val *b) {
 }
 
 static bool want_index(py_interp *I, const py_node *at, py_val *v, int64_t *out) {
+    if (!(v = py_index_of(I, at, v))) return false;
     if (v->kind == V_INT || v->kind == V_BOOL) {
         *out = v->kind == V_INT ? v->u.i : v->u.b;
         return true;
@@ -676,6 +677,8 @@ gl_status py_delitem(py_interp *I, const py_node *at, py_val *c, py_val *k) {
         return GL_OK;
     }
     if (c->kind == V_LIST) {
+        if (!(k = py_index_of(I, at, k))) return I->err.code;
+        if (k->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer"), GL_E_INVALID;
         if (k->kind != V_INT && k->kind != V_BOOL)
             return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), GL_E_INVALID;
         int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
@@ -964,7 +967,8 @@ static bool index_bounds(py_interp *I, const py_node *at, py_args *a, int64_t n,
     *hi = n;
     for (int j = 1; j < a->npos && j < 3; j++) {
         int64_t x;
-        py_val *v = a->pos[j];
+        py_val *v = py_index_of(I, at, a->pos[j]);
+        if (!v) return false;
         if (v->kind != V_INT && v->kind != V_BOOL)
             return py_fail(I, at, GL_E_INVALID, "TypeError: slice indices must be integers or have an __index__ method"), false;
         x = v->kind == V_INT ? v->u.i : v->u.b;

@@ -149,12 +149,14 @@ static int hash_at(const py_val *v, int64_t *out, const py_val **bad, int depth)
         py_val tup = {.kind = V_TUPLE};
         tup.u.seq.v = items;
         tup.u.seq.n = 3;
+        tup.u.seq.sub = NULL;
         return hash_at(&tup, out, bad, depth + 1);
     }
     case V_CFG: {               /* a frozen dataclass: the hash of its fields' tuple (eq compares them) */
         py_val tup = {.kind = V_TUPLE};
         tup.u.seq.v = v->u.cfg;
         tup.u.seq.n = 7;
+        tup.u.seq.sub = NULL;
         return hash_at(&tup, out, bad, depth + 1);
     }
     case V_TENSOR: *out = hash_ptr((const char *)v->u.tn.tc + v->u.tn.id); return 0;
@@ -181,8 +183,17 @@ bool py_hash_plain(const py_val *v, int64_t *h) {
 
 bool py_hash(py_interp *I, const py_node *at, const py_val *v, int64_t *h) {
     const py_val *bad = NULL;
-    if (v->kind == V_INST) {      /* a user __hash__ (or __hash__ = None) */
-        py_val *cls = v->u.inst->cls, *d = py_lookup(cls, py_intern(&I->ar, "__hash__", 8));
+    bool sub = (v->kind == V_TUPLE || v->kind == V_INT) && py_sub_of(v);
+    if (sub) {                    /* a tuple / int subclass: its __hash__, or none when it defines __eq__ only */
+        py_val *cls = py_sub_of(v)->cls, *d = py_sub_method(I, v, py_intern(&I->ar, "__hash__", 8));
+        if ((!d && cls->u.cls->flags & CF_UNHASHABLE) || (d && d->kind == V_NONE)) {
+            py_fail(I, at, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(v));
+            return false;
+        }
+    }
+    if (v->kind == V_INST || sub) {      /* a user __hash__ (or __hash__ = None) */
+        py_val *cls = v->kind == V_INST ? v->u.inst->cls : py_sub_of(v)->cls;
+        py_val *d = v->kind == V_INST ? py_lookup(cls, py_intern(&I->ar, "__hash__", 8)) : py_sub_method(I, v, py_intern(&I->ar, "__hash__", 8));
         if (d && d->kind == V_NONE) {
             py_fail(I, at, GL_E_INVALID, "TypeError: unhashable type: '%s'", py_type_name(v));
             return false;

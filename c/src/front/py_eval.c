@@ -1061,6 +1061,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     }
     if (c->kind != V_STR && c->kind != V_TUPLE && c->kind != V_LIST && c->kind != V_RANGE)
         return py_fail(I, n, GL_E_INVALID, "TypeError: '%s' object is not subscriptable", py_type_name(c));
+    if (!(k = py_index_of(I, n, k))) return NULL;   /* an object with __index__ */
     if (k->kind == V_BIG) return py_fail(I, n, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL) {
         if (c->kind == V_STR) return py_fail(I, n, GL_E_INVALID, "TypeError: string indices must be integers, not '%s'", py_type_name(k));
@@ -1391,6 +1392,8 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
         if (c->kind == V_LIST && k->kind == V_SLICE)   /* l[slice(...)] = v: as l[a:b:c] = v */
             return py_slice_unpack_val(I, t, k, &sl) ? py_setslice(I, t, c, &sl, v) : I->err.code;
         if (c->kind == V_LIST) {
+            if (!(k = py_index_of(I, t, k))) return I->err.code;
+            if (k->kind == V_BIG) return py_fail(I, t, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer"), GL_E_INVALID;
             if (k->kind != V_INT && k->kind != V_BOOL)
                 return py_fail(I, t, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), GL_E_INVALID;
             bool ok;

@@ -880,6 +880,7 @@ py_val *py_str_mod(py_interp *I, const py_node *at, py_val *fmtv, py_val *args) 
         case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': {
             py_val *iv = arg;
             py_val tmpv;
+            memset(&tmpv, 0, sizeof tmpv);   /* no subclass (u.isub.sub) */
             if (arg->kind == V_FLOAT && (t == 'd' || t == 'i' || t == 'u')) {
                 if (!isfinite(arg->u.f)) {
                     gl_sb_free(&sb);

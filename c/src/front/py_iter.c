@@ -400,6 +400,7 @@ static bool kwargs(py_interp *I, const py_node *at, const char *fn, py_args *a, 
 }
 
 static bool want_index(py_interp *I, const py_node *at, py_val *v, int64_t *out) {
+    if (!(v = py_index_of(I, at, v))) return false;
     if (v->kind == V_INT || v->kind == V_BOOL) {
         *out = v->kind == V_INT ? v->u.i : v->u.b;
         return true;

@@ -106,6 +106,7 @@ bool py_num_to_double(py_interp *I, const py_node *at, const py_val *v, double *
 }
 
 bool py_num_index(py_interp *I, const py_node *at, const py_val *v, int what, int64_t *out) {
+    if (!(v = py_index_of(I, at, (py_val *)v))) return false;
     if (v->kind == V_INT || v->kind == V_BOOL) {
         *out = v->kind == V_INT ? v->u.i : v->u.b;
         return true;
@@ -517,7 +518,7 @@ py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a) {
         return py_int_from_big(I, op == OP_NEG ? pb_copy(&I->ar, a->u.big, -a->u.big->sign) : pb_invert(&I->ar, a->u.big));
     }
     int64_t x = a->kind == V_INT ? a->u.i : a->u.b;
-    if (op == OP_POS) return a->kind == V_INT ? a : py_int(I, x);
+    if (op == OP_POS) return a->kind == V_INT && !py_sub_of(a) ? a : py_int(I, x);   /* +MyInt(2): a plain int */
     if (op == OP_INVERT) return py_int(I, ~x);
     if (x == INT64_MIN) return py_int_from_big(I, pb_from_u64(&I->ar, (uint64_t)1 << 63, 1));
     return py_int(I, -x);
@@ -968,7 +969,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     case B_ROUND: {
         if (!nargs(I, at, fn, a, 1, 2)) return NULL;
         py_val *nd = a->npos > 1 ? p[1] : a->nkw ? a->kwv[0] : NULL;
-        return do_round(I, at, p[0], nd);
+        py_val *r = do_round(I, at, p[0], nd);
+        return r && r->kind == V_INT && py_sub_of(r) ? py_int(I, r->u.i) : r;   /* round(MyInt(2)): a plain int */
     }
     case B_DIVMOD: {
         if (!nargs(I, at, fn, a, 2, 2)) return NULL;
@@ -1003,12 +1005,13 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     case B_HASH: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
         int64_t h;          /* numbers here; everything else as the dict and set tables hash it (py_dict.c) */
-        if (py_is_num(p[0])) return py_int(I, py_hash_num(p[0]));
+        if (py_is_num(p[0]) && !py_sub_of(p[0])) return py_int(I, py_hash_num(p[0]));   /* an int subclass: its __hash__ */
         return py_hash(I, at, p[0], &h) ? py_int(I, h) : NULL;
     }
     case B_BIN: case B_HEX: case B_OCT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        py_val *x = p[0];
+        py_val *x = py_index_of(I, at, p[0]);
+        if (!x) return NULL;
         if (!py_is_int(x))
             return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(x));
         py_big *b = tobig(I, x);
@@ -1082,7 +1085,8 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
     }
     case B_M_ISQRT: {
         if (!nargs(I, at, fn, a, 1, 1)) return NULL;
-        py_val *n = p[0];
+        py_val *n = py_index_of(I, at, p[0]);
+        if (!n) return NULL;
         if (!py_is_int(n))
             return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object cannot be interpreted as an integer", py_type_name(n));
         if (py_num_cmp(n, &py_False) < 0) return py_fail(I, at, GL_E_INVALID, "ValueError: isqrt() argument must be nonnegative");

@@ -294,6 +294,7 @@ static bool margs(py_interp *I, const py_node *at, int m, py_args *a, py_val **v
 
 /* An integer argument (__index__): ints and bools; clamped to +-2^62 (bigger cannot matter to a str). */
 static bool want_index(py_interp *I, const py_node *at, py_val *v, int64_t *out) {
+    if (!(v = py_index_of(I, at, v))) return false;
     if (v->kind == V_INT) *out = v->u.i;
     else if (v->kind == V_BOOL) *out = v->u.b;
     else if (v->kind == V_BIG) return py_num_index(I, at, v, 0, out);
@@ -315,6 +316,7 @@ static bool span_args(py_interp *I, const py_node *at, py_val *s, py_val *vs, py
     int64_t *o[2] = {start, end};
     for (int i = 0; i < 2; i++) {
         if (!v[i] || v[i]->kind == V_NONE) continue;
+        if (!(v[i] = py_index_of(I, at, v[i]))) return false;
         if (v[i]->kind == V_BIG) {            /* CPython clamps a slice index */
             *o[i] = v[i]->u.big->sign < 0 ? -(INT64_MAX / 2) : INT64_MAX / 2;
             continue;

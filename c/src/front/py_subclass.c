@@ -1,10 +1,11 @@
-/* py_subclass.c — classes derived from the built-in containers: `class Shapes(dict)`, `class Stack(list)`.
+/* py_subclass.c — classes derived from the built-in containers and int: `class Shapes(dict)`, `class Stack(list)`,
+ * `class Point(tuple)` (collections.namedtuple's classes are such), `class Cents(int)`.
  *
  * CPython's instance of a dict subclass *is* a dict: PyDict_Check holds, and every C path that takes a dict
  * (dict(x), {**x}, f(**x), x | y, json, len, iteration, repr, ==) works on it unchanged; the subclass adds a
  * type, an instance __dict__ and the methods its class statement defines, which win over dict's where the
  * type slots consult them (x[k], x[k] = v, del x[k], len, in, iter, truth, the operators, repr / str).
- * GraphLab does the same: such an instance is a V_DICT / V_LIST value whose py_dict / seq carries a py_sub
+ * GraphLab does the same: such an instance is a V_DICT / V_LIST / V_TUPLE / V_INT value whose py_dict / seq / isub carries a py_sub
  * (its class and attribute namespace), so the whole front end takes it as the container it is, and only
  * the protocol entry points (py_eval.c, py_iter.c, py_builtins.c, py_value.c) ask py_sub_* first whether a
  * user class overrides the dunder. The alternative — an object wrapping a dict and delegating — would have
@@ -21,7 +22,11 @@
  * methods taking the instance first ("descriptor 'get' for 'dict' objects doesn't apply to a 'int' object").
  *
  * Copies are plain containers, as in CPython: d.copy(), dict(d), l[:], l + m, l * 2 make a dict / list.
- * Unsupported: other built-in bases (str, int, tuple, set: they need __new__), a slice through an overridden
+ * tuple and int are immutable: their instances are made by __new__ — the class's own (an implicit staticmethod,
+ * super().__new__(cls, ...) reaching tuple.__new__ / int.__new__) or the base's — and then __init__ runs on
+ * them (type_call); `__slots__` on every user class of a type leave its instances without a __dict__. An int
+ * subclass's value fits 64 bits (a V_BIG has no py_sub); int(x), +x, abs(x), round(x) of it are plain ints.
+ * Unsupported: other built-in bases (str, float, set), a slice through an overridden
  * __getitem__, and the C fast paths CPython takes for an exact dict only (dict(x) copying a subclass with an
  * overridden keys() still copies the items, as CPython's PyDict_Merge does for a dict subclass without
  * an overridden __iter__). */
@@ -34,14 +39,16 @@ static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, 
 
 /* The builtins of this file: PY_SUB_BASE + SB_*. SB_UNBOUND's `sub` indexes UNAMES; its self is the type. */
 enum { SB_INIT, SB_GETITEM, SB_SETITEM, SB_DELITEM, SB_CONTAINS, SB_LEN, SB_ITER, SB_REPR, SB_STR, SB_EQ, SB_NE,
-       SB_UNBOUND, SB_FROMKEYS, SB_COUNT };
+       SB_UNBOUND, SB_FROMKEYS, SB_TNEW, SB_INEW, SB_COUNT };
 static const char *const SB_NAMES[SB_COUNT] = {"__init__", "__getitem__", "__setitem__", "__delitem__", "__contains__",
                                                 "__len__", "__iter__", "__repr__", "__str__", "__eq__", "__ne__",
-                                                "method", "fromkeys"};
+                                                "method", "fromkeys", "__new__", "__new__"};
 
 const char *py_sub_builtin_name(int id) { return id >= 0 && id < SB_COUNT ? SB_NAMES[id] : "?"; }
 
-static const char *kind_name(int kind) { return kind == V_DICT ? "dict" : "list"; }
+static const char *kind_name(int kind) {
+    return kind == V_DICT ? "dict" : kind == V_TUPLE ? "tuple" : kind == V_INT ? "int" : "list";
+}
 
 static py_val *sb_builtin(py_interp *I, int id, py_val *self, int sub) {
     py_val *f = py_builtin(I, PY_SUB_BASE + id, self);
@@ -50,15 +57,19 @@ static py_val *sb_builtin(py_interp *I, int id, py_val *self, int sub) {
 }
 
 /* ---------------------------------------------------------------- lookup */
-py_val *py_sub_method(py_interp *I, const py_val *v, const char *name) {
-    py_sub *sb = py_sub_of(v);
-    if (!sb || !name) return NULL;
+/* name (interned) in the user classes of cls (not the container type, not object) */
+static py_val *class_method(py_interp *I, py_val *cls, const char *name) {
     int guard = 0;
-    for (py_val *c = sb->cls; c && c->kind == V_CLASS && c != I->crt->object && guard < 10000; c = c->u.cls->base, guard++) {
+    for (py_val *c = cls; name && c && c->kind == V_CLASS && c != I->crt->object && guard < 10000; c = c->u.cls->base, guard++) {
         py_val *d = py_class_ns_get(c->u.cls->ns, name);
         if (d) return d;
     }
     return NULL;
+}
+
+py_val *py_sub_method(py_interp *I, const py_val *v, const char *name) {
+    py_sub *sb = py_sub_of(v);
+    return sb ? class_method(I, sb->cls, name) : NULL;
 }
 
 py_val *py_sub_call(py_interp *I, const py_node *at, py_val *v, const char *name, int n, py_val **args, bool *found) {
@@ -72,10 +83,21 @@ py_val *py_sub_call(py_interp *I, const py_node *at, py_val *v, const char *name
 static bool is_prop(const py_val *d) { return d && d->kind == V_WRAP && d->u.w->what == W_PROP; }
 
 py_val *py_sub_base_attr(py_interp *I, const py_node *at, py_val *obj, const char *name) {
+    if (obj->kind == V_INT) {     /* int's own attributes, bound to the plain int (ints are immutable) */
+        py_val *plain = py_int(I, obj->u.i), *m;
+        if (!plain) return NULL;
+        if ((m = py_nummeth_attr(I, plain, name)) || I->err.code) return m;
+        if (strcmp(name, "bit_length") == 0) return py_builtin(I, B_I_BITLEN, plain);
+        if (strcmp(name, "real") == 0 || strcmp(name, "numerator") == 0) return plain;
+        if (strcmp(name, "imag") == 0) return py_int(I, 0);
+        if (strcmp(name, "denominator") == 0) return py_int(I, 1);
+        return NULL;
+    }
     py_val *m = py_cont_attr(I, at, obj, name);   /* get, items, append, sort, ... bound to the container */
     if (m || I->err.code) return m;
     for (int id = SB_INIT; id <= SB_NE; id++)
-        if (strcmp(name, SB_NAMES[id]) == 0) return sb_builtin(I, id, obj, 0);
+        if (strcmp(name, SB_NAMES[id]) == 0 && !(obj->kind == V_TUPLE && (id == SB_SETITEM || id == SB_DELITEM)))
+            return sb_builtin(I, id, obj, 0);
     return NULL;
 }
 
@@ -104,6 +126,25 @@ py_val *py_sub_getattr(py_interp *I, const py_node *at, py_val *v, const char *n
     return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", sb->cls->u.cls->name, name);
 }
 
+/* An instance has a __dict__ unless every user class of its type sets __slots__ (namedtuple's `__slots__ = ()`);
+ * then only the names the slots list can be set. */
+static bool slot_allowed(py_interp *I, py_val *cls, const char *name) {
+    const char *sl = S(I, "__slots__");
+    int guard = 0;
+    bool named = false;
+    for (py_val *c = cls; c && c->kind == V_CLASS && c != I->crt->object && guard < 10000; c = c->u.cls->base, guard++) {
+        py_val *d = py_class_ns_get(c->u.cls->ns, sl);
+        if (!d) return true;      /* this class gives its instances a __dict__ */
+        if (d->kind == V_STR) named = named || (d->u.str.n == strlen(name) && memcmp(d->u.str.s, name, d->u.str.n) == 0);
+        else if (d->kind == V_TUPLE || d->kind == V_LIST)
+            for (int i = 0; i < d->u.seq.n; i++) {
+                py_val *e = d->u.seq.v[i];
+                named = named || (e->kind == V_STR && e->u.str.n == strlen(name) && memcmp(e->u.str.s, name, e->u.str.n) == 0);
+            }
+    }
+    return named;
+}
+
 gl_status py_sub_setattr(py_interp *I, const py_node *at, py_val *v, const char *name, py_val *x) {
     py_sub *sb = py_sub_of(v);
     py_val *d = py_sub_method(I, v, name);
@@ -120,11 +161,22 @@ gl_status py_sub_setattr(py_interp *I, const py_node *at, py_val *v, const char 
         py_args a = {args, 2, NULL, NULL, 0};
         return args[0] && py_class_call_raw(I, at, sa, v, sb->cls, &a) ? GL_OK : I->err.code;
     }
+    if (!slot_allowed(I, sb->cls, name))
+        return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", sb->cls->u.cls->name, name),
+               I->err.code;
     return py_env_set(I, sb->attrs, name, x);   /* d.get = 1 too: the instance's __dict__ shadows dict.get */
 }
 
 gl_status py_sub_delattr(py_interp *I, const py_node *at, py_val *v, const char *name) {
     py_sub *sb = py_sub_of(v);
+    py_val *d = py_sub_method(I, v, name);
+    if (is_prop(d)) {
+        if (!d->u.w->c)
+            return py_fail(I, at, GL_E_INVALID, "AttributeError: property '%s' of '%s' object has no deleter", name,
+                           sb->cls->u.cls->name), I->err.code;
+        py_args a = {NULL, 0, NULL, NULL, 0};
+        return py_class_call_raw(I, at, d->u.w->c, v, sb->cls, &a) ? GL_OK : I->err.code;
+    }
     if (py_class_ns_del(sb->attrs, name)) return GL_OK;
     return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", sb->cls->u.cls->name, name), I->err.code;
 }
@@ -134,11 +186,16 @@ static const char *const UNAMES[] = {"get", "items", "keys", "values", "update",
                                      "clear", "append", "extend", "insert", "remove", "index", "count", "sort", "reverse",
                                      "__init__", "__getitem__", "__setitem__", "__delitem__", "__contains__", "__len__",
                                      "__iter__", "__repr__", "__str__", "__eq__", "__ne__", NULL};
+enum { U_INDEX = 14, U_COUNT = 15, U_INIT = 18, U_SETITEM = 20, U_DELITEM = 21 };
 
 py_val *py_sub_type_attr(py_interp *I, const py_node *at, py_val *t, const char *name) {
     (void)at;
+    if (t->u.bi.id == B_TUPLE && strcmp(name, "__new__") == 0) return sb_builtin(I, SB_TNEW, NULL, 0);
+    if (t->u.bi.id == B_INT) return strcmp(name, "__new__") == 0 ? sb_builtin(I, SB_INEW, NULL, 0) : NULL;
     for (int i = 0; UNAMES[i]; i++) {
         if (strcmp(UNAMES[i], name) != 0) continue;
+        if (t->u.bi.id == B_TUPLE && i < U_INIT && i != U_INDEX && i != U_COUNT) return NULL;   /* tuple: index, count */
+        if (t->u.bi.id == B_TUPLE && (i == U_INIT || i == U_SETITEM || i == U_DELITEM)) return NULL;
         if (t->u.bi.id == B_LIST && i < 10 && !(strcmp(name, "pop") == 0 || strcmp(name, "copy") == 0 || strcmp(name, "clear") == 0))
             return NULL;          /* dict-only names */
         if (t->u.bi.id == B_DICT && i >= 10 && i < 18) return NULL;   /* list-only names */
@@ -177,8 +234,88 @@ static py_val *base_init(py_interp *I, const py_node *at, py_val *self, py_args 
     return &py_None;
 }
 
+/* tuple.__new__(cls, iterable=()): a tuple, of class cls when cls derives from tuple */
+static py_val *tuple_new(py_interp *I, const py_node *at, py_args *a) {
+    if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: tuple.__new__(): not enough arguments");
+    py_val *cls = a->pos[0];
+    bool plain = cls->kind == V_BUILTIN && cls->u.bi.id == B_TUPLE && !cls->u.bi.self;
+    if (!plain && cls->kind != V_CLASS && !py_builtin_is_type(cls))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: tuple.__new__(X): X is not a type object (%s)", py_type_name(cls));
+    if (!plain && (cls->kind != V_CLASS || cls->u.cls->bkind != V_TUPLE)) {
+        const char *n = cls->kind == V_CLASS ? cls->u.cls->name : py_builtin_name(cls->u.bi.id);
+        return py_fail(I, at, GL_E_INVALID, "TypeError: tuple.__new__(%s): %s is not a subtype of tuple", n, n);
+    }
+    /* tuple_new: keywords are refused unless the class overrides __init__ (they are its then) */
+    if (a->nkw && (plain || !class_method(I, cls, S(I, "__init__"))))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: tuple() takes no keyword arguments");
+    if (a->npos > 2) return py_fail(I, at, GL_E_INVALID, "TypeError: tuple expected at most 1 argument, got %d", a->npos - 1);
+    py_val **items = NULL;
+    int n = 0;
+    if (a->npos == 2 && py_iter_list(I, at, a->pos[1], &items, &n)) return NULL;
+    py_val *o = py_seq(I, V_TUPLE, n);   /* a new tuple: items may be the iterable's own array */
+    if (!o) return NULL;
+    if (n) memcpy(o->u.seq.v, items, sizeof *items * (size_t)n);
+    if (plain) return o;
+    py_sub *sb = py_alloc(&I->ar, sizeof *sb);
+    if (!sb) return py_oom(I);
+    if (!(sb->attrs = py_env_new(I, NULL))) return NULL;
+    sb->cls = cls;
+    o->u.seq.sub = sb;
+    return o;
+}
+
+/* int.__new__(cls, x=0, base=10): int(x, base), of class cls when cls derives from int */
+static py_val *int_new(py_interp *I, const py_node *at, py_args *a) {
+    if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(): not enough arguments");
+    py_val *cls = a->pos[0];
+    bool plain = cls->kind == V_BUILTIN && cls->u.bi.id == B_INT && !cls->u.bi.self;
+    if (!plain && cls->kind != V_CLASS && !py_builtin_is_type(cls))
+        return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(X): X is not a type object (%s)", py_type_name(cls));
+    if (!plain && (cls->kind != V_CLASS || cls->u.cls->bkind != V_INT)) {
+        const char *n = cls->kind == V_CLASS ? cls->u.cls->name : py_builtin_name(cls->u.bi.id);
+        return py_fail(I, at, GL_E_INVALID, "TypeError: int.__new__(%s): %s is not a subtype of int", n, n);
+    }
+    py_args b = *a;
+    b.pos = a->pos + 1;
+    b.npos = a->npos - 1;
+    py_val *ib = py_builtin(I, B_INT, NULL), *r = ib ? py_call(I, at, ib, &b) : NULL;
+    if (!r || plain) return r;
+    if (r->kind == V_BIG)
+        return py_fail(I, at, GL_E_LIMIT, "an instance of %s (a subclass of int) beyond 64 bits is not supported", cls->u.cls->name);
+    py_val *o = py_new(I, V_INT);
+    py_sub *sb = o ? py_alloc(&I->ar, sizeof *sb) : NULL;
+    if (!sb) return o ? py_oom(I) : NULL;
+    if (!(sb->attrs = py_env_new(I, NULL))) return NULL;
+    sb->cls = cls;
+    o->u.i = r->kind == V_BOOL ? r->u.b : r->u.i;
+    o->u.isub.sub = sb;
+    return o;
+}
+
+/* Class(...) of a class derived from tuple or int: its __new__ (the user's, an implicit staticmethod, or the
+ * base's) makes the instance; the user's __init__ then runs on it when it is an instance of the class (type_call). */
+static py_val *tuple_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a) {
+    py_val *nw = class_method(I, cls, S(I, "__new__")), *o;
+    py_args b = *a;
+    if (!(b.pos = py_alloc(&I->ar, sizeof *b.pos * (size_t)(a->npos + 1)))) return py_oom(I);
+    b.pos[0] = cls;
+    if (a->npos) memcpy(b.pos + 1, a->pos, sizeof *b.pos * (size_t)a->npos);
+    b.npos = a->npos + 1;
+    if (nw && nw->kind == V_WRAP && nw->u.w->what == W_STATIC) nw = nw->u.w->a;
+    if (!(o = nw ? py_call(I, at, nw, &b) : cls->u.cls->bkind == V_INT ? int_new(I, at, &b) : tuple_new(I, at, &b))) return NULL;
+    if (!py_sub_of(o) || !py_is_instance(I, o, cls)) return o;
+    py_val *init = class_method(I, cls, S(I, "__init__"));
+    if (!init) return o;          /* object.__init__ */
+    py_val *r = py_class_call_raw(I, at, init, o, cls, a);
+    if (!r) return NULL;
+    if (r->kind != V_NONE)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: __init__() should return None, not '%s'", py_type_name(r));
+    return o;
+}
+
 py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a) {
     py_class *c = cls->u.cls;
+    if (c->bkind == V_TUPLE || c->bkind == V_INT) return tuple_sub_new(I, at, cls, a);
     py_sub *sb = py_alloc(&I->ar, sizeof *sb);
     if (!sb) return py_oom(I);
     if (!(sb->attrs = py_env_new(I, NULL))) return NULL;
@@ -208,12 +345,15 @@ static py_val *plain_getitem(py_interp *I, const py_node *at, py_val *c, py_val 
         return py_raise_new(I, at, "KeyError", k);
     }
     py_slice s;
+    const char *tn = kind_name(c->kind);
     if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_slice_get(I, at, c, &s) : NULL;   /* a plain list */
+    if (!(k = py_index_of(I, at, k))) return NULL;
+    if (k->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer");
     if (k->kind != V_INT && k->kind != V_BOOL)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k));
+        return py_fail(I, at, GL_E_INVALID, "TypeError: %s indices must be integers or slices, not %s", tn, py_type_name(k));
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
     if (i < 0) i += n;
-    if (i < 0 || i >= n) return py_fail(I, at, GL_E_INVALID, "IndexError: list index out of range");
+    if (i < 0 || i >= n) return py_fail(I, at, GL_E_INVALID, "IndexError: %s index out of range", tn);
     return c->u.seq.v[i];
 }
 
@@ -221,6 +361,8 @@ static gl_status plain_setitem(py_interp *I, const py_node *at, py_val *c, py_va
     if (c->kind == V_DICT) return py_dict_set(I, c, k, v);
     py_slice s;
     if (k->kind == V_SLICE) return py_slice_unpack_val(I, at, k, &s) ? py_setslice(I, at, c, &s, v) : I->err.code;
+    if (!(k = py_index_of(I, at, k))) return I->err.code;
+    if (k->kind == V_BIG) return py_fail(I, at, GL_E_INVALID, "IndexError: cannot fit 'int' into an index-sized integer"), I->err.code;
     if (k->kind != V_INT && k->kind != V_BOOL)
         return py_fail(I, at, GL_E_INVALID, "TypeError: list indices must be integers or slices, not %s", py_type_name(k)), I->err.code;
     int64_t i = k->kind == V_INT ? k->u.i : k->u.b, n = c->u.seq.n;
@@ -258,7 +400,7 @@ static py_val *plain_iter(py_interp *I, py_val *c) {
     return r;
 }
 
-static bool is_box(const py_val *v) { return v->kind == V_DICT || v->kind == V_LIST; }
+static bool is_box(const py_val *v) { return v->kind == V_DICT || v->kind == V_LIST || v->kind == V_TUPLE; }
 
 static bool nargs(py_interp *I, const py_node *at, const char *tn, int id, py_args *a, int n) {
     if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no keyword arguments", tn, SB_NAMES[id]), false;
@@ -273,7 +415,7 @@ static bool nargs(py_interp *I, const py_node *at, const char *tn, int id, py_ar
 py_val *py_sub_builtin(py_interp *I, const py_node *at, int id, py_val *self, int sub, py_args *a) {
     if (id == SB_UNBOUND) {      /* dict.get(d, k): the instance first */
         const char *tn = py_builtin_name(self->u.bi.id), *name = UNAMES[sub];
-        int kind = self->u.bi.id == B_DICT ? V_DICT : V_LIST;
+        int kind = self->u.bi.id == B_DICT ? V_DICT : self->u.bi.id == B_TUPLE ? V_TUPLE : V_LIST;
         if (a->npos < 1)
             return py_fail(I, at, GL_E_INVALID, "TypeError: unbound method %s.%s() needs an argument", tn, name);
         py_val *obj = a->pos[0];
@@ -298,11 +440,13 @@ py_val *py_sub_builtin(py_interp *I, const py_node *at, int id, py_val *self, in
             if (py_dict_set(I, o, k, x)) return NULL;
         return o;
     }
+    if (id == SB_TNEW) return tuple_new(I, at, a);
+    if (id == SB_INEW) return int_new(I, at, a);
     if (!is_box(self)) return py_fail(I, at, GL_E_INTERNAL, "a container method without its container");
     const char *tn = kind_name(self->kind);
     py_val **p = a->pos;
     switch (id) {
-    case SB_INIT: return base_init(I, at, self, a);
+    case SB_INIT: return self->kind == V_TUPLE ? &py_None : base_init(I, at, self, a);   /* tuple: object.__init__ */
     case SB_GETITEM: return nargs(I, at, tn, id, a, 1) ? plain_getitem(I, at, self, p[0]) : NULL;
     case SB_SETITEM: return nargs(I, at, tn, id, a, 2) && !plain_setitem(I, at, self, p[0], p[1]) ? &py_None : NULL;
     case SB_DELITEM: return nargs(I, at, tn, id, a, 1) && !py_delitem(I, at, self, p[0]) ? &py_None : NULL;

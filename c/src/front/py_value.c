@@ -82,10 +82,11 @@ const char *py_type_name(const py_val *v) {
     case V_VIEW: return v->u.view.which == VIEW_KEYS ? "dict_keys" : v->u.view.which == VIEW_VALUES ? "dict_values" : "dict_items";
     case V_NONE: return "NoneType";
     case V_BOOL: return "bool";
-    case V_INT: case V_BIG: return "int";
+    case V_INT: return v->u.isub.sub ? v->u.isub.sub->cls->u.cls->name : "int";   /* a subclass: its name */
+    case V_BIG: return "int";
     case V_FLOAT: return "float";
     case V_STR: return "str";
-    case V_TUPLE: return "tuple";
+    case V_TUPLE: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "tuple";
     case V_LIST: return v->u.seq.sub ? v->u.seq.sub->cls->u.cls->name : "list";   /* a subclass: its name */
     case V_DICT: return v->u.d->sub ? v->u.d->sub->cls->u.cls->name : "dict";
     case V_RANGE: return "range";
@@ -105,7 +106,7 @@ const char *py_type_name(const py_val *v) {
 }
 
 const char *py_kind_name(const py_val *v) {
-    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : "list";
+    if (py_sub_of(v)) return v->kind == V_DICT ? "dict" : v->kind == V_TUPLE ? "tuple" : v->kind == V_INT ? "int" : "list";
     return py_type_name(v);
 }
 
@@ -310,7 +311,10 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     switch (v->kind) {
     case V_NONE: gl_sb_puts(sb, "None"); return;
     case V_BOOL: gl_sb_puts(sb, v->u.b ? "True" : "False"); return;
-    case V_INT: gl_sb_printf(sb, "%lld", (long long)v->u.i); return;
+    case V_INT:
+        if (py_sub_of(v) && py_sub_repr(I, sb, v, repr)) return;   /* an int subclass's __repr__ / __str__ */
+        gl_sb_printf(sb, "%lld", (long long)v->u.i);
+        return;
     case V_BIG: py_num_repr(I, sb, v); return;
     case V_NODE: py_node_repr(I, sb, v); return;
     case V_SLICE:

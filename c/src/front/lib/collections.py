@@ -1,8 +1,8 @@
 # collections — defaultdict, Counter, OrderedDict, deque and namedtuple (after CPython's
 # Lib/collections/__init__.py). defaultdict, Counter and OrderedDict derive from dict, as CPython's do, so a
-# program's dict code (json, **, len, iteration, ==) takes them unchanged. namedtuple makes a class whose
-# instances behave as the tuple of their fields (indexing, unpacking, ==, <, hash, repr); GraphLab has no
-# tuple subclasses, so isinstance(p, tuple) is False.
+# program's dict code (json, **, len, iteration, ==) takes them unchanged. namedtuple makes a class derived
+# from tuple, as CPython's does (py_subclass.c): an instance is a tuple (isinstance, indexing, slicing, +, *,
+# ==, <, hash, json) with its fields as read-only properties.
 
 __all__ = ['ChainMap', 'Counter', 'OrderedDict', 'defaultdict', 'deque', 'namedtuple']
 
@@ -431,7 +431,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     if rename:
         seen = set()
         for index, name in enumerate(field_names):
-            if (not name.isidentifier() or name.startswith('_') or name in seen):
+            if (not name.isidentifier() or name in _KEYWORDS or name.startswith('_') or name in seen):
                 field_names[index] = f'_{index}'
             seen.add(name)
     for name in [typename] + field_names:
@@ -439,6 +439,8 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             raise TypeError('Type names and field names must be strings')
         if not name.isidentifier():
             raise ValueError(f'Type names and field names must be valid identifiers: {name!r}')
+        if name in _KEYWORDS:
+            raise ValueError(f'Type names and field names cannot be a keyword: {name!r}')
     seen = set()
     for name in field_names:
         if name.startswith('_') and not rename:
@@ -454,112 +456,99 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             raise TypeError('Got more default values than field names')
         field_defaults = dict(reversed(list(zip(reversed(fields), reversed(defaults)))))
     nfields = len(fields)
+    arg_list = ', '.join(fields)
+    nreq = nfields - len(field_defaults)
 
-    class _namedtuple:
+    class _namedtuple(tuple):
         __slots__ = ()
         _fields = fields
         _field_defaults = field_defaults
+        __match_args__ = fields
 
-        def __init__(self, *args, **kwargs):
+        def __new__(_cls, *args, **kwargs):
+            # the checks of CPython's generated `def __new__(_cls, x, y)`, in its order: too many positional
+            # arguments, each keyword (unknown, or given twice), then the missing ones
             if len(args) > nfields:
-                raise TypeError(f'{typename}.__new__() takes {nfields + 1} positional arguments but '
-                                f'{len(args) + 1} were given')
+                takes = f'from {nreq + 1} to {nfields + 1}' if nreq < nfields else f'{nfields + 1}'
+                raise TypeError(f'{typename}.__new__() takes {takes} positional argument'
+                                f"{'' if takes == '1' else 's'} but {len(args) + 1} were given")
+            for name in kwargs:
+                if name not in fields:
+                    raise TypeError(f"{typename}.__new__() got an unexpected keyword argument '{name}'")
+                if fields.index(name) < len(args):
+                    raise TypeError(f"{typename}.__new__() got multiple values for argument '{name}'")
             values = list(args)
+            missing = []
             for name in fields[len(args):]:
                 if name in kwargs:
-                    values.append(kwargs.pop(name))
+                    values.append(kwargs[name])
                 elif name in field_defaults:
                     values.append(field_defaults[name])
                 else:
-                    missing = [n for n in fields[len(values):] if n not in kwargs and n not in field_defaults]
-                    if len(missing) == 1:
-                        raise TypeError(f"{typename}.__new__() missing 1 required positional argument: '{missing[0]}'")
-                    names = ', '.join(repr(n) for n in missing[:-1]) + f" and '{missing[-1]}'"
-                    raise TypeError(f'{typename}.__new__() missing {len(missing)} required positional arguments: {names}')
-            for name in kwargs:
-                if name in fields:
-                    raise TypeError(f"{typename}.__new__() got multiple values for argument '{name}'")
-                raise TypeError(f"{typename}.__new__() got an unexpected keyword argument '{name}'")
-            object.__setattr__(self, '_tuple', tuple(values))
-
-        def __getattr__(self, name):
-            if name in fields:
-                return self._tuple[fields.index(name)]
-            raise AttributeError(f"'{typename}' object has no attribute '{name}'")
-
-        def __setattr__(self, name, value):
-            raise AttributeError("can't set attribute")
+                    missing.append(name)
+            if missing:
+                names = [f"'{n}'" for n in missing]
+                if len(names) == 1:
+                    listed = names[0]
+                elif len(names) == 2:
+                    listed = f'{names[0]} and {names[1]}'
+                else:
+                    listed = ', '.join(names[:-1]) + f', and {names[-1]}'
+                raise TypeError(f"{typename}.__new__() missing {len(missing)} required positional argument"
+                                f"{'' if len(missing) == 1 else 's'}: {listed}")
+            return _tuple_new(_cls, values)
 
         @classmethod
         def _make(cls, iterable):
-            return cls(*iterable)
+            result = _tuple_new(cls, iterable)
+            if len(result) != nfields:
+                raise TypeError(f'Expected {nfields} arguments, got {len(result)}')
+            return result
 
-        def _replace(self, **kwds):
-            values = [kwds.pop(n) if n in kwds else v for n, v in zip(fields, self._tuple)]
+        def _replace(self, /, **kwds):
+            result = self._make([kwds.pop(n) if n in kwds else v for n, v in zip(fields, self)])
             if kwds:
                 raise ValueError(f'Got unexpected field names: {list(kwds)!r}')
-            return type(self)(*values)
-
-        def _asdict(self):
-            return dict(zip(fields, self._tuple))
+            return result
 
         def __repr__(self):
-            return typename + '(' + ', '.join(f'{n}={v!r}' for n, v in zip(fields, self._tuple)) + ')'
+            return self.__class__.__name__ + '(' + ', '.join(f'{n}={v!r}' for n, v in zip(fields, self)) + ')'
 
-        def __iter__(self):
-            return iter(self._tuple)
+        def _asdict(self):
+            return dict(zip(self._fields, self))
 
-        def __len__(self):
-            return nfields
+        def __getnewargs__(self):
+            return _tuple(self)
 
-        def __getitem__(self, i):
-            return self._tuple[i]
-
-        def __contains__(self, x):
-            return x in self._tuple
-
-        def __hash__(self):
-            return hash(self._tuple)
-
-        def __eq__(self, other):
-            return self._tuple == _as_tuple(other)
-
-        def __ne__(self, other):
-            return self._tuple != _as_tuple(other)
-
-        def __lt__(self, other):
-            return self._tuple < _as_tuple(other)
-
-        def __le__(self, other):
-            return self._tuple <= _as_tuple(other)
-
-        def __gt__(self, other):
-            return self._tuple > _as_tuple(other)
-
-        def __ge__(self, other):
-            return self._tuple >= _as_tuple(other)
-
-        def __add__(self, other):
-            return self._tuple + _as_tuple(other)
-
-        def __radd__(self, other):
-            return _as_tuple(other) + self._tuple
-
-        def count(self, x):
-            return self._tuple.count(x)
-
-        def index(self, x, *args):
-            return self._tuple.index(x, *args)
-
+    for index, name in enumerate(fields):
+        setattr(_namedtuple, name, _tuplegetter(index))
     _namedtuple.__name__ = typename
+    _namedtuple.__qualname__ = typename
+    _namedtuple.__doc__ = f'{typename}({arg_list})'
     _namedtuple.__module__ = '__main__' if module is None else module
     return _namedtuple
 
 
-def _as_tuple(x):
-    if hasattr(x, '_fields') and hasattr(x, '_tuple'):
-        return x._tuple
-    return x
+_tuple = tuple
+_KEYWORDS = frozenset(['False', 'None', 'True', 'and', 'as', 'assert', 'async', 'await', 'break', 'class', 'continue',
+                       'def', 'del', 'elif', 'else', 'except', 'finally', 'for', 'from', 'global', 'if', 'import', 'in',
+                       'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with',
+                       'yield'])
+_tuple_new = tuple.__new__
+
+
+def _tuplegetter(index):
+    # CPython's _collections._tuplegetter: a read-only field, the tuple's item (never a subclass's __getitem__)
+    def fget(self):
+        return _tuple.__getitem__(self, index)
+
+    def fset(self, value):
+        raise AttributeError("can't set attribute")
+
+    def fdel(self):
+        raise AttributeError("can't delete attribute")
+
+    return property(fget, fset, fdel, f'Alias for field number {index}')
 
 
 def _typed_namedtuple(typename, namespace):

@@ -1,5 +1,5 @@
 # copy — shallow and deep copies (after CPython's Lib/copy.py): containers copied by kind, instances of a
-# program's classes through object.__new__ and their attributes, __copy__ / __deepcopy__ when a class has
+# program's classes through object.__new__ (a tuple subclass's through its __new__) and their attributes, __copy__ / __deepcopy__ when a class has
 # them; immutable atoms (numbers, strings, functions, classes, tensors) are returned as they are.
 
 __all__ = ['Error', 'copy', 'deepcopy']
@@ -40,8 +40,18 @@ def copy(x):
         y = cls()
         list.extend(y, x)
         return _copy_attrs(x, y, None)
+    if isinstance(x, tuple):
+        return _copy_attrs(x, _new_tuple(x, cls, None), None)
     y = object.__new__(cls)
     return _copy_attrs(x, y, None)
+
+
+def _new_tuple(x, cls, memo):
+    # a tuple subclass (a namedtuple) is rebuilt as __reduce_ex__ does: cls.__new__(cls, *x.__getnewargs__())
+    args = x.__getnewargs__() if hasattr(x, '__getnewargs__') else (tuple(x),)
+    if memo is not None:
+        args = deepcopy(args, memo)
+    return cls.__new__(cls, *args)
 
 
 def _copy_attrs(x, y, memo):
@@ -96,6 +106,10 @@ def deepcopy(x, memo=None, _nil=[]):
         memo[d] = y
         for a in x:
             list.append(y, deepcopy(a, memo))
+        _copy_attrs(x, y, memo)
+    elif isinstance(x, tuple):
+        y = _new_tuple(x, cls, memo)
+        memo[d] = y
         _copy_attrs(x, y, memo)
     else:
         y = object.__new__(cls)

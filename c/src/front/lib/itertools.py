@@ -135,6 +135,13 @@ def groupby(iterable, key=None):
         state['id'] = None
 
 
+def _index_or(x):
+    # an object with __index__ counts as the int it returns (PyNumber_AsSsize_t)
+    if x is not None and not isinstance(x, int) and hasattr(type(x), '__index__'):
+        return x.__index__()
+    return x
+
+
 def islice(iterable, *args):
     if len(args) == 1:
         start, stop, step = None, args[0], None
@@ -142,6 +149,7 @@ def islice(iterable, *args):
         start, stop, step = (tuple(args) + (None,))[:3]
     else:
         raise TypeError(f'islice expected at most 4 arguments, got {len(args) + 1}')
+    start, stop, step = _index_or(start), _index_or(stop), _index_or(step)
     if start is None:
         start = 0
     if step is None:

@@ -28,7 +28,12 @@ def floordiv(a, b): return a // b
 def index(a):
     if isinstance(a, int):
         return int(a)
-    return a.__index__()
+    if not hasattr(type(a), '__index__'):
+        raise TypeError(f"'{type(a).__name__}' object cannot be interpreted as an integer")
+    r = a.__index__()
+    if not isinstance(r, int):
+        raise TypeError(f'__index__ returned non-int (type {type(r).__name__})')
+    return r
 def inv(a): return ~a
 invert = inv
 def lshift(a, b): return a << b

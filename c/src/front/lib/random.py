@@ -2,21 +2,18 @@
 # CPython seeds it from an int (init_by_array over the 32-bit words of abs(seed)), and the methods of
 # Lib/random.py on top (random, getrandbits, randrange / randint, choice, shuffle, sample, choices, uniform,
 # gauss, normalvariate, expovariate), so random.seed(0); random.random() prints what CPython prints.
-# Differences: a seed must be an int or a float (CPython hashes a str seed with SHA-512); without random.seed
-# the module starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
+# A str seed is hashed with SHA-512 as CPython's version 2 does, a float seed by its hash. The seed's key, the
+# state's initialisation and its twist are C helpers (py_lib.c: _seed_key, _mt_init, _mt_twist), bound here. Differences: GraphLab has no bytes (a bytes seed cannot be written); without random.seed the module
+# starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
 
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin, floor as _floor, \
     isfinite as _isfinite, ceil as _ceil
 from itertools import accumulate as _accumulate, repeat as _repeat
 
 __all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample', 'randrange', 'shuffle',
-           'normalvariate', 'gauss', 'expovariate', 'choices', 'getrandbits', 'getstate', 'setstate']
+           'normalvariate', 'gauss', 'expovariate', 'triangular', 'choices', 'getrandbits', 'getstate', 'setstate']
 
 _N = 624
-_M = 397
-_MATRIX_A = 0x9908b0df
-_UPPER = 0x80000000
-_LOWER = 0x7fffffff
 _MASK32 = 0xffffffff
 NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
 TWOPI = 2.0 * _pi
@@ -39,50 +36,14 @@ class Random:
         self.seed(x)
 
     # ---- the generator (Modules/_randommodule.c)
-    def _init_genrand(self, s):
-        mt = [0] * _N
-        mt[0] = s & _MASK32
-        for i in range(1, _N):
-            prev = mt[i - 1]
-            mt[i] = (1812433253 * (prev ^ (prev >> 30)) + i) & _MASK32
-        self._mt = mt
+    def _init_by_array(self, key):
+        # init_genrand(19650218), then init_by_array's two mixing loops: in C (_mt_init), as _twist is, so a
+        # seed costs a few steps of the budget, not the thousands of two Python loops over 624 words
+        self._mt = _mt_init(key)
         self._mti = _N
 
-    def _init_by_array(self, key):
-        self._init_genrand(19650218)
-        mt = self._mt
-        i = 1
-        j = 0
-        n = len(key)
-        for _ in range(max(_N, n)):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1664525)) + key[j] + j) & _MASK32
-            i += 1
-            j += 1
-            if i >= _N:
-                mt[0] = mt[_N - 1]
-                i = 1
-            if j >= n:
-                j = 0
-        for _ in range(_N - 1):
-            prev = mt[i - 1]
-            mt[i] = ((mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941)) - i) & _MASK32
-            i += 1
-            if i >= _N:
-                mt[0] = mt[_N - 1]
-                i = 1
-        mt[0] = 0x80000000
-
     def _twist(self):
-        mt = self._mt
-        for kk in range(_N - _M):
-            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-            mt[kk] = mt[kk + _M] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-        for kk in range(_N - _M, _N - 1):
-            y = (mt[kk] & _UPPER) | (mt[kk + 1] & _LOWER)
-            mt[kk] = mt[kk + (_M - _N)] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
-        y = (mt[_N - 1] & _UPPER) | (mt[0] & _LOWER)
-        mt[_N - 1] = mt[_M - 1] ^ (y >> 1) ^ (_MATRIX_A if y & 1 else 0)
+        self._mt = _mt_twist(self._mt)
         self._mti = 0
 
     def _genrand_uint32(self):
@@ -97,21 +58,23 @@ class Random:
         return y
 
     def seed(self, a=None, version=2):
+        # Lib/random.py's Random.seed, then _randommodule.c's random_seed: an int by its absolute value, a str
+        # (version 2) by the int of its UTF-8 bytes followed by their SHA-512 digest (both in _seed_key), any
+        # other object by its hash as a size_t (2**64 + h for a negative h)
+        if version == 1 and isinstance(a, str):
+            x = ord(a[0]) << 7 if a else 0
+            for c in map(ord, a):
+                x = ((1000003 * x) ^ c) & 0xFFFFFFFFFFFFFFFF
+            x ^= len(a)
+            a = -2 if x == -1 else x
+        elif not isinstance(a, (type(None), int, float, str)):
+            raise TypeError('The only supported seed types are: None,\n'
+                            'int, float, str, bytes, and bytearray.')
         if a is None:
             a = 0
-        if isinstance(a, float):
-            a = hash(a)
-        if not isinstance(a, int):
-            raise TypeError('The only supported seed types are: None, int and float (GraphLab has no SHA-512 '
-                            'for a str seed)')
-        n = abs(int(a))
-        key = []
-        while n:
-            key.append(n & _MASK32)
-            n >>= 32
-        if not key:
-            key = [0]
-        self._init_by_array(key)
+        if not isinstance(a, int) and not (version == 2 and isinstance(a, str)):
+            a = hash(a) & 0xFFFFFFFFFFFFFFFF
+        self._init_by_array(_seed_key(a))
         self.gauss_next = None
 
     def getstate(self):
@@ -276,6 +239,18 @@ class Random:
     def expovariate(self, lambd):
         return -_log(1.0 - self.random()) / lambd
 
+    def triangular(self, low=0.0, high=1.0, mode=None):
+        u = self.random()
+        try:
+            c = 0.5 if mode is None else (mode - low) / (high - low)
+        except ZeroDivisionError:
+            return low
+        if u > c:
+            u = 1.0 - u
+            c = 1.0 - c
+            low, high = high, low
+        return low + (high - low) * _sqrt(u * c)
+
 
 def _index(x):
     if isinstance(x, int):
@@ -298,6 +273,7 @@ choices = _inst.choices
 normalvariate = _inst.normalvariate
 gauss = _inst.gauss
 expovariate = _inst.expovariate
+triangular = _inst.triangular
 getrandbits = _inst.getrandbits
 getstate = _inst.getstate
 setstate = _inst.setstate
