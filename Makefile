@@ -177,7 +177,11 @@ WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_resu
 EMOPT      := -O3
 EMFLAGS     = $(EMOPT) -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
 EMLTO      := -flto
-EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
+# binaryen's optimiser (the link's wasm-opt -O3) inlines any function that has one caller, whatever its size:
+# that undid the front end's PY_NOINLINE (c/src/front/py.h), and the evaluator's rare cases' locals were back in
+# every level's frame on V8's stack (a program's own recursion stopped 3x short). LLVM has already inlined
+# every function it wanted to; --one-caller-inline-max-function-size=0 leaves the rest apart.
+EMLINK     := -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=0 -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
 	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 
