@@ -470,7 +470,7 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 #define PY_DEPTH_BLOCK 2          /* exec_block: a block of statements (96 B) */
 #define PY_DEPTH_LOOP 3           /* exec_for / exec_while (136 B) */
 #define PY_DEPTH_TRY 7            /* try (and class): py_class_exec, py_exec_try, py_exec_block (416 B) */
-#define PY_DEPTH_COMP 3           /* a comprehension clause (comp, 153 B) */
+#define PY_DEPTH_COMP 5           /* a comprehension clause (comp, 153 B; charged more: ~2,500 clauses, as before) */
 #define PY_DEPTH_GEN 6            /* a generator resumed: py_gen_next and its executor */
 #define PY_DEPTH_LEVEL 6          /* one level of a parser rule, the scope walk, a container compare / repr */
 #define PY_DEPTH_PAREN 36         /* a parser level through brackets: expr ... atom, ~11 small frames */
