@@ -444,34 +444,37 @@ py_val *py_sub_missing(py_interp *I, const py_node *at, py_val *d, py_val *k, bo
 void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 /* ---------------------------------------------------------------- limits (py_guard.c)
  * One depth counter bounds every recursion (parser, scope analysis, evaluator); costs are in units of 64 bytes
- * of the browser module's C stack — its WASM frames live on V8's native stack, ~984 KiB in Node and
- * Chromium, the smallest we run on — each the frames a level holds, as V8's optimising compiler (TurboFan,
- * the larger of its two tiers) lays them out; bench/depth_probe.mjs measures them with a limitless build.
- * PY_DEPTH_MAX units (806,400 bytes) leave a fifth of the stack (~200 KiB) for the frames at the tip (a
- * builtin, the tracer, an error's formatting) and for V8's and the page's own: every construct the probe
- * tries is refused at least 25% short of the depth that traps. A program's own recursion of 1000 calls
- * (CPython's limit, GL_PROGRAM_MAX_DEPTH) holds 12 units a level in `return 1 + f(n - 1)`: 12,000.
+ * of the browser module's C stack — its WASM frames live on V8's native stack — each the frames a level holds,
+ * as V8's optimising compiler (TurboFan, the larger of its two tiers) lays them out in Node 20
+ * (node --no-liftoff --print-wasm-code; bench/depth_probe.mjs measures the depths with a limitless build).
+ * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
+ * program's own recursion traps at ~880 levels (Node's main thread and Chromium's page: ~1,450). PY_DEPTH_MAX
+ * units (473,600 bytes) keep every construct the probe tries at least 25% short of the depth that traps in
+ * that worker (the tightest: a method's recursion, 528 levels allowed, ~667 trap); a program's own recursion
+ * (12 units a level in `return 1 + f(n - 1)`) reaches ~616 calls, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only
+ * with frames off the C stack.
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
- * locals out of every level's frame. The Emscripten link keeps binaryen from inlining it back (Makefile). */
+ * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)
 #define PY_NOINLINE __attribute__((noinline))
 #else
 #define PY_NOINLINE
 #endif
 #ifndef PY_DEPTH_MAX
-#define PY_DEPTH_MAX 12600
+#define PY_DEPTH_MAX 7400
 #endif
-#define PY_DEPTH_EVAL 2           /* eval: one node's frame (120 B) */
+#define PY_DEPTH_EVAL 2           /* eval: one node's frame (128 B) */
 #define PY_DEPTH_EVAL_CALL 3      /* eval_call, a call expression's arguments (160 B) */
-#define PY_DEPTH_EVAL_CASE 2      /* another out-of-line case of eval that evaluates subexpressions (<= 128 B) */
-#define PY_DEPTH_CALL 2           /* py_call, a call of the program's own function (104 B) */
+#define PY_DEPTH_EVAL_CASE 3      /* another out-of-line case of eval that evaluates subexpressions (<= 136 B) */
+#define PY_DEPTH_CALL 2           /* py_call, a call of the program's own function (136 B) */
+#define PY_DEPTH_ROOM 24          /* what a call must find left beyond its own (a level of `1 + f(n - 1)`: 12) */
 #define PY_DEPTH_METHOD 10        /* a method called through its class (call_raw: a dunder from py_binop, __call__): 624 B */
 #define PY_DEPTH_STMT 3           /* exec_stmt: one statement (144 B) */
-#define PY_DEPTH_BLOCK 2          /* exec_block: a block of statements (96 B) */
-#define PY_DEPTH_LOOP 3           /* exec_for / exec_while (136 B) */
+#define PY_DEPTH_BLOCK 2          /* exec_block: a block of statements (104 B) */
+#define PY_DEPTH_LOOP 3           /* exec_for / exec_while (144 B) */
 #define PY_DEPTH_TRY 7            /* try (and class): py_class_exec, py_exec_try, py_exec_block (416 B) */
-#define PY_DEPTH_COMP 5           /* a comprehension clause (comp, 153 B; charged more: ~2,500 clauses, as before) */
-#define PY_DEPTH_GEN 6            /* a generator resumed: py_gen_next and its executor */
+#define PY_DEPTH_COMP 3           /* a comprehension clause (comp, 153 B) */
+#define PY_DEPTH_GEN 6            /* a generator resumed: py_gen_next and its executor (304 B) */
 #define PY_DEPTH_LEVEL 6          /* one level of a parser rule, the scope walk, a container compare / repr */
 #define PY_DEPTH_PAREN 36         /* a parser level through brackets: expr ... atom, ~11 small frames */
 #define PY_WORK_PER_STEP 8        /* elements an operation touches in C per step of the budget */

@@ -835,7 +835,10 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     py_env *fe;
     if (!bind_call(I, at, f, a, &fe)) return NULL;
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
-    if (!py_enter(I, at, PY_DEPTH_CALL)) return NULL;   /* left below on every path */
+    /* room for the callee's first level too: a recursion that runs out of depth ends at its call, where CPython
+     * puts its RecursionError, not at whatever node of the body the last units ran out in */
+    if (!py_enter(I, at, PY_DEPTH_CALL + PY_DEPTH_ROOM)) return NULL;   /* PY_DEPTH_CALL left below on every path */
+    py_leave(I, PY_DEPTH_ROOM);
     I->depth++;
     py_val *r;
     if (lambda) {
