@@ -6,7 +6,8 @@
 //   node --stack-size=984 bench/depth_probe.mjs [moduleUrl]
 // With the normal build every construct should report "never traps" up to its cap; with a probe build
 // (front end compiled with -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000) it measures the real
-// stack limits that PY_DEPTH_MAX is sized from (c/src/front/py.h).
+// stack limits that PY_DEPTH_MAX is sized from (c/src/front/py.h). The smallest stack is the lab's own, a
+// Chromium dedicated worker's: bench/depth_probe_browser.mjs runs these constructs there.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createGraphLab } from '../wasm/graphlab.mjs';

@@ -448,11 +448,11 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
  * as V8's optimising compiler (TurboFan, the larger of its two tiers) lays them out in Node 20
  * (node --no-liftoff --print-wasm-code; bench/depth_probe.mjs measures the depths with a limitless build).
  * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
- * program's own recursion traps at ~880 levels (Node's main thread and Chromium's page: ~1,450). PY_DEPTH_MAX
- * units (473,600 bytes) keep every construct the probe tries at least 25% short of the depth that traps in
- * that worker (the tightest: a method's recursion, 528 levels allowed, ~667 trap); a program's own recursion
- * (12 units a level in `return 1 + f(n - 1)`) reaches ~616 calls, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only
- * with frames off the C stack.
+ * program's own recursion traps at ~880 levels (Node's main thread and Chromium's page: ~1,450).
+ * PY_DEPTH_MAX units (441,600 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~25%
+ * short of the depth that traps in that worker (the tightest, a lambda's recursion: 625 levels allowed, traps
+ * at 810-870); a program's own recursion (12 units a level in `return 1 + f(n - 1)`) reaches ~573 calls,
+ * CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
  * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -461,7 +461,7 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 #define PY_NOINLINE
 #endif
 #ifndef PY_DEPTH_MAX
-#define PY_DEPTH_MAX 7400
+#define PY_DEPTH_MAX 6900
 #endif
 #define PY_DEPTH_EVAL 2           /* eval: one node's frame (128 B) */
 #define PY_DEPTH_EVAL_CALL 3      /* eval_call, a call expression's arguments (160 B) */
