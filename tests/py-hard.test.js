@@ -44,7 +44,7 @@ export const HARD = [
   ['1 + 1 + ... 20000 terms', 'x = ' + rep('1', 20000, ' + ') + T, { err: /RecursionError/, status: 'limit' }],
   ['1 + 1 + ... 500 terms', 'print(' + rep('1', 500, ' + ') + ')' + T, { out: '500\n' }],
   ['own recursion 150 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(150))' + T, { out: '150\n' }],
-  // the program's own recursion, as deep as the smallest stack allows (the lab's Chromium worker: ~573 calls of
+  // the program's own recursion, as deep as the smallest stack allows (the lab's Chromium worker: ~727 calls of
   // `return 1 + f(n - 1)`, py.h); past it CPython's RecursionError at the call, where CPython puts it
   ['own recursion 550 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],
   ['lambda recursion 550 deep', 'f = lambda n: 0 if n == 0 else 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],

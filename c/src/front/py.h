@@ -448,11 +448,11 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
  * as V8's optimising compiler (TurboFan, the larger of its two tiers) lays them out in Node 20
  * (node --no-liftoff --print-wasm-code; bench/depth_probe.mjs measures the depths with a limitless build).
  * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
- * program's own recursion traps at ~880 levels (Node's main thread and Chromium's page: ~1,450).
- * PY_DEPTH_MAX units (441,600 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~25%
- * short of the depth that traps in that worker (the tightest, a lambda's recursion: 625 levels allowed, traps
- * at 810-870); a program's own recursion (12 units a level in `return 1 + f(n - 1)`) reaches ~573 calls,
- * CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
+ * program's own recursion traps at ~1,050 levels (Node's main thread and Chromium's page: ~1,800).
+ * PY_DEPTH_MAX units (467,200 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~35%
+ * short of the depth that traps in that worker (the tightest: a method's recursion, 600 levels allowed, ~820
+ * trap); a program's own recursion (10 units a level in `return 1 + f(n - 1)`) reaches ~727 calls, a lambda's
+ * ~660, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
  * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -461,12 +461,13 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 #define PY_NOINLINE
 #endif
 #ifndef PY_DEPTH_MAX
-#define PY_DEPTH_MAX 6900
+#define PY_DEPTH_MAX 7300
 #endif
 #define PY_DEPTH_EVAL 2           /* eval: one node's frame (128 B) */
-#define PY_DEPTH_EVAL_CALL 3      /* eval_call, a call expression's arguments (160 B) */
+#define PY_DEPTH_EVAL_CALL 3      /* eval_call: a call's arguments, and the program's function it runs (152 B) */
 #define PY_DEPTH_EVAL_CASE 3      /* another out-of-line case of eval that evaluates subexpressions (<= 136 B) */
-#define PY_DEPTH_CALL 2           /* py_call, a call of the program's own function (136 B) */
+#define PY_DEPTH_CALL 2           /* py_call running the program's function (from a builtin, a dunder) (136 B) */
+#define PY_DEPTH_LAMBDA 2         /* a lambda's body: measured deeper per level than a def's in Chromium's worker */
 #define PY_DEPTH_ROOM 24          /* what a call must find left beyond its own (a level of `1 + f(n - 1)`: 12) */
 #define PY_DEPTH_METHOD 10        /* a method called through its class (call_raw: a dunder from py_binop, __call__): 624 B */
 #define PY_DEPTH_STMT 3           /* exec_stmt: one statement (144 B) */

@@ -824,11 +824,13 @@ static PY_NOINLINE py_val *too_deep(py_interp *I, const py_node *at, const py_no
                    "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, def->qualname ? def->qualname : def->name);
 }
 
-py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
-    if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
-    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
-    if (f->kind == V_CFG || f->kind != V_FUNC)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
+/* A call of the program's own function f (V_FUNC), holding cost units while its body runs (the frame it runs
+ * in: py_call's, PY_DEPTH_CALL; none more in eval_call, whose own units cover it). Inlined into both, so that a
+ * call expression of the program's functions takes no py_call frame (a recursion's level is a frame shorter). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_args *a, int cost) {
     py_node *def = f->u.fn.def;
     bool lambda = def->kind == E_LAMBDA;
     if (I->depth >= GL_PROGRAM_MAX_DEPTH) return too_deep(I, at, def);
@@ -837,7 +839,8 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     /* room for the callee's first level too: a recursion that runs out of depth ends at its call, where CPython
      * puts its RecursionError, not at whatever node of the body the last units ran out in */
-    if (!py_enter(I, at, PY_DEPTH_CALL + PY_DEPTH_ROOM)) return NULL;   /* PY_DEPTH_CALL left below on every path */
+    if (lambda) cost += PY_DEPTH_LAMBDA;
+    if (!py_enter(I, at, cost + PY_DEPTH_ROOM)) return NULL;   /* cost left below on every path */
     py_leave(I, PY_DEPTH_ROOM);
     I->depth++;
     py_val *r;
@@ -856,8 +859,16 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         if (btr && I->top && I->top->tr == btr) gl_tracer_leave(btr, blk);
     }
     I->depth--;
-    py_leave(I, PY_DEPTH_CALL);
+    py_leave(I, cost);
     return r;
+}
+
+py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
+    if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
+    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
+    if (f->kind == V_CFG || f->kind != V_FUNC)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
+    return call_func(I, at, f, a, PY_DEPTH_CALL);
 }
 
 static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env);
@@ -1022,7 +1033,7 @@ static PY_NOINLINE py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
     }
     py_node *saved = I->at;
     I->at = n;
-    py_val *r = py_call(I, n, f, &a);
+    py_val *r = f->kind == V_FUNC ? call_func(I, n, f, &a, 0) : py_call(I, n, f, &a);
     I->at = saved;
     return r;
 }
