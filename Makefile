@@ -32,8 +32,17 @@ WASI_CC  := clang --target=wasm32-wasi
 # memory.copy / memory.fill), -mnontrapping-fptoint (double -> int without a range-check branch). clang 14
 # will not compile wasi-libc's _Thread_local errno with bulk memory on unless the TLS model is local-exec
 # (the one model a single-threaded module has: errno stays a plain global, strtod's ERANGE still seen).
+# The objects are compiled one by one and linked without -O: given -O, clang's driver runs binaryen's wasm-opt
+# -O3 on the output, whose one-caller inlining undoes the front end's PY_NOINLINE (c/src/front/py.h; the
+# run-wasi tests run under V8's default ~984 KiB stack, like the browser module). wasm-opt runs here instead,
+# with the flag the Emscripten link passes too (when binaryen is installed; without it nothing is inlined).
 WASI_FLAGS := -O3 -flto -msimd128 -mbulk-memory -mnontrapping-fptoint -ftls-model=local-exec \
-	-D_WASI_EMULATED_PROCESS_CLOCKS -Wl,-lwasi-emulated-process-clocks -Wl,-z,stack-size=8388608
+	-D_WASI_EMULATED_PROCESS_CLOCKS
+WASI_LINK  := -flto -Wl,-lwasi-emulated-process-clocks -Wl,-z,stack-size=8388608
+WASM_OPT   ?= $(shell command -v wasm-opt)
+WASI_OPT   := -O3 --one-caller-inline-max-function-size=0 --enable-simd --enable-bulk-memory \
+	--enable-nontrapping-float-to-int
+WASI_OBJ   := $(patsubst c/%.c,$(BUILD)/wasi/%.o,$(LIB_SRC) $(CLI_SRC))
 
 .PHONY: all native wasi wasm test test-c test-js deps clean bench serve
 all: native
@@ -98,9 +107,12 @@ TEST_BINS := $(patsubst c/tests/%.c,$(BUILD)/tests/%,$(TEST_SRC))
 
 # ---- WASI command-line build
 wasi: $(BUILD)/graphlab.wasm
-$(BUILD)/graphlab.wasm: $(LIB_SRC) $(CLI_SRC) $(HDRS)
-	@mkdir -p $(BUILD)
-	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) $(LIB_SRC) $(CLI_SRC) -lm -o $@
+$(BUILD)/wasi/%.o: c/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(WASI_CC) $(CSTD) $(WARN) $(WASI_FLAGS) $(INC) -c $< -o $@
+$(BUILD)/graphlab.wasm: $(WASI_OBJ)
+	$(WASI_CC) $(WASI_LINK) $(WASI_OBJ) -lm -o $@
+	$(if $(WASM_OPT),$(WASM_OPT) $(WASI_OPT) $@ -o $@)
 
 # ---- tests
 # `make test` first installs what is missing (tools/ensure-deps.sh: apt-get, npm ci), then checks in well under
@@ -177,7 +189,11 @@ WASM_EXPORTS := _malloc,_free,_gl_wasm_call,_gl_wasm_result_status,_gl_wasm_resu
 EMOPT      := -O3
 EMFLAGS     = $(EMOPT) -msimd128 -mbulk-memory -mnontrapping-fptoint -DNDEBUG
 EMLTO      := -flto
-EMLINK     := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
+# binaryen's optimiser (the link's wasm-opt -O3) inlines any function that has one caller, whatever its size:
+# that undid the front end's PY_NOINLINE (c/src/front/py.h), and the evaluator's rare cases' locals were back in
+# every level's frame on V8's stack (a program's own recursion stopped 3x short). LLVM has already inlined
+# every function it wanted to; --one-caller-inline-max-function-size=0 leaves the rest apart.
+EMLINK     := -sBINARYEN_EXTRA_PASSES=--one-caller-inline-max-function-size=0 -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createGraphLabModule -sENVIRONMENT=web \
 	-sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2gb -sABORTING_MALLOC=0 -sFILESYSTEM=0 -sASSERTIONS=0 \
 	-sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
 

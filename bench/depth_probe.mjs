@@ -6,7 +6,8 @@
 //   node --stack-size=984 bench/depth_probe.mjs [moduleUrl]
 // With the normal build every construct should report "never traps" up to its cap; with a probe build
 // (front end compiled with -DPY_DEPTH_MAX=100000000 -DGL_PROGRAM_MAX_DEPTH=100000000) it measures the real
-// stack limits that PY_DEPTH_MAX is sized from (c/src/front/py.h).
+// stack limits that PY_DEPTH_MAX is sized from (c/src/front/py.h). The smallest stack is the lab's own, a
+// Chromium dedicated worker's: bench/depth_probe_browser.mjs runs these constructs there.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { createGraphLab } from '../wasm/graphlab.mjs';
@@ -26,6 +27,13 @@ export const CONSTRUCTS = {
   'a + a + ... (left-nested)': (n) => 'x = ' + Array(n).fill('1').join(' + ') + T,
   'recursion of own function': (n) => `def f(n):\n    if n == 0: return 0\n    return 1 + f(n - 1)\nprint(f(${n}))` + T,
   'recursion via lambda': (n) => `f = lambda n: 0 if n == 0 else 1 + f(n - 1)\nprint(f(${n}))` + T,
+  'recursion in if / else blocks': (n) => `def f(n):\n    if n == 0:\n        return 0\n    else:\n        return 1 + f(n - 1)\nprint(f(${n}))` + T,
+  'recursion of a method': (n) => `class C:\n    def f(self, n):\n        return 0 if n == 0 else 1 + self.f(n - 1)\nprint(C().f(${n}))` + T,
+  'recursion of __getitem__': (n) => `class C:\n    def __getitem__(self, n):\n        return 0 if n == 0 else 1 + self[n - 1]\nprint(C()[${n}])` + T,
+  'recursion of __add__': (n) => `class C:\n    def __add__(self, n):\n        return 0 if n == 0 else 1 + (self + (n - 1))\nprint(C() + ${n})` + T,
+  'recursion in a for loop': (n) => `def f(n):\n    for i in range(1):\n        if n:\n            return 1 + f(n - 1)\n    return 0\nprint(f(${n}))` + T,
+  'recursion in try / finally': (n) => `def f(n):\n    try:\n        return 0 if n == 0 else 1 + f(n - 1)\n    finally:\n        pass\nprint(f(${n}))` + T,
+  'recursion of generators': (n) => `def g(n):\n    if n == 0:\n        yield 0\n    else:\n        for x in g(n - 1):\n            yield x + 1\nprint(next(g(${n})))` + T,
   'nested list value ==': (n) => `a = []\nb = []\nfor i in range(${n}):\n    a = [a]\n    b = [b]\nprint(a == b)` + T,
   'nested list value repr': (n) => `a = []\nfor i in range(${n}):\n    a = [a]\nprint(len(repr(a)))` + T,
   'nested tuple <': (n) => `a = (1,)\nb = (2,)\nfor i in range(${n}):\n    a = (a,)\n    b = (b,)\nprint(a < b)` + T,

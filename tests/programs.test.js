@@ -195,7 +195,7 @@ for (const kind of ['native', 'asan', 'wasi']) {
 }
 
 describe('the deepest programs the limits allow trace on every build', () => {
-  // 50 nested calls, each 10 negations deep (~800 of the 1,200 units of depth allowed: PY_DEPTH_MAX, sized for
+  // 50 nested calls, each 10 negations deep (~2,600 of the 12,600 units of depth allowed: PY_DEPTH_MAX, sized for
   // the browser module's stack; c/src/front/py_guard.c), and 58 brackets
   const deepCalls = `${HEAD}def f(n, x):\n    return ${'-('.repeat(10)}f(n + 1, x)${')'.repeat(10)} if n < 50 else x\n`
     + 'g = trace(lambda x: f(0, x), {"x": (1,)})\n';

@@ -44,6 +44,14 @@ export const HARD = [
   ['1 + 1 + ... 20000 terms', 'x = ' + rep('1', 20000, ' + ') + T, { err: /RecursionError/, status: 'limit' }],
   ['1 + 1 + ... 500 terms', 'print(' + rep('1', 500, ' + ') + ')' + T, { out: '500\n' }],
   ['own recursion 150 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(150))' + T, { out: '150\n' }],
+  // the program's own recursion, as deep as the smallest stack allows (the lab's Chromium worker: ~727 calls of
+  // `return 1 + f(n - 1)`, py.h); past it CPython's RecursionError at the call, where CPython puts it
+  ['own recursion 550 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],
+  ['lambda recursion 550 deep', 'f = lambda n: 0 if n == 0 else 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],
+  ['own recursion 1100 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(1100))' + T,
+    { err: /^program\.py:4:16: RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
+  ['own recursion in if / else blocks 400 deep', 'def f(n):\n    if n == 0:\n        return 0\n    else:\n        return 1 + f(n - 1)\nprint(f(400))' + T, { out: '400\n' }],
+  ['method recursion 450 deep', 'class C:\n    def f(self, n):\n        return 0 if n == 0 else 1 + self.f(n - 1)\nprint(C().f(450))' + T, { out: '450\n' }],
   ['own recursion without end', 'def f(n):\n    return f(n + 1)\nf(0)' + T, { err: /RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
   ['own recursion without end, caught', 'def f(n):\n    return 1 + f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print("caught", e)\nprint("after")' + T, { out: 'caught maximum recursion depth exceeded\nafter\n' }],
   ['lambda recursion without end', 'f = lambda n: f(n + 1)\nf(0)' + T, { err: /RecursionError/, status: 'limit' }],

@@ -189,6 +189,22 @@ describe('the lab survives any program (e2e, Chromium)', () => {
     await context.close();
   }, 300_000);
 
+  it('a program\'s own recursion as deep as the limit allows runs in the lab\'s worker; deeper is a RecursionError at the call', async () => {
+    // the analysis worker's V8 stack is the smallest the front end runs on (c/src/front/py.h): 550 calls run there
+    // as natively (tests/py-hard.test.js), 1100 end at the call as in CPython, and the lab goes on
+    const rec = (n) => `from graph_lab import trace, F\ndef f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(${n}))\n${TAIL}`;
+    const { context, page, errors, paste, waitConsole, waitError } = await open('#panels=program.graph');
+    await paste(rec(550));
+    await waitConsole(python(rec(550)).out);
+    await paste(rec(1100));
+    await waitError(/\b5\b.*\b16\b.*RecursionError: maximum recursion depth exceeded/);   // line 5, column 16
+    await paste(HELLO);
+    await waitConsole(python(HELLO).out);
+    expect(await page.isVisible('[data-testid="program-error"]')).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
   it(`a #prog= link with a ${LINK231.length}-character deeply recursive program opens with a clean error`, async () => {
     expect(LINK231.length).toBeLessThanOrEqual(240);
     const cli = spawnSync(NATIVE, ['trace', '-'], { input: LINK231, encoding: 'utf8' });

@@ -445,13 +445,41 @@ py_val *py_sub_missing(py_interp *I, const py_node *at, py_val *d, py_val *k, bo
 /* The plain container repr (what dict.__repr__ / list.__repr__ print). */
 void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 /* ---------------------------------------------------------------- limits (py_guard.c)
- * One depth counter bounds every recursion (parser and evaluator); costs are in units of ~one eval frame of
- * C stack. PY_DEPTH_MAX is sized for the browser module's ~984 KiB V8 stack (bench/depth_probe.mjs). */
-#ifndef PY_DEPTH_MAX
-#define PY_DEPTH_MAX 1200
+ * One depth counter bounds every recursion (parser, scope analysis, evaluator); costs are in units of 64 bytes
+ * of the browser module's C stack — its WASM frames live on V8's native stack — each the frames a level holds,
+ * as V8's optimising compiler (TurboFan, the larger of its two tiers) lays them out in Node 20
+ * (node --no-liftoff --print-wasm-code; bench/depth_probe.mjs measures the depths with a limitless build).
+ * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
+ * program's own recursion traps at ~1,050 levels (Node's main thread and Chromium's page: ~1,800).
+ * PY_DEPTH_MAX units (467,200 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~35%
+ * short of the depth that traps in that worker (the tightest: a method's recursion, 600 levels allowed, ~820
+ * trap); a program's own recursion (10 units a level in `return 1 + f(n - 1)`) reaches ~727 calls, a lambda's
+ * ~660, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
+ * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
+ * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
+#if defined(__GNUC__) || defined(__clang__)
+#define PY_NOINLINE __attribute__((noinline))
+#else
+#define PY_NOINLINE
 #endif
-#define PY_DEPTH_CALL 3           /* a call of the program's own function: eval_call, py_call, exec_block, exec_stmt frames */
-#define PY_DEPTH_PAREN 6          /* a parser level through brackets: expr ... atom, ~11 small frames */
+#ifndef PY_DEPTH_MAX
+#define PY_DEPTH_MAX 7300
+#endif
+#define PY_DEPTH_EVAL 2           /* eval: one node's frame (128 B) */
+#define PY_DEPTH_EVAL_CALL 3      /* eval_call: a call's arguments, and the program's function it runs (152 B) */
+#define PY_DEPTH_EVAL_CASE 3      /* another out-of-line case of eval that evaluates subexpressions (<= 136 B) */
+#define PY_DEPTH_CALL 2           /* py_call running the program's function (from a builtin, a dunder) (136 B) */
+#define PY_DEPTH_LAMBDA 2         /* a lambda's body: measured deeper per level than a def's in Chromium's worker */
+#define PY_DEPTH_ROOM 24          /* what a call must find left beyond its own (a level of `1 + f(n - 1)`: 12) */
+#define PY_DEPTH_METHOD 10        /* a method called through its class (call_raw: a dunder from py_binop, __call__): 624 B */
+#define PY_DEPTH_STMT 3           /* exec_stmt: one statement (144 B) */
+#define PY_DEPTH_BLOCK 2          /* exec_block: a block of statements (104 B) */
+#define PY_DEPTH_LOOP 3           /* exec_for / exec_while (144 B) */
+#define PY_DEPTH_TRY 7            /* try (and class): py_class_exec, py_exec_try, py_exec_block (416 B) */
+#define PY_DEPTH_COMP 3           /* a comprehension clause (comp, 153 B) */
+#define PY_DEPTH_GEN 6            /* a generator resumed: py_gen_next and its executor (304 B) */
+#define PY_DEPTH_LEVEL 6          /* one level of a parser rule, the scope walk, a container compare / repr */
+#define PY_DEPTH_PAREN 36         /* a parser level through brackets: expr ... atom, ~11 small frames */
 #define PY_WORK_PER_STEP 8        /* elements an operation touches in C per step of the budget */
 bool py_depth_enter(py_arena *a, int cost);               /* false (nothing changed) when over PY_DEPTH_MAX */
 void py_depth_leave(py_arena *a, int cost);

@@ -160,9 +160,9 @@ static py_val *call_raw(py_interp *I, const py_node *at, py_val *d, py_val *self
     b.pos[0] = first;
     if (a->npos) memcpy(b.pos + 1, a->pos, sizeof(py_val *) * (size_t)a->npos);
     b.npos = a->npos + 1;
-    if (!py_enter(I, at, 1)) return NULL;   /* this frame and the one above it */
+    if (!py_enter(I, at, PY_DEPTH_METHOD)) return NULL;   /* this frame and the one above it */
     py_val *r = py_call(I, at, d, &b);
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_METHOD);
     return r;
 }
 
@@ -217,9 +217,9 @@ py_val *py_class_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
         b.pos[0] = f->u.m.self;
         if (a->npos) memcpy(b.pos + 1, a->pos, sizeof(py_val *) * (size_t)a->npos);
         b.npos = a->npos + 1;
-        if (!py_enter(I, at, 1)) return NULL;
+        if (!py_enter(I, at, PY_DEPTH_METHOD)) return NULL;
         py_val *r = py_call(I, at, f->u.m.fn, &b);
-        py_leave(I, 1);
+        py_leave(I, PY_DEPTH_METHOD);
         return r;
     }
     case V_CLASS: return instantiate(I, at, f, a);
@@ -827,7 +827,7 @@ int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
      * is 2**40 visits: the step budget ends it, as it ends py_eq_work) */
     I->steps++;
     if (!py_work(I, at, a->kind == V_DICT ? py_dict_len(a) : a->u.seq.n)) return -1;
-    if (!py_depth_enter(&I->ar, 1)) return py_eq(a, b);   /* nested without end: plain equality */
+    if (!py_depth_enter(&I->ar, PY_DEPTH_LEVEL)) return py_eq(a, b);   /* nested without end: plain equality */
     int r = 1;
     if (a->kind == V_DICT) {
         py_val **keys, **keys2;
@@ -843,7 +843,7 @@ int py_class_eq_deep(py_interp *I, const py_node *at, py_val *a, py_val *b) {
     } else {
         for (int i = 0; r == 1 && i < a->u.seq.n; i++) r = py_class_eq_deep(I, at, a->u.seq.v[i], b->u.seq.v[i]);
     }
-    py_depth_leave(&I->ar, 1);
+    py_depth_leave(&I->ar, PY_DEPTH_LEVEL);
     return r;
 }
 
@@ -1019,9 +1019,9 @@ static void class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr);
 /* Nested reprs (a list of objects whose reprs print lists of objects ...) count against the depth limit; an
  * error is left in I->err for the caller (sb->failed would read as out of memory). */
 void py_class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
-    if (!py_enter(I, NULL, 1)) return;
+    if (!py_enter(I, NULL, PY_DEPTH_LEVEL)) return;
     class_repr(I, sb, cv, repr);
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_LEVEL);
 }
 
 static void class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {

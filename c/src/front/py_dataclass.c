@@ -244,11 +244,11 @@ static py_val *dc_eq(py_interp *I, const py_node *at, py_val *cls, py_val *a, py
             if (x != y) return &py_False;
             continue;
         }
-        if (!py_enter(I, at, 1)) return NULL;
+        if (!py_enter(I, at, PY_DEPTH_LEVEL)) return NULL;
         py_val *r = x == y ? &py_True : py_class_eq_proto(I, at, x, y);
         bool t = false;
         gl_status st = r ? py_truth(I, at, r, &t) : I->err.code;
-        py_leave(I, 1);
+        py_leave(I, PY_DEPTH_LEVEL);
         if (st) return NULL;
         if (!t) return &py_False;
     }
@@ -271,14 +271,14 @@ static py_val *dc_order(py_interp *I, const py_node *at, py_val *cls, int op, py
         ta->u.seq.v[k] = x;
         tb->u.seq.v[k++] = y;
     }
-    if (!py_enter(I, at, 1)) return NULL;
+    if (!py_enter(I, at, PY_DEPTH_LEVEL)) return NULL;
     py_val *r = py_compare(I, at, op, ta, tb);
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_LEVEL);
     return r;
 }
 
 static py_val *as_plain(py_interp *I, const py_node *at, py_val *v, bool dict) {
-    if (!py_enter(I, at, 1)) return NULL;
+    if (!py_enter(I, at, PY_DEPTH_LEVEL)) return NULL;
     py_val *r = NULL;
     if (v->kind == V_INST && (v->u.inst->cls->u.cls->flags & CF_DATACLASS)) {
         py_class *c = v->u.inst->cls->u.cls;
@@ -310,7 +310,7 @@ static py_val *as_plain(py_interp *I, const py_node *at, py_val *v, bool dict) {
     } else {
         r = v;
     }
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_LEVEL);
     return r;
 }
 

@@ -30,10 +30,13 @@ py_val *py_fail(py_interp *I, const py_node *n, gl_status code, const char *fmt,
     return NULL;
 }
 
-bool py_steps(py_interp *I, const py_node *at) {
-    if (++I->steps <= I->max_steps) return true;
+static PY_NOINLINE bool steps_over(py_interp *I, const py_node *at) {   /* out of eval's frame */
     py_fail(I, at, GL_E_LIMIT, "the program ran for more than %lld steps (a runaway loop? a concrete trace counts its arithmetic too)", (long long)I->max_steps);
     return false;
+}
+
+bool py_steps(py_interp *I, const py_node *at) {
+    return ++I->steps <= I->max_steps || steps_over(I, at);
 }
 
 gl_status py_track_array(py_interp *I, gl_array *a) {
@@ -544,10 +547,10 @@ static py_val *compare(py_interp *I, const py_node *at, int op, py_val *a, py_va
         while (i < na && i < nb && (a->u.seq.v[i] == b->u.seq.v[i] || py_eq_work(a->u.seq.v[i], b->u.seq.v[i], &w))) i++;
         if (!py_work(I, at, w + i)) return NULL;
         if (i < na && i < nb) {
-            if (!py_depth_enter(&I->ar, 1))   /* the one depth counter (py_guard.c) */
+            if (!py_depth_enter(&I->ar, PY_DEPTH_LEVEL))   /* the one depth counter (py_guard.c) */
                 return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded in comparison");
             py_val *r = compare(I, at, op, a->u.seq.v[i], b->u.seq.v[i]);
-            py_depth_leave(&I->ar, 1);
+            py_depth_leave(&I->ar, PY_DEPTH_LEVEL);
             return r;
         }
         switch (op) {
@@ -599,7 +602,7 @@ static py_env *frame_of(py_env *env, const py_node *owner) {
     return NULL;
 }
 
-static py_val *load_name(py_interp *I, py_node *n, py_env *env) {
+static PY_NOINLINE py_val *load_name(py_interp *I, py_node *n, py_env *env) {
     py_val *v;
     if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
         py_env *fr = frame_of(env, n->owner);
@@ -619,7 +622,7 @@ static py_val *load_name(py_interp *I, py_node *n, py_env *env) {
 }
 
 /* Binds `name` where the analysis put it (n: the target / def / import alias node). */
-static gl_status store_name(py_interp *I, const py_node *n, const char *name, py_val *v, py_env *env) {
+static PY_NOINLINE gl_status store_name(py_interp *I, const py_node *n, const char *name, py_val *v, py_env *env) {
     if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, I->globals, name, v);
     if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
         py_env *fr = frame_of(env, n->owner);
@@ -682,11 +685,10 @@ static py_val *missing_args(py_interp *I, const py_node *at, const char *qn, con
     return NULL;
 }
 
-py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
-    if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
-    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
-    if (f->kind == V_CFG || f->kind != V_FUNC)
-        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
+/* The frame of a call of the program's own function f, its parameters bound to a's values, in *out:
+ * &py_None, or NULL with a signature's TypeError. Out of line (PY_NOINLINE), and so are the error paths' name arrays: the
+ * recursive path of a program's own calls keeps only py_call's small frame (c/src/front/py.h, limits). */
+static PY_NOINLINE py_val *bind_call(py_interp *I, const py_node *at, py_val *f, py_args *a, py_env **out) {
     py_node *def = f->u.fn.def;
     bool lambda = def->kind == E_LAMBDA;
     py_node **ps = lambda ? def->list : def->list2;
@@ -704,9 +706,6 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     }
     int ndef = 0;                 /* defaults of positional parameters: the last ndef of them */
     for (int i = 0; i < argc; i++) ndef += ps[i]->a != NULL;
-    if (I->depth >= GL_PROGRAM_MAX_DEPTH)
-        return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
-                       "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, qn);
     py_val **bound = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(np ? np : 1));
     if (!bound) return py_oom(I);
     /* the parameters in CPython's local order: positional, keyword-only, then *args, **kwargs */
@@ -816,8 +815,33 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     }
     for (int i = 0; i < np; i++)
         if (py_env_set(I, fe, ps[i]->name, bound[i])) return NULL;
+    *out = fe;
+    return &py_None;
+}
+
+static PY_NOINLINE py_val *too_deep(py_interp *I, const py_node *at, const py_node *def) {
+    return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
+                   "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, def->qualname ? def->qualname : def->name);
+}
+
+/* A call of the program's own function f (V_FUNC), holding cost units while its body runs (the frame it runs
+ * in: py_call's, PY_DEPTH_CALL; none more in eval_call, whose own units cover it). Inlined into both, so that a
+ * call expression of the program's functions takes no py_call frame (a recursion's level is a frame shorter). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((always_inline))
+#endif
+static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_args *a, int cost) {
+    py_node *def = f->u.fn.def;
+    bool lambda = def->kind == E_LAMBDA;
+    if (I->depth >= GL_PROGRAM_MAX_DEPTH) return too_deep(I, at, def);
+    py_env *fe;
+    if (!bind_call(I, at, f, a, &fe)) return NULL;
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
-    if (!py_enter(I, at, PY_DEPTH_CALL)) return NULL;   /* left below on every path */
+    /* room for the callee's first level too: a recursion that runs out of depth ends at its call, where CPython
+     * puts its RecursionError, not at whatever node of the body the last units ran out in */
+    if (lambda) cost += PY_DEPTH_LAMBDA;
+    if (!py_enter(I, at, cost + PY_DEPTH_ROOM)) return NULL;   /* cost left below on every path */
+    py_leave(I, PY_DEPTH_ROOM);
     I->depth++;
     py_val *r;
     if (lambda) {
@@ -825,15 +849,26 @@ py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
     } else {
         /* the nodes a function emits are in its block (the lab folds a graph by the program's calls) */
         gl_tracer *btr = I->top && I->top->tr ? I->top->tr : NULL;
-        int blk = btr ? gl_tracer_enter(btr, qn) : -1;
-        r = exec_block(I, def->list, def->n, fe) ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
+        int blk = btr ? gl_tracer_enter(btr, def->qualname ? def->qualname : def->name) : -1;
+        gl_status st = GL_OK;
+        for (int i = 0; i < def->n && !st && !I->ctl; i++)   /* exec_block's loop, one frame fewer per call */
+            if (exec_stmt(I, def->list[i], fe)) st = I->err.code ? I->err.code : GL_E_INTERNAL;
+        r = st ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
         I->ctl = CTL_NONE;
         I->ret = NULL;
         if (btr && I->top && I->top->tr == btr) gl_tracer_leave(btr, blk);
     }
     I->depth--;
-    py_leave(I, PY_DEPTH_CALL);
+    py_leave(I, cost);
     return r;
+}
+
+py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
+    if (f->kind == V_BUILTIN) return py_call_builtin(I, at, f, a);
+    if (f->kind == V_CLASS || f->kind == V_METHOD || f->kind == V_INST || f->kind == V_WRAP) return py_class_call(I, at, f, a);
+    if (f->kind == V_CFG || f->kind != V_FUNC)
+        return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object is not callable", py_type_name(f));
+    return call_func(I, at, f, a, PY_DEPTH_CALL);
 }
 
 static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env);
@@ -863,14 +898,14 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out,
         bool b;
         if (!x || py_truth(I, c->a, x, &b)) return I->err.code;
         if (!b) return GL_OK;
-        if (!py_enter(I, c, 1)) return I->err.code;
+        if (!py_enter(I, c, PY_DEPTH_COMP)) return I->err.code;
         gl_status st = comp(I, n, k + 1, env, out, NULL);
-        py_leave(I, 1);
+        py_leave(I, PY_DEPTH_COMP);
         return st;
     }
     py_val *src = k == 0 && first ? first : eval(I, c->b, env), *it;
     if (!src || py_iter_open(I, c->b, src, &it)) return I->err.code;
-    if (!py_enter(I, c, 2)) return I->err.code;   /* one comp frame per for-clause (left on every path: a
+    if (!py_enter(I, c, PY_DEPTH_COMP)) return I->err.code;   /* one comp frame per for-clause (left on every path: a
                                                      caught exception must not leak depth) */
     gl_status st = GL_OK;
     for (;;) {                    /* item by item: a generator's body interleaves with the element's */
@@ -880,11 +915,91 @@ static gl_status comp(py_interp *I, py_node *n, int k, py_env *env, py_val *out,
         if (done) break;
         if (assign(I, c->a, x, env) || comp(I, n, k + 1, env, out, NULL)) { st = I->err.code; break; }
     }
-    py_leave(I, 2);
+    py_leave(I, PY_DEPTH_COMP);
     return st;
 }
 
-static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
+static PY_NOINLINE py_val *dup_keyword(py_interp *I, py_node *n, py_val *f, const char *k) {
+    char fs[160];
+    func_str(f, fs, sizeof fs);
+    return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'", fs, k);
+}
+
+/* f(*x) / f(**x): x's items appended to a's positional / keyword arguments (a grown to fit, cap its room). */
+static PY_NOINLINE bool star_args(py_interp *I, py_node *n, int i, py_env *env, py_val *f, py_args *a_, int *cap_) {
+    py_node *x = n->list[i];
+    py_args a = *a_;
+    int cap = *cap_;
+    py_val *v = eval(I, x->a, env);
+    if (!v) return false;
+    py_val **items;
+    int cnt;
+    if (x->kind == E_DSTAR && v->kind != V_DICT) {
+        char fs[160];
+        func_str(f, fs, sizeof fs);
+        return !py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after ** must be a mapping, not %s", fs,
+                        py_type_name(v));
+    }
+    if (x->kind == E_STAR && not_iterable(v)) {
+        char fs[160];
+        func_str(f, fs, sizeof fs);
+        return !py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after * must be an iterable, not %s", fs,
+                        py_type_name(v));
+    }
+    if (py_iter_list(I, x, v, &items, &cnt)) return false;
+    py_val **dvals = NULL;
+    if (x->kind == E_DSTAR) {    /* the values, in the keys' order */
+        if (!(dvals = py_alloc(&I->ar, sizeof *dvals * (size_t)(cnt ? cnt : 1)))) return py_oom(I), false;
+        int j = 0;
+        for (int pos = 0; j < cnt && py_dict_next(v, &pos, NULL, &dvals[j]); j++) {}
+    }
+    int need = a.npos + a.nkw + cnt + (n->n - i);
+    if (need > cap) {
+        if (need > 10000) return !py_fail(I, x, GL_E_LIMIT, "too many arguments (%d)", need);
+        int nc = need * 2;
+        py_val **p2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
+        const char **k2 = py_alloc(&I->ar, sizeof(char *) * (size_t)nc);
+        py_val **v2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
+        if (!p2 || !k2 || !v2) return py_oom(I), false;
+        memcpy(p2, a.pos, sizeof(py_val *) * (size_t)a.npos);
+        memcpy(k2, a.kwn, sizeof(char *) * (size_t)a.nkw);
+        memcpy(v2, a.kwv, sizeof(py_val *) * (size_t)a.nkw);
+        a.pos = p2;
+        a.kwn = k2;
+        a.kwv = v2;
+        cap = nc;
+    }
+    for (int j = 0; j < cnt; j++) {
+        if (x->kind == E_STAR) {
+            a.pos[a.npos++] = items[j];
+        } else {
+            if (items[j]->kind != V_STR) return !py_fail(I, x, GL_E_INVALID, "TypeError: keywords must be strings");
+            const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
+            if (!k) return py_oom(I), false;
+            for (int q = 0; q < a.nkw; q++)
+                if (a.kwn[q] == k) return !dup_keyword(I, n, f, k);
+            a.kwn[a.nkw] = k;
+            a.kwv[a.nkw++] = dvals[j];
+        }
+    }
+    *a_ = a;
+    *cap_ = cap;
+    return true;
+}
+
+/* obj.m(args) of a method of the program's: a's arguments with self first, as py_class_call binds them, so
+ * that py_call runs m without py_class_call's frame between (a method's recursion is as deep as a function's). */
+static PY_NOINLINE bool method_args(py_interp *I, const py_val *m, py_args *a) {
+    py_val **pos = py_alloc(&I->ar, sizeof(py_val *) * (size_t)(a->npos + 1));
+    if (!pos) return py_oom(I), false;
+    pos[0] = m->u.m.self;
+    if (a->npos) memcpy(pos + 1, a->pos, sizeof(py_val *) * (size_t)a->npos);
+    a->pos = pos;
+    a->npos++;
+    return true;
+}
+
+static PY_NOINLINE py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
     if (n->a->kind == E_NAME && n->n == 0 && strcmp(n->a->name, "super") == 0) return py_super_zero(I, n, env);
     py_val *f = eval(I, n->a, env);
     if (!f) return NULL;
@@ -897,83 +1012,28 @@ static py_val *eval_call(py_interp *I, py_node *n, py_env *env) {
     for (int i = 0; i < n->n; i++) {
         py_node *x = n->list[i];
         if (x->kind == E_STAR || x->kind == E_DSTAR) {
-            py_val *v = eval(I, x->a, env);
-            if (!v) return NULL;
-            py_val **items;
-            int cnt;
-            if (x->kind == E_DSTAR && v->kind != V_DICT) {
-                char fs[160];
-                func_str(f, fs, sizeof fs);
-                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after ** must be a mapping, not %s", fs,
-                               py_type_name(v));
-            }
-            if (x->kind == E_STAR && not_iterable(v)) {
-                char fs[160];
-                func_str(f, fs, sizeof fs);
-                return py_fail(I, n, GL_E_INVALID, "TypeError: %s argument after * must be an iterable, not %s", fs,
-                               py_type_name(v));
-            }
-            if (py_iter_list(I, x, v, &items, &cnt)) return NULL;
-            py_val **dvals = NULL;
-            if (x->kind == E_DSTAR) {    /* the values, in the keys' order */
-                if (!(dvals = py_alloc(&I->ar, sizeof *dvals * (size_t)(cnt ? cnt : 1)))) return py_oom(I);
-                int j = 0;
-                for (int pos = 0; j < cnt && py_dict_next(v, &pos, NULL, &dvals[j]); j++) {}
-            }
-            int need = a.npos + a.nkw + cnt + (n->n - i);
-            if (need > cap) {
-                if (need > 10000) return py_fail(I, x, GL_E_LIMIT, "too many arguments (%d)", need);
-                int nc = need * 2;
-                py_val **p2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
-                const char **k2 = py_alloc(&I->ar, sizeof(char *) * (size_t)nc);
-                py_val **v2 = py_alloc(&I->ar, sizeof(py_val *) * (size_t)nc);
-                if (!p2 || !k2 || !v2) return py_oom(I);
-                memcpy(p2, a.pos, sizeof(py_val *) * (size_t)a.npos);
-                memcpy(k2, a.kwn, sizeof(char *) * (size_t)a.nkw);
-                memcpy(v2, a.kwv, sizeof(py_val *) * (size_t)a.nkw);
-                a.pos = p2;
-                a.kwn = k2;
-                a.kwv = v2;
-                cap = nc;
-            }
-            for (int j = 0; j < cnt; j++) {
-                if (x->kind == E_STAR) {
-                    a.pos[a.npos++] = items[j];
-                } else {
-                    if (items[j]->kind != V_STR) return py_fail(I, x, GL_E_INVALID, "TypeError: keywords must be strings");
-                    const char *k = py_intern(&I->ar, items[j]->u.str.s, items[j]->u.str.n);
-                    if (!k) return py_oom(I);
-                    for (int q = 0; q < a.nkw; q++)
-                        if (a.kwn[q] == k) {
-                            char fs[160];
-                            func_str(f, fs, sizeof fs);
-                            return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'",
-                                           fs, k);
-                        }
-                    a.kwn[a.nkw] = k;
-                    a.kwv[a.nkw++] = dvals[j];
-                }
-            }
+            if (!star_args(I, n, i, env, f, &a, &cap)) return NULL;
             continue;
         }
         py_val *v = eval(I, x->kind == E_KW ? x->a : x, env);
         if (!v) return NULL;
         if (x->kind == E_KW) {
             for (int j = 0; j < a.nkw; j++)
-                if (a.kwn[j] == x->name) {    /* from an earlier **mapping (two explicit ones are a SyntaxError) */
-                    char fs[160];
-                    func_str(f, fs, sizeof fs);
-                    return py_fail(I, n, GL_E_INVALID, "TypeError: %s got multiple values for keyword argument '%s'", fs, x->name);
-                }
+                if (a.kwn[j] == x->name)   /* from an earlier **mapping (two explicit ones are a SyntaxError) */
+                    return dup_keyword(I, n, f, x->name);
             a.kwn[a.nkw] = x->name;
             a.kwv[a.nkw++] = v;
         } else {
             a.pos[a.npos++] = v;
         }
     }
+    if (f->kind == V_METHOD && f->u.m.fn->kind == V_FUNC) {
+        if (!method_args(I, f, &a)) return NULL;
+        f = f->u.m.fn;
+    }
     py_node *saved = I->at;
     I->at = n;
-    py_val *r = py_call(I, n, f, &a);
+    py_val *r = f->kind == V_FUNC ? call_func(I, n, f, &a, 0) : py_call(I, n, f, &a);
     I->at = saved;
     return r;
 }
@@ -1031,7 +1091,7 @@ gl_status py_del_subscript(py_interp *I, py_node *t, py_env *env) {
     return py_delitem(I, t, c, k);   /* a slice object too */
 }
 
-static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
+static PY_NOINLINE py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     py_val *c = eval(I, n->a, env);
     if (!c) return NULL;
     if (c->kind == V_TENSOR)
@@ -1084,7 +1144,7 @@ static py_val *eval_index(py_interp *I, py_node *n, py_env *env) {
     return c->u.seq.v[i];
 }
 
-static py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
+static PY_NOINLINE py_val *eval_fstr(py_interp *I, py_node *n, py_env *env) {
     gl_sb sb;
     gl_sb_init(&sb);
     for (int i = 0; i < n->n; i++) {
@@ -1161,7 +1221,7 @@ static bool const_expr(const py_node *x, int depth) {
  * {8, 0, 16, 1, 2} prints {0, 1, 2, 16, 8} — and the compiler's constant merging (merge_consts_recursive)
  * has rebuilt that frozenset once more by adding its items in its table order. Starred items merge their
  * iterable (SET_UPDATE). */
-static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
+static PY_NOINLINE py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
     py_val *s = py_set_new(I, false);
     if (!s) return NULL;
     bool consts = n->n > 2;
@@ -1189,140 +1249,196 @@ static py_val *eval_set(py_interp *I, py_node *n, py_env *env) {
     return s;
 }
 
+/* The evaluator's cases. eval() is on every recursive path of a program (nesting, and each level of its own
+ * calls), so its frame is kept small: the cases that need many locals or call much are out of line
+ * (PY_NOINLINE), each frame only while its case runs (c/src/front/py.h, limits). */
+static PY_NOINLINE py_val *eval_literal(py_interp *I, py_node *n) {
+    py_val *v = n->kind == E_INT ? (n->s ? py_num_literal(I, n, n->s, n->slen) : py_int(I, n->i))
+                : n->kind == E_FLOAT ? py_float(I, n->f) : py_str(I, n->s, n->slen);
+    n->cache = v;
+    return v;
+}
+
+static PY_NOINLINE py_val *eval_ellipsis(py_interp *I) {   /* one value per run: `x is ...` */
+    if (I->crt && I->crt->ellipsis) return I->crt->ellipsis;
+    py_val *m = py_new(I, V_MODULE);
+    if (!m) return NULL;
+    m->u.mod = MOD_ELLIPSIS;
+    if (I->crt) I->crt->ellipsis = m;
+    return m;
+}
+
+static PY_NOINLINE py_val *eval_seq(py_interp *I, py_node *n, py_env *env) {
+    bool star = false;
+    py_val *v;
+    for (int i = 0; i < n->n && !star; i++) star = n->list[i]->kind == E_STAR;
+    if (star) return eval_starred(I, n, env);
+    if (!(v = py_seq(I, n->kind == E_TUPLE ? V_TUPLE : V_LIST, n->n))) return NULL;
+    for (int i = 0; i < n->n; i++)
+        if (!(v->u.seq.v[i] = eval(I, n->list[i], env))) return NULL;
+    return v;
+}
+
+static PY_NOINLINE py_val *eval_dict(py_interp *I, py_node *n, py_env *env) {
+    py_val *a, *b, *v;
+    if (!(v = py_dict_new(I))) return NULL;
+    for (int i = 0; i < n->n; i++) {
+        if (n->list[i]->kind == E_DSTAR) {          /* {**d}: d's items, in its order */
+            if (!(a = eval(I, n->list[i]->a, env))) return NULL;
+            if (a->kind != V_DICT)
+                return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: '%s' object is not a mapping", py_type_name(a));
+            py_val *dk, *dv;
+            for (int j = 0; py_dict_next(a, &j, &dk, &dv);)
+                if (py_dict_set(I, v, dk, dv)) return NULL;
+            continue;
+        }
+        if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
+        int64_t h;
+        if (!py_hash(I, n, a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
+    }
+    return v;
+}
+
+static PY_NOINLINE py_val *eval_comp(py_interp *I, py_node *n, py_env *env) {
+    py_val *v;
+    py_val *first = n->n && n->list[0]->kind == E_COMPFOR ? eval(I, n->list[0]->b, env) : NULL;
+    if (n->n && !first) return NULL;
+    py_env *ce = py_env_new(I, env);
+    if (!ce) return NULL;
+    ce->scope = n;
+    if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : n->kind == E_SETCOMP ? py_set_new(I, false) : py_dict_new(I)))
+        return NULL;
+    return comp(I, n, 0, ce, v, first) ? NULL : v;
+}
+
+static PY_NOINLINE py_val *eval_unary(py_interp *I, py_node *n, py_env *env) {
+    py_val *a;
+    if (!(a = eval(I, n->a, env))) return NULL;
+    if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
+    if (a->kind == V_TENSOR) {
+        if (n->op != OP_NEG)
+            return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %s: 'Tensor'", n->op == OP_POS ? "+" : "~");
+        if (!live_tensor(I, n, a)) return NULL;
+        return py_tensor(I, n, a->u.tn.tc, gl_t_neg(a->u.tn.tc->tr, a->u.tn.id));
+    }
+    return py_num_unary(I, n, n->op, a);
+}
+
+static PY_NOINLINE py_val *eval_cmp(py_interp *I, py_node *n, py_env *env) {
+    py_val *a, *b;
+    if (!(a = eval(I, n->list[0], env))) return NULL;
+    py_val *r = &py_True;
+    for (int i = 1; i < n->n; i++) {
+        if (!(b = eval(I, n->list[i], env))) return NULL;
+        if (!(r = compare(I, n, n->ops[i - 1], a, b))) return NULL;
+        if (i + 1 < n->n) {
+            bool t;
+            if (py_truth(I, n, r, &t)) return NULL;
+            if (!t) return r;
+        }
+        a = b;
+    }
+    return r;
+}
+
+static PY_NOINLINE py_val *eval_slice(py_interp *I, py_node *n, py_env *env) {
+    py_val *p[3];                 /* a slice inside a subscript's tuple, x[1:2, 3]: a slice object */
+    return slice_parts(I, n, env, p) ? py_slice_value(I, p[0], p[1], p[2]) : NULL;
+}
+
+static PY_NOINLINE py_val *eval_bad(py_interp *I, py_node *n) {
+    switch (n->kind) {
+    case E_YIELD: case E_YIELDFROM:
+        return py_fail(I, n, GL_E_INVALID, "a yield inside a larger expression is not supported (write `v = yield x` "
+                       "on its own line in the generator's body)");
+    case E_STAR: return py_fail(I, n, GL_E_PARSE, "SyntaxError: starred expression is not allowed here");
+    default: return py_fail(I, n, GL_E_PARSE, "SyntaxError: invalid expression");
+    }
+}
+
+/* A truth value, or false with *fail when it raised; the common bool / None / int tested in place. */
+static inline bool truth(py_interp *I, const py_node *at, py_val *v, bool *fail) {
+    if (v->kind == V_BOOL) return v->u.b;
+    bool t;
+    *fail = py_truth(I, at, v, &t) != GL_OK;
+    return t;
+}
+
 static py_val *eval_inner(py_interp *I, py_node *n, py_env *env) {
     py_val *a, *b, *v;
+    bool fail = false, t;
     switch (n->kind) {
     case E_NAME: return load_name(I, n, env);
     case E_WALRUS:
         if (!(v = eval(I, n->a, env)) || store_name(I, n, n->name, v, env)) return NULL;
         return v;
-    case E_INT: case E_FLOAT: case E_STR:
-        if (n->cache) return n->cache;
-        v = n->kind == E_INT ? (n->s ? py_num_literal(I, n, n->s, n->slen) : py_int(I, n->i))
-            : n->kind == E_FLOAT ? py_float(I, n->f) : py_str(I, n->s, n->slen);
-        n->cache = v;
-        return v;
+    case E_INT: case E_FLOAT: case E_STR: return n->cache ? n->cache : eval_literal(I, n);
     case E_FSTR: return eval_fstr(I, n, env);
     case E_NONE: return &py_None;
-    case E_ELLIPSIS: {            /* one value per run: `x is ...` */
-        if (I->crt && I->crt->ellipsis) return I->crt->ellipsis;
-        py_val *m = py_new(I, V_MODULE);
-        if (!m) return NULL;
-        m->u.mod = MOD_ELLIPSIS;
-        if (I->crt) I->crt->ellipsis = m;
-        return m;
-    }
+    case E_ELLIPSIS: return eval_ellipsis(I);
     case E_TRUE: return &py_True;
     case E_FALSE: return &py_False;
-    case E_TUPLE: case E_LIST: {
-        bool star = false;
-        for (int i = 0; i < n->n && !star; i++) star = n->list[i]->kind == E_STAR;
-        if (star) return eval_starred(I, n, env);
-        if (!(v = py_seq(I, n->kind == E_TUPLE ? V_TUPLE : V_LIST, n->n))) return NULL;
-        for (int i = 0; i < n->n; i++)
-            if (!(v->u.seq.v[i] = eval(I, n->list[i], env))) return NULL;
-        return v;
-    }
-    case E_DICT:
-        if (!(v = py_dict_new(I))) return NULL;
-        for (int i = 0; i < n->n; i++) {
-            if (n->list[i]->kind == E_DSTAR) {          /* {**d}: d's items, in its order */
-                if (!(a = eval(I, n->list[i]->a, env))) return NULL;
-                if (a->kind != V_DICT)
-                    return py_fail(I, n->list[i], GL_E_INVALID, "TypeError: '%s' object is not a mapping", py_type_name(a));
-                py_val *dk, *dv;
-                for (int j = 0; py_dict_next(a, &j, &dk, &dv);)
-                    if (py_dict_set(I, v, dk, dv)) return NULL;
-                continue;
-            }
-            if (!(a = eval(I, n->list[i], env)) || !(b = eval(I, n->list2[i], env))) return NULL;
-            int64_t h;
-            if (!py_hash(I, n, a, &h) || py_dict_set_hashed(I, v, a, h, b)) return NULL;
-        }
-        return v;
-    case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP: {
-        py_val *first = n->n && n->list[0]->kind == E_COMPFOR ? eval(I, n->list[0]->b, env) : NULL;
-        if (n->n && !first) return NULL;
-        py_env *ce = py_env_new(I, env);
-        if (!ce) return NULL;
-        ce->scope = n;
-        if (!(v = n->kind == E_LISTCOMP ? py_seq(I, V_LIST, 0) : n->kind == E_SETCOMP ? py_set_new(I, false) : py_dict_new(I)))
-            return NULL;
-        return comp(I, n, 0, ce, v, first) ? NULL : v;
-    }
+    case E_TUPLE: case E_LIST: return eval_seq(I, n, env);
+    case E_DICT: return eval_dict(I, n, env);
+    case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP: return eval_comp(I, n, env);
     case E_SET: return eval_set(I, n, env);
     case E_GENEXP: return py_genexp_new(I, n, env);
-    case E_YIELD: case E_YIELDFROM:
-        return py_fail(I, n, GL_E_INVALID, "a yield inside a larger expression is not supported (write `v = yield x` "
-                       "on its own line in the generator's body)");
     case E_BINOP:
         if (!(a = eval(I, n->a, env)) || !(b = eval(I, n->b, env))) return NULL;
         return py_binop(I, n, n->op, a, b);
-    case E_UNARY:
+    case E_UNARY: return eval_unary(I, n, env);
+    case E_NOT:
         if (!(a = eval(I, n->a, env))) return NULL;
-        if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
-        if (a->kind == V_TENSOR) {
-            if (n->op != OP_NEG)
-                return py_fail(I, n, GL_E_INVALID, "TypeError: bad operand type for unary %s: 'Tensor'", n->op == OP_POS ? "+" : "~");
-            if (!live_tensor(I, n, a)) return NULL;
-            return py_tensor(I, n, a->u.tn.tc, gl_t_neg(a->u.tn.tc->tr, a->u.tn.id));
-        }
-        return py_num_unary(I, n, n->op, a);
-    case E_NOT: {
-        bool t;
-        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
-        return py_bool(!t);
-    }
-    case E_AND: case E_OR: {
-        bool t;
-        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
+        t = truth(I, n->a, a, &fail);
+        return fail ? NULL : py_bool(!t);
+    case E_AND: case E_OR:
+        if (!(a = eval(I, n->a, env))) return NULL;
+        t = truth(I, n->a, a, &fail);
+        if (fail) return NULL;
         if ((n->kind == E_AND) != t) return a;
         return eval(I, n->b, env);
-    }
-    case E_CMP: {
-        if (!(a = eval(I, n->list[0], env))) return NULL;
-        py_val *r = &py_True;
-        for (int i = 1; i < n->n; i++) {
-            if (!(b = eval(I, n->list[i], env))) return NULL;
-            if (!(r = compare(I, n, n->ops[i - 1], a, b))) return NULL;
-            if (i + 1 < n->n) {
-                bool t;
-                if (py_truth(I, n, r, &t)) return NULL;
-                if (!t) return r;
-            }
-            a = b;
-        }
-        return r;
-    }
-    case E_IFEXP: {
-        bool t;
-        if (!(a = eval(I, n->a, env)) || py_truth(I, n->a, a, &t)) return NULL;
-        return eval(I, t ? n->b : n->c, env);
-    }
+    case E_CMP: return eval_cmp(I, n, env);
+    case E_IFEXP:
+        if (!(a = eval(I, n->a, env))) return NULL;
+        t = truth(I, n->a, a, &fail);
+        return fail ? NULL : eval(I, t ? n->b : n->c, env);
     case E_LAMBDA: return make_func(I, n, env, n->list, n->n);
     case E_CALL: return eval_call(I, n, env);
     case E_ATTR:
         if (!(a = eval(I, n->a, env))) return NULL;
         return py_getattr(I, n, a, n->name);
     case E_INDEX: return eval_index(I, n, env);
-    case E_SLICE: {               /* a slice inside a subscript's tuple, x[1:2, 3]: a slice object */
-        py_val *p[3];
-        return slice_parts(I, n, env, p) ? py_slice_value(I, p[0], p[1], p[2]) : NULL;
+    case E_SLICE: return eval_slice(I, n, env);
+    default: return eval_bad(I, n);
     }
-    case E_STAR: return py_fail(I, n, GL_E_PARSE, "SyntaxError: starred expression is not allowed here");
-    default: return py_fail(I, n, GL_E_PARSE, "SyntaxError: invalid expression");
+}
+
+static PY_NOINLINE void eval_stamp(py_interp *I, py_trace *tc, int n0, const py_node *n) {
+    if (tc == I->top && tc->tr) stamp(I, tc, n0, n);
+}
+
+/* The depth units (py.h) a node's evaluation holds while it runs: eval's frame, and the frame of the out-of-line
+ * case that recurses into eval again (eval_call, eval_unary, ...). */
+static int eval_cost(int kind) {
+    switch (kind) {
+    case E_CALL: return PY_DEPTH_EVAL + PY_DEPTH_EVAL_CALL;
+    case E_UNARY: case E_CMP: case E_TUPLE: case E_LIST: case E_DICT: case E_SET: case E_INDEX: case E_FSTR:
+    case E_SLICE: case E_LISTCOMP: case E_DICTCOMP: case E_SETCOMP:
+        return PY_DEPTH_EVAL + PY_DEPTH_EVAL_CASE;
+    default: return PY_DEPTH_EVAL;
     }
 }
 
 static py_val *eval(py_interp *I, py_node *n, py_env *env) {
     if (!py_steps(I, n)) return NULL;
-    if (!py_enter(I, n, 1)) return NULL;    /* nesting x recursion: every build's C stack must hold it */
+    int cost = eval_cost(n->kind);
+    if (!py_enter(I, n, cost)) return NULL;    /* nesting x recursion: every build's C stack must hold it */
     py_trace *tc = I->top;
     bool emits = tc && tc->tr && (n->kind == E_BINOP || n->kind == E_UNARY || n->kind == E_CALL || n->kind == E_CMP);
     int n0 = emits ? gl_tracer_graph(tc->tr)->n : 0;
     py_val *v = eval_inner(I, n, env);
-    if (v && emits && tc == I->top && tc->tr) stamp(I, tc, n0, n);
-    py_leave(I, 1);
+    if (v && emits) eval_stamp(I, tc, n0, n);
+    py_leave(I, cost);
     return v;
 }
 
@@ -1449,7 +1565,148 @@ static gl_status import_module(py_interp *I, py_node *al, int *mod) {
     return GL_OK;
 }
 
+/* The statements' cases that need many locals, out of exec_stmt's frame (it is on every recursive path). */
+static PY_NOINLINE gl_status exec_aug(py_interp *I, py_node *s, py_env *env) {
+    py_val *v;
+    py_val *cur = eval(I, s->a, env), *rhs;
+    if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+    if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
+        bool handled;
+        py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);
+        if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
+    }
+    {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
+        bool handled;
+        py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);
+        if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
+    }
+    py_trace *tc = I->top;
+    int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
+    if (cur->kind == V_INST && (v = py_inst_augop(I, s, s->op, cur, rhs))) return assign(I, s->a, v, env);
+    if (I->err.code) return I->err.code;
+    if (!(v = py_binop(I, s, s->op, cur, rhs))) return I->err.code;
+    if (tc && tc->tr && tc == I->top) stamp(I, tc, n0, s);
+    return assign(I, s->a, v, env);
+}
+
+static PY_NOINLINE gl_status exec_for(py_interp *I, py_node *s, py_env *env) {
+    py_val *src = eval(I, s->b, env), *it;
+    if (!src) return I->err.code;
+    if (py_iter_open(I, s->b, src, &it)) return I->err.code;   /* one item at a time (py_iter.c): lazy */
+    for (;;) {
+        py_val *x;
+        bool done;
+        if (py_iter_next(I, s->b, it, &x, &done)) return I->err.code;
+        if (done) break;
+        if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
+        if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
+        if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+        if (I->ctl == CTL_RETURN) return GL_OK;
+    }
+    return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
+}
+
+static PY_NOINLINE gl_status exec_while(py_interp *I, py_node *s, py_env *env) {
+    py_val *v;
+    for (;;) {
+        bool t;
+        if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+        if (!t) break;
+        if (exec_block(I, s->list, s->n, env)) return I->err.code;
+        if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
+        if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
+        if (I->ctl == CTL_RETURN) return GL_OK;
+    }
+    return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;     /* while ... else: no break */
+}
+
+static PY_NOINLINE gl_status exec_import(py_interp *I, py_node *s, py_env *env) {
+    py_val *v;
+    for (int i = 0; i < s->n; i++) {
+        py_node *al = s->list[i];
+        int mod;
+        if (import_module(I, al, &mod)) return I->err.code;
+        if (!(v = py_new(I, V_MODULE))) return I->err.code;
+        v->u.mod = mod;
+        const char *nm = al->alias;
+        if (!nm) {                 /* import a.b binds a */
+            const char *dot = strchr(al->name, '.');
+            if (!(nm = dot ? py_intern(&I->ar, al->name, (size_t)(dot - al->name)) : al->name)) return py_oom(I), I->err.code;
+        }
+        if (store_name(I, al, nm, v, env)) return I->err.code;
+    }
+    return GL_OK;
+}
+
+static PY_NOINLINE gl_status exec_from(py_interp *I, py_node *s, py_env *env) {
+    py_val *v;
+    int mod;
+    if (import_module(I, s, &mod)) return I->err.code;
+    if (s->i == 1) {               /* from M import *: the public names GraphLab implements */
+        static const char *gl_names[] = {"F", "trace", "rope_tables", "LayerCfg", "LLAMA8B", "layer_params",
+                                         "prefill_layer", "decode_layer", "math", NULL};
+        static const char *math_names[] = {"sqrt", "exp", "log", "pi", "e", "inf", "nan", "tau", "fmod", "floor",
+                                           "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
+                                           "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan",
+                                           "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
+                                           "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
+                                           "factorial", "comb", "perm", "lcm", NULL};
+        if (mod >= MOD_LIB || mod == MOD_FUNCTOOLS) {
+            int li = mod >= MOD_LIB ? mod - MOD_LIB : py_lib_find("functools");
+            return py_lib_import_star(I, s, li, env);
+        }
+        const char **names = mod == MOD_GL ? gl_names : mod == MOD_MATH ? math_names : NULL;
+        for (int i = 0; names && names[i]; i++) {
+            const char *nm = py_intern(&I->ar, names[i], strlen(names[i]));
+            if (!nm || !(v = py_module_attr(I, s, mod, names[i])) || py_env_set(I, env, nm, v))
+                return I->err.code ? I->err.code : (py_oom(I), I->err.code);
+        }
+        return GL_OK;
+    }
+    for (int i = 0; i < s->n; i++) {
+        py_node *al = s->list[i];
+        if (!(v = py_module_attr(I, al, mod, al->name))) {
+            gl_err_clear(&I->err);
+            return py_fail(I, al, GL_E_INVALID, "ImportError: cannot import name '%s' from '%s'", al->name,
+                           s->name), GL_E_INVALID;
+        }
+        if (store_name(I, al, al->alias ? al->alias : al->name, v, env)) return I->err.code;
+    }
+    return GL_OK;
+}
+
+static PY_NOINLINE gl_status exec_assert(py_interp *I, py_node *s, py_env *env) {
+    py_val *v;
+    bool t;
+    if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
+    if (t) return GL_OK;
+    if (s->b) {
+        py_val *m = eval(I, s->b, env);
+        if (!m) return I->err.code;
+        gl_sb sb;
+        gl_sb_init(&sb);
+        py_repr(I, &sb, m, false);
+        py_fail(I, s->a, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");   /* CPython: at the test */
+        gl_sb_free(&sb);
+        return I->err.code;
+    }
+    return py_fail(I, s, GL_E_INVALID, "AssertionError"), GL_E_INVALID;
+}
+
+static gl_status exec_stmt_inner(py_interp *I, py_node *s, py_env *env);
+
+/* A statement holds PY_DEPTH_STMT units while it runs (its frame: statements nest in blocks, and a call's body
+ * is statements), a loop or a try the frames of its out-of-line executor as well. */
 static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
+    int cost = PY_DEPTH_STMT + (s->kind == S_FOR || s->kind == S_WHILE ? PY_DEPTH_LOOP
+                                : s->kind == S_TRY || s->kind == S_CLASS ? PY_DEPTH_TRY : 0);
+    if (!py_enter(I, s, cost)) return I->err.code;
+    gl_status st = exec_stmt_inner(I, s, env);
+    py_leave(I, cost);
+    return st;
+}
+
+static gl_status exec_stmt_inner(py_interp *I, py_node *s, py_env *env) {
     if (!py_steps(I, s)) return I->err.code;
     I->at = s;
     if (!PY_IS_LIB_LINE(s->line)) I->uat = s;
@@ -1461,66 +1718,28 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
         for (int i = 0; i < s->n; i++)
             if (assign(I, s->list[i], v, env)) return I->err.code;
         return GL_OK;
-    case S_AUG: {
-        py_val *cur = eval(I, s->a, env), *rhs;
-        if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
-        if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
-            bool handled;
-            py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);
-            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
-        }
-        {   /* in place: list += / *=, set |= &= -= ^=, dict |= (the same object is assigned back) */
-            bool handled;
-            py_val *r = py_cont_inplace(I, s, s->op, cur, rhs, &handled);
-            if (handled) return r ? assign(I, s->a, r, env) : I->err.code;
-        }
-        py_trace *tc = I->top;
-        int n0 = tc && tc->tr ? gl_tracer_graph(tc->tr)->n : 0;
-        if (cur->kind == V_INST && (v = py_inst_augop(I, s, s->op, cur, rhs))) return assign(I, s->a, v, env);
-        if (I->err.code) return I->err.code;
-        if (!(v = py_binop(I, s, s->op, cur, rhs))) return I->err.code;
-        if (tc && tc->tr && tc == I->top) stamp(I, tc, n0, s);
-        return assign(I, s->a, v, env);
-    }
+    case S_AUG: return exec_aug(I, s, env);
     case S_IF: {
         /* an elif chain (an S_IF alone in its predecessor's else-body) is walked in a loop, not recursion */
         for (;;) {
             bool t;
             if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
-            if (t) return exec_block(I, s->list, s->n, env);
-            if (!s->list2) return GL_OK;
-            if (s->n2 != 1 || s->list2[0]->kind != S_IF) return exec_block(I, s->list2, s->n2, env);
+            py_node **body = t ? s->list : s->list2;
+            int nb = t ? s->n : s->n2;
+            if (!t && !s->list2) return GL_OK;
+            if (t || s->n2 != 1 || s->list2[0]->kind != S_IF) {   /* exec_block's loop, one frame fewer */
+                for (int i = 0; i < nb; i++) {
+                    if (exec_stmt(I, body[i], env)) return I->err.code ? I->err.code : GL_E_INTERNAL;
+                    if (I->ctl) return GL_OK;
+                }
+                return GL_OK;
+            }
             s = s->list2[0];
             if (!py_steps(I, s)) return I->err.code;
         }
     }
-    case S_FOR: {
-        py_val *src = eval(I, s->b, env), *it;
-        if (!src) return I->err.code;
-        if (py_iter_open(I, s->b, src, &it)) return I->err.code;   /* one item at a time (py_iter.c): lazy */
-        for (;;) {
-            py_val *x;
-            bool done;
-            if (py_iter_next(I, s->b, it, &x, &done)) return I->err.code;
-            if (done) break;
-            if (assign(I, s->a, x, env) || exec_block(I, s->list, s->n, env)) return I->err.code;
-            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
-            if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-            if (I->ctl == CTL_RETURN) return GL_OK;
-        }
-        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;
-    }
-    case S_WHILE:
-        for (;;) {
-            bool t;
-            if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
-            if (!t) break;
-            if (exec_block(I, s->list, s->n, env)) return I->err.code;
-            if (I->ctl == CTL_BREAK) { I->ctl = CTL_NONE; return GL_OK; }
-            if (I->ctl == CTL_CONTINUE) I->ctl = CTL_NONE;
-            if (I->ctl == CTL_RETURN) return GL_OK;
-        }
-        return s->list2 ? exec_block(I, s->list2, s->n2, env) : GL_OK;     /* while ... else: no break */
+    case S_FOR: return exec_for(I, s, env);
+    case S_WHILE: return exec_while(I, s, env);
     case S_BREAK: I->ctl = CTL_BREAK; return GL_OK;
     case S_CONTINUE: I->ctl = CTL_CONTINUE; return GL_OK;
     case S_PASS: return GL_OK;
@@ -1537,74 +1756,11 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     case S_DEF:
         if (!(v = make_func(I, s, env, s->list2, s->n2))) return I->err.code;
         return store_name(I, s, s->name, v, env);
-    case S_IMPORT:
-        for (int i = 0; i < s->n; i++) {
-            py_node *al = s->list[i];
-            int mod;
-            if (import_module(I, al, &mod)) return I->err.code;
-            if (!(v = py_new(I, V_MODULE))) return I->err.code;
-            v->u.mod = mod;
-            const char *nm = al->alias;
-            if (!nm) {                 /* import a.b binds a */
-                const char *dot = strchr(al->name, '.');
-                if (!(nm = dot ? py_intern(&I->ar, al->name, (size_t)(dot - al->name)) : al->name)) return py_oom(I), I->err.code;
-            }
-            if (store_name(I, al, nm, v, env)) return I->err.code;
-        }
-        return GL_OK;
-    case S_FROM: {
-        int mod;
-        if (import_module(I, s, &mod)) return I->err.code;
-        if (s->i == 1) {               /* from M import *: the public names GraphLab implements */
-            static const char *gl_names[] = {"F", "trace", "rope_tables", "LayerCfg", "LLAMA8B", "layer_params",
-                                             "prefill_layer", "decode_layer", "math", NULL};
-            static const char *math_names[] = {"sqrt", "exp", "log", "pi", "e", "inf", "nan", "tau", "fmod", "floor",
-                                               "ceil", "trunc", "isinf", "isnan", "isfinite", "gcd", "log2", "log10",
-                                               "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan",
-                                               "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
-                                               "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
-                                               "factorial", "comb", "perm", "lcm", NULL};
-            if (mod >= MOD_LIB || mod == MOD_FUNCTOOLS) {
-                int li = mod >= MOD_LIB ? mod - MOD_LIB : py_lib_find("functools");
-                return py_lib_import_star(I, s, li, env);
-            }
-            const char **names = mod == MOD_GL ? gl_names : mod == MOD_MATH ? math_names : NULL;
-            for (int i = 0; names && names[i]; i++) {
-                const char *nm = py_intern(&I->ar, names[i], strlen(names[i]));
-                if (!nm || !(v = py_module_attr(I, s, mod, names[i])) || py_env_set(I, env, nm, v))
-                    return I->err.code ? I->err.code : (py_oom(I), I->err.code);
-            }
-            return GL_OK;
-        }
-        for (int i = 0; i < s->n; i++) {
-            py_node *al = s->list[i];
-            if (!(v = py_module_attr(I, al, mod, al->name))) {
-                gl_err_clear(&I->err);
-                return py_fail(I, al, GL_E_INVALID, "ImportError: cannot import name '%s' from '%s'", al->name,
-                               s->name), GL_E_INVALID;
-            }
-            if (store_name(I, al, al->alias ? al->alias : al->name, v, env)) return I->err.code;
-        }
-        return GL_OK;
-    }
+    case S_IMPORT: return exec_import(I, s, env);
+    case S_FROM: return exec_from(I, s, env);
     case S_GLOBAL: case S_NONLOCAL: return GL_OK;      /* py_scope.c resolved the names */
     case S_DEL: return del_target(I, s->a, env);
-    case S_ASSERT: {
-        bool t;
-        if (!(v = eval(I, s->a, env)) || py_truth(I, s->a, v, &t)) return I->err.code;
-        if (t) return GL_OK;
-        if (s->b) {
-            py_val *m = eval(I, s->b, env);
-            if (!m) return I->err.code;
-            gl_sb sb;
-            gl_sb_init(&sb);
-            py_repr(I, &sb, m, false);
-            py_fail(I, s->a, GL_E_INVALID, "AssertionError: %.200s", sb.buf ? sb.buf : "");   /* CPython: at the test */
-            gl_sb_free(&sb);
-            return I->err.code;
-        }
-        return py_fail(I, s, GL_E_INVALID, "AssertionError"), GL_E_INVALID;
-    }
+    case S_ASSERT: return exec_assert(I, s, env);
     case S_CLASS: case S_TRY: case S_RAISE: case S_DECORATED: case S_ANNASSIGN: return py_class_exec(I, s, env);
     default:
         return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;
@@ -1612,11 +1768,14 @@ static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
 }
 
 static gl_status exec_block(py_interp *I, py_node **body, int nb, py_env *env) {
-    for (int i = 0; i < nb; i++) {
-        if (exec_stmt(I, body[i], env)) return I->err.code ? I->err.code : GL_E_INTERNAL;
-        if (I->ctl) return GL_OK;
+    if (nb && !py_enter(I, body[0], PY_DEPTH_BLOCK)) return I->err.code;
+    gl_status st = GL_OK;
+    for (int i = 0; i < nb && !st; i++) {
+        if (exec_stmt(I, body[i], env)) st = I->err.code ? I->err.code : GL_E_INTERNAL;
+        else if (I->ctl) break;
     }
-    return GL_OK;
+    if (nb) py_leave(I, PY_DEPTH_BLOCK);
+    return st;
 }
 
 /* ---- the evaluator's services for the other files (py_class.c, py_exc.c) */

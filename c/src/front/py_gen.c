@@ -585,7 +585,7 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
     if (I->depth >= GL_PROGRAM_MAX_DEPTH)
         return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested generators or calls)",
                        GL_PROGRAM_MAX_DEPTH), GL_E_LIMIT;
-    if (!py_enter(I, at, PY_DEPTH_CALL)) return I->err.code;   /* py_gen_next, the executor, the statement */
+    if (!py_enter(I, at, PY_DEPTH_GEN)) return I->err.code;   /* py_gen_next, the executor, the statement */
     py_node *saved_at = I->at;
     py_val *saved_ret = I->ret;
     int saved_ctl = I->ctl;
@@ -599,7 +599,7 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
         g->started = true;
         st = gen_run(I, at, g, sent, item, done);
     }
-    py_leave(I, PY_DEPTH_CALL);
+    py_leave(I, PY_DEPTH_GEN);
     I->depth--;
     g->running = false;
     I->at = saved_at;

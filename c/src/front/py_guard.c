@@ -1,11 +1,12 @@
 /* py_guard.c — the front end's one depth counter, and the work counter's helpers.
  *
- * Every recursion of the front end (the parser's rules, the evaluator's eval / calls / comprehension
- * clauses / comparisons, f-strings parsed inside f-strings) draws on one counter, py_arena.depth, in units
- * of C stack ("one eval frame" each; a construct that costs more real frames per level enters with a larger
- * cost). The budget, PY_DEPTH_MAX units, is sized for the smallest stack the code runs on: the browser
- * module, whose WASM frames live on V8's native stack (~984 KiB in Node and Chromium), measured in
- * bench/depth_probe.mjs; native (8 MiB) and WASI (8 MiB) have room to spare. A program past it gets a clear
+ * Every recursion of the front end (the parser's rules, the scope walk, the evaluator's eval / statements /
+ * calls / comprehension clauses / comparisons, f-strings parsed inside f-strings) draws on one counter,
+ * py_arena.depth, in units of 64 bytes of C stack: each recursive function enters with the size of its own
+ * frame (py.h lists them). The budget, PY_DEPTH_MAX units, is sized for the smallest stack the code runs on:
+ * the browser module, whose WASM frames live on V8's native stack (~984 KiB in Node and Chromium), measured
+ * in bench/depth_probe.mjs; native (8 MiB) and WASI (8 MiB) have room to spare. Within it a program's own
+ * recursion reaches CPython's 1000 calls (GL_PROGRAM_MAX_DEPTH). A program past it gets a clear
  * RecursionError-style limit instead of a trap, on every surface alike (the counter, not the stack pointer,
  * decides, so the four surfaces agree on what a program may do).
  *

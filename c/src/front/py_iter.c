@@ -282,9 +282,9 @@ gl_status py_iter_next(py_interp *I, const py_node *at, py_val *itv, py_val **it
     /* the lazy kinds count a step (iter(int, 1) computes nothing the budget sees); a sequence's items are
      * counted by whatever consumes them */
     if (it->kind >= IT_MAP && !py_steps(I, at)) return I->err.code;
-    if (!py_enter(I, at, 1)) return I->err.code;   /* the one depth counter (py_guard.c) */
+    if (!py_enter(I, at, PY_DEPTH_LEVEL)) return I->err.code;   /* the one depth counter (py_guard.c) */
     gl_status st = next_inner(I, at, it, item, done);
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_LEVEL);
     if (st) return I->err.code ? I->err.code : st;
     return GL_OK;
 }

@@ -220,12 +220,12 @@ static void *forgot_comma(parser *P, const py_node *x) {
 static py_node *star_expr(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "*")) return expr(P);
-    if (!enter(P, 1)) return NULL;
+    if (!enter(P, PY_DEPTH_LEVEL)) return NULL;
     next(P);
     py_node *n = mk(P, E_STAR, t);
     if (!n || !(n->a = arith(P))) return NULL;
     span_to(n, n->a);
-    leave(P, 1);
+    leave(P, PY_DEPTH_LEVEL);
     return n;
 }
 
@@ -233,7 +233,7 @@ static py_node *star_expr(parser *P) {
 static py_node *named_expr(parser *P) {
     py_tok *t = peek(P);
     if (t->kind == T_NAME && is_op(peek2(P), ":=") && !is_keyword(t->name)) {
-        if (!enter(P, 1)) return NULL;
+        if (!enter(P, PY_DEPTH_LEVEL)) return NULL;
         next(P);
         next(P);
         py_node *n = mk(P, E_WALRUS, t);
@@ -241,7 +241,7 @@ static py_node *named_expr(parser *P) {
         n->name = t->name;
         if (!(n->a = expr(P))) return NULL;
         span_to(n, n->a);
-        leave(P, 1);
+        leave(P, PY_DEPTH_LEVEL);
         return n;
     }
     return expr(P);
@@ -957,9 +957,9 @@ static py_node *power(parser *P) {
     if (!n) return NULL;
     n->op = OP_POW;
     n->a = x;
-    if (!enter(P, 2)) return NULL;           /* 1 ** 1 ** ...: right-associative, so it recurses */
+    if (!enter(P, 2 * PY_DEPTH_LEVEL)) return NULL;           /* 1 ** 1 ** ...: right-associative, so it recurses */
     if (!(n->b = factor(P))) return NULL;
-    leave(P, 2);
+    leave(P, 2 * PY_DEPTH_LEVEL);
     span_to(n, n->b);
     return n;
 }
@@ -968,14 +968,14 @@ static py_node *power(parser *P) {
 static py_node *factor(parser *P) {
     py_tok *t = peek(P);
     if (!is_op(t, "-") && !is_op(t, "+") && !is_op(t, "~")) return power(P);
-    if (!enter(P, 1)) return NULL;
+    if (!enter(P, PY_DEPTH_LEVEL)) return NULL;
     next(P);
     py_node *n = mk(P, E_UNARY, t);
     if (!n) return NULL;
     n->op = is_op(t, "-") ? OP_NEG : is_op(t, "+") ? OP_POS : OP_INVERT;
     if (!(n->a = factor(P))) return NULL;
     span_to(n, n->a);
-    leave(P, 1);
+    leave(P, PY_DEPTH_LEVEL);
     return n;
 }
 
@@ -1102,12 +1102,12 @@ static py_node *comparison(parser *P) {
 static py_node *not_test(parser *P) {
     py_tok *t = peek(P);
     if (!is_kw(t, "not")) return comparison(P);
-    if (!enter(P, 1)) return NULL;
+    if (!enter(P, PY_DEPTH_LEVEL)) return NULL;
     next(P);
     py_node *n = mk(P, E_NOT, t);
     if (!n || !(n->a = not_test(P))) return NULL;
     span_to(n, n->a);
-    leave(P, 1);
+    leave(P, PY_DEPTH_LEVEL);
     return n;
 }
 

@@ -92,7 +92,7 @@ static sym *add(an *A, scope *S, const char *name) {
  * tree the parser built (a long a + b + ... chain is left-deep without parser recursion) is walked within
  * the same bound the evaluator will walk it in. */
 static bool enter(an *A, const py_node *at) {
-    if (!py_depth_enter(A->a, 1)) {
+    if (!py_depth_enter(A->a, PY_DEPTH_LEVEL)) {
         if (!A->e->code)
             gl_fail(A->e, GL_E_LIMIT, "%s:%d:%d: RecursionError: maximum recursion depth exceeded during compilation "
                     "(the expression nests too deeply)", A->file, at->line, at->col);
@@ -101,7 +101,7 @@ static bool enter(an *A, const py_node *at) {
     return true;
 }
 
-static void leave(an *A) { py_depth_leave(A->a, 1); }
+static void leave(an *A) { py_depth_leave(A->a, PY_DEPTH_LEVEL); }
 
 /* The scope a comprehension's walrus binds in: the first enclosing non-comprehension scope. */
 static scope *walrus_home(scope *S) {

@@ -578,10 +578,10 @@ bool py_sub_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
     if (!repr) d = py_sub_method(I, v, S(I, "__str__"));
     if (!d) d = py_sub_method(I, v, S(I, "__repr__"));
     if (!d) return false;
-    if (!py_enter(I, NULL, 1)) return true;
+    if (!py_enter(I, NULL, PY_DEPTH_LEVEL)) return true;
     py_args none = {NULL, 0, NULL, NULL, 0};
     py_val *r = py_class_call_raw(I, NULL, d, v, py_sub_of(v)->cls, &none);
-    py_leave(I, 1);
+    py_leave(I, PY_DEPTH_LEVEL);
     if (!r) return true;
     if (r->kind != V_STR) {
         py_fail(I, NULL, GL_E_INVALID, "TypeError: %s returned non-string (type %s)", repr ? "__repr__" : "__str__", py_type_name(r));
