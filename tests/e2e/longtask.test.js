@@ -139,11 +139,11 @@ describe('no long task over 200 ms (e2e, Chromium)', () => {
         }
         return { cols: xs.size, rows: ys.size };
       });
-      const drawn = await page.evaluate(LAYERS_DRAWN);
+      const layersDrawn = await page.evaluate(LAYERS_DRAWN);
       await page.close();
-      return { ms: { '#mode=decode&L=256 on load': boot.ms, 'then presentation': inst.ms }, grid, drawn, errors };
+      return { ms: { '#mode=decode&L=256 on load': boot.ms, 'then presentation': inst.ms }, grid, layersDrawn, errors };
     });
-    expect(r.drawn).toEqual({ layers: 256, shared: 1 });   // 256 layers (in boxes or ranges) + the shared inputs
+    expect(r.layersDrawn).toEqual({ layers: 256, shared: 1 });   // 256 layers (in boxes or ranges) + the shared inputs
     expect(r.grid.cols).toBeGreaterThan(4);
     expect(r.grid.rows).toBeGreaterThan(4);
     expect(r.grid.cols * r.grid.rows).toBeLessThan(2 * 257);
