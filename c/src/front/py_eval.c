@@ -248,6 +248,7 @@ static void stamp(py_interp *I, py_trace *tc, int n0, const py_node *at) {
 
 /* ---- truth, iteration */
 gl_status py_truth(py_interp *I, const py_node *at, py_val *v, bool *out) {
+    *out = false;                 /* (defined when it raises: callers may copy it before testing the status) */
     if (v->kind == V_INST) return py_inst_truth(I, at, v, out);
     if (py_sub_of(v)) {           /* a dict / list subclass's __bool__ / __len__ */
         bool handled;
@@ -1359,7 +1360,7 @@ static PY_NOINLINE py_val *eval_bad(py_interp *I, py_node *n) {
 /* A truth value, or false with *fail when it raised; the common bool / None / int tested in place. */
 static inline bool truth(py_interp *I, const py_node *at, py_val *v, bool *fail) {
     if (v->kind == V_BOOL) return v->u.b;
-    bool t;
+    bool t = false;
     *fail = py_truth(I, at, v, &t) != GL_OK;
     return t;
 }
