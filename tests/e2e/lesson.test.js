@@ -113,7 +113,14 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
   /** Picks the nodes of ids on the graph (a remove question), as a student clicks them. */
   async function pick(page, ids) {
     await openFor(page, ids);
-    for (const id of ids) await page.click(`[data-testid=graph] g.node[data-node-id="${id}"]`);
+    for (const id of ids) {
+      // (the drawing still first: a reveal undone by "Try again" animates back, its boxes moving)
+      await page.waitForFunction(() => {
+        const g = document.querySelector('[data-testid=graph]');
+        return g.getAttribute('data-animating') === '0' && g.getAttribute('data-laying-out') !== '1';
+      });
+      await page.locator(`[data-testid=graph] g.node[data-node-id="${id}"]`).dispatchEvent('click');
+    }
     expect(await page.locator('[data-testid=lesson-picked]').getAttribute('data-count')).toBe(String(ids.length));
   }
 
@@ -187,6 +194,7 @@ describe('lesson player (e2e, Chromium, 1280×720)', () => {
           expect(await verdict(page)).toBe('false');
           await page.click('[data-testid=lesson-retry]');
           await page.locator('[data-testid=lesson-verdict]').waitFor({ state: 'hidden' });
+          await shown(page, k, n, st.stage);                       // (the reveal's pass undone: the asked stage again)
           wrongRemove = true;
         }
         await pick(page, ids);
