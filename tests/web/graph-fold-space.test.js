@@ -2,11 +2,17 @@
 // (web/views/graph/compact.js), a stack's layers folded into ranges when a box per layer would be too small
 // (web/views/graph/ranges.js), and the grid's column count (web/views/graph/grid.js gridColumns).
 import { describe, it, expect } from 'vitest';
-import { bandShift, compactBoxes } from '../../web/views/graph/compact.js';
+import { bandShift, compactShifts } from '../../web/views/graph/compact.js';
+
+// the places the graph view gives boxes (visual.js foldedPlaces): their centres moved by the shifts of all of them
+const compactBoxes = (boxes, gap) => {
+  const { fx, fy } = compactShifts(boxes, gap);
+  return new Map(boxes.map((b) => [b.key, [fx(b.x), fy(b.y)]]));
+};
 import { chooseRanges } from '../../web/views/graph/ranges.js';
 import { gridColumns } from '../../web/views/graph/grid.js';
 
-describe('compactBoxes: empty bands closed, order and alignment kept', () => {
+describe('compactShifts: empty bands closed, order and alignment kept', () => {
   it('two boxes 380 px apart in a column come 28 px apart; a box beside them keeps its row', () => {
     const pos = compactBoxes([
       { key: 'a', x: 100, y: 50, w: 40, h: 20 },

@@ -42,9 +42,3 @@ export function compactShifts(boxes, gap = 28) {
     fy: bandShift(boxes.map((b) => [b.y - b.h / 2, b.y + b.h / 2]), gap),
   };
 }
-
-/** boxes: [{key, x, y, w, h}] (centres). Returns Map key → [x, y] with the empty bands closed to `gap`. */
-export function compactBoxes(boxes, gap = 28) {
-  const { fx, fy } = compactShifts(boxes, gap);
-  return new Map(boxes.map((b) => [b.key, [fx(b.x), fy(b.y)]]));
-}
