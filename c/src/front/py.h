@@ -118,6 +118,7 @@ struct py_node {
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
     signed char yflag;            /* py_gen.c: 0 not yet known, 1 no yield inside, 2 a yield inside (memo) */
+    signed char cflag;            /* py_frames.c: 0 not yet known, 1 run by eval, 2 run on the frame stack (memo) */
     /* stmt lane: scopes (py_scope.c) */
     int res;                      /* E_NAME, S_DEF / import names: RES_* */
     py_node *owner;               /* RES_CELL: the scope (def, lambda, comprehension) whose environment holds it */
@@ -269,9 +270,12 @@ typedef struct {
     bool ndarray;                 /* the pass runtime (py_passapi.c): V_ARRAY is its numpy subset (py_ndarray.c) */
     py_env *lib[PY_LIB_MAX];      /* library modules' namespaces, loaded on first import (py_lib.c) */
     const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
+    struct py_frames *frames;     /* py_frames.c: the frame stack the program's functions run on */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
+/* One more call would pass CPython's recursion limit: the module's frame counts as one of its 1000. */
+#define PY_CALLS_FULL(I) ((I)->depth + 1 >= GL_PROGRAM_MAX_DEPTH)
 
 extern py_val py_None, py_True, py_False;
 
@@ -580,6 +584,17 @@ py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
 gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
 gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* ---------------------------------------------------------------- the frame stack (py_frames.c)
+ * Runs the body of the program's function def (or lambda) with the environment its call bound, to its return
+ * value (NULL: raised). Calls of the program's functions inside it run on the same heap stack, not in C. */
+py_val *py_frames_run(py_interp *I, py_node *def, py_env *fe);
+/* The evaluator's pieces the frame stack runs (py_eval.c). */
+py_val *py_bind_call(py_interp *I, const py_node *at, py_val *f, py_args *a, py_env **out);
+py_val *py_too_deep(py_interp *I, const py_node *at, const py_node *def);
+bool py_method_args(py_interp *I, const py_val *m, py_args *a);
+void py_stamp_since(py_interp *I, py_trace *tc, int n0, const py_node *at);
+py_val *py_unary(py_interp *I, py_node *n, py_val *a);
+gl_status py_aug_apply(py_interp *I, py_node *s, py_env *env, py_val *cur, py_val *rhs);
 /* ---------------------------------------------------------------- numbers (py_bigint.c, py_num.c)
  * int is arbitrary precision: V_INT (int64) when it fits, else V_BIG (sign + base-2^32 limbs in the arena).
  * Every int result is normalized (a V_BIG never fits in int64); bools are ints everywhere. */

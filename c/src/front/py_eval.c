@@ -820,6 +820,8 @@ static PY_NOINLINE py_val *bind_call(py_interp *I, const py_node *at, py_val *f,
     return &py_None;
 }
 
+static bool method_args(py_interp *I, const py_val *m, py_args *a);
+
 static PY_NOINLINE py_val *too_deep(py_interp *I, const py_node *at, const py_node *def) {
     return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
                    "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, def->qualname ? def->qualname : def->name);
@@ -834,7 +836,7 @@ __attribute__((always_inline))
 static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_args *a, int cost) {
     py_node *def = f->u.fn.def;
     bool lambda = def->kind == E_LAMBDA;
-    if (I->depth >= GL_PROGRAM_MAX_DEPTH) return too_deep(I, at, def);
+    if (PY_CALLS_FULL(I)) return too_deep(I, at, def);
     py_env *fe;
     if (!bind_call(I, at, f, a, &fe)) return NULL;
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
@@ -843,25 +845,17 @@ static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_a
     if (lambda) cost += PY_DEPTH_LAMBDA;
     if (!py_enter(I, at, cost + PY_DEPTH_ROOM)) return NULL;   /* cost left below on every path */
     py_leave(I, PY_DEPTH_ROOM);
-    I->depth++;
-    py_val *r;
-    if (lambda) {
-        r = eval(I, def->a, fe);
-    } else {
-        /* the nodes a function emits are in its block (the lab folds a graph by the program's calls) */
-        gl_tracer *btr = I->top && I->top->tr ? I->top->tr : NULL;
-        int blk = btr ? gl_tracer_enter(btr, def->qualname ? def->qualname : def->name) : -1;
-        gl_status st = GL_OK;
-        for (int i = 0; i < def->n && !st && !I->ctl; i++)   /* exec_block's loop, one frame fewer per call */
-            if (exec_stmt(I, def->list[i], fe)) st = I->err.code ? I->err.code : GL_E_INTERNAL;
-        r = st ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
-        I->ctl = CTL_NONE;
-        I->ret = NULL;
-        if (btr && I->top && I->top->tr == btr) gl_tracer_leave(btr, blk);
-    }
-    I->depth--;
+    py_val *r = py_frames_run(I, def, fe);   /* its own calls of the program's functions: on the heap */
     py_leave(I, cost);
     return r;
+}
+
+/* ---- the pieces py_frames.c runs */
+py_val *py_bind_call(py_interp *I, const py_node *at, py_val *f, py_args *a, py_env **out) { return bind_call(I, at, f, a, out); }
+py_val *py_too_deep(py_interp *I, const py_node *at, const py_node *def) { return too_deep(I, at, def); }
+bool py_method_args(py_interp *I, const py_val *m, py_args *a) { return method_args(I, m, a); }
+void py_stamp_since(py_interp *I, py_trace *tc, int n0, const py_node *at) {
+    if (tc == I->top && tc->tr) stamp(I, tc, n0, at);
 }
 
 py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
@@ -1313,8 +1307,11 @@ static PY_NOINLINE py_val *eval_comp(py_interp *I, py_node *n, py_env *env) {
 }
 
 static PY_NOINLINE py_val *eval_unary(py_interp *I, py_node *n, py_env *env) {
-    py_val *a;
-    if (!(a = eval(I, n->a, env))) return NULL;
+    py_val *a = eval(I, n->a, env);
+    return a ? py_unary(I, n, a) : NULL;
+}
+
+py_val *py_unary(py_interp *I, py_node *n, py_val *a) {
     if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
     if (a->kind == V_TENSOR) {
         if (n->op != OP_NEG)
@@ -1568,9 +1565,13 @@ static gl_status import_module(py_interp *I, py_node *al, int *mod) {
 
 /* The statements' cases that need many locals, out of exec_stmt's frame (it is on every recursive path). */
 static PY_NOINLINE gl_status exec_aug(py_interp *I, py_node *s, py_env *env) {
-    py_val *v;
     py_val *cur = eval(I, s->a, env), *rhs;
     if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+    return py_aug_apply(I, s, env, cur, rhs);
+}
+
+gl_status py_aug_apply(py_interp *I, py_node *s, py_env *env, py_val *cur, py_val *rhs) {
+    py_val *v;
     if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
         bool handled;
         py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);
