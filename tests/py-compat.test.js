@@ -9,7 +9,8 @@
 //    for a float / str / None index;
 //  * random.seed(str) (SHA-512 of the UTF-8 bytes, version 2; version 1), float seeds by their hash (a
 //    negative hash as an unsigned size_t), and the same random / randint / choice / shuffle / gauss / sample
-//    sequences as CPython.
+//    sequences as CPython;
+//  * recursion as deep as CPython allows (the module's frame one of the 1000; sys.setrecursionlimit both ways).
 // Each tests/golden/python/compat/*.py was run by CPython 3.11 with the reference importable as graph_lab
 // (`/usr/bin/python3 tests/ref/class_programs.py compat` → expected.json): `graphlab trace FILE.py` must print
 // the same text, the same graph, or end in the same exception at the same line.
@@ -29,7 +30,7 @@ describe('the compat suite', () => {
   it('covers namedtuple / NamedTuple / tuple subclasses, __index__, random seeds, a trace, uncaught errors', () => {
     const src = EXPECTED.map((p) => readFileSync(join(DIR, p.name), 'utf8')).join('\n');
     for (const s of ['namedtuple(', 'NamedTuple', '(tuple)', '(int)', 'super().__new__', '__slots__', 'def __index__',
-      'operator.index', 'random.seed("', 'version=1', '-1.5', 'trace('])
+      'operator.index', 'random.seed("', 'version=1', '-1.5', 'trace(', 'setrecursionlimit('])
       expect(src, s).toContain(s);
     expect(EXPECTED.filter((p) => p.error).map((p) => p.error.type).sort())
       .toEqual(['AttributeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);

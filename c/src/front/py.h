@@ -271,11 +271,13 @@ typedef struct {
     py_env *lib[PY_LIB_MAX];      /* library modules' namespaces, loaded on first import (py_lib.c) */
     const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
     struct py_frames *frames;     /* py_frames.c: the frame stack the program's functions run on */
+    int rec_limit;                /* sys.setrecursionlimit's, else GL_PROGRAM_MAX_DEPTH */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
 /* One more call would pass CPython's recursion limit: the module's frame counts as one of its 1000. */
-#define PY_CALLS_FULL(I) ((I)->depth + 1 >= GL_PROGRAM_MAX_DEPTH)
+#define PY_CALL_LIMIT(I) ((I)->rec_limit ? (I)->rec_limit : GL_PROGRAM_MAX_DEPTH)
+#define PY_CALLS_FULL(I) ((I)->depth + 1 >= PY_CALL_LIMIT(I))
 
 extern py_val py_None, py_True, py_False;
 
@@ -456,9 +458,11 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
  * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
  * program's own recursion traps at ~1,050 levels (Node's main thread and Chromium's page: ~1,800).
  * PY_DEPTH_MAX units (467,200 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~35%
- * short of the depth that traps in that worker (the tightest: a method's recursion, 600 levels allowed, ~820
- * trap); a program's own recursion (10 units a level in `return 1 + f(n - 1)`) reaches ~727 calls, a lambda's
- * ~660, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
+ * short of the depth that traps in that worker (the tightest: a dunder's recursion, `__add__` calling itself
+ * through `+`). A program's own calls do not recurse in C at all on their common paths — a call, its
+ * arguments, operators, `return`, `=`, if / for / while run on py_frames.c's heap stack — so its recursion
+ * reaches CPython's 1000 (GL_PROGRAM_MAX_DEPTH) on every build; the units bound the paths that still recurse
+ * in C (a dunder, a builtin calling back, try, a comprehension, a subscript, a generator).
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
  * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -473,6 +477,7 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 #define PY_DEPTH_EVAL_CALL 3      /* eval_call: a call's arguments, and the program's function it runs (152 B) */
 #define PY_DEPTH_EVAL_CASE 3      /* another out-of-line case of eval that evaluates subexpressions (<= 136 B) */
 #define PY_DEPTH_CALL 2           /* py_call running the program's function (from a builtin, a dunder) (136 B) */
+#define PY_DEPTH_FRAMES 3         /* py_frames_run, the step it is in, push_expr: a run of the frame stack */
 #define PY_DEPTH_LAMBDA 2         /* a lambda's body: measured deeper per level than a def's in Chromium's worker */
 #define PY_DEPTH_ROOM 24          /* what a call must find left beyond its own (a level of `1 + f(n - 1)`: 12) */
 #define PY_DEPTH_METHOD 10        /* a method called through its class (call_raw: a dunder from py_binop, __call__): 624 B */

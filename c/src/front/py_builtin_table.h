@@ -150,3 +150,4 @@ PY_BI(SL_INDICES, "indices", 0)
 PY_BI(LIB_SEED_KEY, "_seed_key", 0)    /* random: the init_by_array key of an int or str seed */
 PY_BI(LIB_MT_INIT, "_mt_init", 0)      /* random: MT19937's state from a key (init_by_array) */
 PY_BI(LIB_MT_TWIST, "_mt_twist", 0)    /* random: the next 624 words of the state */
+PY_BI(LIB_RECURSION_LIMIT, "_set_recursion_limit", 0)   /* sys: the limit the program's calls are held to */

@@ -622,9 +622,18 @@ static PY_NOINLINE py_val *load_name(py_interp *I, py_node *n, py_env *env) {
     return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
 }
 
+/* The namespace a `global` name of n's code lives in: the program's, or a library module's own (the first
+ * environment up the chain that is neither a function's frame nor a class body). */
+static py_env *globals_of(py_interp *I, const py_node *n, py_env *env) {
+    if (!PY_IS_LIB_LINE(n->line)) return I->globals;
+    for (py_env *e = env; e; e = e->up)
+        if (!e->scope && !e->cls) return e;
+    return I->globals;
+}
+
 /* Binds `name` where the analysis put it (n: the target / def / import alias node). */
 static PY_NOINLINE gl_status store_name(py_interp *I, const py_node *n, const char *name, py_val *v, py_env *env) {
-    if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, I->globals, name, v);
+    if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, globals_of(I, n, env), name, v);
     if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
         py_env *fr = frame_of(env, n->owner);
         if (fr) return py_env_set(I, fr, name, v);
@@ -635,7 +644,7 @@ static PY_NOINLINE gl_status store_name(py_interp *I, const py_node *n, const ch
 /* del name */
 static gl_status del_name(py_interp *I, py_node *n, py_env *env) {
     py_env *e = env;
-    if (n->res == RES_GLOBAL && I->globals) e = I->globals;
+    if (n->res == RES_GLOBAL && I->globals) e = globals_of(I, n, env);
     else if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner && frame_of(env, n->owner)) e = frame_of(env, n->owner);
     if (py_env_del(e, n->name)) return GL_OK;
     if (n->res == RES_LOCAL)
@@ -824,7 +833,7 @@ static bool method_args(py_interp *I, const py_val *m, py_args *a);
 
 static PY_NOINLINE py_val *too_deep(py_interp *I, const py_node *at, const py_node *def) {
     return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
-                   "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, def->qualname ? def->qualname : def->name);
+                   "calls: is %s() recursing without end?)", PY_CALL_LIMIT(I), def->qualname ? def->qualname : def->name);
 }
 
 /* A call of the program's own function f (V_FUNC), holding cost units while its body runs (the frame it runs
@@ -842,7 +851,7 @@ static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_a
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     /* room for the callee's first level too: a recursion that runs out of depth ends at its call, where CPython
      * puts its RecursionError, not at whatever node of the body the last units ran out in */
-    if (lambda) cost += PY_DEPTH_LAMBDA;
+    cost += PY_DEPTH_FRAMES + (lambda ? PY_DEPTH_LAMBDA : 0);
     if (!py_enter(I, at, cost + PY_DEPTH_ROOM)) return NULL;   /* cost left below on every path */
     py_leave(I, PY_DEPTH_ROOM);
     py_val *r = py_frames_run(I, def, fe);   /* its own calls of the program's functions: on the heap */

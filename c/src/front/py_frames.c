@@ -36,15 +36,17 @@ typedef struct {
     bool emits;                   /* MF_EXPR: its node's kind emits graph nodes that take its source span */
     int state;                    /* MF_BLOCK: the next statement; MF_STMT / MF_EXPR / MF_CALL: the step reached */
     int vbase;                    /* the value stack's height when the frame was pushed */
+    int n0;                       /* MF_EXPR: the trace's node count at its start; MF_CALL: the tracer's block;
+                                   * MF_BLOCK: the number of statements */
     py_node *n;                   /* MF_STMT / MF_EXPR: its node; MF_CALL: the def or lambda */
     py_env *env;
-    py_node **body;               /* MF_BLOCK */
-    int nb;
-    int n0;                       /* MF_EXPR: the trace's node count at its start; MF_CALL: the tracer's block */
-    py_trace *tc;                 /* MF_EXPR: the innermost trace at its start */
-    gl_tracer *btr;               /* MF_CALL: the tracer its block was opened in */
+    union {
+        py_node **body;           /* MF_BLOCK */
+        py_trace *tc;             /* MF_EXPR: the innermost trace at its start */
+        gl_tracer *btr;           /* MF_CALL: the tracer its block was opened in */
+        py_val *it;               /* MF_STMT (for): the iterator */
+    } u;
     py_node *saved_at;            /* MF_EXPR (a call): I->at before the call */
-    py_val *it;                   /* MF_STMT (for): the iterator */
 } py_mframe;
 
 struct py_frames {
@@ -108,6 +110,7 @@ static bool grow(py_interp *I, void **arr, int *cap, size_t size) {
     void *p = py_alloc(&I->ar, size * (size_t)ncap);
     if (!p) return py_oom(I), false;
     if (*cap) memcpy(p, *arr, size * (size_t)*cap);
+    if (*cap) py_release(&I->ar, *arr, size * (size_t)*cap);   /* a big one is given back */
     *arr = p;
     *cap = ncap;
     return true;
@@ -135,8 +138,8 @@ static bool vpush(py_interp *I, py_val *v) {
 static bool push_block(py_interp *I, py_node **body, int nb, py_env *env) {
     py_mframe *f = push(I, MF_BLOCK, NULL, env);
     if (!f) return false;
-    f->body = body;
-    f->nb = nb;
+    f->u.body = body;
+    f->n0 = nb;
     return true;
 }
 
@@ -152,7 +155,7 @@ static bool push_expr(py_interp *I, py_node *x, py_env *env) {
     int n0 = emits ? gl_tracer_graph(tc->tr)->n : 0;
     py_mframe *f = push(I, MF_EXPR, x, env);
     if (!f) return false;
-    f->tc = tc;
+    f->u.tc = tc;
     f->emits = emits;
     f->n0 = n0;
     return true;
@@ -166,7 +169,7 @@ static bool push_call(py_interp *I, py_node *def, py_env *fe) {
     if (def->kind != E_LAMBDA) {
         /* the nodes a function emits are in its block (the lab folds a graph by the program's calls) */
         gl_tracer *btr = I->top && I->top->tr ? I->top->tr : NULL;
-        f->btr = btr;
+        f->u.btr = btr;
         f->n0 = btr ? gl_tracer_enter(btr, def->qualname ? def->qualname : def->name) : -1;
     }
     return true;
@@ -175,7 +178,7 @@ static bool push_call(py_interp *I, py_node *def, py_env *fe) {
 static void leave_call(py_interp *I, const py_mframe *f) {
     I->ctl = CTL_NONE;
     I->ret = NULL;
-    if (f->btr && I->top && I->top->tr == f->btr) gl_tracer_leave(f->btr, f->n0);
+    if (f->u.btr && I->top && I->top->tr == f->u.btr) gl_tracer_leave(f->u.btr, f->n0);
     I->depth--;
 }
 
@@ -184,7 +187,7 @@ static bool finish_expr(py_interp *I, py_val *r) {
     if (!r) return false;
     struct py_frames *F = I->frames;
     py_mframe *f = &F->fr[F->n - 1];
-    if (f->emits) py_stamp_since(I, f->tc, f->n0, f->n);
+    if (f->emits) py_stamp_since(I, f->u.tc, f->n0, f->n);
     F->nv = f->vbase;
     F->n--;
     return vpush(I, r);
@@ -267,7 +270,7 @@ static bool step_stmt(py_interp *I, int top) {
             if (py_iter_open(I, s->b, F->v[F->nv - 1], &v)) return false;   /* one item at a time: lazy */
             F = I->frames;
             F->nv = F->fr[top].vbase;
-            F->fr[top].it = v;
+            F->fr[top].u.it = v;
             F->fr[top].state = 2;
             return true;
         }
@@ -281,7 +284,7 @@ static bool step_stmt(py_interp *I, int top) {
         }
         {
             bool done;
-            if (py_iter_next(I, s->b, F->fr[top].it, &v, &done)) return false;
+            if (py_iter_next(I, s->b, F->fr[top].u.it, &v, &done)) return false;
             F = I->frames;
             if (done) {
                 F->n--;
@@ -341,7 +344,7 @@ static bool call_step(py_interp *I, int top) {
     }
     py_val **vs = F->v + f->vbase, *fn = vs[0];
     py_args a = {0};
-    int cap = n->n + 4;
+    int cap = n->n ? n->n : 1;    /* no starred argument: no more than n */
     a.pos = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
     a.kwn = py_alloc(&I->ar, sizeof(char *) * (size_t)cap);
     a.kwv = py_alloc(&I->ar, sizeof(py_val *) * (size_t)cap);
@@ -471,12 +474,12 @@ py_val *py_frames_run(py_interp *I, py_node *def, py_env *fe) {
         py_mframe *f = &F->fr[top];
         switch (f->kind) {
         case MF_BLOCK:
-            if (I->ctl || f->state >= f->nb) {
+            if (I->ctl || f->state >= f->n0) {
                 F->n--;
                 break;
             }
             {
-                py_node *s = f->body[f->state++];
+                py_node *s = f->u.body[f->state++];
                 ok = start_stmt(I, s, f->env);
             }
             break;

@@ -23,6 +23,7 @@ static const struct { const char *module, *name; int id; } HELPERS[] = {
     {"random", "_seed_key", B_LIB_SEED_KEY},
     {"random", "_mt_init", B_LIB_MT_INIT},
     {"random", "_mt_twist", B_LIB_MT_TWIST},
+    {"sys", "_set_recursion_limit", B_LIB_RECURSION_LIMIT},
 };
 
 static const struct { const char *name; const char *src; size_t len; int cmod; } LIB[] = {
@@ -240,7 +241,22 @@ static py_val *mt_twist(py_interp *I, const py_node *at, py_args *a) {
     return mt_list(I, mt);
 }
 
+/* sys.setrecursionlimit(n) after its checks: the program's calls run on the heap (py_frames.c), so any limit
+ * holds for them (memory is the bound); CPython refuses a limit the current depth already reaches. I->depth
+ * counts sys.setrecursionlimit's own frame, which stands for the module's (CPython's is written in C, its call
+ * counted as a level: METH_O's recursion check). */
+static py_val *set_recursion_limit(py_interp *I, const py_node *at, py_args *a) {
+    if (a->npos != 1 || a->nkw || a->pos[0]->kind != V_INT) return py_fail(I, at, GL_E_INTERNAL, "_set_recursion_limit(n) takes an int");
+    int64_t n = a->pos[0]->u.i;
+    if (n <= I->depth + 1)   /* CPython's depth counts the call of the builtin too */
+        return py_fail(I, at, GL_E_INVALID, "RecursionError: cannot set the recursion limit to %lld at the recursion depth %d: "
+                       "the limit is too low", (long long)n, I->depth + 1);
+    I->rec_limit = n > INT32_MAX ? INT32_MAX : (int)n;
+    return &py_None;
+}
+
 py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
+    if (id == B_LIB_RECURSION_LIMIT) return set_recursion_limit(I, at, a);
     if (id == B_LIB_SEED_KEY) return seed_key(I, at, a);
     if (id == B_LIB_MT_INIT) return mt_init(I, at, a);
     if (id == B_LIB_MT_TWIST) return mt_twist(I, at, a);
