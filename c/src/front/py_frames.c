@@ -28,8 +28,12 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_class.h"
 
 enum { MF_CALL, MF_BLOCK, MF_STMT, MF_EXPR };
+/* A try statement's frame: the block it runs (its state), and four values at its vbase (TRY_*) */
+enum { T_BODY = 1, T_ELSE, T_FINALLY, T_HANDLER };   /* T_HANDLER + i: handler i */
+enum { TRY_EXC, TRY_SAVED, TRY_PENDING, TRY_RET, TRY_SLOTS };
 
 typedef struct {
     unsigned char kind;           /* MF_* */
@@ -37,7 +41,8 @@ typedef struct {
     int state;                    /* MF_BLOCK: the next statement; MF_STMT / MF_EXPR / MF_CALL: the step reached */
     int vbase;                    /* the value stack's height when the frame was pushed */
     int n0;                       /* MF_EXPR: the trace's node count at its start; MF_CALL: the tracer's block;
-                                   * MF_BLOCK: the number of statements */
+                                   * MF_BLOCK: the number of statements; MF_STMT (try): the control flow its
+                                   * finally block will resume */
     py_node *n;                   /* MF_STMT / MF_EXPR: its node; MF_CALL: the def or lambda */
     py_env *env;
     union {
@@ -199,7 +204,7 @@ static bool stmt_on_frames(py_node *s) {
     case S_EXPR: case S_ASSIGN: return on_frames(s->a);
     case S_RETURN: return s->a && on_frames(s->a);
     case S_AUG: return on_frames(s->b);
-    case S_IF: case S_FOR: case S_WHILE: return true;   /* their blocks run here */
+    case S_IF: case S_FOR: case S_WHILE: case S_TRY: return true;   /* their blocks run here */
     default: return false;
     }
 }
@@ -212,6 +217,98 @@ static bool start_stmt(py_interp *I, py_node *s, py_env *env) {
     return push(I, MF_STMT, s, env) != NULL;
 }
 
+/* ---- try / except / else / finally: py_exec_try's order, a block at a time (the handlers: py_exc.c) */
+
+/* The try frame at top runs its finally block, holding the pending exception pe and the control flow. */
+static bool try_finally(py_interp *I, int top, py_val *pe) {
+    struct py_frames *F = I->frames;
+    py_mframe *f = &F->fr[top];
+    py_node *s = f->n;
+    if (!s->c) {
+        if (pe) return py_raise(I, s, pe), false;   /* never: a try without finally has handlers */
+        F->nv = f->vbase;
+        F->n--;
+        return true;
+    }
+    F->v[f->vbase + TRY_PENDING] = pe;
+    F->v[f->vbase + TRY_RET] = I->ret;
+    f->n0 = I->ctl;
+    I->ctl = CTL_NONE;
+    f->state = T_FINALLY;
+    return push_block(I, s->c->list, s->c->n, f->env);
+}
+
+/* An exception reached the try frame at top (the frames above it are gone): a handler, or its finally, takes
+ * it; false when it goes on up (the frame is then popped by the caller). */
+static bool try_catch(py_interp *I, int top) {
+    struct py_frames *F = I->frames;
+    py_mframe *f = &F->fr[top];
+    py_node *s = f->n;
+    py_env *env = f->env;
+    int state = f->state;
+    F->nv = f->vbase + TRY_SLOTS;
+    if (state == T_FINALLY) return false;   /* an exception in finally replaces the pending one */
+    if (state >= T_HANDLER) {
+        py_val *e = F->v[f->vbase + TRY_EXC];
+        py_try_leave(I, s->list2[state - T_HANDLER], env, e, F->v[f->vbase + TRY_SAVED], true);
+    } else if (state == T_BODY) {
+        py_val *e = py_exc_take(I), *saved = NULL;
+        if (!e) return false;     /* not catchable (a budget): no handler, no finally */
+        int i = py_try_match(I, s, env, e);
+        if (i == -3) return false;
+        if (i >= 0) {
+            py_node *h = s->list2[i];
+            if (py_try_enter(I, h, env, e, &saved)) return false;
+            F = I->frames;
+            F->v[F->fr[top].vbase + TRY_EXC] = e;
+            F->v[F->fr[top].vbase + TRY_SAVED] = saved;
+            F->fr[top].state = T_HANDLER + i;
+            return push_block(I, h->list, h->n, env);
+        }
+    }
+    if (!s->c) return false;
+    py_val *pe = py_exc_take(I);
+    if (!pe) return false;        /* a budget error: the run is over */
+    return try_finally(I, top, pe);
+}
+
+static bool try_step(py_interp *I, int top) {
+    struct py_frames *F = I->frames;
+    py_mframe *f = &F->fr[top];
+    py_node *s = f->n;
+    switch (f->state) {
+    case 0:
+        for (int i = 0; i < TRY_SLOTS; i++)
+            if (!vpush(I, NULL)) return false;
+        I->frames->fr[top].state = T_BODY;
+        return push_block(I, s->list, s->n, I->frames->fr[top].env);
+    case T_BODY:              /* the body ran to its end (or a return / break / continue left it) */
+        if (!I->ctl && s->b) {
+            f->state = T_ELSE;
+            return push_block(I, s->b->list, s->b->n, f->env);
+        }
+        return try_finally(I, top, NULL);
+    case T_ELSE: return try_finally(I, top, NULL);
+    case T_FINALLY: {
+        py_val *pe = F->v[f->vbase + TRY_PENDING];
+        int ctl = f->n0;
+        py_val *ret = F->v[f->vbase + TRY_RET];
+        F->nv = f->vbase;
+        F->n--;
+        if (I->ctl) return true;  /* return / break / continue in finally discards what was pending */
+        I->ctl = ctl;
+        I->ret = ret;
+        if (pe) return py_raise(I, s, pe), false;
+        return true;
+    }
+    default: {                /* handler state - T_HANDLER ran to its end */
+        py_val *e = F->v[f->vbase + TRY_EXC], *saved = F->v[f->vbase + TRY_SAVED];
+        py_try_leave(I, s->list2[f->state - T_HANDLER], f->env, e, saved, false);
+        return try_finally(I, top, NULL);
+    }
+    }
+}
+
 /* One step of the statement frame on top. */
 static bool step_stmt(py_interp *I, int top) {
     struct py_frames *F = I->frames;
@@ -222,6 +319,7 @@ static bool step_stmt(py_interp *I, int top) {
     py_val *v;
     bool t;
     switch (s->kind) {
+    case S_TRY: return try_step(I, top);
     case S_EXPR: case S_RETURN: case S_ASSIGN:
         if (state == 0) {
             f->state = 1;
@@ -468,49 +566,60 @@ py_val *py_frames_run(py_interp *I, py_node *def, py_env *fe) {
     if (!F) return NULL;
     int base = F->n, vbase = F->nv;
     bool ok = push_call(I, def, fe);
-    while (ok) {
-        F = I->frames;
-        int top = F->n - 1;
-        py_mframe *f = &F->fr[top];
-        switch (f->kind) {
-        case MF_BLOCK:
-            if (I->ctl || f->state >= f->n0) {
+    for (;;) {
+        while (ok) {
+            F = I->frames;
+            int top = F->n - 1;
+            py_mframe *f = &F->fr[top];
+            switch (f->kind) {
+            case MF_BLOCK:
+                if (I->ctl || f->state >= f->n0) {
+                    F->n--;
+                    break;
+                }
+                {
+                    py_node *s = f->u.body[f->state++];
+                    ok = start_stmt(I, s, f->env);
+                }
+                break;
+            case MF_STMT: ok = step_stmt(I, top); break;
+            case MF_EXPR: ok = step_expr(I, top); break;
+            case MF_CALL: {
+                if (f->state == 0) {      /* its body: a lambda's expression, a def's block */
+                    f->state = 1;
+                    ok = f->n->kind == E_LAMBDA ? push_expr(I, f->n->a, f->env) : push_block(I, f->n->list, f->n->n, f->env);
+                    break;
+                }
+                py_val *r;                /* its body ran: its value replaces it */
+                if (f->n->kind == E_LAMBDA) r = F->v[F->nv - 1];
+                else r = I->ctl == CTL_RETURN ? I->ret : &py_None;
+                leave_call(I, f);
+                F->nv = f->vbase;
                 F->n--;
+                if (top == base) return r;
+                ok = vpush(I, r);
                 break;
             }
-            {
-                py_node *s = f->u.body[f->state++];
-                ok = start_stmt(I, s, f->env);
             }
-            break;
-        case MF_STMT: ok = step_stmt(I, top); break;
-        case MF_EXPR: ok = step_expr(I, top); break;
-        case MF_CALL: {
-            if (f->state == 0) {      /* its body: a lambda's expression, a def's block */
-                f->state = 1;
-                ok = f->n->kind == E_LAMBDA ? push_expr(I, f->n->a, f->env) : push_block(I, f->n->list, f->n->n, f->env);
+        }
+        /* raised: unwind this run's frames, undoing what each changed, to a try frame that takes the exception */
+        F = I->frames;
+        if (!F) return NULL;
+        while (F->n > base) {
+            int top = F->n - 1;
+            py_mframe *f = &F->fr[top];
+            if (f->kind == MF_STMT && f->n->kind == S_TRY && f->state >= T_BODY && try_catch(I, top)) {
+                ok = true;
                 break;
             }
-            py_val *r;                /* its body ran: its value replaces it */
-            if (f->n->kind == E_LAMBDA) r = F->v[F->nv - 1];
-            else r = I->ctl == CTL_RETURN ? I->ret : &py_None;
-            leave_call(I, f);
-            F->nv = f->vbase;
-            F->n--;
-            if (top == base) return r;
-            ok = vpush(I, r);
-            break;
+            f = &F->fr[top];
+            F->n = top;
+            if (f->kind == MF_CALL) leave_call(I, f);
+            else if (f->kind == MF_EXPR && f->n->kind == E_CALL && f->state == f->n->n + 2) I->at = f->saved_at;
         }
+        if (!ok) {
+            F->nv = vbase;
+            return NULL;
         }
     }
-    /* raised: unwind this run's frames, undoing what each changed */
-    F = I->frames;
-    if (!F) return NULL;
-    while (F->n > base) {
-        py_mframe *f = &F->fr[--F->n];
-        if (f->kind == MF_CALL) leave_call(I, f);
-        else if (f->kind == MF_EXPR && f->n->kind == E_CALL && f->state == f->n->n + 2) I->at = f->saved_at;
-    }
-    F->nv = vbase;
-    return NULL;
 }
