@@ -59,6 +59,11 @@ export const HARD = [
     + 'adj = {i: [i + 1] if i + 1 < n else [] for i in range(n)}\nprint(dfs(0, adj, set()))' + T, { out: '990\n' }],
   ['recursion 990 deep inside while, keyword arguments, assignments', 'def h(n, acc=0):\n    while n > 0:\n        x = h(n - 1, acc=acc + 1)\n'
     + '        return x\n    return acc\nprint(h(990))' + T, { out: '990\n' }],
+  ['recursion 990 deep through try / finally', 'def f(n):\n    try:\n        return 0 if n == 0 else 1 + f(n - 1)\n    finally:\n        pass\nprint(f(990))' + T, { out: '990\n' }],
+  ['an exception raised 900 calls deep passes 900 try frames to the one that takes it',
+    'def f(n):\n    try:\n        if n == 0:\n            raise ValueError("bottom")\n        return f(n - 1)\n    except KeyError:\n        return -1\n'
+    + '    finally:\n        log.append(n)\nlog = []\ntry:\n    f(900)\nexcept ValueError as e:\n    print(e, len(log), log[:3], log[-1])' + T,
+    { out: 'bottom 901 [0, 1, 2] 900\n' }],
   ['deep expressions inside recursion', 'def f(n):\n    return ' + '-('.repeat(30) + 'f(n - 1)' + ')'.repeat(30) + ' if n else 0\nprint(f(300))' + T, { out: '0\n' }],
   ['own recursion without end', 'def f(n):\n    return f(n + 1)\nf(0)' + T, { err: /RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
   ['own recursion without end, caught', 'def f(n):\n    return 1 + f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print("caught", e)\nprint("after")' + T, { out: 'caught maximum recursion depth exceeded\nafter\n' }],

@@ -395,6 +395,11 @@ def f_recursion(r):
     boom = ["def boom(n):", f"    if n == {n // 2}:", "        raise ValueError('deep', n)", "    return boom(n - 1) * 2"]
     gen = ["def countdown(n):", "    if n > 0:", "        yield n", "        yield from countdown(n - 1)"]
     fact = ["f = lambda n, m=1: m if n <= 1 else f(n - 1, m * n)"]
+    tryrec = ["def tr(n, log):", "    try:", "        if n == 0:", f"            return 0 if {k % 2} else int('x')",
+              "        v = tr(n - 1, log)", f"        if n % {k + 1} == 0:", "            raise KeyError(n)", "        return v + 1",
+              "    except KeyError as e:", "        log.append(e.args[0])", "        return -1",
+              "    except (TypeError, ZeroDivisionError):", "        return -2",
+              "    finally:", f"        if n % {k + 3} == 0:", "            log.append(-n)"]
     pick = r.choice([
         deep + [f"print(down({n}), down({n % 17}, acc=-1))"],
         loops + ["s = []", f"print(walk({n % 40}, s), len(s), s[:5])"],
@@ -404,6 +409,8 @@ def f_recursion(r):
         boom + ["try:", f"    boom({n})", "except ValueError as err:", "    print('caught', err.args)"],
         gen + [f"print(sum(countdown({n % 150})), list(countdown({k})))"],
         fact + [f"print(f({n % 200}) % 1000003, f({k}, m=2))"],
+        tryrec + ["log = []", "try:", f"    print(tr({n}, log), log[:6], len(log))", "except ValueError as err:",
+                  "    print('top', err, log[:6], len(log))"],
     ])
     return pick
 

@@ -462,7 +462,7 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
  * through `+`). A program's own calls do not recurse in C at all on their common paths — a call, its
  * arguments, operators, `return`, `=`, if / for / while run on py_frames.c's heap stack — so its recursion
  * reaches CPython's 1000 (GL_PROGRAM_MAX_DEPTH) on every build; the units bound the paths that still recurse
- * in C (a dunder, a builtin calling back, try, a comprehension, a subscript, a generator).
+ * in C (a dunder, a builtin calling back, a comprehension, a subscript, a generator).
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
  * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)

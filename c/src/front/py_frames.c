@@ -10,17 +10,19 @@
  * instead of recursing in C. The loop below takes the top frame, advances it one step, and goes on.
  *
  * Only the path to a call is taken apart: the statements that hold one (an expression, `return`, `=`, `+=`,
- * if / elif / else, for / while with else, break / continue) and the expressions between the statement and
- * the call (a call's callee and arguments, binary and unary operators, comparisons, `and` / `or` / `not`,
- * `x if c else y`, tuple and list displays). An expression with no call inside is evaluated whole by eval, and
- * every other form (try, with, class, a comprehension, a subscript, an f-string, a starred argument, ...) runs
- * through the ordinary evaluator: a call of the program's function made from there starts another run of this
- * loop one C level deeper, bounded by the evaluator's depth units as before (py.h).
+ * if / elif / else, for / while with else, break / continue, try / except / else / finally) and the
+ * expressions between the statement and the call (a call's callee and arguments, binary and unary operators,
+ * comparisons, `and` / `or` / `not`, `x if c else y`, tuple and list displays). An expression with no call
+ * inside is evaluated whole by eval, and every other form (class, a comprehension, a subscript, an f-string, a
+ * starred argument, a dunder, a builtin calling back, ...) runs through the ordinary evaluator: a call of the
+ * program's function made from there starts another run of this loop one C level deeper, bounded by the
+ * evaluator's depth units as before (py.h).
  *
  * Each step does what eval / exec_stmt / eval_call / call_func do for that node, in the same order: the step
  * budget per node, I->at and I->uat, the trace's source stamps (nodes a binary op, unary op, call or compare
- * emits), the tracer's block per call, I->depth, CPython's RecursionError at the call; an error unwinds every
- * frame of this run (restoring what the frames changed) and returns NULL, as the C recursion did.
+ * emits), the tracer's block per call, I->depth, CPython's RecursionError at the call. An exception unwinds
+ * the frames of this run (restoring what each changed) to the innermost try frame whose handler or finally
+ * takes it, or out of the run (NULL), as the C recursion did.
  *
  * The frames live in arrays that grow (py_alloc: the arena's budget bounds them); a nested run (a dunder, a
  * builtin calling back, a try body) pushes above this run's frames and pops back to them before it returns,
