@@ -68,7 +68,7 @@ describe('native: Python\'s edges as CPython 3.11 has them', () => {
   });
   // the recursion limit's edges, recorded by CPython 3.11 running the program as a script (the compat suite's
   // program 20: the module's frame is one of the 1000, sys.setrecursionlimit both ways)
-  it('recursion to CPython's limit: f(998) returns, f(999) raises, setrecursionlimit moves it', () => {
+  it("recursion to CPython's limit: f(998) returns, f(999) raises, setrecursionlimit moves it", () => {
     const dir = join(GOLDEN, 'python', 'compat');
     const p = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')).find((c) => c.name === '20_recursion_depth.py');
     expect(p.console).toContain('998 998\n999 RecursionError maximum recursion depth exceeded\n');
