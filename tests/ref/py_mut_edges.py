@@ -44,7 +44,7 @@ CASES = {
                              "log = []\nprint(f(3, log), log)",
     "frames_try_unwinds": "def f(n, log):\n    try:\n        if n == 0:\n            raise KeyError('bottom')\n        return f(n - 1, log) + 1\n"
                           "    except ValueError:\n        log.append('never')\n    finally:\n        log.append(n)\n"
-                          "log = []\ntry:\n    f(5, log)\nexcept KeyError as e:\n    print('caught', e, log)\nprint(f(3, []))",
+                          "log = []\ntry:\n    f(5, log)\nexcept KeyError as e:\n    print('caught', e, log)",
     # ------------------------------------------------------------------ calls
     "kwarg_repeated": "def f(a, b=2):\n    return a + b\nprint(f(1, b=3))\nprint(f(a=1, a=2))",
     "kwarg_twice_positional": "def f(a, b=2):\n    return a + b\nprint('ok')\nprint(f(1, a=2))",
