@@ -10,7 +10,8 @@
 //  * random.seed(str) (SHA-512 of the UTF-8 bytes, version 2; version 1), float seeds by their hash (a
 //    negative hash as an unsigned size_t), and the same random / randint / choice / shuffle / gauss / sample
 //    sequences as CPython;
-//  * recursion as deep as CPython allows (the module's frame one of the 1000; sys.setrecursionlimit both ways).
+//  * recursion as deep as CPython allows (the module's frame one of the 1000; sys.setrecursionlimit both ways);
+//  * the match statement (PEP 634): every kind of pattern, guards, soft keywords, CPython's TypeErrors.
 // Each tests/golden/python/compat/*.py was run by CPython 3.11 with the reference importable as graph_lab
 // (`/usr/bin/python3 tests/ref/class_programs.py compat` → expected.json): `graphlab trace FILE.py` must print
 // the same text, the same graph, or end in the same exception at the same line.
@@ -30,10 +31,10 @@ describe('the compat suite', () => {
   it('covers namedtuple / NamedTuple / tuple subclasses, __index__, random seeds, a trace, uncaught errors', () => {
     const src = EXPECTED.map((p) => readFileSync(join(DIR, p.name), 'utf8')).join('\n');
     for (const s of ['namedtuple(', 'NamedTuple', '(tuple)', '(int)', 'super().__new__', '__slots__', 'def __index__',
-      'operator.index', 'random.seed("', 'version=1', '-1.5', 'trace(', 'setrecursionlimit('])
+      'operator.index', 'random.seed("', 'version=1', '-1.5', 'trace(', 'setrecursionlimit(', 'match ', 'case ['])
       expect(src, s).toContain(s);
     expect(EXPECTED.filter((p) => p.error).map((p) => p.error.type).sort())
-      .toEqual(['AttributeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
+      .toEqual(['AttributeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
     // CPython's own numbers for random.seed('hello') (SHA-512 seeding), and the namedtuple checks
     const rnd = EXPECTED.find((p) => p.name === '14_random_str_seed.py').console;
     expect(rnd.split('\n')[0]).toBe("'hello' 0.3537754404730722 85 e 0.7191160296584268");

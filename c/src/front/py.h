@@ -78,7 +78,14 @@ typedef enum {
     E_YIELD, E_YIELDFROM, E_GENEXP,       /* gen lane: yield [x], yield from x, (x for ...) (lazy) */
     S_DEL, S_GLOBAL, S_NONLOCAL, E_WALRUS, /* stmt lane */
     E_SET, E_SETCOMP,                     /* cont lane: set displays {a, b} and set comprehensions {x for x in xs} */
-    E_ELLIPSIS                            /* ... (Ellipsis: `def f(): ...`, Tuple[int, ...]) */
+    E_ELLIPSIS,                           /* ... (Ellipsis: `def f(): ...`, Tuple[int, ...]) */
+    /* match lane (py_match.c): S_MATCH (a: the subject, list: its S_CASE nodes), S_CASE (a: the pattern, b: the
+     * guard or NULL, list: the body); patterns: PT_WILD `_`; PT_CAPTURE (a: the E_NAME it binds); PT_VALUE (a: a
+     * literal or dotted-name expression); PT_SEQ (list: items, at most one PT_STAR, whose a is the E_NAME it binds
+     * or NULL for *_); PT_MAP (list: key expressions, list2: value patterns, a: the **rest E_NAME or NULL);
+     * PT_CLASS (a: the class expression, list: positional patterns, list2: PT_KW nodes, name = a pattern);
+     * PT_OR (list: the alternatives); PT_AS (a: the pattern, b: the E_NAME it binds) */
+    S_MATCH, S_CASE, PT_WILD, PT_CAPTURE, PT_VALUE, PT_SEQ, PT_STAR, PT_MAP, PT_CLASS, PT_KW, PT_OR, PT_AS
 } py_kind;
 
 /* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */
@@ -589,6 +596,8 @@ py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
 gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
 gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* The match statement (py_match.c). */
+gl_status py_exec_match(py_interp *I, py_node *s, py_env *env);
 /* ---------------------------------------------------------------- the frame stack (py_frames.c)
  * Runs the body of the program's function def (or lambda) with the environment its call bound, to its return
  * value (NULL: raised). Calls of the program's functions inside it run on the same heap stack, not in C. */

@@ -111,6 +111,15 @@ py_val *py_dataclass_apply(py_interp *I, const py_node *at, py_val *cls, py_val 
         py_val *f = py_builtin(I, gen[i].id, cls);
         if (!f || py_env_set(I, c->ns, n, f)) return NULL;
     }
+    if (!py_class_ns_get(c->ns, S(I, "__match_args__"))) {   /* the init fields' names, for class patterns */
+        int k = 0;
+        for (int i = 0; i < nf; i++) k += fs[i].init;
+        py_val *t = py_seq(I, V_TUPLE, k);
+        if (!t) return NULL;
+        for (int i = 0, j = 0; i < nf; i++)
+            if (fs[i].init && !(t->u.seq.v[j++] = py_str(I, fs[i].name, strlen(fs[i].name)))) return NULL;
+        if (py_env_set(I, c->ns, S(I, "__match_args__"), t)) return NULL;
+    }
     if ((flags & DC_EQ) && !own_eq && !py_class_ns_get(c->ns, S(I, "__hash__"))) {
         if (flags & (DC_FROZEN | DC_UNSAFE_HASH)) c->flags &= ~CF_UNHASHABLE;
         else c->flags |= CF_UNHASHABLE;

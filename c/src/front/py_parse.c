@@ -1732,6 +1732,256 @@ static py_node *if_stmt(parser *P) {
     return top;
 }
 
+/* ---- match (PEP 634). `match` and `case` are soft keywords: a line is a match statement when it is
+ * `match <tokens> :` at bracket depth 0 followed by an indented `case` (CPython's grammar backtracks; this is
+ * the same decision for every line either grammar accepts). */
+static bool match_ahead(parser *P) {
+    const py_toks *tk = P->tk;
+    int k = P->i + 1, depth = 0;
+    if (k >= tk->n || tk->t[k].kind == T_NEWLINE || is_op(&tk->t[k], ":") || is_op(&tk->t[k], "=") ||
+        is_op(&tk->t[k], ".") || is_op(&tk->t[k], ","))
+        return false;
+    py_tok *last = NULL;
+    for (; k < tk->n && tk->t[k].kind != T_EOF; k++) {
+        py_tok *t = &tk->t[k];
+        if (t->kind == T_OP && strchr("([{", t->name[0]) && !t->name[1]) depth++;
+        else if (t->kind == T_OP && strchr(")]}", t->name[0]) && !t->name[1]) depth--;
+        if (t->kind == T_NEWLINE && depth <= 0) break;
+        last = t;
+    }
+    return last && is_op(last, ":") && k + 2 < tk->n && tk->t[k + 1].kind == T_INDENT && is_kw(&tk->t[k + 2], "case");
+}
+
+static py_node *pattern(parser *P);
+
+static py_node *pat_name(parser *P, py_tok *t) {   /* the E_NAME a capture binds */
+    if (t->kind != T_NAME || is_keyword(t->name)) return syntax(P, t);
+    py_node *x = mk(P, E_NAME, t);
+    if (x) x->name = t->name;
+    return x;
+}
+
+/* star_pattern: '*' (NAME | '_') */
+static py_node *star_pattern(parser *P) {
+    py_tok *s = next(P);
+    py_node *n = mk(P, PT_STAR, s);
+    py_tok *t = next(P);
+    if (!n) return NULL;
+    if (!(t->kind == T_NAME && strcmp(t->name, "_") == 0) && !(n->a = pat_name(P, t))) return NULL;
+    span_tok(n, t);
+    return n;
+}
+
+static py_node *maybe_star(parser *P) { return is_op(peek(P), "*") ? star_pattern(P) : pattern(P); }
+
+/* sequence items up to close (NULL: an open sequence, up to ':' or 'if'): at most one star */
+static bool pat_items(parser *P, vec *v, const char *close) {
+    int stars = 0;
+    while (close ? !is_op(peek(P), close) : !(is_op(peek(P), ":") || is_kw(peek(P), "if"))) {
+        py_node *x = maybe_star(P);
+        if (!x || !vpush(P, v, x)) return false;
+        if (x->kind == PT_STAR && ++stars > 1) return nerr(P, x, "multiple starred names in sequence pattern%s", ""), false;
+        if (!is_op(peek(P), ",")) break;
+        next(P);
+    }
+    return true;
+}
+
+/* closed_pattern: literal | capture | '_' | value (a.b) | group | '[' ... ']' | '(' ... ')' | mapping | class */
+static py_node *closed_pattern(parser *P) {
+    py_tok *t = peek(P);
+    py_node *n;
+    if (!enter(P, PY_DEPTH_PAREN)) return NULL;
+    if (t->kind == T_INT || t->kind == T_FLOAT || t->kind == T_STR || is_op(t, "-") || is_kw(t, "None") ||
+        is_kw(t, "True") || is_kw(t, "False")) {
+        if (!(n = mk(P, PT_VALUE, t)) || !(n->a = arith(P))) return NULL;
+        span_to(n, n->a);
+    } else if (t->kind == T_NAME && !is_keyword(t->name)) {
+        py_node *x = pat_name(P, next(P));
+        if (!x) return NULL;
+        bool dotted = false;
+        while (is_op(peek(P), ".")) {
+            py_tok *d = next(P), *nm = next(P);
+            if (nm->kind != T_NAME) return syntax(P, nm);
+            py_node *at = mk(P, E_ATTR, d);
+            if (!at) return NULL;
+            at->a = x;
+            at->name = nm->name;
+            at->line = x->line;
+            at->col = x->col;
+            at->sp = x->sp;
+            span_tok(at, nm);
+            x = at;
+            dotted = true;
+        }
+        if (is_op(peek(P), "(")) {
+            next(P);
+            if (!(n = mk(P, PT_CLASS, t))) return NULL;
+            n->a = x;
+            vec pos = {0}, kw = {0};
+            while (!is_op(peek(P), ")")) {
+                if (peek(P)->kind == T_NAME && is_op(peek2(P), "=")) {
+                    py_tok *k = next(P);
+                    next(P);
+                    py_node *kp = mk(P, PT_KW, k);
+                    if (!kp || !(kp->a = pattern(P)) || !vpush(P, &kw, kp)) return NULL;
+                    kp->name = k->name;
+                } else {
+                    if (kw.n) return perr(P, peek(P), GL_E_PARSE, "positional patterns follow keyword patterns%s", "");
+                    py_node *x2 = pattern(P);
+                    if (!x2 || !vpush(P, &pos, x2)) return NULL;
+                }
+                if (!is_op(peek(P), ",")) break;
+                next(P);
+            }
+            py_tok *c = peek(P);
+            if (!expect(P, ")")) return NULL;
+            span_tok(n, c);
+            n->list = pos.v;
+            n->n = pos.n;
+            n->list2 = kw.v;
+            n->n2 = kw.n;
+        } else if (dotted) {
+            if (!(n = mk(P, PT_VALUE, t))) return NULL;
+            n->a = x;
+            span_to(n, x);
+        } else if (strcmp(x->name, "_") == 0) {
+            if (!(n = mk(P, PT_WILD, t))) return NULL;
+        } else {
+            if (!(n = mk(P, PT_CAPTURE, t))) return NULL;
+            n->a = x;
+        }
+    } else if (is_op(t, "(") || is_op(t, "[")) {
+        bool paren = is_op(t, "(");
+        next(P);
+        vec v = {0};
+        if (paren && !is_op(peek(P), ")")) {   /* a group, unless a comma (or a star) makes it a tuple */
+            py_node *x = maybe_star(P);
+            if (!x) return NULL;
+            if (!is_op(peek(P), ",") && x->kind != PT_STAR) {
+                if (!expect(P, ")")) return NULL;
+                leave(P, PY_DEPTH_PAREN);
+                return x;
+            }
+            if (!vpush(P, &v, x)) return NULL;
+            if (is_op(peek(P), ",")) next(P);
+        }
+        if (!pat_items(P, &v, paren ? ")" : "]")) return NULL;
+        py_tok *c = peek(P);
+        if (!expect(P, paren ? ")" : "]")) return NULL;
+        if (!(n = mk(P, PT_SEQ, t))) return NULL;
+        span_tok(n, c);
+        n->list = v.v;
+        n->n = v.n;
+    } else if (is_op(t, "{")) {
+        next(P);
+        if (!(n = mk(P, PT_MAP, t))) return NULL;
+        vec keys = {0}, vals = {0};
+        while (!is_op(peek(P), "}")) {
+            if (is_op(peek(P), "**")) {
+                next(P);
+                if (!(n->a = pat_name(P, next(P)))) return NULL;
+                if (is_op(peek(P), ",")) next(P);
+                break;
+            }
+            py_node *k = closed_pattern(P);
+            if (!k) return NULL;
+            if (k->kind != PT_VALUE) return nerr(P, k, "mapping pattern keys may only match literals and attribute lookups%s", "");
+            if (!expect(P, ":")) return NULL;
+            py_node *v = pattern(P);
+            if (!v || !vpush(P, &keys, k->a) || !vpush(P, &vals, v)) return NULL;
+            if (!is_op(peek(P), ",")) break;
+            next(P);
+        }
+        py_tok *c = peek(P);
+        if (!expect(P, "}")) return NULL;
+        span_tok(n, c);
+        n->list = keys.v;
+        n->n = keys.n;
+        n->list2 = vals.v;
+        n->n2 = vals.n;
+    } else {
+        return syntax(P, t);
+    }
+    leave(P, PY_DEPTH_PAREN);
+    return n;
+}
+
+/* pattern: or_pattern ['as' NAME];  or_pattern: closed_pattern ('|' closed_pattern)* */
+static py_node *pattern(parser *P) {
+    py_tok *t = peek(P);
+    py_node *n = closed_pattern(P);
+    if (!n) return NULL;
+    if (is_op(peek(P), "|")) {
+        vec alts = {0};
+        if (!vpush(P, &alts, n)) return NULL;
+        while (is_op(peek(P), "|")) {
+            next(P);
+            py_node *x = closed_pattern(P);
+            if (!x || !vpush(P, &alts, x)) return NULL;
+        }
+        py_node *o = mk(P, PT_OR, t);
+        if (!o) return NULL;
+        o->list = alts.v;
+        o->n = alts.n;
+        span_to(o, alts.v[alts.n - 1]);
+        n = o;
+    }
+    if (is_kw(peek(P), "as")) {
+        next(P);
+        py_tok *nm = next(P);
+        if (nm->kind == T_NAME && strcmp(nm->name, "_") == 0) return perr(P, nm, GL_E_PARSE, "cannot use '_' as a target%s", "");
+        py_node *a = mk(P, PT_AS, t);
+        if (!a || !(a->b = pat_name(P, nm))) return NULL;
+        a->a = n;
+        span_tok(a, nm);
+        n = a;
+    }
+    return n;
+}
+
+/* match_stmt: 'match' subject ':' NEWLINE INDENT ('case' patterns ['if' named_expr] block)+ DEDENT
+ * patterns: open_sequence_pattern | pattern */
+static py_node *match_stmt(parser *P) {
+    py_tok *t = next(P);
+    py_node *n = mk(P, S_MATCH, t);
+    if (!n || !(n->a = exprlist(P)) || !expect(P, ":")) return NULL;
+    if (peek(P)->kind != T_NEWLINE) return syntax(P, peek(P));
+    next(P);
+    next(P);                      /* INDENT (match_ahead saw it) */
+    vec cases = {0};
+    while (is_kw(peek(P), "case")) {
+        py_tok *ct = next(P);
+        py_node *c = mk(P, S_CASE, ct), *p;
+        if (!c || !(p = maybe_star(P))) return NULL;
+        if (is_op(peek(P), ",") || p->kind == PT_STAR) {   /* case a, *b: an open sequence */
+            vec v = {0};
+            if (!vpush(P, &v, p)) return NULL;
+            if (is_op(peek(P), ",")) next(P);
+            if (!pat_items(P, &v, NULL)) return NULL;
+            py_node *s = mk(P, PT_SEQ, peek(P));
+            if (!s) return NULL;
+            s->line = p->line;
+            s->col = p->col;
+            s->list = v.v;
+            s->n = v.n;
+            p = s;
+        }
+        c->a = p;
+        if (is_kw(peek(P), "if")) {
+            next(P);
+            if (!(c->b = named_expr(P))) return NULL;
+        }
+        if (!(c->list = block_of(P, &c->n, "'case' statement", ct->line, false)) || !vpush(P, &cases, c)) return NULL;
+    }
+    if (!cases.n) return syntax(P, peek(P));
+    if (peek(P)->kind != T_DEDENT) return syntax(P, peek(P));
+    next(P);
+    n->list = cases.v;
+    n->n = cases.n;
+    return n;
+}
+
 /* stmt: if_stmt | 'for' target_list 'in' exprlist block | 'while' expr block
  *     | 'def' NAME '(' params ')' ['->' expr] block | simple_stmts */
 static bool stmt(parser *P, vec *out) {
@@ -1784,6 +2034,7 @@ static bool stmt(parser *P, vec *out) {
     if (is_op(t, "@")) return (n = decorated(P)) && vpush(P, out, n);
     if (is_kw(t, "class")) return (n = class_def(P)) && vpush(P, out, n);
     if (is_kw(t, "try")) return (n = try_stmt(P)) && vpush(P, out, n);
+    if (is_kw(t, "match") && match_ahead(P)) return (n = match_stmt(P)) && vpush(P, out, n);
     return simple_stmts(P, out);
 }
 

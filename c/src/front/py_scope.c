@@ -204,6 +204,15 @@ static bool collect(an *A, scope *S, py_node *n) {
     case S_DEL:
         ok = collect_target(A, S, n->a);
         break;
+    case PT_CAPTURE: case PT_STAR:     /* a match pattern's names are bound (py_match.c) */
+        ok = !n->a || collect_target(A, S, n->a);
+        break;
+    case PT_AS:
+        ok = collect(A, S, n->a) && collect_target(A, S, n->b);
+        break;
+    case PT_MAP:
+        ok = collect_list(A, S, n->list, n->n) && collect_list(A, S, n->list2, n->n2) && (!n->a || collect_target(A, S, n->a));
+        break;
     case S_IF:
         for (py_node *x = n; ok; x = elif_of(x)) {
             ok = collect(A, S, x->a) && collect_list(A, S, x->list, x->n);
