@@ -124,7 +124,8 @@ static py_val *new_inst(py_interp *I, py_val *cls) {
 }
 
 static bool is_native_method(const py_val *d) {
-    return d && d->kind == V_BUILTIN && d->u.bi.id >= BC_M_FIRST && d->u.bi.id <= BC_M_LAST;
+    return d && d->kind == V_BUILTIN && ((d->u.bi.id >= BC_M_FIRST && d->u.bi.id <= BC_M_LAST) ||
+                                         (d->u.bi.id >= B_LIB_M_FIRST && d->u.bi.id <= B_LIB_M_LAST));
 }
 
 static bool is_subclass(const py_val *c, const py_val *of) {
