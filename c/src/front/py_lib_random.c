@@ -84,8 +84,8 @@ static py_mt *seed_words(py_interp *I, const py_node *at, py_val *self, const ui
     return g;
 }
 
-/* self's generator; a Random never seeded (object.__new__(Random), a subclass's __init__ that skips seed) starts
- * from seed 0 as random.py's Random() does (CPython's __new__ seeds it from the OS's entropy). */
+/* self's generator. A Random never seeded (a subclass's __init__ that skips Random's, object.__new__(Random)) has
+ * CPython's: _random.Random.__new__ leaves the state zeroed (every word 0, index 0), only __init__ seeds. */
 static py_mt *gen(py_interp *I, const py_node *at, py_val *self, const char *method) {
     if (self && self->kind == V_INST && self->u.inst->mt) return self->u.inst->mt;
     if (!is_random(I, self)) {
@@ -94,8 +94,9 @@ static py_mt *gen(py_interp *I, const py_node *at, py_val *self, const char *met
                     method, self ? py_type_name(self) : "NoneType");
         return NULL;
     }
-    uint32_t zero = 0;
-    return seed_words(I, at, self, &zero, 1);
+    py_mt *g = py_alloc(&I->ar, sizeof *g);
+    if (!g) return py_oom(I), NULL;
+    return self->u.inst->mt = g;
 }
 
 /* The next tempered word (genrand_uint32); false when the twist's charge is over the budget. */
@@ -267,7 +268,7 @@ static py_val *m_randrange(py_interp *I, const py_node *at, py_val *self, py_arg
         int64_t width = stop - start, q = step > 0 ? width + step - 1 : width + step + 1;
         if (a->npos == 1) n = start, start = 0, step = 1;
         else if (step == 1) n = width;
-        else if (step) n = q / step - (q % step != 0 && (q < 0) != (step < 0));   /* Python's floor division */
+        else if (step) n = q / step;   /* C truncates, Python floors: the same when the quotient is positive, the one used */
     }
     if (n < 1) return fallback(I, at, "_py_randrange", false, self, a);   /* and every error */
     py_mt *g = gen(I, at, self, "randrange");
@@ -446,7 +447,6 @@ py_val *py_random_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
     }
     py_val *self = a->pos[0];
     py_args rest = {a->pos + 1, a->npos - 1, a->kwn, a->kwv, a->nkw};
-    if (!py_steps(I, at)) return NULL;
     switch (id) {
     case B_LIB_R_RANDOM: return m_random(I, at, self, &rest);
     case B_LIB_R_GETRANDBITS: return m_getrandbits(I, at, self, &rest);
