@@ -57,6 +57,9 @@ except ValueError as e:
 ok = random.Random()
 ok.setstate((3, (2 ** 64 - 1,) * 624 + (624,), None))
 print(ok.random(), ok.getstate()[1][:2])
+print(random.random, random.randint, random.Random.random, random.Random.randint)
+print([type(f).__name__ for f in (random.random, random.getrandbits, random.randint, random.choice,
+                                  random.Random.random, random.Random.randint, random.Random._randbelow)])
 from graph_lab import F, trace
 random.seed(1)
 trace(lambda x: F.exp(x), {"x": (random.randint(1, 4), 2)})
