@@ -163,7 +163,7 @@ static py_val *fallback(py_interp *I, const py_node *at, const char *name, bool 
     py_val *cls = self && self->kind == V_INST ? self->u.inst->cls : py_lib_attr(I, random_module(), "Random");
     py_val *fn = method ? (cls ? py_lookup(cls, S(I, name)) : NULL) : py_lib_attr(I, random_module(), name);
     if (!fn) {
-        if (!I->err.code) py_fail(I, at, GL_E_INTERNAL, "random.py has no %s", name);
+        if (!I->err.code) py_fail(I, at, GL_E_INVALID, "AttributeError: module 'random' has no attribute '%s'", name);
         return NULL;
     }
     py_args b = *a;
@@ -347,7 +347,7 @@ static py_val *mt_seed(py_interp *I, const py_node *at, py_args *a) {
     py_val *self = a->npos == 2 && !a->nkw ? a->pos[0] : NULL;
     const py_val *x = self ? a->pos[1] : NULL;
     if (!x || (x->kind != V_STR && x->kind != V_INT && x->kind != V_BOOL && x->kind != V_BIG))
-        return py_fail(I, at, GL_E_INTERNAL, "_mt_seed(self, a) takes an int or a str");
+        return py_fail(I, at, GL_E_INVALID, "TypeError: _mt_seed(self, a) takes a Random and an int or a str");
     if (!is_random(I, self)) {
         if (!I->err.code)
             py_fail(I, at, GL_E_INVALID, "TypeError: descriptor 'seed' for '_random.Random' objects doesn't apply to a '%s' object",
@@ -443,7 +443,7 @@ py_val *py_random_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
                            id == B_LIB_R_RANDOM ? "random" : "getrandbits");
         py_val *R = py_lib_attr(I, random_module(), "Random");
         py_val *fn = id == B_LIB_R_RANDBELOW ? (R ? py_lookup(R, S(I, name)) : NULL) : py_lib_attr(I, random_module(), name);
-        return fn ? py_call(I, at, fn, a) : I->err.code ? NULL : py_fail(I, at, GL_E_INTERNAL, "random.py has no %s", name);
+        return fn ? py_call(I, at, fn, a) : I->err.code ? NULL : py_fail(I, at, GL_E_INVALID, "AttributeError: module 'random' has no attribute '%s'", name);
     }
     py_val *self = a->pos[0];
     py_args rest = {a->pos + 1, a->npos - 1, a->kwn, a->kwv, a->nkw};
