@@ -10,7 +10,7 @@
 //  * random.seed(str) (SHA-512 of the UTF-8 bytes, version 2; version 1), float seeds by their hash (a
 //    negative hash as an unsigned size_t), and the same random / randint / randrange (any step) / choice /
 //    shuffle / sample / getrandbits(1..200) / uniform / gauss sequences as CPython under int, negative, big, str
-//    and float seeds; Random() instances, getstate / setstate round trips (version 2 states too) and copies;
+//    and float seeds, gauss with gauss_next set by hand; Random() instances, getstate / setstate round trips (version 2 states too) and copies;
 //    the draws' errors; subclasses overriding random / getrandbits / _randbelow / randrange (CPython's
 //    __init_subclass__ choice of _randbelow); a loop of 200,000 random() calls within the step budget (the hot
 //    draws are C: py_lib_random.c).

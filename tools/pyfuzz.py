@@ -389,7 +389,7 @@ def f_random(r):
     seq = r.choice(["'abcdef'", repr(rstr(r)), "[1, 2.5, 'x', None]", "(7,)", "()", f"range({r.randint(-5, 5)}, {r.randint(-20, 60)}, {r.choice([1, -1, 3, -7])})"])
     ops = [f"r.randrange({arg()})", f"r.randrange({arg()}, {arg()})", f"r.randrange({arg()}, {arg()}, {arg()})",
            f"r.randint({arg()}, {arg()})", f"r.getrandbits({r.randint(0, 200)})", "r.random()", f"r.choice({seq})",
-           f"r.uniform({arg()}, {arg()})", f"r.sample(range({r.randint(0, 40)}), {r.randint(0, 8)})",
+           f"r.uniform({arg()}, {arg()})", "r.gauss()", f"r.gauss({arg()}, {arg()})", f"r.sample(range({r.randint(0, 40)}), {r.randint(0, 8)})",
            f"[r.randint(1, 6) for _ in range({r.randint(1, 700)})][-3:]", "r.setstate(r.getstate()) or r.random()",
            f"(lambda x: (r.shuffle(x), x)[1])(list(range({r.randint(0, 12)})))", f"r.seed({seed}) or r.random()"]
     lines = [f"import random\nr = random.Random({seed})"]

@@ -364,8 +364,8 @@ enum {
 };
 enum {
     B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
-    B_LIB_FIRST = B_LIB_MT_SEED, B_LIB_LAST = B_LIB_R_UNIFORM,      /* library modules' C helpers (py_lib.c) */
-    B_LIB_M_FIRST = B_LIB_R_RANDOM, B_LIB_M_LAST = B_LIB_R_UNIFORM, /* ... that are methods (random.Random's) */
+    B_LIB_FIRST = B_LIB_MT_SEED, B_LIB_LAST = B_LIB_R_GAUSS,        /* library modules' C helpers (py_lib.c) */
+    B_LIB_M_FIRST = B_LIB_R_RANDOM, B_LIB_M_LAST = B_LIB_R_GAUSS,   /* ... that are methods (random.Random's) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
     B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
 };

@@ -30,6 +30,7 @@ static const struct { const char *module, *name; int id; } HELPERS[] = {
     {"random", "_c_choice", B_LIB_R_CHOICE},
     {"random", "_c_shuffle", B_LIB_R_SHUFFLE},
     {"random", "_c_uniform", B_LIB_R_UNIFORM},
+    {"random", "_c_gauss", B_LIB_R_GAUSS},
 };
 
 static const struct { const char *name; const char *src; size_t len; int cmod; } LIB[] = {

@@ -1,7 +1,7 @@
 /* py_lib_random.c — the C half of the random module (c/src/front/lib/random.py), as CPython's _random is C:
  * MT19937 as Modules/_randommodule.c has it, its state kept in the Random instance (py_inst.mt, as CPython keeps
  * it in the object), and the draws a program makes by the hundred thousand — random(), getrandbits(k),
- * _randbelow(n), randrange, randint, choice, shuffle, uniform — as methods of Random, so a draw costs a step of
+ * _randbelow(n), randrange, randint, choice, shuffle, uniform, gauss — as methods of Random, so a draw costs a step of
  * the budget or so, not the ~100 of the Python it replaced.
  *
  * A method does in C only what it can do exactly as Lib/random.py does: plain int arguments that fit in 61
@@ -12,6 +12,7 @@
  * _randbelow_with/without_getrandbits), so results and messages stay Lib/random.py's.
  * Work is charged to the step budget: a call one step, a twist its 624 words, a long getrandbits its words, a
  * seed its key, a shuffle its length (py_work). */
+#include <math.h>
 #include <string.h>
 
 #include "front/py.h"
@@ -338,6 +339,31 @@ static py_val *m_uniform(py_interp *I, const py_node *at, py_val *self, py_args 
     return m ? py_binop(I, at, OP_ADD, a->pos[0], m) : NULL;
 }
 
+/* gauss(mu=0.0, sigma=1.0): Lib/random.py's Box-Muller pair, the second value kept in self.gauss_next, with the
+ * same libm calls as its _cos / _sin / _log / _sqrt (math's), so the same numbers on each build. In C when
+ * gauss_next is the instance's own None or float and nothing overrides random or attribute access. */
+static py_val *m_gauss(py_interp *I, const py_node *at, py_val *self, py_args *a) {
+    const char *ng = S(I, "gauss_next");
+    py_val *z = self && self->kind == V_INST && ng ? py_env_get_local(self->u.inst->attrs, ng) : NULL;
+    py_val *ga = z ? py_lookup(self->u.inst->cls, S(I, "__getattribute__")) : NULL;
+    py_val *sa = z ? py_lookup(self->u.inst->cls, S(I, "__setattr__")) : NULL;
+    if (!z || (z->kind != V_NONE && z->kind != V_FLOAT) || a->nkw || a->npos > 2 || !ga || ga->kind != V_BUILTIN ||
+        !sa || sa->kind != V_BUILTIN || !native(I, self, "random"))
+        return fallback(I, at, "_py_gauss", false, self, a);
+    py_val *mu = a->npos > 0 ? a->pos[0] : py_float(I, 0.0), *sigma = a->npos > 1 ? a->pos[1] : py_float(I, 1.0);
+    if (!mu || !sigma || py_setattr(I, at, self, ng, &py_None)) return NULL;
+    if (z->kind == V_NONE) {
+        py_args none = {NULL, 0, NULL, NULL, 0};
+        py_val *r1 = m_random(I, at, self, &none), *r2 = r1 ? m_random(I, at, self, &none) : NULL;
+        if (!r2) return NULL;
+        double x2pi = r1->u.f * (2.0 * 3.141592653589793), g2rad = sqrt(-2.0 * log(1.0 - r2->u.f));
+        py_val *next = (z = py_float(I, cos(x2pi) * g2rad)) ? py_float(I, sin(x2pi) * g2rad) : NULL;
+        if (!next || py_setattr(I, at, self, ng, next)) return NULL;
+    }
+    py_val *m = py_binop(I, at, OP_MUL, z, sigma);
+    return m ? py_binop(I, at, OP_ADD, mu, m) : NULL;
+}
+
 /* ---------------------------------------------------------------- seed, getstate, setstate */
 
 /* _mt_seed(self, a): init_by_array over the key _randommodule.c's random_seed makes — the 32-bit words of abs(a),
@@ -436,7 +462,7 @@ py_val *py_random_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
     if (id == B_LIB_MT_SETSTATE) return mt_setstate(I, at, a);
     if (!a->npos) {               /* an unbound method called with nothing: Random.random(), C's message or Python's */
         static const char *const py[] = {NULL, NULL, "_randbelow_with_getrandbits", "_py_randrange", "_py_randint",
-                                         "_py_choice", "_py_shuffle", "_py_uniform"};
+                                         "_py_choice", "_py_shuffle", "_py_uniform", "_py_gauss"};
         const char *name = py[id - B_LIB_M_FIRST];
         if (!name)
             return py_fail(I, at, GL_E_INVALID, "TypeError: unbound method Random.%s() needs an argument",
@@ -456,6 +482,7 @@ py_val *py_random_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
     case B_LIB_R_CHOICE: return m_choice(I, at, self, &rest);
     case B_LIB_R_SHUFFLE: return m_shuffle(I, at, self, &rest);
     case B_LIB_R_UNIFORM: return m_uniform(I, at, self, &rest);
+    case B_LIB_R_GAUSS: return m_gauss(I, at, self, &rest);
     default: return py_fail(I, at, GL_E_INTERNAL, "no random method %d", id);
     }
 }

@@ -5,8 +5,8 @@
 # A str seed is hashed with SHA-512 as CPython's version 2 does, a float seed by its hash. The generator is C
 # (py_lib_random.c), as CPython's _random is: its state lives in the instance (_mt_seed, _mt_getstate,
 # _mt_setstate), and the hot draws — random, getrandbits, _randbelow, randrange, randint, choice, shuffle,
-# uniform — are C methods of Random, a step or so of the budget each. The Python definitions of the last five
-# below stay as their fallbacks (_py_randrange, ...): the C method runs them for what it does not do itself
+# uniform, gauss — are C methods of Random, a step or so of the budget each. The Python definitions of the last
+# six below stay as their fallbacks (_py_randrange, ...): the C method runs them for what it does not do itself
 # (other argument types, an override in a subclass), so results and errors stay Lib/random.py's. Differences:
 # GraphLab has no bytes (a bytes seed cannot be written, no randbytes); without random.seed the module starts
 # from seed 0 (CPython from the OS's entropy, which no program can print anyway).
@@ -38,6 +38,7 @@ class Random:
 
     def __init__(self, x=None):
         self.seed(x)
+        self.gauss_next = None
 
     def seed(self, a=None, version=2):
         # Lib/random.py's Random.seed, then _randommodule.c's random_seed (_mt_seed): an int by its absolute
@@ -263,8 +264,8 @@ class Random:
 
 
 # The hot draws in C (py_lib_random.c), each falling back on the Python definition it replaces
-_py_randrange, _py_randint, _py_choice, _py_shuffle, _py_uniform = \
-    Random.randrange, Random.randint, Random.choice, Random.shuffle, Random.uniform
+_py_randrange, _py_randint, _py_choice, _py_shuffle, _py_uniform, _py_gauss = \
+    Random.randrange, Random.randint, Random.choice, Random.shuffle, Random.uniform, Random.gauss
 Random.random = _c_random
 Random.getrandbits = _c_getrandbits
 Random._randbelow = _c_randbelow
@@ -273,6 +274,7 @@ Random.randint = _c_randint
 Random.choice = _c_choice
 Random.shuffle = _c_shuffle
 Random.uniform = _c_uniform
+Random.gauss = _c_gauss
 
 
 _inst = Random()
