@@ -5,9 +5,10 @@
 # A str seed is hashed with SHA-512 as CPython's version 2 does, a float seed by its hash. The generator is C
 # (py_lib_random.c), as CPython's _random is: its state lives in the instance (_mt_seed, _mt_getstate,
 # _mt_setstate), and the hot draws — random, getrandbits, _randbelow, randrange, randint, choice, shuffle,
-# uniform, gauss — are C methods of Random, a step or so of the budget each. The Python definitions of the last
-# six below stay as their fallbacks (_py_randrange, ...): the C method runs them for what it does not do itself
-# (other argument types, an override in a subclass), so results and errors stay Lib/random.py's. Differences:
+# uniform, gauss — are C methods of Random (bound on the class after it), costing the step budget what any
+# builtin's call costs plus a twist's 624 words per 624 draws. The class's Python definitions of the last six stay
+# as their fallbacks (_py_randrange, ...): the C method runs them for what it does not do itself (other argument
+# types, an override in a subclass), so results and errors stay Lib/random.py's. Differences:
 # GraphLab has no bytes (a bytes seed cannot be written, no randbytes); without random.seed the module starts
 # from seed 0 (CPython from the OS's entropy, which no program can print anyway).
 
