@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // depth_probe_browser.mjs — bench/depth_probe.mjs's constructs where the lab runs them: the browser module in a
 // dedicated worker of headless Chromium (/usr/bin/chromium), whose V8 stack is the smallest the front end runs
-// on (a program's own recursion traps at ~880 levels there, ~1,450 on Node's or the page's main thread).
+// on (a dunder's recursion, which still recurses in C, traps at ~430 levels there; a program's own calls run on
+// heap frames, c/src/front/py_frames.c, and reach CPython's limit without trapping).
 // Per construct: the deepest N the module runs (bisection between a run and a refusal) and, with --nolimits
 // (the module of `make wasm-nolimits`, the depth limits lifted), the first N that traps instead; their ratio
 // is the margin PY_DEPTH_MAX keeps (c/src/front/py.h).

@@ -44,14 +44,27 @@ export const HARD = [
   ['1 + 1 + ... 20000 terms', 'x = ' + rep('1', 20000, ' + ') + T, { err: /RecursionError/, status: 'limit' }],
   ['1 + 1 + ... 500 terms', 'print(' + rep('1', 500, ' + ') + ')' + T, { out: '500\n' }],
   ['own recursion 150 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(150))' + T, { out: '150\n' }],
-  // the program's own recursion, as deep as the smallest stack allows (the lab's Chromium worker: ~727 calls of
-  // `return 1 + f(n - 1)`, py.h); past it CPython's RecursionError at the call, where CPython puts it
-  ['own recursion 550 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],
-  ['lambda recursion 550 deep', 'f = lambda n: 0 if n == 0 else 1 + f(n - 1)\nprint(f(550))' + T, { out: '550\n' }],
+  // the program's own recursion runs on a heap stack of frames (c/src/front/py_frames.c): CPython's limit on every
+  // build, the module's frame one of its 1000 (CPython 3.11: f(998) returns, f(999) is a RecursionError at the call)
+  ['own recursion 998 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(998))' + T, { out: '998\n' }],
+  ['own recursion 999 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(999))' + T,
+    { err: /^program\.py:4:16: RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
+  ['lambda recursion 998 deep', 'f = lambda n: 0 if n == 0 else 1 + f(n - 1)\nprint(f(998))' + T, { out: '998\n' }],
   ['own recursion 1100 deep', 'def f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(1100))' + T,
     { err: /^program\.py:4:16: RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
-  ['own recursion in if / else blocks 400 deep', 'def f(n):\n    if n == 0:\n        return 0\n    else:\n        return 1 + f(n - 1)\nprint(f(400))' + T, { out: '400\n' }],
-  ['method recursion 450 deep', 'class C:\n    def f(self, n):\n        return 0 if n == 0 else 1 + self.f(n - 1)\nprint(C().f(450))' + T, { out: '450\n' }],
+  ['own recursion in if / else blocks 990 deep', 'def f(n):\n    if n == 0:\n        return 0\n    else:\n        return 1 + f(n - 1)\nprint(f(990))' + T, { out: '990\n' }],
+  ['method recursion 990 deep', 'class C:\n    def f(self, n):\n        return 0 if n == 0 else 1 + self.f(n - 1)\nprint(C().f(990))' + T, { out: '990\n' }],
+  ['depth-first search 990 deep through a for loop', 'def dfs(v, adj, seen):\n    seen.add(v)\n    total = 1\n    for w in adj[v]:\n'
+    + '        if w not in seen:\n            total += dfs(w, adj, seen)\n    return total\nn = 990\n'
+    + 'adj = {i: [i + 1] if i + 1 < n else [] for i in range(n)}\nprint(dfs(0, adj, set()))' + T, { out: '990\n' }],
+  ['recursion 990 deep inside while, keyword arguments, assignments', 'def h(n, acc=0):\n    while n > 0:\n        x = h(n - 1, acc=acc + 1)\n'
+    + '        return x\n    return acc\nprint(h(990))' + T, { out: '990\n' }],
+  ['recursion 990 deep through try / finally', 'def f(n):\n    try:\n        return 0 if n == 0 else 1 + f(n - 1)\n    finally:\n        pass\nprint(f(990))' + T, { out: '990\n' }],
+  ['an exception raised 900 calls deep passes 900 try frames to the one that takes it',
+    'def f(n):\n    try:\n        if n == 0:\n            raise ValueError("bottom")\n        return f(n - 1)\n    except KeyError:\n        return -1\n'
+    + '    finally:\n        log.append(n)\nlog = []\ntry:\n    f(900)\nexcept ValueError as e:\n    print(e, len(log), log[:3], log[-1])' + T,
+    { out: 'bottom 901 [0, 1, 2] 900\n' }],
+  ['deep expressions inside recursion', 'def f(n):\n    return ' + '-('.repeat(30) + 'f(n - 1)' + ')'.repeat(30) + ' if n else 0\nprint(f(300))' + T, { out: '0\n' }],
   ['own recursion without end', 'def f(n):\n    return f(n + 1)\nf(0)' + T, { err: /RecursionError: maximum recursion depth exceeded/, status: 'limit' }],
   ['own recursion without end, caught', 'def f(n):\n    return 1 + f(n + 1)\ntry:\n    f(0)\nexcept RecursionError as e:\n    print("caught", e)\nprint("after")' + T, { out: 'caught maximum recursion depth exceeded\nafter\n' }],
   ['lambda recursion without end', 'f = lambda n: f(n + 1)\nf(0)' + T, { err: /RecursionError/, status: 'limit' }],

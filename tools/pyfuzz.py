@@ -375,6 +375,48 @@ def f_nummeth(r):
     return [f"print({r.choice(ops)})" for _ in range(r.randint(1, 3))]
 
 
+# ---------------------------------------------------------------- recursion (c/src/front/py_frames.c's forms)
+def f_recursion(r):
+    n, k = r.randint(0, 300), r.randint(1, 7)
+    deep = ["def down(n, acc=0):", "    if n <= 0:", "        return acc", f"    elif n % {k} == 0:",
+            "        return down(n - 1, acc=acc + 2)", "    else:", "        x = down(n - 1, acc + 1)", "        return x"]
+    loops = ["def walk(n, seen):", "    total = 0", "    for i in range(3):", "        if i == 1:", "            continue",
+             f"        if n > 0 and i == {k % 2 * 2}:", "            total += walk(n - 1, seen) + i", "        else:",
+             "            seen.append(n)", "            break", "    else:", "        total -= 1", "    while n > 5 and total < 0:",
+             "        total = -total", "    return total"]
+    exprs = ["def e(n):", "    return (n, -e(n - 1)[1] + 1, not e(n - 1)[2], [e(n - 2)[0]]) if n > 1 else (n, 0, True, [])",
+             "def chain(n):", "    return n > 0 and chain(n - 1) or n < -1 or (0 < n + 1 < chain(n - 2) + 3 if n > -3 else False)"]
+    mutual = ["def is_even(n):", "    return True if n == 0 else is_odd(n - 1)",
+              "def is_odd(n):", "    return False if n == 0 else is_even(n - 1)"]
+    meth = ["class Tree:", "    def __init__(self, n):", "        self.n = n",
+            "        self.kids = [Tree(n - 1)] if n > 0 else []", "    def size(self):",
+            "        return 1 + sum(k.size() for k in self.kids)", "    def depth(self):",
+            "        return 1 + max([k.depth() for k in self.kids], default=0)",
+            "    def path(self, acc):", "        acc.append(self.n)", "        return self.kids[0].path(acc) if self.kids else acc"]
+    boom = ["def boom(n):", f"    if n == {n // 2}:", "        raise ValueError('deep', n)", "    return boom(n - 1) * 2"]
+    gen = ["def countdown(n):", "    if n > 0:", "        yield n", "        yield from countdown(n - 1)"]
+    fact = ["f = lambda n, m=1: m if n <= 1 else f(n - 1, m * n)"]
+    tryrec = ["def tr(n, log):", "    try:", "        if n == 0:", f"            return 0 if {k % 2} else int('x')",
+              "        v = tr(n - 1, log)", f"        if n % {k + 1} == 0:", "            raise KeyError(n)", "        return v + 1",
+              "    except KeyError as e:", "        log.append(e.args[0])", "        return -1",
+              "    except (TypeError, ZeroDivisionError):", "        return -2",
+              "    finally:", f"        if n % {k + 3} == 0:", "            log.append(-n)"]
+    pick = r.choice([
+        deep + [f"print(down({n}), down({n % 17}, acc=-1))"],
+        loops + ["s = []", f"print(walk({n % 40}, s), len(s), s[:5])"],
+        exprs + [f"print(e({n % 12}), chain({n % 30}), chain(-2))"],
+        mutual + [f"print(is_even({n}), is_odd({n}), [is_even(i) for i in range({k})])"],
+        meth + [f"t = Tree({n % 60})", "print(t.size(), t.depth(), t.path([])[-3:])"],
+        boom + ["try:", f"    boom({n})", "except ValueError as err:", "    print('caught', err.args)"],
+        gen + [f"print(sum(countdown({n % 150})), list(countdown({k})))"],
+        fact + [f"print(f({n % 200}) % 1000003, f({k}, m=2))"],
+        tryrec + ["log = []", "try:", f"    print(tr({n}, log), log[:6], len(log))", "except ValueError as err:",
+                  "    print('top', err, log[:6], len(log))"],
+    ])
+    return pick
+
+
+FAMILIES += [f_recursion]
 FAMILIES += [f_class_dunders, f_exc_flow, f_params, f_unpack, f_sets, f_methods, f_strfmt, f_bigint, f_keys, f_gen2,
              f_subclass, f_nummeth]
 

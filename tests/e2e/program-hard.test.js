@@ -8,7 +8,9 @@
 //    (`make wasm-nolimits`, served in place of the real one) a deeply nested program overflows V8's stack,
 //    and the next program still runs;
 //  - a #prog= link with a short program of the class that trapped the module before the one depth counter
-//    (deep expressions inside deep recursion, 231 characters) opens with a clean error, and the lab works on.
+//    (deep expressions inside deep recursion, 238 characters) runs as CPython runs it (its calls on the heap
+//    frames of c/src/front/py_frames.c), and one whose nesting goes through the C evaluator (subscripts) opens
+//    with a clean RecursionError; the lab works on after both.
 // Screenshots of the Program panel with its console and an error (1280×720, 390×844): build/hard-shots/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
@@ -27,9 +29,12 @@ const BAD = 'from graph_lab import trace, F\nprint("before")\nx = [1, 2][5]\n' +
 const LONG = 'from graph_lab import trace, F\ndef f(x):\n    ys = [F.exp(x * (i + 1)) for i in range(20000)]\n'
   + '    s = ys[0]\n    for y in ys[1:]:\n        s = s + y\n    return s\ntrace(f, {"x": (2,)})\n';
 // the 231-character class: 99 nested calls, each 24 negations deep (~2,500 nested evaluations: the old limit
-// let it through and V8's stack overflowed); now a RecursionError
+// let it through and V8's stack overflowed; then a RecursionError); now run on heap frames, as CPython runs it
 export const LINK231 = 'from graph_lab import trace, F\ndef f(n):\n    return ' + '-('.repeat(24) + 'f(n - 1)' + ')'.repeat(24)
-  + ' if n else 0\nf(99)\n' + TAIL;
+  + ' if n else 0\nprint(f(99))\n' + TAIL;
+// the same nesting through subscripts, which the C evaluator runs (py_frames.c takes no subscript apart)
+export const LINK_SUBSCRIPTS = 'from graph_lab import trace, F\ndef f(n):\n    return ' + '['.repeat(30) + 'f(n - 1)' + ']'.repeat(30)
+  + '[0]'.repeat(30) + ' if n else 0\nprint(f(99))\n' + TAIL;
 const DEEP = 'x = ' + '-'.repeat(20000) + '1\n' + 'from graph_lab import trace, F\n' + TAIL;
 
 function python(src) {
@@ -190,12 +195,13 @@ describe('the lab survives any program (e2e, Chromium)', () => {
   }, 300_000);
 
   it('a program\'s own recursion as deep as the limit allows runs in the lab\'s worker; deeper is a RecursionError at the call', async () => {
-    // the analysis worker's V8 stack is the smallest the front end runs on (c/src/front/py.h): 550 calls run there
-    // as natively (tests/py-hard.test.js), 1100 end at the call as in CPython, and the lab goes on
+    // the analysis worker's V8 stack is the smallest the front end runs on (c/src/front/py.h); the program's calls
+    // run on heap frames (py_frames.c): 998 calls run there as natively and in CPython (tests/py-hard.test.js),
+    // 1100 end at the call as in CPython, and the lab goes on
     const rec = (n) => `from graph_lab import trace, F\ndef f(n):\n    if n == 0:\n        return 0\n    return 1 + f(n - 1)\nprint(f(${n}))\n${TAIL}`;
     const { context, page, errors, paste, waitConsole, waitError } = await open('#panels=program.graph');
-    await paste(rec(550));
-    await waitConsole(python(rec(550)).out);
+    await paste(rec(998));
+    await waitConsole('998\n');   // (CPython's, as a script: python(), running it through exec, adds a frame)
     await paste(rec(1100));
     await waitError(/\b5\b.*\b16\b.*RecursionError: maximum recursion depth exceeded/);   // line 5, column 16
     await paste(HELLO);
@@ -205,11 +211,17 @@ describe('the lab survives any program (e2e, Chromium)', () => {
     await context.close();
   }, 240_000);
 
-  it(`a #prog= link with a ${LINK231.length}-character deeply recursive program opens with a clean error`, async () => {
+  it(`a #prog= link with a ${LINK231.length}-character deeply recursive program runs; its subscript twin is a clean error`, async () => {
     expect(LINK231.length).toBeLessThanOrEqual(240);
-    const cli = spawnSync(NATIVE, ['trace', '-'], { input: LINK231, encoding: 'utf8' });
+    expect(python(LINK231).out).toBe('0\n');
+    const ok = await open(`#panels=program.graph&prog=${encodeURIComponent(LINK231)}`);
+    await ok.waitConsole('0\n');
+    expect(await ok.page.isVisible('[data-testid="program-error"]')).toBe(false);
+    expect(ok.errors).toEqual([]);
+    await ok.context.close();
+    const cli = spawnSync(NATIVE, ['trace', '-'], { input: LINK_SUBSCRIPTS, encoding: 'utf8' });
     expect(cli.stderr).toMatch(/RecursionError: maximum recursion depth exceeded/);
-    const { context, page, errors, paste, waitConsole, waitError } = await open(`#panels=program.graph&prog=${encodeURIComponent(LINK231)}`);
+    const { context, page, errors, paste, waitConsole, waitError } = await open(`#panels=program.graph&prog=${encodeURIComponent(LINK_SUBSCRIPTS)}`);
     await waitError(/RecursionError: maximum recursion depth exceeded/);
     expect(await page.isVisible('[data-testid="config-error"]')).toBe(false);
     await paste(HELLO);

@@ -10,6 +10,8 @@ namespace, the way tests/ref/programs.py runs its programs. Recorded per program
            "ExcName: message" as format_exception_only writes it), "line" (the line of the innermost frame in
            the program itself: where the raise or the failing expression is)}; GraphLab must end with
            "FILE.py:LINE:COL: text" at that line (COL: the start of the raise statement or expression).
+A program whose first line is "# recorded as a script" is run as `python3 FILE.py` in a subprocess instead
+(its graph not recorded): the recorder's own frames would count against the recursion limit it measures.
 Default reprs carry addresses ("<__main__.C object at 0x...>"): the suite compares them with the address masked.
 
 Usage:  /usr/bin/python3 tests/ref/class_programs.py          # rewrites tests/golden/python/class/expected.json
@@ -20,6 +22,8 @@ import contextlib
 import io
 import json
 import os
+import re
+import subprocess
 import sys
 import traceback
 
@@ -61,12 +65,30 @@ def run(name, src):
     return rec
 
 
+def run_script(name, path):
+    """CPython's run of the file as a script, the recursion depth its own: console, and the error from the
+    traceback's last line and the innermost frame in the file."""
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(gl.__file__))
+    r = subprocess.run([sys.executable, name], cwd=os.path.dirname(path), env=env, text=True,
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+    rec = {"name": name, "console": r.stdout, "graph": None, "error": None}
+    if r.returncode:
+        console, _, tb = r.stdout.partition("Traceback (most recent call last):\n")
+        text = tb.strip().split("\n")[-1]
+        lines = re.findall(r'File "%s", line (\d+)' % re.escape(name), tb)
+        rec["console"] = console
+        rec["error"] = {"type": text.split(":")[0], "text": text, "line": int(lines[-1]) if lines else None}
+    return rec
+
+
 def main():
     out = []
     for f in sorted(os.listdir(DIR)):
         if f.endswith(".py"):
             with open(os.path.join(DIR, f), encoding="utf-8") as fh:
-                out.append(run(f, fh.read()))
+                src = fh.read()
+            script = src.startswith("# recorded as a script")
+            out.append(run_script(f, os.path.join(DIR, f)) if script else run(f, src))
     with open(os.path.join(DIR, "expected.json"), "w", encoding="utf-8") as fh:
         json.dump(out, fh, indent=1, ensure_ascii=False)
         fh.write("\n")

@@ -118,6 +118,7 @@ struct py_node {
     const char *sp, *ep;          /* the source text of the node (for messages) */
     void *cache;                  /* E_INT / E_FLOAT / E_STR: the value, made once */
     signed char yflag;            /* py_gen.c: 0 not yet known, 1 no yield inside, 2 a yield inside (memo) */
+    signed char cflag;            /* py_frames.c: 0 not yet known, 1 run by eval, 2 run on the frame stack (memo) */
     /* stmt lane: scopes (py_scope.c) */
     int res;                      /* E_NAME, S_DEF / import names: RES_* */
     py_node *owner;               /* RES_CELL: the scope (def, lambda, comprehension) whose environment holds it */
@@ -269,9 +270,14 @@ typedef struct {
     bool ndarray;                 /* the pass runtime (py_passapi.c): V_ARRAY is its numpy subset (py_ndarray.c) */
     py_env *lib[PY_LIB_MAX];      /* library modules' namespaces, loaded on first import (py_lib.c) */
     const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
+    struct py_frames *frames;     /* py_frames.c: the frame stack the program's functions run on */
+    int rec_limit;                /* sys.setrecursionlimit's, else GL_PROGRAM_MAX_DEPTH */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
+/* One more call would pass CPython's recursion limit: the module's frame counts as one of its 1000. */
+#define PY_CALL_LIMIT(I) ((I)->rec_limit ? (I)->rec_limit : GL_PROGRAM_MAX_DEPTH)
+#define PY_CALLS_FULL(I) ((I)->depth + 1 >= PY_CALL_LIMIT(I))
 
 extern py_val py_None, py_True, py_False;
 
@@ -364,7 +370,7 @@ enum {
 };
 enum {
     B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
-    B_LIB_FIRST = B_LIB_MT_SEED, B_LIB_LAST = B_LIB_R_GAUSS,        /* library modules' C helpers (py_lib.c) */
+    B_LIB_FIRST = B_LIB_RECURSION_LIMIT, B_LIB_LAST = B_LIB_R_GAUSS, /* library modules' C helpers (py_lib.c) */
     B_LIB_M_FIRST = B_LIB_R_RANDOM, B_LIB_M_LAST = B_LIB_R_GAUSS,   /* ... that are methods (random.Random's) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
     B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
@@ -454,9 +460,11 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
  * The smallest stack we run on is the lab's: the analysis runs in a Chromium dedicated worker, where a
  * program's own recursion traps at ~1,050 levels (Node's main thread and Chromium's page: ~1,800).
  * PY_DEPTH_MAX units (467,200 bytes) keep every construct bench/depth_probe_browser.mjs tries at least ~35%
- * short of the depth that traps in that worker (the tightest: a method's recursion, 600 levels allowed, ~820
- * trap); a program's own recursion (10 units a level in `return 1 + f(n - 1)`) reaches ~727 calls, a lambda's
- * ~660, CPython's 1000 (GL_PROGRAM_MAX_DEPTH) only with frames off the C stack.
+ * short of the depth that traps in that worker (the tightest: a dunder's recursion, `__add__` calling itself
+ * through `+`). A program's own calls do not recurse in C at all on their common paths — a call, its
+ * arguments, operators, `return`, `=`, if / for / while run on py_frames.c's heap stack — so its recursion
+ * reaches CPython's 1000 (GL_PROGRAM_MAX_DEPTH) on every build; the units bound the paths that still recurse
+ * in C (a dunder, a builtin calling back, a comprehension, a subscript, a generator).
  * A function kept out of its callers (PY_NOINLINE: a rare or big case of eval, exec_stmt, py_call) keeps its
  * locals out of every level's frame. The Emscripten and WASI links keep binaryen from inlining it back. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -471,6 +479,7 @@ void py_repr_box(py_interp *I, gl_sb *sb, const py_val *v);
 #define PY_DEPTH_EVAL_CALL 3      /* eval_call: a call's arguments, and the program's function it runs (152 B) */
 #define PY_DEPTH_EVAL_CASE 3      /* another out-of-line case of eval that evaluates subexpressions (<= 136 B) */
 #define PY_DEPTH_CALL 2           /* py_call running the program's function (from a builtin, a dunder) (136 B) */
+#define PY_DEPTH_FRAMES 3         /* py_frames_run, the step it is in, push_expr: a run of the frame stack */
 #define PY_DEPTH_LAMBDA 2         /* a lambda's body: measured deeper per level than a def's in Chromium's worker */
 #define PY_DEPTH_ROOM 24          /* what a call must find left beyond its own (a level of `1 + f(n - 1)`: 12) */
 #define PY_DEPTH_METHOD 10        /* a method called through its class (call_raw: a dunder from py_binop, __call__): 624 B */
@@ -582,6 +591,17 @@ py_val *py_eval_expr(py_interp *I, py_node *n, py_env *env);
 gl_status py_exec_stmt(py_interp *I, py_node *s, py_env *env);
 gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
+/* ---------------------------------------------------------------- the frame stack (py_frames.c)
+ * Runs the body of the program's function def (or lambda) with the environment its call bound, to its return
+ * value (NULL: raised). Calls of the program's functions inside it run on the same heap stack, not in C. */
+py_val *py_frames_run(py_interp *I, py_node *def, py_env *fe);
+/* The evaluator's pieces the frame stack runs (py_eval.c). */
+py_val *py_bind_call(py_interp *I, const py_node *at, py_val *f, py_args *a, py_env **out);
+py_val *py_too_deep(py_interp *I, const py_node *at, const py_node *def);
+bool py_method_args(py_interp *I, const py_val *m, py_args *a);
+void py_stamp_since(py_interp *I, py_trace *tc, int n0, const py_node *at);
+py_val *py_unary(py_interp *I, py_node *n, py_val *a);
+gl_status py_aug_apply(py_interp *I, py_node *s, py_env *env, py_val *cur, py_val *rhs);
 /* ---------------------------------------------------------------- numbers (py_bigint.c, py_num.c)
  * int is arbitrary precision: V_INT (int64) when it fits, else V_BIG (sign + base-2^32 limbs in the arena).
  * Every int result is normalized (a V_BIG never fits in int64); bools are ints everywhere. */

@@ -147,6 +147,7 @@ PY_BI(NM_BITCOUNT, "bit_count", 0)
 PY_BI(SLICE, "slice", 1)
 PY_BI(SL_INDICES, "indices", 0)
 /* C helpers of library modules written in Python (py_lib.c binds each in its module's namespace) */
+PY_BI(LIB_RECURSION_LIMIT, "_set_recursion_limit", 0)   /* sys: the limit the program's calls are held to */
 PY_BI(LIB_MT_SEED, "_mt_seed", 0)          /* random: _mt_seed(self, a): init_by_array from an int or str seed */
 PY_BI(LIB_MT_GETSTATE, "_mt_getstate", 0)  /* random: _mt_getstate(self): the 624 words and the index */
 PY_BI(LIB_MT_SETSTATE, "_mt_setstate", 0)  /* random: _mt_setstate(self, state) */

@@ -170,6 +170,10 @@ py_val *py_exc_new(py_interp *I, const char *cls, py_val *arg); /* an instance, 
 py_val *py_exc_take(py_interp *I);
 /* Is the pending error a catchable exception of class `name` (or a subclass)? */
 bool py_exc_matches(py_interp *I, const char *name);
+/* A try statement's parts (py_exec_try, and py_frames.c's try frames). */
+int py_try_match(py_interp *I, py_node *s, py_env *env, py_val *e);
+gl_status py_try_enter(py_interp *I, py_node *h, py_env *env, py_val *e, py_val **saved);
+void py_try_leave(py_interp *I, py_node *h, py_env *env, py_val *e, py_val *saved, bool raised);
 void py_exc_clear(py_interp *I);
 /* Raises exception instance e at `at` (its first raise records where); returns NULL. */
 py_val *py_raise(py_interp *I, const py_node *at, py_val *e);

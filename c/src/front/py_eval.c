@@ -622,9 +622,18 @@ static PY_NOINLINE py_val *load_name(py_interp *I, py_node *n, py_env *env) {
     return py_fail(I, n, GL_E_INVALID, "NameError: name '%s' is not defined", n->name);
 }
 
+/* The namespace a `global` name of n's code lives in: the program's, or a library module's own (the first
+ * environment up the chain that is neither a function's frame nor a class body). */
+static py_env *globals_of(py_interp *I, const py_node *n, py_env *env) {
+    if (!PY_IS_LIB_LINE(n->line)) return I->globals;
+    for (py_env *e = env; e; e = e->up)
+        if (!e->scope && !e->cls) return e;
+    return I->globals;
+}
+
 /* Binds `name` where the analysis put it (n: the target / def / import alias node). */
 static PY_NOINLINE gl_status store_name(py_interp *I, const py_node *n, const char *name, py_val *v, py_env *env) {
-    if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, I->globals, name, v);
+    if (n->res == RES_GLOBAL && I->globals) return py_env_set(I, globals_of(I, n, env), name, v);
     if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner) {
         py_env *fr = frame_of(env, n->owner);
         if (fr) return py_env_set(I, fr, name, v);
@@ -635,7 +644,7 @@ static PY_NOINLINE gl_status store_name(py_interp *I, const py_node *n, const ch
 /* del name */
 static gl_status del_name(py_interp *I, py_node *n, py_env *env) {
     py_env *e = env;
-    if (n->res == RES_GLOBAL && I->globals) e = I->globals;
+    if (n->res == RES_GLOBAL && I->globals) e = globals_of(I, n, env);
     else if ((n->res == RES_LOCAL || n->res == RES_CELL) && n->owner && frame_of(env, n->owner)) e = frame_of(env, n->owner);
     if (py_env_del(e, n->name)) return GL_OK;
     if (n->res == RES_LOCAL)
@@ -820,9 +829,11 @@ static PY_NOINLINE py_val *bind_call(py_interp *I, const py_node *at, py_val *f,
     return &py_None;
 }
 
+static bool method_args(py_interp *I, const py_val *m, py_args *a);
+
 static PY_NOINLINE py_val *too_deep(py_interp *I, const py_node *at, const py_node *def) {
     return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested "
-                   "calls: is %s() recursing without end?)", GL_PROGRAM_MAX_DEPTH, def->qualname ? def->qualname : def->name);
+                   "calls: is %s() recursing without end?)", PY_CALL_LIMIT(I), def->qualname ? def->qualname : def->name);
 }
 
 /* A call of the program's own function f (V_FUNC), holding cost units while its body runs (the frame it runs
@@ -834,34 +845,26 @@ __attribute__((always_inline))
 static inline py_val *call_func(py_interp *I, const py_node *at, py_val *f, py_args *a, int cost) {
     py_node *def = f->u.fn.def;
     bool lambda = def->kind == E_LAMBDA;
-    if (I->depth >= GL_PROGRAM_MAX_DEPTH) return too_deep(I, at, def);
+    if (PY_CALLS_FULL(I)) return too_deep(I, at, def);
     py_env *fe;
     if (!bind_call(I, at, f, a, &fe)) return NULL;
     if (!lambda && py_is_generator_def(def)) return py_gen_new(I, f, fe);   /* the body runs on next() */
     /* room for the callee's first level too: a recursion that runs out of depth ends at its call, where CPython
      * puts its RecursionError, not at whatever node of the body the last units ran out in */
-    if (lambda) cost += PY_DEPTH_LAMBDA;
+    cost += PY_DEPTH_FRAMES + (lambda ? PY_DEPTH_LAMBDA : 0);
     if (!py_enter(I, at, cost + PY_DEPTH_ROOM)) return NULL;   /* cost left below on every path */
     py_leave(I, PY_DEPTH_ROOM);
-    I->depth++;
-    py_val *r;
-    if (lambda) {
-        r = eval(I, def->a, fe);
-    } else {
-        /* the nodes a function emits are in its block (the lab folds a graph by the program's calls) */
-        gl_tracer *btr = I->top && I->top->tr ? I->top->tr : NULL;
-        int blk = btr ? gl_tracer_enter(btr, def->qualname ? def->qualname : def->name) : -1;
-        gl_status st = GL_OK;
-        for (int i = 0; i < def->n && !st && !I->ctl; i++)   /* exec_block's loop, one frame fewer per call */
-            if (exec_stmt(I, def->list[i], fe)) st = I->err.code ? I->err.code : GL_E_INTERNAL;
-        r = st ? NULL : (I->ctl == CTL_RETURN ? I->ret : &py_None);
-        I->ctl = CTL_NONE;
-        I->ret = NULL;
-        if (btr && I->top && I->top->tr == btr) gl_tracer_leave(btr, blk);
-    }
-    I->depth--;
+    py_val *r = py_frames_run(I, def, fe);   /* its own calls of the program's functions: on the heap */
     py_leave(I, cost);
     return r;
+}
+
+/* ---- the pieces py_frames.c runs */
+py_val *py_bind_call(py_interp *I, const py_node *at, py_val *f, py_args *a, py_env **out) { return bind_call(I, at, f, a, out); }
+py_val *py_too_deep(py_interp *I, const py_node *at, const py_node *def) { return too_deep(I, at, def); }
+bool py_method_args(py_interp *I, const py_val *m, py_args *a) { return method_args(I, m, a); }
+void py_stamp_since(py_interp *I, py_trace *tc, int n0, const py_node *at) {
+    if (tc == I->top && tc->tr) stamp(I, tc, n0, at);
 }
 
 py_val *py_call(py_interp *I, const py_node *at, py_val *f, py_args *a) {
@@ -1313,8 +1316,11 @@ static PY_NOINLINE py_val *eval_comp(py_interp *I, py_node *n, py_env *env) {
 }
 
 static PY_NOINLINE py_val *eval_unary(py_interp *I, py_node *n, py_env *env) {
-    py_val *a;
-    if (!(a = eval(I, n->a, env))) return NULL;
+    py_val *a = eval(I, n->a, env);
+    return a ? py_unary(I, n, a) : NULL;
+}
+
+py_val *py_unary(py_interp *I, py_node *n, py_val *a) {
     if (a->kind == V_INST) return py_inst_unary(I, n, n->op == OP_NEG ? UN_NEG : UN_POS, a);
     if (a->kind == V_TENSOR) {
         if (n->op != OP_NEG)
@@ -1568,9 +1574,13 @@ static gl_status import_module(py_interp *I, py_node *al, int *mod) {
 
 /* The statements' cases that need many locals, out of exec_stmt's frame (it is on every recursive path). */
 static PY_NOINLINE gl_status exec_aug(py_interp *I, py_node *s, py_env *env) {
-    py_val *v;
     py_val *cur = eval(I, s->a, env), *rhs;
     if (!cur || !(rhs = eval(I, s->b, env))) return I->err.code;
+    return py_aug_apply(I, s, env, cur, rhs);
+}
+
+gl_status py_aug_apply(py_interp *I, py_node *s, py_env *env, py_val *cur, py_val *rhs) {
+    py_val *v;
     if (py_sub_of(cur)) {     /* a dict / list subclass's __iadd__ ... */
         bool handled;
         py_val *r = py_sub_augop(I, s, s->op, cur, rhs, &handled);

@@ -305,45 +305,63 @@ static int handler_match(py_interp *I, const py_node *at, py_val *e, py_val *t, 
     return check ? handler_match(I, at, e, t, false) : 0;
 }
 
-gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
+/* The handlers of try statement s, shared with py_frames.c's try frames: the index of the first that takes
+ * exception e, -1 when none does (e is raised again), -2 when a handler's expression raised (that exception,
+ * in the context of e), -3 when what it raised cannot be caught (the run is over). */
+int py_try_match(py_interp *I, py_node *s, py_env *env, py_val *e) {
+    for (int i = 0; i < s->n2; i++) {
+        py_node *h = s->list2[i];
+        if (!h->a) return i;
+        py_val *t = py_eval(I, h->a, env);
+        int m = t ? handler_match(I, h->a, e, t, true) : -1;
+        if (m < 0) {
+            py_val *e2 = py_exc_take(I);
+            if (!e2) return -3;
+            if (!e2->u.inst->context && e2 != e) e2->u.inst->context = e;
+            py_raise(I, h->a, e2);
+            return -2;
+        }
+        if (m) return i;
+    }
+    py_raise(I, s, e);            /* e was raised before: the error is restored as it was */
+    return -1;
+}
+
+/* Handler h starts handling e (bound to its name; a bare raise re-raises it); *saved: what it replaces. */
+gl_status py_try_enter(py_interp *I, py_node *h, py_env *env, py_val *e, py_val **saved) {
+    if (h->name && py_env_set(I, env, h->name, e)) return I->err.code;
+    *saved = I->crt->handling;
+    I->crt->handling = e;
+    return GL_OK;
+}
+
+/* Handler h is done (raised: it ended in an exception, which then has e as its context). */
+void py_try_leave(py_interp *I, py_node *h, py_env *env, py_val *e, py_val *saved, bool raised) {
     py_crt *c = I->crt;
+    c->handling = saved;
+    if (h->name) py_env_del(env, h->name);   /* CPython's implicit `del e` at the end of the handler */
+    if (raised && c->exc && !c->exc->u.inst->context && c->exc != e) c->exc->u.inst->context = e;
+}
+
+gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
     gl_status st = py_exec_block(I, s->list, s->n, env);
     if (st) {
         py_val *e = py_exc_take(I);
         if (!e) return I->err.code ? I->err.code : st;   /* not catchable: no handler, no finally */
-        bool handled = false;
-        for (int i = 0; i < s->n2 && !handled; i++) {
-            py_node *h = s->list2[i];
-            if (h->a) {
-                py_val *t = py_eval(I, h->a, env);
-                int m = t ? handler_match(I, h->a, e, t, true) : -1;
-                if (m < 0) {      /* the handler's expression raised: that exception, in the context of e */
-                    py_val *e2 = py_exc_take(I);
-                    if (!e2) return I->err.code;
-                    if (!e2->u.inst->context && e2 != e) e2->u.inst->context = e;
-                    py_raise(I, h->a, e2);
-                    st = I->err.code;
-                    goto fin;
-                }
-                if (!m) continue;
-            }
-            handled = true;
-            if (h->name && py_env_set(I, env, h->name, e)) return I->err.code;
-            py_val *saved = c->handling;
-            c->handling = e;
-            st = py_exec_block(I, h->list, h->n, env);
-            c->handling = saved;
-            if (h->name) py_env_del(env, h->name);   /* CPython's implicit `del e` at the end of the handler */
-            if (st && c->exc && !c->exc->u.inst->context && c->exc != e) c->exc->u.inst->context = e;
-        }
-        if (!handled) {
-            py_raise(I, s, e);    /* e was raised before: the error is restored as it was */
+        int i = py_try_match(I, s, env, e);
+        if (i == -3) return I->err.code;
+        if (i < 0) {
             st = I->err.code;
+        } else {
+            py_node *h = s->list2[i];
+            py_val *saved = NULL;
+            if (py_try_enter(I, h, env, e, &saved)) return I->err.code;
+            st = py_exec_block(I, h->list, h->n, env);
+            py_try_leave(I, h, env, e, saved, st != GL_OK);
         }
     } else if (!I->ctl && s->b) {
         st = py_exec_block(I, s->b->list, s->b->n, env);
     }
-fin:
     if (!s->c) return st;
     py_val *pe = NULL;
     if (st) {

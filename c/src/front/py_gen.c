@@ -582,9 +582,9 @@ gl_status py_gen_next(py_interp *I, const py_node *at, py_iter *it, py_val *sent
     if (g->running) return py_fail(I, at, GL_E_INVALID, "ValueError: generator already executing"), GL_E_INVALID;
     if (!g->started && sent && sent->kind != V_NONE)
         return py_fail(I, at, GL_E_INVALID, "TypeError: can't send non-None value to a just-started generator"), GL_E_INVALID;
-    if (I->depth >= GL_PROGRAM_MAX_DEPTH)
+    if (PY_CALLS_FULL(I))
         return py_fail(I, at, GL_E_LIMIT, "RecursionError: maximum recursion depth exceeded (more than %d nested generators or calls)",
-                       GL_PROGRAM_MAX_DEPTH), GL_E_LIMIT;
+                       PY_CALL_LIMIT(I)), GL_E_LIMIT;
     if (!py_enter(I, at, PY_DEPTH_GEN)) return I->err.code;   /* py_gen_next, the executor, the statement */
     py_node *saved_at = I->at;
     py_val *saved_ret = I->ret;

@@ -31,6 +31,7 @@ static const struct { const char *module, *name; int id; } HELPERS[] = {
     {"random", "_c_shuffle", B_LIB_R_SHUFFLE},
     {"random", "_c_uniform", B_LIB_R_UNIFORM},
     {"random", "_c_gauss", B_LIB_R_GAUSS},
+    {"sys", "_set_recursion_limit", B_LIB_RECURSION_LIMIT},
 };
 
 static const struct { const char *name; const char *src; size_t len; int cmod; } LIB[] = {
@@ -133,7 +134,22 @@ gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *i
     return GL_OK;
 }
 
+/* sys.setrecursionlimit(n) after its checks: the program's calls run on the heap (py_frames.c), so any limit
+ * holds for them (memory is the bound); CPython refuses a limit the current depth already reaches. I->depth
+ * counts sys.setrecursionlimit's own frame, which stands for the module's (CPython's is written in C, its call
+ * counted as a level: METH_O's recursion check). */
+static py_val *set_recursion_limit(py_interp *I, const py_node *at, py_args *a) {
+    if (a->npos != 1 || a->nkw || a->pos[0]->kind != V_INT) return py_fail(I, at, GL_E_INTERNAL, "_set_recursion_limit(n) takes an int");
+    int64_t n = a->pos[0]->u.i;
+    if (n <= I->depth + 1)   /* CPython's depth counts the call of the builtin too */
+        return py_fail(I, at, GL_E_INVALID, "RecursionError: cannot set the recursion limit to %lld at the recursion depth %d: "
+                       "the limit is too low", (long long)n, I->depth + 1);
+    I->rec_limit = n > INT32_MAX ? INT32_MAX : (int)n;
+    return &py_None;
+}
+
 py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
+    if (id == B_LIB_RECURSION_LIMIT) return set_recursion_limit(I, at, a);
     if (id >= B_LIB_MT_SEED && id <= B_LIB_M_LAST) return py_random_builtin(I, at, id, a);
     return py_fail(I, at, GL_E_INTERNAL, "no library helper %d", id);
 }

@@ -1,7 +1,8 @@
 # sys — what a program reads of the interpreter: its version (GraphLab answers as the CPython 3.11 it follows),
 # the integer limits, argv, exit (SystemExit, as CPython raises it), and stdout / stderr: both write to the
 # program's console (the lab shows one console, as a terminal shows both streams), so print(..., file=sys.stderr)
-# and sys.stdout.write(...) work as students write them. No stdin.
+# and sys.stdout.write(...) work as students write them. No stdin. setrecursionlimit holds the program's calls to
+# the new limit (a C helper, py_lib.c: _set_recursion_limit; they run on the heap, so memory is the bound).
 
 __all__ = []
 
@@ -58,4 +59,5 @@ def setrecursionlimit(limit):
         raise TypeError("'%s' object cannot be interpreted as an integer" % type(limit).__name__)
     if limit < 1:
         raise ValueError('recursion limit must be greater or equal than 1')
+    _set_recursion_limit(limit)
     _recursion_limit = limit
