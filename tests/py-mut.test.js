@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { GOLDEN, runCli } from './helpers/compare.js';
+import { mismatch as suiteMismatch } from './helpers/cpython-suite.js';
+
+const mismatch20 = (dir, p) => suiteMismatch('native', dir, p);
 
 const CASES = JSON.parse(readFileSync(join(GOLDEN, 'python', 'mut', 'edges.json'), 'utf8'));
 const TRACE = '\nfrom graph_lab import trace, F\ntrace(lambda x: F.exp(x), {"x": (2,)})\n';
@@ -62,5 +65,13 @@ describe('native: Python\'s edges as CPython 3.11 has them', () => {
     expect(r.signal ?? null).toBe(null);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/:1:\d+: RecursionError: maximum recursion depth exceeded/);
+  });
+  // the recursion limit's edges, recorded by CPython 3.11 running the program as a script (the compat suite's
+  // program 20: the module's frame is one of the 1000, sys.setrecursionlimit both ways)
+  it("recursion to CPython's limit: f(998) returns, f(999) raises, setrecursionlimit moves it", () => {
+    const dir = join(GOLDEN, 'python', 'compat');
+    const p = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')).find((c) => c.name === '20_recursion_depth.py');
+    expect(p.console).toContain('998 998\n999 RecursionError maximum recursion depth exceeded\n');
+    expect(mismatch20(dir, p)).toBe(null);
   });
 });

@@ -36,6 +36,15 @@ CASES = {
     # range(...)[a:b:c] is not in the front end yet (a TypeError): reported in issue 36's notes; its indexing is
     "range_index": "r = range(0, 20, 3)\nprint(r[-2], r[2], r[-1], len(r), list(reversed(r)), 18 in r, 19 in r)\n"
                    "print(len(range(5, 5)), len(range(10, 0, -3)), range(10, 0, -3)[-1], list(range(3))[::-1])",
+    # ------------------------------------------------------------------ the program's functions on heap frames
+    "frames_loop_break_cmp": "def g(n, log):\n    log.append(('g', n))\n    return n\n"
+                             "def f(n, log):\n    for i in range(4):\n        if i == 1:\n            continue\n"
+                             "        if i == 3:\n            break\n        log.append(i)\n    else:\n        log.append('else')\n"
+                             "    if n == 0:\n        return 0\n    return f(n - 1, log) + (n < 0 < g(n, log)) + (0 < n < g(n, log))\n"
+                             "log = []\nprint(f(3, log), log)",
+    "frames_try_unwinds": "def f(n, log):\n    try:\n        if n == 0:\n            raise KeyError('bottom')\n        return f(n - 1, log) + 1\n"
+                          "    except ValueError:\n        log.append('never')\n    finally:\n        log.append(n)\n"
+                          "log = []\ntry:\n    f(5, log)\nexcept KeyError as e:\n    print('caught', e, log)",
     # ------------------------------------------------------------------ calls
     "kwarg_repeated": "def f(a, b=2):\n    return a + b\nprint(f(1, b=3))\nprint(f(a=1, a=2))",
     "kwarg_twice_positional": "def f(a, b=2):\n    return a + b\nprint('ok')\nprint(f(1, a=2))",
