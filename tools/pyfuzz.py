@@ -1,7 +1,8 @@
 """pyfuzz.py — random Python programs for the differential fuzzer of the program front end.
 
 Each program is a handful of snippets, each drawn from one family of the language (ints, floats, strings,
-lists, dicts and sets, calls with *args / **kwargs, classes, generators, exceptions, scoping, loops), with
+lists, dicts and sets, calls with *args / **kwargs, classes, generators, exceptions, scoping, loops; and the
+random module's draws), with
 random values and shapes, printing what it computes; it ends with a one-node trace(...) so that
 `graphlab trace` accepts it. CPython is the oracle: this script exec's every program it makes (with the
 reference module importable as graph_lab) and records what it printed, or the exception it raised.
@@ -418,6 +419,29 @@ def f_recursion(r):
 FAMILIES += [f_recursion]
 FAMILIES += [f_class_dunders, f_exc_flow, f_params, f_unpack, f_sets, f_methods, f_strfmt, f_bigint, f_keys, f_gen2,
              f_subclass, f_nummeth]
+
+
+def f_random(r):
+    # random's draws (C methods with Python fallbacks: py_lib_random.c) under seeds of every kind, with argument
+    # values around the fast paths' edges (2**61, big ints, bools, empty ranges); ints only (a float argument of
+    # randrange warns on CPython's stderr)
+    def arg():
+        return r.choice([str(rint(r)), str(r.randint(-9, 40)), "2**61", "-(2**61)", "2**61 - 1", "2**64 + 7", "True", "0"])
+    seed = r.choice([str(rint(r)), repr(rstr(r)), repr(rfloat(r)), "2**100 + 1", "-5"])
+    seq = r.choice(["'abcdef'", repr(rstr(r)), "[1, 2.5, 'x', None]", "(7,)", "()", f"range({r.randint(-5, 5)}, {r.randint(-20, 60)}, {r.choice([1, -1, 3, -7])})"])
+    ops = [f"r.randrange({arg()})", f"r.randrange({arg()}, {arg()})", f"r.randrange({arg()}, {arg()}, {arg()})",
+           f"r.randint({arg()}, {arg()})", f"r.getrandbits({r.randint(0, 200)})", "r.random()", f"r.choice({seq})",
+           f"r.uniform({arg()}, {arg()})", "r.gauss()", f"r.gauss({arg()}, {arg()})", f"r.sample(range({r.randint(0, 40)}), {r.randint(0, 8)})",
+           f"[r.randint(1, 6) for _ in range({r.randint(1, 700)})][-3:]", "r.setstate(r.getstate()) or r.random()",
+           f"(lambda x: (r.shuffle(x), x)[1])(list(range({r.randint(0, 12)})))", f"r.seed({seed}) or r.random()"]
+    lines = [f"import random\nr = random.Random({seed})"]
+    for _ in range(r.randint(1, 4)):
+        lines.append(f"try:\n    print({r.choice(ops)})\nexcept (ValueError, TypeError, IndexError, OverflowError) as e:\n"
+                     f"    print(type(e).__name__, e)")
+    return lines
+
+
+FAMILIES += [f_random]
 
 
 TAIL = "from graph_lab import F, trace\ng = trace(lambda x: F.exp(x), {'x': (2,)})\n"

@@ -377,6 +377,8 @@ enum {
 };
 enum {
     B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
+    B_LIB_FIRST = B_LIB_RECURSION_LIMIT, B_LIB_LAST = B_LIB_R_GAUSS, /* library modules' C helpers (py_lib.c) */
+    B_LIB_M_FIRST = B_LIB_R_RANDOM, B_LIB_M_LAST = B_LIB_R_GAUSS,   /* ... that are methods (random.Random's) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
     B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
 };
@@ -699,6 +701,9 @@ py_env *py_lib_load(py_interp *I, int idx);
 py_val *py_lib_attr(py_interp *I, int idx, const char *name);   /* NULL without an error: no such attribute */
 gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *into);
 py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a);   /* the modules' C helpers (B_LIB_*) */
+/* random's C half (py_lib_random.c): MT19937 in the instance, the hot draws as methods of Random. */
+typedef struct py_mt py_mt;
+py_val *py_random_builtin(py_interp *I, const py_node *at, int id, py_args *a);
 py_val *py_pass_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_pass_name(int id);
 py_val *py_nd_index(py_interp *I, py_node *n, py_val *c, py_env *env);           /* c[key] for an ndarray */

@@ -147,7 +147,18 @@ PY_BI(NM_BITCOUNT, "bit_count", 0)
 PY_BI(SLICE, "slice", 1)
 PY_BI(SL_INDICES, "indices", 0)
 /* C helpers of library modules written in Python (py_lib.c binds each in its module's namespace) */
-PY_BI(LIB_SEED_KEY, "_seed_key", 0)    /* random: the init_by_array key of an int or str seed */
-PY_BI(LIB_MT_INIT, "_mt_init", 0)      /* random: MT19937's state from a key (init_by_array) */
-PY_BI(LIB_MT_TWIST, "_mt_twist", 0)    /* random: the next 624 words of the state */
 PY_BI(LIB_RECURSION_LIMIT, "_set_recursion_limit", 0)   /* sys: the limit the program's calls are held to */
+PY_BI(LIB_MT_SEED, "_mt_seed", 0)          /* random: _mt_seed(self, a): init_by_array from an int or str seed */
+PY_BI(LIB_MT_GETSTATE, "_mt_getstate", 0)  /* random: _mt_getstate(self): the 624 words and the index */
+PY_BI(LIB_MT_SETSTATE, "_mt_setstate", 0)  /* random: _mt_setstate(self, state) */
+/* ... and random.Random's methods in C (py_lib_random.c): found on the class through an instance, they bind
+ * like functions (py_class.c), B_LIB_M_FIRST .. B_LIB_M_LAST */
+PY_BI(LIB_R_RANDOM, "random", 0)
+PY_BI(LIB_R_GETRANDBITS, "getrandbits", 0)
+PY_BI(LIB_R_RANDBELOW, "_randbelow", 0)
+PY_BI(LIB_R_RANDRANGE, "randrange", 0)
+PY_BI(LIB_R_RANDINT, "randint", 0)
+PY_BI(LIB_R_CHOICE, "choice", 0)
+PY_BI(LIB_R_SHUFFLE, "shuffle", 0)
+PY_BI(LIB_R_UNIFORM, "uniform", 0)
+PY_BI(LIB_R_GAUSS, "gauss", 0)

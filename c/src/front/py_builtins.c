@@ -510,7 +510,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     if (id >= B_A_FIRST && id <= B_A_LAST) return py_glapi_builtin(I, at, id, self, a);
     if (id >= B_NM_FIRST && id <= B_NM_LAST) return py_nummeth_call(I, at, id, self, a);
     if (id == B_SLICE || id == B_SL_INDICES) return py_slice_builtin(I, at, id, self, a);
-    if (id >= B_LIB_SEED_KEY && id <= B_LIB_RECURSION_LIMIT) return py_lib_builtin(I, at, id, a);
+    if (id >= B_LIB_FIRST && id <= B_LIB_LAST) return py_lib_builtin(I, at, id, a);
     switch (id) {
     case B_LEN: {
         static const char *nm[] = {"obj"};

@@ -124,7 +124,13 @@ static py_val *new_inst(py_interp *I, py_val *cls) {
 }
 
 static bool is_native_method(const py_val *d) {
-    return d && d->kind == V_BUILTIN && d->u.bi.id >= BC_M_FIRST && d->u.bi.id <= BC_M_LAST;
+    return d && d->kind == V_BUILTIN && ((d->u.bi.id >= BC_M_FIRST && d->u.bi.id <= BC_M_LAST) ||
+                                         (d->u.bi.id >= B_LIB_M_FIRST && d->u.bi.id <= B_LIB_M_LAST));
+}
+
+/* random() and getrandbits(), the methods CPython's Random has in C (the others are Lib/random.py's functions) */
+static bool c_random_method(const py_val *d) {
+    return d->kind == V_BUILTIN && (d->u.bi.id == B_LIB_R_RANDOM || d->u.bi.id == B_LIB_R_GETRANDBITS);
 }
 
 static bool is_subclass(const py_val *c, const py_val *of) {
@@ -1033,6 +1039,10 @@ static void class_repr(py_interp *I, gl_sb *sb, const py_val *cv, bool repr) {
         py_val *fn = v->u.m.fn, *self = v->u.m.self;
         const char *fname = fn->kind == V_FUNC ? (fn->u.fn.def->name ? fn->u.fn.def->name : "<lambda>") : py_builtin_name(fn->u.bi.id);
         const char *cname = self->kind == V_CLASS ? self->u.cls->name : py_type_name(self);
+        if (c_random_method(fn)) {   /* random.Random's C methods (py_lib_random.c), as CPython's _random prints them */
+            gl_sb_printf(sb, "<built-in method %s of %s object at 0x%llx>", fname, cname, (unsigned long long)(uintptr_t)self);
+            return;
+        }
         gl_sb_printf(sb, "<bound method %s.%s of ", cname, fname);
         py_repr(I, sb, self, true);
         gl_sb_putc(sb, '>');
@@ -1100,7 +1110,7 @@ const char *py_class_type_name(const py_val *v) {
     switch (v->kind) {
     case V_INST: return v->u.inst->cls->u.cls->name;
     case V_CLASS: return "type";
-    case V_METHOD: return "method";
+    case V_METHOD: return c_random_method(v->u.m.fn) ? "builtin_function_or_method" : "method";
     case V_WRAP:
         switch (v->u.w->what) {
         case W_STATIC: return "staticmethod";

@@ -55,6 +55,7 @@ struct py_inst {
     const char *where;             /* the located message of its first raise ("FILE:L:C: Name: text") */
     int code;                      /* and its status */
     const char *text;              /* raised by the interpreter: str(e) as it wrote it (KeyError's repr) */
+    struct py_mt *mt;              /* a random.Random: its generator's state (py_lib_random.c); NULL: none yet */
 };
 
 enum { W_STATIC, W_CLASSM, W_PROP, W_FIELD, W_SUPER, W_NOTIMPL, W_DCOPTS, W_TYPING, W_MISSING };

@@ -16,13 +16,21 @@
 
 #include "front/py.h"
 #include "front/py_class.h"
-#include "front/sha512.h"
 
 /* C helpers a module's Python source calls, bound in its namespace before the source runs. */
 static const struct { const char *module, *name; int id; } HELPERS[] = {
-    {"random", "_seed_key", B_LIB_SEED_KEY},
-    {"random", "_mt_init", B_LIB_MT_INIT},
-    {"random", "_mt_twist", B_LIB_MT_TWIST},
+    {"random", "_mt_seed", B_LIB_MT_SEED},          /* random's C half: py_lib_random.c */
+    {"random", "_mt_getstate", B_LIB_MT_GETSTATE},
+    {"random", "_mt_setstate", B_LIB_MT_SETSTATE},
+    {"random", "_c_random", B_LIB_R_RANDOM},        /* methods of Random (random.py binds them on the class) */
+    {"random", "_c_getrandbits", B_LIB_R_GETRANDBITS},
+    {"random", "_c_randbelow", B_LIB_R_RANDBELOW},
+    {"random", "_c_randrange", B_LIB_R_RANDRANGE},
+    {"random", "_c_randint", B_LIB_R_RANDINT},
+    {"random", "_c_choice", B_LIB_R_CHOICE},
+    {"random", "_c_shuffle", B_LIB_R_SHUFFLE},
+    {"random", "_c_uniform", B_LIB_R_UNIFORM},
+    {"random", "_c_gauss", B_LIB_R_GAUSS},
     {"sys", "_set_recursion_limit", B_LIB_RECURSION_LIMIT},
 };
 
@@ -126,121 +134,6 @@ gl_status py_lib_import_star(py_interp *I, const py_node *at, int idx, py_env *i
     return GL_OK;
 }
 
-/* random.seed(a): the key _randommodule.c's init_by_array takes — the 32-bit words of abs(a), least significant
- * first, no zero word on top (one word for 0). A str a is first made the int CPython's Lib/random.py makes
- * (version 2): int.from_bytes(b + sha512(b).digest()) with b = a.encode(). Done here, not in Python, so a long
- * seed costs its length, not a shift per word. */
-static py_val *seed_key(py_interp *I, const py_node *at, py_args *a) {
-    const py_val *x = a->npos == 1 && !a->nkw ? a->pos[0] : NULL;
-    if (!x || (x->kind != V_STR && x->kind != V_INT && x->kind != V_BOOL && x->kind != V_BIG))
-        return py_fail(I, at, GL_E_INTERNAL, "_seed_key(a) takes one int or str");
-    uint32_t small[2];
-    uint32_t *w = small;
-    int64_t n;
-    if (x->kind == V_STR) {
-        /* the bytes b + digest, a big-endian number: word k is bytes L-4k-4 .. L-4k-1 */
-        size_t ns = x->u.str.n, L = ns + 64;
-        unsigned char d[64];
-        if (!py_work(I, at, (int64_t)L)) return NULL;
-        gl_sha512(x->u.str.s, ns, d);
-        n = (int64_t)((L + 3) / 4);
-        if (!(w = py_alloc(&I->ar, sizeof *w * (size_t)n))) return py_oom(I);
-        for (int64_t k = 0; k < n; k++) {
-            uint32_t v = 0;
-            for (int j = 3; j >= 0; j--) {
-                size_t back = (size_t)(4 * k + j);   /* bytes from the end */
-                unsigned char c = back >= L ? 0 : back < 64 ? d[63 - back] : (unsigned char)x->u.str.s[ns - 1 - (back - 64)];
-                v = (v << 8) | c;
-            }
-            w[k] = v;
-        }
-    } else if (x->kind == V_BIG) {
-        w = x->u.big->d;
-        n = x->u.big->n;
-    } else {
-        int64_t v = x->kind == V_INT ? x->u.i : x->u.b;
-        uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-        small[0] = (uint32_t)m;
-        small[1] = (uint32_t)(m >> 32);
-        n = 2;
-    }
-    while (n > 1 && w[n - 1] == 0) n--;
-    if (n > GL_PROGRAM_MAX_SEQ) return py_fail(I, at, GL_E_LIMIT, "random.seed: a seed of %lld words is over the limit", (long long)n);
-    py_val *key = py_seq(I, V_LIST, (int)n);
-    if (!key) return NULL;
-    for (int64_t k = 0; k < n; k++)
-        if (!(key->u.seq.v[k] = py_int(I, w[k]))) return NULL;
-    return key;
-}
-
-/* MT19937 as Modules/_randommodule.c has it: the state is a list of 624 ints, made and advanced here. */
-enum { MT_N = 624, MT_M = 397 };
-
-/* The 32-bit words of a list of ints (each taken mod 2**32, as the C generator's state is); false + an error. */
-static bool mt_words(py_interp *I, const py_node *at, const py_val *l, uint32_t *w, int n) {
-    if (l->kind != V_LIST && l->kind != V_TUPLE) return py_fail(I, at, GL_E_INVALID, "TypeError: state vector must be a list"), false;
-    if (l->u.seq.n != n) return py_fail(I, at, GL_E_INVALID, "ValueError: state vector is the wrong size"), false;
-    for (int i = 0; i < n; i++) {
-        const py_val *x = l->u.seq.v[i];
-        if (x->kind == V_INT) w[i] = (uint32_t)x->u.i;
-        else if (x->kind == V_BIG) w[i] = x->u.big->n ? x->u.big->d[0] : 0;
-        else return py_fail(I, at, GL_E_INVALID, "TypeError: state vector items must be integers"), false;
-    }
-    return true;
-}
-
-static py_val *mt_list(py_interp *I, const uint32_t *mt) {
-    py_val *l = py_seq(I, V_LIST, MT_N);
-    for (int i = 0; l && i < MT_N; i++)
-        if (!(l->u.seq.v[i] = py_int(I, mt[i]))) return NULL;
-    return l;
-}
-
-static py_val *mt_init(py_interp *I, const py_node *at, py_args *a) {
-    const py_val *k = a->npos == 1 && !a->nkw ? a->pos[0] : NULL;
-    if (!k || k->kind != V_LIST || k->u.seq.n < 1) return py_fail(I, at, GL_E_INTERNAL, "_mt_init(key) takes a list");
-    int n = k->u.seq.n;
-    uint32_t *key = py_alloc(&I->ar, sizeof *key * (size_t)n), mt[MT_N];
-    if (!key) return py_oom(I);
-    if (!mt_words(I, at, k, key, n) || !py_work(I, at, 2 * (int64_t)(n > MT_N ? n : MT_N))) return NULL;
-    mt[0] = 19650218u;            /* init_genrand(19650218) */
-    for (int i = 1; i < MT_N; i++) mt[i] = 1812433253u * (mt[i - 1] ^ (mt[i - 1] >> 30)) + (uint32_t)i;
-    int i = 1, j = 0;
-    for (int c = n > MT_N ? n : MT_N; c; c--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= n) j = 0;
-    }
-    for (int c = MT_N - 1; c; c--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000u;          /* MSB is 1, assuring a non-zero initial array */
-    return mt_list(I, mt);
-}
-
-static py_val *mt_twist(py_interp *I, const py_node *at, py_args *a) {
-    uint32_t mt[MT_N];
-    if (a->npos != 1 || a->nkw) return py_fail(I, at, GL_E_INTERNAL, "_mt_twist(state) takes a list");
-    if (!mt_words(I, at, a->pos[0], mt, MT_N) || !py_work(I, at, MT_N)) return NULL;
-    /* in place, as genrand_uint32 does: from kk = N - M on, mt[kk + M - N] is already the new word, and the
-     * last word mixes with the new mt[0] */
-    for (int kk = 0; kk < MT_N; kk++) {
-        uint32_t y = (mt[kk] & 0x80000000u) | (mt[kk + 1 < MT_N ? kk + 1 : 0] & 0x7fffffffu);
-        mt[kk] = mt[(kk + MT_M) % MT_N] ^ (y >> 1) ^ (y & 1 ? 0x9908b0dfu : 0);
-    }
-    return mt_list(I, mt);
-}
-
 /* sys.setrecursionlimit(n) after its checks: the program's calls run on the heap (py_frames.c), so any limit
  * holds for them (memory is the bound); CPython refuses a limit the current depth already reaches. I->depth
  * counts sys.setrecursionlimit's own frame, which stands for the module's (CPython's is written in C, its call
@@ -257,8 +150,6 @@ static py_val *set_recursion_limit(py_interp *I, const py_node *at, py_args *a) 
 
 py_val *py_lib_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
     if (id == B_LIB_RECURSION_LIMIT) return set_recursion_limit(I, at, a);
-    if (id == B_LIB_SEED_KEY) return seed_key(I, at, a);
-    if (id == B_LIB_MT_INIT) return mt_init(I, at, a);
-    if (id == B_LIB_MT_TWIST) return mt_twist(I, at, a);
+    if (id >= B_LIB_MT_SEED && id <= B_LIB_M_LAST) return py_random_builtin(I, at, id, a);
     return py_fail(I, at, GL_E_INTERNAL, "no library helper %d", id);
 }

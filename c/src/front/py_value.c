@@ -91,7 +91,10 @@ const char *py_type_name(const py_val *v) {
     case V_DICT: return v->u.d->sub ? v->u.d->sub->cls->u.cls->name : "dict";
     case V_RANGE: return "range";
     case V_FUNC: return "function";
-    case V_BUILTIN: return "builtin_function_or_method";
+    case V_BUILTIN:               /* random.Random's methods in C (py_lib_random.c): what CPython's are, unbound */
+        if (v->u.bi.id >= B_LIB_M_FIRST && v->u.bi.id <= B_LIB_M_LAST && !v->u.bi.self)
+            return v->u.bi.id == B_LIB_R_RANDOM || v->u.bi.id == B_LIB_R_GETRANDBITS ? "method_descriptor" : "function";
+        return "builtin_function_or_method";
     case V_TENSOR: return "Tensor";
     case V_ARRAY: return "ndarray";
     case V_MODULE: return v->u.mod == MOD_ELLIPSIS ? "ellipsis" : "module";
@@ -344,6 +347,10 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     case V_FUNC: gl_sb_printf(sb, "<function %s>", v->u.fn.def->name); return;
     case V_BUILTIN:
         if (py_builtin_is_type(v)) gl_sb_printf(sb, "<class '%s'>", py_builtin_name(v->u.bi.id));
+        else if (v->u.bi.id == B_LIB_R_RANDOM || v->u.bi.id == B_LIB_R_GETRANDBITS)
+            gl_sb_printf(sb, "<method '%s' of '_random.Random' objects>", py_builtin_name(v->u.bi.id));
+        else if (v->u.bi.id >= B_LIB_M_FIRST && v->u.bi.id <= B_LIB_M_LAST)
+            gl_sb_printf(sb, "<function Random.%s at 0x%llx>", py_builtin_name(v->u.bi.id), (unsigned long long)(uintptr_t)v);
         else gl_sb_printf(sb, "<built-in function %s>", py_builtin_name(v->u.bi.id));
         return;
     case V_CLASS: case V_INST: case V_METHOD: case V_WRAP:

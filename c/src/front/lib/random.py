@@ -2,19 +2,24 @@
 # CPython seeds it from an int (init_by_array over the 32-bit words of abs(seed)), and the methods of
 # Lib/random.py on top (random, getrandbits, randrange / randint, choice, shuffle, sample, choices, uniform,
 # gauss, normalvariate, expovariate), so random.seed(0); random.random() prints what CPython prints.
-# A str seed is hashed with SHA-512 as CPython's version 2 does, a float seed by its hash. The seed's key, the
-# state's initialisation and its twist are C helpers (py_lib.c: _seed_key, _mt_init, _mt_twist), bound here. Differences: GraphLab has no bytes (a bytes seed cannot be written); without random.seed the module
-# starts from seed 0 (CPython from the OS's entropy, which no program can print anyway).
+# A str seed is hashed with SHA-512 as CPython's version 2 does, a float seed by its hash. The generator is C
+# (py_lib_random.c), as CPython's _random is: its state lives in the instance (_mt_seed, _mt_getstate,
+# _mt_setstate), and the hot draws — random, getrandbits, _randbelow, randrange, randint, choice, shuffle,
+# uniform, gauss — are C methods of Random (bound on the class after it), costing the step budget what any
+# builtin's call costs plus a twist's 624 words per 624 draws. The class's Python definitions of the last six stay
+# as their fallbacks (_py_randrange, ...): the C method runs them for what it does not do itself (other argument
+# types, an override in a subclass), so results and errors stay Lib/random.py's. Differences:
+# GraphLab has no bytes (a bytes seed cannot be written, no randbytes); without random.seed the module starts
+# from seed 0 (CPython from the OS's entropy, which no program can print anyway).
 
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin, floor as _floor, \
     isfinite as _isfinite, ceil as _ceil
 from itertools import accumulate as _accumulate, repeat as _repeat
+from operator import index as _index
 
 __all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample', 'randrange', 'shuffle',
            'normalvariate', 'gauss', 'expovariate', 'triangular', 'choices', 'getrandbits', 'getstate', 'setstate']
 
-_N = 624
-_MASK32 = 0xffffffff
 NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
 TWOPI = 2.0 * _pi
 
@@ -34,33 +39,12 @@ class Random:
 
     def __init__(self, x=None):
         self.seed(x)
-
-    # ---- the generator (Modules/_randommodule.c)
-    def _init_by_array(self, key):
-        # init_genrand(19650218), then init_by_array's two mixing loops: in C (_mt_init), as _twist is, so a
-        # seed costs a few steps of the budget, not the thousands of two Python loops over 624 words
-        self._mt = _mt_init(key)
-        self._mti = _N
-
-    def _twist(self):
-        self._mt = _mt_twist(self._mt)
-        self._mti = 0
-
-    def _genrand_uint32(self):
-        if self._mti >= _N:
-            self._twist()
-        y = self._mt[self._mti]
-        self._mti += 1
-        y ^= y >> 11
-        y ^= (y << 7) & 0x9d2c5680
-        y ^= (y << 15) & 0xefc60000
-        y ^= y >> 18
-        return y
+        self.gauss_next = None
 
     def seed(self, a=None, version=2):
-        # Lib/random.py's Random.seed, then _randommodule.c's random_seed: an int by its absolute value, a str
-        # (version 2) by the int of its UTF-8 bytes followed by their SHA-512 digest (both in _seed_key), any
-        # other object by its hash as a size_t (2**64 + h for a negative h)
+        # Lib/random.py's Random.seed, then _randommodule.c's random_seed (_mt_seed): an int by its absolute
+        # value, a str (version 2) by the int of its UTF-8 bytes followed by their SHA-512 digest, any other
+        # object by its hash as a size_t (2**64 + h for a negative h)
         if version == 1 and isinstance(a, str):
             x = ord(a[0]) << 7 if a else 0
             for c in map(ord, a):
@@ -74,69 +58,97 @@ class Random:
             a = 0
         if not isinstance(a, int) and not (version == 2 and isinstance(a, str)):
             a = hash(a) & 0xFFFFFFFFFFFFFFFF
-        self._init_by_array(_seed_key(a))
+        _mt_seed(self, a)
         self.gauss_next = None
 
     def getstate(self):
-        return (self.VERSION, tuple(self._mt) + (self._mti,), self.gauss_next)
+        return (self.VERSION, _mt_getstate(self), self.gauss_next)
 
     def setstate(self, state):
-        version, internal, self.gauss_next = state
-        self._mt = list(internal[:_N])
-        self._mti = internal[_N]
+        version = state[0]
+        if version == 3:
+            version, internalstate, self.gauss_next = state
+            _mt_setstate(self, internalstate)
+        elif version == 2:
+            version, internalstate, self.gauss_next = state
+            try:
+                internalstate = tuple(x % (2 ** 32) for x in internalstate)
+            except ValueError as e:
+                raise TypeError from e
+            _mt_setstate(self, internalstate)
+        else:
+            raise ValueError("state with version %s passed to "
+                             "Random.setstate() of version %s" %
+                             (version, self.VERSION))
 
-    def random(self):
-        a = self._genrand_uint32() >> 5
-        b = self._genrand_uint32() >> 6
-        return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
+    def __copy__(self):
+        # copy.copy / deepcopy go through Random.__reduce__ in CPython: a new instance given this one's state
+        y = self.__class__()
+        y.setstate(self.getstate())
+        return y
 
-    def getrandbits(self, k):
-        if k < 0:
-            raise ValueError('number of bits must be non-negative')
-        if k <= 32:
-            return self._genrand_uint32() >> (32 - k) if k else 0
-        r = 0
-        shift = 0
-        while k > 0:
-            w = self._genrand_uint32()
-            if k < 32:
-                w >>= 32 - k
-            r |= w << shift
-            shift += 32
-            k -= 32
-        return r
+    def __deepcopy__(self, memo):
+        return self.__copy__()
 
-    # ---- Lib/random.py
-    def _randbelow(self, n):
+    # ---- Lib/random.py (random, getrandbits and _randbelow are C methods, bound after the class)
+    def _randbelow_with_getrandbits(self, n):
+        getrandbits = self.getrandbits
         k = n.bit_length()
-        r = self.getrandbits(k)
+        r = getrandbits(k)
         while r >= n:
-            r = self.getrandbits(k)
+            r = getrandbits(k)
         return r
+
+    def _randbelow_without_getrandbits(self, n, maxsize=1 << 53):
+        random = self.random
+        if n >= maxsize:
+            return _floor(random() * n)
+        rem = maxsize % n
+        limit = (maxsize - rem) / maxsize
+        r = random()
+        while r >= limit:
+            r = random()
+        return _floor(r * maxsize) % n
 
     def randrange(self, start, stop=None, step=1):
-        istart = _index(start)
+        try:
+            istart = _index(start)
+        except TypeError:
+            istart = int(start)
+            if istart != start:
+                raise ValueError("non-integer arg 1 for randrange()")
         if stop is None:
-            if step != 1:
+            # CPython's `step is not _ONE`: any int equal to 1 is the cached 1
+            if type(step) is not int or step != 1:
                 raise TypeError('Missing a non-None stop argument')
             if istart > 0:
                 return self._randbelow(istart)
-            raise ValueError('empty range for randrange()')
-        istop = _index(stop)
+            raise ValueError("empty range for randrange()")
+        try:
+            istop = _index(stop)
+        except TypeError:
+            istop = int(stop)
+            if istop != stop:
+                raise ValueError("non-integer stop for randrange()")
         width = istop - istart
-        istep = _index(step)
+        try:
+            istep = _index(step)
+        except TypeError:
+            istep = int(step)
+            if istep != step:
+                raise ValueError("non-integer step for randrange()")
         if istep == 1:
             if width > 0:
                 return istart + self._randbelow(width)
-            raise ValueError('empty range for randrange() (%d, %d, %d)' % (istart, istop, width))
+            raise ValueError("empty range for randrange() (%d, %d, %d)" % (istart, istop, width))
         if istep > 0:
             n = (width + istep - 1) // istep
         elif istep < 0:
             n = (width + istep + 1) // istep
         else:
-            raise ValueError('zero step for randrange()')
+            raise ValueError("zero step for randrange()")
         if n <= 0:
-            raise ValueError('empty range for randrange()')
+            raise ValueError("empty range for randrange()")
         return istart + istep * self._randbelow(n)
 
     def randint(self, a, b):
@@ -252,12 +264,18 @@ class Random:
         return low + (high - low) * _sqrt(u * c)
 
 
-def _index(x):
-    if isinstance(x, int):
-        return int(x)
-    if isinstance(x, float) and x == int(x):
-        return int(x)
-    raise TypeError(f"'{type(x).__name__}' object cannot be interpreted as an integer")
+# The hot draws in C (py_lib_random.c), each falling back on the Python definition it replaces
+_py_randrange, _py_randint, _py_choice, _py_shuffle, _py_uniform, _py_gauss = \
+    Random.randrange, Random.randint, Random.choice, Random.shuffle, Random.uniform, Random.gauss
+Random.random = _c_random
+Random.getrandbits = _c_getrandbits
+Random._randbelow = _c_randbelow
+Random.randrange = _c_randrange
+Random.randint = _c_randint
+Random.choice = _c_choice
+Random.shuffle = _c_shuffle
+Random.uniform = _c_uniform
+Random.gauss = _c_gauss
 
 
 _inst = Random()
