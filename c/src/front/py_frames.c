@@ -107,9 +107,15 @@ static bool on_frames(py_node *n) {
 }
 
 /* ---- the stacks */
+static bool grow(py_interp *I, void **arr, int *cap, size_t size);
+
+/* The stacks, made on the first call (both arrays at once: F->v + vbase is never arithmetic on NULL). */
 static struct py_frames *frames_of(py_interp *I) {
-    if (!I->frames && !(I->frames = py_alloc(&I->ar, sizeof *I->frames))) py_oom(I);
-    return I->frames;
+    if (I->frames) return I->frames;
+    struct py_frames *F = py_alloc(&I->ar, sizeof *F);
+    if (!F) return py_oom(I), NULL;
+    if (!grow(I, (void **)&F->fr, &F->cap, sizeof *F->fr) || !grow(I, (void **)&F->v, &F->capv, sizeof *F->v)) return NULL;
+    return I->frames = F;
 }
 
 static bool grow(py_interp *I, void **arr, int *cap, size_t size) {
