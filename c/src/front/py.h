@@ -600,6 +600,9 @@ gl_status py_assign(py_interp *I, py_node *t, py_val *v, py_env *env);
 py_val *py_compare(py_interp *I, const py_node *at, int op, py_val *a, py_val *b);
 /* The match statement (py_match.c). */
 gl_status py_exec_match(py_interp *I, py_node *s, py_env *env);
+/* Its subject evaluated and matched: the case whose block runs (*chosen NULL: none). For the statement
+ * executors that run the block themselves (py_frames.c, py_gen.c). */
+gl_status py_match_select(py_interp *I, py_node *s, py_env *env, py_node **chosen);
 /* ---------------------------------------------------------------- the frame stack (py_frames.c)
  * Runs the body of the program's function def (or lambda) with the environment its call bound, to its return
  * value (NULL: raised). Calls of the program's functions inside it run on the same heap stack, not in C. */

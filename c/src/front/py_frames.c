@@ -10,7 +10,8 @@
  * instead of recursing in C. The loop below takes the top frame, advances it one step, and goes on.
  *
  * Only the path to a call is taken apart: the statements that hold one (an expression, `return`, `=`, `+=`,
- * if / elif / else, for / while with else, break / continue, try / except / else / finally) and the
+ * if / elif / else, for / while with else, break / continue, try / except / else / finally, a match's case
+ * blocks) and the
  * expressions between the statement and the call (a call's callee and arguments, binary and unary operators,
  * comparisons, `and` / `or` / `not`, `x if c else y`, tuple and list displays). An expression with no call
  * inside is evaluated whole by eval, and every other form (class, a comprehension, a subscript, an f-string, a
@@ -212,7 +213,7 @@ static bool stmt_on_frames(py_node *s) {
     case S_EXPR: case S_ASSIGN: return on_frames(s->a);
     case S_RETURN: return s->a && on_frames(s->a);
     case S_AUG: return on_frames(s->b);
-    case S_IF: case S_FOR: case S_WHILE: case S_TRY: return true;   /* their blocks run here */
+    case S_IF: case S_FOR: case S_WHILE: case S_TRY: case S_MATCH: return true;   /* their blocks run here */
     default: return false;
     }
 }
@@ -328,6 +329,14 @@ static bool step_stmt(py_interp *I, int top) {
     bool t;
     switch (s->kind) {
     case S_TRY: return try_step(I, top);
+    case S_MATCH: {           /* the subject and the patterns in C (py_match.c), the chosen block here */
+        py_node *c;
+        if (py_match_select(I, s, env, &c)) return false;
+        F = I->frames;
+        F->nv = F->fr[top].vbase;
+        F->n--;
+        return c ? push_block(I, c->list, c->n, env) : true;
+    }
     case S_EXPR: case S_RETURN: case S_ASSIGN:
         if (state == 0) {
             f->state = 1;

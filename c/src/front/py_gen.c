@@ -11,7 +11,7 @@
  *   yield x / yield / yield a, b                        (an expression statement)
  *   y = yield x,  a, b = yield x,  y = yield from it      (an assignment's right-hand side; send() gives y)
  *   yield from it                                        (delegation: items of it, then its return value)
- *   if / elif / else, for (with else), while (with else) containing any of these, to any depth
+ *   if / elif / else, for (with else), while (with else), a match's case blocks containing any of these, to any depth
  *   try / except / else / finally containing them (with the class lane's exceptions): an error raised under
  *   a try frame is taken by it (a matching handler, else its finally, which raises it again at its end);
  *   break / continue / return run the finally blocks they leave
@@ -165,7 +165,7 @@ static gl_status unsupported(py_interp *I, py_node *s) {
     const char *where = s->kind == S_AUG ? "an augmented assignment (write `v = yield x` then `y += v`)"
                       : s->kind == S_RETURN ? "a return statement"
                       : (s->kind == S_EXPR || s->kind == S_ASSIGN) ? "a larger expression (write `v = yield x` on its own line, then use v)"
-                      : "this statement (GraphLab's generators yield from if / for / while / try blocks)";
+                      : "this statement (GraphLab's generators yield from if / for / while / try / match blocks)";
     return py_fail(I, s, GL_E_INVALID, "a yield inside %s is not supported", where), GL_E_INVALID;
 }
 
@@ -474,6 +474,16 @@ static gl_status gen_steps(py_interp *I, const py_node *at, py_gen *g, py_val *s
             } else if (s->list2 && s->n2) {
                 if (push(I, g, (gframe){.kind = FR_ELSE, .owner = s, .body = s->list2, .n = s->n2})) return I->err.code;
             }
+            continue;
+        }
+        case S_MATCH: {           /* the chosen case's block runs here, as an if's */
+            py_node *c;
+            if (has_yield(s->a)) return unsupported(I, s);
+            for (int i = 0; i < s->n; i++)
+                if ((s->list[i]->b && has_yield(s->list[i]->b)) || has_yield(s->list[i]->a)) return unsupported(I, s);
+            f->pc++;
+            if (py_match_select(I, s, g->env, &c)) return I->err.code;
+            if (c && push(I, g, (gframe){.kind = FR_IF, .owner = s, .body = c->list, .n = c->n})) return I->err.code;
             continue;
         }
         case S_FOR: {

@@ -228,7 +228,8 @@ static int match(py_interp *I, py_node *p, py_val *v, py_env *env) {
     return r;
 }
 
-gl_status py_exec_match(py_interp *I, py_node *s, py_env *env) {
+gl_status py_match_select(py_interp *I, py_node *s, py_env *env, py_node **chosen) {
+    *chosen = NULL;
     py_val *v = py_eval_expr(I, s->a, env);
     if (!v) return I->err.code;
     for (int i = 0; i < s->n; i++) {
@@ -239,7 +240,16 @@ gl_status py_exec_match(py_interp *I, py_node *s, py_env *env) {
             py_val *g = py_eval_expr(I, c->b, env);
             if ((r = truth_of(I, c->b, g)) < 0) return I->err.code;
         }
-        if (r) return py_exec_block(I, c->list, c->n, env);
+        if (r) {
+            *chosen = c;
+            return GL_OK;
+        }
     }
     return GL_OK;
+}
+
+gl_status py_exec_match(py_interp *I, py_node *s, py_env *env) {
+    py_node *c;
+    if (py_match_select(I, s, env, &c)) return I->err.code;
+    return c ? py_exec_block(I, c->list, c->n, env) : GL_OK;
 }

@@ -100,3 +100,39 @@ def head(x):
 
 
 trace(lambda x: F.exp(head([x, 1])), {"x": (2,)})
+
+
+def evaluate(t):
+    # an expression tree, recursively: the case blocks run on the frame stack (900 levels deep below)
+    match t:
+        case ("+", a, b):
+            return evaluate(a) + evaluate(b)
+        case ("*", a, b):
+            return evaluate(a) * evaluate(b)
+        case int(n) | float(n):
+            return n
+        case _:
+            raise ValueError(f"bad node {t!r}")
+
+
+def chain(n):
+    return ("+", 1, chain(n - 1)) if n else 0
+
+
+def ints(items):
+    # a generator whose yields are inside case blocks
+    for x in items:
+        match x:
+            case int() | float() if x >= 0:
+                yield x
+            case [*inner]:
+                yield from ints(inner)
+            case _:
+                pass
+
+
+print(evaluate(("*", ("+", 2, 3), 4)), evaluate(chain(900)), list(ints([1, "a", [2, [3.5, -1]], 4])))
+try:
+    evaluate(("-", 1, 2))
+except ValueError as e:
+    print("ValueError", e)
