@@ -85,7 +85,9 @@ typedef enum {
      * or NULL for *_); PT_MAP (list: key expressions, list2: value patterns, a: the **rest E_NAME or NULL);
      * PT_CLASS (a: the class expression, list: positional patterns, list2: PT_KW nodes, name = a pattern);
      * PT_OR (list: the alternatives); PT_AS (a: the pattern, b: the E_NAME it binds) */
-    S_MATCH, S_CASE, PT_WILD, PT_CAPTURE, PT_VALUE, PT_SEQ, PT_STAR, PT_MAP, PT_CLASS, PT_KW, PT_OR, PT_AS
+    S_MATCH, S_CASE, PT_WILD, PT_CAPTURE, PT_VALUE, PT_SEQ, PT_STAR, PT_MAP, PT_CLASS, PT_KW, PT_OR, PT_AS,
+    S_WITH, S_WITHITEM                    /* with (py_exc.c): list: its S_WITHITEM nodes (a: the context manager
+                                           * expression, b: the `as` target or NULL), list2: the body */
 } py_kind;
 
 /* E_PARAM kinds (node->op); node->i is 1 for a positional-only parameter. */

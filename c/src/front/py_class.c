@@ -744,6 +744,7 @@ gl_status py_class_exec(py_interp *I, py_node *s, py_env *env) {
     case S_DECORATED: return exec_decorated(I, s, env);
     case S_ANNASSIGN: return exec_annassign(I, s, env);
     case S_TRY: return py_exec_try(I, s, env);
+    case S_WITH: return py_exec_with(I, s, env);
     case S_RAISE: return py_exec_raise(I, s, env);
     default: return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;
     }

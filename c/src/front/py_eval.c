@@ -1710,7 +1710,7 @@ static gl_status exec_stmt_inner(py_interp *I, py_node *s, py_env *env);
  * is statements), a loop or a try the frames of its out-of-line executor as well. */
 static gl_status exec_stmt(py_interp *I, py_node *s, py_env *env) {
     int cost = PY_DEPTH_STMT + (s->kind == S_FOR || s->kind == S_WHILE ? PY_DEPTH_LOOP
-                                : s->kind == S_TRY || s->kind == S_CLASS || s->kind == S_MATCH ? PY_DEPTH_TRY : 0);
+                                : s->kind == S_TRY || s->kind == S_CLASS || s->kind == S_MATCH || s->kind == S_WITH ? PY_DEPTH_TRY : 0);
     if (!py_enter(I, s, cost)) return I->err.code;
     gl_status st = exec_stmt_inner(I, s, env);
     py_leave(I, cost);
@@ -1772,7 +1772,7 @@ static gl_status exec_stmt_inner(py_interp *I, py_node *s, py_env *env) {
     case S_GLOBAL: case S_NONLOCAL: return GL_OK;      /* py_scope.c resolved the names */
     case S_DEL: return del_target(I, s->a, env);
     case S_ASSERT: return exec_assert(I, s, env);
-    case S_CLASS: case S_TRY: case S_RAISE: case S_DECORATED: case S_ANNASSIGN: return py_class_exec(I, s, env);
+    case S_CLASS: case S_TRY: case S_RAISE: case S_DECORATED: case S_ANNASSIGN: case S_WITH: return py_class_exec(I, s, env);
     case S_MATCH: return py_exec_match(I, s, env);
     default:
         return py_fail(I, s, GL_E_PARSE, "SyntaxError: invalid statement"), GL_E_PARSE;

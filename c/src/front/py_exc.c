@@ -343,6 +343,61 @@ void py_try_leave(py_interp *I, py_node *h, py_env *env, py_val *e, py_val *save
     if (raised && c->exc && !c->exc->u.inst->context && c->exc != e) c->exc->u.inst->context = e;
 }
 
+/* ---- with */
+/* Item k of with statement s and everything inside it: the manager's __enter__ (its value bound to the
+ * target), the rest, then its __exit__ — with (class, exception, None) when the rest raised (a true result
+ * swallows the exception), else three Nones (a return / break / continue passing through is kept). */
+static gl_status with_from(py_interp *I, py_node *s, int k, py_env *env) {
+    if (k == s->n) return py_exec_block(I, s->list2, s->n2, env);
+    py_node *w = s->list[k];
+    py_val *mgr = py_eval(I, w->a, env), *enter, *exit, *v;
+    if (!mgr) return I->err.code;
+    const char *missed = NULL;
+    enter = mgr->kind == V_INST ? py_getattr(I, w->a, mgr, "__enter__") : NULL;
+    if (!enter) missed = "";
+    exit = enter ? py_getattr(I, w->a, mgr, "__exit__") : NULL;
+    if (enter && !exit) missed = " (missed __exit__ method)";
+    if (missed) {
+        if (I->err.code && !py_exc_matches(I, "AttributeError")) return I->err.code;
+        py_exc_clear(I);
+        return py_fail(I, w->a, GL_E_INVALID, "TypeError: '%s' object does not support the context manager protocol%s",
+                       py_type_name(mgr), missed), I->err.code;
+    }
+    py_args none = {NULL, 0, NULL, NULL, 0};
+    if (!(v = py_call(I, w->a, enter, &none))) return I->err.code;
+    if (w->b && py_assign(I, w->b, v, env)) return I->err.code;
+    if (!py_enter(I, s, PY_DEPTH_TRY)) return I->err.code;
+    gl_status st = with_from(I, s, k + 1, env);
+    py_leave(I, PY_DEPTH_TRY);
+    py_val *args[3] = {&py_None, &py_None, &py_None};
+    py_args a = {args, 3, NULL, NULL, 0};
+    if (st) {
+        py_val *e = py_exc_take(I);
+        if (!e) return I->err.code ? I->err.code : st;   /* not catchable (a budget): the run is over */
+        args[0] = e->u.inst->cls;
+        args[1] = e;
+        py_val *r = py_call(I, w->a, exit, &a);
+        bool t = false;
+        if (!r) {
+            if (I->crt->exc && !I->crt->exc->u.inst->context && I->crt->exc != e) I->crt->exc->u.inst->context = e;
+            return I->err.code;
+        }
+        if (py_truth(I, w->a, r, &t)) return I->err.code;
+        if (t) return GL_OK;      /* swallowed */
+        py_raise(I, s, e);
+        return I->err.code;
+    }
+    int ctl = I->ctl;
+    py_val *ret = I->ret;
+    I->ctl = CTL_NONE;
+    if (!py_call(I, w->a, exit, &a)) return I->err.code;
+    I->ctl = ctl;
+    I->ret = ret;
+    return GL_OK;
+}
+
+gl_status py_exec_with(py_interp *I, py_node *s, py_env *env) { return with_from(I, s, 0, env); }
+
 gl_status py_exec_try(py_interp *I, py_node *s, py_env *env) {
     gl_status st = py_exec_block(I, s->list, s->n, env);
     if (st) {

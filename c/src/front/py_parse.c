@@ -1486,7 +1486,7 @@ static py_node *small_stmt(parser *P) {
     py_tok *t = peek(P);
     py_node *n;
     if (t->kind == T_NAME) {
-        static const char *refused[] = {"with", "async", "await", NULL};
+        static const char *refused[] = {"async", "await", NULL};
         if (is_kw(t, "class") || is_kw(t, "try") || is_kw(t, "except") || is_kw(t, "finally")) return syntax(P, t);
         for (int i = 0; refused[i]; i++)
             if (is_kw(t, refused[i]))
@@ -1982,6 +1982,32 @@ static py_node *match_stmt(parser *P) {
     return n;
 }
 
+/* with_stmt: 'with' with_item (',' with_item)* block;  with_item: expr ['as' target] */
+static py_node *with_stmt(parser *P) {
+    py_tok *t = next(P);
+    py_node *n = mk(P, S_WITH, t);
+    vec items = {0};
+    if (!n) return NULL;
+    for (;;) {
+        py_node *w = mk(P, S_WITHITEM, peek(P));
+        if (!w || !(w->a = expr(P))) return NULL;
+        span_to(w, w->a);
+        if (is_kw(peek(P), "as")) {
+            next(P);
+            if (!(w->b = target(P))) return NULL;
+            if (!is_target(w->b) || w->b->kind == E_STAR) return bad_target(P, w->b);
+            span_to(w, w->b);
+        }
+        if (!vpush(P, &items, w)) return NULL;
+        if (!is_op(peek(P), ",")) break;
+        next(P);
+    }
+    n->list = items.v;
+    n->n = items.n;
+    if (!(n->list2 = block_of(P, &n->n2, "'with' statement", t->line, true))) return NULL;
+    return n;
+}
+
 /* stmt: if_stmt | 'for' target_list 'in' exprlist block | 'while' expr block
  *     | 'def' NAME '(' params ')' ['->' expr] block | simple_stmts */
 static bool stmt(parser *P, vec *out) {
@@ -2035,6 +2061,7 @@ static bool stmt(parser *P, vec *out) {
     if (is_kw(t, "class")) return (n = class_def(P)) && vpush(P, out, n);
     if (is_kw(t, "try")) return (n = try_stmt(P)) && vpush(P, out, n);
     if (is_kw(t, "match") && match_ahead(P)) return (n = match_stmt(P)) && vpush(P, out, n);
+    if (is_kw(t, "with")) return (n = with_stmt(P)) && vpush(P, out, n);
     return simple_stmts(P, out);
 }
 

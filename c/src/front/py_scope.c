@@ -210,6 +210,9 @@ static bool collect(an *A, scope *S, py_node *n) {
     case PT_AS:
         ok = collect(A, S, n->a) && collect_target(A, S, n->b);
         break;
+    case S_WITHITEM:                   /* with x as target: the target is bound */
+        ok = collect(A, S, n->a) && (!n->b || collect_target(A, S, n->b));
+        break;
     case PT_MAP:
         ok = collect_list(A, S, n->list, n->n) && collect_list(A, S, n->list2, n->n2) && (!n->a || collect_target(A, S, n->a));
         break;
