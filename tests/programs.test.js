@@ -154,6 +154,7 @@ const ERRORS = [
     /^<stdin>:3:8: data-dependent branch: `x.sum\(\) > 0` is a tensor/],
   ['no trace', 'x = 1\n', 'invalid', /never calls trace/],
   ['unsupported statement', 'async def f():\n    pass\n', 'parse', /^<stdin>:1:1: SyntaxError: 'async' is not part of GraphLab's Python subset/],
+  ['bytes literal', 'x = 1\ny = b"abc"\n', 'parse', /^<stdin>:2:5: SyntaxError: bytes literals \(b"\.\.\.\) are not supported in GraphLab programs: use a str/],
   ['huge int', 'x = 2 ** 2 ** 40\n', 'limit', /^<stdin>:1:5: MemoryError: the int would have about \d+ bits/],
   ['huge literal', `x = ${'9'.repeat(5000)}\n`, 'parse', /^<stdin>:1:5: SyntaxError: Exceeds the limit \(4300 digits\) for integer string conversion: value has 5000 digits/],
   ['deep nesting', `x = ${'('.repeat(500)}1${')'.repeat(500)}\n`, 'limit', /nested too deeply/],

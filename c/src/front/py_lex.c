@@ -480,12 +480,19 @@ gl_status py_lex(py_arena *a, const char *src, size_t len, int line0, int col0, 
             size_t n = (size_t)(q - L.p);
             bool pre = n <= 2 && q < L.end && (*q == '\'' || *q == '"');
             if (pre) {
-                bool raw = false, f = false, ok = true;
+                bool raw = false, f = false, ok = true, bytes = false;
                 for (size_t i = 0; i < n; i++) {
                     char pc = (char)(L.p[i] | 32);
                     if (pc == 'r') raw = true;
                     else if (pc == 'f') f = true;
+                    else if (pc == 'b') bytes = true;
                     else if (pc != 'u') ok = false;
+                }
+                if (bytes && ok) {            /* b'..', rb'..': a clear refusal, not "forgot a comma?" */
+                    gl_status bs = lsyn(&L, t->line, t->col, "SyntaxError", "bytes literals (%.*s...) are not supported "
+                                        "in GraphLab programs: use a str", (int)n + 1, L.p);
+                    L.n--;
+                    return stop(&L, out, bs);
                 }
                 if (ok) {
                     while (L.p < q) adv(&L);
