@@ -33,6 +33,8 @@ export const CONSTRUCTS = {
   'recursion of __add__': (n) => `class C:\n    def __add__(self, n):\n        return 0 if n == 0 else 1 + (self + (n - 1))\nprint(C() + ${n})` + T,
   'recursion in a for loop': (n) => `def f(n):\n    for i in range(1):\n        if n:\n            return 1 + f(n - 1)\n    return 0\nprint(f(${n}))` + T,
   'recursion in try / finally': (n) => `def f(n):\n    try:\n        return 0 if n == 0 else 1 + f(n - 1)\n    finally:\n        pass\nprint(f(${n}))` + T,
+  'recursion in with blocks': (n) => `class M:\n    def __enter__(self): return self\n    def __exit__(self, *a): return False\ndef f(n):\n    with M():\n        return 0 if n == 0 else 1 + f(n - 1)\nprint(f(${n}))` + T,
+  'recursion in match cases': (n) => `def f(n):\n    match n:\n        case 0:\n            return 0\n        case _:\n            return 1 + f(n - 1)\nprint(f(${n}))` + T,
   'recursion of generators': (n) => `def g(n):\n    if n == 0:\n        yield 0\n    else:\n        for x in g(n - 1):\n            yield x + 1\nprint(next(g(${n})))` + T,
   'nested list value ==': (n) => `a = []\nb = []\nfor i in range(${n}):\n    a = [a]\n    b = [b]\nprint(a == b)` + T,
   'nested list value repr': (n) => `a = []\nfor i in range(${n}):\n    a = [a]\nprint(len(repr(a)))` + T,
