@@ -10,8 +10,8 @@
  * instead of recursing in C. The loop below takes the top frame, advances it one step, and goes on.
  *
  * Only the path to a call is taken apart: the statements that hold one (an expression, `return`, `=`, `+=`,
- * if / elif / else, for / while with else, break / continue, try / except / else / finally, a match's case
- * blocks) and the
+ * if / elif / else, for / while with else, break / continue, try / except / else / finally, with, a match's
+ * case blocks) and the
  * expressions between the statement and the call (a call's callee and arguments, binary and unary operators,
  * comparisons, `and` / `or` / `not`, `x if c else y`, tuple and list displays). An expression with no call
  * inside is evaluated whole by eval, and every other form (class, a comprehension, a subscript, an f-string, a
@@ -213,7 +213,7 @@ static bool stmt_on_frames(py_node *s) {
     case S_EXPR: case S_ASSIGN: return on_frames(s->a);
     case S_RETURN: return s->a && on_frames(s->a);
     case S_AUG: return on_frames(s->b);
-    case S_IF: case S_FOR: case S_WHILE: case S_TRY: case S_MATCH: return true;   /* their blocks run here */
+    case S_IF: case S_FOR: case S_WHILE: case S_TRY: case S_MATCH: case S_WITH: return true;   /* their blocks run here */
     default: return false;
     }
 }
@@ -318,6 +318,90 @@ static bool try_step(py_interp *I, int top) {
     }
 }
 
+/* ---- with: the items' __enter__ one at a time, the body on frames, the __exit__s in reverse (py_exc.c's order).
+ * The frame's state counts the items entered; n0 is 1 once the body runs; the bound __exit__ of item i waits
+ * at vbase + i. */
+
+/* Calls the __exit__ of the first k items, last first, with exception e (NULL: three Nones): a true result
+ * swallows e (the earlier ones then see Nones), an exception raised by one replaces it (e its context). The
+ * frame at top is popped; false: an exception goes on from here. */
+static bool with_exits(py_interp *I, int top, int k, py_val *e) {
+    py_node *s = I->frames->fr[top].n;
+    int ctl = I->ctl;
+    py_val *ret = I->ret;
+    for (int i = k - 1; i >= 0; i--) {
+        struct py_frames *F = I->frames;
+        py_val *exit = F->v[F->fr[top].vbase + i];
+        py_val *args[3] = {e ? e->u.inst->cls : &py_None, e ? e : &py_None, &py_None};
+        py_args a = {args, 3, NULL, NULL, 0};
+        I->ctl = CTL_NONE;
+        py_val *r = py_call(I, s->list[i]->a, exit, &a);
+        bool t = false;
+        if (!r || py_truth(I, s->list[i]->a, r, &t)) {
+            py_val *e2 = py_exc_take(I);
+            if (!e2) {                /* not catchable: the run is over */
+                I->frames->n = top;
+                return false;
+            }
+            if (e && !e2->u.inst->context && e2 != e) e2->u.inst->context = e;
+            e = e2;
+            ctl = CTL_NONE;
+            continue;
+        }
+        if (e && t) e = NULL;     /* swallowed */
+    }
+    struct py_frames *F = I->frames;
+    F->nv = F->fr[top].vbase;
+    F->n = top;
+    if (e) return py_raise(I, s, e), false;
+    I->ctl = ctl;
+    I->ret = ret;
+    return true;
+}
+
+static bool with_step(py_interp *I, int top) {
+    struct py_frames *F = I->frames;
+    py_mframe *f = &F->fr[top];
+    py_node *s = f->n;
+    py_env *env = f->env;
+    int k = f->state;
+    if (f->n0) return with_exits(I, top, s->n, NULL);   /* the body ran (or a return / break / continue left it) */
+    if (k == s->n) {
+        f->n0 = 1;
+        return push_block(I, s->list2, s->n2, env);
+    }
+    py_node *w = s->list[k];
+    py_val *mgr = py_eval_expr(I, w->a, env), *enter, *exit, *v;
+    if (!mgr) return false;
+    const char *missed = NULL;
+    enter = mgr->kind == V_INST ? py_getattr(I, w->a, mgr, "__enter__") : NULL;
+    if (!enter) missed = "";
+    exit = enter ? py_getattr(I, w->a, mgr, "__exit__") : NULL;
+    if (enter && !exit) missed = " (missed __exit__ method)";
+    if (missed) {
+        if (I->err.code && !py_exc_matches(I, "AttributeError")) return false;
+        py_exc_clear(I);
+        return py_fail(I, w->a, GL_E_INVALID, "TypeError: '%s' object does not support the context manager protocol%s",
+                       py_type_name(mgr), missed), false;
+    }
+    py_args none = {NULL, 0, NULL, NULL, 0};
+    if (!(v = py_call(I, w->a, enter, &none)) || !vpush(I, exit)) return false;
+    I->frames->fr[top].state = k + 1;   /* its __exit__ is owed from here on */
+    return !w->b || py_assign(I, w->b, v, env) == GL_OK;
+}
+
+/* An exception reached the with frame at top: its entered items' __exit__s see it. */
+static bool with_catch(py_interp *I, int top) {
+    struct py_frames *F = I->frames;
+    F->nv = F->fr[top].vbase + F->fr[top].state;
+    py_val *e = py_exc_take(I);
+    if (!e) {                     /* not catchable (a budget): no __exit__ runs, as py_exec_with */
+        F->n = top;
+        return false;
+    }
+    return with_exits(I, top, F->fr[top].state, e);
+}
+
 /* One step of the statement frame on top. */
 static bool step_stmt(py_interp *I, int top) {
     struct py_frames *F = I->frames;
@@ -329,6 +413,7 @@ static bool step_stmt(py_interp *I, int top) {
     bool t;
     switch (s->kind) {
     case S_TRY: return try_step(I, top);
+    case S_WITH: return with_step(I, top);
     case S_MATCH: {           /* the subject and the patterns in C (py_match.c), the chosen block here */
         py_node *c;
         if (py_match_select(I, s, env, &c)) return false;
@@ -628,6 +713,13 @@ py_val *py_frames_run(py_interp *I, py_node *def, py_env *fe) {
             if (f->kind == MF_STMT && f->n->kind == S_TRY && f->state >= T_BODY && try_catch(I, top)) {
                 ok = true;
                 break;
+            }
+            if (f->kind == MF_STMT && f->n->kind == S_WITH) {
+                if (with_catch(I, top)) {   /* an __exit__ swallowed it */
+                    ok = true;
+                    break;
+                }
+                continue;                   /* popped; the exception goes on */
             }
             f = &F->fr[top];
             F->n = top;
