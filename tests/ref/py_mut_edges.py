@@ -48,10 +48,11 @@ CASES = {
     "frames_with_ctl": "class M:\n    def __init__(self, n, swallow=False):\n        self.n, self.swallow = n, swallow\n"
                        "    def __enter__(self):\n        return self.n\n    def __exit__(self, et, ev, tb):\n"
                        "        log.append((self.n, et.__name__ if et else None))\n        return self.swallow\n"
-                       "def loop():\n    out = []\n    for i in range(4):\n        with M(i) as v:\n            if i == 1:\n"
+                       "def loop():\n    out = []\n    for i in range(6):\n        with M(i) as v:\n            if i == 1:\n"
                        "                continue\n            if i == 3:\n                break\n            out.append(v)\n    return out\n"
                        "def swallow(n):\n    with M(n, swallow=True):\n        raise KeyError(n)\n    return 'after'\n"
-                       "log = []\nprint(loop(), swallow(5), log)",
+                       "def early():\n    with M(9):\n        return 'returned'\n    return 'fell through'\n"
+                       "log = []\nprint(loop(), swallow(5), early(), log)",
     # ------------------------------------------------------------------ calls
     "kwarg_repeated": "def f(a, b=2):\n    return a + b\nprint(f(1, b=3))\nprint(f(a=1, a=2))",
     "kwarg_twice_positional": "def f(a, b=2):\n    return a + b\nprint('ok')\nprint(f(1, a=2))",
