@@ -369,7 +369,7 @@ enum {
     B_COUNT
 };
 enum {
-    B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
+    B_N_FIRST = B_ROUND, B_N_LAST = B_M_ULP,            /* numbers and math (py_num.c) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
     B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
 };
@@ -653,6 +653,7 @@ py_val *py_num_float(py_interp *I, const py_node *at, py_val *x);
 py_val *py_num_literal(py_interp *I, const py_node *at, const char *s, size_t n);
 py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+py_val *py_mathx_builtin(py_interp *I, const py_node *at, int id, py_args *a);   /* py_mathx.c: fsum .. ulp */
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
 /* The methods of int / bool / float values (py_nummeth.c): the bound method `name` of v, or NULL without an
  * error when v's type has no such method; the call of one (ids B_NM_FIRST .. B_NM_LAST). */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "front/py_iter.h"
+#include "front/py_str.h"
 
 
 static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, strlen(s)); }
@@ -504,7 +505,7 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
         break;
     case V_BUILTIN:
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
-            const char *bn = py_builtin_name(v->u.bi.id);
+            const char *bn = v->u.bi.id == B_S_METHOD ? py_str_method_name(v->u.bi.sub) : py_builtin_name(v->u.bi.id);
             return py_str(I, bn, strlen(bn));
         }
         break;

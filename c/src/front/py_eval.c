@@ -1661,7 +1661,8 @@ static PY_NOINLINE gl_status exec_from(py_interp *I, py_node *s, py_env *env) {
                                            "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan",
                                            "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
                                            "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
-                                           "factorial", "comb", "perm", "lcm", NULL};
+                                           "factorial", "comb", "perm", "lcm", "fsum", "dist", "modf", "frexp",
+                                           "ldexp", "pow", "remainder", "cbrt", "exp2", "nextafter", "ulp", NULL};
         if (mod >= MOD_LIB || mod == MOD_FUNCTOOLS) {
             int li = mod >= MOD_LIB ? mod - MOD_LIB : py_lib_find("functools");
             return py_lib_import_star(I, s, li, env);

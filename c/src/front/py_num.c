@@ -1253,6 +1253,9 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
         if (r && r->kind == V_BOOL) r = py_int(I, r->u.b);
         return r;
     }
+    default:
+        if (id >= B_M_FSUM && id <= B_N_LAST) return py_mathx_builtin(I, at, id, a);   /* py_mathx.c */
+        break;
     }
     return py_fail(I, at, GL_E_INTERNAL, "unknown number builtin");
 }
