@@ -272,6 +272,7 @@ typedef struct {
     const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
     struct py_frames *frames;     /* py_frames.c: the frame stack the program's functions run on */
     int rec_limit;                /* sys.setrecursionlimit's, else GL_PROGRAM_MAX_DEPTH */
+    py_val *fn_attrs;             /* py_class.c: functions' own attributes (f.calls = 0): id(f) → {name: value} */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };

@@ -120,6 +120,8 @@ py_val *py_inst_contains(py_interp *I, const py_node *at, py_val *container, py_
 enum { UN_NEG, UN_POS, UN_ABS, UN_INVERT };
 py_val *py_inst_unary(py_interp *I, const py_node *at, int un, py_val *a);
 py_val *py_inst_len(py_interp *I, const py_node *at, py_val *a);
+/* del o.name (and delattr): an instance's or class's attribute, a function's own; AttributeError else. */
+gl_status py_delattr(py_interp *I, const py_node *at, py_val *o, const char *name);
 py_val *py_inst_getitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
 gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k, py_val *v);
 gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
