@@ -465,6 +465,11 @@ static py_val *fn_dict(py_interp *I, py_val *f, bool names, bool make) {
 
 static py_val *fn_attr_dict(py_interp *I, py_val *f, bool make) { return fn_dict(I, f, false, make); }
 
+/* the attributes a function keeps in slots of its own, not in its __dict__ */
+static bool fn_slot(py_interp *I, const char *n) {
+    return n == S(I, "__name__") || n == S(I, "__qualname__") || n == S(I, "__doc__") || n == S(I, "__module__");
+}
+
 static py_val *fn_attr_get(py_interp *I, py_val *own, const char *n) {
     py_val *k = py_str(I, n, strlen(n));
     return k ? py_dict_get(own, k) : NULL;
@@ -508,13 +513,14 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
         return no_attr(I, at, v, n);
     }
     case V_FUNC: {
-        bool nm = n == S(I, "__name__") || n == S(I, "__qualname__");
+        bool nm = fn_slot(I, n);
         py_val *own = fn_dict(I, v, nm, false), *x;
         if (own && (x = fn_attr_get(I, own, n))) return x;   /* what the program set (f.calls, f.__name__) */
         if (!own && I->err.code) return NULL;
         if (n == S(I, "__dict__")) return (own = fn_attr_dict(I, v, true)) ? own : NULL;
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
             const char *fn = v->u.fn.def->name ? v->u.fn.def->name : "<lambda>";
+            if (n == S(I, "__qualname__") && v->u.fn.def->qualname) fn = v->u.fn.def->qualname;
             return py_str(I, fn, strlen(fn));
         }
         if (n == S(I, "__module__")) {
@@ -611,10 +617,10 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
         return py_env_set(I, o->u.cls->ns, n, v);
     }
     if (o->kind == V_FUNC) {         /* f.calls = 0, f.__name__ = "g": the function's own __dict__ */
-        bool nm = n == S(I, "__name__") || n == S(I, "__qualname__");
+        bool nm = fn_slot(I, n);
         py_val *d = fn_dict(I, o, nm, true), *k = py_str(I, n, strlen(n));
         if (!d || !k) return I->err.code ? I->err.code : (py_oom(I), I->err.code);
-        if (nm && v->kind != V_STR)
+        if ((n == S(I, "__name__") || n == S(I, "__qualname__")) && v->kind != V_STR)
             return py_fail(I, at, GL_E_INVALID, "TypeError: %s must be set to a string object", n), I->err.code;
         return py_dict_set(I, d, k, v);
     }
@@ -1334,12 +1340,14 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         *w = *g;
         *d = *g->u.fn.def;
         d->name = self->u.fn.def->name;
+        d->qualname = self->u.fn.def->qualname;
         w->u.fn.def = d;
         /* update_wrapper: the wrapped's own attributes, then __wrapped__ */
         py_val *own = fn_attr_dict(I, self, false), *k, *x;
         for (int pos = 0; own && py_dict_next(own, &pos, &k, &x);)
             if (py_setattr(I, at, w, k->u.str.s, x)) return NULL;
-        if (I->err.code || py_setattr(I, at, w, "__wrapped__", self)) return NULL;
+        py_val *doc = I->err.code ? NULL : py_getattr(I, at, self, "__doc__");
+        if (!doc || py_setattr(I, at, w, "__doc__", doc) || py_setattr(I, at, w, "__wrapped__", self)) return NULL;
         return w;
     }
     case BC_DATACLASS: case BC_FIELD: case BC_ASDICT: case BC_ASTUPLE: case BC_REPLACE: case BC_FIELDS:

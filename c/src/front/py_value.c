@@ -341,7 +341,12 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         else gl_sb_printf(sb, "range(%lld, %lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop,
                           (long long)v->u.r.step);
         return;
-    case V_FUNC: gl_sb_printf(sb, "<function %s>", v->u.fn.def->name); return;
+    case V_FUNC: {
+        const py_node *d = v->u.fn.def;
+        gl_sb_printf(sb, "<function %s at 0x%llx>", d->qualname ? d->qualname : d->name ? d->name : "<lambda>",
+                     (unsigned long long)(uintptr_t)v);
+        return;
+    }
     case V_BUILTIN:
         if (py_builtin_is_type(v)) gl_sb_printf(sb, "<class '%s'>", py_builtin_name(v->u.bi.id));
         else if (v->u.bi.id == B_S_METHOD && !v->u.bi.self)
