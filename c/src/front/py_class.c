@@ -1198,6 +1198,7 @@ static const char *const BC_NAMES[] = {
     "isinstance", "issubclass", "type", "id", "hasattr", "getattr", "setattr", "delattr", "callable", "super",
     "staticmethod", "classmethod", "property", "dataclass", "field", "repr", "vars", "asdict", "astuple", "replace",
     "fields", "wraps", "abstractmethod", "dataclass", "setter", "getter", "deleter", "wraps", "is_dataclass", "__new__",
+    "dir",
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__", "__getattribute__", "__init__",
     "__str__", "__repr__", "with_traceback", "__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__"};
 
@@ -1319,6 +1320,7 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         if (a->pos[0]->kind != V_INST && a->pos[0]->kind != V_CLASS && !py_sub_of(a->pos[0]))
             return py_fail(I, at, GL_E_INVALID, "TypeError: vars() argument must have __dict__ attribute");
         return py_getattr(I, at, a->pos[0], "__dict__");
+    case BC_DIR: return py_dir(I, at, a);   /* py_dir.c */
     case BC_WRAPS:
         if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: wraps() missing 1 required positional argument: 'wrapped'");
         return mk_builtin(I, BC_WRAPS_DEC, a->pos[0]);
@@ -1478,7 +1480,7 @@ void py_class_install(py_interp *I) {
     if (!(c->type = mk_builtin(I, BC_TYPE, NULL)) || !(c->notimpl = mk_wrap(I, W_NOTIMPL, NULL, NULL, NULL))) return;
     if (!(c->abc = new_class(I, S(I, "ABC"), "abc", c->object, NULL, 0))) return;
     static const int ids[] = {BC_ISINSTANCE, BC_ISSUBCLASS, BC_ID, BC_HASATTR, BC_GETATTR, BC_SETATTR, BC_DELATTR,
-                              BC_CALLABLE, BC_SUPER, BC_STATICMETHOD, BC_CLASSMETHOD, BC_PROPERTY, BC_VARS};
+                              BC_CALLABLE, BC_SUPER, BC_STATICMETHOD, BC_CLASSMETHOD, BC_PROPERTY, BC_VARS, BC_DIR};
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
         if (!put(I, I->builtins, py_class_builtin_name(ids[i]), mk_builtin(I, ids[i], NULL))) return;
     if (!py_env_get(I->builtins, S(I, "repr")) && !put(I, I->builtins, "repr", mk_builtin(I, BC_REPR, NULL))) return;
