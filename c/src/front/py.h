@@ -568,7 +568,7 @@ enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
  * *done at the end (no error). "TypeError: 'int' object is not iterable" when v is not iterable. */
 gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **it);
 gl_status py_iter_next(py_interp *I, const py_node *at, py_val *it, py_val **item, bool *done);
-/* The builtins of the gen lane (ids B_ITER..B_G_CLOSE, and sum / min / max / enumerate / zip). */
+/* The builtins of the gen lane (ids B_ITER..B_IT_ITER, and sum / min / max / enumerate / zip). */
 py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_iter_type_name(const py_val *v);      /* V_ITER / V_VIEW: CPython's type names */
 void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);

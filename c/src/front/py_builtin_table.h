@@ -76,6 +76,8 @@ PY_BI(ANY, "any", 1)
 PY_BI(ALL, "all", 1)
 PY_BI(G_SEND, "send", 0)
 PY_BI(G_CLOSE, "close", 0)
+PY_BI(IT_NEXT, "__next__", 0)        /* every iterator's it.__next__() and it.__iter__() */
+PY_BI(IT_ITER, "__iter__", 0)
 /* numbers (py_num.c: py_num_builtin), B_N_FIRST .. B_N_LAST; math.* from M_FMOD on */
 PY_BI(ROUND, "round", 1)
 PY_BI(DIVMOD, "divmod", 1)

@@ -700,6 +700,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_MIN: case B_MAX: case B_SUM: case B_ENUMERATE: case B_ZIP: case B_ITER: case B_NEXT: case B_MAP:
     case B_FILTER: case B_REVERSED: case B_SORTED: case B_ANY: case B_ALL: case B_G_SEND: case B_G_CLOSE:
+    case B_IT_NEXT: case B_IT_ITER:
         return py_iter_builtin(I, at, id, self, a);      /* py_iter.c */
     default:
         return f_call(I, at, id, self, a);
@@ -851,6 +852,8 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
         }
         break;
     case V_ITER:                  /* generator methods (py_iter.c) */
+        if (strcmp(name, "__next__") == 0) return py_builtin(I, B_IT_NEXT, v);
+        if (strcmp(name, "__iter__") == 0) return py_builtin(I, B_IT_ITER, v);
         if (strcmp(py_iter_type_name(v), "generator") == 0) {
             if (strcmp(name, "send") == 0) return py_builtin(I, B_G_SEND, v);
             if (strcmp(name, "close") == 0) return py_builtin(I, B_G_CLOSE, v);
