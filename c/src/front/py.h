@@ -422,6 +422,8 @@ static inline py_sub *py_sub_of(const py_val *v) {
          : v->kind == V_INT ? v->u.isub.sub : NULL;
 }
 #define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
+/* list.append, dict.get, ... unbound (py_subclass.c): the method's name, else NULL; its bi.self is the type. */
+const char *py_sub_unbound_name(const py_val *v);
 /* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */
 py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a);
 /* The attribute `name` (interned) defined by the user classes of v's class (not dict / list / object), raw. */

@@ -536,7 +536,8 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
     }
     case V_BUILTIN:
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
-            const char *bn = v->u.bi.id == B_S_METHOD ? py_str_method_name(v->u.bi.sub) : py_builtin_name(v->u.bi.id);
+            const char *bn = v->u.bi.id == B_S_METHOD ? py_str_method_name(v->u.bi.sub)
+                           : py_sub_unbound_name(v) ? py_sub_unbound_name(v) : py_builtin_name(v->u.bi.id);
             return py_str(I, bn, strlen(bn));
         }
         break;

@@ -349,6 +349,10 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
     }
     case V_BUILTIN:
         if (py_builtin_is_type(v)) gl_sb_printf(sb, "<class '%s'>", py_builtin_name(v->u.bi.id));
+        else if (py_sub_unbound_name(v))     /* list.append: a method descriptor (a slot wrapper for a dunder) */
+            gl_sb_printf(sb, strncmp(py_sub_unbound_name(v), "__", 2) ? "<method '%s' of '%s' objects>"
+                                                                    : "<slot wrapper '%s' of '%s' objects>",
+                         py_sub_unbound_name(v), py_builtin_name(v->u.bi.self->u.bi.id));
         else if (v->u.bi.id == B_S_METHOD && !v->u.bi.self)
             gl_sb_printf(sb, "<method '%s' of 'str' objects>", py_str_method_name(v->u.bi.sub));
         else if ((v->u.bi.id == B_S_METHOD || (v->u.bi.id >= PY_CONT_BASE && v->u.bi.id < PY_PASS_BASE)) && v->u.bi.self)
