@@ -372,7 +372,7 @@ enum {
 enum {
     B_N_FIRST = B_ROUND, B_N_LAST = B_M_ULP,            /* numbers and math (py_num.c) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
-    B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
+    B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_FROMHEX, /* methods of numbers (py_nummeth.c) */
 };
 
 typedef struct {

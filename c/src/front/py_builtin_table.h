@@ -156,6 +156,7 @@ PY_BI(NM_RATIO, "as_integer_ratio", 0)
 PY_BI(NM_HEX, "hex", 0)
 PY_BI(NM_CONJ, "conjugate", 0)
 PY_BI(NM_BITCOUNT, "bit_count", 0)
+PY_BI(NM_FROMHEX, "fromhex", 0)        /* float.fromhex (a classmethod: self may be NULL) */
 /* slice objects (py_slice.c: py_slice_builtin) */
 PY_BI(SLICE, "slice", 1)
 PY_BI(SL_INDICES, "indices", 0)

@@ -846,6 +846,7 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
         if (v->u.bi.id == B_SLICE && !v->u.bi.self && strcmp(name, "indices") == 0) return py_builtin(I, B_SL_INDICES, NULL);
+        if (v->u.bi.id == B_FLOAT && !v->u.bi.self && strcmp(name, "fromhex") == 0) return py_builtin(I, B_NM_FROMHEX, NULL);
         if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST || v->u.bi.id == B_TUPLE || v->u.bi.id == B_INT) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
             py_val *um = py_sub_type_attr(I, at, v, name);
             if (um || I->err.code) return um;
