@@ -121,6 +121,27 @@ static double pow_impl(double x, double y, int *err) {
     return r;
 }
 
+/* cbrt as glibc computes it (CPython calls the platform's libm, and CPython on glibc is the oracle): a
+ * polynomial guess on the mantissa in [0.5, 1), one Halley step, the exponent's third put back. musl's and
+ * emscripten's cbrt round differently (cbrt(-27) is -3.0 there, -3.0000000000000004 with glibc). */
+static double glibc_cbrt(double x) {
+    static const double factor[5] = {1.0 / 1.5874010519681994748, 1.0 / 1.2599210498948731648, 1.0,
+                                     1.2599210498948731648, 1.5874010519681994748};
+    if (x == 0.0 || !isfinite(x)) return x + x;
+    int xe;
+    double xm = frexp(fabs(x), &xe);
+    double u = 0.354895765043919860 +
+               (1.50819193781584896 +
+                (-2.11499494167371287 +
+                 (2.44693122563534430 + (-1.83469277483613086 + (0.784932344976639262 - 0.145263899385486377 * xm) * xm) * xm) *
+                     xm) *
+                    xm) *
+                   xm;
+    double t2 = u * u * u;
+    double ym = u * (t2 + 2.0 * xm) / (2.0 * t2 + xm) * factor[2 + xe % 3];
+    return copysign(ldexp(ym, xe / 3), x);
+}
+
 py_val *py_mathx_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
     const char *fn = py_builtin_name(id);
     py_val **p = a->pos;
@@ -190,7 +211,7 @@ py_val *py_mathx_builtin(py_interp *I, const py_node *at, int id, py_args *a) {
         return py_float(I, remainder(x, y));   /* exact: IEEE 754's remainder */
     case B_M_CBRT: case B_M_EXP2:
         if (!arity(I, at, fn, a, 1) || !real(I, at, p[0], &x)) return NULL;
-        r = id == B_M_CBRT ? cbrt(x) : exp2(x);
+        r = id == B_M_CBRT ? glibc_cbrt(x) : exp2(x);
         if (isinf(r) && isfinite(x)) return range_err(I, at);
         return py_float(I, r);
     case B_M_NEXTAFTER:

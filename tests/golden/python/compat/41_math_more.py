@@ -61,5 +61,10 @@ for t, f in tests:
         print(t, '->', type(e).__name__ + ':', e)
 from math import *
 print(fsum([0.1] * 10), sum([0.1] * 10), pow(2, 10), dist((1, 1), (4, 5)))
+# cbrt as glibc rounds it, on every build
+vals = [-27, 27, 2, 3, 0.001, 1e-310, 5e-324, 1e308, -1e-300, 0.5, 7.7, 123456.789, 1 / 3, 1e22, 64, 1000, -0.0, 0.0]
+vals += [i * 0.37 + 1e-3 for i in range(200)] + [2.0 ** k for k in range(-1070, 1020, 7)]
+print(sum(1 for v in vals if math.cbrt(v) == math.cbrt(v)), [math.cbrt(v) for v in vals[:18]])
+print(hash(tuple(math.cbrt(v) for v in vals)))
 from graph_lab import F, trace
 trace(lambda x: F.exp(x), {"x": (int(math.fsum([1.5, 1.5])),)})
