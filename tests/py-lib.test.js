@@ -1,5 +1,5 @@
 // py-lib.test.js — the standard-library modules a program can import (collections, itertools, functools,
-// operator, string, copy, sys, random: Python source in c/src/front/lib/, run by the front end; py_lib.c) against CPython 3.11.
+// operator, string, copy, sys, random, heapq, bisect: Python source in c/src/front/lib/, run by the front end; py_lib.c) against CPython 3.11.
 // Each tests/golden/python/lib/*.py was run by CPython with the reference importable as graph_lab
 // (`/usr/bin/python3 tests/ref/class_programs.py lib` → expected.json): `graphlab trace FILE.py` must print the
 // same text, the same graph, or end in the same exception at the program's line (an error raised inside a
@@ -19,7 +19,7 @@ const EXPECTED = JSON.parse(readFileSync(join(DIR, 'expected.json'), 'utf8'));
 describe('the library suite', () => {
   it('covers every module and both kinds of uncaught error', () => {
     const src = EXPECTED.map((p) => readFileSync(join(DIR, p.name), 'utf8')).join('\n');
-    for (const m of ['collections', 'itertools', 'functools', 'operator', 'string', 'copy', 'sys', 'random'])
+    for (const m of ['collections', 'itertools', 'functools', 'operator', 'string', 'copy', 'sys', 'random', 'heapq', 'bisect'])
       expect(src, m).toMatch(new RegExp(`(import|from) ${m}\\b`));
     expect(EXPECTED.filter((p) => p.error).map((p) => p.error.type)).toEqual(['TypeError', 'TypeError']);
   });

@@ -281,6 +281,7 @@ typedef struct {
     const py_node *uat;           /* the program's statement being run (errors raised in library code name it) */
     struct py_frames *frames;     /* py_frames.c: the frame stack the program's functions run on */
     int rec_limit;                /* sys.setrecursionlimit's, else GL_PROGRAM_MAX_DEPTH */
+    py_val *fn_attrs;             /* py_class.c: functions' own attributes (f.calls = 0): id(f) → {name: value} */
 } py_interp;
 
 enum { CTL_NONE, CTL_BREAK, CTL_CONTINUE, CTL_RETURN };
@@ -378,11 +379,11 @@ enum {
     B_COUNT
 };
 enum {
-    B_N_FIRST = B_ROUND, B_N_LAST = B_M_LCM,            /* numbers and math (py_num.c) */
+    B_N_FIRST = B_ROUND, B_N_LAST = B_M_ULP,            /* numbers and math (py_num.c) */
     B_LIB_FIRST = B_LIB_RECURSION_LIMIT, B_LIB_LAST = B_LIB_R_GAUSS, /* library modules' C helpers (py_lib.c) */
     B_LIB_M_FIRST = B_LIB_R_RANDOM, B_LIB_M_LAST = B_LIB_R_GAUSS,   /* ... that are methods (random.Random's) */
     B_A_FIRST = B_G_COUNT, B_A_LAST = B_F_GELU,         /* graph_lab API (py_glapi.c) */
-    B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_BITCOUNT, /* methods of numbers (py_nummeth.c) */
+    B_NM_FIRST = B_NM_ISINT, B_NM_LAST = B_NM_FROMHEX, /* methods of numbers (py_nummeth.c) */
 };
 
 typedef struct {
@@ -432,6 +433,8 @@ static inline py_sub *py_sub_of(const py_val *v) {
          : v->kind == V_INT ? v->u.isub.sub : NULL;
 }
 #define PY_SUB_BASE 4000          /* builtin ids of py_subclass.c (above py_passapi.c's PY_PASS_BASE, 3000) */
+/* list.append, dict.get, ... unbound (py_subclass.c): the method's name, else NULL; its bi.self is the type. */
+const char *py_sub_unbound_name(const py_val *v);
 /* Class(...) of a class derived from dict / list: the container, then __init__ (the user's or the base's). */
 py_val *py_sub_new(py_interp *I, const py_node *at, py_val *cls, py_args *a);
 /* The attribute `name` (interned) defined by the user classes of v's class (not dict / list / object), raw. */
@@ -578,7 +581,7 @@ enum { VIEW_KEYS, VIEW_VALUES, VIEW_ITEMS };        /* V_VIEW's which */
  * *done at the end (no error). "TypeError: 'int' object is not iterable" when v is not iterable. */
 gl_status py_iter_open(py_interp *I, const py_node *at, py_val *v, py_val **it);
 gl_status py_iter_next(py_interp *I, const py_node *at, py_val *it, py_val **item, bool *done);
-/* The builtins of the gen lane (ids B_ITER..B_G_CLOSE, and sum / min / max / enumerate / zip). */
+/* The builtins of the gen lane (ids B_ITER..B_IT_ITER, and sum / min / max / enumerate / zip). */
 py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
 const char *py_iter_type_name(const py_val *v);      /* V_ITER / V_VIEW: CPython's type names */
 void py_iter_repr(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int depth);
@@ -669,6 +672,7 @@ py_val *py_num_float(py_interp *I, const py_node *at, py_val *x);
 py_val *py_num_literal(py_interp *I, const py_node *at, const char *s, size_t n);
 py_val *py_num_unary(py_interp *I, const py_node *at, int op, py_val *a);
 py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py_args *a);
+py_val *py_mathx_builtin(py_interp *I, const py_node *at, int id, py_args *a);   /* py_mathx.c: fsum .. ulp */
 double py_num_log(const py_val *v);                      /* natural log of a positive int of any size */
 /* The methods of int / bool / float values (py_nummeth.c): the bound method `name` of v, or NULL without an
  * error when v's type has no such method; the call of one (ids B_NM_FIRST .. B_NM_LAST). */

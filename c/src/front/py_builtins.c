@@ -57,6 +57,13 @@ void py_builtins_install(py_interp *I) {
     py_class_install(I);
 }
 
+/* float(x) / bool(x) / list(it) / tuple(it): positional only, at most one (CPython's messages). */
+static bool one_positional(py_interp *I, const py_node *at, const char *fn, py_args *a) {
+    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s() takes no keyword arguments", fn), false;
+    if (a->npos > 1) return py_fail(I, at, GL_E_INVALID, "TypeError: %s expected at most 1 argument, got %d", fn, a->npos), false;
+    return true;
+}
+
 /* Binds arguments to names (positional first, then keywords); out[i] is NULL when not given. */
 static bool bind(py_interp *I, const py_node *at, const char *fn, py_args *a, const char *const *names, int nn,
                  int nreq, py_val **out) {
@@ -569,8 +576,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
         return r;
     }
     case B_ABS: {
-        static const char *nm[] = {"x"};
-        if (!bind(I, at, "abs", a, nm, 1, 1, v)) return NULL;
+        if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: abs() takes no keyword arguments");
+        if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: abs() takes exactly one argument (%d given)", a->npos);
+        v[0] = a->pos[0];
         py_val *x = v[0];
         if (x->kind == V_INST) return py_inst_unary(I, at, UN_ABS, x);
         if (x->kind == V_FLOAT) return py_float(I, fabs(x->u.f));
@@ -626,6 +634,9 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
             if (!v[1] && v[0]->kind == V_INT && py_sub_of(v[0])) return py_int(I, v[0]->u.i);   /* int(MyInt(3)): a plain int */
             return py_num_int(I, at, v[0], v[1]);
         }
+        if ((id == B_FLOAT || id == B_BOOL) && !one_positional(I, at, py_builtin_name(id), a)) return NULL;
+        if (id == B_STR && a->npos > 3)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: str() takes at most 3 arguments (%d given)", a->npos);
         if (!bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
         if (!v[0]) return id == B_INT ? py_int(I, 0) : id == B_FLOAT ? py_float(I, 0) : id == B_STR ? py_str(I, "", 0) : &py_False;
         if (id == B_INT) return py_num_int(I, at, v[0], NULL);
@@ -648,7 +659,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_TUPLE: case B_LIST: {
         static const char *nm[] = {"iterable"};
-        if (!bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
+        if (!one_positional(I, at, py_builtin_name(id), a) || !bind(I, at, py_builtin_name(id), a, nm, 1, 0, v)) return NULL;
         if (!v[0]) return py_seq(I, id == B_TUPLE ? V_TUPLE : V_LIST, 0);
         return collect(I, at, id == B_TUPLE ? V_TUPLE : V_LIST, v[0]);
     }
@@ -700,6 +711,7 @@ py_val *py_call_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a) 
     }
     case B_MIN: case B_MAX: case B_SUM: case B_ENUMERATE: case B_ZIP: case B_ITER: case B_NEXT: case B_MAP:
     case B_FILTER: case B_REVERSED: case B_SORTED: case B_ANY: case B_ALL: case B_G_SEND: case B_G_CLOSE:
+    case B_IT_NEXT: case B_IT_ITER:
         return py_iter_builtin(I, at, id, self, a);      /* py_iter.c */
     default:
         return f_call(I, at, id, self, a);
@@ -845,12 +857,15 @@ py_val *py_getattr(py_interp *I, const py_node *at, py_val *v, const char *name)
     case V_BUILTIN:               /* str.upper etc.: the unbound method (map(str.strip, lines)) */
         if (v->u.bi.id == B_STR && !v->u.bi.self) return py_str_getattr(I, at, NULL, name);
         if (v->u.bi.id == B_SLICE && !v->u.bi.self && strcmp(name, "indices") == 0) return py_builtin(I, B_SL_INDICES, NULL);
+        if (v->u.bi.id == B_FLOAT && !v->u.bi.self && strcmp(name, "fromhex") == 0) return py_builtin(I, B_NM_FROMHEX, NULL);
         if ((v->u.bi.id == B_DICT || v->u.bi.id == B_LIST || v->u.bi.id == B_TUPLE || v->u.bi.id == B_INT) && !v->u.bi.self) {   /* dict.get, list.append, ... unbound */
             py_val *um = py_sub_type_attr(I, at, v, name);
             if (um || I->err.code) return um;
         }
         break;
     case V_ITER:                  /* generator methods (py_iter.c) */
+        if (strcmp(name, "__next__") == 0) return py_builtin(I, B_IT_NEXT, v);
+        if (strcmp(name, "__iter__") == 0) return py_builtin(I, B_IT_ITER, v);
         if (strcmp(py_iter_type_name(v), "generator") == 0) {
             if (strcmp(name, "send") == 0) return py_builtin(I, B_G_SEND, v);
             if (strcmp(name, "close") == 0) return py_builtin(I, B_G_CLOSE, v);

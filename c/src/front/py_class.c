@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "front/py_iter.h"
+#include "front/py_str.h"
 
 
 static const char *S(py_interp *I, const char *s) { return py_intern(&I->ar, s, strlen(s)); }
@@ -456,6 +457,30 @@ static py_val *super_getattr(py_interp *I, const py_node *at, py_wrap *w, const 
     return py_fail(I, at, GL_E_INVALID, "AttributeError: 'super' object has no attribute '%s'", name);
 }
 
+/* A function's own attribute dict (its __dict__; names: the __name__ / __qualname__ it was given instead),
+ * kept beside it: I->fn_attrs maps id(f) (the arena never reuses an address within a run) to it. NULL (no
+ * error) when it has none and make is false. */
+static py_val *fn_dict(py_interp *I, py_val *f, bool names, bool make) {
+    if (!I->fn_attrs && (!make || !(I->fn_attrs = py_dict_new(I)))) return NULL;
+    py_val *k = py_int(I, (int64_t)(uintptr_t)f * 2 + names), *d;
+    if (!k) return NULL;
+    if ((d = py_dict_get(I->fn_attrs, k)) || !make) return d;
+    if (!(d = py_dict_new(I)) || py_dict_set(I, I->fn_attrs, k, d)) return NULL;
+    return d;
+}
+
+static py_val *fn_attr_dict(py_interp *I, py_val *f, bool make) { return fn_dict(I, f, false, make); }
+
+/* the attributes a function keeps in slots of its own, not in its __dict__ */
+static bool fn_slot(py_interp *I, const char *n) {
+    return n == S(I, "__name__") || n == S(I, "__qualname__") || n == S(I, "__doc__") || n == S(I, "__module__");
+}
+
+static py_val *fn_attr_get(py_interp *I, py_val *own, const char *n) {
+    py_val *k = py_str(I, n, strlen(n));
+    return k ? py_dict_get(own, k) : NULL;
+}
+
 py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char *name, bool *done) {
     *done = true;
     const char *n = S(I, name);
@@ -493,9 +518,15 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
         }
         return no_attr(I, at, v, n);
     }
-    case V_FUNC:
+    case V_FUNC: {
+        bool nm = fn_slot(I, n);
+        py_val *own = fn_dict(I, v, nm, false), *x;
+        if (own && (x = fn_attr_get(I, own, n))) return x;   /* what the program set (f.calls, f.__name__) */
+        if (!own && I->err.code) return NULL;
+        if (n == S(I, "__dict__")) return (own = fn_attr_dict(I, v, true)) ? own : NULL;
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
             const char *fn = v->u.fn.def->name ? v->u.fn.def->name : "<lambda>";
+            if (n == S(I, "__qualname__") && v->u.fn.def->qualname) fn = v->u.fn.def->qualname;
             return py_str(I, fn, strlen(fn));
         }
         if (n == S(I, "__module__")) {
@@ -508,9 +539,11 @@ py_val *py_class_getattr(py_interp *I, const py_node *at, py_val *v, const char 
             return doc ? doc : I->err.code ? NULL : &py_None;
         }
         break;
+    }
     case V_BUILTIN:
         if (n == S(I, "__name__") || n == S(I, "__qualname__")) {
-            const char *bn = py_builtin_name(v->u.bi.id);
+            const char *bn = v->u.bi.id == B_S_METHOD ? py_str_method_name(v->u.bi.sub)
+                           : py_sub_unbound_name(v) ? py_sub_unbound_name(v) : py_builtin_name(v->u.bi.id);
             return py_str(I, bn, strlen(bn));
         }
         break;
@@ -590,6 +623,14 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
         }
         return py_env_set(I, o->u.cls->ns, n, v);
     }
+    if (o->kind == V_FUNC) {         /* f.calls = 0, f.__name__ = "g": the function's own __dict__ */
+        bool nm = fn_slot(I, n);
+        py_val *d = fn_dict(I, o, nm, true), *k = py_str(I, n, strlen(n));
+        if (!d || !k) return I->err.code ? I->err.code : (py_oom(I), I->err.code);
+        if ((n == S(I, "__name__") || n == S(I, "__qualname__")) && v->kind != V_STR)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: %s must be set to a string object", n), I->err.code;
+        return py_dict_set(I, d, k, v);
+    }
     if (o->kind == V_CFG)            /* the reference's LayerCfg is a frozen dataclass */
         return raise_new(I, at, "FrozenInstanceError", "cannot assign to field '%s'%s", n, ""), I->err.code;
     if (o->kind == V_TENSOR)
@@ -598,7 +639,7 @@ gl_status py_setattr(py_interp *I, const py_node *at, py_val *o, const char *nam
     return py_fail(I, at, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(o), n), I->err.code;
 }
 
-static gl_status delattr(py_interp *I, const py_node *at, py_val *o, const char *name) {
+gl_status py_delattr(py_interp *I, const py_node *at, py_val *o, const char *name) {
     const char *n = S(I, name);
     if (py_sub_of(o)) return py_sub_delattr(I, at, o, n);
     if (o->kind == V_INST) {
@@ -609,6 +650,10 @@ static gl_status delattr(py_interp *I, const py_node *at, py_val *o, const char 
         if (ns_del(o->u.cls->ns, n)) return GL_OK;
     } else if (o->kind == V_SLICE && py_slice_attr(I, o, n)) {
         return slice_readonly(I, at, n);
+    } else if (o->kind == V_FUNC) {
+        py_val *d = fn_attr_dict(I, o, false), *k = d ? py_str(I, n, strlen(n)) : NULL, *old;
+        if (k && py_dict_get(d, k)) return py_dict_del(I, at, d, k, &old);
+        if (I->err.code) return I->err.code;
     }
     no_attr(I, at, o, n);
     return I->err.code;
@@ -772,6 +817,8 @@ py_val *py_inst_binop(py_interp *I, const py_node *at, int op, py_val *a, py_val
     if (!py_op_dunder(op, 0)) return py_fail(I, at, GL_E_INTERNAL, "bad operator");
     bool found;
     py_val *r;
+    /* str % obj: str's own nb_remainder takes any right operand (obj's __rmod__ is never asked) */
+    if (op == OP_MOD && a->kind == V_STR) return py_str_mod(I, at, a, b);
     if (a->kind == V_INST) {
         r = dunder(I, at, a, py_op_dunder(op, 0), 1, &b, &found);
         if (found && !r) return NULL;
@@ -1163,6 +1210,7 @@ static const char *const BC_NAMES[] = {
     "isinstance", "issubclass", "type", "id", "hasattr", "getattr", "setattr", "delattr", "callable", "super",
     "staticmethod", "classmethod", "property", "dataclass", "field", "repr", "vars", "asdict", "astuple", "replace",
     "fields", "wraps", "abstractmethod", "dataclass", "setter", "getter", "deleter", "wraps", "is_dataclass", "__new__",
+    "dir",
     "__init__", "__repr__", "__str__", "__eq__", "__ne__", "__hash__", "__setattr__", "__getattribute__", "__init__",
     "__str__", "__repr__", "with_traceback", "__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__"};
 
@@ -1234,7 +1282,7 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         if (!nargs(I, at, fn, a, id == BC_SETATTR ? 3 : 2, id == BC_SETATTR ? 3 : 2) || !want_str(I, at, fn, a->pos[1])) return NULL;
         const char *n = py_intern(&I->ar, a->pos[1]->u.str.s, a->pos[1]->u.str.n);
         if (!n) return py_oom(I);
-        gl_status st = id == BC_SETATTR ? py_setattr(I, at, a->pos[0], n, a->pos[2]) : delattr(I, at, a->pos[0], n);
+        gl_status st = id == BC_SETATTR ? py_setattr(I, at, a->pos[0], n, a->pos[2]) : py_delattr(I, at, a->pos[0], n);
         return st ? NULL : &py_None;
     }
     case BC_CALLABLE:
@@ -1284,6 +1332,7 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         if (a->pos[0]->kind != V_INST && a->pos[0]->kind != V_CLASS && !py_sub_of(a->pos[0]))
             return py_fail(I, at, GL_E_INVALID, "TypeError: vars() argument must have __dict__ attribute");
         return py_getattr(I, at, a->pos[0], "__dict__");
+    case BC_DIR: return py_dir(I, at, a);   /* py_dir.c */
     case BC_WRAPS:
         if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: wraps() missing 1 required positional argument: 'wrapped'");
         return mk_builtin(I, BC_WRAPS_DEC, a->pos[0]);
@@ -1305,7 +1354,14 @@ py_val *py_class_builtin(py_interp *I, const py_node *at, py_val *f, py_args *a)
         *w = *g;
         *d = *g->u.fn.def;
         d->name = self->u.fn.def->name;
+        d->qualname = self->u.fn.def->qualname;
         w->u.fn.def = d;
+        /* update_wrapper: the wrapped's own attributes, then __wrapped__ */
+        py_val *own = fn_attr_dict(I, self, false), *k, *x;
+        for (int pos = 0; own && py_dict_next(own, &pos, &k, &x);)
+            if (py_setattr(I, at, w, k->u.str.s, x)) return NULL;
+        py_val *doc = I->err.code ? NULL : py_getattr(I, at, self, "__doc__");
+        if (!doc || py_setattr(I, at, w, "__doc__", doc) || py_setattr(I, at, w, "__wrapped__", self)) return NULL;
         return w;
     }
     case BC_DATACLASS: case BC_FIELD: case BC_ASDICT: case BC_ASTUPLE: case BC_REPLACE: case BC_FIELDS:
@@ -1436,7 +1492,7 @@ void py_class_install(py_interp *I) {
     if (!(c->type = mk_builtin(I, BC_TYPE, NULL)) || !(c->notimpl = mk_wrap(I, W_NOTIMPL, NULL, NULL, NULL))) return;
     if (!(c->abc = new_class(I, S(I, "ABC"), "abc", c->object, NULL, 0))) return;
     static const int ids[] = {BC_ISINSTANCE, BC_ISSUBCLASS, BC_ID, BC_HASATTR, BC_GETATTR, BC_SETATTR, BC_DELATTR,
-                              BC_CALLABLE, BC_SUPER, BC_STATICMETHOD, BC_CLASSMETHOD, BC_PROPERTY, BC_VARS};
+                              BC_CALLABLE, BC_SUPER, BC_STATICMETHOD, BC_CLASSMETHOD, BC_PROPERTY, BC_VARS, BC_DIR};
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
         if (!put(I, I->builtins, py_class_builtin_name(ids[i]), mk_builtin(I, ids[i], NULL))) return;
     if (!py_env_get(I->builtins, S(I, "repr")) && !put(I, I->builtins, "repr", mk_builtin(I, BC_REPR, NULL))) return;

@@ -71,7 +71,7 @@ enum {
     BC_ISINSTANCE = BC_FIRST, BC_ISSUBCLASS, BC_TYPE, BC_ID, BC_HASATTR, BC_GETATTR, BC_SETATTR, BC_DELATTR,
     BC_CALLABLE, BC_SUPER, BC_STATICMETHOD, BC_CLASSMETHOD, BC_PROPERTY, BC_DATACLASS, BC_FIELD, BC_REPR,
     BC_VARS, BC_ASDICT, BC_ASTUPLE, BC_REPLACE, BC_FIELDS, BC_WRAPS, BC_IDENTITY, BC_DC_DEC, BC_PROP_SETTER,
-    BC_PROP_GETTER, BC_PROP_DELETER, BC_WRAPS_DEC, BC_ISDATACLASS, BC_OBJ_NEW,
+    BC_PROP_GETTER, BC_PROP_DELETER, BC_WRAPS_DEC, BC_ISDATACLASS, BC_OBJ_NEW, BC_DIR,
     /* methods: found on a class through an instance they bind like functions */
     BC_M_FIRST,
     BC_OBJ_INIT = BC_M_FIRST, BC_OBJ_REPR, BC_OBJ_STR, BC_OBJ_EQ, BC_OBJ_NE, BC_OBJ_HASH, BC_OBJ_SETATTR,
@@ -121,6 +121,10 @@ py_val *py_inst_contains(py_interp *I, const py_node *at, py_val *container, py_
 enum { UN_NEG, UN_POS, UN_ABS, UN_INVERT };
 py_val *py_inst_unary(py_interp *I, const py_node *at, int un, py_val *a);
 py_val *py_inst_len(py_interp *I, const py_node *at, py_val *a);
+/* dir(obj) (py_dir.c) */
+py_val *py_dir(py_interp *I, const py_node *at, py_args *a);
+/* del o.name (and delattr): an instance's or class's attribute, a function's own; AttributeError else. */
+gl_status py_delattr(py_interp *I, const py_node *at, py_val *o, const char *name);
 py_val *py_inst_getitem(py_interp *I, const py_node *at, py_val *a, py_val *k);
 gl_status py_inst_setitem(py_interp *I, const py_node *at, py_val *a, py_val *k, py_val *v);
 gl_status py_inst_delitem(py_interp *I, const py_node *at, py_val *a, py_val *k);

@@ -1536,7 +1536,7 @@ static gl_status assign(py_interp *I, py_node *t, py_val *v, py_env *env) {
     }
 }
 
-/* del target: names unbound, items and slices removed (d[k], l[i], l[a:b]); attributes are the class lane's. */
+/* del target: names unbound, items and slices removed (d[k], l[i], l[a:b]), attributes (the class lane's py_delattr). */
 static gl_status del_target(py_interp *I, py_node *t, py_env *env) {
     switch (t->kind) {
     case E_NAME: return del_name(I, t, env);
@@ -1547,9 +1547,7 @@ static gl_status del_target(py_interp *I, py_node *t, py_env *env) {
     case E_INDEX: return py_del_subscript(I, t, env);   /* py_cont.c's py_delitem / py_delslice */
     case E_ATTR: {
         py_val *o = eval(I, t->a, env);
-        if (!o) return I->err.code;
-        return py_fail(I, t, GL_E_INVALID, "AttributeError: '%s' object has no attribute '%s'", py_type_name(o), t->name),
-               GL_E_INVALID;
+        return o ? py_delattr(I, t, o, t->name) : I->err.code;   /* py_class.c */
     }
     default:
         return py_fail(I, t, GL_E_PARSE, "SyntaxError: cannot delete expression"), GL_E_PARSE;
@@ -1661,7 +1659,8 @@ static PY_NOINLINE gl_status exec_from(py_interp *I, py_node *s, py_env *env) {
                                            "isqrt", "prod", "isclose", "sin", "cos", "tan", "asin", "acos", "atan",
                                            "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "log1p", "expm1", "erf",
                                            "erfc", "fabs", "degrees", "radians", "atan2", "copysign", "hypot",
-                                           "factorial", "comb", "perm", "lcm", NULL};
+                                           "factorial", "comb", "perm", "lcm", "fsum", "dist", "modf", "frexp",
+                                           "ldexp", "pow", "remainder", "cbrt", "exp2", "nextafter", "ulp", NULL};
         if (mod >= MOD_LIB || mod == MOD_FUNCTOOLS) {
             int li = mod >= MOD_LIB ? mod - MOD_LIB : py_lib_find("functools");
             return py_lib_import_star(I, s, li, env);

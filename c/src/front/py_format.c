@@ -492,6 +492,7 @@ static void ascii_of(gl_sb *sb, const char *s, size_t n) {
 bool py_fstr_hole(py_interp *I, const py_node *at, gl_sb *sb, py_val *v, int conv, const char *spec, size_t n) {
     if (!conv) {
         if (!spec) {
+            if (v->kind == V_INST) return py_format_value(I, at, sb, v, "", 0);   /* f"{x}" is format(x, ""): its __format__ */
             py_repr(I, sb, v, false);
             return true;
         }

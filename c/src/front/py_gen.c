@@ -80,6 +80,9 @@ static bool has_yield(py_node *n) {
     /* the left spine (a.b.c..., 1+2+3+...) is iterated, the other children recursed: the parser bounds
      * those by its nesting limit */
     for (; n && !found; n = n->a) {
+        /* before yflag: on a def, yflag says whether the def is a generator (py_is_generator_def), not
+         * whether this statement yields */
+        if (own_scope(n)) break;
         if (n->yflag) {
             found = n->yflag == 2;
             break;
@@ -88,7 +91,6 @@ static bool has_yield(py_node *n) {
             found = true;
             break;
         }
-        if (own_scope(n)) break;
         if ((n->b && has_yield(n->b)) || (n->c && has_yield(n->c))) found = true;
         for (int i = 0; !found && n->list && i < n->n; i++)
             if (n->list[i] && has_yield(n->list[i])) found = true;

@@ -640,6 +640,15 @@ py_val *py_iter_builtin(py_interp *I, const py_node *at, int id, py_val *self, p
         if (py_gen_next(I, at, g, a->pos[0], &x, &d)) return NULL;
         return d ? stop_iteration(I, at, g->kind == IT_GEN ? py_gen_retval(g) : NULL) : x;
     }
+    case B_IT_NEXT: case B_IT_ITER: {
+        if (a->npos || a->nkw)
+            return py_fail(I, at, GL_E_INVALID, "TypeError: expected 0 arguments, got %d", a->npos + a->nkw);
+        if (id == B_IT_ITER) return self;
+        py_val *x;
+        bool d, fresh = !self->u.it->done;
+        if (py_iter_next(I, at, self, &x, &d)) return NULL;
+        return d ? stop_iteration(I, at, fresh && self->u.it->kind == IT_GEN ? py_gen_retval(self->u.it) : NULL) : x;
+    }
     case B_G_CLOSE:
         if (a->npos || a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: generator.close() takes no arguments (%d given)", a->npos + a->nkw);
         self->u.it->done = true;

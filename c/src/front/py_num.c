@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "front/py.h"
+#include "front/py_str.h"
 
 static const char *OPSYM[] = {"+", "-", "*", "/", "//", "%", "**", "@"};
 
@@ -533,6 +534,25 @@ static bool ieq(const char *s, const char *lit, size_t n) {
 
 static bool pyspace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
+/* int() / float() of a str read it as CPython's _PyUnicode_TransformDecimalAndSpaceToASCII does: a Unicode
+ * decimal digit ('٣') is its ASCII digit, Unicode whitespace a space, any other non-ASCII character '?' (which
+ * no grammar accepts). An ASCII string is returned as it is. */
+static const char *ascii_digits(py_interp *I, const char *s, size_t *n) {
+    size_t i = 0, k = 0;
+    for (i = 0; i < *n && !((unsigned char)s[i] & 0x80); i++) {}
+    if (i == *n) return s;
+    char *d = py_alloc(&I->ar, *n + 1);
+    if (!d) return NULL;
+    for (i = 0; i < *n;) {
+        uint32_t c = py_utf8_get(s, &i);
+        int dv = c < 128 ? -1 : py_uni_decimal(c);
+        d[k++] = c < 128 ? (char)c : dv >= 0 ? (char)('0' + dv) : (py_uni_flags(c) & PY_U_SPACE) ? ' ' : '?';
+    }
+    d[k] = 0;
+    *n = k;
+    return d;
+}
+
 static int digval(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'z') return c - 'a' + 10;
@@ -653,7 +673,10 @@ py_val *py_num_int(py_interp *I, const py_node *at, py_val *x, py_val *base) {
     case V_STR: {
         py_val *v = NULL;
         size_t nd = 0;
-        int r = parse_int(I, x->u.str.s, x->u.str.n, (int)bs, false, &v, &nd);
+        size_t sn = x->u.str.n;
+        const char *sd = ascii_digits(I, x->u.str.s, &sn);
+        if (!sd) return py_oom(I);
+        int r = parse_int(I, sd, sn, (int)bs, false, &v, &nd);
         if (r == 0) return v;
         if (r == 2)
             return py_fail(I, at, GL_E_INVALID, "ValueError: Exceeds the limit (%d digits) for integer string conversion: "
@@ -682,8 +705,9 @@ py_val *py_num_float(py_interp *I, const py_node *at, py_val *x) {
     if (x->kind != V_STR)
         return py_fail(I, at, GL_E_INVALID, "TypeError: float() argument must be a string or a real number, not '%s'",
                        py_type_name(x));
-    const char *s = x->u.str.s;
     size_t n = x->u.str.n, i = 0;
+    const char *s = ascii_digits(I, x->u.str.s, &n);
+    if (!s) return py_oom(I);
     while (n && pyspace(s[n - 1])) n--;
     while (i < n && pyspace(s[i])) i++;
     char *d = py_alloc(&I->ar, n - i + 2);
@@ -1253,6 +1277,9 @@ py_val *py_num_builtin(py_interp *I, const py_node *at, int id, py_val *self, py
         if (r && r->kind == V_BOOL) r = py_int(I, r->u.b);
         return r;
     }
+    default:
+        if (id >= B_M_FSUM && id <= B_N_LAST) return py_mathx_builtin(I, at, id, a);   /* py_mathx.c */
+        break;
     }
     return py_fail(I, at, GL_E_INTERNAL, "unknown number builtin");
 }

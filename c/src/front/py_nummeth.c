@@ -9,7 +9,9 @@
  * 3.12's: 3.11 has none, so (5).is_integer() stays an AttributeError as CPython 3.11 says. */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "front/py.h"
 
@@ -19,7 +21,8 @@ py_val *py_nummeth_attr(py_interp *I, py_val *v, const char *name) {
     if (!fl && !py_is_int(v)) return NULL;
     for (int id = B_NM_FIRST; id <= B_NM_LAST; id++) {
         if (strcmp(name, py_builtin_name(id)) != 0) continue;
-        bool ok = id == B_NM_RATIO || id == B_NM_CONJ || (fl ? id == B_NM_ISINT || id == B_NM_HEX : id == B_NM_BITCOUNT);
+        bool ok = id == B_NM_RATIO || id == B_NM_CONJ ||
+                  (fl ? id == B_NM_ISINT || id == B_NM_HEX || id == B_NM_FROMHEX : id == B_NM_BITCOUNT);
         return ok ? py_builtin(I, id, v) : NULL;
     }
     return NULL;
@@ -85,7 +88,58 @@ static int popcount64(uint64_t m) {
     return k;
 }
 
+/* float.fromhex(s) as float_fromhex: [ws][sign](inf|infinity|nan|[0x]hex[.hex][p[sign]dec])[ws]; the hex
+ * text itself is read by strtod, which rounds a hex significand correctly (half to even). */
+static py_val *float_fromhex(py_interp *I, const py_node *at, py_args *a) {
+    if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: float.fromhex() takes no keyword arguments");
+    if (a->npos != 1) return py_fail(I, at, GL_E_INVALID, "TypeError: float.fromhex() takes exactly one argument (%d given)", a->npos);
+    py_val *v = a->pos[0];
+    if (v->kind != V_STR) return py_fail(I, at, GL_E_INVALID, "TypeError: must be str, not %s", py_type_name(v));
+    const char *s = v->u.str.s;
+    size_t n = v->u.str.n, i = 0;
+    while (n && strchr(" \t\n\r\v\f", s[n - 1])) n--;
+    while (i < n && strchr(" \t\n\r\v\f", s[i])) i++;
+    char *buf = py_alloc(&I->ar, n - i + 4);
+    if (!buf) return py_oom(I);
+    size_t k = 0;
+    bool neg = false;
+    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    size_t rest = n - i;
+    if ((rest == 3 && strncasecmp(s + i, "inf", 3) == 0) || (rest == 8 && strncasecmp(s + i, "infinity", 8) == 0))
+        return py_float(I, neg ? -INFINITY : INFINITY);
+    if (rest == 3 && strncasecmp(s + i, "nan", 3) == 0) return py_float(I, NAN);
+    if (rest >= 2 && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X')) i += 2;
+    buf[k++] = neg ? '-' : '+';
+    buf[k++] = '0';
+    buf[k++] = 'x';
+    int digits = 0, edigits = 0, state = 0;   /* 0 integer part, 1 fraction, 2 exponent */
+    for (; i < n; i++) {
+        char c = s[i];
+        bool hx = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (state < 2 && hx) digits++;
+        else if (state == 2 && c >= '0' && c <= '9') edigits++;
+        else if (c == '.' && state == 0) state = 1;
+        else if ((c == 'p' || c == 'P') && state < 2 && digits) {
+            state = 2;
+            buf[k++] = 'p';
+            if (i + 1 < n && (s[i + 1] == '+' || s[i + 1] == '-')) buf[k++] = s[++i];
+            continue;
+        } else {
+            digits = 0;
+            break;
+        }
+        buf[k++] = c;
+    }
+    if (!digits || (state == 2 && !edigits))
+        return py_fail(I, at, GL_E_INVALID, "ValueError: invalid hexadecimal floating-point string");
+    buf[k] = 0;
+    double d = strtod(buf, NULL);
+    if (isinf(d)) return py_fail(I, at, GL_E_LIMIT, "OverflowError: hexadecimal value too large to represent as a float");
+    return py_float(I, d);
+}
+
 py_val *py_nummeth_call(py_interp *I, const py_node *at, int id, py_val *self, py_args *a) {
+    if (id == B_NM_FROMHEX) return float_fromhex(I, at, a);
     const char *tn = self->kind == V_FLOAT ? "float" : "int";
     if (a->nkw) return py_fail(I, at, GL_E_INVALID, "TypeError: %s.%s() takes no keyword arguments", tn, py_builtin_name(id));
     if (a->npos)

@@ -219,7 +219,7 @@ enum {
     M_RFIND, M_INDEX, M_RINDEX, M_COUNT, M_UPPER, M_LOWER, M_TITLE, M_CAPITALIZE, M_SWAPCASE, M_CASEFOLD,
     M_CENTER, M_LJUST, M_RJUST, M_ZFILL, M_ISDIGIT, M_ISDECIMAL, M_ISNUMERIC, M_ISALPHA, M_ISALNUM, M_ISSPACE,
     M_ISUPPER, M_ISLOWER, M_ISIDENTIFIER, M_ISTITLE, M_ISPRINTABLE, M_ISASCII, M_JOIN, M_PARTITION, M_RPARTITION,
-    M_REMOVEPREFIX, M_REMOVESUFFIX, M_EXPANDTABS, M_FORMAT, M_FORMAT_MAP, M_ENCODE, M_NMETHODS
+    M_REMOVEPREFIX, M_REMOVESUFFIX, M_EXPANDTABS, M_FORMAT, M_FORMAT_MAP, M_ENCODE, M_TRANSLATE, M_MAKETRANS, M_NMETHODS
 };
 static const struct {
     const char *name;
@@ -240,8 +240,11 @@ static const struct {
     {"isascii", ST_Z, 0, 0, {0}}, {"join", ST_O, 1, 1, {0}}, {"partition", ST_O, 1, 1, {0}},
     {"rpartition", ST_O, 1, 1, {0}}, {"removeprefix", ST_O, 1, 1, {0}}, {"removesuffix", ST_O, 1, 1, {0}},
     {"expandtabs", ST_K, 0, 1, {"tabsize", NULL}}, {"format", -1, 0, 0, {0}}, {"format_map", ST_O, 1, 1, {0}},
-    {"encode", ST_K, 0, 2, {"encoding", "errors"}},
+    {"encode", ST_K, 0, 2, {"encoding", "errors"}}, {"translate", ST_O, 1, 1, {0}},
+    {"maketrans", -1, 0, 0, {0}},   /* a static method: py_str_call takes it before self is looked at */
 };
+
+const char *py_str_method_name(int sub) { return sub >= 0 && sub < M_NMETHODS ? METHODS[sub].name : "?"; }
 
 py_val *py_str_getattr(py_interp *I, const py_node *at, py_val *s, const char *name) {
     for (int i = 0; i < M_NMETHODS; i++)
@@ -882,6 +885,7 @@ static py_val *str_method(py_interp *I, const py_node *at, int m, py_val *s, py_
         return py_str_format(I, at, s, NULL, v[0]);
     case M_ENCODE:
         return py_fail(I, at, GL_E_INVALID, "str.encode() is not supported: GraphLab has no bytes type");
+    case M_TRANSLATE: return py_str_translate(I, at, s, v[0]);   /* py_strtrans.c */
     default: return m_is(I, at, m, s);
     }
 }
@@ -889,6 +893,7 @@ static py_val *str_method(py_interp *I, const py_node *at, int m, py_val *s, py_
 /* ---------------------------------------------------------------- ord, chr, format, repr, ascii */
 
 py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *self, py_args *a) {
+    if (id == B_S_METHOD && sub == M_MAKETRANS) return py_str_maketrans(I, at, a);   /* str.maketrans or s.maketrans */
     if (id == B_S_METHOD && !self) {     /* str.upper(x): x is self */
         const char *mn = METHODS[sub].name;
         if (a->npos < 1) return py_fail(I, at, GL_E_INVALID, "TypeError: unbound method str.%s() needs an argument", mn);

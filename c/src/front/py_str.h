@@ -4,6 +4,7 @@
  *   py_unidata.c  GENERATED tables (tools/gen-unidata.py, from CPython 3.11's unicodedata)
  *   py_unicode.c  UTF-8, the tables' lookups (flags, case maps, names), literal escapes, the source check
  *   py_str.c      repr, indexing / slicing / iteration / search by code point, the str methods
+ *   py_strtrans.c str.translate / str.maketrans
  *   py_format.c   format specs (format(), f-strings, str.format) and %-formatting */
 #ifndef GL_PY_STR_H
 #define GL_PY_STR_H
@@ -68,8 +69,12 @@ gl_status py_str_chars(py_interp *I, const py_node *at, py_val *s, py_val ***ite
 bool py_str_contains(py_interp *I, const py_node *at, py_val *hay, py_val *needle, bool *found);
 void py_str_repr(gl_sb *sb, const char *s, size_t n, bool ascii);   /* repr() (ascii(): all non-ASCII escaped) */
 py_val *py_str_getattr(py_interp *I, const py_node *at, py_val *s, const char *name);
+const char *py_str_method_name(int sub);                  /* B_S_METHOD's __name__ */
 /* B_S_METHOD (sub: the method) and the builtins above. */
 py_val *py_str_call(py_interp *I, const py_node *at, int id, int sub, py_val *self, py_args *a);
+/* py_strtrans.c: s.translate(table); str.maketrans(...) (a static method: every argument is in a). */
+py_val *py_str_translate(py_interp *I, const py_node *at, py_val *s, py_val *table);
+py_val *py_str_maketrans(py_interp *I, const py_node *at, py_args *a);
 /* The string of sb (freed) as a str value, or the limit / memory error. */
 py_val *py_str_of_sb(py_interp *I, const py_node *at, gl_sb *sb);
 /* Counts the work of scanning n bytes against the step budget (one step per 64). */

@@ -188,6 +188,10 @@ static const char *const UNAMES[] = {"get", "items", "keys", "values", "update",
                                      "__iter__", "__repr__", "__str__", "__eq__", "__ne__", NULL};
 enum { U_INDEX = 14, U_COUNT = 15, U_INIT = 18, U_SETITEM = 20, U_DELITEM = 21 };
 
+const char *py_sub_unbound_name(const py_val *v) {
+    return v->kind == V_BUILTIN && v->u.bi.id == PY_SUB_BASE + SB_UNBOUND ? UNAMES[v->u.bi.sub] : NULL;
+}
+
 py_val *py_sub_type_attr(py_interp *I, const py_node *at, py_val *t, const char *name) {
     (void)at;
     if (t->u.bi.id == B_TUPLE && strcmp(name, "__new__") == 0) return sb_builtin(I, SB_TNEW, NULL, 0);

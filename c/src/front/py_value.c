@@ -344,13 +344,28 @@ static void repr_at(py_interp *I, gl_sb *sb, const py_val *v, bool repr, int dep
         else gl_sb_printf(sb, "range(%lld, %lld, %lld)", (long long)v->u.r.start, (long long)v->u.r.stop,
                           (long long)v->u.r.step);
         return;
-    case V_FUNC: gl_sb_printf(sb, "<function %s>", v->u.fn.def->name); return;
+    case V_FUNC: {
+        const py_node *d = v->u.fn.def;
+        gl_sb_printf(sb, "<function %s at 0x%llx>", d->qualname ? d->qualname : d->name ? d->name : "<lambda>",
+                     (unsigned long long)(uintptr_t)v);
+        return;
+    }
     case V_BUILTIN:
         if (py_builtin_is_type(v)) gl_sb_printf(sb, "<class '%s'>", py_builtin_name(v->u.bi.id));
         else if (v->u.bi.id == B_LIB_R_RANDOM || v->u.bi.id == B_LIB_R_GETRANDBITS)
             gl_sb_printf(sb, "<method '%s' of '_random.Random' objects>", py_builtin_name(v->u.bi.id));
         else if (v->u.bi.id >= B_LIB_M_FIRST && v->u.bi.id <= B_LIB_M_LAST)
             gl_sb_printf(sb, "<function Random.%s at 0x%llx>", py_builtin_name(v->u.bi.id), (unsigned long long)(uintptr_t)v);
+        else if (py_sub_unbound_name(v))     /* list.append: a method descriptor (a slot wrapper for a dunder) */
+            gl_sb_printf(sb, strncmp(py_sub_unbound_name(v), "__", 2) ? "<method '%s' of '%s' objects>"
+                                                                    : "<slot wrapper '%s' of '%s' objects>",
+                         py_sub_unbound_name(v), py_builtin_name(v->u.bi.self->u.bi.id));
+        else if (v->u.bi.id == B_S_METHOD && !v->u.bi.self)
+            gl_sb_printf(sb, "<method '%s' of 'str' objects>", py_str_method_name(v->u.bi.sub));
+        else if ((v->u.bi.id == B_S_METHOD || (v->u.bi.id >= PY_CONT_BASE && v->u.bi.id < PY_PASS_BASE)) && v->u.bi.self)
+            gl_sb_printf(sb, "<built-in method %s of %s object at 0x%llx>",   /* a method bound to its str / container */
+                         v->u.bi.id == B_S_METHOD ? py_str_method_name(v->u.bi.sub) : py_builtin_name(v->u.bi.id),
+                         py_type_name(v->u.bi.self), (unsigned long long)(uintptr_t)v->u.bi.self);
         else gl_sb_printf(sb, "<built-in function %s>", py_builtin_name(v->u.bi.id));
         return;
     case V_CLASS: case V_INST: case V_METHOD: case V_WRAP:
