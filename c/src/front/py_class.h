@@ -185,6 +185,7 @@ py_val *py_raise(py_interp *I, const py_node *at, py_val *e);
 py_val *py_raise_new(py_interp *I, const py_node *at, const char *cls, py_val *arg);
 gl_status py_exec_try(py_interp *I, py_node *s, py_env *env);
 gl_status py_exec_with(py_interp *I, py_node *s, py_env *env);
+py_val *py_with_methods(py_interp *I, const py_node *at, py_val *mgr, py_val **exit);   /* (py_frames.c's with too) */
 gl_status py_exec_raise(py_interp *I, py_node *s, py_env *env);
 void py_exc_install(py_interp *I);
 void py_exc_str(py_interp *I, gl_sb *sb, py_val *e);          /* str(e) of an exception instance */

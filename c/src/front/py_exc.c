@@ -344,6 +344,20 @@ void py_try_leave(py_interp *I, py_node *h, py_env *env, py_val *e, py_val *save
 }
 
 /* ---- with */
+/* A context manager's bound __enter__ (returned) and __exit__ (*exit), or NULL with CPython's TypeError. */
+py_val *py_with_methods(py_interp *I, const py_node *at, py_val *mgr, py_val **exit) {
+    const char *missed = NULL;
+    py_val *enter = mgr->kind == V_INST ? py_getattr(I, at, mgr, "__enter__") : NULL;
+    if (!enter) missed = "";
+    *exit = enter ? py_getattr(I, at, mgr, "__exit__") : NULL;
+    if (enter && !*exit) missed = " (missed __exit__ method)";
+    if (!missed) return enter;
+    if (I->err.code && !py_exc_matches(I, "AttributeError")) return NULL;
+    py_exc_clear(I);
+    return py_fail(I, at, GL_E_INVALID, "TypeError: '%s' object does not support the context manager protocol%s",
+                   py_type_name(mgr), missed);
+}
+
 /* Item k of with statement s and everything inside it: the manager's __enter__ (its value bound to the
  * target), the rest, then its __exit__ — with (class, exception, None) when the rest raised (a true result
  * swallows the exception), else three Nones (a return / break / continue passing through is kept). */
@@ -351,18 +365,7 @@ static gl_status with_from(py_interp *I, py_node *s, int k, py_env *env) {
     if (k == s->n) return py_exec_block(I, s->list2, s->n2, env);
     py_node *w = s->list[k];
     py_val *mgr = py_eval(I, w->a, env), *enter, *exit, *v;
-    if (!mgr) return I->err.code;
-    const char *missed = NULL;
-    enter = mgr->kind == V_INST ? py_getattr(I, w->a, mgr, "__enter__") : NULL;
-    if (!enter) missed = "";
-    exit = enter ? py_getattr(I, w->a, mgr, "__exit__") : NULL;
-    if (enter && !exit) missed = " (missed __exit__ method)";
-    if (missed) {
-        if (I->err.code && !py_exc_matches(I, "AttributeError")) return I->err.code;
-        py_exc_clear(I);
-        return py_fail(I, w->a, GL_E_INVALID, "TypeError: '%s' object does not support the context manager protocol%s",
-                       py_type_name(mgr), missed), I->err.code;
-    }
+    if (!mgr || !(enter = py_with_methods(I, w->a, mgr, &exit))) return I->err.code;
     py_args none = {NULL, 0, NULL, NULL, 0};
     if (!(v = py_call(I, w->a, enter, &none))) return I->err.code;
     if (w->b && py_assign(I, w->b, v, env)) return I->err.code;

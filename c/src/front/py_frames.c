@@ -372,18 +372,7 @@ static bool with_step(py_interp *I, int top) {
     }
     py_node *w = s->list[k];
     py_val *mgr = py_eval_expr(I, w->a, env), *enter, *exit, *v;
-    if (!mgr) return false;
-    const char *missed = NULL;
-    enter = mgr->kind == V_INST ? py_getattr(I, w->a, mgr, "__enter__") : NULL;
-    if (!enter) missed = "";
-    exit = enter ? py_getattr(I, w->a, mgr, "__exit__") : NULL;
-    if (enter && !exit) missed = " (missed __exit__ method)";
-    if (missed) {
-        if (I->err.code && !py_exc_matches(I, "AttributeError")) return false;
-        py_exc_clear(I);
-        return py_fail(I, w->a, GL_E_INVALID, "TypeError: '%s' object does not support the context manager protocol%s",
-                       py_type_name(mgr), missed), false;
-    }
+    if (!mgr || !(enter = py_with_methods(I, w->a, mgr, &exit))) return false;
     py_args none = {NULL, 0, NULL, NULL, 0};
     if (!(v = py_call(I, w->a, enter, &none)) || !vpush(I, exit)) return false;
     I->frames->fr[top].state = k + 1;   /* its __exit__ is owed from here on */
