@@ -15,6 +15,7 @@
 from math import log as _log, exp as _exp, pi as _pi, sqrt as _sqrt, cos as _cos, sin as _sin, floor as _floor, \
     isfinite as _isfinite, ceil as _ceil
 from itertools import accumulate as _accumulate, repeat as _repeat
+from bisect import bisect_right as _bisect_right   # as CPython's random imports bisect
 from operator import index as _index
 
 __all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample', 'randrange', 'shuffle',
@@ -22,16 +23,6 @@ __all__ = ['Random', 'seed', 'random', 'uniform', 'randint', 'choice', 'sample',
 
 NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
 TWOPI = 2.0 * _pi
-
-
-def _bisect_right(a, x, lo, hi):
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if x < a[mid]:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
 
 
 class Random:

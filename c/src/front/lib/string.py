@@ -18,6 +18,13 @@ def capwords(s, sep=None):
     return (sep or ' ').join(map(str.capitalize, s.split(sep)))
 
 
+def _merged(mapping, kws):
+    # substitute's and safe_substitute's one mapping: the keywords, over the mapping when both are given
+    if mapping is None:
+        return kws
+    return {**mapping, **kws} if kws else mapping
+
+
 class Template:
     """$-substitution as CPython's string.Template: $$ is a $, $name and ${name} are placeholders (name an
     ASCII identifier, as its default idpattern with re.IGNORECASE), anything else after a $ is invalid."""
@@ -72,10 +79,7 @@ class Template:
         raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))
 
     def substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = {**mapping, **kws}
+        mapping = _merged(mapping, kws)
         out = []
         for part in self._parts():
             if part[0] == 'text':
@@ -87,10 +91,7 @@ class Template:
         return ''.join(out)
 
     def safe_substitute(self, mapping=None, /, **kws):
-        if mapping is None:
-            mapping = kws
-        elif kws:
-            mapping = {**mapping, **kws}
+        mapping = _merged(mapping, kws)
         out = []
         for part in self._parts():
             if part[0] == 'text':
